@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# shot-smoke.sh — run `soundworld shot` under Xvfb and check that the PNG is a
+# real picture (size, several distinct colours) and that the JSON sidecar parses.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$(mktemp -d)
+go build -o "$out/soundworld" .
+xvfb-run -a -s "-screen 0 1280x720x24" "$out/soundworld" shot -seconds 3 -o "$out/shot.png"
+go run ./scripts/checkshot "$out/shot.png" "$out/shot.json"
+echo "shot-smoke: ok"
