@@ -4,7 +4,11 @@ package audio
 // being written. The audio owner replaces this file with the real code (same
 // names and signatures; adding is fine) and deletes it.
 
-import "soundworld/dat"
+import (
+	"io"
+
+	"soundworld/dat"
+)
 
 // Vec3 is a world position or offset in metres (+X east, +Y north, +Z up; W1).
 type Vec3 struct{ X, Y, Z float32 }
@@ -173,3 +177,19 @@ func (x *Mixer) Render(dst []float32) {}
 
 // SampleRate is the mix rate (O1).
 const SampleRate = 44100
+
+// DecodeWave decodes a dat wave (PCM 8/16-bit, MP3) to interleaved stereo float32
+// at SampleRate (O1). Other format tags → an error naming the wave and tag.
+func DecodeWave(w *dat.Wave) ([]float32, error) { return nil, nil }
+
+// WAVWriter writes 16-bit PCM stereo 44100 Hz WAV (O3).
+type WAVWriter struct{}
+
+// NewWAVWriter starts a WAV file on w; Close patches the sizes.
+func NewWAVWriter(w io.WriteSeeker) (*WAVWriter, error) { return &WAVWriter{}, nil }
+
+// Write appends interleaved stereo frames (clipped to [−1, 1], then 16-bit).
+func (w *WAVWriter) Write(frames []float32) error { return nil }
+
+// Close finishes the header.
+func (w *WAVWriter) Close() error { return nil }
