@@ -1,0 +1,142 @@
+package audio
+
+import "math"
+
+// Mixer sums voices at 44100 Hz stereo (O1, O2). Render and live playback share it (O3).
+//
+// It keeps a frame clock (frames rendered so far). A VoiceStart with Time t
+// takes effect at frame round(t·44100), or at once if that frame is already
+// past, so a live run and an offline render of the same starts agree. Each of
+// the 16 slots holds at most one voice; a start replaces whatever the slot
+// holds, and a start with Wave 0 stops it (an eviction, P3). Voices play once
+// from the first sample to the last with the gains they were born with (S6).
+//
+// The mix is deterministic: fixed slots summed in slot order, no clock but its
+// own, no maps, no goroutines. A Mixer is not safe for concurrent use; the
+// device bridge guards it with its lock.
+type Mixer struct {
+	bank    *Bank
+	clock   int64 // frames rendered so far
+	voices  [NumVoices]voice
+	pending []event // sorted by frame, stable
+}
+
+// voice is one playing slot: the shared decoded wave and the read position.
+type voice struct {
+	buf    []float32 // interleaved stereo; nil = silent slot
+	pos    int       // next frame
+	gl, gr float32
+}
+
+// event is a start or stop waiting for its frame.
+type event struct {
+	frame int64
+	vs    VoiceStart
+}
+
+// NewMixer builds a mixer playing waves from the bank.
+func NewMixer(b *Bank) *Mixer { return &Mixer{bank: b} }
+
+// Frame returns the mixer's clock: frames rendered so far.
+func (x *Mixer) Frame() int64 { return x.clock }
+
+// Apply starts/stops voices.
+// Each takes effect at frame round(Time·44100) (at once if already past); events
+// for the same frame apply in the order given. Out-of-range slots are ignored.
+func (x *Mixer) Apply(starts []VoiceStart) {
+	for _, s := range starts {
+		if s.Slot < 0 || s.Slot >= NumVoices {
+			continue
+		}
+		f := int64(math.Round(s.Time * SampleRate))
+		if math.IsNaN(s.Time) || f < x.clock {
+			f = x.clock
+		}
+		// Insert after every event with frame ≤ f (stable).
+		i := len(x.pending)
+		for i > 0 && x.pending[i-1].frame > f {
+			i--
+		}
+		x.pending = append(x.pending, event{})
+		copy(x.pending[i+1:], x.pending[i:])
+		x.pending[i] = event{frame: f, vs: s}
+	}
+}
+
+// start makes an event current: a start (decoded wave from the bank) or a stop.
+func (x *Mixer) start(s VoiceStart) {
+	v := &x.voices[s.Slot]
+	*v = voice{}
+	if s.Wave == 0 {
+		return
+	}
+	buf, err := x.bank.Samples(s.Wave)
+	if err != nil || len(buf) < 2 {
+		return // the Manager never starts an undecodable wave; stay silent
+	}
+	*v = voice{buf: buf, gl: s.GainL, gr: s.GainR}
+}
+
+// Render fills dst (interleaved stereo float32, len even) with the next len(dst)/2 frames.
+// Voices are summed in slot order, then the sum is hard-clipped to [−1, 1] (O2).
+func (x *Mixer) Render(dst []float32) {
+	dst = dst[:len(dst)&^1]
+	clear(dst)
+	frames := int64(len(dst) / 2)
+	end := x.clock + frames
+	for x.clock < end {
+		for len(x.pending) > 0 && x.pending[0].frame <= x.clock {
+			x.start(x.pending[0].vs)
+			x.pending = x.pending[1:]
+		}
+		segEnd := end
+		if len(x.pending) > 0 && x.pending[0].frame < segEnd {
+			segEnd = x.pending[0].frame
+		}
+		off := int(frames - (end - x.clock))
+		x.mix(dst[2*off : 2*(off+int(segEnd-x.clock))])
+		x.clock = segEnd
+	}
+	if len(x.pending) == 0 {
+		x.pending = nil // let the backing array go
+	}
+	clip(dst)
+}
+
+// mix adds every voice into out, slot by slot, advancing the voices.
+func (x *Mixer) mix(out []float32) {
+	for i := range x.voices {
+		v := &x.voices[i]
+		if v.buf == nil {
+			continue
+		}
+		src := v.buf[2*v.pos:]
+		n := min(len(src), len(out))
+		addScaled(out[:n], src[:n], v.gl, v.gr)
+		v.pos += n / 2
+		if 2*v.pos >= len(v.buf) {
+			*v = voice{} // played to the end (S6: no loop)
+		}
+	}
+}
+
+// addScaled adds src·(gl, gr) into dst, both interleaved stereo of equal length.
+func addScaled(dst, src []float32, gl, gr float32) {
+	n := len(src) &^ 1
+	dst, src = dst[:n], src[:n]
+	for i := 0; i+1 < len(src); i += 2 {
+		dst[i] += src[i] * gl
+		dst[i+1] += src[i+1] * gr
+	}
+}
+
+// clip hard-clips s to [−1, 1] (O2, ASSUMED: DirectSound saturates).
+func clip(s []float32) {
+	for i, v := range s {
+		if v > 1 {
+			s[i] = 1
+		} else if v < -1 {
+			s[i] = -1
+		}
+	}
+}
