@@ -1,17 +1,11 @@
 package world
 
-// TEMPORARY: the world API that game/, ambientviz/ and ui/ build against while
-// world/ is being written. The world owner replaces this file with the real code
-// (same names and signatures; adding is fine) and deletes it.
+// The world's shared value types: positions, directions, shells, the snapshot.
 
 import (
-	"errors"
-
 	"soundworld/audio"
 	"soundworld/dat"
 )
-
-var errTodo = errors.New("world: not implemented yet")
 
 // Pos is a world position in metres from the SW corner of landblock (0,0) (W1).
 type Pos = audio.Vec3
@@ -118,32 +112,3 @@ type Snapshot struct {
 	Prefs       audio.Prefs
 	NoAmbient   bool // A11: no ambient data at this position
 }
-
-// Sim is the one simulation: clock, listener, ambient runtime, emitters, prefs, SoundManager.
-type Sim struct{}
-
-// Config builds a Sim.
-type Config struct {
-	Archive  *dat.Archive
-	Seed     uint32
-	Prefs    audio.Prefs
-	Emitters []Emitter
-}
-
-// NewSim builds a Sim over an archive.
-func NewSim(c Config) (*Sim, error) { return nil, errTodo }
-
-// Tick advances the clock by dt seconds and returns the new snapshot.
-func (s *Sim) Tick(dt float64) *Snapshot { return nil }
-
-// Snapshot returns the latest snapshot.
-func (s *Sim) Snapshot() *Snapshot { return nil }
-
-// SetListener moves the listener (Z = ground + eye) and heading.
-func (s *Sim) SetListener(x, y, heading float32) {}
-
-// Manager is the SoundManager driven by the Sim (for the mixer's starts).
-func (s *Sim) Manager() *audio.Manager { return nil }
-
-// GroundHeight is the terrain height in m at world (x, y).
-func (s *Sim) GroundHeight(x, y float32) float32 { return 0 }

@@ -1,0 +1,375 @@
+package world
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"soundworld/audio"
+)
+
+// maxLayoutBytes bounds a layout file (a layout is a few KB).
+const maxLayoutBytes = 4 << 20
+
+// layoutEmitter is one emitter as written in a layout file (README "Emitter layout files").
+type layoutEmitter struct {
+	Name       string          `json:"name"`
+	Landblock  string          `json:"landblock"`
+	X          json.Number     `json:"x"`
+	Y          json.Number     `json:"y"`
+	Z          *json.Number    `json:"z"`
+	SoundTable string          `json:"sound_table"`
+	SType      json.RawMessage `json:"stype"`
+	Volume     json.Number     `json:"volume"`
+	Interval   []json.Number   `json:"interval"`
+	Path       string          `json:"path"`
+}
+
+// LoadLayoutFile reads a layout file (E2); errors name the file, line and field.
+func LoadLayoutFile(path string) ([]Emitter, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return LoadLayout(f, path)
+}
+
+// LoadLayout parses a layout `{"emitters":[…]}` from r; name is used in errors
+// ("forge.json:3:5: emitters[0].interval: min 4 > max 2").
+func LoadLayout(r io.Reader, name string) ([]Emitter, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxLayoutBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(b) > maxLayoutBytes {
+		return nil, fmt.Errorf("%s: layout larger than %d bytes", name, maxLayoutBytes)
+	}
+	at := func(off int64) string { return name + ":" + lineCol(b, off) }
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	dec.DisallowUnknownFields()
+	fail := func(err error) error {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			return fmt.Errorf("%s: %v", at(se.Offset), se)
+		case errors.As(err, &te):
+			return fmt.Errorf("%s: %s: want %v, got %s", at(te.Offset), te.Field, te.Type, te.Value)
+		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			return fmt.Errorf("%s: unexpected end of file", at(int64(len(b))))
+		}
+		return fmt.Errorf("%s: %v", at(dec.InputOffset()), err)
+	}
+	expect := func(want json.Delim) error {
+		t, err := dec.Token()
+		if err != nil {
+			return fail(err)
+		}
+		if d, ok := t.(json.Delim); !ok || d != want {
+			return fmt.Errorf("%s: want %q, got %v", at(dec.InputOffset()), string(want), t)
+		}
+		return nil
+	}
+	if err := expect('{'); err != nil {
+		return nil, err
+	}
+	var out []Emitter
+	seen := false
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, fail(err)
+		}
+		if t != "emitters" {
+			return nil, fmt.Errorf("%s: unknown field %v (want \"emitters\")", at(dec.InputOffset()), t)
+		}
+		seen = true
+		if err := expect('['); err != nil {
+			return nil, err
+		}
+		for i := 0; dec.More(); i++ {
+			start := dec.InputOffset()
+			var le layoutEmitter
+			if err := dec.Decode(&le); err != nil {
+				return nil, fail(err)
+			}
+			// InputOffset sits before any separator; step past whitespace and a comma.
+			start = skipSep(b, start)
+			e, err := le.emitter()
+			if err != nil {
+				return nil, fmt.Errorf("%s: emitters[%d].%v", at(start), i, err)
+			}
+			out = append(out, e)
+		}
+		if err := expect(']'); err != nil {
+			return nil, err
+		}
+	}
+	if err := expect('}'); err != nil {
+		return nil, err
+	}
+	if !seen {
+		return nil, fmt.Errorf("%s: no \"emitters\" list", name)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%s: trailing data after the layout", at(dec.InputOffset()))
+	}
+	return out, nil
+}
+
+func skipSep(b []byte, off int64) int64 {
+	for off < int64(len(b)) && strings.IndexByte(" \t\r\n,", b[off]) >= 0 {
+		off++
+	}
+	return off
+}
+
+// lineCol turns a byte offset into "line:col" (1-based).
+func lineCol(b []byte, off int64) string {
+	off = min(max(off, 0), int64(len(b)))
+	line := 1 + bytes.Count(b[:off], []byte("\n"))
+	col := int(off) - bytes.LastIndexByte(b[:off], '\n')
+	return strconv.Itoa(line) + ":" + strconv.Itoa(col)
+}
+
+func num(field string, n json.Number) (float32, error) {
+	if n == "" {
+		return 0, fmt.Errorf("%s: missing", field)
+	}
+	f, err := strconv.ParseFloat(string(n), 32)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return 0, fmt.Errorf("%s: bad number %s", field, n)
+	}
+	return float32(f), nil
+}
+
+// emitter validates one layout entry; errors start with the field name.
+func (le layoutEmitter) emitter() (Emitter, error) {
+	var e Emitter
+	var err error
+	if e.Name = le.Name; strings.TrimSpace(e.Name) == "" {
+		return e, errors.New("name: missing")
+	}
+	if e.Landblock, err = ParseLandblock(le.Landblock); err != nil || len(strings.TrimPrefix(strings.TrimPrefix(le.Landblock, "0x"), "0X")) != 4 {
+		return e, fmt.Errorf("landblock: bad id %q (want \"0xXXYY\")", le.Landblock)
+	}
+	if e.X, err = num("x", le.X); err != nil {
+		return e, err
+	}
+	if e.Y, err = num("y", le.Y); err != nil {
+		return e, err
+	}
+	if !(e.X >= 0 && e.X < BlockSize) {
+		return e, fmt.Errorf("x: %v outside [0, 192)", e.X)
+	}
+	if !(e.Y >= 0 && e.Y < BlockSize) {
+		return e, fmt.Errorf("y: %v outside [0, 192)", e.Y)
+	}
+	if le.Z != nil {
+		z, err := num("z", *le.Z)
+		if err != nil {
+			return e, err
+		}
+		e.Z = &z
+	}
+	st := strings.TrimPrefix(strings.TrimPrefix(le.SoundTable, "0x"), "0X")
+	v, err := strconv.ParseUint(st, 16, 32)
+	if err != nil || len(st) != 8 || v>>24 != 0x20 {
+		return e, fmt.Errorf("sound_table: bad id %q (want \"0x20xxxxxx\")", le.SoundTable)
+	}
+	e.SoundTable = uint32(v)
+	if e.SType, err = parseSType(le.SType); err != nil {
+		return e, err
+	}
+	if e.Volume, err = num("volume", le.Volume); err != nil {
+		return e, err
+	}
+	if e.Volume < 0 {
+		return e, fmt.Errorf("volume: %v is negative", e.Volume)
+	}
+	if len(le.Interval) != 2 {
+		return e, fmt.Errorf("interval: want [min, max] seconds, got %d values", len(le.Interval))
+	}
+	for k := range 2 {
+		if e.Interval[k], err = num("interval", le.Interval[k]); err != nil {
+			return e, err
+		}
+		if e.Interval[k] < 0 {
+			return e, fmt.Errorf("interval: %v is negative", e.Interval[k])
+		}
+	}
+	if e.Interval[0] > e.Interval[1] {
+		return e, fmt.Errorf("interval: min %v > max %v", e.Interval[0], e.Interval[1])
+	}
+	switch le.Path {
+	case "server", "":
+		e.Path = audio.PathServer
+	case "hook":
+		e.Path = audio.PathHook
+	default:
+		return e, fmt.Errorf("path: %q (want \"server\" or \"hook\")", le.Path)
+	}
+	return e, nil
+}
+
+// parseSType accepts 105 or "0x69" (SoundType, dat-format §5.1: 0x01..0xCC).
+func parseSType(raw json.RawMessage) (uint32, error) {
+	s := strings.TrimSpace(string(raw))
+	if s == "" || s == "null" {
+		return 0, errors.New("stype: missing")
+	}
+	var v uint64
+	var err error
+	if q, uerr := strconv.Unquote(s); uerr == nil {
+		h := strings.TrimPrefix(strings.TrimPrefix(q, "0x"), "0X")
+		if h == q {
+			v, err = strconv.ParseUint(q, 10, 32)
+		} else {
+			v, err = strconv.ParseUint(h, 16, 32)
+		}
+	} else {
+		v, err = strconv.ParseUint(s, 10, 32)
+	}
+	if err != nil || v < 1 || v > 0xCC {
+		return 0, fmt.Errorf("stype: bad SoundType %s (want 1..204 or \"0x01\"..\"0xCC\")", s)
+	}
+	return uint32(v), nil
+}
+
+// EncodeLayout writes emitters in the layout format, one emitter per line.
+func EncodeLayout(es []Emitter) []byte {
+	var b bytes.Buffer
+	b.WriteString("{\"emitters\":[")
+	for i, e := range es {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		f := func(v float32) string {
+			s := strconv.FormatFloat(float64(v), 'f', -1, 32)
+			if !strings.Contains(s, ".") {
+				s += ".0"
+			}
+			return s
+		}
+		z := "null"
+		if e.Z != nil {
+			z = f(*e.Z)
+		}
+		path := "server"
+		if e.Path == audio.PathHook {
+			path = "hook"
+		}
+		name, _ := json.Marshal(e.Name)
+		fmt.Fprintf(&b, "\n  {\"name\":%s,\"landblock\":\"0x%04X\",\"x\":%s,\"y\":%s,\"z\":%s,\"sound_table\":\"0x%08X\",\"stype\":%d,\"volume\":%s,\"interval\":[%s,%s],\"path\":%q}",
+			name, e.Landblock, f(e.X), f(e.Y), z, e.SoundTable, e.SType, f(e.Volume), f(e.Interval[0]), f(e.Interval[1]), path)
+	}
+	b.WriteString("\n]}\n")
+	return b.Bytes()
+}
+
+// SaveLayout writes emitters to path atomically (E2). It refuses to write into
+// the game's data: a path ending in .dat or inside datDir (if given).
+func SaveLayout(path string, es []Emitter, datDir string) error {
+	if err := CheckUserPath(path, datDir); err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(EncodeLayout(es))
+		return err
+	})
+}
+
+// CheckUserPath refuses output paths that would touch the game's data files:
+// names ending in .dat, or anything inside datDir (E2).
+func CheckUserPath(path, datDir string) error {
+	if strings.EqualFold(filepath.Ext(path), ".dat") {
+		return fmt.Errorf("%s: refusing to write a .dat file (game data is read-only)", path)
+	}
+	if datDir == "" {
+		return nil
+	}
+	ap, err1 := filepath.Abs(path)
+	ad, err2 := filepath.Abs(datDir)
+	if err1 != nil || err2 != nil {
+		return fmt.Errorf("%s: cannot resolve path", path)
+	}
+	if rp, err := filepath.EvalSymlinks(filepath.Dir(ap)); err == nil {
+		ap = filepath.Join(rp, filepath.Base(ap))
+	}
+	if rd, err := filepath.EvalSymlinks(ad); err == nil {
+		ad = rd
+	}
+	if rel, err := filepath.Rel(ad, ap); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("%s: refusing to write inside the game's data folder %s", path, datDir)
+	}
+	return nil
+}
+
+// WriteFileAtomic writes path through a temp file in the same folder: write,
+// fsync, close, rename. On any error the target is untouched.
+func WriteFileAtomic(path string, write func(w io.Writer) error) error {
+	f, err := CreateAtomic(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
+// AtomicFile is a temp file that becomes path on Commit (rename) or vanishes on Abort.
+type AtomicFile struct {
+	*os.File
+	path string
+	done bool
+}
+
+// CreateAtomic starts an atomic write of path.
+func CreateAtomic(path string) (*AtomicFile, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	return &AtomicFile{File: f, path: path}, nil
+}
+
+// Commit syncs, closes and renames the temp file onto the target path.
+func (a *AtomicFile) Commit() error {
+	if a.done {
+		return errors.New("atomic file: already finished")
+	}
+	a.done = true
+	err := a.File.Sync()
+	if cerr := a.File.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(a.File.Name(), a.path)
+	}
+	if err != nil {
+		os.Remove(a.File.Name())
+		return fmt.Errorf("%s: %w", a.path, err)
+	}
+	return nil
+}
+
+// Abort discards the temp file (safe after Commit: then it does nothing).
+func (a *AtomicFile) Abort() {
+	if a.done {
+		return
+	}
+	a.done = true
+	a.File.Close()
+	os.Remove(a.File.Name())
+}
