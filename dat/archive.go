@@ -1,0 +1,119 @@
+package dat
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Dat file names in an Asheron's Call folder.
+const (
+	PortalFile = "client_portal.dat"
+	CellFile   = "client_cell_1.dat"
+)
+
+// Archive is a portal + cell pair: the one way the rest of the tool reads game data,
+// whether it came from the user's files or the built-in stand-in.
+type Archive struct {
+	Portal, Cell *File
+	Source       string // "Holtburg (stand-in)" or the dat folder
+}
+
+// OpenDir opens client_portal.dat and client_cell_1.dat in dir. A missing
+// folder or file gives an error that says what was expected where.
+func OpenDir(dir string) (*Archive, error) {
+	st, err := os.Stat(dir)
+	if err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("no folder %s: point -dat at your Asheron's Call folder (the one holding %s and %s)", dir, PortalFile, CellFile)
+	}
+	open := func(name string) (*File, error) {
+		f, err := Open(filepath.Join(dir, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("no %s in %s: point -dat at your Asheron's Call folder", name, dir)
+		}
+		return f, err
+	}
+	p, err := open(PortalFile)
+	if err != nil {
+		return nil, err
+	}
+	c, err := open(CellFile)
+	if err != nil {
+		p.Close()
+		return nil, err
+	}
+	return &Archive{Portal: p, Cell: c, Source: dir}, nil
+}
+
+// Close closes both files.
+func (a *Archive) Close() error {
+	return errors.Join(a.Portal.Close(), a.Cell.Close())
+}
+
+// record reads id from f and parses it, checking the record's own id equals
+// id and naming the file and id in any error.
+func record[T any](f *File, id uint32, parse func([]byte) (*T, error), recID func(*T) uint32) (*T, error) {
+	b, err := f.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	v, err := parse(b)
+	if err != nil {
+		return nil, withRecord(err, f.Name(), id)
+	}
+	if got := recID(v); got != id {
+		return nil, &FormatError{File: f.Name(), ID: id, Off: 0, InRecord: true, Msg: "record id mismatch: record holds", Val: got}
+	}
+	return v, nil
+}
+
+// Region reads and parses 0x13000000 from the portal dat.
+func (a *Archive) Region() (*Region, error) {
+	return record(a.Portal, RegionID, ParseRegion, func(v *Region) uint32 { return v.ID })
+}
+
+// LandBlock reads 0xXXYYFFFF from the cell dat.
+func (a *Archive) LandBlock(id uint32) (*LandBlock, error) {
+	return record(a.Cell, id, ParseLandBlock, func(v *LandBlock) uint32 { return v.ID })
+}
+
+// LandBlockInfo reads 0xXXYYFFFE from the cell dat.
+func (a *Archive) LandBlockInfo(id uint32) (*LandBlockInfo, error) {
+	return record(a.Cell, id, ParseLandBlockInfo, func(v *LandBlockInfo) uint32 { return v.ID })
+}
+
+// SoundTable reads a 0x20xxxxxx record from the portal dat.
+func (a *Archive) SoundTable(id uint32) (*SoundTable, error) {
+	return record(a.Portal, id, ParseSoundTable, func(v *SoundTable) uint32 { return v.ID })
+}
+
+// Wave reads a 0x0Axxxxxx record from the portal dat.
+func (a *Archive) Wave(id uint32) (*Wave, error) {
+	return record(a.Portal, id, ParseWave, func(v *Wave) uint32 { return v.ID })
+}
+
+// Setup reads a 0x02xxxxxx record's default sound table.
+func (a *Archive) Setup(id uint32) (*Setup, error) {
+	return record(a.Portal, id, ParseSetup, func(v *Setup) uint32 { return v.ID })
+}
+
+// LandBlockIDs lists every 0xXXYYFFFF id in the cell dat, ascending.
+func (a *Archive) LandBlockIDs() ([]uint32, error) {
+	return IDs(a.Cell, 0, 0xFFFFFFFF, func(id uint32) bool { return id&0xFFFF == LandBlockLow })
+}
+
+// IDs lists the ids in [lo, hi] of f that keep accepts (nil keep = all), ascending.
+func IDs(f *File, lo, hi uint32, keep func(uint32) bool) ([]uint32, error) {
+	var ids []uint32
+	for e, err := range f.Entries(lo, hi) {
+		if err != nil {
+			return nil, err
+		}
+		if keep == nil || keep(e.ID) {
+			ids = append(ids, e.ID)
+		}
+	}
+	return ids, nil
+}

@@ -1,0 +1,82 @@
+package dat
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrNotFound is returned (wrapped with the file name and record id) when an id
+// is not in a dat's directory. Test with errors.Is.
+var ErrNotFound = errors.New("not found")
+
+// FormatError describes malformed data: which file, which record, which byte.
+type FormatError struct {
+	File string // path or name of the dat ("" for a bare record)
+	ID   uint32 // record id (0 if not known / header)
+	Off  int64  // byte offset: in the file for container errors, in the record for record errors
+	Msg  string
+	Val  any // the offending value, printed after Msg (unsigned ints in hex)
+
+	// InRecord says Off counts from the record's first byte (record parse
+	// errors) rather than from the start of the file.
+	InRecord bool
+}
+
+// Error prints e.g. "dat: client_cell_1.dat: record 0xA9B4FFFF: bad block link
+// 0x80001234 at byte 0x5400".
+func (e *FormatError) Error() string {
+	var s strings.Builder
+	s.WriteString("dat: ")
+	if e.File != "" {
+		s.WriteString(e.File)
+		s.WriteString(": ")
+	}
+	if e.ID != 0 {
+		fmt.Fprintf(&s, "record 0x%08X: ", e.ID)
+	}
+	s.WriteString(e.Msg)
+	if e.Val != nil {
+		s.WriteByte(' ')
+		s.WriteString(fmtVal(e.Val))
+	}
+	if e.InRecord {
+		fmt.Fprintf(&s, " at record byte 0x%X", e.Off)
+	} else {
+		fmt.Fprintf(&s, " at byte 0x%X", e.Off)
+	}
+	return s.String()
+}
+
+// fmtVal prints unsigned values (ids, links, flags) in hex, the rest plainly.
+func fmtVal(v any) string {
+	switch v := v.(type) {
+	case uint8, uint16, uint32, uint64:
+		return fmt.Sprintf("0x%X", v)
+	case string:
+		return fmt.Sprintf("%q", v)
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// withRecord returns err with File and ID filled in when it is a
+// *FormatError (a copy; the original is not modified), or err wrapped with the
+// file and id otherwise.
+func withRecord(err error, file string, id uint32) error {
+	if err == nil {
+		return nil
+	}
+	var fe *FormatError
+	if errors.As(err, &fe) {
+		c := *fe
+		if c.File == "" {
+			c.File = file
+		}
+		if c.ID == 0 {
+			c.ID = id
+		}
+		return &c
+	}
+	return fmt.Errorf("dat: %s: record 0x%08X: %w", file, id, err)
+}

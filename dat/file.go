@@ -1,0 +1,403 @@
+package dat
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"sort"
+	"sync"
+)
+
+// Container constants (spec §2).
+const (
+	Magic        uint32 = 0x00005442 // "BT" on disk
+	headerOff           = 0x140      // DiskFileInfo
+	headerEnd           = 0x190      // end of the 400-byte header area
+	nodeSize            = 62*4 + 4 + 61*entrySize
+	entrySize           = 24
+	maxEntries          = 61 // per B-tree node (order 62)
+	maxBlockSize        = 1 << 16
+	minBlockSize        = 8 // the 4-byte link and at least 4 payload bytes
+	// maxTreeDepth bounds B-tree descent so a node cycle cannot hang a reader:
+	// 62-ary, 16 levels is far beyond any 32-bit id space (61·62^15 ≫ 2^32).
+	maxTreeDepth = 16
+	// compressed records: the stated uncompressed size must be ≤ 64× the
+	// stored size and ≤ 64 MiB (see docs/fidelity.md Decisions).
+	maxInflateRatio = 64
+	maxInflateSize  = 64 << 20
+)
+
+// Header is the 80-byte DiskFileInfo at 0x140 (§2.2).
+type Header struct {
+	Magic, BlockSize, FileSize, DataSet, DataSubset  uint32
+	FreeHead, FreeTail, FreeCount, BTreeRoot         uint32
+	EnginePackVersion, GamePackVersion, VersionMinor uint32
+}
+
+// Entry is one B-tree directory entry (§2.4).
+type Entry struct {
+	Flags, ID, Offset, Size, Date, Iteration uint32
+}
+
+// Compressed reports flags bit 0 (§2.5).
+func (e Entry) Compressed() bool { return e.Flags&1 != 0 }
+
+// File is an open .dat container. It is safe for concurrent use: reads go
+// through io.ReaderAt (no shared seek offset) and the caches are guarded.
+type File struct {
+	r      io.ReaderAt
+	size   int64
+	name   string
+	closer io.Closer
+	hdr    Header
+	bs     int64 // block size, bytes incl. the 4-byte link
+
+	mu    sync.Mutex
+	nodes map[uint32]*node // parsed B-tree nodes by file offset
+	win   [4]window        // read-ahead windows, round robin
+	next  int
+}
+
+// node is a parsed B-tree node; kids is nil for a leaf.
+type node struct {
+	kids    []uint32
+	entries []Entry
+}
+
+// window caches a stretch of the file so scans of neighbouring records cost
+// one ReadAt per window instead of one per block.
+type window struct {
+	off int64
+	b   []byte
+}
+
+const windowSize = 64 << 10
+
+// Open opens the dat at path; the File owns the os.File and Close closes it.
+func Open(path string) (*File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("dat: %w", err)
+	}
+	df, err := NewFile(f, st.Size(), path)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	df.closer = f
+	return df, nil
+}
+
+// NewFile reads a dat from r (size bytes); name is used in error messages.
+// It parses and checks the header; directory nodes are read on demand.
+func NewFile(r io.ReaderAt, size int64, name string) (*File, error) {
+	f := &File{r: r, size: size, name: name, nodes: map[uint32]*node{}}
+	if size < headerEnd {
+		return nil, f.errf(0, 0, fmt.Sprintf("file too short for the header: %d bytes, want at least %d; size", size, headerEnd), nil)
+	}
+	var hb [80]byte
+	if _, err := r.ReadAt(hb[:], headerOff); err != nil {
+		return nil, fmt.Errorf("dat: %s: reading header: %w", name, err)
+	}
+	u := func(i int) uint32 { return binary.LittleEndian.Uint32(hb[i*4:]) }
+	f.hdr = Header{
+		Magic: u(0), BlockSize: u(1), FileSize: u(2), DataSet: u(3), DataSubset: u(4),
+		FreeHead: u(5), FreeTail: u(6), FreeCount: u(7), BTreeRoot: u(8),
+		EnginePackVersion: u(13), GamePackVersion: u(14), VersionMinor: u(19),
+	}
+	h := f.hdr
+	switch {
+	case h.Magic != Magic:
+		return nil, f.errf(0, headerOff, "bad magic", h.Magic)
+	case h.BlockSize < minBlockSize || h.BlockSize > maxBlockSize || h.BlockSize%4 != 0:
+		return nil, f.errf(0, headerOff+4, "bad block size", h.BlockSize)
+	case int64(h.FileSize) > size:
+		// Strict on truncation, lenient on trailing bytes (docs/fidelity.md).
+		return nil, f.errf(0, headerOff+8, fmt.Sprintf("file truncated: actual size %d < header file_size", size), h.FileSize)
+	}
+	f.bs = int64(h.BlockSize)
+	if err := f.checkLink(0, headerOff+32, h.BTreeRoot, "bad B-tree root"); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Close releases the underlying file if Open made it.
+func (f *File) Close() error {
+	if f.closer != nil {
+		return f.closer.Close()
+	}
+	return nil
+}
+
+// Name is the path or name given at open.
+func (f *File) Name() string { return f.name }
+
+// Header returns the parsed header.
+func (f *File) Header() Header { return f.hdr }
+
+// errf builds a container *FormatError for this file.
+func (f *File) errf(id uint32, off int64, msg string, val any) *FormatError {
+	return &FormatError{File: f.name, ID: id, Off: off, Msg: msg, Val: val}
+}
+
+// checkLink validates a block offset found at file byte at: block-aligned,
+// past the header, bit 31 clear (free-list tag, §2.3), whole block inside the file.
+func (f *File) checkLink(id uint32, at int64, link uint32, what string) error {
+	switch {
+	case link&0x80000000 != 0:
+		return f.errf(id, at, what+" (free-block tag, bit 31 set)", link)
+	case int64(link) < headerEnd:
+		return f.errf(id, at, what+" (inside the header)", link)
+	case int64(link)%f.bs != 0:
+		return f.errf(id, at, what+" (not block-aligned)", link)
+	case int64(link)+f.bs > f.size:
+		return f.errf(id, at, what+" (past end of file)", link)
+	}
+	return nil
+}
+
+// block returns the block at off (already checked by checkLink), from a
+// read-ahead window. Caller holds f.mu.
+func (f *File) block(id uint32, off int64) ([]byte, error) {
+	for i := range f.win {
+		w := &f.win[i]
+		if w.b != nil && off >= w.off && off+f.bs <= w.off+int64(len(w.b)) {
+			return w.b[off-w.off : off-w.off+f.bs], nil
+		}
+	}
+	w := &f.win[f.next]
+	f.next = (f.next + 1) % len(f.win)
+	start := off - off%windowSize
+	end := min(start+windowSize+f.bs, f.size)
+	if cap(w.b) < int(end-start) {
+		w.b = make([]byte, end-start)
+	}
+	w.b = w.b[:end-start]
+	w.off = start
+	if n, err := f.r.ReadAt(w.b, start); n < len(w.b) {
+		w.b = nil
+		if err == nil {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, fmt.Errorf("dat: %s: record 0x%08X: reading block at byte 0x%X: %w", f.name, id, off, err)
+	}
+	return w.b[off-start : off-start+f.bs], nil
+}
+
+// readChain reads size bytes of the block chain starting at off (§2.3),
+// stopping on the byte count. at is where off was found (for errors).
+func (f *File) readChain(id uint32, at int64, off, size uint32) ([]byte, error) {
+	if at < 0 { // the link came from a directory entry: name the link itself
+		at = int64(off)
+	}
+	if err := f.checkLink(id, at, off, "bad first block"); err != nil {
+		return nil, err
+	}
+	payload := f.bs - 4
+	nblocks := f.size / f.bs
+	if int64(size) > nblocks*payload {
+		return nil, f.errf(id, at, fmt.Sprintf("size larger than the file's %d payload bytes; size", nblocks*payload), size)
+	}
+	out := make([]byte, size)
+	var seen []uint32 // blocks visited, to catch cycles
+	var seenSet map[uint32]bool
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	cur, done := off, 0
+	for {
+		if seenSet == nil && len(seen) >= 16 {
+			seenSet = make(map[uint32]bool, 2*len(seen))
+			for _, s := range seen {
+				seenSet[s] = true
+			}
+		}
+		if seenSet != nil {
+			if seenSet[cur] {
+				return nil, f.errf(id, at, "block chain cycle back to", cur)
+			}
+			seenSet[cur] = true
+		} else {
+			for _, s := range seen {
+				if s == cur {
+					return nil, f.errf(id, at, "block chain cycle back to", cur)
+				}
+			}
+			seen = append(seen, cur)
+		}
+		b, err := f.block(id, int64(cur))
+		if err != nil {
+			return nil, err
+		}
+		done += copy(out[done:], b[4:])
+		if done == len(out) {
+			return out, nil
+		}
+		next := binary.LittleEndian.Uint32(b)
+		if next == 0 {
+			return nil, f.errf(id, int64(cur), fmt.Sprintf("block chain ends after %d of %d bytes; link", done, size), next)
+		}
+		if err := f.checkLink(id, int64(cur), next, "bad block link"); err != nil {
+			return nil, err
+		}
+		at, cur = int64(cur), next
+	}
+}
+
+// node returns the parsed B-tree node at off, reading and caching it.
+func (f *File) node(at int64, off uint32) (*node, error) {
+	f.mu.Lock()
+	n := f.nodes[off]
+	f.mu.Unlock()
+	if n != nil {
+		return n, nil
+	}
+	b, err := f.readChain(0, at, off, nodeSize)
+	if err != nil {
+		return nil, err
+	}
+	n, err = f.parseNode(off, b)
+	if err != nil {
+		return nil, err
+	}
+	f.mu.Lock()
+	f.nodes[off] = n
+	f.mu.Unlock()
+	return n, nil
+}
+
+// parseNode decodes a 1716-byte node (§2.4): count ≤ 61, ids strictly
+// ascending, internal nodes have count+1 valid children (slots beyond are ignored).
+func (f *File) parseNode(off uint32, b []byte) (*node, error) {
+	le := binary.LittleEndian
+	count := le.Uint32(b[248:])
+	if count > maxEntries {
+		return nil, f.errf(0, int64(off), "B-tree node entry_count > 61:", count)
+	}
+	n := &node{entries: make([]Entry, count)}
+	for i := range n.entries {
+		p := b[252+i*entrySize:]
+		n.entries[i] = Entry{le.Uint32(p), le.Uint32(p[4:]), le.Uint32(p[8:]), le.Uint32(p[12:]), le.Uint32(p[16:]), le.Uint32(p[20:])}
+		if i > 0 && n.entries[i].ID <= n.entries[i-1].ID {
+			return nil, f.errf(0, int64(off), fmt.Sprintf("B-tree node entries not ascending at entry %d: id", i), n.entries[i].ID)
+		}
+	}
+	if le.Uint32(b) != 0 { // leaf test: branch[0] == 0
+		n.kids = make([]uint32, count+1)
+		for i := range n.kids {
+			n.kids[i] = le.Uint32(b[i*4:])
+			if err := f.checkLink(0, int64(off), n.kids[i], fmt.Sprintf("bad B-tree branch %d", i)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return n, nil
+}
+
+// lookup finds id's entry.
+func (f *File) lookup(id uint32) (Entry, error) {
+	off, at := f.hdr.BTreeRoot, int64(headerOff+32)
+	for depth := 0; ; depth++ {
+		if depth >= maxTreeDepth {
+			return Entry{}, f.errf(id, at, "B-tree deeper than 16 levels (node cycle?) at node", off)
+		}
+		n, err := f.node(at, off)
+		if err != nil {
+			return Entry{}, withRecord(err, f.name, id)
+		}
+		k := sort.Search(len(n.entries), func(i int) bool { return n.entries[i].ID >= id })
+		if k < len(n.entries) && n.entries[k].ID == id {
+			return n.entries[k], nil
+		}
+		if n.kids == nil {
+			return Entry{}, fmt.Errorf("dat: %s: record 0x%08X %w", f.name, id, ErrNotFound)
+		}
+		at, off = int64(off)+int64(k)*4, n.kids[k]
+	}
+}
+
+// Lookup returns the directory entry of id; ErrNotFound (wrapped) if absent.
+func (f *File) Lookup(id uint32) (Entry, error) { return f.lookup(id) }
+
+// Get returns the (decompressed) bytes of record id; ErrNotFound if absent.
+func (f *File) Get(id uint32) ([]byte, error) {
+	e, err := f.lookup(id)
+	if err != nil {
+		return nil, err
+	}
+	return f.Read(e)
+}
+
+// Read returns the (decompressed) bytes of the record e describes.
+func (f *File) Read(e Entry) ([]byte, error) {
+	b, err := f.readChain(e.ID, -1, e.Offset, e.Size)
+	if err != nil {
+		return nil, err
+	}
+	if e.Compressed() {
+		return f.inflate(e, b)
+	}
+	return b, nil
+}
+
+// Entries yields entries with lo <= id <= hi in ascending id order (an
+// in-order walk of the B-tree). On a corrupt node it yields the error and stops.
+func (f *File) Entries(lo, hi uint32) iter.Seq2[Entry, error] {
+	return func(yield func(Entry, error) bool) {
+		if lo > hi {
+			return
+		}
+		f.walk(headerOff+32, f.hdr.BTreeRoot, 0, lo, hi, 0, 0xFFFFFFFF, yield)
+	}
+}
+
+// walk visits node off's entries in [lo, hi]; every id in the subtree must
+// lie in [min, max] (the separators above it) or the tree is unsorted.
+// It returns false when the caller should stop.
+func (f *File) walk(at int64, off uint32, depth int, lo, hi, min, max uint32, yield func(Entry, error) bool) bool {
+	if depth >= maxTreeDepth {
+		yield(Entry{}, f.errf(0, at, "B-tree deeper than 16 levels (node cycle?) at node", off))
+		return false
+	}
+	n, err := f.node(at, off)
+	if err != nil {
+		yield(Entry{}, err)
+		return false
+	}
+	if len(n.entries) > 0 && (n.entries[0].ID < min || n.entries[len(n.entries)-1].ID > max) {
+		yield(Entry{}, f.errf(0, int64(off), fmt.Sprintf("B-tree node ids outside their parent's range [0x%X, 0x%X]: id", min, max), n.entries[0].ID))
+		return false
+	}
+	for i := 0; i <= len(n.entries); i++ {
+		// child i holds ids in (entries[i-1].ID, entries[i].ID)
+		cmin, cmax := min, max
+		if i > 0 {
+			cmin = n.entries[i-1].ID + 1
+		}
+		if i < len(n.entries) {
+			cmax = n.entries[i].ID - 1
+		}
+		if n.kids != nil && cmin <= cmax && cmax >= lo && cmin <= hi {
+			if !f.walk(int64(off)+int64(i)*4, n.kids[i], depth+1, lo, hi, cmin, cmax, yield) {
+				return false
+			}
+		}
+		if i < len(n.entries) {
+			e := n.entries[i]
+			if e.ID > hi {
+				return false
+			}
+			if e.ID >= lo && !yield(e, nil) {
+				return false
+			}
+		}
+	}
+	return true
+}
