@@ -121,15 +121,16 @@ func (r *reader) checkCount(at int, n uint64, minSize int, what string) int {
 		return 0
 	}
 	if n*uint64(minSize) > uint64(r.left()) {
-		r.failAt(at, fmt.Sprintf("%s count %d × %d bytes exceeds the %d bytes left; count", what, n, minSize, r.left()), uint32(n))
+		r.failAt(at, fmt.Sprintf("%s count %d × %d bytes exceeds the %d bytes left", what, n, minSize, r.left()), nil)
 		return 0
 	}
 	return int(n)
 }
 
 // pstring reads a Turbine PString: u16 length (0xFFFF ⇒ u32 length follows),
-// the Windows-1252 bytes, then Align4 (spec §1). One trailing NUL is dropped,
-// as retail does.
+// the Windows-1252 bytes, then Align4 (spec §1). Bytes are kept as stored
+// (a trailing NUL, which retail drops and writers should not store, is kept so
+// every record round-trips).
 func (r *reader) pstring(what string) string {
 	at := r.off
 	n := uint32(r.u16())
@@ -146,9 +147,6 @@ func (r *reader) pstring(what string) string {
 	raw := r.b[r.off : r.off+int(n)]
 	r.off += int(n)
 	r.align4()
-	if len(raw) > 0 && raw[len(raw)-1] == 0 {
-		raw = raw[:len(raw)-1]
-	}
 	return decode1252(raw)
 }
 

@@ -60,7 +60,7 @@ func fmtVal(v any) string {
 	}
 }
 
-// withRecord returns err with File and ID filled in when it is a
+// withRecord returns err with File and ID (the requested id) filled in when it is a
 // *FormatError (a copy; the original is not modified), or err wrapped with the
 // file and id otherwise.
 func withRecord(err error, file string, id uint32) error {
@@ -73,8 +73,8 @@ func withRecord(err error, file string, id uint32) error {
 		if c.File == "" {
 			c.File = file
 		}
-		if c.ID == 0 {
-			c.ID = id
+		if id != 0 {
+			c.ID = id // the id the record was asked for (and stored under)
 		}
 		return &c
 	}

@@ -100,7 +100,7 @@ func Open(path string) (*File, error) {
 func NewFile(r io.ReaderAt, size int64, name string) (*File, error) {
 	f := &File{r: r, size: size, name: name, nodes: map[uint32]*node{}}
 	if size < headerEnd {
-		return nil, f.errf(0, 0, fmt.Sprintf("file too short for the header: %d bytes, want at least %d; size", size, headerEnd), nil)
+		return nil, f.errf(0, 0, fmt.Sprintf("file too short for the header: %d bytes, want at least %d", size, headerEnd), nil)
 	}
 	var hb [80]byte
 	if _, err := r.ReadAt(hb[:], headerOff); err != nil {
@@ -120,7 +120,7 @@ func NewFile(r io.ReaderAt, size int64, name string) (*File, error) {
 		return nil, f.errf(0, headerOff+4, "bad block size", h.BlockSize)
 	case int64(h.FileSize) > size:
 		// Strict on truncation, lenient on trailing bytes (docs/fidelity.md).
-		return nil, f.errf(0, headerOff+8, fmt.Sprintf("file truncated: actual size %d < header file_size", size), h.FileSize)
+		return nil, f.errf(0, headerOff+8, fmt.Sprintf("file truncated: header file_size is %d bytes but the file has %d", h.FileSize, size), nil)
 	}
 	f.bs = int64(h.BlockSize)
 	if err := f.checkLink(0, headerOff+32, h.BTreeRoot, "bad B-tree root"); err != nil {
@@ -204,7 +204,7 @@ func (f *File) readChain(id uint32, at int64, off, size uint32) ([]byte, error) 
 	payload := f.bs - 4
 	nblocks := f.size / f.bs
 	if int64(size) > nblocks*payload {
-		return nil, f.errf(id, at, fmt.Sprintf("size larger than the file's %d payload bytes; size", nblocks*payload), size)
+		return nil, f.errf(id, at, fmt.Sprintf("record size %d larger than the file's %d payload bytes", size, nblocks*payload), nil)
 	}
 	out := make([]byte, size)
 	var seen []uint32 // blocks visited, to catch cycles
@@ -242,7 +242,7 @@ func (f *File) readChain(id uint32, at int64, off, size uint32) ([]byte, error) 
 		}
 		next := binary.LittleEndian.Uint32(b)
 		if next == 0 {
-			return nil, f.errf(id, int64(cur), fmt.Sprintf("block chain ends after %d of %d bytes; link", done, size), next)
+			return nil, f.errf(id, int64(cur), fmt.Sprintf("block chain ends (link 0) after %d of %d bytes", done, size), nil)
 		}
 		if err := f.checkLink(id, int64(cur), next, "bad block link"); err != nil {
 			return nil, err
@@ -279,7 +279,7 @@ func (f *File) parseNode(off uint32, b []byte) (*node, error) {
 	le := binary.LittleEndian
 	count := le.Uint32(b[248:])
 	if count > maxEntries {
-		return nil, f.errf(0, int64(off), "B-tree node entry_count > 61:", count)
+		return nil, f.errf(0, int64(off), "B-tree node entry_count > 61:", int(count))
 	}
 	n := &node{entries: make([]Entry, count)}
 	for i := range n.entries {

@@ -28,7 +28,7 @@ func sampleRegion() *Region {
 		PartsMask: 0x21F,
 		Sky: &SkyDesc{TickSize: 0.8, LightTickSize: 15, DayGroups: []DayGroup{{
 			ChanceOfOccur: 0.5, Name: "Sunny",
-			SkyObjects:    []SkyObject{{BeginTime: 0.1, EndTime: 0.9, DefaultGfxObject: 0x01001234, Properties: 4}},
+			SkyObjects: []SkyObject{{BeginTime: 0.1, EndTime: 0.9, DefaultGfxObject: 0x01001234, Properties: 4}},
 			SkyTimes: []SkyTimeOfDay{{Begin: 0.25, DirColor: 0xFFFFEEDD, WorldFog: 1,
 				Replaces: []SkyObjectReplace{{ObjectIndex: 0, GfxObjID: 0x01005678, Rotate: 1, MaxBright: 0.5}}}},
 		}}},
