@@ -1,0 +1,151 @@
+package audio
+
+import (
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"soundworld/dat"
+)
+
+// TestO1_DecodePCM16: 16-bit PCM at 44100 Hz passes through exactly (/32768), mono duplicated.
+func TestO1_DecodePCM16(t *testing.T) {
+	w := pcm16(0x0A000010, 1, SampleRate, 3, -16384)
+	got, err := DecodeWave(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 6 {
+		t.Fatalf("O1: got %d samples, want 6 (3 stereo frames)", len(got))
+	}
+	for i, v := range got {
+		if v != -0.5 {
+			t.Errorf("O1: sample %d: got %v, want -0.5", i, v)
+		}
+	}
+	st := pcm16(0x0A000011, 2, SampleRate, 2, 0)
+	st.Data = []byte{0x00, 0x40, 0x00, 0xC0, 0xFF, 0x7F, 0x00, 0x80, 0x01} // + a stray byte
+	got, err = DecodeWave(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float32{0.5, -0.5, 32767.0 / 32768, -1}
+	if len(got) != len(want) {
+		t.Fatalf("O1: stereo: got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("O1: stereo sample %d: got %v, want %v", i, got[i], want[i])
+		}
+	}
+}
+
+// TestO1_DecodePCM8: 8-bit PCM is unsigned, 128 = silence.
+func TestO1_DecodePCM8(t *testing.T) {
+	w := &dat.Wave{ID: 0x0A000012, Format: dat.WaveFormat{Tag: dat.WaveTagPCM, Channels: 1, SamplesPerSec: SampleRate, BlockAlign: 1, BitsPerSample: 8},
+		Data: []byte{128, 0, 255, 192}}
+	got, err := DecodeWave(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float32{0, 0, -1, -1, 127.0 / 128, 127.0 / 128, 0.5, 0.5}
+	for i := range want {
+		if i >= len(got) || got[i] != want[i] {
+			t.Fatalf("O1: 8-bit: got %v, want %v", got, want)
+		}
+	}
+}
+
+// TestO1_Resample: other rates are resampled to 44100 Hz; the length scales with the rate.
+func TestO1_Resample(t *testing.T) {
+	for _, rate := range []int{11025, 22050, 48000} {
+		w := pcm16(0x0A000013, 1, rate, rate/2, 8192) // 0.5 s of a constant 0.25
+		got, err := DecodeWave(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames := len(got) / 2
+		if frames < SampleRate/2-2 || frames > SampleRate/2+2 {
+			t.Errorf("O1: %d Hz, 0.5 s: got %d frames, want ≈ %d", rate, frames, SampleRate/2)
+		}
+		// Away from the edges the resampled constant stays ≈ 0.25.
+		mid := got[frames&^1]
+		if mid < 0.24 || mid > 0.26 {
+			t.Errorf("O1: %d Hz: mid sample got %v, want ≈ 0.25", rate, mid)
+		}
+	}
+}
+
+// TestO1_DecodeMP3 decodes a real MP3 payload (tag 0x55).
+func TestO1_DecodeMP3(t *testing.T) {
+	b, err := os.ReadFile("testdata/beep_44100hz.mp3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &dat.Wave{ID: 0x0A000014, Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 2, SamplesPerSec: 44100}, Data: b}
+	got, err := DecodeWave(w)
+	if err != nil {
+		t.Fatalf("O1: mp3: %v", err)
+	}
+	if len(got) < 2000 {
+		t.Errorf("O1: mp3: got %d samples, want a few thousand", len(got))
+	}
+	w.Data = w.Data[:100]
+	if _, err := DecodeWave(w); err == nil {
+		// A truncated MP3 may decode to nothing rather than fail; it must never panic.
+		t.Logf("truncated mp3 decoded without error")
+	}
+}
+
+// TestO1_BadWaves: unsupported tags and bad headers are errors naming wave and tag, never panics.
+func TestO1_BadWaves(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		f    dat.WaveFormat
+		want string
+	}{
+		{"adpcm", dat.WaveFormat{Tag: 0x0002, Channels: 1, SamplesPerSec: 22050, BitsPerSample: 4}, "unsupported format tag"},
+		{"6 channels", dat.WaveFormat{Tag: 1, Channels: 6, SamplesPerSec: 22050, BitsPerSample: 16}, "6 channels"},
+		{"24-bit", dat.WaveFormat{Tag: 1, Channels: 1, SamplesPerSec: 22050, BitsPerSample: 24}, "24 bits"},
+		{"rate 0", dat.WaveFormat{Tag: 1, Channels: 1, SamplesPerSec: 0, BitsPerSample: 16}, "sample rate 0"},
+		{"rate huge", dat.WaveFormat{Tag: 1, Channels: 1, SamplesPerSec: 1 << 30, BitsPerSample: 16}, "sample rate"},
+		{"mp3 garbage", dat.WaveFormat{Tag: 0x55, Channels: 1, SamplesPerSec: 22050}, "mp3"},
+	} {
+		_, err := DecodeWave(&dat.Wave{ID: 0x0A00ABCD, Format: c.f, Data: []byte{1, 2, 3, 4, 5, 6, 7, 8}})
+		if err == nil || !strings.Contains(err.Error(), "0x0A00ABCD") || !strings.Contains(err.Error(), "tag 0x") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("O1: %s: got %v, want an error naming the wave, the tag and %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestO1_BankDecodesOnce: concurrent requests decode a wave once and share it.
+func TestO1_BankDecodesOnce(t *testing.T) {
+	f := newFake()
+	f.waves[0x0A000020] = pcm16(0x0A000020, 1, 22050, 22050, 100)
+	b := NewBank(f)
+	var wg sync.WaitGroup
+	res := make([][]float32, 8)
+	for i := range res {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res[i], _ = b.Samples(0x0A000020)
+		}()
+	}
+	wg.Wait()
+	if f.reads[0x0A000020] != 1 {
+		t.Errorf("O1: got %d reads of the wave, want 1", f.reads[0x0A000020])
+	}
+	for i := range res {
+		if len(res[i]) == 0 || &res[i][0] != &res[0][0] {
+			t.Errorf("O1: request %d got a different buffer", i)
+		}
+	}
+	if l, err := b.Length(0x0A000020); err != nil || l < 0.999 || l > 1.001 {
+		t.Errorf("O1: length: got %v %v, want ≈ 1 s", l, err)
+	}
+	if _, err := b.Samples(0x0A000099); err == nil {
+		t.Errorf("O1: missing wave: got no error")
+	}
+}
