@@ -1,0 +1,169 @@
+// Package assets builds the built-in "Holtburg (stand-in)" world: portal and
+// cell .dat images made in memory by the dat writer from a readable
+// description committed here (holtburg/*.txt, *.map), then opened with
+// dat.NewFile — the code path real files take. Everything here is authored by
+// the Soundworld project; none of it is retail data. See README.md.
+package assets
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"slices"
+
+	"soundworld/dat"
+)
+
+// Name is what the UI, README and dumps call the built-in world.
+const Name = "Holtburg (stand-in)"
+
+// Ids of records the rest of the tool may want to name.
+const (
+	ForgeTable   uint32 = 0x20000010 // the blacksmith's sound table (hammer strikes, SoundType 0x69)
+	UITable      uint32 = 0x20000011 // environs stingers (SoundType 0x76..0x7C)
+	ForgeSetup   uint32 = 0x02000001 // Setup whose DefaultSoundTable is ForgeTable
+	MissingTable uint32 = 0x200000F0 // the "marsh" desc's table, deliberately absent (rule A1)
+	HammerSType  uint32 = 0x69       // the forge's strike SoundType (105)
+)
+
+// ForgeX, ForgeY is where the forge stands in landblock 0xA9B4 (local m), a
+// few metres north-east of the Holtburg spawn (84, 7.1).
+const ForgeX, ForgeY = 90.0, 20.0
+
+// Stinger is one interface sound in UITable the window can offer to play.
+type Stinger struct {
+	SType uint32
+	Name  string
+}
+
+// Stingers lists UITable's sound types in ascending order.
+func Stingers() []Stinger {
+	return []Stinger{{0x76, "UI_Roar"}, {0x77, "UI_Bell"}, {0x78, "UI_Chant1"}, {0x79, "UI_Chant2"}, {0x7C, "UI_DarkLaugh"}}
+}
+
+//go:embed holtburg/land.txt holtburg/sound.txt holtburg/terrain.map holtburg/heights.map holtburg/land_height_table.csv layouts/holtburg.json
+var files embed.FS
+
+func file(name string) []byte {
+	b, err := files.ReadFile(name)
+	if err != nil {
+		panic("assets: embedded file missing: " + name) // impossible: go:embed checks at build time
+	}
+	return b
+}
+
+// DefaultLayout is the stand-in's default emitter layout file (JSON, the format
+// documented in README "Emitter layout files"): the Holtburg forge.
+func DefaultLayout() []byte { return file("layouts/holtburg.json") }
+
+// Holtburg parses the committed description and the height table.
+func Holtburg() (*Description, [256]float32, error) {
+	const dir = "holtburg/"
+	table, err := ParseHeightTable(dir+"land_height_table.csv", file(dir+"land_height_table.csv"))
+	if err != nil {
+		return nil, table, err
+	}
+	d, err := ParseDescription(dir+"land.txt", file(dir+"land.txt"), dir+"sound.txt", file(dir+"sound.txt"),
+		dir+"terrain.map", file(dir+"terrain.map"), dir+"heights.map", file(dir+"heights.map"))
+	return d, table, err
+}
+
+// StandIn builds the stand-in world's portal and cell dats in memory with the
+// dat writer and opens them with dat.NewFile — the same path real files take.
+func StandIn() (*dat.Archive, error) {
+	d, table, err := Holtburg()
+	if err != nil {
+		return nil, err
+	}
+	portal, cell, err := d.Images(table)
+	if err != nil {
+		return nil, err
+	}
+	p, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), "client_portal.dat (stand-in)")
+	if err != nil {
+		return nil, fmt.Errorf("assets: opening the stand-in portal dat: %w", err)
+	}
+	c, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), "client_cell_1.dat (stand-in)")
+	if err != nil {
+		return nil, fmt.Errorf("assets: opening the stand-in cell dat: %w", err)
+	}
+	return &dat.Archive{Portal: p, Cell: c, Source: Name}, nil
+}
+
+// Images writes the portal and cell dat images of the description.
+func (d *Description) Images(table [256]float32) (portal, cell []byte, err error) {
+	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
+	add := func(w *dat.Writer, id uint32, rec []byte) {
+		if err == nil {
+			if e := w.Add(id, rec); e != nil {
+				err = fmt.Errorf("assets: writing record 0x%08X: %w", id, e)
+			}
+		}
+	}
+	add(pw, dat.RegionID, dat.EncodeRegion(d.Region(table)))
+	for _, t := range d.SoundTables() {
+		add(pw, t.ID, dat.EncodeSoundTable(t))
+	}
+	for _, ws := range d.Waves {
+		add(pw, ws.ID, dat.EncodeWave(Synthesize(ws)))
+	}
+	add(pw, ForgeSetup, dat.EncodeSetup(&dat.Setup{ID: ForgeSetup, DefaultSoundTable: ForgeTable}))
+
+	cw := dat.NewWriter(256, dat.DataSetCell, 1)
+	for _, lb := range d.LandBlocks(&table) {
+		add(cw, lb.ID, dat.EncodeLandBlock(lb))
+		if lb.HasObjects != 0 {
+			add(cw, lb.ID&^0xFFFF|dat.LandBlockInfoL, dat.EncodeLandBlockInfo(forgeInfo(lb, &table)))
+		}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if portal, err = pw.Bytes(); err != nil {
+		return nil, nil, fmt.Errorf("assets: laying out the portal dat: %w", err)
+	}
+	if cell, err = cw.Bytes(); err != nil {
+		return nil, nil, fmt.Errorf("assets: laying out the cell dat: %w", err)
+	}
+	return portal, cell, nil
+}
+
+// forgeInfo places the forge Setup on the ground at (ForgeX, ForgeY), facing
+// north (identity quaternion).
+func forgeInfo(lb *dat.LandBlock, table *[256]float32) *dat.LandBlockInfo {
+	z := groundZ(lb, table, ForgeX, ForgeY)
+	return &dat.LandBlockInfo{
+		ID:        lb.ID&^0xFFFF | dat.LandBlockInfoL,
+		Objects:   []dat.Stab{{ID: ForgeSetup, Frame: dat.Frame{X: ForgeX, Y: ForgeY, Z: z, QW: 1}}},
+		Buildings: []dat.BuildInfo{},
+	}
+}
+
+// SoundTables builds every authored sound table: root key 0 with one default
+// SoundData {0, 0, 1, 1} as EoR tables have, then one child per SoundType in
+// ascending order holding its variants in authored order.
+func (d *Description) SoundTables() []*dat.SoundTable {
+	waveID := map[string]uint32{}
+	for _, w := range d.Waves {
+		waveID[w.Name] = w.ID
+	}
+	var out []*dat.SoundTable
+	for _, td := range d.Tables {
+		t := &dat.SoundTable{ID: td.ID, Sounds: map[uint32][]dat.SoundData{},
+			Root: dat.SoundNode{Data: []dat.SoundData{{WaveID: 0, Priority: 0, Probability: 1, Volume: 1}}}}
+		var types []uint32
+		for _, e := range td.Entries {
+			if _, ok := t.Sounds[e.SType]; !ok {
+				types = append(types, e.SType)
+			}
+			t.Sounds[e.SType] = append(t.Sounds[e.SType], dat.SoundData{WaveID: waveID[e.Wave],
+				Priority: e.Priority, Probability: e.Probability, Volume: e.Volume})
+		}
+		slices.Sort(types)
+		for _, st := range types {
+			t.Root.Children = append(t.Root.Children, dat.SoundNode{Key: st, Data: t.Sounds[st]})
+		}
+		out = append(out, t)
+	}
+	return out
+}

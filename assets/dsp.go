@@ -1,0 +1,169 @@
+package assets
+
+// dsp.go: the small signal toolkit the wave recipes are made of. Everything is
+// float64 at SampleRate, deterministic (seeded PRNG, no clock).
+
+import "math"
+
+// SampleRate is the rate of every synthesised wave, Hz (retail's common rate).
+const SampleRate = 22050
+
+// rng is splitmix64: tiny, fast and the same on every machine.
+type rng struct{ s uint64 }
+
+func newRNG(seed float64) *rng { return &rng{s: uint64(seed)*0x9E3779B97F4A7C15 + 0x1234567} }
+
+func (r *rng) next() uint64 {
+	r.s += 0x9E3779B97F4A7C15
+	z := r.s
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}
+
+// unit is uniform in [0, 1).
+func (r *rng) unit() float64 { return float64(r.next()>>11) / (1 << 53) }
+
+// noise is uniform in [−1, 1).
+func (r *rng) noise() float64 { return 2*r.unit() - 1 }
+
+// between is uniform in [lo, hi).
+func (r *rng) between(lo, hi float64) float64 { return lo + (hi-lo)*r.unit() }
+
+// svf is a topology-preserving state-variable filter (trapezoidal integrators):
+// stable under fast cutoff changes, which the wind and water recipes need.
+type svf struct{ k, a1, a2, a3, ic1, ic2 float64 }
+
+// set tunes the filter to centre/cutoff fc (Hz) and resonance q.
+func (f *svf) set(fc, q float64) {
+	fc = math.Max(10, math.Min(fc, 0.45*SampleRate))
+	g := math.Tan(math.Pi * fc / SampleRate)
+	f.k = 1 / q
+	f.a1 = 1 / (1 + g*(g+f.k))
+	f.a2 = g * f.a1
+	f.a3 = g * f.a2
+}
+
+// step filters one sample and returns the low-pass, unity-peak band-pass and
+// high-pass outputs.
+func (f *svf) step(v0 float64) (lp, bp, hp float64) {
+	v3 := v0 - f.ic2
+	v1 := f.a1*f.ic1 + f.a2*v3
+	v2 := f.ic2 + f.a2*f.ic1 + f.a3*v3
+	f.ic1 = 2*v1 - f.ic1
+	f.ic2 = 2*v2 - f.ic2
+	return v2, f.k * v1, v0 - f.k*v1 - v2
+}
+
+func newSVF(fc, q float64) *svf { f := &svf{}; f.set(fc, q); return f }
+
+// onePole is a one-pole low-pass with cutoff fc (Hz).
+type onePole struct{ a, y float64 }
+
+func newOnePole(fc float64) *onePole {
+	return &onePole{a: 1 - math.Exp(-2*math.Pi*fc/SampleRate)}
+}
+
+func (p *onePole) step(x float64) float64 { p.y += p.a * (x - p.y); return p.y }
+
+// smoothNoise is random motion in [−1, 1] that changes at about rate Hz:
+// cosine interpolation between random points.
+type smoothNoise struct {
+	r      *rng
+	step   float64 // per sample
+	t      float64
+	v0, v1 float64
+}
+
+func newSmoothNoise(r *rng, rate float64) *smoothNoise {
+	return &smoothNoise{r: r, step: rate / SampleRate, v0: r.noise(), v1: r.noise()}
+}
+
+func (s *smoothNoise) next() float64 {
+	s.t += s.step
+	if s.t >= 1 {
+		s.t -= 1
+		s.v0, s.v1 = s.v1, s.r.noise()
+	}
+	w := 0.5 - 0.5*math.Cos(math.Pi*s.t)
+	return s.v0 + (s.v1-s.v0)*w
+}
+
+// saw is a naive sawtooth in [−1, 1); phase in cycles.
+func saw(phase float64) float64 { return 2*(phase-math.Floor(phase)) - 1 }
+
+// damped adds a damped sine of freq f (Hz, multiplied by 1+glide·t) and time
+// constant tau (s) to out starting at sample start, amplitude amp.
+func damped(out []float64, start int, f, glide, tau, amp float64) {
+	n := min(len(out)-start, int(tau*6*SampleRate))
+	ph := 0.0
+	decay := math.Exp(-1 / (tau * SampleRate))
+	a := amp
+	for i := 0; i < n; i++ {
+		t := float64(i) / SampleRate
+		ph += 2 * math.Pi * f * (1 + glide*t) / SampleRate
+		out[start+i] += a * math.Sin(ph)
+		a *= decay
+	}
+}
+
+// comb adds a feedback echo (delay s, gain g < 1) in place: a cheap room.
+func comb(x []float64, delay, g float64) {
+	d := int(delay * SampleRate)
+	for i := d; i < len(x); i++ {
+		x[i] += g * x[i-d]
+	}
+}
+
+// loopify crossfades the last fade samples of x into its head (equal power) and
+// returns the first len(x)−fade samples: played back to back, they join
+// without a click, so a bed re-fired every period sounds continuous.
+func loopify(x []float64, fade int) []float64 {
+	n := len(x) - fade
+	for i := 0; i < fade; i++ {
+		w := float64(i) / float64(fade) // 0 at head → 1 at the end of the fade
+		a := math.Sin(0.5 * math.Pi * w)
+		b := math.Cos(0.5 * math.Pi * w)
+		x[i] = x[i]*a + x[n+i]*b
+	}
+	return x[:n]
+}
+
+// fadeEdges applies short raised-cosine fades at both ends (s), so one-shots
+// never click on or off.
+func fadeEdges(x []float64, in, out float64) {
+	ni, no := int(in*SampleRate), int(out*SampleRate)
+	for i := 0; i < ni && i < len(x); i++ {
+		x[i] *= 0.5 - 0.5*math.Cos(math.Pi*float64(i)/float64(ni))
+	}
+	for i := 0; i < no && i < len(x); i++ {
+		x[len(x)-1-i] *= 0.5 - 0.5*math.Cos(math.Pi*float64(i)/float64(no))
+	}
+}
+
+// toPCM16 scales x so its peak is gain (0..1 of full scale) and returns 16-bit
+// little-endian PCM bytes.
+func toPCM16(x []float64, gain float64) []byte {
+	peak := 0.0
+	mean := 0.0
+	for _, v := range x {
+		mean += v
+	}
+	if len(x) > 0 {
+		mean /= float64(len(x))
+	}
+	for _, v := range x {
+		peak = math.Max(peak, math.Abs(v-mean))
+	}
+	scale := 0.0
+	if peak > 0 {
+		scale = gain * 32767 / peak
+	}
+	out := make([]byte, 2*len(x))
+	for i, v := range x {
+		s := int16(math.Round(math.Max(-32768, math.Min(32767, (v-mean)*scale))))
+		out[2*i] = byte(s)
+		out[2*i+1] = byte(uint16(s) >> 8)
+	}
+	return out
+}

@@ -1,0 +1,525 @@
+package assets
+
+// synth.go: the wave recipes named in holtburg/sound.txt [waves]. Each recipe
+// turns a few parameters into float samples at SampleRate; Synthesize adds the
+// shared steps (length, loop crossfade, edge fades, 16-bit scaling).
+
+import (
+	"math"
+
+	"soundworld/dat"
+)
+
+// MaxWaveSeconds is the longest wave the stand-in may hold (s).
+const MaxWaveSeconds = 4.0
+
+// loopFade is the crossfade (s) that makes a bed loop seamlessly.
+const loopFade = 0.4
+
+// recipe is one kind of sound. params lists its own parameters with defaults;
+// every recipe also takes len (s), seed and gain (peak, 0..1).
+type recipe struct {
+	loop   bool // a bed: crossfade tail into head
+	params map[string]float64
+	make   func(p map[string]float64, r *rng, n int) []float64
+}
+
+var commonParams = map[string]float64{"len": 1, "seed": 1, "gain": 0.8}
+
+var recipes map[string]recipe
+
+func init() {
+	recipes = map[string]recipe{
+		"wind":   {true, map[string]float64{"f": 400, "q": 1.2, "gust": 0.6, "whistle": 0}, windWave},
+		"brook":  {true, map[string]float64{"f": 900, "bubbles": 45}, brookWave},
+		"lap":    {true, map[string]float64{"f": 450, "swell": 0.7}, lapWave},
+		"leaves": {true, map[string]float64{"f": 2600, "rustle": 3}, leavesWave},
+		"murmur": {true, map[string]float64{"voices": 7, "f": 150}, murmurWave},
+		"chirp":  {false, map[string]float64{"f": 3200, "n": 4, "sweep": 0.4}, chirpWave},
+		"trill":  {false, map[string]float64{"f": 4200, "n": 12, "rate": 16}, trillWave},
+		"croak":  {false, map[string]float64{"f": 110, "n": 2, "f1": 650}, croakWave},
+		"knock":  {false, map[string]float64{"f": 1100, "n": 14, "rate": 17}, knockWave},
+		"splash": {false, map[string]float64{"f": 2600, "drops": 5}, splashWave},
+		"bark":   {false, map[string]float64{"f": 520, "n": 2, "far": 0.6}, barkWave},
+		"hammer": {false, map[string]float64{"f": 1050, "decay": 0.6}, hammerWave},
+		"thump":  {false, map[string]float64{"f": 90}, thumpWave},
+		"bell":   {false, map[string]float64{"f": 392, "decay": 1.6}, bellWave},
+		"chant":  {false, map[string]float64{"f": 147, "minor": 0, "f1": 700, "f2": 1150}, chantWave},
+		"roar":   {false, map[string]float64{"f": 85}, roarWave},
+		"laugh":  {false, map[string]float64{"f": 140, "n": 5}, laughWave},
+	}
+}
+
+// checkParams rejects unknown parameters and lengths outside (0, 4] s.
+func checkParams(ws WaveSpec) error {
+	rc := recipes[ws.Recipe]
+	for i := 3; i < len(ws.at.f); i++ {
+		k := ws.at.f[i].s[:indexByte(ws.at.f[i].s, '=')]
+		if _, ok := rc.params[k]; !ok {
+			if _, ok := commonParams[k]; !ok {
+				return ws.at.errAt(i, "recipe %s has no parameter %q", ws.Recipe, k)
+			}
+		}
+		if k == "len" {
+			if l := ws.Params[k]; l <= 0 || l > MaxWaveSeconds {
+				return ws.at.errAt(i, "len %v s outside (0, %v]", l, MaxWaveSeconds)
+			}
+		}
+	}
+	return nil
+}
+
+func indexByte(s string, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// param is ws's value for k, else the recipe's or the common default.
+func param(ws WaveSpec, k string) float64 {
+	if v, ok := ws.Params[k]; ok {
+		return v
+	}
+	if v, ok := recipes[ws.Recipe].params[k]; ok {
+		return v
+	}
+	return commonParams[k]
+}
+
+// Synthesize renders one wave record: 16-bit PCM mono at SampleRate.
+func Synthesize(ws WaveSpec) *dat.Wave {
+	rc := recipes[ws.Recipe]
+	p := map[string]float64{}
+	for k := range rc.params {
+		p[k] = param(ws, k)
+	}
+	n := int(param(ws, "len") * SampleRate)
+	r := newRNG(param(ws, "seed"))
+	var x []float64
+	if rc.loop {
+		fade := int(loopFade * SampleRate)
+		x = loopify(rc.make(p, r, n+fade), fade)
+	} else {
+		x = rc.make(p, r, n)
+		fadeEdges(x, 0.002, 0.05)
+	}
+	return pcmWave(ws.ID, toPCM16(x, param(ws, "gain")))
+}
+
+// pcmWave wraps 16-bit mono PCM bytes in a Wave with an 18-byte WAVEFORMATEX.
+func pcmWave(id uint32, data []byte) *dat.Wave {
+	f := dat.WaveFormat{Tag: dat.WaveTagPCM, Channels: 1, SamplesPerSec: SampleRate,
+		AvgBytesPerSec: 2 * SampleRate, BlockAlign: 2, BitsPerSample: 16}
+	h := make([]byte, 18) // cbSize = 0
+	le16(h[0:], f.Tag)
+	le16(h[2:], f.Channels)
+	le32(h[4:], f.SamplesPerSec)
+	le32(h[8:], f.AvgBytesPerSec)
+	le16(h[12:], f.BlockAlign)
+	le16(h[14:], f.BitsPerSample)
+	return &dat.Wave{ID: id, Format: f, Header: h, Data: data}
+}
+
+func le16(b []byte, v uint16) { b[0], b[1] = byte(v), byte(v>>8) }
+func le32(b []byte, v uint32) { b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24) }
+
+// windWave: pinkish noise through a band-pass whose centre and level drift
+// like gusts; whistle > 0 adds a narrow moaning band (wind over rocks).
+func windWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	pink := newOnePole(900)
+	band, moan := &svf{}, &svf{}
+	sweep, gust := newSmoothNoise(r, 0.7), newSmoothNoise(r, 0.45)
+	fw := newSmoothNoise(r, 0.3)
+	rumble := newOnePole(120)
+	var s, g, w float64
+	for i := range out {
+		s, g, w = sweep.next(), gust.next(), fw.next()
+		if i%32 == 0 {
+			band.set(p["f"]*(1+0.6*s), p["q"])
+			moan.set(p["f"]*2.2*(1+0.25*w), 9)
+		}
+		v := pink.step(r.noise())
+		_, bp, _ := band.step(v)
+		_, mp, _ := moan.step(v)
+		amp := 1 - p["gust"]*0.5*(1-g)
+		out[i] = amp * (bp + 0.8*rumble.step(v)*amp + p["whistle"]*mp*(0.5+0.5*w))
+	}
+	return out
+}
+
+// bubble adds one Minnaert-like bubble: a short sine whose pitch rises.
+func bubble(out []float64, at int, f, amp, tau float64) { damped(out, at, f, 6, tau, amp) }
+
+// brookWave: a babbling stream — hissing band noise with fast turbulence and
+// a steady patter of small rising bubbles.
+func brookWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	hiss, low := newSVF(p["f"]*2, 0.6), newSVF(p["f"]*0.5, 0.8)
+	turb := newSmoothNoise(r, 9)
+	for i := range out {
+		v := r.noise()
+		_, h, _ := hiss.step(v)
+		_, l, _ := low.step(v)
+		t := turb.next()
+		out[i] = 0.35*h*(0.7+0.3*t) + 0.5*l*(0.8+0.2*t)
+	}
+	for t := r.unit() / p["bubbles"]; t < float64(n)/SampleRate; t += -math.Log(1-r.unit()) / p["bubbles"] {
+		bubble(out, int(t*SampleRate), r.between(0.5, 1.8)*p["f"], r.between(0.15, 0.45), r.between(0.004, 0.012))
+	}
+	return out
+}
+
+// lapWave: still water lapping at a bank — slow swells of low noise and the
+// odd soft, deep bubble.
+func lapWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	lp := newSVF(p["f"], 0.9)
+	swell := newSmoothNoise(r, 0.9)
+	for i := range out {
+		l, _, _ := lp.step(r.noise())
+		s := 0.5 + 0.5*swell.next()
+		out[i] = l * (1 - p["swell"] + p["swell"]*s*s)
+	}
+	for t := r.unit() / 3; t < float64(n)/SampleRate; t += r.between(0.2, 0.6) {
+		bubble(out, int(t*SampleRate), r.between(180, 420), r.between(0.05, 0.15), r.between(0.015, 0.03))
+	}
+	return out
+}
+
+// leavesWave: leaves rustling in a wood — bright noise with a restless,
+// squared envelope over a soft low wind.
+func leavesWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	hi, lo := newSVF(p["f"], 0.7), newSVF(260, 0.7)
+	rust, wind := newSmoothNoise(r, p["rustle"]), newSmoothNoise(r, 0.4)
+	crackle := newSmoothNoise(r, 25)
+	for i := range out {
+		v := r.noise()
+		_, _, h := hi.step(v)
+		l, _, _ := lo.step(v)
+		a := 0.5 + 0.5*rust.next()
+		c := math.Max(0, crackle.next())
+		out[i] = h*(0.15+0.85*a*a)*(0.6+0.8*c) + 1.5*l*(0.7+0.3*wind.next())
+	}
+	return out
+}
+
+// murmurWave: a market square heard from a little way off — several voices
+// (buzz through per-syllable vowel formants) talking in bursts, muffled.
+func murmurWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	vowels := [][2]float64{{730, 1090}, {530, 1840}, {270, 2290}, {570, 840}, {440, 1020}, {660, 1720}}
+	for v := 0; v < int(p["voices"]); v++ {
+		pitch := p["f"] * r.between(0.7, 1.6)
+		f1, f2 := &svf{}, &svf{}
+		ph := r.unit()
+		jit := newSmoothNoise(r, 3)
+		i := int(r.between(0, 0.8) * SampleRate)
+		level := r.between(0.4, 1)
+		for i < n {
+			// A burst of 3–8 syllables, then a pause.
+			for s := 3 + int(r.unit()*6); s > 0 && i < n; s-- {
+				vw := vowels[int(r.unit()*float64(len(vowels)))]
+				f1.set(vw[0], 6)
+				f2.set(vw[1], 8)
+				syl := int(r.between(0.12, 0.26) * SampleRate)
+				for k := 0; k < syl && i+k < n; k++ {
+					ph += pitch * (1 + 0.06*jit.next()) / SampleRate
+					src := saw(ph) + 0.3*r.noise()
+					_, a, _ := f1.step(src)
+					_, b, _ := f2.step(src)
+					env := math.Sin(math.Pi * float64(k) / float64(syl))
+					out[i+k] += level * env * (a + 0.5*b)
+				}
+				i += syl
+			}
+			i += int(r.between(0.3, 1.2) * SampleRate)
+		}
+	}
+	muffle := newSVF(1400, 0.7)
+	room := newOnePole(300)
+	for i := range out {
+		l, _, _ := muffle.step(out[i])
+		out[i] = l + 0.5*room.step(r.noise())*0.4
+	}
+	comb(out, 0.047, 0.3)
+	return out
+}
+
+// tone adds a sine note whose frequency moves from f0 to f1 (Hz) over dur
+// seconds, with a sin² envelope and a touch of second harmonic.
+func tone(out []float64, at int, dur, f0, f1, amp float64) {
+	m := min(int(dur*SampleRate), len(out)-at)
+	ph := 0.0
+	for k := 0; k < m; k++ {
+		u := float64(k) / float64(m)
+		ph += 2 * math.Pi * (f0 + (f1-f0)*u) / SampleRate
+		e := math.Sin(math.Pi * u)
+		out[at+k] += amp * e * e * (math.Sin(ph) + 0.15*math.Sin(2*ph))
+	}
+}
+
+// chirpWave: a songbird phrase — n quick whistled notes swooping up or down.
+func chirpWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	t := 0.05
+	for c := 0; c < int(p["n"]); c++ {
+		d := r.between(0.05, 0.11)
+		f0 := p["f"] * r.between(0.85, 1.2)
+		dir := 1.0
+		if r.unit() < 0.5 {
+			dir = -1
+		}
+		tone(out, int(t*SampleRate), d, f0, f0*(1+dir*p["sweep"]), r.between(0.6, 1))
+		t += d + r.between(0.04, 0.14)
+	}
+	return out
+}
+
+// trillWave: a rapid trill — many short down-slurred notes, falling in pitch.
+func trillWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	step := 1 / p["rate"]
+	for c := 0; c < int(p["n"]); c++ {
+		f := p["f"] * (1 - 0.25*float64(c)/p["n"])
+		tone(out, int((0.03+float64(c)*step)*SampleRate), step*0.7, f*1.25, f, 0.7+0.3*r.unit())
+	}
+	return out
+}
+
+// croakWave: a frog — a low buzzy pulse train rattling at ~30 Hz through a
+// throat formant, in n croaks.
+func croakWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	f1, f2 := newSVF(p["f1"], 4), newSVF(p["f1"]*2.6, 5)
+	t := 0.02
+	for c := 0; c < int(p["n"]); c++ {
+		d := r.between(0.16, 0.24)
+		m := min(int(d*SampleRate), n-int(t*SampleRate))
+		at := int(t * SampleRate)
+		ph, rat := 0.0, 0.0
+		for k := 0; k < m; k++ {
+			u := float64(k) / float64(m)
+			ph += p["f"] * (1.1 - 0.2*u) / SampleRate
+			rat += 28.0 / SampleRate // rattle rate, Hz
+			pulse := math.Max(0, math.Sin(2*math.Pi*rat))
+			src := saw(ph) * pulse * pulse
+			_, a, _ := f1.step(src)
+			_, b, _ := f2.step(src)
+			out[at+k] += (a + 0.5*b) * math.Sin(math.Pi*math.Sqrt(u))
+		}
+		t += d + r.between(0.08, 0.16)
+	}
+	return out
+}
+
+// knockWave: a woodpecker drumming — a burst of n sharp wooden knocks.
+func knockWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	for c := 0; c < int(p["n"]); c++ {
+		at := int((0.02 + float64(c)/p["rate"]*(1+0.01*float64(c))) * SampleRate)
+		if at >= n {
+			break
+		}
+		amp := 1 - 0.4*float64(c)/p["n"]
+		damped(out, at, p["f"]*r.between(0.97, 1.03), 0, 0.008, amp)
+		damped(out, at, p["f"]*2.3, 0, 0.004, 0.5*amp)
+		for k := 0; k < 40 && at+k < n; k++ {
+			out[at+k] += 0.6 * amp * r.noise() * (1 - float64(k)/40)
+		}
+	}
+	return out
+}
+
+// splashWave: something dropping into water — a noisy burst whose colour
+// falls, then a few droplets.
+func splashWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	bp := &svf{}
+	m := min(n, int(0.6*SampleRate))
+	for k := 0; k < m; k++ {
+		t := float64(k) / SampleRate
+		if k%32 == 0 {
+			bp.set(p["f"]*math.Exp(-t*4)+500, 0.8)
+		}
+		_, b, _ := bp.step(r.noise())
+		env := math.Min(1, t/0.004) * math.Exp(-t/0.12)
+		out[k] = b * env
+	}
+	for d := 0; d < int(p["drops"]); d++ {
+		bubble(out, int(r.between(0.15, 0.8)*SampleRate), r.between(700, 1900), r.between(0.15, 0.4), r.between(0.008, 0.02))
+	}
+	return out
+}
+
+// barkWave: a dog barking in the distance — harsh falling "wuf"s, dulled by
+// distance (far 0..1) and with a faint echo.
+func barkWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	f1, f2 := newSVF(900, 2.5), newSVF(1900, 4)
+	t := 0.05
+	for c := 0; c < int(p["n"]); c++ {
+		d := r.between(0.13, 0.18)
+		at, m := int(t*SampleRate), int(d*SampleRate)
+		ph := 0.0
+		f := p["f"] * r.between(0.93, 1.07)
+		for k := 0; k < m && at+k < n; k++ {
+			u := float64(k) / float64(m)
+			ph += f * (1 - 0.35*u) / SampleRate
+			src := saw(ph) + 0.4*r.noise()
+			_, a, _ := f1.step(src)
+			_, b, _ := f2.step(src)
+			env := math.Min(1, u/0.06) * math.Exp(-3*u)
+			out[at+k] += (a + 0.6*b) * env
+		}
+		t += d + r.between(0.25, 0.4)
+	}
+	dull := newSVF(3000-2200*p["far"], 0.7)
+	for i := range out {
+		out[i], _, _ = dull.step(out[i])
+	}
+	comb(out, 0.21, 0.25*p["far"])
+	return out
+}
+
+// hammerWave: a smith's hammer on the anvil — a hard click and thud, then the
+// steel ringing in inharmonic partials (a free bar: 1, 2.76, 5.40, 8.93).
+func hammerWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	ratios := []float64{1, 2.76, 5.40, 8.93}
+	amps := []float64{1, 0.55, 0.3, 0.15}
+	for i, q := range ratios {
+		tau := p["decay"] / (1 + 1.2*float64(i))
+		damped(out, 0, p["f"]*q, 0, tau, amps[i])
+		damped(out, 0, p["f"]*q+1.3, 0, tau*0.8, amps[i]*0.4) // slow beating
+	}
+	damped(out, 0, 160, -0.5, 0.03, 1.2)
+	hp := newSVF(3000, 0.7)
+	click := 0.006 * SampleRate // samples
+	for k := 0; float64(k) < click && k < n; k++ {
+		_, _, h := hp.step(r.noise())
+		out[k] += 2.5 * h * (1 - float64(k)/click)
+	}
+	return out
+}
+
+// thumpWave: a dull heavy thud with a falling pitch.
+func thumpWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	damped(out, 0, p["f"]*1.4, -1.2, 0.12, 1)
+	lp := newSVF(400, 0.7)
+	thud := 0.03 * SampleRate // samples
+	for k := 0; float64(k) < thud && k < n; k++ {
+		l, _, _ := lp.step(r.noise())
+		out[k] += 1.5 * l * (1 - float64(k)/thud)
+	}
+	return out
+}
+
+// bellWave: a tower bell struck once — the church-bell partials hum, prime,
+// minor third, fifth, nominal… each with its own decay, lower ones longer.
+func bellWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	ratios := []float64{0.5, 1, 1.19, 1.5, 2, 2.51, 2.66, 3.01}
+	amps := []float64{0.6, 1, 0.7, 0.35, 0.8, 0.3, 0.25, 0.2}
+	for i, q := range ratios {
+		tau := p["decay"] * 1.3 / (1 + 0.45*float64(i))
+		damped(out, 0, p["f"]*q, 0, tau, amps[i])
+		damped(out, 0, p["f"]*q*1.002, 0, tau, amps[i]*0.5)
+	}
+	strike := 0.01 * SampleRate // samples
+	for k := 0; float64(k) < strike && k < n; k++ {
+		out[k] += 0.5 * r.noise() * (1 - float64(k)/strike)
+	}
+	return out
+}
+
+// chantWave: a distant choir holding a chord (root, third, fifth, octave) on
+// an open vowel, swelling in and dying away in a stone hall.
+func chantWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	third := 1.26
+	if p["minor"] != 0 {
+		third = 1.19
+	}
+	f1, f2, f3 := newSVF(p["f1"], 5), newSVF(p["f2"], 6), newSVF(2600, 8)
+	notes := []float64{1, third, 1.5, 2}
+	type voice struct{ ph, f float64 }
+	var vs []voice
+	for _, q := range notes {
+		for d := 0; d < 2; d++ {
+			vs = append(vs, voice{r.unit(), p["f"] * q * r.between(0.996, 1.004)})
+		}
+	}
+	vib := newSmoothNoise(r, 5)
+	for i := range out {
+		t := float64(i) / SampleRate
+		v := 0.004 * vib.next()
+		src := 0.0
+		for j := range vs {
+			vs[j].ph += vs[j].f * (1 + v*float64(j%2*2-1)) / SampleRate
+			src += saw(vs[j].ph)
+		}
+		src += 0.2 * r.noise()
+		_, a, _ := f1.step(src)
+		_, b, _ := f2.step(src)
+		_, c, _ := f3.step(src)
+		env := math.Min(1, t/0.6) * math.Min(1, (float64(n)/SampleRate-t)/0.9)
+		out[i] = env * (a + 0.6*b + 0.15*c)
+	}
+	comb(out, 0.083, 0.45)
+	comb(out, 0.131, 0.3)
+	return out
+}
+
+// roarWave: a great beast's roar — a low growling buzz, rising and falling,
+// with breath noise.
+func roarWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	f1, f2 := newSVF(480, 3), newSVF(1100, 4)
+	growl := newSmoothNoise(r, 32)
+	T := float64(n) / SampleRate
+	ph := 0.0
+	for i := range out {
+		t := float64(i) / SampleRate
+		f := p["f"] * (0.75 + 0.5*math.Sin(math.Pi*t/T))
+		ph += f * (1 + 0.05*growl.next()) / SampleRate
+		g := 0.6 + 0.4*growl.next()
+		src := saw(ph)*g + 0.6*r.noise()
+		_, a, _ := f1.step(src)
+		_, b, _ := f2.step(src)
+		env := math.Min(1, t/0.35) * math.Min(1, (T-t)/0.8)
+		out[i] = env * (a + 0.7*b)
+	}
+	comb(out, 0.07, 0.3)
+	return out
+}
+
+// laughWave: a slow, deep, menacing "ha… ha… ha…" falling in pitch, in a hall.
+func laughWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	f1, f2 := newSVF(700, 4), newSVF(1150, 5)
+	t := 0.05
+	for c := 0; c < int(p["n"]); c++ {
+		d := 0.16
+		at, m := int(t*SampleRate), int(d*SampleRate)
+		f := p["f"] * (1 - 0.06*float64(c))
+		ph := 0.0
+		for k := 0; k < m && at+k < n; k++ {
+			u := float64(k) / float64(m)
+			ph += f * (1.05 - 0.1*u) / SampleRate
+			src := saw(ph) + 0.5*r.noise()*(1-u)
+			_, a, _ := f1.step(src)
+			_, b, _ := f2.step(src)
+			env := math.Min(1, u/0.15) * math.Exp(-2.5*u)
+			out[at+k] += (a + 0.6*b) * env
+		}
+		t += d + 0.1 + 0.02*float64(c)
+	}
+	comb(out, 0.11, 0.45)
+	return out
+}
