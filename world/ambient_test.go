@@ -168,22 +168,24 @@ func TestA2_MissingLandblocksSkipped(t *testing.T) {
 	}
 }
 
+func v3(x, y, z float32) Pos { return Pos{X: x, Y: y, Z: z} }
+
 func TestA3_CalcWeight(t *testing.T) {
 	for _, c := range []struct {
 		off  Pos
 		want float32
 	}{
-		{Pos{0, 0, 0}, 1},
-		{Pos{19.99, 0, 0}, 1},
-		{Pos{20, 0, 0}, 1},  // d² = 400 → 400/400
-		{Pos{0, 0, 20}, 1},  // Z counts
-		{Pos{0, 0, 21}, 400.0 / 441},
-		{Pos{12, 16, 0}, 1}, // d² 400
-		{Pos{30, 0, 0}, 400.0 / 900},
-		{Pos{120, 0, 0}, 400.0 / 14400}, // d² = 14400: not > 14400
-		{Pos{72, 96, 0}, 400.0 / 14400},
-		{Pos{120.01, 0, 0}, 0},
-		{Pos{0, 100, 70}, 0}, // d² 14900
+		{v3(0, 0, 0), 1},
+		{v3(19.99, 0, 0), 1},
+		{v3(20, 0, 0), 1}, // d² = 400 → 400/400
+		{v3(0, 0, 20), 1}, // Z counts
+		{v3(0, 0, 21), 400.0 / 441},
+		{v3(12, 16, 0), 1}, // d² 400
+		{v3(30, 0, 0), 400.0 / 900},
+		{v3(120, 0, 0), 400.0 / 14400}, // d² = 14400: not > 14400
+		{v3(72, 96, 0), 400.0 / 14400},
+		{v3(120.01, 0, 0), 0},
+		{v3(0, 100, 70), 0}, // d² 14900
 	} {
 		if got := CalcWeight(c.off); !near(got, c.want, 1e-7) {
 			t.Errorf("A3: CalcWeight(%+v) = %v, want %v", c.off, got, c.want)
@@ -210,14 +212,14 @@ func TestA4_CalcDir(t *testing.T) {
 		{10, 9.9, DirInViewerBlock}, // 199.01 < 200
 		{10, 10, DirNE},             // 200: not in viewer block; ratio 1 → diagonal
 		{0, 15, DirN}, {0, -15, DirS},
-		{0.0001, 50, DirN},  // |x| < 0.0002
-		{10, 20.01, DirN},   // |y|/|x| > 2
-		{10, 20, DirNE},     // exactly 2 is not > 2
+		{0.0001, 50, DirN}, // |x| < 0.0002
+		{10, 20.01, DirN},  // |y|/|x| > 2
+		{10, 20, DirNE},    // exactly 2 is not > 2
 		{10, -20.01, DirS},
 		{15, 0, DirE}, {-15, 0, DirW},
-		{50, 0.0001, DirE},  // |y| < 0.0002
-		{20.01, 10, DirE},   // |x|/|y| > 2
-		{20, 10, DirNE},     // exactly 2 → diagonal
+		{50, 0.0001, DirE}, // |y| < 0.0002
+		{20.01, 10, DirE},  // |x|/|y| > 2
+		{20, 10, DirNE},    // exactly 2 → diagonal
 		{-20.01, 10, DirW},
 		{-20, 10, DirNW}, {20, -10, DirSE}, {-20, -10, DirSW},
 		{-15, 15, DirNW}, {15, -15, DirSE}, {-15, -15, DirSW},

@@ -32,8 +32,30 @@ func (f *fakeData) SoundTable(id uint32) (*dat.SoundTable, error) {
 	return nil, fmt.Errorf("sound table 0x%08X: %w", id, dat.ErrNotFound)
 }
 func (f *fakeData) Wave(id uint32) (*dat.Wave, error) {
-	return nil, fmt.Errorf("wave 0x%08X: %w", id, dat.ErrNotFound)
+	if id>>24 != 0x0A || id&0xFF > 3 {
+		return nil, fmt.Errorf("wave 0x%08X: %w", id, dat.ErrNotFound)
+	}
+	// A short 16-bit mono PCM wave at 22050 Hz: 0.25 s × (id&0xFF + 1).
+	n := 22050 / 4 * int(id&0xFF+1)
+	data := make([]byte, 2*n)
+	for i := 0; i < n; i++ {
+		v := int16((i%50 - 25) * 400)
+		data[2*i], data[2*i+1] = byte(v), byte(v>>8)
+	}
+	return &dat.Wave{ID: id, Format: dat.WaveFormat{Tag: dat.WaveTagPCM, Channels: 1, SamplesPerSec: 22050,
+		AvgBytesPerSec: 44100, BlockAlign: 2, BitsPerSample: 16}, Data: data}, nil
 }
+
+// soundTable is a table whose SoundTypes each have one variant playing wave w.
+func soundTable(id uint32, w uint32, stypes ...uint32) *dat.SoundTable {
+	t := &dat.SoundTable{ID: id, Sounds: map[uint32][]dat.SoundData{}}
+	for _, st := range stypes {
+		t.Sounds[st] = []dat.SoundData{{WaveID: w, Priority: 0.5, Probability: 1, Volume: 1}}
+	}
+	return t
+}
+
+const forgeTable uint32 = 0x20000010
 
 // Terrain words used by the ASCII maps: terrain type t, scene ordinal 0.
 // Type 1 → scene 0 → STB desc 0 ('a'); type 2 → scene 1 → desc 1 ('b');
@@ -73,7 +95,10 @@ func newFake(soundsA, soundsB []dat.AmbientSoundDesc) *fakeData {
 		region: r,
 		blocks: map[uint32]*dat.LandBlock{},
 		tables: map[uint32]*dat.SoundTable{
-			stbA: {ID: stbA}, stbB: {ID: stbB}, stbEmpty: {ID: stbEmpty},
+			stbA:       soundTable(stbA, 0x0A000001, 0x46, 0x47, 0x48),
+			stbB:       soundTable(stbB, 0x0A000002, 0x46),
+			stbEmpty:   {ID: stbEmpty},
+			forgeTable: soundTable(forgeTable, 0x0A000000, 0x69),
 		},
 		tableReads: map[uint32]int{},
 	}
@@ -81,7 +106,7 @@ func newFake(soundsA, soundsB []dat.AmbientSoundDesc) *fakeData {
 
 // addMap adds landblock lb from a 9-line ASCII map of its 9×9 vertices, north
 // at the top, west on the left; every vertex has height byte h.
-func (f *fakeData) addMap(t *testing.T, lb uint16, h uint8, m string) {
+func (f *fakeData) addMap(t testing.TB, lb uint16, h uint8, m string) {
 	t.Helper()
 	rows := strings.Fields(m)
 	if len(rows) != 9 {
@@ -118,7 +143,6 @@ const emptyMap = `
 
 // fakePlayer scripts RollDice's u (lo + u·(hi−lo)) and records plays.
 type fakePlayer struct {
-	t     *testing.T
 	us    []float32
 	def   float32 // u when the script is exhausted
 	beds  []fakePlay
@@ -157,13 +181,13 @@ func (p *fakePlayer) PlayAmbientFromCenter(now float64, table, stype uint32, vol
 }
 
 // newAmbient builds the runtime over f with a fresh fake player.
-func newAmbient(t *testing.T, f *fakeData) (*Ambient, *fakePlayer) {
+func newAmbient(t testing.TB, f *fakeData) (*Ambient, *fakePlayer) {
 	t.Helper()
 	land, err := NewLand(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &fakePlayer{t: t, def: 0.5}
+	p := &fakePlayer{def: 0.5}
 	return NewAmbient(land, p), p
 }
 
