@@ -1,6 +1,52 @@
 package main
 
-import "errors"
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"os"
 
-// runShot is a placeholder until its owner writes cmd_shot.go.
-func runShot(args []string) error { return errors.New("shot: not implemented yet") }
+	"soundworld/game"
+)
+
+// runShot runs the window for S simulated seconds (fixed 1/60 s steps) with
+// every overlay on and audio off, writes out.png and out.json, and exits 0.
+func runShot(args []string) error {
+	fs := flag.NewFlagSet("shot", flag.ContinueOnError)
+	var w windowFlags
+	w.register(fs)
+	secs := fs.Float64("seconds", 3, "simulated seconds to run before the picture")
+	out := fs.String("o", "", "output PNG (its JSON sidecar goes beside it)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: soundworld shot [-dat DIR] [-loc … | -at …] [-heading DEG] [-eye M] [-emitters FILE] [-seconds S] -o out.png")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return errUsage
+	}
+	if *out == "" || fs.NArg() > 0 {
+		fs.Usage()
+		return errUsage
+	}
+	if !(*secs >= 0 && *secs <= 3600) || math.IsNaN(*secs) {
+		return userError{fmt.Errorf("-seconds %v: want 0..3600", *secs)}
+	}
+	c, err := w.config()
+	if err != nil {
+		return err
+	}
+	defer c.Archive.Close()
+	c.Shot = &game.Shot{Seconds: *secs, Out: *out}
+	c.NoAudio = true
+	if err := game.Run(c); err != nil {
+		return fmt.Errorf("shot: %w", err)
+	}
+	if _, err := os.Stat(*out); err != nil {
+		return fmt.Errorf("shot: no picture was written: %w", err)
+	}
+	return nil
+}

@@ -1,6 +1,118 @@
 package main
 
-import "errors"
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"time"
 
-// runWindow is a placeholder until its owner writes cmd_window.go.
-func runWindow(args []string) error { return errors.New("window: not implemented yet") }
+	"soundworld/assets"
+	"soundworld/audio"
+	"soundworld/game"
+	"soundworld/world"
+)
+
+// processStart is when main began, for the window's time-to-first-terrain report.
+var processStart = time.Now()
+
+// windowFlags are the flags the explorer window and `shot` share.
+type windowFlags struct {
+	dat, emitters, loc, at, prefs string
+	heading, eye                  float64
+	seed                          uint
+}
+
+func (w *windowFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&w.dat, "dat", "", "folder with client_portal.dat and client_cell_1.dat (default: the built-in Holtburg (stand-in))")
+	fs.StringVar(&w.emitters, "emitters", "", "emitter layout file (JSON; default: the stand-in's forge, none with -dat)")
+	fs.StringVar(&w.loc, "loc", "", `start at map coordinates, e.g. "42.1N, 33.6E"`)
+	fs.StringVar(&w.at, "at", "", `start at a landblock position, e.g. "0xA9B4 84 7.1"`)
+	fs.Float64Var(&w.heading, "heading", 0, "start heading, compass degrees clockwise from north")
+	fs.Float64Var(&w.eye, "eye", float64(world.DefaultEye), "eye height above ground, m")
+	fs.UintVar(&w.seed, "seed", 1, "seed of the retail random generators")
+	fs.StringVar(&w.prefs, "prefs", "", "preferences k=v,… (keys: see README; e.g. ambient_volume=0.5,pan=off)")
+}
+
+// config turns the flags into a game.Config: opens the data, loads emitters,
+// parses the placement and the preferences. Errors are the user's (exit 2).
+func (w *windowFlags) config() (game.Config, error) {
+	var c game.Config
+	if w.loc != "" && w.at != "" {
+		return c, userError{errors.New("give -loc or -at, not both")}
+	}
+	a, err := openArchive(w.dat)
+	if err != nil {
+		return c, err
+	}
+	c.Archive, c.DatDir, c.Source = a, w.dat, assets.Name
+	if w.dat != "" {
+		c.Source = w.dat
+	}
+	if w.seed > 1<<32-1 {
+		return c, userError{fmt.Errorf("-seed %d: want 0..4294967295", w.seed)}
+	}
+	c.Seed = uint32(w.seed)
+	if c.Prefs, err = world.ParsePrefs(w.prefs, audio.DefaultPrefs()); err != nil {
+		return c, userError{fmt.Errorf("-prefs: %w", err)}
+	}
+	switch {
+	case w.emitters != "":
+		if c.Emitters, err = world.LoadLayoutFile(w.emitters); err != nil {
+			return c, userError{err}
+		}
+		c.EmittersPath = w.emitters
+	case w.dat == "":
+		if c.Emitters, err = world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "assets/layouts/holtburg.json"); err != nil {
+			return c, err
+		}
+	}
+	x, y := world.HoltburgX, world.HoltburgY
+	switch {
+	case w.loc != "":
+		if x, y, err = world.ParseMap(w.loc); err != nil {
+			return c, userError{fmt.Errorf("-loc: %w", err)}
+		}
+	case w.at != "":
+		if x, y, err = world.ParseAt(w.at); err != nil {
+			return c, userError{fmt.Errorf("-at: %w", err)}
+		}
+	}
+	if w.eye < 0 || w.eye > 1000 {
+		return c, userError{fmt.Errorf("-eye %v: want 0..1000 m", w.eye)}
+	}
+	c.Start = &game.Start{X: x, Y: y, Heading: float32(w.heading), Eye: float32(w.eye)}
+	c.Stdout, c.Begin = os.Stdout, processStart
+	return c, nil
+}
+
+// runWindow opens the explorer (issue 2: `soundworld` with no subcommand).
+func runWindow(args []string) error {
+	fs := flag.NewFlagSet("soundworld", flag.ContinueOnError)
+	var w windowFlags
+	w.register(fs)
+	noAudio := fs.Bool("noaudio", false, "run without opening the sound device")
+	prof := fs.Int("profile-frames", 0, "print per-frame Update/Draw CPU percentiles for N frames (every overlay on, 1280×720), then exit")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-seed N] [-prefs k=v,…] [-noaudio] [-profile-frames N]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "soundworld: unknown command %q (see soundworld help)\n", fs.Arg(0))
+		return errUsage
+	}
+	c, err := w.config()
+	if err != nil {
+		return err
+	}
+	defer c.Archive.Close()
+	c.NoAudio, c.ProfileFrames = *noAudio, *prof
+	return game.Run(c)
+}

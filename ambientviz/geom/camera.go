@@ -97,3 +97,13 @@ func HeadingVector(headingDeg float64) (x, y float64) {
 func Heading(dx, dy float64) float64 {
 	return math.Mod(450-math.Atan2(dy, dx)*180/math.Pi, 360)
 }
+
+// HandleDistPx is how far in px the listener's heading handle sits from it.
+const HandleDistPx = 36.0
+
+// HeadingHandle is the screen position of the heading handle of a listener at
+// screen (sx, sy) facing headingDeg (W4).
+func HeadingHandle(sx, sy, headingDeg float64) (hx, hy float64) {
+	a := ScreenAngle(headingDeg)
+	return sx + HandleDistPx*math.Cos(a), sy + HandleDistPx*math.Sin(a)
+}

@@ -1,0 +1,221 @@
+package ambientviz
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"soundworld/ambientviz/geom"
+	"soundworld/world"
+)
+
+// Layers says which overlays are on.
+type Layers struct {
+	Rings, Cells, Rose, Shells, Spawns, Emitters bool
+}
+
+// All is every overlay on (screenshots, profiling).
+var All = Layers{true, true, true, true, true, true}
+
+// View is what the overlays need besides the Snapshot.
+type View struct {
+	Cam             geom.Camera
+	Selected        int // index into Snapshot.Instances, −1 = none
+	SelectedEmitter int // index into Snapshot.Emitters, −1 = none
+	// Muted reports display-side mute/solo filtering for a sound (table, type);
+	// nil = nothing muted. It never changes what the Sim decides.
+	Muted        func(table, stype uint32) bool
+	RoseX, RoseY float64 // screen centre of the bearing rose
+}
+
+var (
+	ringCol    = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	cutCol     = color.RGBA{0xff, 0x60, 0x40, 0xff}
+	audCol     = color.RGBA{0xff, 0xe0, 0x40, 0xff}
+	outlineCol = color.RGBA{0x10, 0x10, 0x18, 0xff}
+)
+
+// Draw draws the enabled overlays of s in a fixed order (areas first, markers last).
+func Draw(dst *ebiten.Image, s *world.Snapshot, v View, l Layers) {
+	if s == nil {
+		return
+	}
+	if l.Shells {
+		Shells(dst, s, v)
+	}
+	if l.Cells {
+		Cells(dst, s, v)
+	}
+	if l.Rings {
+		Rings(dst, s, v)
+	}
+	if l.Emitters {
+		Emitters(dst, s, v)
+	}
+	if l.Spawns {
+		Spawns(dst, s, v)
+	}
+	Listener(dst, s, v)
+	if l.Rose {
+		Rose(dst, s, v)
+	}
+}
+
+// Rings draws the 20 m, 120 m and audible-radius rings around the listener (A3, S1).
+func Rings(dst *ebiten.Image, s *world.Snapshot, v View) {
+	lx, ly := v.Cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
+	cols := []color.RGBA{ringCol, cutCol, audCol}
+	for i, r := range geom.Rings(s.Prefs) {
+		px := v.Cam.RingRadiusPx(r.Radius)
+		c := cols[i%len(cols)]
+		vector.StrokeCircle(dst, float32(lx), float32(ly), float32(px), 3, Fade(outlineCol, 0.5), true)
+		vector.StrokeCircle(dst, float32(lx), float32(ly), float32(px), 1.5, Fade(c, 0.9), true)
+		// label at the ring's north-east, staggered so they do not collide.
+		a := geom.ScreenAngle(30 + 12*float64(i))
+		Label(dst, fmt.Sprintf("%.1f m %s", r.Radius, r.Label), lx+px*math.Cos(a)+4, ly+px*math.Sin(a)-14, c)
+	}
+}
+
+// Cells draws each contributing land cell's SW vertex, sized and faded by its A3
+// weight and coloured by its ambient set; outlines the 3×3 gather ring of
+// landblocks (A2) and the listener's land cell (its change triggers a rebuild).
+func Cells(dst *ebiten.Image, s *world.Snapshot, v View) {
+	bx := math.Floor(float64(s.Listener.Pos.X) / geom.BlockSize)
+	by := math.Floor(float64(s.Listener.Pos.Y) / geom.BlockSize)
+	x0, y0 := v.Cam.ToScreen((bx-1)*geom.BlockSize, (by+2)*geom.BlockSize)
+	side := 3 * geom.BlockSize / v.Cam.MPP
+	vector.StrokeRect(dst, float32(x0), float32(y0), float32(side), float32(side), 2, Fade(color.RGBA{0x40, 0xd0, 0xff, 0xff}, 0.8), false)
+	cx := math.Floor(float64(s.Listener.Pos.X) / geom.CellSize)
+	cy := math.Floor(float64(s.Listener.Pos.Y) / geom.CellSize)
+	c0x, c0y := v.Cam.ToScreen(cx*geom.CellSize, (cy+1)*geom.CellSize)
+	cs := geom.CellSize / v.Cam.MPP
+	vector.StrokeRect(dst, float32(c0x), float32(c0y), float32(cs), float32(cs), 2, Fade(color.RGBA{0xff, 0xff, 0x60, 0xff}, 0.9), false)
+	for _, c := range s.Cells {
+		px, py := v.Cam.ToScreen(float64(c.Pos.X), float64(c.Pos.Y))
+		if px < -10 || py < -10 || px > float64(v.Cam.W)+10 || py > float64(v.Cam.H)+10 {
+			continue
+		}
+		r, a := geom.CellDot(float64(c.Weight))
+		col := geom.SetColor(c.Stb)
+		vector.DrawFilledCircle(dst, float32(px), float32(py), float32(r+1), Fade(outlineCol, a*0.7), true)
+		vector.DrawFilledCircle(dst, float32(px), float32(py), float32(r), Fade(col, a), true)
+	}
+}
+
+// Rose draws the 8-way bearing histogram (A4 directions, north up) of
+// accumulated weight: every sound, or the selected instance's ambient set.
+func Rose(dst *ebiten.Image, s *world.Snapshot, v View) {
+	stb, title := -1, "weight by bearing: all"
+	if v.Selected >= 0 && v.Selected < len(s.Instances) {
+		in := s.Instances[v.Selected]
+		stb, title = in.Stb, fmt.Sprintf("weight by bearing: set %d", in.Stb)
+	}
+	const maxLen = 70.0
+	cx, cy := v.RoseX, v.RoseY
+	vector.DrawFilledCircle(dst, float32(cx), float32(cy), maxLen+22, Fade(color.RGBA{0x10, 0x14, 0x20, 0xff}, 0.7), true)
+	vector.StrokeCircle(dst, float32(cx), float32(cy), maxLen, 1, Fade(ringCol, 0.3), true)
+	bars, centre := geom.BuildRose(s, stb).Bars(maxLen)
+	col := geom.SetColor(stb)
+	if stb < 0 {
+		col = color.RGBA{0x60, 0xd0, 0xff, 0xff}
+	}
+	names := map[world.Dir]string{world.DirN: "N", world.DirS: "S", world.DirE: "E", world.DirW: "W"}
+	for _, b := range bars {
+		a := geom.ScreenAngle(b.Heading)
+		ex, ey := cx+b.Length*math.Cos(a), cy+b.Length*math.Sin(a)
+		if b.Length > 0 {
+			vector.StrokeLine(dst, float32(cx), float32(cy), float32(ex), float32(ey), 9, col, true)
+		}
+		if n, ok := names[b.Dir]; ok {
+			Label(dst, n, cx+(maxLen+10)*math.Cos(a)-3, cy+(maxLen+10)*math.Sin(a)-8, ringCol)
+		}
+	}
+	if centre > 0 {
+		vector.DrawFilledCircle(dst, float32(cx), float32(cy), float32(4+10*centre), Fade(col, 0.9), true)
+	}
+	Label(dst, title, cx-LabelWidth(title)/2, cy+maxLen+22, ringCol)
+}
+
+// Shells draws the selected intermittent instance's direction shells (A6) as
+// annular sectors ±11.25° about each direction (A9): where its one-shots land.
+func Shells(dst *ebiten.Image, s *world.Snapshot, v View) {
+	if v.Selected < 0 || v.Selected >= len(s.Instances) {
+		return
+	}
+	in := s.Instances[v.Selected]
+	if in.Continuous {
+		return
+	}
+	lx, ly := v.Cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
+	col := geom.SetColor(in.Stb)
+	for _, sec := range geom.ShellSectors(in.Shells, v.Cam) {
+		var p vector.Path
+		p.Arc(float32(lx), float32(ly), float32(sec.Outer), float32(sec.Start), float32(sec.End), vector.Clockwise)
+		p.Arc(float32(lx), float32(ly), float32(sec.Inner), float32(sec.End), float32(sec.Start), vector.CounterClockwise)
+		p.Close()
+		fillPath(dst, &p, Fade(col, 0.35))
+		strokePath(dst, &p, 1.5, Fade(col, 0.9))
+	}
+}
+
+// Spawns draws each recent one-shot: a flash at its position, a line to the
+// listener, its dB and pan, fading over geom.MarkerLife s.
+func Spawns(dst *ebiten.Image, s *world.Snapshot, v View) {
+	lx, ly := v.Cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
+	for _, sp := range s.Spawns {
+		a := geom.MarkerAlpha(s.Time - sp.Time)
+		if a <= 0 || (v.Muted != nil && v.Muted(sp.Play.Table, sp.Play.SType)) {
+			continue
+		}
+		px, py := v.Cam.ToScreen(float64(sp.Pos.X), float64(sp.Pos.Y))
+		col := color.RGBA{0xff, 0xff, 0xff, 0xff}
+		if sp.Play.Slot < 0 {
+			col = color.RGBA{0xa0, 0xa0, 0xa0, 0xff} // not played: silent, gated or dropped
+		}
+		vector.StrokeLine(dst, float32(lx), float32(ly), float32(px), float32(py), 1, Fade(col, a*0.6), true)
+		vector.DrawFilledCircle(dst, float32(px), float32(py), float32(4+10*(1-a)), Fade(color.RGBA{0xff, 0xf0, 0x80, 0xff}, a*0.5), true)
+		vector.DrawFilledCircle(dst, float32(px), float32(py), 4, Fade(col, a), true)
+		Label(dst, fmt.Sprintf("%d dB pan %+d", sp.DB, sp.Pan), px+7, py-6, Fade(col, a))
+	}
+}
+
+// Emitters draws each placed emitter's icon and its S1 audible-radius ring (E1);
+// the selected one is highlighted.
+func Emitters(dst *ebiten.Image, s *world.Snapshot, v View) {
+	for i, e := range s.Emitters {
+		px, py := v.Cam.ToScreen(float64(e.Pos.X), float64(e.Pos.Y))
+		col := color.RGBA{0xff, 0x90, 0x30, 0xff}
+		w := float32(1.5)
+		if i == v.SelectedEmitter {
+			col, w = color.RGBA{0xff, 0xff, 0x40, 0xff}, 3
+		}
+		if r := v.Cam.RingRadiusPx(float64(e.AudibleRadius)); r > 0 {
+			vector.StrokeCircle(dst, float32(px), float32(py), float32(r), w, Fade(col, 0.7), true)
+		}
+		var p vector.Path // a diamond
+		p.MoveTo(float32(px), float32(py-8))
+		p.LineTo(float32(px+8), float32(py))
+		p.LineTo(float32(px), float32(py+8))
+		p.LineTo(float32(px-8), float32(py))
+		p.Close()
+		fillPath(dst, &p, col)
+		strokePath(dst, &p, 1.5, outlineCol)
+		Label(dst, e.Name, px+10, py-8, col)
+	}
+}
+
+// Listener draws the listener gizmo: a disc at its position, a facing line and
+// the heading handle (W4, W5).
+func Listener(dst *ebiten.Image, s *world.Snapshot, v View) {
+	lx, ly := v.Cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
+	hx, hy := geom.HeadingHandle(lx, ly, float64(s.Listener.Heading))
+	vector.StrokeLine(dst, float32(lx), float32(ly), float32(hx), float32(hy), 4, outlineCol, true)
+	vector.StrokeLine(dst, float32(lx), float32(ly), float32(hx), float32(hy), 2, ringCol, true)
+	vector.DrawFilledCircle(dst, float32(lx), float32(ly), 8, outlineCol, true)
+	vector.DrawFilledCircle(dst, float32(lx), float32(ly), 6, color.RGBA{0x30, 0xa0, 0xff, 0xff}, true)
+	vector.DrawFilledCircle(dst, float32(hx), float32(hy), 5, outlineCol, true)
+	vector.DrawFilledCircle(dst, float32(hx), float32(hy), 4, ringCol, true)
+}

@@ -1,0 +1,202 @@
+package game
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"soundworld/ambientviz"
+	"soundworld/ambientviz/geom"
+	"soundworld/game/terrain"
+	"soundworld/ui"
+	"soundworld/world"
+)
+
+var (
+	bgColor     = color.RGBA{0x16, 0x18, 0x20, 0xff}
+	lbLineCol   = color.RGBA{0x00, 0x00, 0x00, 0x90}
+	cellLineCol = color.RGBA{0x00, 0x00, 0x00, 0x40}
+	barCol      = color.RGBA{0x10, 0x12, 0x18, 0xe0}
+	textCol     = color.RGBA{0xe8, 0xe8, 0xe8, 0xff}
+	warnCol     = color.RGBA{0xff, 0xc0, 0x40, 0xff}
+)
+
+// statusH is the status bar's height in px.
+const statusH = 34
+
+// Draw draws the map, the overlays, the HUD and the panels (last). It reads
+// the Snapshot and the view state only.
+func (g *Game) Draw(screen *ebiten.Image) {
+	t0 := time.Now()
+	screen.Fill(bgColor)
+	g.drawTiles(screen)
+	g.drawGrid(screen)
+	v := ambientviz.View{
+		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
+		Muted: g.mutedSound, RoseX: float64(g.cam.W) - 440, RoseY: float64(g.cam.H) - statusH - 110,
+	}
+	ambientviz.Draw(screen, g.snap, v, g.st.Layers)
+	g.drawHUD(screen)
+	g.ui.Draw(screen)
+	if g.firstTerrain == 0 && len(g.tiles.imgs) > 0 && g.tiles.loading() == 0 && !g.cfg.Begin.IsZero() {
+		g.firstTerrain = time.Since(g.cfg.Begin)
+	}
+	if g.prof != nil {
+		g.prof.draw(time.Since(t0))
+	}
+	if g.shotReq {
+		g.shotReq = false
+		g.saveScreenshot(screen)
+	}
+	if g.shotReady() && !g.shotCaptured {
+		g.shotErr = g.writeShot(screen, g.cfg.Shot.Out)
+		g.shotCaptured = true
+	}
+}
+
+// drawTiles draws each loaded landblock tile scaled to the camera.
+func (g *Game) drawTiles(screen *ebiten.Image) {
+	x0, y0, x1, y1 := g.cam.Visible()
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	if g.cam.MPP < 192.0/terrain.TilePx {
+		op.Filter = ebiten.FilterLinear
+	}
+	for key, img := range g.tiles.imgs {
+		bx, by := float64(key>>8)*geom.BlockSize, float64(key&0xFF)*geom.BlockSize
+		if bx > x1 || bx+geom.BlockSize < x0 || by > y1 || by+geom.BlockSize < y0 {
+			continue
+		}
+		sx, sy := g.cam.ToScreen(bx, by+geom.BlockSize) // the tile's NW corner
+		op.GeoM.Reset()
+		op.GeoM.Scale(geom.BlockSize/terrain.TilePx/g.cam.MPP, geom.BlockSize/terrain.TilePx/g.cam.MPP)
+		op.GeoM.Translate(math.Round(sx), math.Round(sy))
+		screen.DrawImage(img, op)
+	}
+}
+
+// drawGrid draws landblock lines with hex ids and, when zoomed in, land-cell lines.
+func (g *Game) drawGrid(screen *ebiten.Image) {
+	x0, y0, x1, y1 := g.cam.Visible()
+	step := geom.CellSize
+	showCells := g.cam.MPP <= 0.6 // cells ≥ 40 px apart
+	if !showCells {
+		step = geom.BlockSize
+	}
+	for x := math.Floor(x0/step) * step; x <= x1; x += step {
+		sx, _ := g.cam.ToScreen(x, 0)
+		c, w := cellLineCol, float32(1)
+		if math.Mod(x, geom.BlockSize) == 0 {
+			c, w = lbLineCol, 1.5
+		}
+		vector.StrokeLine(screen, float32(sx), 0, float32(sx), float32(g.cam.H), w, c, false)
+	}
+	for y := math.Floor(y0/step) * step; y <= y1; y += step {
+		_, sy := g.cam.ToScreen(0, y)
+		c, w := cellLineCol, float32(1)
+		if math.Mod(y, geom.BlockSize) == 0 {
+			c, w = lbLineCol, 1.5
+		}
+		vector.StrokeLine(screen, 0, float32(sy), float32(g.cam.W), float32(sy), w, c, false)
+	}
+	for bx := math.Floor(x0 / geom.BlockSize); bx*geom.BlockSize <= x1; bx++ {
+		for by := math.Floor(y0 / geom.BlockSize); by*geom.BlockSize <= y1; by++ {
+			if bx < 0 || by < 0 || bx > 254 || by > 254 {
+				continue
+			}
+			sx, sy := g.cam.ToScreen(bx*geom.BlockSize, (by+1)*geom.BlockSize)
+			ambientviz.Label(screen, fmt.Sprintf("0x%02X%02X", int(bx), int(by)), sx+4, sy+3, color.RGBA{0xff, 0xff, 0xff, 0xc0})
+		}
+	}
+}
+
+// drawHUD draws banners, the toast, the loading indicator, the status bar and help.
+func (g *Game) drawHUD(screen *ebiten.Image) {
+	W, H := float32(g.cam.W), float32(g.cam.H)
+	var banners []string
+	if g.st.Silent {
+		banners = append(banners, "No sound device: the explorer is silent (everything else works)")
+	}
+	if !g.focused && g.snap.Prefs.OnlyWhenActive {
+		banners = append(banners, "Window not focused: Play Sound Only When Active is on, no new sound starts (G4)")
+	}
+	if g.snap.NoAmbient {
+		banners = append(banners, "No ambient data at this position (A11: this tool is outdoor-only)")
+	}
+	if g.st.Paused {
+		banners = append(banners, "Paused (Space)")
+	}
+	if g.st.PlaceEmitter {
+		banners = append(banners, "Click the map to place an emitter (Esc cancels)")
+	}
+	if n := g.tiles.loading(); n > 0 {
+		banners = append(banners, fmt.Sprintf("Loading terrain: %d landblocks to go…", n))
+	}
+	if g.toast != "" && g.frame < g.toastUntil {
+		banners = append(banners, g.toast)
+	}
+	for i, b := range banners {
+		w := ambientviz.LabelWidth(b) + 16
+		x, y := (W-float32(w))/2, float32(8+22*i)
+		vector.DrawFilledRect(screen, x, y, float32(w), 20, barCol, false)
+		ambientviz.Label(screen, b, float64(x)+8, float64(y)+3, warnCol)
+	}
+	// Status bar.
+	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, barCol, false)
+	l1, l2 := g.statusLines()
+	ambientviz.Label(screen, l1, 8, float64(H-statusH)+2, textCol)
+	ambientviz.Label(screen, l2, 8, float64(H-statusH)+18, textCol)
+	if g.st.ShowHelp {
+		g.drawHelp(screen)
+	}
+}
+
+// statusLines are the status bar's two lines: what is under the cursor, and
+// the listener, the clock and the view.
+func (g *Game) statusLines() (string, string) {
+	mx, my := ebiten.CursorPosition()
+	if g.cfg.Shot != nil { // deterministic shots: the "cursor" is the listener
+		lx, ly := g.cam.ToScreen(float64(g.snap.Listener.Pos.X), float64(g.snap.Listener.Pos.Y))
+		mx, my = int(lx), int(ly)
+	}
+	wx, wy := g.cam.ToWorld(float64(mx), float64(my))
+	cur := "cursor off the map"
+	if p, ok := terrain.Locate(wx, wy); ok {
+		p = p.WithTerrain(g.tiles.blocks[p.LandblockKey()])
+		tt := "not loaded"
+		if g.tiles.blocks[p.LandblockKey()] != nil {
+			tt = fmt.Sprintf("%s, scene %d", terrain.TypeName(g.region, p.TType), p.Scene)
+			if p.Road != 0 {
+				tt += ", road"
+			}
+		}
+		cur = fmt.Sprintf("cursor %s  lb 0x%04X cell 0x%08X  local (%.1f, %.1f)  SW vertex: %s",
+			world.FormatMap(float32(wx), float32(wy)), p.LandblockKey(), p.CellID, p.LX, p.LY, tt)
+	}
+	l := g.snap.Listener
+	lx, ly := world.Local(l.Pos.X, l.Pos.Y)
+	fps := ebiten.ActualFPS()
+	if g.cfg.Shot != nil {
+		fps = tps
+	}
+	follow := ""
+	if g.st.Follow {
+		follow = "  follow"
+	}
+	lis := fmt.Sprintf("listener %s  cell 0x%08X (%.1f, %.1f) z %.1f m  hdg %.0f°  |  t %.2f s  %gx  %.0f FPS  %.2f m/px%s  |  %s  F1 help",
+		world.FormatMap(l.Pos.X, l.Pos.Y), g.snap.CellID, lx, ly, l.Pos.Z, l.Heading,
+		g.snap.Time, g.st.TimeScale, fps, g.cam.MPP, follow, g.cfg.Source)
+	return cur, lis
+}
+
+func (g *Game) drawHelp(screen *ebiten.Image) {
+	w, h := 560.0, float64(len(ui.Help))*16+20
+	x, y := (float64(g.cam.W)-w)/2, (float64(g.cam.H)-h)/2
+	vector.DrawFilledRect(screen, float32(x), float32(y), float32(w), float32(h), color.RGBA{0x08, 0x0a, 0x10, 0xf0}, false)
+	for i, s := range ui.Help {
+		ambientviz.Label(screen, s, x+12, y+10+float64(i)*16, textCol)
+	}
+}

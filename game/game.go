@@ -1,0 +1,293 @@
+// Package game is the explorer window: an ebiten.Game that wires input, the
+// camera, the map tiles, the Sim, the audio device, the overlays (ambientviz)
+// and the panels (ui). Update hands off — input → Sim.Tick(dt·scale) → voice
+// starts to the device — and Draw only reads the Snapshot.
+package game
+
+import (
+	"io"
+	"math"
+	"os"
+	"time"
+
+	"github.com/ebitengine/debugui"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"soundworld/ambientviz"
+	"soundworld/ambientviz/geom"
+	"soundworld/audio"
+	"soundworld/dat"
+	"soundworld/ui"
+	"soundworld/world"
+)
+
+// Default window size in px.
+const (
+	Width  = 1280
+	Height = 720
+	tps    = 60
+)
+
+// Start is a starting listener placement (world m, compass deg, eye m).
+type Start struct{ X, Y, Heading, Eye float32 }
+
+// Shot asks for a scripted screenshot: run Seconds of sim time at fixed 1/60 s
+// steps with every overlay on and audio off, write Out (PNG) and its .json sidecar, exit.
+type Shot struct {
+	Seconds float64
+	Out     string
+}
+
+// Config is everything the window needs; cmd_window.go and cmd_shot.go fill it.
+type Config struct {
+	Archive       *dat.Archive
+	Source        string // "Holtburg (stand-in)" or the dat folder
+	DatDir        string // "" for the stand-in
+	Seed          uint32
+	Prefs         audio.Prefs
+	Emitters      []world.Emitter
+	EmittersPath  string // where -emitters came from ("" = none)
+	Start         *Start // nil = the Holtburg spawn
+	NoAudio       bool
+	ProfileFrames int // > 0: print Update/Draw CPU percentiles after N frames and exit
+	Shot          *Shot
+	Stdout        io.Writer
+	Begin         time.Time // process start, for the time-to-first-terrain report
+}
+
+// Game is the explorer window.
+type Game struct {
+	cfg    Config
+	sim    *world.Sim
+	region *dat.Region
+	tiles  *tiles
+	ui     *ui.UI
+	st     *ui.State
+	cam    geom.Camera
+	snap   *world.Snapshot
+	sound  *sound
+
+	captured debugui.InputCapturingState
+	drag     dragMode
+	dragIdx  int
+	panning  bool
+	lastMX   int
+	lastMY   int
+	pressX   int
+	pressY   int
+	focused  bool
+
+	toast      string
+	toastUntil int // frame
+	frame      int
+	shotReq    bool // F12 pressed: capture at the end of the next Draw
+	stingers   []ui.Stinger
+	stingerTbl uint32
+
+	shotTicks    int // shot mode: ticks done
+	shotCaptured bool
+	shotErr      error
+	prof         *profiler
+	firstTerrain time.Duration
+	shotDone     chan shotResult
+}
+
+// New builds the window's state: the Sim, the map cache, the panels.
+func New(cfg Config) (*Game, error) {
+	if cfg.Stdout == nil {
+		cfg.Stdout = os.Stdout
+	}
+	if cfg.Prefs == (audio.Prefs{}) {
+		cfg.Prefs = audio.DefaultPrefs()
+	}
+	reg, err := cfg.Archive.Region()
+	if err != nil {
+		return nil, err
+	}
+	sim, err := world.NewSim(world.Config{Archive: cfg.Archive, Seed: cfg.Seed, Prefs: cfg.Prefs, Emitters: cfg.Emitters})
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4)}
+	if s := cfg.Start; s != nil {
+		sim.SetListener(s.X, s.Y, s.Heading)
+		sim.SetEye(s.Eye)
+	}
+	lis := sim.Listener()
+	g.st = ui.NewState(cfg.Seed, lis.Eye)
+	g.ui = ui.New(g, g.st)
+	g.tiles = newTiles(cfg.Archive, reg)
+	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}
+	g.stingerTbl, g.stingers = findStingers(cfg.Archive)
+	if cfg.Shot != nil || cfg.NoAudio {
+		g.st.AudioOn = false
+	} else {
+		g.sound = openSound(sim.Bank())
+		g.st.Silent = g.sound.silent()
+		g.st.AudioOn = !g.st.Silent
+	}
+	if cfg.ProfileFrames > 0 {
+		g.prof = newProfiler(cfg.ProfileFrames)
+	}
+	if cfg.Shot != nil || cfg.ProfileFrames > 0 {
+		g.st.Layers = ambientviz.All
+		g.st.Follow = true
+	}
+	g.snap = sim.Tick(0)
+	return g, nil
+}
+
+// Title is the window title: the tool and the data source.
+func (g *Game) Title() string { return "soundworld — " + g.cfg.Source }
+
+// Run opens the window and runs until it is closed (or the shot/profile is done).
+func Run(cfg Config) error {
+	g, err := New(cfg)
+	if err != nil {
+		return err
+	}
+	defer g.close()
+	ebiten.SetWindowTitle(g.Title())
+	ebiten.SetWindowSize(Width, Height)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetTPS(tps)
+	if cfg.ProfileFrames > 0 {
+		ebiten.SetVsyncEnabled(false)
+	}
+	if err := ebiten.RunGame(g); err != nil {
+		return err
+	}
+	return g.shotErr
+}
+
+func (g *Game) close() {
+	if g.sound != nil {
+		g.sound.close()
+	}
+}
+
+// Layout keeps one logical pixel per screen pixel; shots are always 1280×720.
+func (g *Game) Layout(w, h int) (int, int) {
+	if g.cfg.Shot != nil || g.cfg.ProfileFrames > 0 {
+		w, h = Width, Height
+	}
+	g.cam.W, g.cam.H = w, h
+	return w, h
+}
+
+// Update runs one frame: panels, input, the Sim, the audio hand-off.
+func (g *Game) Update() error {
+	t0 := time.Now()
+	g.frame++
+	if g.cfg.Shot != nil && g.shotCaptured {
+		return ebiten.Termination
+	}
+	if g.prof != nil && g.prof.done() {
+		g.prof.report(g.cfg.Stdout, g.firstTerrain)
+		return ebiten.Termination
+	}
+	g.focused = g.cfg.Shot != nil || g.cfg.ProfileFrames > 0 || ebiten.IsFocused()
+	g.sim.SetActive(g.focused) // G4: the manager refuses new starts when unfocused
+
+	select {
+	case r := <-g.shotDone:
+		if r.err != nil {
+			g.setToast("Screenshot failed: " + r.err.Error())
+		} else {
+			g.setToast("Saved " + r.path + " (+ .json)")
+		}
+	default:
+	}
+	c, err := g.ui.Update(g.snap)
+	if err != nil {
+		return err
+	}
+	g.captured = c
+	g.requestTiles()
+	g.tiles.collect(4)
+
+	dt := 1.0 / tps
+	if g.cfg.Shot != nil {
+		g.shotStep()
+	} else {
+		if g.prof == nil {
+			g.input(dt)
+		}
+		step := dt * g.st.TimeScale
+		if g.st.Paused {
+			step = 0
+		}
+		g.snap = g.sim.Tick(step)
+	}
+	g.pushStarts()
+	if g.st.Follow && g.drag == dragNone {
+		g.cam.CX, g.cam.CY = float64(g.snap.Listener.Pos.X), float64(g.snap.Listener.Pos.Y)
+	}
+	if g.prof != nil {
+		g.prof.update(time.Since(t0))
+	}
+	return nil
+}
+
+// shotStep advances the shot's Sim by fixed 1/60 s steps, 30 per frame, once
+// every needed tile is loaded, so the picture depends on sim time only.
+func (g *Game) shotStep() {
+	if g.tiles.loading() > 0 {
+		g.snap = g.sim.Tick(0)
+		return
+	}
+	total := int(math.Round(g.cfg.Shot.Seconds * tps))
+	for i := 0; i < 30 && g.shotTicks < total; i++ {
+		g.snap = g.sim.Tick(1.0 / tps)
+		g.shotTicks++
+	}
+	if g.shotTicks == total && g.snap.Time == 0 {
+		g.snap = g.sim.Tick(0)
+	}
+}
+
+// shotReady reports that the shot's frame is the one to capture: all sim
+// steps done and the panels have had a few frames to lay out.
+func (g *Game) shotReady() bool {
+	return g.cfg.Shot != nil && g.tiles.loading() == 0 &&
+		g.shotTicks >= int(math.Round(g.cfg.Shot.Seconds*tps)) && g.frame > 3
+}
+
+// pushStarts hands the manager's voice starts to the device, minus display-side
+// mutes (the Sim already decided; muting only silences the speakers).
+func (g *Game) pushStarts() {
+	starts := g.sim.Manager().TakeStarts()
+	if g.sound == nil || !g.st.AudioOn || len(starts) == 0 {
+		return
+	}
+	out := starts[:0]
+	for _, s := range starts {
+		if s.Wave != 0 && s.Slot >= 0 && s.Slot < len(g.snap.Voices) {
+			v := g.snap.Voices[s.Slot]
+			if g.mutedSound(v.Table, v.SType) {
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	g.sound.apply(out)
+}
+
+// mutedSound reports whether every ambient instance playing (table, stype) is
+// filtered out by mute/solo (sounds that are not ambient are never muted).
+func (g *Game) mutedSound(table, stype uint32) bool {
+	found := false
+	for _, in := range g.snap.Instances {
+		if in.STBID == table && in.Desc.SType == stype {
+			found = true
+			if g.st.Audible(ui.InstKey{Stb: in.Stb, Index: in.Index}) {
+				return false
+			}
+		}
+	}
+	return found
+}
+
+func (g *Game) setToast(s string) {
+	g.toast, g.toastUntil = s, g.frame+4*tps
+}

@@ -1,0 +1,146 @@
+package game
+
+import (
+	"fmt"
+	"sort"
+
+	"soundworld/assets"
+	"soundworld/audio"
+	"soundworld/dat"
+	"soundworld/ui"
+	"soundworld/world"
+)
+
+// RetailUITable is the retail client's UI sound table (ClientUISystem's UI
+// bank: its 32 UI_* slots), as resolved from end-of-retail dats in the
+// project's seed notes (001, lane A4).
+const RetailUITable uint32 = 0x2000004B
+
+// Environs stinger SoundTypes (AdminEnvirons → PlaySoundFromCenter): 0x65..0x7C.
+const stingerLo, stingerHi = 0x65, 0x7C
+
+// findStingers lists the environs stingers present in the UI sound table: the
+// stand-in's assets.UITable, else the retail one.
+func findStingers(a *dat.Archive) (uint32, []ui.Stinger) {
+	for _, id := range []uint32{assets.UITable, RetailUITable} {
+		t, err := a.SoundTable(id)
+		if err != nil {
+			continue
+		}
+		var out []ui.Stinger
+		for st, vs := range t.Sounds {
+			if st >= stingerLo && st <= stingerHi && len(vs) > 0 {
+				out = append(out, ui.Stinger{SType: st, Name: ui.STypeName(st)})
+			}
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i].SType < out[j].SType })
+		if len(out) > 0 {
+			return id, out
+		}
+	}
+	return 0, nil
+}
+
+// The ui.Host methods: panels ask, the window applies to the Sim.
+
+// SetPrefs replaces the Sim's preferences.
+func (g *Game) SetPrefs(p audio.Prefs) { g.sim.SetPrefs(p) }
+
+// SetEye sets the listener's eye height in m.
+func (g *Game) SetEye(m float32) { g.sim.SetEye(m) }
+
+// Reset restarts the Sim clock with seed.
+func (g *Game) Reset(seed uint32) error {
+	g.sim.Reset(seed)
+	g.snap = g.sim.Tick(0)
+	g.setToast(fmt.Sprintf("Sim reset with seed %d", seed))
+	return nil
+}
+
+// SetAudio turns the speakers on or off (the Sim runs either way).
+func (g *Game) SetAudio(on bool) error {
+	if on && (g.sound == nil || g.sound.silent()) {
+		return fmt.Errorf("no sound device: the explorer is silent")
+	}
+	if !on && g.sound != nil {
+		g.sound.stopAll()
+	}
+	return nil
+}
+
+// PlayStinger plays an environs stinger from the centre.
+func (g *Game) PlayStinger(stype uint32) {
+	p := g.sim.Manager().PlayStinger(g.sim.Now(), g.stingerTbl, stype)
+	g.setToast(fmt.Sprintf("%s: %d dB, slot %d", ui.STypeName(stype), p.DB, p.Slot))
+}
+
+// Stingers lists the UI table's environs stingers.
+func (g *Game) Stingers() []ui.Stinger { return g.stingers }
+
+// AddEmitterAtListener places a new emitter at the listener.
+func (g *Game) AddEmitterAtListener() {
+	l := g.sim.Listener()
+	g.addEmitterAt(l.Pos.X, l.Pos.Y)
+}
+
+// addEmitterAt places a new emitter at world (x, y): a copy of the selected
+// one if any, else the stand-in forge's hammer.
+func (g *Game) addEmitterAt(x, y float32) {
+	lb, ok := world.Landblock(x, y)
+	if !ok {
+		return
+	}
+	e := world.Emitter{Name: fmt.Sprintf("emitter %d", len(g.snap.Emitters)+1), SoundTable: assets.ForgeTable,
+		SType: assets.HammerSType, Volume: 1, Interval: [2]float32{2, 5}, Path: audio.PathServer}
+	if i := g.st.SelectedEmitter; i >= 0 && i < len(g.snap.Emitters) {
+		name := e.Name
+		e = g.snap.Emitters[i].Emitter
+		e.Name, e.Z = name, nil
+	}
+	e.Landblock = lb
+	e.X, e.Y = world.Local(x, y)
+	g.st.SelectedEmitter = g.sim.AddEmitter(e)
+	g.snap = g.sim.Tick(0)
+}
+
+// SetEmitter replaces emitter i's settings.
+func (g *Game) SetEmitter(i int, e world.Emitter) error { return g.sim.UpdateEmitter(i, e) }
+
+// DeleteEmitter removes emitter i.
+func (g *Game) DeleteEmitter(i int) { _ = g.sim.DeleteEmitter(i) }
+
+// SaveLayout writes the emitters to path atomically (E2; never into the dat folder).
+func (g *Game) SaveLayout(path string) error {
+	if err := world.SaveLayout(path, g.sim.Emitters(), g.cfg.DatDir); err != nil {
+		return err
+	}
+	g.setToast("Saved emitter layout to " + path)
+	return nil
+}
+
+// LoadLayout replaces the emitters with those of path.
+func (g *Game) LoadLayout(path string) error {
+	es, err := world.LoadLayoutFile(path)
+	if err != nil {
+		return err
+	}
+	g.sim.SetEmitters(es)
+	g.st.SelectedEmitter = -1
+	g.setToast(fmt.Sprintf("Loaded %d emitters from %s", len(es), path))
+	return nil
+}
+
+// Jump moves the listener to map coordinates ("42.1N, 33.6E") or a landblock
+// position ("0xA9B4 84 7.1") and recentres the view.
+func (g *Game) Jump(where string) error {
+	x, y, err := world.ParseMap(where)
+	if err != nil {
+		var err2 error
+		if x, y, err2 = world.ParseAt(where); err2 != nil {
+			return fmt.Errorf("jump: %q is neither map coordinates (42.1N, 33.6E) nor a position (0xA9B4 84 7.1)", where)
+		}
+	}
+	g.sim.SetListener(x, y, g.sim.Listener().Heading)
+	g.cam.CX, g.cam.CY = float64(x), float64(y)
+	return nil
+}

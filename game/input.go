@@ -1,0 +1,195 @@
+package game
+
+import (
+	"math"
+
+	"github.com/ebitengine/debugui"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"soundworld/ambientviz/geom"
+)
+
+// dragMode is what a held left button is moving.
+type dragMode uint8
+
+const (
+	dragNone dragMode = iota
+	dragListener
+	dragHeading
+	dragEmitter
+)
+
+// Hit radii in px.
+const (
+	hitHandle   = 9
+	hitListener = 11
+	hitEmitter  = 11
+)
+
+// input applies the keyboard and mouse to the camera and the Sim. Keys are
+// ignored while a panel text field has focus, the mouse while the pointer is
+// over a panel (debugui's InputCapturingState).
+func (g *Game) input(dt float64) {
+	if g.captured&debugui.InputCapturingStateFocus == 0 {
+		g.keys(dt)
+	}
+	mx, my := ebiten.CursorPosition()
+	overUI := g.captured&debugui.InputCapturingStateHover != 0
+	if !overUI {
+		if _, wy := ebiten.Wheel(); wy != 0 {
+			g.cam = g.cam.ZoomAbout(float64(mx), float64(my), math.Pow(0.85, wy))
+			if g.st.Follow { // zoom about the cursor means the view moves: stop following
+				g.st.Follow = false
+			}
+		}
+	}
+	// Pan: right or middle drag.
+	if !overUI && (inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) || inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonMiddle)) {
+		g.panning = true
+	}
+	if g.panning {
+		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle) {
+			if dx, dy := mx-g.lastMX, my-g.lastMY; dx != 0 || dy != 0 {
+				g.cam = g.cam.Pan(float64(dx), float64(dy))
+				g.st.Follow = false
+			}
+		} else {
+			g.panning = false
+		}
+	}
+	// Left button: listener, heading handle, emitters, placement.
+	if !overUI && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		g.press(mx, my)
+	}
+	if g.drag != dragNone {
+		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+			g.dragTo(mx, my)
+		} else {
+			g.drag = dragNone
+		}
+	}
+	g.lastMX, g.lastMY = mx, my
+}
+
+// press starts a left-button action at screen (mx, my).
+func (g *Game) press(mx, my int) {
+	s := g.snap
+	wx, wy := g.cam.ToWorld(float64(mx), float64(my))
+	lx, ly := g.cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
+	hx, hy := geom.HeadingHandle(lx, ly, float64(s.Listener.Heading))
+	fx, fy := float64(mx), float64(my)
+	switch {
+	case g.st.PlaceEmitter:
+		g.addEmitterAt(float32(wx), float32(wy))
+		g.st.PlaceEmitter = false
+		return
+	case math.Hypot(fx-hx, fy-hy) <= hitHandle:
+		g.drag = dragHeading
+		return
+	case math.Hypot(fx-lx, fy-ly) <= hitListener:
+		g.drag = dragListener
+		return
+	}
+	for i, e := range s.Emitters {
+		ex, ey := g.cam.ToScreen(float64(e.Pos.X), float64(e.Pos.Y))
+		if math.Hypot(fx-ex, fy-ey) <= hitEmitter {
+			g.drag, g.dragIdx = dragEmitter, i
+			g.st.SelectedEmitter = i
+			return
+		}
+	}
+	// A click elsewhere sets the listener there; holding on drags it on.
+	g.sim.SetListener(float32(wx), float32(wy), s.Listener.Heading)
+	g.drag = dragListener
+}
+
+// dragTo continues a left-button drag.
+func (g *Game) dragTo(mx, my int) {
+	wx, wy := g.cam.ToWorld(float64(mx), float64(my))
+	l := g.sim.Listener()
+	switch g.drag {
+	case dragListener:
+		g.sim.SetListener(float32(wx), float32(wy), l.Heading)
+	case dragHeading:
+		dx, dy := wx-float64(l.Pos.X), wy-float64(l.Pos.Y)
+		if dx != 0 || dy != 0 {
+			g.sim.SetListener(l.Pos.X, l.Pos.Y, float32(geom.Heading(dx, dy)))
+		}
+	case dragEmitter:
+		if err := g.sim.MoveEmitter(g.dragIdx, float32(wx), float32(wy)); err != nil {
+			g.drag = dragNone
+		}
+	}
+}
+
+// keys handles the keyboard.
+func (g *Game) keys(dt float64) {
+	just := inpututil.IsKeyJustPressed
+	l := g.sim.Listener()
+	heading := float64(l.Heading)
+	if ebiten.IsKeyPressed(ebiten.KeyQ) {
+		heading -= TurnRate * dt
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyE) {
+		heading += TurnRate * dt
+	}
+	var fwd, right float64
+	if ebiten.IsKeyPressed(ebiten.KeyW) {
+		fwd++
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyS) {
+		fwd--
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyD) {
+		right++
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyA) {
+		right--
+	}
+	speed := RunSpeed
+	if ebiten.IsKeyPressed(ebiten.KeyShift) {
+		speed = WalkSpeed
+	}
+	x, y := Step(float64(l.Pos.X), float64(l.Pos.Y), heading, fwd, right, speed, dt)
+	if x != float64(l.Pos.X) || y != float64(l.Pos.Y) || heading != float64(l.Heading) {
+		g.sim.SetListener(float32(x), float32(y), float32(math.Mod(heading+360, 360)))
+	}
+	switch {
+	case just(ebiten.KeyHome):
+		g.cam.CX, g.cam.CY = float64(l.Pos.X), float64(l.Pos.Y)
+	case just(ebiten.KeyF):
+		g.st.Follow = !g.st.Follow
+	case just(ebiten.KeySpace):
+		g.st.Paused = !g.st.Paused
+	case just(ebiten.KeyBracketLeft):
+		g.st.TimeScale = math.Max(0.25, g.st.TimeScale/2)
+	case just(ebiten.KeyBracketRight):
+		g.st.TimeScale = math.Min(4, g.st.TimeScale*2)
+	case just(ebiten.KeyF1):
+		g.st.ShowHelp = !g.st.ShowHelp
+	case just(ebiten.KeyF12):
+		g.shotReq = true
+	case just(ebiten.KeyEscape):
+		g.st.PlaceEmitter, g.st.Selected, g.st.SelectedEmitter, g.st.ShowHelp = false, -1, -1, false
+	}
+	ls := &g.st.Layers
+	digits := []ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3, ebiten.Key4, ebiten.Key5, ebiten.Key6}
+	for i, b := range []*bool{&ls.Rings, &ls.Cells, &ls.Rose, &ls.Shells, &ls.Spawns, &ls.Emitters} {
+		if just(digits[i]) {
+			*b = !*b
+		}
+	}
+}
+
+// requestTiles asks the loader for the visible landblocks and the listener's
+// 5×5 neighbourhood (the Sim's 3×3 plus a margin).
+func (g *Game) requestTiles() {
+	x0, y0, x1, y1 := g.cam.Visible()
+	bx0, by0 := int(math.Floor(x0/geom.BlockSize)), int(math.Floor(y0/geom.BlockSize))
+	bx1, by1 := int(math.Floor(x1/geom.BlockSize)), int(math.Floor(y1/geom.BlockSize))
+	lx := float64(g.snap.Listener.Pos.X) / geom.BlockSize
+	ly := float64(g.snap.Listener.Pos.Y) / geom.BlockSize
+	g.tiles.want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly)
+	g.tiles.want(bx0, by0, bx1, by1, lx, ly)
+}

@@ -1,0 +1,69 @@
+package game
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"time"
+)
+
+// profiler records per-frame CPU time of Update and Draw (wall time on the
+// game goroutine: the work we do, not the GPU's) for -profile-frames N.
+type profiler struct {
+	n        int
+	warm     int // frames skipped before recording (tiles loading, first layout)
+	upd, drw []time.Duration
+}
+
+func newProfiler(n int) *profiler { return &profiler{n: n, warm: 30} }
+
+func (p *profiler) update(d time.Duration) {
+	if p.warm > 0 {
+		p.warm--
+		return
+	}
+	if len(p.upd) < p.n {
+		p.upd = append(p.upd, d)
+	}
+}
+
+func (p *profiler) draw(d time.Duration) {
+	if p.warm == 0 && len(p.drw) < len(p.upd) {
+		p.drw = append(p.drw, d)
+	}
+}
+
+func (p *profiler) done() bool { return len(p.upd) >= p.n && len(p.drw) >= p.n }
+
+// Percentiles returns the p50, p90 and p99 of ds (nearest rank).
+func Percentiles(ds []time.Duration) (p50, p90, p99 time.Duration) {
+	if len(ds) == 0 {
+		return
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	at := func(q float64) time.Duration {
+		i := int(q*float64(len(s))+0.999999) - 1
+		return s[max(0, min(len(s)-1, i))]
+	}
+	return at(0.50), at(0.90), at(0.99)
+}
+
+func (p *profiler) report(w io.Writer, firstTerrain time.Duration) {
+	tot := make([]time.Duration, len(p.upd))
+	for i := range tot {
+		tot[i] = p.upd[i] + p.drw[i]
+	}
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d)/1e6) }
+	fmt.Fprintf(w, "profile: %d frames at %dx%d, every overlay on\n", p.n, Width, Height)
+	for _, r := range []struct {
+		name string
+		d    []time.Duration
+	}{{"update", p.upd}, {"draw", p.drw}, {"update+draw", tot}} {
+		a, b, c := Percentiles(r.d)
+		fmt.Fprintf(w, "  %-12s p50 %s  p90 %s  p99 %s\n", r.name, ms(a), ms(b), ms(c))
+	}
+	if firstTerrain > 0 {
+		fmt.Fprintf(w, "  start → first frame with all terrain: %s\n", ms(firstTerrain))
+	}
+}

@@ -1,0 +1,167 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"soundworld/ambientviz"
+	"soundworld/audio"
+	"soundworld/world"
+)
+
+// Sidecar is the JSON written next to every screenshot: enough to reproduce
+// and discuss what the picture shows.
+type Sidecar struct {
+	Tool     string          `json:"tool"`
+	Source   string          `json:"source"`            // "Holtburg (stand-in)" or the dat folder
+	DatDir   string          `json:"dat_dir,omitempty"` // the dat folder, if real data
+	Dats     []DatInfo       `json:"dats,omitempty"`    // file, iteration
+	Listener ListenerInfo    `json:"listener"`
+	Seed     uint32          `json:"seed"`
+	SimTime  float64         `json:"sim_time"` // s
+	Prefs    audio.Prefs     `json:"prefs"`
+	PrefsStr string          `json:"prefs_string"`
+	View     ViewInfo        `json:"view"`
+	Snapshot *world.Snapshot `json:"snapshot"`
+}
+
+// DatInfo names one dat file and its iteration (patch level).
+type DatInfo struct {
+	File      string `json:"file"`
+	Iteration uint32 `json:"iteration"`
+}
+
+// ListenerInfo is the listener in every form a bug report might need.
+type ListenerInfo struct {
+	CellID    string  `json:"cell_id"`
+	Landblock string  `json:"landblock"`
+	X         float32 `json:"x"` // world m
+	Y         float32 `json:"y"`
+	Z         float32 `json:"z"`
+	LocalX    float32 `json:"local_x"` // landblock-local m
+	LocalY    float32 `json:"local_y"`
+	Heading   float32 `json:"heading"` // deg
+	Eye       float32 `json:"eye"`     // m
+	Map       string  `json:"map"`     // "42.1N, 33.6E"
+}
+
+// ViewInfo is the window's view state at capture.
+type ViewInfo struct {
+	MetresPerPixel float64           `json:"metres_per_pixel"`
+	CentreX        float64           `json:"centre_x"`
+	CentreY        float64           `json:"centre_y"`
+	Layers         ambientviz.Layers `json:"overlays"`
+	TimeScale      float64           `json:"time_scale"`
+	Paused         bool              `json:"paused"`
+	AudioOn        bool              `json:"audio_on"`
+}
+
+// sidecar describes the current state.
+func (g *Game) sidecar() Sidecar {
+	s := g.snap
+	l := s.Listener
+	lx, ly := world.Local(l.Pos.X, l.Pos.Y)
+	lb, _ := world.Landblock(l.Pos.X, l.Pos.Y)
+	sc := Sidecar{
+		Tool: "soundworld", Source: g.cfg.Source, DatDir: g.cfg.DatDir,
+		Listener: ListenerInfo{
+			CellID: fmt.Sprintf("0x%08X", s.CellID), Landblock: fmt.Sprintf("0x%04X", lb),
+			X: l.Pos.X, Y: l.Pos.Y, Z: l.Pos.Z, LocalX: lx, LocalY: ly, Heading: l.Heading, Eye: l.Eye,
+			Map: world.FormatMap(l.Pos.X, l.Pos.Y),
+		},
+		Seed: g.sim.Seed(), SimTime: s.Time, Prefs: s.Prefs, PrefsStr: world.FormatPrefs(s.Prefs),
+		View:     ViewInfo{g.cam.MPP, g.cam.CX, g.cam.CY, g.st.Layers, g.st.TimeScale, g.st.Paused, g.st.AudioOn},
+		Snapshot: s,
+	}
+	for _, f := range []interface {
+		Name() string
+		Get(uint32) ([]byte, error)
+	}{g.cfg.Archive.Portal, g.cfg.Archive.Cell} {
+		if f == nil {
+			continue
+		}
+		d := DatInfo{File: f.Name()}
+		if b, err := f.Get(0xFFFF0001); err == nil && len(b) >= 4 {
+			d.Iteration = uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+		}
+		sc.Dats = append(sc.Dats, d)
+	}
+	return sc
+}
+
+// capture copies the screen's pixels (valid only inside Draw).
+func capture(screen *ebiten.Image) *image.RGBA {
+	b := screen.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	screen.ReadPixels(img.Pix)
+	for i := 3; i < len(img.Pix); i += 4 { // the screen is opaque; drop stray alpha
+		img.Pix[i] = 0xff
+	}
+	return img
+}
+
+// writePair writes out (PNG) and its sidecar out.json, each atomically.
+func writePair(out string, img image.Image, sc Sidecar) error {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(sc, "", " ")
+	if err != nil {
+		return fmt.Errorf("screenshot sidecar: %w", err)
+	}
+	if err := writeAtomic(out, buf.Bytes()); err != nil {
+		return err
+	}
+	return writeAtomic(SidecarPath(out), append(js, '\n'))
+}
+
+// SidecarPath is the JSON path beside a PNG: shot.png → shot.json.
+func SidecarPath(png string) string {
+	return strings.TrimSuffix(png, filepath.Ext(png)) + ".json"
+}
+
+func writeAtomic(path string, b []byte) error {
+	if err := world.CheckUserPath(path, ""); err != nil {
+		return err
+	}
+	return world.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(b); return err })
+}
+
+// saveScreenshot is F12: screenshots/soundworld-YYYYMMDD-HHMMSS.png + .json.
+func (g *Game) saveScreenshot(screen *ebiten.Image) {
+	img, sc := capture(screen), g.sidecar()
+	out := filepath.Join("screenshots", "soundworld-"+time.Now().Format("20060102-150405")+".png")
+	go func() {
+		err := os.MkdirAll("screenshots", 0o755)
+		if err == nil {
+			err = writePair(out, img, sc)
+		}
+		// setToast from another goroutine would race; hand the result back.
+		g.shotDone <- shotResult{out, err}
+	}()
+}
+
+type shotResult struct {
+	path string
+	err  error
+}
+
+// writeShot is the scripted shot's capture.
+func (g *Game) writeShot(screen *ebiten.Image, out string) error {
+	if err := writePair(out, capture(screen), g.sidecar()); err != nil {
+		return err
+	}
+	fmt.Fprintf(g.cfg.Stdout, "shot: wrote %s and %s (sim %.2f s, %s)\n", out, SidecarPath(out), g.snap.Time, g.cfg.Source)
+	return nil
+}

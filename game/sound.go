@@ -1,0 +1,48 @@
+package game
+
+import "soundworld/audio"
+
+// sound is the window's side of the audio device bridge: it forwards the
+// manager's voice starts to the mixer that the device plays.
+type sound struct {
+	mixer  *audio.Mixer
+	out    bridge // nil: no device
+	notice string
+}
+
+// bridge is what the window needs of audio's device package.
+type bridge interface {
+	Push(starts []audio.VoiceStart)
+	Close() error
+}
+
+// openSound opens the audio device over a mixer on bank b; with no device it
+// returns a silent sound whose notice says why.
+func openSound(b *audio.Bank) *sound {
+	s := &sound{mixer: audio.NewMixer(b)}
+	s.out, s.notice = openBridge(s.mixer)
+	return s
+}
+
+func (s *sound) silent() bool { return s == nil || s.out == nil }
+
+func (s *sound) apply(starts []audio.VoiceStart) {
+	if !s.silent() {
+		s.out.Push(starts)
+	}
+}
+
+// stopAll stops every voice (Slot with Wave 0 is a stop, per TakeStarts' contract).
+func (s *sound) stopAll() {
+	stops := make([]audio.VoiceStart, 16)
+	for i := range stops {
+		stops[i].Slot = i
+	}
+	s.apply(stops)
+}
+
+func (s *sound) close() {
+	if !s.silent() {
+		s.out.Close()
+	}
+}

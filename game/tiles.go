@@ -1,0 +1,108 @@
+package game
+
+import (
+	"errors"
+	"image"
+	"math"
+	"sort"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"soundworld/dat"
+	"soundworld/game/terrain"
+)
+
+// tileResult is one painted landblock from the loader goroutine.
+type tileResult struct {
+	key uint16
+	lb  *dat.LandBlock
+	img *image.RGBA
+	err error
+}
+
+// tiles is the map's landblock cache: each landblock is read and painted once,
+// off the Update path, by a loader goroutine; Update uploads finished tiles a
+// few per frame. Landblocks absent from the cell dat are remembered as missing.
+type tiles struct {
+	arch    *dat.Archive
+	painter *terrain.Painter
+	imgs    map[uint16]*ebiten.Image
+	blocks  map[uint16]*dat.LandBlock
+	missing map[uint16]bool
+	pending map[uint16]bool
+	req     chan uint16
+	res     chan tileResult
+	errs    []string // first few load errors, for the status line
+}
+
+func newTiles(a *dat.Archive, r *dat.Region) *tiles {
+	t := &tiles{
+		arch: a, painter: terrain.NewPainter(r),
+		imgs: map[uint16]*ebiten.Image{}, blocks: map[uint16]*dat.LandBlock{},
+		missing: map[uint16]bool{}, pending: map[uint16]bool{},
+		req: make(chan uint16, 512), res: make(chan tileResult, 512),
+	}
+	go t.loader()
+	return t
+}
+
+// loader reads and paints requested landblocks (dat.File is safe for concurrent reads).
+func (t *tiles) loader() {
+	for key := range t.req {
+		id := uint32(key)<<16 | dat.LandBlockLow
+		lb, err := t.arch.LandBlock(id)
+		r := tileResult{key: key, lb: lb, err: err}
+		if err == nil {
+			r.img = t.painter.Tile(lb)
+		}
+		t.res <- r
+	}
+}
+
+// want asks for every landblock in [bx0,bx1]×[by0,by1] not yet known, nearest
+// to (cx, cy) (landblock units) first.
+func (t *tiles) want(bx0, by0, bx1, by1 int, cx, cy float64) {
+	var keys []uint16
+	for bx := max(0, bx0); bx <= min(254, bx1); bx++ {
+		for by := max(0, by0); by <= min(254, by1); by++ {
+			k := uint16(bx<<8 | by)
+			if t.imgs[k] == nil && !t.missing[k] && !t.pending[k] {
+				keys = append(keys, k)
+			}
+		}
+	}
+	d := func(k uint16) float64 { return math.Hypot(float64(k>>8)+0.5-cx, float64(k&0xFF)+0.5-cy) }
+	sort.Slice(keys, func(i, j int) bool { return d(keys[i]) < d(keys[j]) })
+	for _, k := range keys {
+		select {
+		case t.req <- k:
+			t.pending[k] = true
+		default:
+			return
+		}
+	}
+}
+
+// collect uploads up to n finished tiles (n ≤ 0: all waiting ones).
+func (t *tiles) collect(n int) {
+	for i := 0; n <= 0 || i < n; i++ {
+		select {
+		case r := <-t.res:
+			delete(t.pending, r.key)
+			if r.err != nil {
+				t.missing[r.key] = true
+				if !errors.Is(r.err, dat.ErrNotFound) && len(t.errs) < 3 {
+					t.errs = append(t.errs, r.err.Error())
+				}
+				continue
+			}
+			t.blocks[r.key] = r.lb
+			t.imgs[r.key] = ebiten.NewImageFromImage(r.img)
+		default:
+			return
+		}
+	}
+}
+
+// loading is the number of requested tiles not yet uploaded.
+func (t *tiles) loading() int { return len(t.pending) }

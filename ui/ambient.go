@@ -1,0 +1,68 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/ebitengine/debugui"
+)
+
+// ambientWindow lists every ambient instance (A5) with its count, share of
+// the total weight, current volume (continuous, A7) or play chance
+// (intermittent), can-hear (A8) and time to its next deadline (A10), with
+// display-side mute and solo.
+func (u *UI) ambientWindow(ctx *debugui.Context) {
+	ctx.Window("Ambient", rectAmbient, func(layout debugui.ContainerLayout) {
+		s := u.snap
+		if s == nil {
+			return
+		}
+		if s.NoAmbient {
+			ctx.Text("A11: no ambient data here (this tool is outdoor-only)")
+		}
+		ctx.Text(fmt.Sprintf("total weight %.3f   %d instances", s.TotalWeight, len(s.Instances)))
+		ctx.Text("Mute/solo filter the display and the speakers only; the Sim decides exactly as without them.")
+		for i, in := range s.Instances {
+			ctx.IDScope(fmt.Sprint(i), func() {
+				k := InstKey{in.Stb, in.Index}
+				ctx.SetGridLayout([]int{-1, 30, 30}, nil)
+				kind := "1-shot"
+				if in.Continuous {
+					kind = "bed"
+				}
+				label := fmt.Sprintf("%s %s  set %d.%d", kind, STypeName(in.Desc.SType), in.Stb, in.Index)
+				if i == u.st.Selected {
+					label = "> " + label
+				}
+				ctx.Button(label).On(func() {
+					if u.st.Selected == i {
+						u.st.Selected = -1
+					} else {
+						u.st.Selected = i
+					}
+				})
+				m, so := u.st.Mute[k], u.st.Solo[k]
+				ctx.Checkbox(&m, "M").On(func() { u.st.Mute[k] = m })
+				ctx.Checkbox(&so, "S").On(func() { u.st.Solo[k] = so })
+				ctx.SetGridLayout([]int{-1}, nil)
+				ctx.Text(instanceLine(in.Continuous, in.Count, in.Share, in.CurrentVolume, in.PlayChance, in.CanHear, in.OnQueue, in.Deadline-s.Time))
+			})
+		}
+	})
+}
+
+// instanceLine is one instance's numbers as the Ambient panel prints them.
+func instanceLine(cont bool, count, share, vol, chance float32, canHear, onQueue bool, next float64) string {
+	v := fmt.Sprintf("chance %.3f", chance)
+	if cont {
+		v = fmt.Sprintf("vol %.3f", vol)
+	}
+	h := "no"
+	if canHear {
+		h = "yes"
+	}
+	n := "off queue"
+	if onQueue {
+		n = fmt.Sprintf("next %.1f s", next)
+	}
+	return fmt.Sprintf("  n %.2f  %.0f%%  %s  hear %s  %s", count, 100*share, v, h, n)
+}

@@ -1,0 +1,24 @@
+package ui
+
+// Help lists every key and mouse action of the explorer (shown with F1).
+var Help = []string{
+	"Mouse",
+	"  left-click map        set the listener there",
+	"  left-drag listener    move it continuously (the Sim rebuilds as cells change)",
+	"  left-drag handle      turn the listener (the dot on its facing line)",
+	"  left-drag emitter     move the emitter",
+	"  right/middle-drag     pan the map",
+	"  wheel                 zoom about the cursor",
+	"Keys",
+	"  W A S D               walk relative to heading (run speed; Shift = walk)",
+	"  Q / E                 turn left / right",
+	"  Home                  recentre on the listener",
+	"  F                     follow listener on/off",
+	"  Space                 pause / resume",
+	"  [ / ]                 time scale down / up (0.25x..4x)",
+	"  1..6                  overlays: rings, cells, rose, shells, one-shots, emitters",
+	"  Esc                   deselect / cancel emitter placement",
+	"  F12                   screenshot + JSON sidecar into screenshots/",
+	"  F1                    this help",
+	"Panels never take map input while the pointer is over them.",
+}

@@ -1,0 +1,83 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/ebitengine/debugui"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// voicesWindow lists the 16 voice slots (P1) with the ring cursor, drops (P4)
+// and evictions (P3); a selected voice shows how its level came about (S1, G3).
+func (u *UI) voicesWindow(ctx *debugui.Context) {
+	ctx.Window("Voices", rectVoices, func(layout debugui.ContainerLayout) {
+		s := u.snap
+		if s == nil {
+			ctx.Text("no snapshot yet")
+			return
+		}
+		ctx.Text(fmt.Sprintf("cursor %d   drops %d   evictions %d", s.Cursor, s.Drops, s.Evictions))
+		ctx.SetGridLayout([]int{22, 150, 40, 40, -1}, nil)
+		for i := range s.Voices {
+			v := s.Voices[i]
+			ctx.IDScope(fmt.Sprint(i), func() {
+				mark := fmt.Sprintf(" %d", i)
+				if i == s.Cursor {
+					mark = fmt.Sprintf(">%d", i)
+				}
+				ctx.Text(mark)
+				if !v.Busy || s.Time >= v.Start+v.Length {
+					ctx.Text("—")
+					ctx.Text("")
+					ctx.Text("")
+					ctx.Text("")
+					return
+				}
+				label := fmt.Sprintf("%s %s %08X", SourceName(uint8(v.Source)), STypeName(v.SType), v.Wave)
+				ctx.Button(label).On(func() { u.st.SelectedVoice = i })
+				ctx.Text(fmt.Sprintf("p%.2f", v.Priority))
+				ctx.Text(fmt.Sprintf("%ddB", v.DB))
+				frac := 0.0
+				if v.Length > 0 {
+					frac = (s.Time - v.Start) / v.Length
+				}
+				ctx.GridCell(func(b image.Rectangle) { progress(ctx, b, frac, fmt.Sprintf("pan %+d", v.Pan)) })
+			})
+		}
+		ctx.SetGridLayout([]int{-1}, nil)
+		u.voiceWhy(ctx)
+	})
+}
+
+// voiceWhy explains the selected voice's level: S1's inputs and result.
+func (u *UI) voiceWhy(ctx *debugui.Context) {
+	i := u.st.SelectedVoice
+	if i < 0 || i >= len(u.snap.Voices) || !u.snap.Voices[i].Busy {
+		ctx.Text("click a voice to see why it plays at its level")
+		return
+	}
+	v := u.snap.Voices[i]
+	sq := "single multiply"
+	if u.snap.Prefs.Squared {
+		sq = "squared (G3)"
+	}
+	ctx.Text(fmt.Sprintf("slot %d: table %08X type %s wave %08X", i, v.Table, STypeName(v.SType), v.Wave))
+	ctx.Text(fmt.Sprintf("volume %.3f  distance %.1f m", v.Volume, v.Distance))
+	ctx.Text(fmt.Sprintf("gain %.4f → clamp %.4f × master %.3f (%s)", v.GainRaw, v.GainClamped, v.Master, sq))
+	ctx.Text(fmt.Sprintf("= %d dB, pan %+d (S1, S4)", v.DB, v.Pan))
+}
+
+// progress draws a bar filled to frac (0..1) with a caption.
+func progress(ctx *debugui.Context, b image.Rectangle, frac float64, caption string) {
+	ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
+		sc := float32(ctx.Scale())
+		frac = max(0, min(1, frac))
+		x, y, w, h := float32(b.Min.X)*sc, float32(b.Min.Y)*sc, float32(b.Dx())*sc, float32(b.Dy())*sc
+		vector.DrawFilledRect(screen, x, y+2, w, h-4, color.RGBA{30, 30, 30, 255}, false)
+		vector.DrawFilledRect(screen, x, y+2, w*float32(frac), h-4, color.RGBA{60, 130, 200, 255}, false)
+		drawText(screen, caption, float64(x)+3, float64(y)+3)
+	})
+}
