@@ -192,7 +192,9 @@ func TestT2_GateStrictAfterPick(t *testing.T) {
 		stype uint32
 		r     int
 		play  bool
-	}{{1, 16383, true}, {1, 16384, false}, {2, 16384, false}, {2, 16383, true}, {3, 0, false}, {4, 32766, true}} {
+	}{{1, 16383, true}, {1, 16384, false}, {2, 16384, false}, {2, 16383, true}, {3, 0, false}, {4, 32766, true},
+		{4, 32767, false}, // 32767·(1/32767 as float32) rounds to exactly 1: prob 1 fails 1 in 32768
+	} {
 		m := newTestManager(t, f)
 		d := &scriptDice{t: t, rolls: []float32{0.5}}
 		m.SetRandom(d, constRand(c.r))

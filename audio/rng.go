@@ -51,9 +51,7 @@ func NewLEcuyer(seed uint32) *LEcuyer {
 	return &LEcuyer{s1: int32(s), s2: int32(s)}
 }
 
-// Roll advances both streams and returns u in (0, 1]. The integer z lies in
-// 1..m1−1; its conversion to float32 rounds (single-precision x87), so the top
-// values round to exactly 1.0.
+// Roll advances both streams and returns u in (0, 1].
 func (g *LEcuyer) Roll() float32 {
 	k := g.s1 / lecQ1
 	g.s1 = lecA1*(g.s1-k*lecQ1) - k*lecR1
@@ -69,7 +67,15 @@ func (g *LEcuyer) Roll() float32 {
 	if z < 1 {
 		z += lecM1 - 1
 	}
-	return float32(z) / float32(lecM1)
+	return uFromZ(z)
+}
+
+// uFromZ scales z (1..m1−1) to u = z / m1 rounded once to float32: x87 loads
+// the integer exactly (fild) and the single-precision divide rounds, so the
+// generator's "open interval" closes at the top: z ≥ m1 − 63 gives exactly
+// 1.0, the only roll that reaches the last variant (T1).
+func uFromZ(z int32) float32 {
+	return float32(float64(z) / lecM1)
 }
 
 // RollDice is retail Random::RollDice(lo, hi) on d (T4): lo + u·(hi − lo) in

@@ -28,7 +28,23 @@ func lecuyerAt(seed int64, k int64) float32 {
 	if z < 1 {
 		z += 2147483562
 	}
-	return float32(z) / float32(2147483563)
+	u, _ := new(big.Rat).SetFrac64(z, 2147483563).Float32() // exact quotient, rounded once
+	return u
+}
+
+// TestT4_UFromZ: u reaches exactly 1.0 only for the top 63 values of z.
+func TestT4_UFromZ(t *testing.T) {
+	for _, c := range []struct {
+		z    int32
+		want bool
+	}{{2147483562, true}, {2147483563 - 63, true}, {2147483563 - 65, false}, {1, false}} {
+		if got := uFromZ(c.z) == 1; got != c.want {
+			t.Errorf("T4: u(%d) == 1: got %v, want %v", c.z, got, c.want)
+		}
+	}
+	if u := uFromZ(1); !(u > 0) {
+		t.Errorf("T4: u(1): got %v, want > 0", u)
+	}
 }
 
 // TestT4_LEcuyerKnownAnswers checks the generator against independent big-int arithmetic.

@@ -1,0 +1,142 @@
+// Package device is the one place that touches the sound device: it streams a
+// soundworld audio.Mixer through Ebitengine's audio player, or, when there is
+// no usable device, stays silent and says why. It imports no window-side
+// Ebitengine code.
+package device
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	ebaudio "github.com/hajimehoshi/ebiten/v2/audio"
+
+	"soundworld/audio"
+)
+
+// BufferSize is the player's buffer (latency) length.
+const BufferSize = 100 * time.Millisecond
+
+// Device plays a Mixer live, or is silent.
+//
+// Two goroutines meet here. The game goroutine calls Push with the voice starts
+// the Sim's Manager produced (TakeStarts). Ebitengine's audio goroutine (oto's
+// player loop) calls the stream's Read, which applies the pending starts to
+// the Mixer and renders the next frames. mu guards the Mixer and the pending
+// queue; nothing else is shared.
+type Device struct {
+	mu      sync.Mutex
+	mixer   *audio.Mixer       // guarded by mu
+	pending []audio.VoiceStart // guarded by mu: starts not yet given to the mixer
+
+	player *ebaudio.Player // nil when silent
+	silent bool
+	reason string
+}
+
+// opened makes Open single-use: Ebitengine allows one audio context per process.
+var (
+	openMu sync.Mutex
+	opened bool
+)
+
+// probeFn is the device check (swapped in tests).
+var probeFn = probe
+
+// Open starts playing m on the default sound device. When there is no usable
+// device (no ALSA device, device busy, unsupported format) it returns a silent
+// Device and a nil error: the program keeps running without sound; Silent says
+// why. The error is for misuse only (Open called twice in one process).
+//
+// Ebitengine's audio.NewContext succeeds without a device and the failure
+// surfaces later as an error from ebiten.RunGame, so the device is probed up
+// front and NewContext is not called at all when the probe fails.
+func Open(m *audio.Mixer) (*Device, error) {
+	if m == nil {
+		return nil, errors.New("device: nil mixer")
+	}
+	openMu.Lock()
+	defer openMu.Unlock()
+	if opened {
+		return nil, errors.New("device: Open called twice (one audio context per process)")
+	}
+	d := &Device{mixer: m}
+	if err := probeFn(audio.SampleRate); err != nil {
+		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
+		return d, nil
+	}
+	opened = true
+	ctx := ebaudio.NewContext(audio.SampleRate)
+	p, err := ctx.NewPlayerF32(&stream{d: d})
+	if err != nil {
+		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
+		return d, nil
+	}
+	p.SetBufferSize(BufferSize)
+	p.Play()
+	d.player = p
+	return d, nil
+}
+
+// Silent reports whether the device plays nothing, and why.
+func (d *Device) Silent() (bool, string) { return d.silent, d.reason }
+
+// Push queues voice starts from the Sim (game goroutine). A silent device
+// drops them, so nothing piles up.
+func (d *Device) Push(starts []audio.VoiceStart) {
+	if d.silent || len(starts) == 0 {
+		return
+	}
+	d.mu.Lock()
+	d.pending = append(d.pending, starts...)
+	d.mu.Unlock()
+}
+
+// Close stops playback. The audio context stays (Ebitengine cannot drop it).
+func (d *Device) Close() error {
+	if d.player == nil {
+		return nil
+	}
+	err := d.player.Close()
+	d.player = nil
+	return err
+}
+
+// stream is the io.Reader the player pulls float32 little-endian stereo from.
+type stream struct {
+	d    *Device
+	buf  []float32
+	out  []byte
+	left []byte // rendered bytes not yet returned (when len(p) is not whole frames)
+}
+
+// Read runs on Ebitengine's audio goroutine: it hands the pending starts to
+// the mixer and renders the next frames under the lock. It never returns EOF.
+func (s *stream) Read(p []byte) (int, error) {
+	if len(s.left) == 0 {
+		frames := max(1, (len(p)+7)/8) // round up; spare bytes wait in left
+		if cap(s.buf) < 2*frames {
+			s.buf = make([]float32, 2*frames)
+			s.out = make([]byte, 8*frames)
+		}
+		buf, out := s.buf[:2*frames], s.out[:8*frames]
+		d := s.d
+		d.mu.Lock()
+		if len(d.pending) > 0 {
+			d.mixer.Apply(d.pending)
+			d.pending = d.pending[:0]
+		}
+		d.mixer.Render(buf)
+		d.mu.Unlock()
+		for i, v := range buf {
+			binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(v))
+		}
+		s.left = out
+	}
+	n := copy(p, s.left)
+	s.left = s.left[n:]
+	return n, nil
+}
