@@ -98,12 +98,16 @@ func LoadLayout(r io.Reader, name string) ([]Emitter, error) {
 		}
 		for i := 0; dec.More(); i++ {
 			start := dec.InputOffset()
-			var le layoutEmitter
-			if err := dec.Decode(&le); err != nil {
-				return nil, fail(err)
-			}
 			// InputOffset sits before any separator; step past whitespace and a comma.
 			start = skipSep(b, start)
+			var le layoutEmitter
+			if err := dec.Decode(&le); err != nil {
+				var te *json.UnmarshalTypeError
+				if errors.As(err, &te) { // its offset counts from the value's start
+					return nil, fmt.Errorf("%s: emitters[%d].%s: want %v, got %s", at(start+te.Offset), i, te.Field, te.Type, te.Value)
+				}
+				return nil, fail(err)
+			}
 			e, err := le.emitter()
 			if err != nil {
 				return nil, fmt.Errorf("%s: emitters[%d].%v", at(start), i, err)
