@@ -1,6 +1,201 @@
 package main
 
-import "errors"
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"text/tabwriter"
 
-// runProbe is a placeholder until its owner writes cmd_probe.go.
-func runProbe(args []string) error { return errors.New("probe: not implemented yet") }
+	"soundworld/world"
+)
+
+// runProbe prints the ambient state right after one rebuild at a spot (A1–A8).
+func runProbe(args []string) error { return probe(args, os.Stdout, os.Stderr) }
+
+// probeJSON is the -json output, field order as documented in the README.
+type probeJSON struct {
+	Listener struct {
+		Landblock string  `json:"landblock"`
+		Cell      string  `json:"cell"`
+		X         float32 `json:"x"`
+		Y         float32 `json:"y"`
+		Z         float32 `json:"z"`
+		Heading   float32 `json:"heading"`
+		Map       string  `json:"map"`
+	} `json:"listener"`
+	TotalWeight       float32      `json:"total_weight"`
+	ContributingCells int          `json:"contributing_cells"`
+	Sounds            []probeSound `json:"sounds"`
+}
+
+type probeSound struct {
+	STBID         string     `json:"stb_id"`
+	Index         int        `json:"index"`
+	SType         uint32     `json:"stype"`
+	Kind          string     `json:"kind"`
+	Volume        float32    `json:"volume"`
+	BaseChance    float32    `json:"base_chance"`
+	MinRate       float32    `json:"min_rate"`
+	MaxRate       float32    `json:"max_rate"`
+	Count         float32    `json:"count"`
+	CurrentVolume float32    `json:"current_volume"`
+	PlayChance    float32    `json:"play_chance"`
+	CanHear       bool       `json:"can_hear"`
+	Directions    []probeDir `json:"directions"`
+}
+
+type probeDir struct {
+	Dir string  `json:"dir"`
+	Min float32 `json:"min"`
+	Max float32 `json:"max"`
+}
+
+func probe(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	datDir := fs.String("dat", "", "folder with client_portal.dat and client_cell_1.dat (default: the built-in stand-in)")
+	loc := fs.String("loc", "", `map coordinates, e.g. "42.1N, 33.6E"`)
+	at := fs.String("at", "", `landblock and local metres, e.g. "0xA9B4 84 7.1"`)
+	eye := fs.Float64("eye", float64(world.DefaultEye), "eye height above ground, m (W5)")
+	heading := fs.Float64("heading", 0, "compass heading, degrees clockwise from north (W4)")
+	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `usage: soundworld probe [-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-heading DEG] [-json]`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return errUsage
+	}
+	x, y, err := parsePlace(*loc, *at)
+	if err != nil {
+		return err
+	}
+	if err := checkEye(*eye); err != nil {
+		return err
+	}
+	if math.IsNaN(*heading) || math.IsInf(*heading, 0) {
+		return userError{fmt.Errorf("-heading %v: not a number", *heading)}
+	}
+	a, err := openArchive(*datDir)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	s, err := world.NewSim(world.Config{Archive: a, Seed: 1})
+	if err != nil {
+		return err
+	}
+	s.SetEye(float32(*eye))
+	s.SetListener(x, y, float32(*heading))
+	sn := s.Tick(0) // first placement: one rebuild (A2)
+	out := probeOf(sn)
+	if *asJSON {
+		b, err := json.Marshal(out)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "%s\n", b)
+		return err
+	}
+	return probeTable(stdout, out, sn)
+}
+
+func probeOf(sn *world.Snapshot) probeJSON {
+	var p probeJSON
+	l := sn.Listener
+	lb, _ := world.Landblock(l.Pos.X, l.Pos.Y)
+	lx, ly := world.Local(l.Pos.X, l.Pos.Y)
+	p.Listener.Landblock = fmt.Sprintf("0x%04X", lb)
+	p.Listener.Cell = fmt.Sprintf("0x%08X", sn.CellID)
+	// World metres are float32 (±4 mm this far from the origin): print to the cm.
+	p.Listener.X, p.Listener.Y, p.Listener.Z = cm(lx), cm(ly), cm(l.Pos.Z)
+	p.Listener.Heading = l.Heading
+	p.Listener.Map = world.FormatMap(l.Pos.X, l.Pos.Y)
+	p.TotalWeight = sn.TotalWeight
+	p.ContributingCells = len(sn.Cells)
+	p.Sounds = []probeSound{}
+	for _, in := range sn.Instances {
+		kind := "intermittent"
+		if in.Continuous {
+			kind = "continuous"
+		}
+		ps := probeSound{
+			STBID: fmt.Sprintf("0x%08X", in.STBID), Index: in.Index, SType: in.Desc.SType, Kind: kind,
+			Volume: in.Desc.Volume, BaseChance: in.Desc.BaseChance, MinRate: in.Desc.MinRate, MaxRate: in.Desc.MaxRate,
+			Count: in.Count, CurrentVolume: in.CurrentVolume, PlayChance: in.PlayChance, CanHear: in.CanHear,
+			Directions: []probeDir{},
+		}
+		for _, sh := range in.Shells {
+			ps.Directions = append(ps.Directions, probeDir{Dir: sh.Dir.String(), Min: sh.Min, Max: sh.Max})
+		}
+		p.Sounds = append(p.Sounds, ps)
+	}
+	return p
+}
+
+// cm rounds metres to centimetres.
+func cm(v float32) float32 { return float32(math.Round(float64(v)*100) / 100) }
+
+func probeTable(w io.Writer, p probeJSON, sn *world.Snapshot) error {
+	l := p.Listener
+	fmt.Fprintf(w, "listener  %s  cell %s  local (%.2f, %.2f)  z %.2f m  heading %.1f°  %s\n",
+		l.Landblock, l.Cell, l.X, l.Y, l.Z, l.Heading, l.Map)
+	fmt.Fprintf(w, "total weight %.4f over %d contributing cells\n", p.TotalWeight, p.ContributingCells)
+	if sn.NoAmbient {
+		fmt.Fprintln(w, "no ambient data at this position (A11: outdoor-only tool)")
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "table\tidx\tstype\tkind\tvol\tchance\trate s\tcount\tcur vol\tplay ch\thear\tdirections (m)")
+	for _, s := range p.Sounds {
+		dirs := ""
+		for i, d := range s.Directions {
+			if i > 0 {
+				dirs += " "
+			}
+			dirs += fmt.Sprintf("%s[%.0f,%.0f]", d.Dir, d.Min, d.Max)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t0x%02X\t%s\t%.3g\t%.3g\t%.3g–%.3g\t%.4f\t%.4f\t%.4f\t%v\t%s\n",
+			s.STBID, s.Index, s.SType, s.Kind, s.Volume, s.BaseChance, s.MinRate, s.MaxRate,
+			s.Count, s.CurrentVolume, s.PlayChance, s.CanHear, dirs)
+	}
+	return tw.Flush()
+}
+
+// parsePlace turns exactly one of -loc ("42.1N, 33.6E") and -at
+// ("0xA9B4 84 7.1") into world metres (W1, W3).
+func parsePlace(loc, at string) (x, y float32, err error) {
+	switch {
+	case loc != "" && at != "":
+		return 0, 0, userError{errors.New("give -loc or -at, not both")}
+	case loc != "":
+		x, y, err = world.ParseMap(loc)
+	case at != "":
+		x, y, err = world.ParseAt(at)
+	default:
+		return 0, 0, userError{errors.New("give a position: -loc \"42.1N, 33.6E\" or -at \"0xA9B4 84 7.1\"")}
+	}
+	if err != nil {
+		return 0, 0, userError{err}
+	}
+	return x, y, nil
+}
+
+// checkEye validates -eye (m above ground, W5).
+func checkEye(h float64) error {
+	if !(h >= 0 && h <= 1000) {
+		return userError{fmt.Errorf("-eye %v: want metres in 0..1000", h)}
+	}
+	return nil
+}

@@ -345,6 +345,11 @@ func CreateAtomic(path string) (*AtomicFile, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := f.Chmod(0o644); err != nil { // CreateTemp makes 0600; user files are ordinary files
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
 	return &AtomicFile{File: f, path: path}, nil
 }
 
