@@ -25,8 +25,10 @@ const (
 // in float32 steps.
 func Distance(a, b Vec3) float32 {
 	dx, dy, dz := b.X-a.X, b.Y-a.Y, b.Z-a.Z
-	s := dx*dx + dy*dy
-	s += dz * dz
+	// Explicit float32 conversions round each product and forbid fused
+	// multiply-adds, so every architecture gets retail's float32 steps.
+	s := float32(dx*dx) + float32(dy*dy)
+	s += float32(dz * dz)
 	return float32(math.Sqrt(float64(s)))
 }
 
@@ -35,7 +37,7 @@ func Distance(a, b Vec3) float32 {
 func Heading(a, b Vec3) float32 {
 	dx, dy := b.X-a.X, b.Y-a.Y
 	at := float32(math.Atan2(float64(dy), float64(dx)))
-	deg := at * radToDeg
+	deg := float32(at * radToDeg) // rounded: no fused multiply-subtract below
 	h := 450 - deg
 	return float32(math.Mod(float64(h), 360))
 }

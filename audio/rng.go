@@ -89,5 +89,5 @@ func RollDice(d Dice, lo, hi float32) float32 {
 	}
 	u := d.Roll()
 	span := hi - lo
-	return lo + u*span
+	return lo + float32(u*span) // rounded product: no fused multiply-add
 }
