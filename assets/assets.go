@@ -9,7 +9,9 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"runtime"
 	"slices"
+	"sync"
 
 	"soundworld/dat"
 )
@@ -104,8 +106,8 @@ func (d *Description) Images(table [256]float32) (portal, cell []byte, err error
 	for _, t := range d.SoundTables() {
 		add(pw, t.ID, dat.EncodeSoundTable(t))
 	}
-	for _, ws := range d.Waves {
-		add(pw, ws.ID, dat.EncodeWave(Synthesize(ws)))
+	for i, rec := range d.encodedWaves() {
+		add(pw, d.Waves[i].ID, rec)
 	}
 	add(pw, ForgeSetup, dat.EncodeSetup(&dat.Setup{ID: ForgeSetup, DefaultSoundTable: ForgeTable}))
 
@@ -126,6 +128,28 @@ func (d *Description) Images(table [256]float32) (portal, cell []byte, err error
 		return nil, nil, fmt.Errorf("assets: laying out the cell dat: %w", err)
 	}
 	return portal, cell, nil
+}
+
+// encodedWaves synthesises and encodes every wave, one goroutine per CPU.
+// Each wave depends only on its own row (own seed), so the result is the
+// same whatever the scheduling.
+func (d *Description) encodedWaves() [][]byte {
+	out := make([][]byte, len(d.Waves))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(d.Waves)) {
+		wg.Go(func() {
+			for i := range next {
+				out[i] = dat.EncodeWave(Synthesize(d.Waves[i]))
+			}
+		})
+	}
+	for i := range d.Waves {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
 }
 
 // forgeInfo places the forge Setup on the ground at (ForgeX, ForgeY), facing

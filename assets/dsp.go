@@ -67,7 +67,7 @@ func newOnePole(fc float64) *onePole {
 func (p *onePole) step(x float64) float64 { p.y += p.a * (x - p.y); return p.y }
 
 // smoothNoise is random motion in [−1, 1] that changes at about rate Hz:
-// cosine interpolation between random points.
+// smoothstep interpolation between random points.
 type smoothNoise struct {
 	r      *rng
 	step   float64 // per sample
@@ -85,7 +85,7 @@ func (s *smoothNoise) next() float64 {
 		s.t -= 1
 		s.v0, s.v1 = s.v1, s.r.noise()
 	}
-	w := 0.5 - 0.5*math.Cos(math.Pi*s.t)
+	w := s.t * s.t * (3 - 2*s.t) // smoothstep: as smooth as a cosine, cheaper
 	return s.v0 + (s.v1-s.v0)*w
 }
 
@@ -93,17 +93,27 @@ func (s *smoothNoise) next() float64 {
 func saw(phase float64) float64 { return 2*(phase-math.Floor(phase)) - 1 }
 
 // damped adds a damped sine of freq f (Hz, multiplied by 1+glide·t) and time
-// constant tau (s) to out starting at sample start, amplitude amp.
+// constant tau (s) to out starting at sample start, amplitude amp. It runs a
+// rotating phasor (re-tuned every 16 samples when gliding) instead of calling
+// sin per sample: the whole stand-in must build in well under 300 ms.
 func damped(out []float64, start int, f, glide, tau, amp float64) {
-	n := min(len(out)-start, int(tau*6*SampleRate))
-	ph := 0.0
+	full := int(tau * 7 * SampleRate) // e^-7: −61 dB, then a short taper to 0
+	n := min(len(out)-start, full)
+	taper := full / 8
 	decay := math.Exp(-1 / (tau * SampleRate))
-	a := amp
+	re, im := amp, 0.0 // phasor: amplitude·(cos φ, sin φ)
+	var c, s float64
 	for i := 0; i < n; i++ {
-		t := float64(i) / SampleRate
-		ph += 2 * math.Pi * f * (1 + glide*t) / SampleRate
-		out[start+i] += a * math.Sin(ph)
-		a *= decay
+		if i%16 == 0 && (i == 0 || glide != 0) {
+			w := 2 * math.Pi * f * (1 + glide*float64(i)/SampleRate) / SampleRate
+			c, s = decay*math.Cos(w), decay*math.Sin(w)
+		}
+		re, im = re*c-im*s, re*s+im*c
+		g := im
+		if left := full - i; left < taper {
+			g *= float64(left) / float64(taper)
+		}
+		out[start+i] += g
 	}
 }
 
@@ -153,7 +163,9 @@ func toPCM16(x []float64, gain float64) []byte {
 		mean /= float64(len(x))
 	}
 	for _, v := range x {
-		peak = math.Max(peak, math.Abs(v-mean))
+		if a := math.Abs(v - mean); a > peak {
+			peak = a
+		}
 	}
 	scale := 0.0
 	if peak > 0 {
@@ -161,7 +173,18 @@ func toPCM16(x []float64, gain float64) []byte {
 	}
 	out := make([]byte, 2*len(x))
 	for i, v := range x {
-		s := int16(math.Round(math.Max(-32768, math.Min(32767, (v-mean)*scale))))
+		f := (v - mean) * scale
+		switch { // clamp, then round half away from zero
+		case f >= 32767:
+			f = 32767
+		case f <= -32768:
+			f = -32768
+		case f >= 0:
+			f += 0.5
+		default:
+			f -= 0.5
+		}
+		s := int16(f)
 		out[2*i] = byte(s)
 		out[2*i+1] = byte(uint16(s) >> 8)
 	}

@@ -30,9 +30,9 @@ var recipes map[string]recipe
 
 func init() {
 	recipes = map[string]recipe{
-		"wind":   {true, map[string]float64{"f": 400, "q": 1.2, "gust": 0.6, "whistle": 0}, windWave},
-		"brook":  {true, map[string]float64{"f": 900, "bubbles": 45}, brookWave},
-		"lap":    {true, map[string]float64{"f": 450, "swell": 0.7}, lapWave},
+		"wind":   {true, map[string]float64{"f": 400, "q": 0.9, "gust": 0.8, "whistle": 0}, windWave},
+		"brook":  {true, map[string]float64{"f": 900, "bubbles": 70}, brookWave},
+		"lap":    {true, map[string]float64{"f": 450, "swell": 0.85}, lapWave},
 		"leaves": {true, map[string]float64{"f": 2600, "rustle": 3}, leavesWave},
 		"murmur": {true, map[string]float64{"voices": 7, "f": 150}, murmurWave},
 		"chirp":  {false, map[string]float64{"f": 3200, "n": 4, "sweep": 0.4}, chirpWave},
@@ -130,23 +130,26 @@ func le32(b []byte, v uint32) { b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), by
 // like gusts; whistle > 0 adds a narrow moaning band (wind over rocks).
 func windWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
-	pink := newOnePole(900)
+	pink := newOnePole(1200)
 	band, moan := &svf{}, &svf{}
-	sweep, gust := newSmoothNoise(r, 0.7), newSmoothNoise(r, 0.45)
-	fw := newSmoothNoise(r, 0.3)
-	rumble := newOnePole(120)
-	var s, g, w float64
+	sweep, gust, flurry := newSmoothNoise(r, 0.6), newSmoothNoise(r, 0.9), newSmoothNoise(r, 2.5)
+	fw := newSmoothNoise(r, 0.35)
+	rumble := newOnePole(90)
+	var s, g, w, amp float64
 	for i := range out {
-		s, g, w = sweep.next(), gust.next(), fw.next()
+		s, w = sweep.next(), fw.next()
+		g = 0.75*gust.next() + 0.25*flurry.next()
 		if i%32 == 0 {
-			band.set(p["f"]*(1+0.6*s), p["q"])
-			moan.set(p["f"]*2.2*(1+0.25*w), 9)
+			// Gust level: lulls down to −20·gust dB below the peaks.
+			amp = math.Pow(10, -p["gust"]*(0.5-0.5*g))
+			// The whoosh: the band's centre rides the gust between ½ and 2× f.
+			band.set(p["f"]*math.Exp2(0.6*s+0.4*g), p["q"])
+			moan.set(p["f"]*2.2*(1+0.2*w), 12)
 		}
 		v := pink.step(r.noise())
 		_, bp, _ := band.step(v)
 		_, mp, _ := moan.step(v)
-		amp := 1 - p["gust"]*0.5*(1-g)
-		out[i] = amp * (bp + 0.8*rumble.step(v)*amp + p["whistle"]*mp*(0.5+0.5*w))
+		out[i] = amp * (bp + 0.25*rumble.step(v) + 4*p["whistle"]*mp*(0.5+0.5*w))
 	}
 	return out
 }
@@ -165,10 +168,11 @@ func brookWave(p map[string]float64, r *rng, n int) []float64 {
 		_, h, _ := hiss.step(v)
 		_, l, _ := low.step(v)
 		t := turb.next()
-		out[i] = 0.35*h*(0.7+0.3*t) + 0.5*l*(0.8+0.2*t)
+		out[i] = 0.15*h*(0.6+0.4*t) + 0.4*l*(0.7+0.3*t)
 	}
 	for t := r.unit() / p["bubbles"]; t < float64(n)/SampleRate; t += -math.Log(1-r.unit()) / p["bubbles"] {
-		bubble(out, int(t*SampleRate), r.between(0.5, 1.8)*p["f"], r.between(0.15, 0.45), r.between(0.004, 0.012))
+		a := r.unit()
+		bubble(out, int(t*SampleRate), r.between(0.5, 2)*p["f"], 0.1+0.5*a*a, r.between(0.005, 0.015))
 	}
 	return out
 }
@@ -178,11 +182,11 @@ func brookWave(p map[string]float64, r *rng, n int) []float64 {
 func lapWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
 	lp := newSVF(p["f"], 0.9)
-	swell := newSmoothNoise(r, 0.9)
+	swell := newSmoothNoise(r, 0.7)
 	for i := range out {
 		l, _, _ := lp.step(r.noise())
 		s := 0.5 + 0.5*swell.next()
-		out[i] = l * (1 - p["swell"] + p["swell"]*s*s)
+		out[i] = l * (1 - p["swell"] + p["swell"]*s*s*s)
 	}
 	for t := r.unit() / 3; t < float64(n)/SampleRate; t += r.between(0.2, 0.6) {
 		bubble(out, int(t*SampleRate), r.between(180, 420), r.between(0.05, 0.15), r.between(0.015, 0.03))
@@ -340,15 +344,17 @@ func knockWave(p map[string]float64, r *rng, n int) []float64 {
 func splashWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
 	bp := &svf{}
-	m := min(n, int(0.6*SampleRate))
-	for k := 0; k < m; k++ {
+	body := newSVF(180, 1)
+	for k := range out {
 		t := float64(k) / SampleRate
 		if k%32 == 0 {
 			bp.set(p["f"]*math.Exp(-t*4)+500, 0.8)
 		}
-		_, b, _ := bp.step(r.noise())
+		v := r.noise()
+		_, b, _ := bp.step(v)
+		_, lo, _ := body.step(v)
 		env := math.Min(1, t/0.004) * math.Exp(-t/0.12)
-		out[k] = b * env
+		out[k] = (b + 1.5*lo*math.Exp(-t/0.05)) * env
 	}
 	for d := 0; d < int(p["drops"]); d++ {
 		bubble(out, int(r.between(0.15, 0.8)*SampleRate), r.between(700, 1900), r.between(0.15, 0.4), r.between(0.008, 0.02))
