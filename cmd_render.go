@@ -13,6 +13,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/audio"
+	"soundworld/dat"
 	"soundworld/world"
 )
 
@@ -186,7 +187,13 @@ func render(o *renderOpts, wavOut io.WriteSeeker, events io.Writer, progress io.
 		return err
 	}
 	defer a.Close()
-	s, err := world.NewSim(world.Config{Archive: a, Seed: o.seed, Prefs: o.prefs, Emitters: o.emitters})
+	return renderWith(o, a, nil, wavOut, events, progress)
+}
+
+// renderWith renders over an open archive; bank may be nil (a fresh one) or a
+// bank over the same archive whose decoded waves are reused.
+func renderWith(o *renderOpts, a *dat.Archive, bank *audio.Bank, wavOut io.WriteSeeker, events io.Writer, progress io.Writer) error {
+	s, err := world.NewSim(world.Config{Archive: a, Seed: o.seed, Prefs: o.prefs, Emitters: o.emitters, Bank: bank})
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,7 @@ type Config struct {
 	Seed     uint32
 	Prefs    audio.Prefs // the zero value means audio.DefaultPrefs()
 	Emitters []Emitter
+	Bank     *audio.Bank // optional: share decoded waves across Sims over the same data
 }
 
 // Sim is the one simulation: clock, listener, ambient runtime, emitters, prefs,
@@ -81,7 +82,11 @@ func NewSim(c Config) (*Sim, error) {
 	if p == (audio.Prefs{}) {
 		p = audio.DefaultPrefs()
 	}
-	s := &Sim{data: d, land: land, bank: audio.NewBank(d), prefs: p, active: true}
+	bank := c.Bank
+	if bank == nil {
+		bank = audio.NewBank(d)
+	}
+	s := &Sim{data: d, land: land, bank: bank, prefs: p, active: true}
 	s.lis = Listener{Pos: Pos{X: HoltburgX, Y: HoltburgY}, Eye: DefaultEye}
 	s.Reset(c.Seed)
 	s.SetEmitters(c.Emitters)

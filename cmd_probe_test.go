@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func runProbeTest(args ...string) (string, error) {
+	var out, errb bytes.Buffer
+	err := probe(args, &out, &errb)
+	return out.String(), err
+}
+
+// TestProbe_HoltburgJSON pins the documented shape and the W2/W3 listener fields.
+func TestProbe_HoltburgJSON(t *testing.T) {
+	out, err := runProbeTest("-at", "0xA9B4 84 7.1", "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := `{"listener":{"landblock":"0xA9B4","cell":"0xA9B40019","x":84,"y":7.1,"z":`
+	if !strings.HasPrefix(out, prefix) {
+		t.Fatalf("probe JSON starts %q, want %q", out[:min(len(out), 90)], prefix)
+	}
+	for _, want := range []string{`,"heading":0,"map":"42.1N, 33.6E"},"total_weight":`, `,"contributing_cells":`, `,"sounds":[{"stb_id":"0x20`} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("probe JSON lacks %q:\n%s", want, out)
+		}
+	}
+	var p probeJSON
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.ContributingCells == 0 || p.TotalWeight <= 0 || len(p.Sounds) == 0 {
+		t.Fatalf("probe: no ambient at Holtburg: %+v", p)
+	}
+	order := []string{`"stb_id"`, `"index"`, `"stype"`, `"kind"`, `"volume"`, `"base_chance"`, `"min_rate"`, `"max_rate"`, `"count"`, `"current_volume"`, `"play_chance"`, `"can_hear"`, `"directions"`}
+	first := out[strings.Index(out, `"sounds":[`):]
+	last := -1
+	for _, k := range order {
+		i := strings.Index(first, k)
+		if i <= last {
+			t.Fatalf("probe: key %s out of order", k)
+		}
+		last = i
+	}
+	for _, s := range p.Sounds {
+		switch s.Kind {
+		case "continuous":
+			// A8 wiring: can_hear ⇔ current_volume ≥ 0.03; A6: no directions.
+			if s.CanHear != (s.CurrentVolume >= 0.03) || len(s.Directions) != 0 || s.PlayChance != 0 {
+				t.Errorf("probe: continuous %+v inconsistent", s)
+			}
+		case "intermittent":
+			if s.CanHear != (s.PlayChance > 0) || len(s.Directions) == 0 || len(s.Directions) > 8 {
+				t.Errorf("probe: intermittent %+v inconsistent", s)
+			}
+			for _, d := range s.Directions {
+				if d.Min > d.Max || d.Min < 4 {
+					t.Errorf("probe: shell %+v", d)
+				}
+			}
+		default:
+			t.Errorf("probe: kind %q", s.Kind)
+		}
+		if s.Count <= 0 || s.Count > p.TotalWeight {
+			t.Errorf("A5: count %v outside (0, total %v]", s.Count, p.TotalWeight)
+		}
+	}
+	// The same spot by map coordinates lands in the same landblock.
+	out2, err := runProbeTest("-loc", "42.1N, 33.6E", "-json", "-heading", "90", "-eye", "5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p2 probeJSON
+	json.Unmarshal([]byte(out2), &p2)
+	if p2.Listener.Landblock != "0xA9B4" || p2.Listener.Heading != 90 || p2.Listener.Map != "42.1N, 33.6E" {
+		t.Fatalf("probe -loc: listener %+v", p2.Listener)
+	}
+	if d := p2.Listener.Z - p.Listener.Z; d < 2.5 || d > 3.5 { // eye 5 vs 2 on nearly flat ground
+		t.Errorf("W5: eye 5 vs 2 raised z by %v", d)
+	}
+}
+
+func TestProbe_TableAndNoAmbient(t *testing.T) {
+	out, err := runProbeTest("-at", "0xA9B4 84 7.1")
+	if err != nil || !strings.Contains(out, "cell 0xA9B40019") || !strings.Contains(out, "continuous") {
+		t.Fatalf("probe table: %v\n%s", err, out)
+	}
+	out, err = runProbeTest("-loc", "0.0N, 0.0E")
+	if err != nil || !strings.Contains(out, "no ambient data") {
+		t.Fatalf("A11: probe far from the stand-in: %v\n%s", err, out)
+	}
+}
+
+func TestProbe_BadInput(t *testing.T) {
+	var ue userError
+	for _, args := range [][]string{
+		{},
+		{"-loc", "42.1N, 33.6E", "-at", "0xA9B4 84 7.1"},
+		{"-loc", "42.1Q 33.6E"},
+		{"-at", "0xA9B4 300 7"},
+		{"-at", "0xA9B4 84 7.1", "-eye", "-1"},
+		{"-at", "0xA9B4 84 7.1", "-heading", "NaN"},
+	} {
+		if _, err := runProbeTest(args...); !errors.As(err, &ue) {
+			t.Errorf("probe %q: error %v, want a user error", args, err)
+		}
+	}
+	if _, err := runProbeTest("-bogus"); !errors.Is(err, errUsage) {
+		t.Errorf("probe -bogus: %v, want usage", err)
+	}
+}
