@@ -28,9 +28,11 @@ const BufferSize = 100 * time.Millisecond
 // the Mixer and renders the next frames. mu guards the Mixer and the pending
 // queue; nothing else is shared.
 type Device struct {
-	mu      sync.Mutex
-	mixer   *audio.Mixer       // guarded by mu
-	pending []audio.VoiceStart // guarded by mu: starts not yet given to the mixer
+	mu       sync.Mutex
+	mixer    *audio.Mixer       // guarded by mu
+	pending  []audio.VoiceStart // guarded by mu: starts not yet given to the mixer
+	offset   int64              // guarded by mu: mixer frame = round(sim t·44100) + offset
+	anchored bool               // guarded by mu
 
 	player *ebaudio.Player // nil when silent
 	silent bool
@@ -84,15 +86,45 @@ func Open(m *audio.Mixer) (*Device, error) {
 // Silent reports whether the device plays nothing, and why.
 func (d *Device) Silent() (bool, string) { return d.silent, d.reason }
 
+// Lead is how far ahead of the mixer's clock a live start is placed when the
+// sim clock is (re)anchored to it: one player read (BufferSize) plus a margin,
+// so starts keep their exact sim-time spacing although the mixer renders in
+// 100 ms reads.
+const Lead = BufferSize + 50*time.Millisecond
+
+const (
+	leadFrames     = int64(Lead * audio.SampleRate / time.Second)
+	maxAheadFrames = 3 * leadFrames
+)
+
 // Push queues voice starts from the Sim (game goroutine). A silent device
 // drops them, so nothing piles up.
+//
+// Live timing: the sim clock is not the audio clock (the sim pauses and runs
+// scaled; the device consumes at its own pace), so Push maps sim time onto
+// mixer frames with an offset: frame = round(t·44100) + offset. The offset is
+// set on the first push, so that start lands Lead ahead of the mixer, and
+// reset whenever a start would land in the past or more than 3·Lead ahead
+// (a pause, a time-scale change, a device that drains faster than real time).
+// In between, starts keep their sim-time spacing to the sample, as offline.
 func (d *Device) Push(starts []audio.VoiceStart) {
 	if d.silent || len(starts) == 0 {
 		return
 	}
 	d.mu.Lock()
-	d.pending = append(d.pending, starts...)
-	d.mu.Unlock()
+	defer d.mu.Unlock()
+	clock := d.mixer.Frame()
+	for _, s := range starts {
+		f := int64(math.Round(s.Time * audio.SampleRate))
+		if math.IsNaN(s.Time) || math.IsInf(s.Time, 0) || math.Abs(s.Time) > 1e12 {
+			f = 0
+		}
+		if t := f + d.offset; !d.anchored || t < clock || t > clock+maxAheadFrames {
+			d.offset, d.anchored = clock+leadFrames-f, true
+		}
+		s.Time = float64(f+d.offset) / audio.SampleRate
+		d.pending = append(d.pending, s)
+	}
 }
 
 // Close stops playback. The audio context stays (Ebitengine cannot drop it).

@@ -109,3 +109,32 @@ func TestStreamRead(t *testing.T) {
 		t.Errorf("got %d pending starts after Read, want 0", len(d.pending))
 	}
 }
+
+// TestPushAnchorsSimTime: live starts keep their sim-time spacing, placed Lead
+// ahead of the mixer; a jump of the sim clock re-anchors.
+func TestPushAnchorsSimTime(t *testing.T) {
+	d := &Device{mixer: audio.NewMixer(audio.NewBank(nil))}
+	s := &stream{d: d}
+	push := func(tm float64) int64 {
+		d.Push([]audio.VoiceStart{{Slot: 0, Time: tm}})
+		return int64(math.Round(d.pending[len(d.pending)-1].Time * audio.SampleRate))
+	}
+	s.Read(make([]byte, 8*1000)) // mixer at frame 1000
+	if got, want := push(5), 1000+leadFrames; got != want {
+		t.Errorf("first start: got frame %d, want %d (Lead ahead)", got, want)
+	}
+	if got, want := push(5.01), 1000+leadFrames+441; got != want {
+		t.Errorf("10 ms later: got frame %d, want %d", got, want)
+	}
+	s.Read(make([]byte, 8*4410)) // mixer at 5410: starts stay relative to sim time
+	if got, want := push(5.1), 1000+leadFrames+4410; got != want {
+		t.Errorf("after a read: got frame %d, want %d", got, want)
+	}
+	if got, want := push(60), 5410+leadFrames; got != want { // sim jumped ahead
+		t.Errorf("sim jump: got frame %d, want %d (re-anchored)", got, want)
+	}
+	s.Read(make([]byte, 8*44100)) // sim paused, mixer ran on: never late
+	if got, want := push(60.01), d.mixer.Frame()+leadFrames; got != want {
+		t.Errorf("late start: got frame %d, want %d (re-anchored)", got, want)
+	}
+}
