@@ -135,21 +135,22 @@ func windWave(p map[string]float64, r *rng, n int) []float64 {
 	sweep, gust, flurry := newSmoothNoise(r, 0.6), newSmoothNoise(r, 0.9), newSmoothNoise(r, 2.5)
 	fw := newSmoothNoise(r, 0.35)
 	rumble := newOnePole(90)
+	f, q, gustDepth, whistle := p["f"], p["q"], p["gust"], 4*p["whistle"]
 	var s, g, w, amp float64
 	for i := range out {
 		s, w = sweep.next(), fw.next()
 		g = 0.75*gust.next() + 0.25*flurry.next()
 		if i%32 == 0 {
 			// Gust level: lulls down to −20·gust dB below the peaks.
-			amp = math.Pow(10, -p["gust"]*(0.5-0.5*g))
+			amp = math.Pow(10, -gustDepth*(0.5-0.5*g))
 			// The whoosh: the band's centre rides the gust between ½ and 2× f.
-			band.set(p["f"]*math.Exp2(0.6*s+0.4*g), p["q"])
-			moan.set(p["f"]*2.2*(1+0.2*w), 12)
+			band.set(f*math.Exp2(0.6*s+0.4*g), q)
+			moan.set(f*2.2*(1+0.2*w), 12)
 		}
 		v := pink.step(r.noise())
 		_, bp, _ := band.step(v)
 		_, mp, _ := moan.step(v)
-		out[i] = amp * (bp + 0.25*rumble.step(v) + 4*p["whistle"]*mp*(0.5+0.5*w))
+		out[i] = amp * (bp + 0.25*rumble.step(v) + whistle*mp*(0.5+0.5*w))
 	}
 	return out
 }
@@ -183,10 +184,11 @@ func lapWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
 	lp := newSVF(p["f"], 0.9)
 	swell := newSmoothNoise(r, 0.7)
+	depth := p["swell"]
 	for i := range out {
 		l, _, _ := lp.step(r.noise())
 		s := 0.5 + 0.5*swell.next()
-		out[i] = l * (1 - p["swell"] + p["swell"]*s*s*s)
+		out[i] = l * (1 - depth + depth*s*s*s)
 	}
 	for t := r.unit() / 3; t < float64(n)/SampleRate; t += r.between(0.2, 0.6) {
 		bubble(out, int(t*SampleRate), r.between(180, 420), r.between(0.05, 0.15), r.between(0.015, 0.03))
@@ -305,10 +307,10 @@ func croakWave(p map[string]float64, r *rng, n int) []float64 {
 		d := r.between(0.16, 0.24)
 		m := min(int(d*SampleRate), n-int(t*SampleRate))
 		at := int(t * SampleRate)
-		ph, rat := 0.0, 0.0
+		ph, rat, f := 0.0, 0.0, p["f"]
 		for k := 0; k < m; k++ {
 			u := float64(k) / float64(m)
-			ph += p["f"] * (1.1 - 0.2*u) / SampleRate
+			ph += f * (1.1 - 0.2*u) / SampleRate
 			rat += 28.0 / SampleRate // rattle rate, Hz
 			pulse := math.Max(0, math.Sin(2*math.Pi*rat))
 			src := saw(ph) * pulse * pulse
