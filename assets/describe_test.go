@@ -3,6 +3,7 @@ package assets
 import (
 	"bytes"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -109,12 +110,35 @@ func TestWaveParamsAreChecked(t *testing.T) {
 		{"bell 0x0A000031 bell len=4.5", "len 4.5 s outside (0, 4]"},
 		{"bell 0x0A000031 bell size=3", "recipe bell has no parameter \"size\""},
 		{"bell 0x0A000031 gong", "unknown recipe \"gong\""},
+		{"bell 0x0A000031 bell f=-5", "f -5 outside [20, 8000]"},
+		{"bell 0x0A000031 chirp n=100000", "n 100000 outside [1, 64]"},
+		{"bell 0x0A000031 brook bubbles=-3", "bubbles -3 outside [1, 200]"},
 		{"bell 0x0B000031 bell", "wave ids are 0x0Axxxxxx"},
 	} {
 		err := parseWith("sound.txt", replaceLine("sound.txt", line, c.row))
 		var de *DescError
 		if !errors.As(err, &de) || de.Line != line || !strings.Contains(de.Msg, c.msg) {
 			t.Errorf("%q: got %v, want line %d containing %q", c.row, err, line, c.msg)
+		}
+	}
+}
+
+// TestEveryParameterHasARange: a recipe parameter without a range could hang
+// or blow up synthesis.
+func TestEveryParameterHasARange(t *testing.T) {
+	for name, rc := range recipes {
+		for k, def := range rc.params {
+			lim, ok := paramRange[k]
+			if !ok {
+				t.Errorf("recipe %s parameter %s has no range", name, k)
+			} else if def < lim[0] || def > lim[1] {
+				t.Errorf("recipe %s parameter %s default %v outside [%v, %v]", name, k, def, lim[0], lim[1])
+			}
+		}
+	}
+	for k := range commonParams {
+		if _, ok := paramRange[k]; !ok {
+			t.Errorf("common parameter %s has no range", k)
 		}
 	}
 }
@@ -169,4 +193,28 @@ func abs(v int) int {
 		return -v
 	}
 	return v
+}
+
+// TestRecipesAtTheirLimits: every recipe with every parameter at its lowest,
+// then its highest allowed value renders finite samples of the asked length.
+func TestRecipesAtTheirLimits(t *testing.T) {
+	for name, rc := range recipes {
+		for side := range 2 {
+			p := map[string]float64{}
+			for k := range rc.params {
+				p[k] = paramRange[k][side]
+			}
+			n := int(MaxWaveSeconds * SampleRate)
+			x := rc.make(p, newRNG(7), n)
+			if len(x) != n {
+				t.Errorf("%s at %v: %d samples, want %d", name, p, len(x), n)
+			}
+			for i, v := range x {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Errorf("%s at %v: sample %d is %v", name, p, i, v)
+					break
+				}
+			}
+		}
+	}
 }

@@ -50,7 +50,20 @@ func init() {
 	}
 }
 
-// checkParams rejects unknown parameters and lengths outside (0, 4] s.
+// paramRange bounds every parameter by name (same name, same meaning and
+// unit in every recipe), so no description can make a recipe hang or blow up.
+var paramRange = map[string][2]float64{
+	"len": {0, MaxWaveSeconds}, "seed": {0, 1e9}, "gain": {0.01, 1},
+	"f": {20, 8000}, "f1": {100, 5000}, "f2": {100, 5000}, // Hz
+	"q": {0.3, 20}, "gust": {0, 1}, "whistle": {0, 1}, "swell": {0, 1}, "far": {0, 1},
+	"sweep": {0, 1}, "minor": {0, 1},
+	"bubbles": {1, 200}, "rustle": {0.1, 20}, "rate": {1, 40}, // per s, Hz, per s
+	"voices": {1, 16}, "n": {1, 64}, "drops": {0, 20},
+	"decay": {0.05, 4}, // s
+}
+
+// checkParams rejects unknown parameters and values outside paramRange
+// (len must be above 0 and at most 4 s).
 func checkParams(ws WaveSpec) error {
 	rc := recipes[ws.Recipe]
 	for i := 3; i < len(ws.at.f); i++ {
@@ -60,10 +73,12 @@ func checkParams(ws WaveSpec) error {
 				return ws.at.errAt(i, "recipe %s has no parameter %q", ws.Recipe, k)
 			}
 		}
-		if k == "len" {
-			if l := ws.Params[k]; l <= 0 || l > MaxWaveSeconds {
-				return ws.at.errAt(i, "len %v s outside (0, %v]", l, MaxWaveSeconds)
-			}
+		v, lim := ws.Params[k], paramRange[k]
+		if k == "len" && (v <= 0 || v > MaxWaveSeconds) {
+			return ws.at.errAt(i, "len %v s outside (0, %v]", v, MaxWaveSeconds)
+		}
+		if v < lim[0] || v > lim[1] {
+			return ws.at.errAt(i, "%s %v outside [%v, %v]", k, v, lim[0], lim[1])
 		}
 	}
 	return nil
