@@ -100,6 +100,7 @@ func damped(out []float64, start int, f, glide, tau, amp float64) {
 	full := int(tau * 7 * SampleRate) // e^-7: −61 dB, then a short taper to 0
 	n := min(len(out)-start, full)
 	taper := full / 8
+	const attack = SampleRate / 2000 // 0.5 ms: no slope step at the onset
 	decay := math.Exp(-1 / (tau * SampleRate))
 	re, im := amp, 0.0 // phasor: amplitude·(cos φ, sin φ)
 	var c, s float64
@@ -112,6 +113,9 @@ func damped(out []float64, start int, f, glide, tau, amp float64) {
 		g := im
 		if left := full - i; left < taper {
 			g *= float64(left) / float64(taper)
+		}
+		if i < attack {
+			g *= float64(i) / attack
 		}
 		out[start+i] += g
 	}

@@ -261,11 +261,11 @@ func murmurWave(p map[string]float64, r *rng, n int) []float64 {
 			i += int(r.between(0.3, 1.2) * SampleRate)
 		}
 	}
-	muffle := newSVF(1400, 0.7)
-	room := newOnePole(300)
+	muffle, room := newSVF(1400, 0.7), newSVF(250, 0.7)
 	for i := range out {
 		l, _, _ := muffle.step(out[i])
-		out[i] = l + 0.5*room.step(r.noise())*0.4
+		hum, _, _ := room.step(r.noise())
+		out[i] = l + 0.2*hum
 	}
 	comb(out, 0.047, 0.3)
 	return out
@@ -396,7 +396,7 @@ func barkWave(p map[string]float64, r *rng, n int) []float64 {
 			src := saw(ph) + 0.4*r.noise()
 			_, a, _ := f1.step(src)
 			_, b, _ := f2.step(src)
-			env := math.Min(1, u/0.06) * math.Exp(-3*u)
+			env := math.Min(1, u/0.06) * math.Exp(-3*u) * math.Min(1, (1-u)/0.1)
 			out[at+k] += (a + 0.6*b) * env
 		}
 		t += d + r.between(0.25, 0.4)
@@ -538,7 +538,7 @@ func laughWave(p map[string]float64, r *rng, n int) []float64 {
 			src := saw(ph) + 0.5*r.noise()*(1-u)
 			_, a, _ := f1.step(src)
 			_, b, _ := f2.step(src)
-			env := math.Min(1, u/0.15) * math.Exp(-2.5*u)
+			env := math.Min(1, u/0.15) * math.Exp(-2.5*u) * math.Min(1, (1-u)/0.1)
 			out[at+k] += (a + 0.6*b) * env
 		}
 		t += d + 0.1 + 0.02*float64(c)
