@@ -189,7 +189,7 @@ func TestCorruption(t *testing.T) {
 		{"chain ends early", func(b []byte) []byte { put32(b, bigBlock2(b), 0); return b }, "block chain ends (link 0) after 504 of 756 bytes"},
 		{"node count 62", func(b []byte) []byte { put32(b, chainPos(b, rootOff(b), 248), 62); return b }, "entry_count > 61: 62"},
 		{"unsorted node", func(b []byte) []byte {
-			n := get32(b, chainPos(b, rootOff(b), 0)) // the first leaf
+			n := get32(b, chainPos(b, rootOff(b), 0))                             // the first leaf
 			put32(b, chainPos(b, n, 252+4), get32(b, chainPos(b, n, 252+24+4))+1) // entry 0 id > entry 1 id
 			return b
 		}, "entries not ascending"},
