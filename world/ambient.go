@@ -247,9 +247,13 @@ func (a *Ambient) gatherBlock(cells []CellWeight, lb uint16, x, y int) []CellWei
 	descs := a.land.region.Sound
 	ox, oy := float32(x*BlockSize), float32(y*BlockSize)
 	for cx := 0; cx < 8; cx++ {
+		px := ox + float32(cx*CellSize)
+		if dx := px - l.X; dx*dx >= maxDist2 {
+			continue // d² ≥ dx² (float32 sums of non-negatives never shrink): the whole column is out
+		}
 		for cy := 0; cy < 8; cy++ {
 			vi := cx*9 + cy // A2: the cell's south-west vertex
-			pos := Pos{X: ox + float32(cx*CellSize), Y: oy + float32(cy*CellSize), Z: b.height[vi]}
+			pos := Pos{X: px, Y: oy + float32(cy*CellSize), Z: b.height[vi]}
 			off := Pos{X: pos.X - l.X, Y: pos.Y - l.Y, Z: pos.Z - l.Z}
 			d2 := off.X*off.X + off.Y*off.Y + off.Z*off.Z
 			if d2 >= maxDist2 {

@@ -62,6 +62,18 @@ type Sim struct {
 type emitterState struct {
 	e    Emitter
 	next float64 // s, next trigger time
+	// radius caches audio.AudibleRadius(radVol, radMaster) in m.
+	radVol, radMaster, radius float32
+	radOK                     bool
+}
+
+// audibleRadius is S1 solved for −50 dB at the emitter's volume and master (E1), cached.
+func (es *emitterState) audibleRadius(master float32) float32 {
+	if !es.radOK || es.radVol != es.e.Volume || es.radMaster != master {
+		es.radVol, es.radMaster, es.radOK = es.e.Volume, master, true
+		es.radius = audio.AudibleRadius(es.e.Volume, master)
+	}
+	return es.radius
 }
 
 // NewSim builds a Sim over an archive (or Config.Data). The listener starts at
@@ -325,10 +337,11 @@ func (s *Sim) makeSnapshot() *Snapshot {
 			master = 0
 		}
 		sn.Emitters = make([]EmitterView, len(s.emitters))
-		for i, es := range s.emitters {
+		for i := range s.emitters {
+			es := &s.emitters[i]
 			sn.Emitters[i] = EmitterView{
 				Emitter: es.e, Pos: s.emitterPos(es.e),
-				AudibleRadius: audio.AudibleRadius(es.e.Volume, master),
+				AudibleRadius: es.audibleRadius(master),
 				NextTrigger:   es.next,
 			}
 		}
