@@ -44,6 +44,9 @@ func NewBank(t Tables) *Bank {
 
 // SoundTable returns sound table id, read once and cached (errors included).
 func (b *Bank) SoundTable(id uint32) (*dat.SoundTable, error) {
+	if b == nil {
+		return nil, fmt.Errorf("audio: sound table 0x%08X: no bank", id)
+	}
 	b.mu.Lock()
 	e := b.tables[id]
 	if e == nil {
@@ -67,6 +70,9 @@ func (b *Bank) SoundTable(id uint32) (*dat.SoundTable, error) {
 // Samples returns wave id decoded to interleaved stereo float32 at SampleRate
 // (O1), decoded once and cached. The slice is shared: do not modify it.
 func (b *Bank) Samples(id uint32) ([]float32, error) {
+	if b == nil {
+		return nil, fmt.Errorf("audio: wave 0x%08X: no bank", id)
+	}
 	b.mu.Lock()
 	e := b.waves[id]
 	if e == nil {

@@ -48,9 +48,9 @@ func (x *Mixer) Apply(starts []VoiceStart) {
 		if s.Slot < 0 || s.Slot >= NumVoices {
 			continue
 		}
-		f := int64(math.Round(s.Time * SampleRate))
-		if math.IsNaN(s.Time) || f < x.clock {
-			f = x.clock
+		f := x.clock
+		if t := math.Round(s.Time * SampleRate); t > float64(x.clock) && t < 1<<62 {
+			f = int64(t) // NaN and the past fail the test: at once
 		}
 		// Insert after every event with frame ≤ f (stable).
 		i := len(x.pending)
