@@ -6,20 +6,44 @@ import "math"
 // step of the level and pan math is rounded to float32, as retail's x87 did in
 // single-precision mode (spec "Precision").
 const (
-	volMinDist   float32 = 5.0          // S1: m, inside this the distance term is 1
-	volMinDistSq float32 = 25.0         // S1: m², 5²
-	dbPerLog2    float32 = 6.0206       // S1: the binary's 20·log10(2), not the exact value
-	invLn2       float32 = 1 / math.Ln2 // S1: INV_LOG_OF_2
-	degToRad     float32 = 0.0174532924 // S4: the binary's float constant
-	radToDeg     float32 = 57.29577951308232
-	panScale     float32 = -15.0 // S4
-	panDeadZone          = 5     // S4: m, compared with (int)dist
+	volMinDist   float32 = 5.0          // S1: m, inside this the distance term is 1 (float in the binary)
+	volMinDistSq float32 = 25.0         // S1: m², 5² (float)
+	invLn2               = 1 / math.Ln2 // S1: INV_LOG_OF_2, a double in the binary
+	dbPerLog2            = 6.0206       // S1: a double in the binary; not the exact 20·log10(2)
+	radToDeg             = 57.29577951308232
+	degToRad     float32 = 0.0174532924 // S4: a float in the binary
+	panScale     float32 = -15.0        // S4 (a double −15.0; the product rounds the same)
+	panDeadZone          = 5            // S4: m, compared with (int)dist
 
 	// VolMin is retail's level floor in dB (VOL_MIN): quieter is not played (S1).
 	VolMin = -50
 	// PanMax is the largest pan in dB either way (S5).
 	PanMax = 15
 )
+
+// mul32 is the x87 in single-precision mode multiplying a float32 register by
+// a double constant from memory (fmul qword): the exact product rounded once
+// to float32. The float64 product is exact enough except when it lands on a
+// float32 midpoint; then the FMA residual says which way the exact value lies.
+func mul32(a float32, b float64) float32 {
+	p := float64(a) * b
+	r := float32(p)
+	if float64(r) == p || math.IsInf(p, 0) || math.IsNaN(p) {
+		return r
+	}
+	other := math.Nextafter32(r, float32(math.Copysign(math.Inf(1), p-float64(r))))
+	if (float64(r)+float64(other))/2 != p {
+		return r // not a midpoint: float32(p) is the correct rounding
+	}
+	e := math.FMA(float64(a), b, -p) // exact value = p + e
+	switch {
+	case e > 0:
+		return max(r, other)
+	case e < 0:
+		return min(r, other)
+	}
+	return r // an exact tie: round half to even, as float32(p) did
+}
 
 // Distance is the 3-D Euclidean distance in m between a and b, Z included (S3),
 // in float32 steps.
@@ -37,7 +61,7 @@ func Distance(a, b Vec3) float32 {
 func Heading(a, b Vec3) float32 {
 	dx, dy := b.X-a.X, b.Y-a.Y
 	at := float32(math.Atan2(float64(dy), float64(dx)))
-	deg := float32(at * radToDeg) // rounded: no fused multiply-subtract below
+	deg := mul32(at, radToDeg) // fmul qword [RAD→DEG], rounded to float32
 	h := 450 - deg
 	return float32(math.Mod(float64(h), 360))
 }
@@ -72,9 +96,9 @@ func Attenuation(dist, vol, master float32) Level {
 		l.DB = VolMin
 		return l
 	}
-	ln := float32(math.Log(float64(l.Gain)))
-	lg2 := ln * invLn2
-	x := lg2 * dbPerLog2
+	ln := float32(math.Log(float64(l.Gain))) // fldln2; fyl2x
+	lg2 := mul32(ln, invLn2)
+	x := mul32(lg2, dbPerLog2)
 	db := int(float32(math.Ceil(float64(x))))
 	if db < VolMin { // S1: strictly below −50 → not played, reported as VOL_MIN
 		l.DB = VolMin

@@ -2,6 +2,7 @@ package audio
 
 import (
 	"math"
+	"math/big"
 	"testing"
 )
 
@@ -243,5 +244,47 @@ func TestS5_PanLaw(t *testing.T) {
 	l, r = Gains(0, 0)
 	if l != 1 || r != 1 {
 		t.Errorf("S5: 0 dB centre: got %v %v, want 1 1", l, r)
+	}
+}
+
+// exact32 rounds the exact product a·b to float32 (reference for mul32).
+func exact32(a float32, b float64) float32 {
+	p := new(big.Float).SetPrec(200).SetFloat64(float64(a))
+	p.Mul(p, new(big.Float).SetPrec(200).SetFloat64(b))
+	f, _ := p.Float32()
+	return f
+}
+
+// TestS1_Mul32RoundsOnce: x87 single precision multiplying by a double
+// constant rounds the exact product once; float64-then-float32 would round
+// twice on float32 midpoints.
+func TestS1_Mul32RoundsOnce(t *testing.T) {
+	midpoints, fixed := 0, 0
+	for i := range 4000 {
+		m := 1 + float64(2*i+1)/(1<<24) // a float32 midpoint
+		for _, a := range []float32{3, 7, 11, 13} {
+			b := m / float64(a)
+			want := exact32(a, b)
+			if got := mul32(a, b); got != want {
+				t.Fatalf("S1: mul32(%v, %v): got %v, want %v", a, b, got, want)
+			}
+			if float64(a)*b == m {
+				midpoints++
+				if float32(float64(a)*b) != want {
+					fixed++
+				}
+			}
+		}
+	}
+	if fixed == 0 {
+		t.Errorf("S1: no double-rounding case exercised (%d midpoints)", midpoints)
+	}
+	for _, c := range []struct {
+		a float32
+		b float64
+	}{{-2.3025851, invLn2}, {-3.321928, dbPerLog2}, {3.1415927, radToDeg}, {1e-30, 1e-30}} {
+		if got, want := mul32(c.a, c.b), exact32(c.a, c.b); got != want {
+			t.Errorf("S1: mul32(%v, %v): got %v, want %v", c.a, c.b, got, want)
+		}
 	}
 }
