@@ -120,7 +120,10 @@ type Voice struct {
 	Pan      int
 	Start    float64 // sim seconds
 	Length   float64 // s
-	// Why: the level computation's inputs.
+	// Why: the level computation's inputs (S1). Volume is the vol handed to
+	// GetAttenuation (for ambient plays already pre-multiplied by the ambient
+	// volume when Squared, G3); Distance in m; GainRaw before and GainClamped
+	// after the clamp to 1; Master the multiplier applied after the clamp.
 	Volume, Distance, GainRaw, GainClamped, Master float32
 }
 
