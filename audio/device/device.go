@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"sync"
 	"time"
 
@@ -45,8 +46,9 @@ var (
 	opened bool
 )
 
-// probeFn is the device check (swapped in tests).
-var probeFn = probe
+// NoAudioEnv names the environment variable that, set to anything but "",
+// keeps Open silent without touching the device (CI, benchmarks, shared machines).
+const NoAudioEnv = "SOUNDWORLD_NO_AUDIO"
 
 // Open starts playing m on the default sound device. When there is no usable
 // device (no ALSA device, device busy, unsupported format) it returns a silent
@@ -66,12 +68,19 @@ func Open(m *audio.Mixer) (*Device, error) {
 		return nil, errors.New("device: Open called twice (one audio context per process)")
 	}
 	d := &Device{mixer: m}
-	if err := probeFn(audio.SampleRate); err != nil {
+	if os.Getenv(NoAudioEnv) != "" {
+		d.silent, d.reason = true, "sound off ("+NoAudioEnv+" is set), running silent"
+		return d, nil
+	}
+	if err := probe(audio.SampleRate); err != nil {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil
 	}
+	ctx, err := newContext()
+	if err != nil {
+		return nil, err
+	}
 	opened = true
-	ctx := ebaudio.NewContext(audio.SampleRate)
 	p, err := ctx.NewPlayerF32(&stream{d: d})
 	if err != nil {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
@@ -81,6 +90,16 @@ func Open(m *audio.Mixer) (*Device, error) {
 	p.Play()
 	d.player = p
 	return d, nil
+}
+
+// newContext is audio.NewContext, which panics if a context already exists.
+func newContext() (ctx *ebaudio.Context, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("device: %v", r)
+		}
+	}()
+	return ebaudio.NewContext(audio.SampleRate), nil
 }
 
 // Silent reports whether the device plays nothing, and why.

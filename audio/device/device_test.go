@@ -52,15 +52,17 @@ func TestMain(m *testing.M) {
 	}
 }
 
-// runChild runs the "open" child with ALSA_CONFIG_PATH set to conf.
-func runChild(t *testing.T, conf string) string {
+// runChild runs the "open" child with ALSA_CONFIG_PATH set to conf and
+// SOUNDWORLD_NO_AUDIO set to noAudio.
+func runChild(t *testing.T, conf, noAudio string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "asound.conf")
 	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"=open", "ALSA_CONFIG_PATH="+path)
+	// The last value of a duplicated key wins: the parent's setting never leaks in.
+	cmd.Env = append(os.Environ(), childEnv+"=open", "ALSA_CONFIG_PATH="+path, NoAudioEnv+"="+noAudio)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("child: %v\n%s", err, out)
@@ -70,10 +72,19 @@ func runChild(t *testing.T, conf string) string {
 
 // TestNoDevice: with no ALSA default device the program runs on, silent, and says why.
 func TestNoDevice(t *testing.T) {
-	out := runChild(t, "# no pcm.default here\n")
+	out := runChild(t, "# no pcm.default here\n", "")
 	t.Logf("child said: %s", out)
 	if !strings.HasPrefix(out, "SILENT no sound device, running silent: ") || !strings.Contains(out, "default") {
 		t.Errorf("got %q, want a SILENT notice naming the default device", out)
+	}
+}
+
+// TestNoAudioEnv: SOUNDWORLD_NO_AUDIO keeps the device silent even with a device.
+func TestNoAudioEnv(t *testing.T) {
+	out := runChild(t, "pcm.!default {\n type null\n}\n", "1")
+	t.Logf("child said: %s", out)
+	if !strings.HasPrefix(out, "SILENT sound off (SOUNDWORLD_NO_AUDIO is set)") {
+		t.Errorf("got %q, want a SILENT notice naming %s", out, NoAudioEnv)
 	}
 }
 
@@ -82,7 +93,7 @@ func TestNullDevice(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays through the ALSA null device")
 	}
-	out := runChild(t, "pcm.!default {\n type null\n}\n")
+	out := runChild(t, "pcm.!default {\n type null\n}\n", "")
 	if out != "PLAYING\n" {
 		t.Errorf("got %q, want PLAYING", out)
 	}
