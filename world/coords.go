@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"soundworld/audio"
 )
 
 // Geometry constants (W1).
@@ -53,11 +55,9 @@ func WorldPos(lb uint16, lx, ly float32) (x, y float32) {
 }
 
 // HeadingDeg is the W4 compass heading in degrees of the vector (dx, dy):
-// fmod(450 − atan2(dy, dx)·180/π, 360), in float32.
+// fmod(450 − atan2(dy, dx)·180/π, 360) — audio.Heading, the one W4 code path.
 func HeadingDeg(dx, dy float32) float32 {
-	a := float32(math.Atan2(float64(dy), float64(dx)))
-	h := float32(450) - a*float32(180/math.Pi)
-	return float32(math.Mod(float64(h), 360))
+	return audio.Heading(audio.Vec3{}, audio.Vec3{X: dx, Y: dy})
 }
 
 // MapCoords returns the map coordinates (east, north) of world (x, y) m, with
