@@ -7,6 +7,7 @@ package ambientviz
 import (
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/bitmapfont/v4"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -35,22 +36,90 @@ func Fade(c color.RGBA, a float64) color.RGBA {
 }
 
 // Label draws s with its top-left at (x, y) in colour c over a dark halo so it
-// reads on any terrain.
-func Label(dst *ebiten.Image, s string, x, y float64, c color.Color) {
-	op := &text.DrawOptions{}
-	for _, d := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-		op.GeoM.Reset()
-		op.GeoM.Translate(x+d[0], y+d[1])
-		op.ColorScale.Reset()
-		_, _, _, a := c.RGBA()
-		op.ColorScale.Scale(0, 0, 0, float32(a)/0xffff*0.8)
-		text.Draw(dst, s, Face, op)
+// reads on any terrain. Labels are rendered once into a cached image (text
+// shaping is the costliest part of a frame) and reused while they are drawn;
+// c's alpha fades the cached image.
+func Label(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
+	if s == "" || c.A == 0 {
+		return
 	}
-	op.GeoM.Reset()
+	key := labelKey{s, color.RGBA{c.R, c.G, c.B, 0xff}}
+	if c.A != 0xff { // premultiplied: recover the opaque colour
+		a := float64(c.A) / 255
+		key.c = color.RGBA{uint8(min(255, float64(c.R)/a)), uint8(min(255, float64(c.G)/a)), uint8(min(255, float64(c.B)/a)), 0xff}
+	}
+	e := labels[key]
+	if e == nil {
+		e = &labelEntry{img: renderLabel(s, key.c)}
+		labels[key] = e
+	}
+	e.used = frame
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Round(x)-1, math.Round(y)-1)
+	op.ColorScale.ScaleAlpha(float32(c.A) / 255)
+	dst.DrawImage(e.img, op)
+}
+
+// Text draws s at (x, y) in colour c without halo or caching: for strings
+// that change every frame (the status bar) on a dark background.
+func Text(dst *ebiten.Image, s string, x, y float64, c color.Color) {
+	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
-	op.ColorScale.Reset()
 	op.ColorScale.ScaleWithColor(c)
 	text.Draw(dst, s, Face, op)
+}
+
+type labelKey struct {
+	s string
+	c color.RGBA
+}
+
+type labelEntry struct {
+	img  *ebiten.Image
+	used int
+}
+
+var (
+	labels = map[labelKey]*labelEntry{}
+	frame  int
+)
+
+// labelKeep is how many frames an unused cached label survives.
+const labelKeep = 120
+
+// EndFrame ages the label cache: labels not drawn for labelKeep frames are freed.
+// Call it once per Draw.
+func EndFrame() {
+	frame++
+	if frame%30 != 0 {
+		return
+	}
+	for k, e := range labels {
+		if frame-e.used > labelKeep {
+			e.img.Deallocate()
+			delete(labels, k)
+		}
+	}
+}
+
+func renderLabel(s string, c color.RGBA) *ebiten.Image {
+	m := Face.Metrics()
+	w := int(math.Ceil(text.Advance(s, Face))) + 2
+	h := int(math.Ceil(m.HAscent+m.HDescent)) + 2
+	img := ebiten.NewImage(w, h)
+	op := &text.DrawOptions{}
+	op.ColorScale.Scale(0, 0, 0, 0.8)
+	for _, d := range [][2]float64{{0, 1}, {2, 1}, {1, 0}, {1, 2}} {
+		op.GeoM.Reset()
+		op.GeoM.Translate(d[0], d[1])
+		text.Draw(img, s, Face, op)
+	}
+	op.GeoM.Reset()
+	op.GeoM.Translate(1, 1)
+	op.ColorScale.Reset()
+	op.ColorScale.ScaleWithColor(c)
+	text.Draw(img, s, Face, op)
+	return img
 }
 
 // LabelWidth is the width in px of s in Face.

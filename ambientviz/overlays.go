@@ -73,9 +73,8 @@ func Rings(dst *ebiten.Image, s *world.Snapshot, v View) {
 		c := cols[i%len(cols)]
 		vector.StrokeCircle(dst, float32(lx), float32(ly), float32(px), 3, Fade(outlineCol, 0.5), true)
 		vector.StrokeCircle(dst, float32(lx), float32(ly), float32(px), 1.5, Fade(c, 0.9), true)
-		// label at the ring's north-east, staggered so they do not collide.
-		a := geom.ScreenAngle(30 + 12*float64(i))
-		Label(dst, fmt.Sprintf("%.1f m %s", r.Radius, r.Label), lx+px*math.Cos(a)+4, ly+px*math.Sin(a)-14, c)
+		// label just below the ring's south point (the gizmo's default facing is north).
+		Label(dst, r.Label, lx-LabelWidth(r.Label)/2, ly+px+2, c)
 	}
 }
 

@@ -37,11 +37,12 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.drawGrid(screen)
 	v := ambientviz.View{
 		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
-		Muted: g.mutedSound, RoseX: float64(g.cam.W) - 440, RoseY: float64(g.cam.H) - statusH - 110,
+		Muted: g.mutedSound, RoseX: 412, RoseY: float64(g.cam.H) - statusH - 118,
 	}
 	ambientviz.Draw(screen, g.snap, v, g.st.Layers)
 	g.drawHUD(screen)
 	g.ui.Draw(screen)
+	ambientviz.EndFrame()
 	if g.firstTerrain == 0 && len(g.tiles.imgs) > 0 && g.tiles.loading() == 0 && !g.cfg.Begin.IsZero() {
 		g.firstTerrain = time.Since(g.cfg.Begin)
 	}
@@ -118,7 +119,11 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 	W, H := float32(g.cam.W), float32(g.cam.H)
 	var banners []string
 	if g.st.Silent {
-		banners = append(banners, "No sound device: the explorer is silent (everything else works)")
+		why := ""
+		if g.sound != nil && g.sound.notice != "" {
+			why = " (" + g.sound.notice + ")"
+		}
+		banners = append(banners, "No sound device: the explorer is silent, everything else works"+why)
 	}
 	if !g.focused && g.snap.Prefs.OnlyWhenActive {
 		banners = append(banners, "Window not focused: Play Sound Only When Active is on, no new sound starts (G4)")
@@ -147,8 +152,8 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 	// Status bar.
 	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, barCol, false)
 	l1, l2 := g.statusLines()
-	ambientviz.Label(screen, l1, 8, float64(H-statusH)+2, textCol)
-	ambientviz.Label(screen, l2, 8, float64(H-statusH)+18, textCol)
+	ambientviz.Text(screen, l1, 8, float64(H-statusH)+2, textCol)
+	ambientviz.Text(screen, l2, 8, float64(H-statusH)+18, textCol)
 	if g.st.ShowHelp {
 		g.drawHelp(screen)
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/ebitengine/debugui"
@@ -117,6 +118,8 @@ func New(cfg Config) (*Game, error) {
 	g.st = ui.NewState(cfg.Seed, lis.Eye)
 	g.ui = ui.New(g, g.st)
 	g.tiles = newTiles(cfg.Archive, reg)
+	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize
+	g.tiles.want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
 	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}
 	g.stingerTbl, g.stingers = findStingers(cfg.Archive)
 	if cfg.Shot != nil || cfg.NoAudio {
@@ -153,6 +156,17 @@ func Run(cfg Config) error {
 	ebiten.SetTPS(tps)
 	if cfg.ProfileFrames > 0 {
 		ebiten.SetVsyncEnabled(false)
+	}
+	if p := os.Getenv("SOUNDWORLD_CPUPROFILE"); p != "" && cfg.ProfileFrames > 0 {
+		f, err := os.Create(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if err := ebiten.RunGame(g); err != nil {
 		return err
@@ -204,7 +218,7 @@ func (g *Game) Update() error {
 	}
 	g.captured = c
 	g.requestTiles()
-	g.tiles.collect(4)
+	g.tiles.collect(0)
 
 	dt := 1.0 / tps
 	if g.cfg.Shot != nil {
@@ -244,6 +258,21 @@ func (g *Game) shotStep() {
 	if g.shotTicks == total && g.snap.Time == 0 {
 		g.snap = g.sim.Tick(0)
 	}
+	if g.st.Selected < 0 {
+		g.st.Selected = loudestIntermittent(g.snap)
+	}
+}
+
+// loudestIntermittent is the index of the intermittent instance with the most
+// weight (−1 if none): a shot selects it so its shells and rose are drawn.
+func loudestIntermittent(s *world.Snapshot) int {
+	best := -1
+	for i, in := range s.Instances {
+		if !in.Continuous && len(in.Shells) > 0 && (best < 0 || in.Count > s.Instances[best].Count) {
+			best = i
+		}
+	}
+	return best
 }
 
 // shotReady reports that the shot's frame is the one to capture: all sim

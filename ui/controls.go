@@ -62,15 +62,14 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			ctx.SetGridLayout([]int{-1, -1}, nil)
 			ctx.Button("reset sim with seed").On(func() { u.report(u.host.Reset(uint32(st.Seed))) })
 			ctx.Checkbox(&st.Paused, "pause (Space)")
-			ctx.SetGridLayout([]int{110, -1}, nil)
-			ctx.Text(fmt.Sprintf("time scale %.2gx", st.TimeScale))
-			idx := 2
-			for i, v := range timeScales {
-				if v == st.TimeScale {
-					idx = i
-				}
+			ctx.SetGridLayout([]int{-1}, nil)
+			ctx.Text(fmt.Sprintf("time scale %gx ([ and ])", st.TimeScale))
+			ctx.SetGridLayout([]int{-1, -1, -1, -1, -1}, nil)
+			for _, v := range timeScales {
+				ctx.IDScope(fmt.Sprint(v), func() {
+					ctx.Button(fmt.Sprintf("%gx", v)).On(func() { st.TimeScale = v })
+				})
 			}
-			ctx.Slider(&idx, 0, len(timeScales)-1, 1).On(func() { st.TimeScale = timeScales[idx] })
 			ctx.SetGridLayout([]int{-1, -1}, nil)
 			on := st.AudioOn
 			ctx.Checkbox(&on, "audio out").On(func() {

@@ -125,9 +125,9 @@ func (u *UI) Draw(screen *ebiten.Image) { u.dbg.Draw(screen) }
 
 // Panel rectangles at 1280×720 (left and right columns; the map stays clear in the middle).
 var (
-	rectControls = image.Rect(8, 8, 308, 400)
-	rectEmitters = image.Rect(8, 408, 308, 690)
-	rectVoices   = image.Rect(952, 8, 1272, 336)
-	rectAmbient  = image.Rect(952, 344, 1272, 600)
-	rectStingers = image.Rect(952, 608, 1272, 690)
+	rectControls = image.Rect(6, 6, 306, 420)
+	rectEmitters = image.Rect(6, 426, 306, 592)
+	rectStingers = image.Rect(6, 598, 306, 682)
+	rectVoices   = image.Rect(904, 6, 1274, 440)
+	rectAmbient  = image.Rect(904, 446, 1274, 682)
 )

@@ -20,26 +20,23 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 			return
 		}
 		ctx.Text(fmt.Sprintf("cursor %d   drops %d   evictions %d", s.Cursor, s.Drops, s.Evictions))
-		ctx.SetGridLayout([]int{22, 150, 40, 40, -1}, nil)
+		ctx.SetGridLayout([]int{-1, 42, 96}, nil)
 		for i := range s.Voices {
 			v := s.Voices[i]
 			ctx.IDScope(fmt.Sprint(i), func() {
-				mark := fmt.Sprintf(" %d", i)
+				mark := "  "
 				if i == s.Cursor {
-					mark = fmt.Sprintf(">%d", i)
+					mark = "> " // P1: the ring cursor: where the next search starts
 				}
-				ctx.Text(mark)
 				if !v.Busy || s.Time >= v.Start+v.Length {
-					ctx.Text("—")
-					ctx.Text("")
+					ctx.Text(fmt.Sprintf("%s%2d  free", mark, i))
 					ctx.Text("")
 					ctx.Text("")
 					return
 				}
-				label := fmt.Sprintf("%s %s %08X", SourceName(uint8(v.Source)), STypeName(v.SType), v.Wave)
+				label := fmt.Sprintf("%s%2d %-7s %s %08X p%.2f", mark, i, SourceName(uint8(v.Source)), STypeName(v.SType), v.Wave, v.Priority)
 				ctx.Button(label).On(func() { u.st.SelectedVoice = i })
-				ctx.Text(fmt.Sprintf("p%.2f", v.Priority))
-				ctx.Text(fmt.Sprintf("%ddB", v.DB))
+				ctx.Text(fmt.Sprintf("%d dB", v.DB))
 				frac := 0.0
 				if v.Length > 0 {
 					frac = (s.Time - v.Start) / v.Length

@@ -1,6 +1,7 @@
 package geom
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 
@@ -31,11 +32,11 @@ type Ring struct {
 // volume (S1 solved for −50 dB; 94.2 m at master 1).
 func Rings(p audio.Prefs) []Ring {
 	r := []Ring{
-		{FullWeightRadius, "20 m full weight"},
-		{CutoffRadius, "120 m cut-off"},
+		{FullWeightRadius, "20 m: full weight"},
+		{CutoffRadius, "120 m: cut-off"},
 	}
 	if a := float64(audio.AudibleRadius(1, p.EffectVolume)); a > 0 {
-		r = append(r, Ring{a, "audible (vol 1 effect)"})
+		r = append(r, Ring{a, fmt.Sprintf("%.1f m: vol 1.0 effect audible", a)})
 	}
 	return r
 }
