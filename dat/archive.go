@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 )
@@ -102,6 +103,49 @@ func (a *Archive) Setup(id uint32) (*Setup, error) {
 // LandBlockIDs lists every 0xXXYYFFFF id in the cell dat, ascending.
 func (a *Archive) LandBlockIDs() ([]uint32, error) {
 	return IDs(a.Cell, 0, 0xFFFFFFFF, func(id uint32) bool { return id&0xFFFF == LandBlockLow })
+}
+
+// LandBlocks yields every landblock of the cell dat in ascending id order,
+// by value (no allocation per landblock; keep a copy if you need one). It
+// reads each record straight from the directory walk — no per-id lookup, no
+// copy of the record bytes — the fast way to scan the whole world. It stops
+// after yielding an error.
+func (a *Archive) LandBlocks() iter.Seq2[LandBlock, error] {
+	return func(yield func(LandBlock, error) bool) {
+		f := a.Cell
+		var l LandBlock
+		for e, err := range f.Entries(0, 0xFFFFFFFF) {
+			if err != nil {
+				yield(LandBlock{}, err)
+				return
+			}
+			if e.ID&0xFFFF != LandBlockLow {
+				continue
+			}
+			var perr error
+			ok, err := f.withBlock(e, func(b []byte) { perr = parseLandBlockInto(&l, b) })
+			if err == nil && !ok {
+				var b []byte
+				if b, err = f.Read(e); err == nil {
+					perr = parseLandBlockInto(&l, b)
+				}
+			}
+			if err == nil && perr == nil && l.ID != e.ID {
+				perr = &FormatError{InRecord: true, Msg: "record id mismatch: record holds", Val: l.ID}
+			}
+			if err != nil {
+				yield(LandBlock{}, err)
+				return
+			}
+			if perr != nil {
+				yield(LandBlock{}, withRecord(perr, f.Name(), e.ID))
+				return
+			}
+			if !yield(l, nil) {
+				return
+			}
+		}
+	}
 }
 
 // IDs lists the ids in [lo, hi] of f that keep accepts (nil keep = all), ascending.

@@ -56,21 +56,35 @@ type File struct {
 
 	mu    sync.Mutex
 	nodes map[uint32]*node // parsed B-tree nodes by file offset
-	win   [4]window        // read-ahead windows, round robin
-	next  int
+	win   [4]window        // read-ahead windows, least recently used replaced
+	tick  uint64           // use counter for win
 }
 
-// node is a parsed B-tree node; kids is nil for a leaf.
+// node is a checked B-tree node: its raw entry bytes (decoded on use, which
+// keeps opening and walking a large directory cheap) and, for an internal
+// node, its count+1 child offsets (nil for a leaf).
 type node struct {
-	kids    []uint32
-	entries []Entry
+	kids []uint32
+	raw  []byte // count × 24 bytes of entries
+	n    int    // entry count
+}
+
+// id is entry i's id.
+func (n *node) id(i int) uint32 { return binary.LittleEndian.Uint32(n.raw[i*entrySize+4:]) }
+
+// entry decodes entry i.
+func (n *node) entry(i int) Entry {
+	p := n.raw[i*entrySize : (i+1)*entrySize]
+	le := binary.LittleEndian
+	return Entry{le.Uint32(p[0:4]), le.Uint32(p[4:8]), le.Uint32(p[8:12]), le.Uint32(p[12:16]), le.Uint32(p[16:20]), le.Uint32(p[20:24])}
 }
 
 // window caches a stretch of the file so scans of neighbouring records cost
 // one ReadAt per window instead of one per block.
 type window struct {
-	off int64
-	b   []byte
+	off  int64
+	b    []byte
+	used uint64 // f.tick at last use
 }
 
 const windowSize = 64 << 10
@@ -150,7 +164,7 @@ func (f *File) errf(id uint32, off int64, msg string, val any) *FormatError {
 
 // checkLink validates a block offset found at file byte at: block-aligned,
 // past the header, bit 31 clear (free-list tag, §2.3), whole block inside the file.
-func (f *File) checkLink(id uint32, at int64, link uint32, what string) error {
+func (f *File) checkLink(id uint32, at int64, link uint32, what string) *FormatError {
 	switch {
 	case link&0x80000000 != 0:
 		return f.errf(id, at, what+" (free-block tag, bit 31 set)", link)
@@ -167,14 +181,21 @@ func (f *File) checkLink(id uint32, at int64, link uint32, what string) error {
 // block returns the block at off (already checked by checkLink), from a
 // read-ahead window. Caller holds f.mu.
 func (f *File) block(id uint32, off int64) ([]byte, error) {
+	f.tick++
 	for i := range f.win {
 		w := &f.win[i]
 		if w.b != nil && off >= w.off && off+f.bs <= w.off+int64(len(w.b)) {
+			w.used = f.tick
 			return w.b[off-w.off : off-w.off+f.bs], nil
 		}
 	}
-	w := &f.win[f.next]
-	f.next = (f.next + 1) % len(f.win)
+	w := &f.win[0] // least recently used
+	for i := range f.win {
+		if f.win[i].used < w.used {
+			w = &f.win[i]
+		}
+	}
+	w.used = f.tick
 	start := off - off%windowSize
 	end := min(start+windowSize+f.bs, f.size)
 	if cap(w.b) < int(end-start) {
@@ -207,24 +228,26 @@ func (f *File) readChain(id uint32, at int64, off, size uint32) ([]byte, error) 
 		return nil, f.errf(id, at, fmt.Sprintf("record size %d larger than the file's %d payload bytes", size, nblocks*payload), nil)
 	}
 	out := make([]byte, size)
-	var seen []uint32 // blocks visited, to catch cycles
+	var seenBuf [16]uint32 // blocks visited, to catch cycles; a map past 16
+	seen := seenBuf[:0]
 	var seenSet map[uint32]bool
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	cur, done := off, 0
 	for {
-		if seenSet == nil && len(seen) >= 16 {
-			seenSet = make(map[uint32]bool, 2*len(seen))
-			for _, s := range seen {
-				seenSet[s] = true
-			}
-		}
-		if seenSet != nil {
+		switch {
+		case seenSet != nil:
 			if seenSet[cur] {
 				return nil, f.errf(id, at, "block chain cycle back to", cur)
 			}
 			seenSet[cur] = true
-		} else {
+		case len(seen) == len(seenBuf):
+			seenSet = make(map[uint32]bool, 4*len(seen))
+			for _, s := range seen {
+				seenSet[s] = true
+			}
+			continue
+		default:
 			for _, s := range seen {
 				if s == cur {
 					return nil, f.errf(id, at, "block chain cycle back to", cur)
@@ -281,19 +304,18 @@ func (f *File) parseNode(off uint32, b []byte) (*node, error) {
 	if count > maxEntries {
 		return nil, f.errf(0, int64(off), "B-tree node entry_count > 61:", int(count))
 	}
-	n := &node{entries: make([]Entry, count)}
-	for i := range n.entries {
-		p := b[252+i*entrySize:]
-		n.entries[i] = Entry{le.Uint32(p), le.Uint32(p[4:]), le.Uint32(p[8:]), le.Uint32(p[12:]), le.Uint32(p[16:]), le.Uint32(p[20:])}
-		if i > 0 && n.entries[i].ID <= n.entries[i-1].ID {
-			return nil, f.errf(0, int64(off), fmt.Sprintf("B-tree node entries not ascending at entry %d: id", i), n.entries[i].ID)
+	n := &node{raw: b[252 : 252+count*entrySize], n: int(count)}
+	for i := 1; i < n.n; i++ {
+		if n.id(i) <= n.id(i-1) {
+			return nil, f.errf(0, int64(off), fmt.Sprintf("B-tree node entries not ascending at entry %d: id", i), n.id(i))
 		}
 	}
 	if le.Uint32(b) != 0 { // leaf test: branch[0] == 0
 		n.kids = make([]uint32, count+1)
 		for i := range n.kids {
 			n.kids[i] = le.Uint32(b[i*4:])
-			if err := f.checkLink(0, int64(off), n.kids[i], fmt.Sprintf("bad B-tree branch %d", i)); err != nil {
+			if err := f.checkLink(0, int64(off), n.kids[i], "bad B-tree branch"); err != nil {
+				err.Msg = fmt.Sprintf("bad B-tree branch %d", i) + err.Msg[len("bad B-tree branch"):]
 				return nil, err
 			}
 		}
@@ -312,9 +334,9 @@ func (f *File) lookup(id uint32) (Entry, error) {
 		if err != nil {
 			return Entry{}, withRecord(err, f.name, id)
 		}
-		k := sort.Search(len(n.entries), func(i int) bool { return n.entries[i].ID >= id })
-		if k < len(n.entries) && n.entries[k].ID == id {
-			return n.entries[k], nil
+		k := sort.Search(n.n, func(i int) bool { return n.id(i) >= id })
+		if k < n.n && n.id(k) == id {
+			return n.entry(k), nil
 		}
 		if n.kids == nil {
 			return Entry{}, fmt.Errorf("dat: %s: record 0x%08X %w", f.name, id, ErrNotFound)
@@ -347,6 +369,25 @@ func (f *File) Read(e Entry) ([]byte, error) {
 	return b, nil
 }
 
+// withBlock calls fn with the bytes of e, without copying, when e is stored
+// uncompressed in a single block; it reports false (and does nothing) otherwise.
+// fn runs under f.mu and must not keep b or call back into f.
+func (f *File) withBlock(e Entry, fn func(b []byte)) (bool, error) {
+	if e.Compressed() || int64(e.Size) > f.bs-4 {
+		return false, nil
+	}
+	if err := f.checkLink(e.ID, int64(e.Offset), e.Offset, "bad first block"); err != nil {
+		return false, err
+	}
+	f.mu.Lock()
+	b, err := f.block(e.ID, int64(e.Offset))
+	if err == nil {
+		fn(b[4 : 4+e.Size])
+	}
+	f.mu.Unlock()
+	return err == nil, err
+}
+
 // Entries yields entries with lo <= id <= hi in ascending id order (an
 // in-order walk of the B-tree). On a corrupt node it yields the error and stops.
 func (f *File) Entries(lo, hi uint32) iter.Seq2[Entry, error] {
@@ -371,26 +412,28 @@ func (f *File) walk(at int64, off uint32, depth int, lo, hi, min, max uint32, yi
 		yield(Entry{}, err)
 		return false
 	}
-	if len(n.entries) > 0 && (n.entries[0].ID < min || n.entries[len(n.entries)-1].ID > max) {
-		yield(Entry{}, f.errf(0, int64(off), fmt.Sprintf("B-tree node ids outside their parent's range [0x%X, 0x%X]: id", min, max), n.entries[0].ID))
+	if n.n > 0 && (n.id(0) < min || n.id(n.n-1) > max) {
+		yield(Entry{}, f.errf(0, int64(off), fmt.Sprintf("B-tree node ids outside their parent's range [0x%X, 0x%X]: id", min, max), n.id(0)))
 		return false
 	}
-	for i := 0; i <= len(n.entries); i++ {
-		// child i holds ids in (entries[i-1].ID, entries[i].ID)
-		cmin, cmax := min, max
-		if i > 0 {
-			cmin = n.entries[i-1].ID + 1
-		}
-		if i < len(n.entries) {
-			cmax = n.entries[i].ID - 1
-		}
-		if n.kids != nil && cmin <= cmax && cmax >= lo && cmin <= hi {
-			if !f.walk(int64(off)+int64(i)*4, n.kids[i], depth+1, lo, hi, cmin, cmax, yield) {
-				return false
+	for i := 0; i <= n.n; i++ {
+		if n.kids != nil {
+			// child i holds ids in (entry i-1, entry i)
+			cmin, cmax := min, max
+			if i > 0 {
+				cmin = n.id(i-1) + 1
+			}
+			if i < n.n {
+				cmax = n.id(i) - 1
+			}
+			if cmin <= cmax && cmax >= lo && cmin <= hi {
+				if !f.walk(int64(off)+int64(i)*4, n.kids[i], depth+1, lo, hi, cmin, cmax, yield) {
+					return false
+				}
 			}
 		}
-		if i < len(n.entries) {
-			e := n.entries[i]
+		if i < n.n {
+			e := n.entry(i)
 			if e.ID > hi {
 				return false
 			}

@@ -1,28 +1,44 @@
 package dat
 
+import "encoding/binary"
+
 // LandBlockSize is the exact size of a LandBlock record in bytes (§3.4).
 const LandBlockSize = 252
 
 // ParseLandBlock decodes a LandBlock record (§3.4): exactly 252 bytes, id
 // 0xXXYYFFFF, has_objects, 81 terrain words and 81 height bytes, index x*9+y.
+// The size is checked once up front, then the fields are read directly (this
+// is the hot path of a whole-world scan).
 func ParseLandBlock(b []byte) (*LandBlock, error) {
-	r := newReader(b)
 	l := &LandBlock{}
-	l.ID = r.leadID("LandBlock (0xXXYYFFFF)", func(id uint32) bool { return id&0xFFFF == LandBlockLow })
-	if r.err == nil && len(b) != LandBlockSize {
-		r.failAt(0, "LandBlock record size is not 252:", len(b))
-	}
-	l.HasObjects = r.u32()
-	for i := range l.Terrain {
-		l.Terrain[i] = r.u16()
-	}
-	for i := range l.Height {
-		l.Height[i] = r.u8()
-	}
-	if err := r.done(l.ID); err != nil {
+	if err := parseLandBlockInto(l, b); err != nil {
 		return nil, err
 	}
 	return l, nil
+}
+
+func parseLandBlockInto(l *LandBlock, b []byte) error {
+	le := binary.LittleEndian
+	if len(b) != LandBlockSize || le.Uint32(b)&0xFFFF != LandBlockLow {
+		return parseLandBlockSlow(b)
+	}
+	l.ID, l.HasObjects = le.Uint32(b), le.Uint32(b[4:])
+	t := b[8 : 8+2*len(l.Terrain)]
+	for i := range l.Terrain {
+		l.Terrain[i] = le.Uint16(t[2*i:])
+	}
+	copy(l.Height[:], b[8+2*len(l.Terrain):])
+	return nil
+}
+
+// parseLandBlockSlow reports what is wrong with a bad LandBlock record.
+func parseLandBlockSlow(b []byte) error {
+	r := newReader(b)
+	id := r.leadID("LandBlock (0xXXYYFFFF)", func(id uint32) bool { return id&0xFFFF == LandBlockLow })
+	if r.err == nil && len(b) != LandBlockSize {
+		r.failAt(0, "LandBlock record size is not 252:", len(b))
+	}
+	return r.done(id)
 }
 
 // EncodeLandBlock encodes l as 252 bytes (§3.4).
