@@ -105,8 +105,8 @@ func (g *Game) drawGrid(screen *ebiten.Image) {
 	}
 	for bx := math.Floor(x0 / geom.BlockSize); bx*geom.BlockSize <= x1; bx++ {
 		for by := math.Floor(y0 / geom.BlockSize); by*geom.BlockSize <= y1; by++ {
-			if bx < 0 || by < 0 || bx > 254 || by > 254 {
-				continue
+			if bx < 0 || by < 0 || bx > 254 || by > 254 || g.tiles.imgs[uint16(int(bx)<<8|int(by))] == nil {
+				continue // label only landblocks that exist (and are loaded)
 			}
 			sx, sy := g.cam.ToScreen(bx*geom.BlockSize, (by+1)*geom.BlockSize)
 			ambientviz.Label(screen, fmt.Sprintf("0x%02X%02X", int(bx), int(by)), sx+4, sy+3, color.RGBA{0xff, 0xff, 0xff, 0xc0})

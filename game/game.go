@@ -219,6 +219,7 @@ func (g *Game) Update() error {
 	g.captured = c
 	g.requestTiles()
 	g.tiles.collect(0)
+	g.tiles.evict(g.cam.CX/geom.BlockSize, g.cam.CY/geom.BlockSize)
 
 	dt := 1.0 / tps
 	if g.cfg.Shot != nil {

@@ -104,5 +104,27 @@ func (t *tiles) collect(n int) {
 	}
 }
 
+// maxTiles bounds the GPU memory of the cache (256 KiB per tile).
+const maxTiles = 300
+
+// evict frees the tiles farthest from (cx, cy) (landblock units) beyond maxTiles;
+// they are re-read if the view comes back.
+func (t *tiles) evict(cx, cy float64) {
+	if len(t.imgs) <= maxTiles {
+		return
+	}
+	keys := make([]uint16, 0, len(t.imgs))
+	for k := range t.imgs {
+		keys = append(keys, k)
+	}
+	d := func(k uint16) float64 { return math.Hypot(float64(k>>8)+0.5-cx, float64(k&0xFF)+0.5-cy) }
+	sort.Slice(keys, func(i, j int) bool { return d(keys[i]) > d(keys[j]) })
+	for _, k := range keys[:len(keys)-maxTiles] {
+		t.imgs[k].Deallocate()
+		delete(t.imgs, k)
+		delete(t.blocks, k)
+	}
+}
+
 // loading is the number of requested tiles not yet uploaded.
 func (t *tiles) loading() int { return len(t.pending) }
