@@ -249,3 +249,13 @@ func TestSetupShortcut(t *testing.T) {
 	}
 	roundTrip(t, EncodeSetup, ParseSetup, &Setup{ID: 0x02000002})
 }
+
+// TestSoundTypeNames spot-checks §5.1.
+func TestSoundTypeNames(t *testing.T) {
+	for v, want := range map[uint32]string{0x00: "Invalid", 0x1F: "Swoosh2", 0x46: "Ambient1", 0x4E: "Waterfall", 0x58: "ShieldUp",
+		0x5B: "EnchantDown", 0x85: "UI_Thunder1", 0x8A: "UI_Thunder6", 0x98: "TriggerActivated1", 0xC9: "TriggerActivated50", 0xCC: "SkillDownVoid", 0xCD: ""} {
+		if got := SoundTypeName(v); got != want {
+			t.Errorf("SoundTypeName(%#x): got %q, want %q", v, got, want)
+		}
+	}
+}
