@@ -1,0 +1,76 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"testing"
+
+	"soundworld/world"
+)
+
+func windowConfig(t *testing.T, args ...string) (windowFlags, error) {
+	t.Helper()
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var w windowFlags
+	w.register(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	return w, nil
+}
+
+func TestWindowFlags_DefaultsAndPlacement(t *testing.T) {
+	w, _ := windowConfig(t)
+	c, err := w.config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Archive.Close()
+	// W3/dat-format §4.5: the default start is Holtburg's spawn, eye 2 m (W5).
+	if c.Start.X != world.HoltburgX || c.Start.Y != world.HoltburgY || c.Start.Eye != 2 || c.Source != "Holtburg (stand-in)" {
+		t.Errorf("defaults: got %+v source %q, want Holtburg spawn, eye 2, the stand-in", *c.Start, c.Source)
+	}
+	if len(c.Emitters) == 0 {
+		t.Errorf("stand-in default emitters: got none, want the forge layout")
+	}
+	w, _ = windowConfig(t, "-at", "0xA9B4 10 20", "-heading", "90", "-seed", "7", "-prefs", "pan=off")
+	c, err = w.config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y := world.WorldPos(0xA9B4, 10, 20)
+	if c.Start.X != x || c.Start.Y != y || c.Start.Heading != 90 || c.Seed != 7 || c.Prefs.Pan {
+		t.Errorf("-at/-heading/-seed/-prefs: got start %+v seed %d pan %v, want (%v,%v) 90°, 7, pan off", *c.Start, c.Seed, c.Prefs.Pan, x, y)
+	}
+}
+
+func TestWindowFlags_UserErrors(t *testing.T) {
+	cases := [][]string{
+		{"-loc", "42.1N, 33.6E", "-at", "0xA9B4 84 7.1"},
+		{"-loc", "somewhere"},
+		{"-at", "0xA9B4 300 7"},
+		{"-eye", "-1"},
+		{"-prefs", "loudness=11"},
+		{"-dat", "/nonexistent/folder"},
+		{"-emitters", "/nonexistent/layout.json"},
+	}
+	for _, args := range cases {
+		w, _ := windowConfig(t, args...)
+		_, err := w.config()
+		var ue userError
+		if !errors.As(err, &ue) {
+			t.Errorf("%q: got error %v, want a user error (exit 2)", args, err)
+		}
+	}
+}
+
+func TestShot_Usage(t *testing.T) {
+	if err := runShot(nil); !errors.Is(err, errUsage) {
+		t.Errorf("shot without -o: got %v, want the usage error", err)
+	}
+	if err := runShot([]string{"-o", "x.png", "-seconds", "-1"}); err == nil {
+		t.Errorf("shot -seconds -1: got nil, want an error")
+	}
+}
