@@ -117,7 +117,10 @@ func NewFile(r io.ReaderAt, size int64, name string) (*File, error) {
 		return nil, f.errf(0, 0, fmt.Sprintf("file too short for the header: %d bytes, want at least %d", size, headerEnd), nil)
 	}
 	var hb [80]byte
-	if _, err := r.ReadAt(hb[:], headerOff); err != nil {
+	if n, err := r.ReadAt(hb[:], headerOff); n < len(hb) {
+		if err == nil {
+			err = io.ErrUnexpectedEOF
+		}
 		return nil, fmt.Errorf("dat: %s: reading header: %w", name, err)
 	}
 	u := func(i int) uint32 { return binary.LittleEndian.Uint32(hb[i*4:]) }
@@ -143,9 +146,9 @@ func NewFile(r io.ReaderAt, size int64, name string) (*File, error) {
 	return f, nil
 }
 
-// Close releases the underlying file if Open made it.
+// Close releases the underlying file if Open made it. A nil File is fine.
 func (f *File) Close() error {
-	if f.closer != nil {
+	if f != nil && f.closer != nil {
 		return f.closer.Close()
 	}
 	return nil

@@ -291,3 +291,12 @@ func TestOpenDirMissing(t *testing.T) {
 		t.Errorf("missing portal: got %v", err)
 	}
 }
+
+// TestArchiveCloseWithOneFile: an Archive with only a cell dat (as the
+// benchmarks and tools make) closes without a nil dereference.
+func TestArchiveCloseWithOneFile(t *testing.T) {
+	f, _ := buildDat(t, 256, []uint32{1}, func(uint32) int { return 4 })
+	if err := (&Archive{Cell: f}).Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+}
