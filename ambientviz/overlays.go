@@ -99,8 +99,8 @@ func Cells(dst *ebiten.Image, s *world.Snapshot, v View) {
 		}
 		r, a := geom.CellDot(float64(c.Weight))
 		col := geom.SetColor(c.Stb)
-		vector.DrawFilledCircle(dst, float32(px), float32(py), float32(r+1), Fade(outlineCol, a*0.7), true)
-		vector.DrawFilledCircle(dst, float32(px), float32(py), float32(r), Fade(col, a), true)
+		Dot(dst, px, py, r+1, Fade(outlineCol, a*0.7))
+		Dot(dst, px, py, r, Fade(col, a))
 	}
 }
 

@@ -151,9 +151,11 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 	}
 	// Status bar.
 	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, barCol, false)
-	l1, l2 := g.statusLines()
-	ambientviz.Text(screen, l1, 8, float64(H-statusH)+2, textCol)
-	ambientviz.Text(screen, l2, 8, float64(H-statusH)+18, textCol)
+	if g.frame%6 == 0 || g.status[0] == "" || g.cfg.Shot != nil { // 10 Hz: cached label images
+		g.status[0], g.status[1] = g.statusLines()
+	}
+	ambientviz.Label(screen, g.status[0], 8, float64(H-statusH)+2, textCol)
+	ambientviz.Label(screen, g.status[1], 8, float64(H-statusH)+18, textCol)
 	if g.st.ShowHelp {
 		g.drawHelp(screen)
 	}

@@ -91,6 +91,7 @@ type Game struct {
 	prof         *profiler
 	firstTerrain time.Duration
 	shotDone     chan shotResult
+	status       [2]string // status bar lines, refreshed at 10 Hz
 }
 
 // New builds the window's state: the Sim, the map cache, the panels.

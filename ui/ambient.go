@@ -20,7 +20,7 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 			ctx.Text("A11: no ambient data here (this tool is outdoor-only)")
 		}
 		ctx.Text(fmt.Sprintf("total weight %.3f   %d instances", s.TotalWeight, len(s.Instances)))
-		ctx.Text("Mute/solo filter the display and the speakers only; the Sim decides exactly as without them.")
+		ctx.Text("M/S: display + speakers only; Sim unchanged")
 		for i, in := range s.Instances {
 			ctx.IDScope(fmt.Sprint(i), func() {
 				k := InstKey{in.Stb, in.Index}

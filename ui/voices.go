@@ -20,7 +20,6 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 			return
 		}
 		ctx.Text(fmt.Sprintf("cursor %d   drops %d   evictions %d", s.Cursor, s.Drops, s.Evictions))
-		ctx.SetGridLayout([]int{-1, 42, 96}, nil)
 		for i := range s.Voices {
 			v := s.Voices[i]
 			ctx.IDScope(fmt.Sprint(i), func() {
@@ -29,11 +28,11 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 					mark = "> " // P1: the ring cursor: where the next search starts
 				}
 				if !v.Busy || s.Time >= v.Start+v.Length {
-					ctx.Text(fmt.Sprintf("%s%2d  free", mark, i))
-					ctx.Text("")
-					ctx.Text("")
+					ctx.SetGridLayout([]int{-1}, nil)
+					ctx.Text(freeLabels[i][len(mark)/2])
 					return
 				}
+				ctx.SetGridLayout([]int{-1, 42, 96}, nil)
 				label := fmt.Sprintf("%s%2d %-7s %s %08X p%.2f", mark, i, SourceName(uint8(v.Source)), STypeName(v.SType), v.Wave, v.Priority)
 				ctx.Button(label).On(func() { u.st.SelectedVoice = i })
 				ctx.Text(fmt.Sprintf("%d dB", v.DB))
@@ -48,6 +47,14 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 		u.voiceWhy(ctx)
 	})
 }
+
+// freeLabels are the idle rows' texts, without and with the cursor mark.
+var freeLabels = func() (l [16][2]string) {
+	for i := range l {
+		l[i] = [2]string{fmt.Sprintf("  %2d  free", i), fmt.Sprintf("> %2d  free", i)}
+	}
+	return
+}()
 
 // voiceWhy explains the selected voice's level: S1's inputs and result.
 func (u *UI) voiceWhy(ctx *debugui.Context) {
