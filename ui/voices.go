@@ -29,7 +29,11 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 				}
 				if !v.Busy || s.Time >= v.Start+v.Length {
 					ctx.SetGridLayout([]int{-1}, nil)
-					ctx.Text(freeLabels[i][len(mark)/2])
+					cur := 0
+					if i == s.Cursor {
+						cur = 1
+					}
+					ctx.Text(freeLabels[i][cur])
 					return
 				}
 				ctx.SetGridLayout([]int{-1, 42, 96}, nil)
