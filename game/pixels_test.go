@@ -134,3 +134,38 @@ func pixelsOf(t *testing.T, g *Game) *image.RGBA {
 	g.Draw(img)
 	return pixels(img)
 }
+
+// BenchmarkDraw_AllOverlays is one window frame's Draw (map, every overlay,
+// HUD, panels) of the stand-in after 10 s of sim, at 1280×720. It measures the
+// CPU side (command recording); the GPU work happens later in ebiten's loop.
+func BenchmarkDraw_AllOverlays(b *testing.B) {
+	t := &testing.T{}
+	g := standInGame(t)
+	for i := 0; i < 600; i++ {
+		g.snap = g.sim.Tick(1.0 / 60)
+	}
+	g.st.Selected = loudestIntermittent(g.snap)
+	if _, err := g.ui.Update(g.snap); err != nil {
+		b.Fatal(err)
+	}
+	img := ebiten.NewImage(Width, Height)
+	b.ResetTimer()
+	for b.Loop() {
+		g.frame++
+		g.Draw(img)
+	}
+}
+
+// BenchmarkUpdate_Frame is one frame's Update work without input: panels,
+// tiles, Sim.Tick(1/60), the audio hand-off.
+func BenchmarkUpdate_Frame(b *testing.B) {
+	t := &testing.T{}
+	g := standInGame(t)
+	g.prof = newProfiler(1 << 30) // disables input handling, like -profile-frames
+	b.ResetTimer()
+	for b.Loop() {
+		if err := g.Update(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

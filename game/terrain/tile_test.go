@@ -103,3 +103,19 @@ func TestW2_LocateCell(t *testing.T) {
 		t.Errorf("Locate(-1, 5) got ok, want off the map")
 	}
 }
+
+// BenchmarkTile paints one landblock tile (the map paints each landblock once).
+func BenchmarkTile(b *testing.B) {
+	p := NewPainter(region())
+	lb := flat(1)
+	for i := range lb.Height {
+		lb.Height[i] = uint8(i * 3)
+		if i%7 == 0 {
+			lb.Terrain[i] |= 1
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Tile(lb)
+	}
+}

@@ -1,0 +1,75 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"soundworld/audio"
+	"soundworld/world"
+)
+
+type fakeHost struct{ prefs []audio.Prefs }
+
+func (h *fakeHost) SetPrefs(p audio.Prefs)              { h.prefs = append(h.prefs, p) }
+func (h *fakeHost) SetEye(float32)                      {}
+func (h *fakeHost) Reset(uint32) error                  { return nil }
+func (h *fakeHost) SetAudio(bool) error                 { return nil }
+func (h *fakeHost) PlayStinger(uint32)                  {}
+func (h *fakeHost) Stingers() []Stinger                 { return []Stinger{{0x77, "UI_Bell"}} }
+func (h *fakeHost) AddEmitterAtListener()               {}
+func (h *fakeHost) SetEmitter(int, world.Emitter) error { return nil }
+func (h *fakeHost) DeleteEmitter(int)                   {}
+func (h *fakeHost) SaveLayout(string) error             { return nil }
+func (h *fakeHost) LoadLayout(string) error             { return nil }
+func (h *fakeHost) Jump(string) error                   { return nil }
+
+// Every panel lays out and draws a busy snapshot without error, with a voice,
+// an instance and an emitter selected (the "why" and edit sections shown).
+func TestPanels_UpdateAndDraw(t *testing.T) {
+	s := &world.Snapshot{Time: 5, Prefs: audio.DefaultPrefs(), Cursor: 3, Drops: 2, Evictions: 1}
+	s.Voices[0] = audio.Voice{Busy: true, Source: audio.SourceOneShot, SType: 0x47, Wave: 0x0A000001, DB: -12, Pan: 15, Start: 4, Length: 2}
+	s.Instances = []world.Instance{{Stb: 1, Index: 0, Count: 2, Share: 0.5, PlayChance: 0.1, CanHear: true, OnQueue: true, Deadline: 7}}
+	s.Emitters = []world.EmitterView{{Emitter: world.Emitter{Name: "forge", SoundTable: 0x20000010, SType: 0x69, Volume: 1, Interval: [2]float32{2, 5}}}}
+	st := NewState(1, 2)
+	st.SelectedVoice, st.Selected, st.SelectedEmitter = 0, 0, 0
+	u := New(&fakeHost{}, st)
+	img := ebiten.NewImage(1280, 720)
+	for i := 0; i < 3; i++ {
+		if _, err := u.Update(s); err != nil {
+			t.Fatalf("frame %d: %v", i, err)
+		}
+		u.Draw(img)
+	}
+	if u.edit.index != 0 || u.edit.table != "0x20000010" || u.edit.stype != "0x69" {
+		t.Errorf("emitter edit: got index %d table %q type %q, want 0, 0x20000010, 0x69", u.edit.index, u.edit.table, u.edit.stype)
+	}
+}
+
+// E1: the emitter editor parses hex ids and refuses bad intervals.
+func TestEmitterEdit_Apply(t *testing.T) {
+	e := emitterEdit{name: "x", table: "0x20000010", stype: "69", volume: 0.5, ivMin: 1, ivMax: 3, path: 1}
+	em, err := e.apply(world.Emitter{})
+	if err != nil || em.SoundTable != 0x20000010 || em.SType != 0x69 || em.Volume != 0.5 || em.Interval != [2]float32{1, 3} || em.Path != audio.PathHook {
+		t.Errorf("apply: got %+v, %v; want table 0x20000010 type 0x69 vol 0.5 interval 1..3 hook", em, err)
+	}
+	for _, bad := range []emitterEdit{{table: "zz", stype: "1"}, {table: "1", stype: "q"}, {table: "1", stype: "1", ivMin: 3, ivMax: 1}} {
+		if _, err := bad.apply(world.Emitter{}); err == nil {
+			t.Errorf("apply %+v: got nil, want an error", bad)
+		}
+	}
+}
+
+// A7/A8/A10: the Ambient panel's line shows volume for beds, chance for
+// one-shots, can-hear, and the time to the deadline or "off queue".
+func TestInstanceLine(t *testing.T) {
+	got := instanceLine(true, 2, 0.25, 0.125, 0, true, false, 0)
+	if !strings.Contains(got, "vol 0.125") || !strings.Contains(got, "25%") || !strings.Contains(got, "hear yes") || !strings.Contains(got, "off queue") {
+		t.Errorf("bed line got %q", got)
+	}
+	got = instanceLine(false, 1, 0.5, 0, 0.05, false, true, 2.25)
+	if !strings.Contains(got, "chance 0.050") || !strings.Contains(got, "hear no") || !strings.Contains(got, "next 2.2 s") {
+		t.Errorf("one-shot line got %q", got)
+	}
+}
