@@ -162,3 +162,12 @@ func TestS1_AudibleRing(t *testing.T) {
 		}
 	}
 }
+
+// G1: with effects disabled no effect is audible, so the third ring goes.
+func TestG1_NoAudibleRingWithEffectsOff(t *testing.T) {
+	p := audio.DefaultPrefs()
+	p.Effects = false
+	if rs := Rings(p); len(rs) != 2 {
+		t.Errorf("G1: rings with effects off got %+v, want only 20 m and 120 m", rs)
+	}
+}

@@ -29,13 +29,17 @@ type Ring struct {
 
 // Rings returns the listener's rings: 20 m full weight and 120 m cut-off (A3),
 // and the audible radius of a vol 1.0 effect sound at the current effect
-// volume (S1 solved for −50 dB; 94.2 m at master 1).
+// volume (S1 solved for −50 dB; 94.2 m at master 1), absent when effects are off (G1).
 func Rings(p audio.Prefs) []Ring {
 	r := []Ring{
 		{FullWeightRadius, "20 m: full weight"},
 		{CutoffRadius, "120 m: cut-off"},
 	}
-	if a := float64(audio.AudibleRadius(1, p.EffectVolume)); a > 0 {
+	master := p.EffectVolume
+	if !p.Effects {
+		master = 0 // effects disabled: nothing of this kind plays
+	}
+	if a := float64(audio.AudibleRadius(1, master)); a > 0 {
 		r = append(r, Ring{a, fmt.Sprintf("%.1f m: vol 1.0 effect audible", a)})
 	}
 	return r
