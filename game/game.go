@@ -122,7 +122,7 @@ func New(cfg Config) (*Game, error) {
 	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize
 	g.tiles.want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
 	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}
-	g.stingerTbl, g.stingers = findStingers(cfg.Archive)
+	g.stingerTbl, g.stingers = findStingers(cfg.Archive, cfg.DatDir == "")
 	if cfg.Shot != nil || cfg.NoAudio {
 		g.st.AudioOn = false
 	} else {

@@ -20,25 +20,25 @@ const RetailUITable uint32 = 0x2000004B
 const stingerLo, stingerHi = 0x65, 0x7C
 
 // findStingers lists the environs stingers present in the UI sound table: the
-// stand-in's assets.UITable, else the retail one.
-func findStingers(a *dat.Archive) (uint32, []ui.Stinger) {
-	for _, id := range []uint32{assets.UITable, RetailUITable} {
-		t, err := a.SoundTable(id)
-		if err != nil {
-			continue
-		}
-		var out []ui.Stinger
-		for st, vs := range t.Sounds {
-			if st >= stingerLo && st <= stingerHi && len(vs) > 0 {
-				out = append(out, ui.Stinger{SType: st, Name: ui.STypeName(st)})
-			}
-		}
-		sort.Slice(out, func(i, j int) bool { return out[i].SType < out[j].SType })
-		if len(out) > 0 {
-			return id, out
+// stand-in's assets.UITable, or retail's UI bank for real data (the stand-in's
+// id may name an unrelated table in real dats, and vice versa).
+func findStingers(a *dat.Archive, standIn bool) (uint32, []ui.Stinger) {
+	id := RetailUITable
+	if standIn {
+		id = assets.UITable
+	}
+	t, err := a.SoundTable(id)
+	if err != nil {
+		return 0, nil
+	}
+	var out []ui.Stinger
+	for st, vs := range t.Sounds {
+		if st >= stingerLo && st <= stingerHi && len(vs) > 0 {
+			out = append(out, ui.Stinger{SType: st, Name: ui.STypeName(st)})
 		}
 	}
-	return 0, nil
+	sort.Slice(out, func(i, j int) bool { return out[i].SType < out[j].SType })
+	return id, out
 }
 
 // The ui.Host methods: panels ask, the window applies to the Sim.
