@@ -120,13 +120,13 @@ func (p *Painter) Tile(lb *dat.LandBlock) *image.RGBA {
 }
 
 // shade is a Lambert hill-shade factor at vertex (x, y), light from the NW at 45°,
-// slopes exaggerated 2× so gentle AC rises read; 1 = flat ground.
+// slopes exaggerated 3× so gentle AC rises read; 1 = flat ground.
 func (p *Painter) shade(lb *dat.LandBlock, x, y int) float64 {
 	h := func(x, y int) float64 { return p.Height(lb, max(0, min(8, x)), max(0, min(8, y))) }
 	dx := float64(min(8, x+1) - max(0, x-1))
 	dy := float64(min(8, y+1) - max(0, y-1))
-	gx := 2 * (h(x+1, y) - h(x-1, y)) / (dx * 24)
-	gy := 2 * (h(x, y+1) - h(x, y-1)) / (dy * 24)
+	gx := 3 * (h(x+1, y) - h(x-1, y)) / (dx * 24)
+	gy := 3 * (h(x, y+1) - h(x, y-1)) / (dy * 24)
 	// normal (−gx, −gy, 1); light towards NW and up: (−1, 1, √2)/2.
 	nl := math.Sqrt(gx*gx + gy*gy + 1)
 	d := (gx - gy + math.Sqrt2) / (2 * nl)
