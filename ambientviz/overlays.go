@@ -170,7 +170,10 @@ func Spawns(dst *ebiten.Image, s *world.Snapshot, v View) {
 			continue
 		}
 		px, py := v.Cam.ToScreen(float64(sp.Pos.X), float64(sp.Pos.Y))
-		col := color.RGBA{0xff, 0xff, 0xff, 0xff}
+		col := color.RGBA{0xff, 0x90, 0x30, 0xff} // emitters: their icon's orange
+		if set := geom.SpawnSet(s, sp.Play); set >= 0 {
+			col = geom.SetColor(set) // ambient one-shots: their set's colour
+		}
 		if sp.Play.Slot < 0 {
 			col = color.RGBA{0xa0, 0xa0, 0xa0, 0xff} // not played: silent, gated or dropped
 		}

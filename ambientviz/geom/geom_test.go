@@ -171,3 +171,14 @@ func TestG1_NoAudibleRingWithEffectsOff(t *testing.T) {
 		t.Errorf("G1: rings with effects off got %+v, want only 20 m and 120 m", rs)
 	}
 }
+
+func TestSpawnSet(t *testing.T) {
+	s := &world.Snapshot{Instances: []world.Instance{{Stb: 3, STBID: 0x20000002}}}
+	s.Instances[0].Desc.SType = 0x47
+	if got := SpawnSet(s, audio.Play{Source: audio.SourceOneShot, Table: 0x20000002, SType: 0x47}); got != 3 {
+		t.Errorf("one-shot of set 3: got %d, want 3", got)
+	}
+	if got := SpawnSet(s, audio.Play{Source: audio.SourceEmitter, Table: 0x20000002, SType: 0x47}); got != -1 {
+		t.Errorf("emitter play: got %d, want -1", got)
+	}
+}

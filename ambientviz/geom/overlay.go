@@ -182,3 +182,17 @@ func SetColor(stb int) color.RGBA {
 	}
 	return palette[stb%len(palette)]
 }
+
+// SpawnSet is the ambient set (STB desc index) a one-shot play came from — the
+// instance playing the same table and SoundType — or −1 (emitters, stingers, unknown).
+func SpawnSet(s *world.Snapshot, p audio.Play) int {
+	if p.Source != audio.SourceOneShot {
+		return -1
+	}
+	for _, in := range s.Instances {
+		if in.STBID == p.Table && in.Desc.SType == p.SType {
+			return in.Stb
+		}
+	}
+	return -1
+}
