@@ -86,6 +86,7 @@ type Game struct {
 	stingerTbl uint32
 
 	shotTicks    int // shot mode: ticks done
+	shotLast     int // frame of the last tick; the capture is a frame later (panels laid out)
 	shotCaptured bool
 	shotErr      error
 	prof         *profiler
@@ -263,6 +264,15 @@ func (g *Game) shotStep() {
 	if g.st.Selected < 0 {
 		g.st.Selected = loudestIntermittent(g.snap)
 	}
+	if v := &g.snap.Voices; g.shotTicks == total && g.shotLast == 0 {
+		g.shotLast = g.frame
+		g.st.SelectedVoice = -1 // the loudest playing voice shows its "why"
+		for i := range v {
+			if v[i].Busy && g.snap.Time < v[i].Start+v[i].Length && (g.st.SelectedVoice < 0 || v[i].DB > v[g.st.SelectedVoice].DB) {
+				g.st.SelectedVoice = i
+			}
+		}
+	}
 }
 
 // loudestIntermittent is the index of the intermittent instance with the most
@@ -280,8 +290,7 @@ func loudestIntermittent(s *world.Snapshot) int {
 // shotReady reports that the shot's frame is the one to capture: all sim
 // steps done and the panels have had a few frames to lay out.
 func (g *Game) shotReady() bool {
-	return g.cfg.Shot != nil && g.tiles.loading() == 0 &&
-		g.shotTicks >= int(math.Round(g.cfg.Shot.Seconds*tps)) && g.frame > 3
+	return g.cfg.Shot != nil && g.tiles.loading() == 0 && g.shotLast > 0 && g.frame > g.shotLast && g.frame > 3
 }
 
 // pushStarts hands the manager's voice starts to the device, minus display-side

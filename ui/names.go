@@ -43,11 +43,11 @@ func SourceName(s uint8) string {
 	case 0:
 		return "bed"
 	case 1:
-		return "1-shot"
+		return "shot"
 	case 2:
-		return "emitter"
+		return "emit"
 	case 3:
-		return "stinger"
+		return "sting"
 	}
 	return "?"
 }

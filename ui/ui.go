@@ -128,6 +128,6 @@ var (
 	rectControls = image.Rect(6, 6, 306, 420)
 	rectEmitters = image.Rect(6, 426, 306, 592)
 	rectStingers = image.Rect(6, 598, 306, 682)
-	rectVoices   = image.Rect(904, 6, 1274, 440)
-	rectAmbient  = image.Rect(904, 446, 1274, 682)
+	rectVoices   = image.Rect(904, 6, 1274, 472)
+	rectAmbient  = image.Rect(904, 478, 1274, 682)
 )

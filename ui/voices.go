@@ -8,6 +8,8 @@ import (
 	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"soundworld/audio"
 )
 
 // voicesWindow lists the 16 voice slots (P1) with the ring cursor, drops (P4)
@@ -20,6 +22,9 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 			return
 		}
 		ctx.Text(fmt.Sprintf("cursor %d   drops %d   evictions %d", s.Cursor, s.Drops, s.Evictions))
+		ctx.SetGridLayout([]int{-1}, nil)
+		u.voiceWhy(ctx)
+		ctx.Text("T = table 2000…, W = wave 0A00…")
 		for i := range s.Voices {
 			v := s.Voices[i]
 			ctx.IDScope(fmt.Sprint(i), func() {
@@ -37,7 +42,8 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 					return
 				}
 				ctx.SetGridLayout([]int{-1, 42, 96}, nil)
-				label := fmt.Sprintf("%s%2d %-7s %s %08X p%.2f", mark, i, SourceName(uint8(v.Source)), STypeName(v.SType), v.Wave, v.Priority)
+				// Table 0x2000tttt and wave 0x0A00wwww shown by their low halves.
+				label := fmt.Sprintf("%s%2d %s T%04X %s W%04X p%.2f", mark, i, SourceName(uint8(v.Source)), v.Table&0xFFFF, STypeName(v.SType), v.Wave&0xFFFF, v.Priority)
 				ctx.Button(label).On(func() { u.st.SelectedVoice = i })
 				ctx.Text(fmt.Sprintf("%d dB", v.DB))
 				frac := 0.0
@@ -47,8 +53,6 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 				ctx.GridCell(func(b image.Rectangle) { progress(ctx, b, frac, fmt.Sprintf("pan %+d", v.Pan)) })
 			})
 		}
-		ctx.SetGridLayout([]int{-1}, nil)
-		u.voiceWhy(ctx)
 	})
 }
 
@@ -64,17 +68,18 @@ var freeLabels = func() (l [16][2]string) {
 func (u *UI) voiceWhy(ctx *debugui.Context) {
 	i := u.st.SelectedVoice
 	if i < 0 || i >= len(u.snap.Voices) || !u.snap.Voices[i].Busy {
-		ctx.Text("click a voice to see why it plays at its level")
+		ctx.Text("click a voice: why it plays at its level")
 		return
 	}
 	v := u.snap.Voices[i]
-	sq := "single multiply"
-	if u.snap.Prefs.Squared {
-		sq = "squared (G3)"
+	sq := "master applied once"
+	if u.snap.Prefs.Squared && (v.Source == audio.SourceBed || v.Source == audio.SourceOneShot) {
+		sq = "ambient master applied twice (G3)"
 	}
 	ctx.Text(fmt.Sprintf("slot %d: table %08X type %s wave %08X", i, v.Table, STypeName(v.SType), v.Wave))
 	ctx.Text(fmt.Sprintf("volume %.3f  distance %.1f m", v.Volume, v.Distance))
-	ctx.Text(fmt.Sprintf("gain %.4f → clamp %.4f × master %.3f (%s)", v.GainRaw, v.GainClamped, v.Master, sq))
+	ctx.Text(fmt.Sprintf("gain %.4f → clamp %.4f × master %.3f", v.GainRaw, v.GainClamped, v.Master))
+	ctx.Text("  (" + sq + ")")
 	ctx.Text(fmt.Sprintf("= %d dB, pan %+d (S1, S4)", v.DB, v.Pan))
 }
 
