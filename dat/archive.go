@@ -114,6 +114,7 @@ func (a *Archive) LandBlocks() iter.Seq2[LandBlock, error] {
 	return func(yield func(LandBlock, error) bool) {
 		f := a.Cell
 		var l LandBlock
+		var ws windows // private read-ahead: no lock per record
 		for e, err := range f.Entries(0, 0xFFFFFFFF) {
 			if err != nil {
 				yield(LandBlock{}, err)
@@ -123,7 +124,7 @@ func (a *Archive) LandBlocks() iter.Seq2[LandBlock, error] {
 				continue
 			}
 			var perr error
-			ok, err := f.withBlock(e, func(b []byte) { perr = parseLandBlockInto(&l, b) })
+			ok, err := f.withBlock(&ws, e, func(b []byte) { perr = parseLandBlockInto(&l, b) })
 			if err == nil && !ok {
 				var b []byte
 				if b, err = f.Read(e); err == nil {

@@ -56,8 +56,7 @@ type File struct {
 
 	mu    sync.Mutex
 	nodes map[uint32]*node // parsed B-tree nodes by file offset
-	win   [4]window        // read-ahead windows, least recently used replaced
-	tick  uint64           // use counter for win
+	win   windows          // read-ahead cache shared by all readers of f
 }
 
 // node is a checked B-tree node: its raw entry bytes (decoded on use, which
@@ -84,7 +83,15 @@ func (n *node) entry(i int) Entry {
 type window struct {
 	off  int64
 	b    []byte
-	used uint64 // f.tick at last use
+	used uint64 // windows.tick at last use
+}
+
+// windows is a small LRU set of read-ahead windows. Not safe for concurrent
+// use: File guards its set with mu; a scan owns a private one.
+type windows struct {
+	w    [4]window
+	tick uint64
+	last int // index of the last window hit, tried first
 }
 
 const windowSize = 64 << 10
@@ -182,23 +189,28 @@ func (f *File) checkLink(id uint32, at int64, link uint32, what string) *FormatE
 }
 
 // block returns the block at off (already checked by checkLink), from a
-// read-ahead window. Caller holds f.mu.
-func (f *File) block(id uint32, off int64) ([]byte, error) {
-	f.tick++
-	for i := range f.win {
-		w := &f.win[i]
+// read-ahead window of ws. The caller owns ws (f.win under f.mu, or a scan's own).
+func (f *File) block(ws *windows, id uint32, off int64) ([]byte, error) {
+	ws.tick++
+	if w := &ws.w[ws.last]; w.b != nil && off >= w.off && off+f.bs <= w.off+int64(len(w.b)) {
+		w.used = ws.tick
+		return w.b[off-w.off : off-w.off+f.bs], nil
+	}
+	for i := range ws.w {
+		w := &ws.w[i]
 		if w.b != nil && off >= w.off && off+f.bs <= w.off+int64(len(w.b)) {
-			w.used = f.tick
+			w.used, ws.last = ws.tick, i
 			return w.b[off-w.off : off-w.off+f.bs], nil
 		}
 	}
-	w := &f.win[0] // least recently used
-	for i := range f.win {
-		if f.win[i].used < w.used {
-			w = &f.win[i]
+	ws.last = 0 // replace the least recently used
+	for i := range ws.w {
+		if ws.w[i].used < ws.w[ws.last].used {
+			ws.last = i
 		}
 	}
-	w.used = f.tick
+	w := &ws.w[ws.last]
+	w.used = ws.tick
 	start := off - off%windowSize
 	end := min(start+windowSize+f.bs, f.size)
 	if cap(w.b) < int(end-start) {
@@ -258,7 +270,7 @@ func (f *File) readChain(id uint32, at int64, off, size uint32) ([]byte, error) 
 			}
 			seen = append(seen, cur)
 		}
-		b, err := f.block(id, int64(cur))
+		b, err := f.block(&f.win, id, int64(cur))
 		if err != nil {
 			return nil, err
 		}
@@ -373,22 +385,22 @@ func (f *File) Read(e Entry) ([]byte, error) {
 }
 
 // withBlock calls fn with the bytes of e, without copying, when e is stored
-// uncompressed in a single block; it reports false (and does nothing) otherwise.
-// fn runs under f.mu and must not keep b or call back into f.
-func (f *File) withBlock(e Entry, fn func(b []byte)) (bool, error) {
+// uncompressed in a single block; it reports false (and does nothing)
+// otherwise. It reads through ws, which the caller owns (a scan's private
+// set, so a whole-world scan takes no lock per record); fn must not keep b.
+func (f *File) withBlock(ws *windows, e Entry, fn func(b []byte)) (bool, error) {
 	if e.Compressed() || int64(e.Size) > f.bs-4 {
 		return false, nil
 	}
 	if err := f.checkLink(e.ID, int64(e.Offset), e.Offset, "bad first block"); err != nil {
 		return false, err
 	}
-	f.mu.Lock()
-	b, err := f.block(e.ID, int64(e.Offset))
-	if err == nil {
-		fn(b[4 : 4+e.Size])
+	b, err := f.block(ws, e.ID, int64(e.Offset))
+	if err != nil {
+		return false, err
 	}
-	f.mu.Unlock()
-	return err == nil, err
+	fn(b[4 : 4+e.Size])
+	return true, nil
 }
 
 // Entries yields entries with lo <= id <= hi in ascending id order (an

@@ -23,11 +23,13 @@ func parseLandBlockInto(l *LandBlock, b []byte) error {
 		return parseLandBlockSlow(b)
 	}
 	l.ID, l.HasObjects = le.Uint32(b), le.Uint32(b[4:])
-	t := b[8 : 8+2*len(l.Terrain)]
-	for i := range l.Terrain {
-		l.Terrain[i] = le.Uint16(t[2*i:])
+	t := b[8 : 8+2*81]
+	for i := 0; i < 80; i += 4 { // four terrain words per 64-bit load
+		v := le.Uint64(t[2*i : 2*i+8])
+		l.Terrain[i], l.Terrain[i+1], l.Terrain[i+2], l.Terrain[i+3] = uint16(v), uint16(v>>16), uint16(v>>32), uint16(v>>48)
 	}
-	copy(l.Height[:], b[8+2*len(l.Terrain):])
+	l.Terrain[80] = le.Uint16(t[160:])
+	copy(l.Height[:], b[8+2*81:])
 	return nil
 }
 
