@@ -117,32 +117,7 @@ func (g *Game) drawGrid(screen *ebiten.Image) {
 // drawHUD draws banners, the toast, the loading indicator, the status bar and help.
 func (g *Game) drawHUD(screen *ebiten.Image) {
 	W, H := float32(g.cam.W), float32(g.cam.H)
-	var banners []string
-	if g.st.Silent {
-		why := ""
-		if g.sound != nil && g.sound.notice != "" {
-			why = " (" + g.sound.notice + ")"
-		}
-		banners = append(banners, "No sound device: the explorer is silent, everything else works"+why)
-	}
-	if !g.focused && g.snap.Prefs.OnlyWhenActive {
-		banners = append(banners, "Window not focused: Play Sound Only When Active is on, no new sound starts (G4)")
-	}
-	if g.snap.NoAmbient {
-		banners = append(banners, "No ambient data at this position (A11: this tool is outdoor-only)")
-	}
-	if g.st.Paused {
-		banners = append(banners, "Paused (Space)")
-	}
-	if g.st.PlaceEmitter {
-		banners = append(banners, "Click the map to place an emitter (Esc cancels)")
-	}
-	if n := g.tiles.loading(); n > 0 {
-		banners = append(banners, fmt.Sprintf("Loading terrain: %d landblocks to go…", n))
-	}
-	if g.toast != "" && g.frame < g.toastUntil {
-		banners = append(banners, g.toast)
-	}
+	banners := g.banners()
 	for i, b := range banners {
 		w := ambientviz.LabelWidth(b) + 16
 		x, y := (W-float32(w))/2, float32(8+22*i)
@@ -159,6 +134,37 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 	if g.st.ShowHelp {
 		g.drawHelp(screen)
 	}
+}
+
+// banners are the notices shown at the top of the map, most important first.
+func (g *Game) banners() []string {
+	var b []string
+	if g.st.Silent {
+		why := ""
+		if g.sound != nil && g.sound.notice != "" {
+			why = " (" + g.sound.notice + ")"
+		}
+		b = append(b, "No sound device: the explorer is silent, everything else works"+why)
+	}
+	if !g.focused && g.snap.Prefs.OnlyWhenActive { // G4
+		b = append(b, "Window not focused: Play Sound Only When Active is on, no new sound starts (G4)")
+	}
+	if g.snap.NoAmbient {
+		b = append(b, "No ambient data at this position (A11: this tool is outdoor-only)")
+	}
+	if g.st.Paused {
+		b = append(b, "Paused (Space)")
+	}
+	if g.st.PlaceEmitter {
+		b = append(b, "Click the map to place an emitter (Esc cancels)")
+	}
+	if n := g.tiles.loading(); n > 0 {
+		b = append(b, fmt.Sprintf("Loading terrain: %d landblocks to go…", n))
+	}
+	if g.toast != "" && g.frame < g.toastUntil {
+		b = append(b, g.toast)
+	}
+	return b
 }
 
 // statusLines are the status bar's two lines: what is under the cursor, and

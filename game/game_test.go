@@ -2,9 +2,16 @@ package game
 
 import (
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"soundworld/assets"
 
 	"soundworld/audio"
 	"soundworld/ui"
@@ -95,5 +102,93 @@ func TestStingersFromUITable(t *testing.T) {
 		if s.SType < 0x65 || s.SType > 0x7C || (i > 0 && s.SType <= g.stingers[i-1].SType) {
 			t.Errorf("stinger %d: got %#x, want ascending within 0x65..0x7C", i, s.SType)
 		}
+	}
+}
+
+func hasBanner(bs []string, part string) bool {
+	for _, b := range bs {
+		if strings.Contains(b, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// G4: unfocused with only-when-active on → the banner; off → none. No device → the silent banner.
+func TestG4_BannerWhenUnfocused(t *testing.T) {
+	g := standInGame(t)
+	g.focused = false
+	if !hasBanner(g.banners(), "(G4)") {
+		t.Errorf("G4: unfocused with only-when-active: got %q, want the G4 banner", g.banners())
+	}
+	p := g.snap.Prefs
+	p.OnlyWhenActive = false
+	g.sim.SetPrefs(p)
+	g.snap = g.sim.Tick(0)
+	if hasBanner(g.banners(), "(G4)") {
+		t.Errorf("G4 off: got %q, want no G4 banner", g.banners())
+	}
+	g.st.Silent = true
+	if !hasBanner(g.banners(), "silent") {
+		t.Errorf("no device: got %q, want the silent banner", g.banners())
+	}
+}
+
+// F12 writes screenshots/soundworld-YYYYMMDD-HHMMSS.png and .json and toasts the path.
+func TestF12_ScreenshotFiles(t *testing.T) {
+	g := standInGame(t)
+	wd, _ := os.Getwd()
+	dir := t.TempDir()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	g.shotReq = true
+	pixelsOf(t, g)
+	r := <-g.shotDone
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	m, _ := filepath.Match("screenshots/soundworld-[0-9]*-[0-9]*.png", r.path)
+	if !m {
+		t.Errorf("F12 path got %q, want screenshots/soundworld-YYYYMMDD-HHMMSS.png", r.path)
+	}
+	for _, p := range []string{r.path, SidecarPath(r.path)} {
+		if fi, err := os.Stat(filepath.Join(dir, p)); err != nil || fi.Size() == 0 {
+			t.Errorf("F12: %s got %v %v, want a file", p, fi, err)
+		}
+	}
+}
+
+// `soundworld shot`: frames run the Sim at fixed 1/60 s steps to S seconds,
+// capture one frame later, then Update returns ebiten.Termination.
+func TestShot_FramesToPicture(t *testing.T) {
+	a, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "s.png")
+	g, err := New(Config{Archive: a, Source: assets.Name, Shot: &Shot{Seconds: 1, Out: out}, Stdout: io.Discard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.cam.W, g.cam.H = Width, Height
+	img := ebiten.NewImage(Width, Height)
+	var uerr error
+	for i := 0; i < 600 && uerr == nil; i++ {
+		uerr = g.Update()
+		g.Draw(img)
+	}
+	if !errors.Is(uerr, ebiten.Termination) || g.shotErr != nil {
+		t.Fatalf("shot: got update error %v, shot error %v; want Termination and no error", uerr, g.shotErr)
+	}
+	if g.snap.Time < 1-1e-9 || g.snap.Time > 1+1e-9 || g.shotTicks != 60 {
+		t.Errorf("shot: got sim time %v after %d ticks, want 1 s after 60", g.snap.Time, g.shotTicks)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Error(err)
+	}
+	if _, err := os.Stat(SidecarPath(out)); err != nil {
+		t.Error(err)
 	}
 }
