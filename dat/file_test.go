@@ -300,3 +300,81 @@ func TestArchiveCloseWithOneFile(t *testing.T) {
 		t.Errorf("Close: %v", err)
 	}
 }
+
+// TestConcurrentScanAndGet: a whole-world scan (private read-ahead) and
+// lookups on the same File at once, as the UI and the audio goroutine do.
+func TestConcurrentScanAndGet(t *testing.T) {
+	w := NewWriter(256, DataSetCell, 1)
+	var ids []uint32
+	for x := 0; x < 20; x++ {
+		for y := 0; y < 20; y++ {
+			id := LandBlockID(uint8(x), uint8(y))
+			ids = append(ids, id)
+			w.Add(id, EncodeLandBlock(sampleLandBlock(uint8(x), uint8(y))))
+			w.Add(id-1, recFor(id-1, 300))
+		}
+	}
+	img, _ := w.Bytes()
+	f, err := NewFile(bytes.NewReader(img), int64(len(img)), "c.dat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &Archive{Cell: f}
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		n := 0
+		for l, err := range a.LandBlocks() {
+			if err != nil || l.ID != ids[n] || l.Terrain != sampleLandBlock(uint8(l.ID>>24), uint8(l.ID>>16)).Terrain {
+				t.Errorf("scan %d: got %#x %v", n, l.ID, err)
+				return
+			}
+			n++
+		}
+		if n != len(ids) {
+			t.Errorf("scan: got %d landblocks, want %d", n, len(ids))
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for i := len(ids) - 1; i >= 0; i-- {
+			if b, err := f.Get(ids[i] - 1); err != nil || !bytes.Equal(b, recFor(ids[i]-1, 300)) {
+				t.Errorf("Get(%#x): %v", ids[i]-1, err)
+				return
+			}
+		}
+	}()
+	wg.Wait()
+}
+
+// TestLandBlocksScan: the scan yields every landblock in id order, takes the
+// copying path for a compressed one, and stops with a named error on a bad one.
+func TestLandBlocksScan(t *testing.T) {
+	w := NewWriter(256, DataSetCell, 1)
+	w.Add(0x0101FFFF, EncodeLandBlock(sampleLandBlock(1, 1)))
+	w.AddCompressed(0x0102FFFF, EncodeLandBlock(sampleLandBlock(1, 2)))
+	w.Add(0x0102FFFE, EncodeLandBlockInfo(&LandBlockInfo{ID: 0x0102FFFE}))
+	w.Add(0x0103FFFF, EncodeLandBlock(sampleLandBlock(1, 3))[:248])
+	img, _ := w.Bytes()
+	f, _ := NewFile(bytes.NewReader(img), int64(len(img)), "c.dat")
+	var got []uint32
+	var last error
+	for l, err := range (&Archive{Cell: f}).LandBlocks() {
+		if err != nil {
+			last = err
+			break
+		}
+		if l.Height != sampleLandBlock(uint8(l.ID>>24), uint8(l.ID>>16)).Height {
+			t.Errorf("%#x: wrong heights", l.ID)
+		}
+		got = append(got, l.ID)
+	}
+	if fmt.Sprint(got) != fmt.Sprint([]uint32{0x0101FFFF, 0x0102FFFF}) {
+		t.Errorf("scanned %x, want 0x0101FFFF 0x0102FFFF", got)
+	}
+	want := "dat: c.dat: record 0x0103FFFF: LandBlock record size is not 252: 248 at record byte 0x0"
+	if last == nil || last.Error() != want {
+		t.Errorf("got %v, want %q", last, want)
+	}
+}
