@@ -104,8 +104,10 @@ func (t *tiles) collect(n int) {
 	}
 }
 
-// maxTiles bounds the GPU memory of the cache (256 KiB per tile).
-const maxTiles = 300
+// maxTiles bounds the GPU memory of the cache (256 KiB per tile, ~120 MiB):
+// more than the 27×15 landblocks a 1280×720 view shows at the widest zoom, so
+// visible tiles are never evicted.
+const maxTiles = 480
 
 // evict frees the tiles farthest from (cx, cy) (landblock units) beyond maxTiles;
 // they are re-read if the view comes back.
