@@ -67,6 +67,9 @@ func dump(args []string, stdout, stderr io.Writer) (err error) {
 		if id, err = parseID(rest[1]); err != nil {
 			return usage(err.Error())
 		}
+		if what == "landblock" && id <= 0xFFFF { // "0xA9B4" means landblock 0xA9B4FFFF
+			id = id<<16 | dat.LandBlockLow
+		}
 	}
 	if what == "list" && !slices.Contains([]string{"landblock", "soundtable", "wave", "setup", "all"}, rest[1]) {
 		return usage(fmt.Sprintf("list: unknown TYPE %q (landblock, soundtable, wave, setup or all)", rest[1]))

@@ -98,6 +98,10 @@ func TestDumpLandBlock(t *testing.T) {
 	if got := m["height_m"].([]any)[8].([]any)[8]; got != 20.0 {
 		t.Errorf("south-east height: got %v m, want 20 (index 10 through the table)", got)
 	}
+	// The short form 0xXXYY names landblock 0xXXYYFFFF.
+	if m := dumpJSON(t, "-dat", dir, "landblock", "0xA9B4"); m["id"] != "0xA9B4FFFF" {
+		t.Errorf("short id: got %v", m["id"])
+	}
 	// Decimal ids work too: 0xA9B4FFFF = 2847211519.
 	if m := dumpJSON(t, "-dat", dir, "landblock", "2847211519"); m["id"] != "0xA9B4FFFF" {
 		t.Errorf("decimal id: got %v", m["id"])
