@@ -433,15 +433,17 @@ func (f *File) walk(at int64, off uint32, depth int, lo, hi, min, max uint32, yi
 	}
 	for i := 0; i <= n.n; i++ {
 		if n.kids != nil {
-			// child i holds ids in (entry i-1, entry i)
-			cmin, cmax := min, max
+			// child i holds ids in (entry i-1, entry i); none if that is empty
+			cmin, cmax, empty := min, max, false
 			if i > 0 {
 				cmin = n.id(i-1) + 1
+				empty = n.id(i-1) == 0xFFFFFFFF
 			}
 			if i < n.n {
 				cmax = n.id(i) - 1
+				empty = empty || n.id(i) == 0
 			}
-			if cmin <= cmax && cmax >= lo && cmin <= hi {
+			if !empty && cmin <= cmax && cmax >= lo && cmin <= hi {
 				if !f.walk(int64(off)+int64(i)*4, n.kids[i], depth+1, lo, hi, cmin, cmax, yield) {
 					return false
 				}
