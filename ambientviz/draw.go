@@ -88,6 +88,26 @@ func Text(dst *ebiten.Image, s string, x, y float64, c color.Color) {
 	text.Draw(dst, s, Face, op)
 }
 
+// LabelAlpha is Label with an opaque colour c faded by alpha 0..1 (one cached
+// image per text and colour, whatever the alpha).
+func LabelAlpha(dst *ebiten.Image, s string, x, y float64, c color.RGBA, alpha float64) {
+	if alpha <= 0 {
+		return
+	}
+	c.A = 0xff
+	key := labelKey{s, c}
+	e := labels[key]
+	if e == nil {
+		e = &labelEntry{img: renderLabel(s, c)}
+		labels[key] = e
+	}
+	e.used = frame
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Round(x)-1, math.Round(y)-1)
+	op.ColorScale.ScaleAlpha(float32(min(1, alpha)))
+	dst.DrawImage(e.img, op)
+}
+
 type labelKey struct {
 	s string
 	c color.RGBA
@@ -119,6 +139,7 @@ func EndFrame() {
 			delete(labels, k)
 		}
 	}
+
 }
 
 func renderLabel(s string, c color.RGBA) *ebiten.Image {

@@ -180,7 +180,7 @@ func Spawns(dst *ebiten.Image, s *world.Snapshot, v View) {
 		vector.StrokeLine(dst, float32(lx), float32(ly), float32(px), float32(py), 1, Fade(col, a*0.6), true)
 		vector.DrawFilledCircle(dst, float32(px), float32(py), float32(4+10*(1-a)), Fade(color.RGBA{0xff, 0xf0, 0x80, 0xff}, a*0.5), true)
 		vector.DrawFilledCircle(dst, float32(px), float32(py), 4, Fade(col, a), true)
-		Label(dst, fmt.Sprintf("%d dB pan %+d", sp.DB, sp.Pan), px+7, py-6, Fade(col, a))
+		LabelAlpha(dst, fmt.Sprintf("%d dB pan %+d", sp.DB, sp.Pan), px+7, py-6, col, a)
 	}
 }
 
