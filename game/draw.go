@@ -42,6 +42,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	ambientviz.Draw(screen, g.snap, v, g.st.Layers)
 	g.drawHUD(screen)
 	g.ui.Draw(screen)
+	if g.st.ShowHelp { // F1 help is modal: above the panels
+		g.drawHelp(screen)
+	}
 	ambientviz.EndFrame()
 	if g.firstTerrain == 0 && len(g.tiles.imgs) > 0 && g.tiles.loading() == 0 && !g.cfg.Begin.IsZero() {
 		g.firstTerrain = time.Since(g.cfg.Begin)
@@ -131,9 +134,6 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 	}
 	ambientviz.Label(screen, g.status[0], 8, float64(H-statusH)+2, textCol)
 	ambientviz.Label(screen, g.status[1], 8, float64(H-statusH)+18, textCol)
-	if g.st.ShowHelp {
-		g.drawHelp(screen)
-	}
 }
 
 // banners are the notices shown at the top of the map, most important first.
