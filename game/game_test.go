@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -190,5 +191,27 @@ func TestShot_FramesToPicture(t *testing.T) {
 	}
 	if _, err := os.Stat(SidecarPath(out)); err != nil {
 		t.Error(err)
+	}
+}
+
+// Lazy map loading: landblocks that do not exist in the cell dat are asked for
+// once and remembered as missing; existing ones are painted and kept.
+func TestTiles_LazyLoadAndMissing(t *testing.T) {
+	g := standInGame(t)
+	// 0xA7B2 is the stand-in's south-west corner: its west and south neighbours do not exist.
+	g.tiles.want(0xA6, 0xB1, 0xA8, 0xB3, 0xA7, 0xB2)
+	deadline := time.Now().Add(10 * time.Second)
+	for g.tiles.loading() > 0 && time.Now().Before(deadline) {
+		g.tiles.collect(0)
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !g.tiles.missing[0xA6B1] || !g.tiles.missing[0xA7B1] || g.tiles.imgs[0xA7B2] == nil || g.tiles.blocks[0xA8B3] == nil {
+		t.Errorf("got missing 0xA6B1 %v 0xA7B1 %v, loaded 0xA7B2 %v 0xA8B3 %v; want true true true true",
+			g.tiles.missing[0xA6B1], g.tiles.missing[0xA7B1], g.tiles.imgs[0xA7B2] != nil, g.tiles.blocks[0xA8B3] != nil)
+	}
+	n := len(g.tiles.req)
+	g.tiles.want(0xA6, 0xB1, 0xA8, 0xB3, 0xA7, 0xB2)
+	if len(g.tiles.req) != n || g.tiles.loading() != 0 {
+		t.Errorf("asking again: got %d new requests, want none (known or missing)", len(g.tiles.req)-n)
 	}
 }
