@@ -177,6 +177,7 @@ func Run(cfg Config) error {
 }
 
 func (g *Game) close() {
+	close(g.tiles.req) // ends the loader goroutine
 	if g.sound != nil {
 		g.sound.close()
 	}
@@ -250,8 +251,7 @@ func (g *Game) Update() error {
 // every needed tile is loaded, so the picture depends on sim time only.
 func (g *Game) shotStep() {
 	if g.tiles.loading() > 0 {
-		g.snap = g.sim.Tick(0)
-		return
+		return // the Sim waits: its steps must not depend on how fast tiles load
 	}
 	total := int(math.Round(g.cfg.Shot.Seconds * tps))
 	for i := 0; i < 30 && g.shotTicks < total; i++ {
