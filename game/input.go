@@ -79,25 +79,31 @@ func (g *Game) press(mx, my int) {
 	lx, ly := g.cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
 	hx, hy := geom.HeadingHandle(lx, ly, float64(s.Listener.Heading))
 	fx, fy := float64(mx), float64(my)
-	switch {
-	case g.st.PlaceEmitter:
+	if g.st.PlaceEmitter {
 		g.addEmitterAt(float32(wx), float32(wy))
 		g.st.PlaceEmitter = false
 		return
-	case math.Hypot(fx-hx, fy-hy) <= hitHandle:
-		g.drag = dragHeading
-		return
-	case math.Hypot(fx-lx, fy-ly) <= hitListener:
-		g.drag = dragListener
-		return
 	}
+	// The nearest grabbable thing under the pointer wins (the forge sits a few
+	// px from the Holtburg spawn when zoomed out).
+	best, bestD := dragNone, math.Inf(1)
+	consider := func(m dragMode, i int, x, y, radius float64) {
+		if d := math.Hypot(fx-x, fy-y); d <= radius && d < bestD {
+			best, bestD, g.dragIdx = m, d, i
+		}
+	}
+	consider(dragHeading, 0, hx, hy, hitHandle)
+	consider(dragListener, 0, lx, ly, hitListener)
 	for i, e := range s.Emitters {
 		ex, ey := g.cam.ToScreen(float64(e.Pos.X), float64(e.Pos.Y))
-		if math.Hypot(fx-ex, fy-ey) <= hitEmitter {
-			g.drag, g.dragIdx = dragEmitter, i
-			g.st.SelectedEmitter = i
-			return
+		consider(dragEmitter, i, ex, ey, hitEmitter)
+	}
+	if best != dragNone {
+		g.drag = best
+		if best == dragEmitter {
+			g.st.SelectedEmitter = g.dragIdx
 		}
+		return
 	}
 	// A click elsewhere sets the listener there; holding on drags it on.
 	g.sim.SetListener(float32(wx), float32(wy), s.Listener.Heading)

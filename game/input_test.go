@@ -54,3 +54,25 @@ func TestPress_PlaceEmitter(t *testing.T) {
 			len(g.snap.Emitters), g.st.PlaceEmitter, g.sim.Listener().Pos != before, n+1)
 	}
 }
+
+// The nearest target wins: the stand-in forge, a few px from the spawn, can be
+// grabbed and dragged without moving the listener.
+func TestPress_NearestEmitterWins(t *testing.T) {
+	g := standInGame(t)
+	if len(g.snap.Emitters) == 0 {
+		t.Skip("no default emitters")
+	}
+	e := g.snap.Emitters[0]
+	ex, ey := g.cam.ToScreen(float64(e.Pos.X), float64(e.Pos.Y))
+	before := g.sim.Listener().Pos
+	g.press(int(math.Round(ex)), int(math.Round(ey)))
+	if g.drag != dragEmitter || g.dragIdx != 0 || g.st.SelectedEmitter != 0 {
+		t.Fatalf("press on the forge: got drag %v idx %d selected %d, want dragEmitter 0 0", g.drag, g.dragIdx, g.st.SelectedEmitter)
+	}
+	g.dragTo(int(ex)+40, int(ey))
+	g.snap = g.sim.Tick(0)
+	wx, _ := g.cam.ToWorld(float64(int(ex)+40), ey)
+	if got := g.snap.Emitters[0].Pos.X; math.Abs(float64(got)-wx) > 0.01 || g.sim.Listener().Pos != before {
+		t.Errorf("drag forge: got x %v listener moved %v, want %v and not moved", got, g.sim.Listener().Pos != before, wx)
+	}
+}
