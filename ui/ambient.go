@@ -17,10 +17,10 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 			return
 		}
 		if s.NoAmbient {
-			ctx.Text("A11: no ambient data here (this tool is outdoor-only)")
+			label(ctx, "A11: no ambient data here (this tool is outdoor-only)")
 		}
-		ctx.Text(fmt.Sprintf("total weight %.3f   %d instances", s.TotalWeight, len(s.Instances)))
-		ctx.Text("M/S: display + speakers only; Sim unchanged")
+		label(ctx, fmt.Sprintf("total weight %.3f   %d instances", s.TotalWeight, len(s.Instances)))
+		label(ctx, "M/S: display + speakers only; Sim unchanged")
 		for i, in := range s.Instances {
 			ctx.IDScope(fmt.Sprint(i), func() {
 				k := InstKey{in.Stb, in.Index}
@@ -29,11 +29,11 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 				if in.Continuous {
 					kind = "bed"
 				}
-				label := fmt.Sprintf("%s %s  set %d.%d", kind, STypeName(in.Desc.SType), in.Stb, in.Index)
+				name := fmt.Sprintf("%s %s  set %d.%d", kind, STypeName(in.Desc.SType), in.Stb, in.Index)
 				if i == u.st.Selected {
-					label = "> " + label
+					name = "> " + name
 				}
-				ctx.Button(label).On(func() {
+				ctx.Button(name).On(func() {
 					if u.st.Selected == i {
 						u.st.Selected = -1
 					} else {
@@ -44,7 +44,7 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 				ctx.Checkbox(&m, "M").On(func() { u.st.Mute[k] = m })
 				ctx.Checkbox(&so, "S").On(func() { u.st.Solo[k] = so })
 				ctx.SetGridLayout([]int{-1}, nil)
-				ctx.Text(instanceLine(in.Continuous, in.Count, in.Share, in.CurrentVolume, in.PlayChance, in.CanHear, in.OnQueue, in.Deadline-s.Time))
+				label(ctx, instanceLine(in.Continuous, in.Count, in.Share, in.CurrentVolume, in.PlayChance, in.CanHear, in.OnQueue, in.Deadline-s.Time))
 			})
 		}
 	})

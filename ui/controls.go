@@ -23,7 +23,7 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			ctx.TextField(&st.Jump).On(func() { u.jump() })
 			ctx.Button("Go").On(func() { u.jump() })
 			ctx.SetGridLayout([]int{-1}, nil)
-			ctx.Text(`e.g. "42.1N, 33.6E" or "0xA9B4 84 7.1"`)
+			label(ctx, `e.g. "42.1N, 33.6E" or "0xA9B4 84 7.1"`)
 		})
 		ctx.Header("Sound preferences (retail)", true, func() {
 			changed := false
@@ -35,12 +35,12 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			for _, vv := range vols {
 				ctx.IDScope(vv.name, func() {
 					f := float64(*vv.v)
-					ctx.Text(vv.name)
+					label(ctx, vv.name)
 					ctx.SliderF(&f, 0, 1, 0.05, 2).On(func() { *vv.v = float32(f); changed = true })
 				})
 			}
 			ctx.SetGridLayout([]int{-1}, nil)
-			ctx.Text("* G2: interface volume has no effect in retail")
+			label(ctx, "* G2: interface volume: no effect in retail")
 			ctx.SetGridLayout([]int{-1, -1}, nil)
 			for _, b := range []struct {
 				name string
@@ -55,15 +55,15 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 		})
 		ctx.Header("Listener and time", true, func() {
 			ctx.SetGridLayout([]int{110, -1}, nil)
-			ctx.Text("eye height m")
+			label(ctx, "eye height m")
 			ctx.SliderF(&st.Eye, 0, 20, 0.1, 1).On(func() { u.host.SetEye(float32(st.Eye)) })
-			ctx.Text("seed")
+			label(ctx, "seed")
 			ctx.NumberField(&st.Seed, 1)
 			ctx.SetGridLayout([]int{-1, -1}, nil)
 			ctx.Button("reset sim with seed").On(func() { u.report(u.host.Reset(uint32(st.Seed))) })
 			ctx.Checkbox(&st.Paused, "pause (Space)")
 			ctx.SetGridLayout([]int{-1}, nil)
-			ctx.Text(fmt.Sprintf("time scale %gx ([ and ])", st.TimeScale))
+			label(ctx, fmt.Sprintf("time scale %gx ([ and ])", st.TimeScale))
 			ctx.SetGridLayout([]int{-1, -1, -1, -1, -1}, nil)
 			for _, v := range timeScales {
 				ctx.IDScope(fmt.Sprint(v), func() {

@@ -68,11 +68,11 @@ func (u *UI) emittersWindow(ctx *debugui.Context) {
 		ctx.SetGridLayout([]int{-1, 50}, nil)
 		for i, e := range s.Emitters {
 			ctx.IDScope(fmt.Sprint(i), func() {
-				label := fmt.Sprintf("%s  %s r %.0f m", e.Name, STypeName(e.SType), e.AudibleRadius)
+				name := fmt.Sprintf("%s  %s r %.0f m", e.Name, STypeName(e.SType), e.AudibleRadius)
 				if i == st.SelectedEmitter {
-					label = "> " + label
+					name = "> " + name
 				}
-				ctx.Button(label).On(func() { st.SelectedEmitter = i })
+				ctx.Button(name).On(func() { st.SelectedEmitter = i })
 				ctx.Button("delete").On(func() {
 					u.host.DeleteEmitter(i)
 					st.SelectedEmitter = -1
@@ -85,19 +85,19 @@ func (u *UI) emittersWindow(ctx *debugui.Context) {
 			}
 			ed := &u.edit
 			ctx.SetGridLayout([]int{90, -1}, nil)
-			ctx.Text("name")
+			label(ctx, "name")
 			ctx.TextField(&ed.name)
-			ctx.Text("sound table")
+			label(ctx, "sound table")
 			ctx.TextField(&ed.table)
-			ctx.Text("sound type")
+			label(ctx, "sound type")
 			ctx.TextField(&ed.stype)
-			ctx.Text("volume")
+			label(ctx, "volume")
 			ctx.SliderF(&ed.volume, 0, 10, 0.05, 2)
-			ctx.Text("interval min s")
+			label(ctx, "interval min s")
 			ctx.NumberFieldF(&ed.ivMin, 0.1, 1)
-			ctx.Text("interval max s")
+			label(ctx, "interval max s")
 			ctx.NumberFieldF(&ed.ivMax, 0.1, 1)
-			ctx.Text("play path")
+			label(ctx, "play path")
 			ctx.Dropdown(&ed.path, []string{"server PlaySound (caller vol)", "animation hook (entry vol)"})
 			ctx.SetGridLayout([]int{-1}, nil)
 			ctx.Button("apply").On(func() {
@@ -107,12 +107,12 @@ func (u *UI) emittersWindow(ctx *debugui.Context) {
 				}
 				u.report(err)
 			})
-			ctx.Text("drag an emitter on the map to move it")
+			label(ctx, "drag an emitter on the map to move it")
 		} else {
 			u.edit.index = -1
 		}
 		ctx.SetGridLayout([]int{-1}, nil)
-		ctx.Text("layout file")
+		label(ctx, "layout file")
 		ctx.TextField(&st.LayoutPath)
 		ctx.SetGridLayout([]int{-1, -1}, nil)
 		ctx.Button("save").On(func() { u.report(u.host.SaveLayout(st.LayoutPath)) })
@@ -126,7 +126,7 @@ func (u *UI) stingersWindow(ctx *debugui.Context) {
 	ctx.Window("Stingers", rectStingers, func(layout debugui.ContainerLayout) {
 		ss := u.host.Stingers()
 		if len(ss) == 0 {
-			ctx.Text("no environs stingers in the UI sound table")
+			label(ctx, "no environs stingers in the UI sound table")
 			return
 		}
 		ctx.SetGridLayout([]int{-1, -1, -1}, nil)

@@ -18,13 +18,12 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 	ctx.Window("Voices", rectVoices, func(layout debugui.ContainerLayout) {
 		s := u.snap
 		if s == nil {
-			ctx.Text("no snapshot yet")
+			label(ctx, "no snapshot yet")
 			return
 		}
-		ctx.Text(fmt.Sprintf("cursor %d   drops %d   evictions %d", s.Cursor, s.Drops, s.Evictions))
+		label(ctx, fmt.Sprintf("cursor %d  drops %d  evictions %d   T=table 2000…", s.Cursor, s.Drops, s.Evictions))
 		ctx.SetGridLayout([]int{-1}, nil)
 		u.voiceWhy(ctx)
-		ctx.Text("T = table 2000…, W = wave 0A00…")
 		for i := range s.Voices {
 			v := s.Voices[i]
 			ctx.IDScope(fmt.Sprint(i), func() {
@@ -38,14 +37,14 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 					if i == s.Cursor {
 						cur = 1
 					}
-					ctx.Text(freeLabels[i][cur])
+					label(ctx, freeLabels[i][cur])
 					return
 				}
 				ctx.SetGridLayout([]int{-1, 42, 96}, nil)
 				// Table 0x2000tttt and wave 0x0A00wwww shown by their low halves.
-				label := fmt.Sprintf("%s%2d %s T%04X %s W%04X p%.2f", mark, i, SourceName(uint8(v.Source)), v.Table&0xFFFF, STypeName(v.SType), v.Wave&0xFFFF, v.Priority)
-				ctx.Button(label).On(func() { u.st.SelectedVoice = i })
-				ctx.Text(fmt.Sprintf("%d dB", v.DB))
+				name := fmt.Sprintf("%s%2d %s T%04X %s W%04X p%.2f", mark, i, SourceName(uint8(v.Source)), v.Table&0xFFFF, STypeName(v.SType), v.Wave&0xFFFF, v.Priority)
+				ctx.Button(name).On(func() { u.st.SelectedVoice = i })
+				label(ctx, fmt.Sprintf("%d dB", v.DB))
 				frac := 0.0
 				if v.Length > 0 {
 					frac = (s.Time - v.Start) / v.Length
@@ -68,19 +67,17 @@ var freeLabels = func() (l [16][2]string) {
 func (u *UI) voiceWhy(ctx *debugui.Context) {
 	i := u.st.SelectedVoice
 	if i < 0 || i >= len(u.snap.Voices) || !u.snap.Voices[i].Busy {
-		ctx.Text("click a voice: why it plays at its level")
+		label(ctx, "click a voice: why it plays at its level")
 		return
 	}
 	v := u.snap.Voices[i]
-	sq := "master applied once"
+	sq := "once"
 	if u.snap.Prefs.Squared && (v.Source == audio.SourceBed || v.Source == audio.SourceOneShot) {
-		sq = "ambient master applied twice (G3)"
+		sq = "ambient, twice: G3"
 	}
-	ctx.Text(fmt.Sprintf("slot %d: table %08X type %s wave %08X", i, v.Table, STypeName(v.SType), v.Wave))
-	ctx.Text(fmt.Sprintf("volume %.3f  distance %.1f m", v.Volume, v.Distance))
-	ctx.Text(fmt.Sprintf("gain %.4f → clamp %.4f × master %.3f", v.GainRaw, v.GainClamped, v.Master))
-	ctx.Text("  (" + sq + ")")
-	ctx.Text(fmt.Sprintf("= %d dB, pan %+d (S1, S4)", v.DB, v.Pan))
+	label(ctx, fmt.Sprintf("slot %d: table %08X %s wave %08X", i, v.Table, STypeName(v.SType), v.Wave))
+	label(ctx, fmt.Sprintf("S1: vol %.3f at %.1f m: gain %.4f, clamp %.4f", v.Volume, v.Distance, v.GainRaw, v.GainClamped))
+	label(ctx, fmt.Sprintf("× master %.3f (%s) = %d dB, pan %+d", v.Master, sq, v.DB, v.Pan))
 }
 
 // progress draws a bar filled to frac (0..1) with a caption.
