@@ -3,6 +3,7 @@ package ui
 import (
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/bitmapfont/v4"
@@ -29,12 +30,53 @@ func label(ctx *debugui.Context, s string) {
 			if r.Empty() || s == "" {
 				return
 			}
-			op := &text.DrawOptions{}
-			op.GeoM.Translate(float64(b.Min.X+5), float64(b.Min.Y)+(float64(b.Dy())-lineH)/2)
+			op := &ebiten.DrawImageOptions{}
+			op.GeoM.Translate(float64(b.Min.X+5), math.Round(float64(b.Min.Y)+(float64(b.Dy())-lineH)/2))
 			op.ColorScale.ScaleWithColor(labelColor)
-			text.Draw(screen.SubImage(r).(*ebiten.Image), s, face, op)
+			screen.SubImage(r).(*ebiten.Image).DrawImage(cachedText(s), op)
 		})
 	})
+}
+
+// The label cache: each distinct string is shaped once into a white image and
+// reused while it is drawn; strings unused for textKeep frames are freed.
+type textEntry struct {
+	img  *ebiten.Image
+	used int
+}
+
+var (
+	texts     = map[string]*textEntry{}
+	textFrame int
+)
+
+const textKeep = 120
+
+func cachedText(s string) *ebiten.Image {
+	e := texts[s]
+	if e == nil {
+		w := int(math.Ceil(text.Advance(s, face))) + 1
+		img := ebiten.NewImage(max(1, w), int(math.Ceil(lineH))+1)
+		text.Draw(img, s, face, &text.DrawOptions{})
+		e = &textEntry{img: img}
+		texts[s] = e
+	}
+	e.used = textFrame
+	return e.img
+}
+
+// endTextFrame ages the label cache; called once per Draw.
+func endTextFrame() {
+	textFrame++
+	if textFrame%30 != 0 {
+		return
+	}
+	for k, e := range texts {
+		if textFrame-e.used > textKeep {
+			e.img.Deallocate()
+			delete(texts, k)
+		}
+	}
 }
 
 func drawText(dst *ebiten.Image, s string, x, y float64) {

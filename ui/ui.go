@@ -121,7 +121,10 @@ func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 func (u *UI) Captured() debugui.InputCapturingState { return u.captured }
 
 // Draw draws the panels; call it last in the window's Draw.
-func (u *UI) Draw(screen *ebiten.Image) { u.dbg.Draw(screen) }
+func (u *UI) Draw(screen *ebiten.Image) {
+	u.dbg.Draw(screen)
+	endTextFrame()
+}
 
 // Panel rectangles at 1280×720 (left and right columns; the map stays clear in the middle).
 var (
