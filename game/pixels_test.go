@@ -136,8 +136,11 @@ func pixelsOf(t *testing.T, g *Game) *image.RGBA {
 }
 
 // BenchmarkDraw_AllOverlays is one window frame's Draw (map, every overlay,
-// HUD, panels) of the stand-in after 10 s of sim, at 1280×720. It measures the
-// CPU side (command recording); the GPU work happens later in ebiten's loop.
+// HUD, panels) of the stand-in after 10 s of sim, at 1280×720: CPU side only
+// (command recording). For comparisons within one run: all iterations run
+// inside a single Update, so ebiten's command queue never flushes at a frame
+// end and absolute times run ~3× the in-window figure; the per-frame budget
+// is measured by `soundworld -profile-frames N`.
 func BenchmarkDraw_AllOverlays(b *testing.B) {
 	t := &testing.T{}
 	g := standInGame(t)
