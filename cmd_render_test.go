@@ -188,7 +188,12 @@ type seekBuf struct {
 
 func (s *seekBuf) Write(p []byte) (int, error) {
 	if need := s.off + len(p); need > len(s.b) {
-		s.b = append(s.b, make([]byte, need-len(s.b))...)
+		if need > cap(s.b) { // grow geometrically, like a file would: no per-write copy
+			nb := make([]byte, need, 2*need)
+			copy(nb, s.b)
+			s.b = nb
+		}
+		s.b = s.b[:need]
 	}
 	copy(s.b[s.off:], p)
 	s.off += len(p)
