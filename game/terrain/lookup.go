@@ -24,6 +24,9 @@ func (p Place) LandblockKey() uint16 { return uint16(p.BX<<8 | p.BY) }
 
 // Locate finds the landblock and land cell of world (x, y); ok is false off the map.
 func Locate(x, y float64) (p Place, ok bool) {
+	if math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
+		return p, false
+	}
 	bx, by := int(math.Floor(x/192)), int(math.Floor(y/192))
 	if bx < 0 || by < 0 || bx > 254 || by > 254 {
 		return p, false
