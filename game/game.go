@@ -215,6 +215,7 @@ func (g *Game) Update() error {
 		}
 	default:
 	}
+	g.ui.SetScreen(g.cam.W)
 	c, err := g.ui.Update(g.snap)
 	if err != nil {
 		return err

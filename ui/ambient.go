@@ -11,7 +11,7 @@ import (
 // (intermittent), can-hear (A8) and time to its next deadline (A10), with
 // display-side mute and solo.
 func (u *UI) ambientWindow(ctx *debugui.Context) {
-	ctx.Window("Ambient", rectAmbient, func(layout debugui.ContainerLayout) {
+	ctx.Window("Ambient", u.right(rectAmbient), func(layout debugui.ContainerLayout) {
 		s := u.snap
 		if s == nil {
 			return

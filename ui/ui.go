@@ -96,6 +96,18 @@ type UI struct {
 	snap     *world.Snapshot
 	captured debugui.InputCapturingState
 	edit     emitterEdit
+	screenW  int // px; right-hand panels open against the right edge
+}
+
+// SetScreen tells the panels the screen width in px before they first open.
+func (u *UI) SetScreen(w int) { u.screenW = w }
+
+// right moves a right-column rectangle (laid out for 1280 px) to the right edge.
+func (u *UI) right(r image.Rectangle) image.Rectangle {
+	if u.screenW > 0 {
+		return r.Add(image.Pt(max(320-r.Min.X, u.screenW-1280), 0))
+	}
+	return r
 }
 
 // New builds the panels over host and state.

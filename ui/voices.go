@@ -15,7 +15,7 @@ import (
 // voicesWindow lists the 16 voice slots (P1) with the ring cursor, drops (P4)
 // and evictions (P3); a selected voice shows how its level came about (S1, G3).
 func (u *UI) voicesWindow(ctx *debugui.Context) {
-	ctx.Window("Voices", rectVoices, func(layout debugui.ContainerLayout) {
+	ctx.Window("Voices", u.right(rectVoices), func(layout debugui.ContainerLayout) {
 		s := u.snap
 		if s == nil {
 			label(ctx, "no snapshot yet")
