@@ -127,6 +127,17 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 		vector.DrawFilledRect(screen, x, y, float32(w), 20, barCol, false)
 		ambientviz.Label(screen, b, float64(x)+8, float64(y)+3, warnCol)
 	}
+	// Scale bar, bottom right of the map.
+	if m, px := geom.ScaleBar(g.cam.MPP, 160); px > 0 {
+		x1, y := W-390, H-statusH-12
+		x0 := x1 - float32(px)
+		vector.StrokeLine(screen, x0, y, x1, y, 4, barCol, false)
+		vector.StrokeLine(screen, x0, y, x1, y, 2, textCol, false)
+		for _, x := range []float32{x0, x1} {
+			vector.StrokeLine(screen, x, y-5, x, y+5, 2, textCol, false)
+		}
+		ambientviz.Label(screen, fmt.Sprintf("%g m", m), float64(x0+x1)/2-12, float64(y)-20, textCol)
+	}
 	// Status bar.
 	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, barCol, false)
 	if g.frame%6 == 0 || g.status[0] == "" || g.cfg.Shot != nil { // 10 Hz: cached label images

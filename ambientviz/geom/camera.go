@@ -107,3 +107,19 @@ func HeadingHandle(sx, sy, headingDeg float64) (hx, hy float64) {
 	a := ScreenAngle(headingDeg)
 	return sx + HandleDistPx*math.Cos(a), sy + HandleDistPx*math.Sin(a)
 }
+
+// ScaleBar picks a round length in m (1, 2, 5 × 10ⁿ) whose on-screen length at
+// mpp m/px is at most maxPx, and returns it with its length in px.
+func ScaleBar(mpp, maxPx float64) (metres, px float64) {
+	if mpp <= 0 || maxPx <= 0 {
+		return 0, 0
+	}
+	limit := mpp * maxPx
+	m := math.Pow(10, math.Floor(math.Log10(limit)))
+	for _, f := range []float64{5, 2, 1} {
+		if f*m <= limit {
+			return f * m, f * m / mpp
+		}
+	}
+	return m, m / mpp
+}

@@ -182,3 +182,18 @@ func TestSpawnSet(t *testing.T) {
 		t.Errorf("emitter play: got %d, want -1", got)
 	}
 }
+
+func TestScaleBar(t *testing.T) {
+	cases := []struct{ mpp, max, m, px float64 }{
+		{0.8, 160, 100, 125}, // 128 m fits: 100 m = 125 px
+		{0.25, 160, 20, 80},  // 40 m fits: 20 m = 80 px
+		{4, 160, 500, 125},   // 640 m fits: 500 m
+		{1, 100, 100, 100},   // exactly 100 m
+	}
+	for _, k := range cases {
+		m, px := ScaleBar(k.mpp, k.max)
+		if m != k.m || !near(px, k.px, 1e-9) {
+			t.Errorf("ScaleBar(%v, %v) got %v m %v px, want %v m %v px", k.mpp, k.max, m, px, k.m, k.px)
+		}
+	}
+}
