@@ -79,15 +79,6 @@ func Label(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
 	dst.DrawImage(e.img, op)
 }
 
-// Text draws s at (x, y) in colour c without halo or caching: for strings
-// that change every frame (the status bar) on a dark background.
-func Text(dst *ebiten.Image, s string, x, y float64, c color.Color) {
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(x, y)
-	op.ColorScale.ScaleWithColor(c)
-	text.Draw(dst, s, Face, op)
-}
-
 // LabelAlpha is Label with an opaque colour c faded by alpha 0..1 (one cached
 // image per text and colour, whatever the alpha).
 func LabelAlpha(dst *ebiten.Image, s string, x, y float64, c color.RGBA, alpha float64) {

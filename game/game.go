@@ -74,8 +74,6 @@ type Game struct {
 	panning  bool
 	lastMX   int
 	lastMY   int
-	pressX   int
-	pressY   int
 	focused  bool
 
 	toast      string
