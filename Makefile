@@ -8,14 +8,15 @@ export PATH := $(PATH):/usr/local/go/bin
 setup:
 	@bash scripts/setup.sh
 
+# Two programs: soundworld (the text commands; no display needed) and
+# soundworld-window (the explorer and shot), which soundworld starts.
 build: setup
 	$(GO) build -o soundworld .
+	$(GO) build -o soundworld-window ./cmd/soundworld-window
 
-# Without a display (ssh, a server) the window runs inside Xvfb and says so.
+# Without a display (ssh, a server) the explorer runs inside Xvfb and says so.
 run: build
-	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then ./soundworld $(ARGS); \
-	else echo "run: no DISPLAY; running inside xvfb-run (you will not see the window)" >&2; \
-	     xvfb-run -a -s "-screen 0 1280x720x24" ./soundworld $(ARGS); fi
+	./soundworld $(ARGS)
 
 # Packages that import ebiten's window side need a display; xvfb-run gives one.
 test: setup

@@ -145,7 +145,7 @@ func compactNumberArrays(b []byte) []byte {
 func dumpError(err error) error {
 	var fe *dat.FormatError
 	if errors.Is(err, dat.ErrNotFound) || errors.As(err, &fe) {
-		return userError{err}
+		return userErr(err)
 	}
 	return err
 }

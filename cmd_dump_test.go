@@ -186,8 +186,7 @@ func TestDumpErrors(t *testing.T) {
 	for _, c := range cases {
 		var out, errb bytes.Buffer
 		err := dump(c.args, &out, &errb)
-		var ue userError
-		if err == nil || !(errors.As(err, &ue) || errors.Is(err, errUsage)) {
+		if err == nil || !(isUserErr(err) || errors.Is(err, errUsage)) {
 			t.Errorf("dump %v: got %v, want a user or usage error (exit 2)", c.args, err)
 			continue
 		}
@@ -206,8 +205,7 @@ func TestDumpCorruptFile(t *testing.T) {
 	bad := dat.EncodeLandBlock(&dat.LandBlock{ID: 0xA9B4FFFF})[:248] // 4 bytes short
 	dir := writeDats(t, bad)
 	err := dump([]string{"-dat", dir, "landblock", "0xA9B4FFFF"}, &bytes.Buffer{}, &bytes.Buffer{})
-	var ue userError
-	if !errors.As(err, &ue) {
+	if !isUserErr(err) {
 		t.Fatalf("got %v, want a user error", err)
 	}
 	want := "dat: " + filepath.Join(dir, dat.CellFile) + ": record 0xA9B4FFFF: LandBlock record size is not 252: 248 at record byte 0x0"

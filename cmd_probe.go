@@ -85,7 +85,7 @@ func probe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if math.IsNaN(*heading) || math.IsInf(*heading, 0) {
-		return userError{fmt.Errorf("-heading %v: not a number", *heading)}
+		return userErr(fmt.Errorf("-heading %v: not a number", *heading))
 	}
 	a, err := openArchive(*datDir)
 	if err != nil {
@@ -178,16 +178,16 @@ func probeTable(w io.Writer, p probeJSON, sn *world.Snapshot) error {
 func parsePlace(loc, at string) (x, y float32, err error) {
 	switch {
 	case loc != "" && at != "":
-		return 0, 0, userError{errors.New("give -loc or -at, not both")}
+		return 0, 0, userErr(errors.New("give -loc or -at, not both"))
 	case loc != "":
 		x, y, err = world.ParseMap(loc)
 	case at != "":
 		x, y, err = world.ParseAt(at)
 	default:
-		return 0, 0, userError{errors.New("give a position: -loc \"42.1N, 33.6E\" or -at \"0xA9B4 84 7.1\"")}
+		return 0, 0, userErr(errors.New("give a position: -loc \"42.1N, 33.6E\" or -at \"0xA9B4 84 7.1\""))
 	}
 	if err != nil {
-		return 0, 0, userError{err}
+		return 0, 0, userErr(err)
 	}
 	return x, y, nil
 }
@@ -195,7 +195,7 @@ func parsePlace(loc, at string) (x, y float32, err error) {
 // checkEye validates -eye (m above ground, W5).
 func checkEye(h float64) error {
 	if !(h >= 0 && h <= 1000) {
-		return userError{fmt.Errorf("-eye %v: want metres in 0..1000", h)}
+		return userErr(fmt.Errorf("-eye %v: want metres in 0..1000", h))
 	}
 	return nil
 }

@@ -96,7 +96,6 @@ func TestProbe_TableAndNoAmbient(t *testing.T) {
 }
 
 func TestProbe_BadInput(t *testing.T) {
-	var ue userError
 	for _, args := range [][]string{
 		{},
 		{"-loc", "42.1N, 33.6E", "-at", "0xA9B4 84 7.1"},
@@ -105,7 +104,7 @@ func TestProbe_BadInput(t *testing.T) {
 		{"-at", "0xA9B4 84 7.1", "-eye", "-1"},
 		{"-at", "0xA9B4 84 7.1", "-heading", "NaN"},
 	} {
-		if _, err := runProbeTest(args...); !errors.As(err, &ue) {
+		if _, err := runProbeTest(args...); !isUserErr(err) {
 			t.Errorf("probe %q: error %v, want a user error", args, err)
 		}
 	}

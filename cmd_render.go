@@ -78,28 +78,28 @@ func parseRender(args []string, stderr io.Writer) (*renderOpts, error) {
 	}
 	o := &renderOpts{datDir: *datDir, out: *out, events: *events, seconds: *seconds, eye: float32(*eye)}
 	if *seed > math.MaxUint32 {
-		return nil, userError{fmt.Errorf("-seed %d: want 0..%d", *seed, uint32(math.MaxUint32))}
+		return nil, userErr(fmt.Errorf("-seed %d: want 0..%d", *seed, uint32(math.MaxUint32)))
 	}
 	o.seed = uint32(*seed)
 	if err := checkEye(*eye); err != nil {
 		return nil, err
 	}
 	if math.IsNaN(*heading) || math.IsInf(*heading, 0) {
-		return nil, userError{fmt.Errorf("-heading %v: not a number", *heading)}
+		return nil, userErr(fmt.Errorf("-heading %v: not a number", *heading))
 	}
 	o.heading = float32(*heading)
 	if *pathFile != "" {
 		if *loc != "" || *at != "" {
-			return nil, userError{errors.New("give -path or a position (-loc/-at), not both")}
+			return nil, userErr(errors.New("give -path or a position (-loc/-at), not both"))
 		}
 		f, err := os.Open(*pathFile)
 		if err != nil {
-			return nil, userError{err}
+			return nil, userErr(err)
 		}
 		o.walk, err = world.LoadWalk(f, *pathFile)
 		f.Close()
 		if err != nil {
-			return nil, userError{err}
+			return nil, userErr(err)
 		}
 		if o.seconds == 0 {
 			o.seconds = o.walk.End()
@@ -112,11 +112,11 @@ func parseRender(args []string, stderr io.Writer) (*renderOpts, error) {
 		o.x, o.y = x, y
 	}
 	if !(o.seconds > 0 && o.seconds <= maxRenderSeconds) {
-		return nil, userError{fmt.Errorf("-seconds %v: want a length in (0, %d]", o.seconds, maxRenderSeconds)}
+		return nil, userErr(fmt.Errorf("-seconds %v: want a length in (0, %d]", o.seconds, maxRenderSeconds))
 	}
 	p, err := world.ParsePrefs(*prefs, audio.DefaultPrefs())
 	if err != nil {
-		return nil, userError{err}
+		return nil, userErr(err)
 	}
 	o.prefs = p
 	switch {
@@ -124,7 +124,7 @@ func parseRender(args []string, stderr io.Writer) (*renderOpts, error) {
 	case *emitters != "":
 		o.emitters, err = world.LoadLayoutFile(*emitters)
 		if err != nil {
-			return nil, userError{err}
+			return nil, userErr(err)
 		}
 	case *datDir == "":
 		o.emitters, err = world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "stand-in default layout")
@@ -137,7 +137,7 @@ func parseRender(args []string, stderr io.Writer) (*renderOpts, error) {
 			continue
 		}
 		if err := world.CheckUserPath(p, o.datDir); err != nil {
-			return nil, userError{err}
+			return nil, userErr(err)
 		}
 	}
 	return o, nil
@@ -147,14 +147,14 @@ func parseRender(args []string, stderr io.Writer) (*renderOpts, error) {
 func renderFiles(o *renderOpts, progress io.Writer) error {
 	wav, err := world.CreateAtomic(o.out)
 	if err != nil {
-		return userError{err}
+		return userErr(err)
 	}
 	defer wav.Abort()
 	var ev *world.AtomicFile
 	var evw *bufio.Writer
 	if o.events != "" {
 		if ev, err = world.CreateAtomic(o.events); err != nil {
-			return userError{err}
+			return userErr(err)
 		}
 		defer ev.Abort()
 		evw = bufio.NewWriter(ev)

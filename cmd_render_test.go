@@ -96,7 +96,6 @@ func TestE1_RenderForgeListeningGate(t *testing.T) {
 func TestRender_BadInput(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "o.wav")
-	var ue userError
 	for _, c := range []struct {
 		args []string
 		want string
@@ -110,7 +109,7 @@ func TestRender_BadInput(t *testing.T) {
 		{[]string{"-at", "0xA9B4 84 7.1", "-seconds", "1", "-o", out, "-emitters", filepath.Join(dir, "missing.json")}, "missing.json"},
 	} {
 		err := renderTest(t, c.args...)
-		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
+		if !isUserErr(err) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("render %q: error %v, want a user error containing %q", c.args, err, c.want)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"soundworld/internal/cli"
 	"time"
 
 	"soundworld/assets"
@@ -40,9 +41,9 @@ func (w *windowFlags) register(fs *flag.FlagSet) {
 func (w *windowFlags) config() (game.Config, error) {
 	var c game.Config
 	if w.loc != "" && w.at != "" {
-		return c, userError{errors.New("give -loc or -at, not both")}
+		return c, cli.UserErr(errors.New("give -loc or -at, not both"))
 	}
-	a, err := openArchive(w.dat)
+	a, err := cli.OpenArchive(w.dat)
 	if err != nil {
 		return c, err
 	}
@@ -51,16 +52,16 @@ func (w *windowFlags) config() (game.Config, error) {
 		c.Source = w.dat
 	}
 	if w.seed > 1<<32-1 {
-		return c, userError{fmt.Errorf("-seed %d: want 0..4294967295", w.seed)}
+		return c, cli.UserErr(fmt.Errorf("-seed %d: want 0..4294967295", w.seed))
 	}
 	c.Seed = uint32(w.seed)
 	if c.Prefs, err = world.ParsePrefs(w.prefs, audio.DefaultPrefs()); err != nil {
-		return c, userError{fmt.Errorf("-prefs: %w", err)}
+		return c, cli.UserErr(fmt.Errorf("-prefs: %w", err))
 	}
 	switch {
 	case w.emitters != "":
 		if c.Emitters, err = world.LoadLayoutFile(w.emitters); err != nil {
-			return c, userError{err}
+			return c, cli.UserErr(err)
 		}
 		c.EmittersPath = w.emitters
 	case w.dat == "":
@@ -72,15 +73,15 @@ func (w *windowFlags) config() (game.Config, error) {
 	switch {
 	case w.loc != "":
 		if x, y, err = world.ParseMap(w.loc); err != nil {
-			return c, userError{fmt.Errorf("-loc: %w", err)}
+			return c, cli.UserErr(fmt.Errorf("-loc: %w", err))
 		}
 	case w.at != "":
 		if x, y, err = world.ParseAt(w.at); err != nil {
-			return c, userError{fmt.Errorf("-at: %w", err)}
+			return c, cli.UserErr(fmt.Errorf("-at: %w", err))
 		}
 	}
 	if w.eye < 0 || w.eye > 1000 {
-		return c, userError{fmt.Errorf("-eye %v: want 0..1000 m", w.eye)}
+		return c, cli.UserErr(fmt.Errorf("-eye %v: want 0..1000 m", w.eye))
 	}
 	c.Start = &game.Start{X: x, Y: y, Heading: float32(w.heading), Eye: float32(w.eye)}
 	c.Stdout, c.Begin = os.Stdout, processStart
@@ -102,11 +103,11 @@ func runWindow(args []string) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
-		return errUsage
+		return cli.ErrUsage
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "soundworld: unknown command %q (see soundworld help)\n", fs.Arg(0))
-		return errUsage
+		return cli.ErrUsage
 	}
 	c, err := w.config()
 	if err != nil {

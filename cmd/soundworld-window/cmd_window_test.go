@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"soundworld/internal/cli"
 	"testing"
 
 	"soundworld/world"
@@ -59,15 +60,14 @@ func TestWindowFlags_UserErrors(t *testing.T) {
 	for _, args := range cases {
 		w, _ := windowConfig(t, args...)
 		_, err := w.config()
-		var ue userError
-		if !errors.As(err, &ue) {
+		if !cli.IsUserErr(err) {
 			t.Errorf("%q: got error %v, want a user error (exit 2)", args, err)
 		}
 	}
 }
 
 func TestShot_Usage(t *testing.T) {
-	if err := runShot(nil); !errors.Is(err, errUsage) {
+	if err := runShot(nil); !errors.Is(err, cli.ErrUsage) {
 		t.Errorf("shot without -o: got %v, want the usage error", err)
 	}
 	if err := runShot([]string{"-o", "x.png", "-seconds", "-1"}); err == nil {

@@ -2,12 +2,14 @@
 
 package main
 
-// The explorer links Ebitengine, whose package init opens the X display and
-// panics when there is none — before main runs, for every subcommand (dump and
-// level too). This C constructor runs before the Go runtime: with DISPLAY unset
-// it re-executes the program under xvfb-run (a virtual display; scripts/setup.sh
-// installs it), so every command works on a server, or, without xvfb-run,
-// prints what to do and exits 2 instead of a Go panic.
+// This program links Ebitengine, whose package init opens the X display and
+// panics when there is none — before main runs. (That is why the text commands
+// are a separate program, soundworld, which links no window code.) This C
+// constructor runs before the Go runtime: with DISPLAY unset it re-executes the
+// program under xvfb-run (a virtual display; scripts/setup.sh installs it), so
+// `shot` and -profile-frames work on a server and the explorer says that it is
+// running unseen; without xvfb-run it prints what to do and exits 2 instead of
+// a Go panic.
 
 /*
 #include <stdio.h>
@@ -43,13 +45,16 @@ __attribute__((constructor)) static void soundworld_need_display(int argc, char 
 	for (int i = 1; i < argc; i++) {
 		nargv[4 + i] = argv[i];
 	}
+	if (argc < 2 || strcmp(argv[1], "shot") != 0) {
+		fprintf(stderr, "soundworld: no display (DISPLAY is not set): running the explorer inside xvfb-run, where nobody can see it\n");
+	}
 	setenv("SOUNDWORLD_XVFB", "1", 1);
 	execvp("xvfb-run", nargv);
 	fprintf(stderr,
 		"soundworld: no display (DISPLAY is not set) and xvfb-run is not installed.\n"
-		"  soundworld links a windowing library that needs an X display even for its\n"
-		"  text commands. Install xvfb and xauth (scripts/setup.sh does), or run:\n"
-		"  xvfb-run -a soundworld ...\n");
+		"  The explorer and shot need an X display. Run them on a desktop, or install\n"
+		"  xvfb and xauth (scripts/setup.sh does), or run: xvfb-run -a soundworld ...\n"
+		"  The text commands (dump, level, probe, render) need no display.\n");
 	_exit(2);
 }
 */

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"soundworld/internal/cli"
 
 	"soundworld/game"
 )
@@ -26,14 +27,14 @@ func runShot(args []string) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
-		return errUsage
+		return cli.ErrUsage
 	}
 	if *out == "" || fs.NArg() > 0 {
 		fs.Usage()
-		return errUsage
+		return cli.ErrUsage
 	}
 	if !(*secs >= 0 && *secs <= 3600) || math.IsNaN(*secs) {
-		return userError{fmt.Errorf("-seconds %v: want 0..3600", *secs)}
+		return cli.UserErr(fmt.Errorf("-seconds %v: want 0..3600", *secs))
 	}
 	c, err := w.config()
 	if err != nil {
