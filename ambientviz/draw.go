@@ -67,16 +67,11 @@ func Label(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
 		a := float64(c.A) / 255
 		key.c = color.RGBA{uint8(min(255, float64(c.R)/a)), uint8(min(255, float64(c.G)/a)), uint8(min(255, float64(c.B)/a)), 0xff}
 	}
-	e := labels[key]
-	if e == nil {
-		e = &labelEntry{img: renderLabel(s, key.c)}
-		labels[key] = e
-	}
-	e.used = frame
+	img := labels.Get(key, func() *ebiten.Image { return renderLabel(s, key.c) })
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(math.Round(x)-1, math.Round(y)-1)
 	op.ColorScale.ScaleAlpha(float32(c.A) / 255)
-	dst.DrawImage(e.img, op)
+	dst.DrawImage(img, op)
 }
 
 // LabelAlpha is Label with an opaque colour c faded by alpha 0..1 (one cached
@@ -86,17 +81,11 @@ func LabelAlpha(dst *ebiten.Image, s string, x, y float64, c color.RGBA, alpha f
 		return
 	}
 	c.A = 0xff
-	key := labelKey{s, c}
-	e := labels[key]
-	if e == nil {
-		e = &labelEntry{img: renderLabel(s, c)}
-		labels[key] = e
-	}
-	e.used = frame
+	img := labels.Get(labelKey{s, c}, func() *ebiten.Image { return renderLabel(s, c) })
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(math.Round(x)-1, math.Round(y)-1)
 	op.ColorScale.ScaleAlpha(float32(min(1, alpha)))
-	dst.DrawImage(e.img, op)
+	dst.DrawImage(img, op)
 }
 
 type labelKey struct {
@@ -104,34 +93,11 @@ type labelKey struct {
 	c color.RGBA
 }
 
-type labelEntry struct {
-	img  *ebiten.Image
-	used int
-}
+// labels caches rendered labels by text and colour.
+var labels = ImageCache[labelKey]{Keep: 120}
 
-var (
-	labels = map[labelKey]*labelEntry{}
-	frame  int
-)
-
-// labelKeep is how many frames an unused cached label survives.
-const labelKeep = 120
-
-// EndFrame ages the label cache: labels not drawn for labelKeep frames are freed.
-// Call it once per Draw.
-func EndFrame() {
-	frame++
-	if frame%30 != 0 {
-		return
-	}
-	for k, e := range labels {
-		if frame-e.used > labelKeep {
-			e.img.Deallocate()
-			delete(labels, k)
-		}
-	}
-
-}
+// EndFrame ages the label cache; call it once per Draw.
+func EndFrame() { labels.EndFrame() }
 
 func renderLabel(s string, c color.RGBA) *ebiten.Image {
 	m := Face.Metrics()

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"soundworld/ambientviz"
+
 	"image"
 	"image/color"
 	"math"
@@ -38,46 +40,21 @@ func label(ctx *debugui.Context, s string) {
 	})
 }
 
-// The label cache: each distinct string is shaped once into a white image and
-// reused while it is drawn; strings unused for textKeep frames are freed.
-type textEntry struct {
-	img  *ebiten.Image
-	used int
-}
-
-var (
-	texts     = map[string]*textEntry{}
-	textFrame int
-)
-
-const textKeep = 120
+// texts caches each distinct string shaped once into a white image, reused
+// while it is drawn (tinted by the caller).
+var texts = ambientviz.ImageCache[string]{Keep: 120}
 
 func cachedText(s string) *ebiten.Image {
-	e := texts[s]
-	if e == nil {
+	return texts.Get(s, func() *ebiten.Image {
 		w := int(math.Ceil(text.Advance(s, face))) + 1
 		img := ebiten.NewImage(max(1, w), int(math.Ceil(lineH))+1)
 		text.Draw(img, s, face, &text.DrawOptions{})
-		e = &textEntry{img: img}
-		texts[s] = e
-	}
-	e.used = textFrame
-	return e.img
+		return img
+	})
 }
 
 // endTextFrame ages the label cache; called once per Draw.
-func endTextFrame() {
-	textFrame++
-	if textFrame%30 != 0 {
-		return
-	}
-	for k, e := range texts {
-		if textFrame-e.used > textKeep {
-			e.img.Deallocate()
-			delete(texts, k)
-		}
-	}
-}
+func endTextFrame() { texts.EndFrame() }
 
 func drawText(dst *ebiten.Image, s string, x, y float64) {
 	op := &text.DrawOptions{}
