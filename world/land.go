@@ -31,6 +31,7 @@ type block struct {
 // heights and the A1 region chain with its stb_not_found cache.
 type Land struct {
 	data    Data
+	tables  tableSource // where A1 reads sound tables: data, or a shared cache
 	region  *dat.Region
 	heights [256]float32
 	blocks  map[uint16]*block // nil value = missing from the dat (cached too)
@@ -47,7 +48,7 @@ func NewLand(d Data) (*Land, error) {
 	if err != nil {
 		return nil, fmt.Errorf("world: region: %w", err)
 	}
-	l := &Land{data: d, region: r, blocks: map[uint16]*block{}, tableOK: map[uint32]bool{}}
+	l := &Land{data: d, tables: d, region: r, blocks: map[uint16]*block{}, tableOK: map[uint32]bool{}}
 	for i, h := range r.LandDefs.HeightTable {
 		// dat-format §4.4: retail clamps the height table to [0, 800] m.
 		l.heights[i] = min(max(h, 0), 800)
@@ -139,7 +140,7 @@ func (l *Land) TableOK(id uint32) bool {
 	if ok, seen := l.tableOK[id]; seen {
 		return ok
 	}
-	t, err := l.data.SoundTable(id)
+	t, err := l.tables.SoundTable(id)
 	ok := err == nil && t != nil
 	if err != nil && !errors.Is(err, dat.ErrNotFound) {
 		l.Errs = append(l.Errs, fmt.Errorf("world: sound table 0x%08X: %w", id, err))
@@ -147,6 +148,15 @@ func (l *Land) TableOK(id uint32) bool {
 	l.tableOK[id] = ok
 	return ok
 }
+
+// tableSource reads sound tables (dat.Archive, audio.Bank).
+type tableSource interface {
+	SoundTable(id uint32) (*dat.SoundTable, error)
+}
+
+// ShareTables makes A1's table check read through t (the Sim's audio.Bank), so
+// each sound table is read and parsed once for the runtime and the player.
+func (l *Land) ShareTables(t tableSource) { l.tables = t }
 
 // SplitNWSE reports the triangle split of global land cell (gx, gy)
 // (dat-format §4.4, AC2D/ACE): true = the diagonal runs NW–SE, false = NE–SW.

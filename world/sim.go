@@ -98,6 +98,7 @@ func NewSim(c Config) (*Sim, error) {
 	if bank == nil {
 		bank = audio.NewBank(d)
 	}
+	land.ShareTables(bank) // one read and parse per sound table (A1 check and plays)
 	s := &Sim{data: d, land: land, bank: bank, prefs: p, active: true}
 	s.lis = Listener{Pos: Pos{X: HoltburgX, Y: HoltburgY}, Eye: DefaultEye}
 	s.Reset(c.Seed)
