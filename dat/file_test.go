@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -164,6 +165,25 @@ func TestIterationRecord(t *testing.T) {
 	e, _ := f.Lookup(IterationID)
 	if e.Flags != 0x00010000 || e.Iteration != 2072 {
 		t.Errorf("iteration entry: got flags %#x iteration %d, want 0x10000, 2072", e.Flags, e.Iteration)
+	}
+	if n, err := f.Iteration(); n != 2072 || err != nil {
+		t.Errorf("Iteration(): got %d, %v, want 2072", n, err)
+	}
+}
+
+func TestIterationRecordTooShort(t *testing.T) {
+	w := NewWriter(1024, DataSetPortal, 0)
+	if err := w.AddRaw(IterationID, 0x00010000, []byte{1, 2}); err != nil {
+		t.Fatal(err)
+	}
+	img, _ := w.Bytes()
+	f, err := NewFile(bytes.NewReader(img), int64(len(img)), "p.dat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fe *FormatError
+	if _, err := f.Iteration(); !errors.As(err, &fe) || fe.ID != IterationID || !strings.Contains(err.Error(), "p.dat") {
+		t.Errorf("2-byte iteration record: got %v, want a FormatError naming p.dat and 0xFFFF0001", err)
 	}
 }
 

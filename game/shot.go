@@ -16,6 +16,7 @@ import (
 
 	"soundworld/ambientviz"
 	"soundworld/audio"
+	"soundworld/dat"
 	"soundworld/world"
 )
 
@@ -83,16 +84,13 @@ func (g *Game) sidecar() Sidecar {
 		View:     ViewInfo{g.cam.MPP, g.cam.CX, g.cam.CY, g.st.Layers, g.st.TimeScale, g.st.Paused, g.st.AudioOn},
 		Snapshot: s,
 	}
-	for _, f := range []interface {
-		Name() string
-		Get(uint32) ([]byte, error)
-	}{g.cfg.Archive.Portal, g.cfg.Archive.Cell} {
+	for _, f := range []*dat.File{g.cfg.Archive.Portal, g.cfg.Archive.Cell} {
 		if f == nil {
 			continue
 		}
 		d := DatInfo{File: f.Name()}
-		if b, err := f.Get(0xFFFF0001); err == nil && len(b) >= 4 {
-			d.Iteration = uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+		if n, err := f.Iteration(); err == nil {
+			d.Iteration = uint32(n)
 		}
 		sc.Dats = append(sc.Dats, d)
 	}
