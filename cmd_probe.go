@@ -10,6 +10,7 @@ import (
 	"os"
 	"text/tabwriter"
 
+	"soundworld/internal/cli"
 	"soundworld/world"
 )
 
@@ -173,29 +174,14 @@ func probeTable(w io.Writer, p probeJSON, sn *world.Snapshot) error {
 	return tw.Flush()
 }
 
-// parsePlace turns exactly one of -loc ("42.1N, 33.6E") and -at
-// ("0xA9B4 84 7.1") into world metres (W1, W3).
+// parsePlace turns exactly one of -loc and -at into world metres (W1, W3).
 func parsePlace(loc, at string) (x, y float32, err error) {
-	switch {
-	case loc != "" && at != "":
-		return 0, 0, userErr(errors.New("give -loc or -at, not both"))
-	case loc != "":
-		x, y, err = world.ParseMap(loc)
-	case at != "":
-		x, y, err = world.ParseAt(at)
-	default:
-		return 0, 0, userErr(errors.New("give a position: -loc \"42.1N, 33.6E\" or -at \"0xA9B4 84 7.1\""))
+	x, y, given, err := cli.Place(loc, at)
+	if err == nil && !given {
+		err = userErr(errors.New("give a position: -loc \"42.1N, 33.6E\" or -at \"0xA9B4 84 7.1\""))
 	}
-	if err != nil {
-		return 0, 0, userErr(err)
-	}
-	return x, y, nil
+	return x, y, err
 }
 
 // checkEye validates -eye (m above ground, W5).
-func checkEye(h float64) error {
-	if !(h >= 0 && h <= 1000) {
-		return userErr(fmt.Errorf("-eye %v: want metres in 0..1000", h))
-	}
-	return nil
-}
+func checkEye(h float64) error { return cli.CheckEye(h) }

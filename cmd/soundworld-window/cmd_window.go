@@ -40,8 +40,15 @@ func (w *windowFlags) register(fs *flag.FlagSet) {
 // parses the placement and the preferences. Errors are the user's (exit 2).
 func (w *windowFlags) config() (game.Config, error) {
 	var c game.Config
-	if w.loc != "" && w.at != "" {
-		return c, cli.UserErr(errors.New("give -loc or -at, not both"))
+	x, y, given, err := cli.Place(w.loc, w.at)
+	if err != nil {
+		return c, err
+	}
+	if !given { // default: Holtburg's spawn
+		x, y = world.HoltburgX, world.HoltburgY
+	}
+	if err := cli.CheckEye(w.eye); err != nil {
+		return c, err
 	}
 	a, err := cli.OpenArchive(w.dat)
 	if err != nil {
@@ -68,20 +75,6 @@ func (w *windowFlags) config() (game.Config, error) {
 		if c.Emitters, err = world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "assets/layouts/holtburg.json"); err != nil {
 			return c, err
 		}
-	}
-	x, y := world.HoltburgX, world.HoltburgY
-	switch {
-	case w.loc != "":
-		if x, y, err = world.ParseMap(w.loc); err != nil {
-			return c, cli.UserErr(fmt.Errorf("-loc: %w", err))
-		}
-	case w.at != "":
-		if x, y, err = world.ParseAt(w.at); err != nil {
-			return c, cli.UserErr(fmt.Errorf("-at: %w", err))
-		}
-	}
-	if w.eye < 0 || w.eye > 1000 {
-		return c, cli.UserErr(fmt.Errorf("-eye %v: want 0..1000 m", w.eye))
 	}
 	c.Start = &game.Start{X: x, Y: y, Heading: float32(w.heading), Eye: float32(w.eye)}
 	c.Stdout, c.Begin = os.Stdout, processStart

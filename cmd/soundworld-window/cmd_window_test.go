@@ -53,6 +53,7 @@ func TestWindowFlags_UserErrors(t *testing.T) {
 		{"-loc", "somewhere"},
 		{"-at", "0xA9B4 300 7"},
 		{"-eye", "-1"},
+		{"-eye", "NaN"},
 		{"-prefs", "loudness=11"},
 		{"-dat", "/nonexistent/folder"},
 		{"-emitters", "/nonexistent/layout.json"},

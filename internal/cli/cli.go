@@ -10,6 +10,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/world"
 )
 
 // ErrUsage marks a bad command line: the command has printed its usage; exit 2.
@@ -64,4 +65,32 @@ func ExitCode(prog string, err error) int {
 func IsUserErr(err error) bool {
 	var ue userError
 	return errors.As(err, &ue)
+}
+
+// Place turns at most one of -loc ("42.1N, 33.6E") and -at ("0xA9B4 84 7.1")
+// into world metres (W1, W3); given is false when neither was set. Errors are
+// the user's.
+func Place(loc, at string) (x, y float32, given bool, err error) {
+	switch {
+	case loc != "" && at != "":
+		return 0, 0, false, UserErr(errors.New("give -loc or -at, not both"))
+	case loc != "":
+		x, y, err = world.ParseMap(loc)
+	case at != "":
+		x, y, err = world.ParseAt(at)
+	default:
+		return 0, 0, false, nil
+	}
+	if err != nil {
+		return 0, 0, false, UserErr(err)
+	}
+	return x, y, true, nil
+}
+
+// CheckEye validates -eye, the listener's height above the ground in m (W5).
+func CheckEye(h float64) error {
+	if !(h >= 0 && h <= 1000) { // NaN fails too
+		return UserErr(fmt.Errorf("-eye %v: want metres in 0..1000", h))
+	}
+	return nil
 }
