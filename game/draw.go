@@ -163,6 +163,9 @@ func (g *Game) banners() []string {
 	if g.snap.NoAmbient {
 		b = append(b, "No ambient data at this position (A11: this tool is outdoor-only)")
 	}
+	if g.cfg.Shot == nil && g.clk.Behind() && !g.st.Paused {
+		b = append(b, fmt.Sprintf("This machine cannot keep up: the Sim runs at %.1f× real time (one-shots come slower than in retail)", g.clk.Rate()*g.st.TimeScale))
+	}
 	if g.st.Paused {
 		b = append(b, "Paused (Space)")
 	}
@@ -210,10 +213,30 @@ func (g *Game) statusLines() (string, string) {
 	if g.st.Follow {
 		follow = "  follow"
 	}
-	lis := fmt.Sprintf("listener %s  cell 0x%08X (%.1f, %.1f) z %.1f m  hdg %.0f°  |  t %.2f s  %gx  %.0f FPS  %.2f m/px%s  |  %s  F1 help",
+	lis := fmt.Sprintf("listener %s  cell 0x%08X (%.1f, %.1f) z %.1f m  hdg %.0f°  |  t %.2f s  %s  %.0f FPS  %.2f m/px%s  |  %s  F1 help",
 		world.FormatMap(l.Pos.X, l.Pos.Y), g.snap.CellID, lx, ly, l.Pos.Z, l.Heading,
-		g.snap.Time, g.st.TimeScale, fps, g.cam.MPP, follow, g.cfg.Source)
+		g.snap.Time, g.clockLabel(), fps, g.cam.MPP, follow, g.cfg.Source)
 	return cur, lis
+}
+
+// clockLabel is the status bar's time scale and, when the window cannot keep
+// up, how fast the Sim really runs ("1x, running at 0.6× real time"); the
+// clock source is named (audio device or wall clock).
+func (g *Game) clockLabel() string {
+	s := fmt.Sprintf("%gx", g.st.TimeScale)
+	if g.cfg.Shot != nil {
+		return s + " (fixed steps)"
+	}
+	if g.st.Paused {
+		return s + " paused"
+	}
+	if g.clk.Behind() {
+		s = fmt.Sprintf("%gx asked, running at %.1f× real time", g.st.TimeScale, g.clk.Rate()*g.st.TimeScale)
+	}
+	if g.src.FollowsDevice() {
+		return s + " (audio clock)"
+	}
+	return s + " (wall clock)"
 }
 
 func (g *Game) drawHelp(screen *ebiten.Image) {

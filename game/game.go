@@ -18,6 +18,7 @@ import (
 	"soundworld/ambientviz/geom"
 	"soundworld/audio"
 	"soundworld/dat"
+	"soundworld/game/clock"
 	"soundworld/ui"
 	"soundworld/world"
 )
@@ -91,6 +92,13 @@ type Game struct {
 	firstTerrain time.Duration
 	shotDone     chan shotResult
 	status       [2]string // status bar lines, refreshed at 10 Hz
+
+	clk   *clock.Clock          // real time → 1/60 s Sim ticks (issue 13 item 1)
+	src   *clock.Audio          // the clock's source: the device's played position or the wall clock
+	held  func(ebiten.Key) bool // key state (ebiten.IsKeyPressed; tests inject)
+	start time.Time
+	// walkX, walkY is the walked position in world m at full precision.
+	walkX, walkY float64
 }
 
 // New builds the window's state: the Sim, the map cache, the panels.
@@ -136,6 +144,13 @@ func New(cfg Config) (*Game, error) {
 		g.st.Layers = ambientviz.All
 		g.st.Follow = true
 	}
+	g.start = time.Now()
+	g.src = &clock.Audio{Wall: func() float64 { return time.Since(g.start).Seconds() }}
+	if g.sound != nil {
+		g.src.Device = g.sound.played
+	}
+	g.clk = clock.New(g.src.Now)
+	g.held = ebiten.IsKeyPressed
 	g.snap = sim.Tick(0)
 	return g, nil
 }
@@ -223,18 +238,10 @@ func (g *Game) Update() error {
 	g.tiles.collect(0)
 	g.tiles.evict(g.cam.CX/geom.BlockSize, g.cam.CY/geom.BlockSize)
 
-	dt := 1.0 / tps
 	if g.cfg.Shot != nil {
 		g.shotStep()
 	} else {
-		if g.prof == nil {
-			g.input(dt)
-		}
-		step := dt * g.st.TimeScale
-		if g.st.Paused {
-			step = 0
-		}
-		g.snap = g.sim.Tick(step)
+		g.advance()
 	}
 	g.pushStarts()
 	if g.st.Follow && g.drag == dragNone {
@@ -244,6 +251,28 @@ func (g *Game) Update() error {
 		g.prof.update(time.Since(t0))
 	}
 	return nil
+}
+
+// advance runs the Sim by the clock: as many 1/60 s ticks as real time ×
+// the time scale asks for since the last Update (several when frames are
+// slow, bounded after a stall), and walks the listener by the real time that
+// passed. Ticks alternate with hand-offs to the device so each voice start is
+// judged against the snapshot of its own tick.
+func (g *Game) advance() {
+	n := g.clk.Advance(g.st.TimeScale, g.st.Paused)
+	if g.prof == nil {
+		g.input(g.clk.RealDelta())
+	}
+	if n == 0 {
+		g.snap = g.sim.Tick(0) // listener moves show while paused or between ticks
+		return
+	}
+	for i := 0; i < n; i++ {
+		g.snap = g.sim.Tick(clock.Step)
+		if i < n-1 {
+			g.pushStarts()
+		}
+	}
 }
 
 // shotStep advances the shot's Sim by fixed 1/60 s steps, 30 per frame, once

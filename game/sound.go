@@ -1,6 +1,10 @@
 package game
 
-import "soundworld/audio"
+import (
+	"time"
+
+	"soundworld/audio"
+)
 
 // sound is the window's side of the audio device bridge: it forwards the
 // manager's voice starts to the mixer that the device plays.
@@ -13,7 +17,18 @@ type sound struct {
 // bridge is what the window needs of audio's device package.
 type bridge interface {
 	Push(starts []audio.VoiceStart)
+	Played() (time.Duration, bool)
 	Close() error
+}
+
+// played is the device's played position in s (the window clock's device
+// source); false with no device.
+func (s *sound) played() (float64, bool) {
+	if s.silent() {
+		return 0, false
+	}
+	d, ok := s.out.Played()
+	return d.Seconds(), ok
 }
 
 // openSound opens the audio device over a mixer on bank b; with no device it
