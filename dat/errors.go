@@ -10,6 +10,20 @@ import (
 // is not in a dat's directory. Test with errors.Is.
 var ErrNotFound = errors.New("not found")
 
+// NotFoundError is the error for an id missing from a dat's directory; it
+// matches ErrNotFound under errors.Is and names the file and id.
+type NotFoundError struct {
+	File string
+	ID   uint32
+}
+
+func (e *NotFoundError) Error() string {
+	return fmt.Sprintf("dat: %s: record 0x%08X not found", e.File, e.ID)
+}
+
+// Is makes errors.Is(err, ErrNotFound) true.
+func (e *NotFoundError) Is(target error) bool { return target == ErrNotFound }
+
 // FormatError describes malformed data: which file, which record, which byte.
 type FormatError struct {
 	File string // path or name of the dat ("" for a bare record)

@@ -354,7 +354,7 @@ func (f *File) lookup(id uint32) (Entry, error) {
 			return n.entry(k), nil
 		}
 		if n.kids == nil {
-			return Entry{}, fmt.Errorf("dat: %s: record 0x%08X %w", f.name, id, ErrNotFound)
+			return Entry{}, &NotFoundError{File: f.name, ID: id}
 		}
 		at, off = int64(off)+int64(k)*4, n.kids[k]
 	}

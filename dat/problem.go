@@ -1,6 +1,7 @@
 package dat
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -84,6 +85,10 @@ func ProblemOf(kind, file string, id uint32, err error) Problem {
 		return p
 	}
 	if errors.Is(err, ErrNotFound) {
+		var nf *NotFoundError
+		if errors.As(err, &nf) {
+			file, id = cmp.Or(nf.File, file), cmp.Or(nf.ID, id)
+		}
 		return Problem{File: file, Record: id, Off: -1, Kind: KindMissingRecord, What: "record not found"}
 	}
 	what := "<nil error>"

@@ -39,7 +39,8 @@ type Land struct {
 	tableOK map[uint32]bool   // A1: sound table readable? failures cached for good
 	// Errs holds the first error met per landblock or table that was not a plain
 	// "not found" (bad records are skipped like missing ones, but reported here).
-	Errs []error
+	Errs     []error
+	problems *dat.Problems // each skipped record as a problem (world/problems.go)
 }
 
 // NewLand reads the region (needed for heights and the ambient chain).
@@ -76,7 +77,7 @@ func (l *Land) block(lb uint16) *block {
 			b.height[i] = l.heights[h]
 		}
 	} else if err != nil && !errors.Is(err, dat.ErrNotFound) {
-		l.Errs = append(l.Errs, fmt.Errorf("world: landblock 0x%04X: %w", lb, err))
+		l.skipped(dat.KindBadLandBlock, uint32(lb)<<16|dat.LandBlockLow, fmt.Errorf("world: landblock 0x%04X: %w", lb, err))
 	}
 	l.blocks[lb] = b
 	return b
@@ -142,8 +143,8 @@ func (l *Land) TableOK(id uint32) bool {
 	}
 	t, err := l.tables.SoundTable(id)
 	ok := err == nil && t != nil
-	if err != nil && !errors.Is(err, dat.ErrNotFound) {
-		l.Errs = append(l.Errs, fmt.Errorf("world: sound table 0x%08X: %w", id, err))
+	if err != nil { // a missing table is a problem too (not in Errs)
+		l.skipped(dat.KindBadTable, id, fmt.Errorf("world: sound table 0x%08X: %w", id, err))
 	}
 	l.tableOK[id] = ok
 	return ok

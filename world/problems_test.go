@@ -1,0 +1,139 @@
+package world
+
+import (
+	"bytes"
+	"encoding/binary"
+	"strings"
+	"testing"
+
+	"soundworld/assets"
+	"soundworld/dat"
+)
+
+// standInImages builds the stand-in's portal and cell dat images.
+func standInImages(t testing.TB) (portal, cell []byte) {
+	t.Helper()
+	d, table, err := assets.Holtburg()
+	if err != nil {
+		t.Fatal(err)
+	}
+	portal, cell, err = d.Images(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return portal, cell
+}
+
+// recordAt is the file offset of record id's first payload byte in img.
+func recordAt(t testing.TB, img []byte, id uint32) int {
+	t.Helper()
+	f, err := dat.NewFile(bytes.NewReader(img), int64(len(img)), "img")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := f.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(e.Offset) + 4
+}
+
+func openImages(t testing.TB, portal, cell []byte) *dat.Archive {
+	t.Helper()
+	p, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &dat.Archive{Portal: p, Cell: c}
+}
+
+// A bad landblock under the listener and a bad sound table named by the
+// region are skipped as retail skips them (no weight, like missing ones) and
+// each is reported once, naming file, record and byte.
+func TestSimReportsSkippedRecords(t *testing.T) {
+	portal, cell := standInImages(t)
+	a := openImages(t, portal, cell)
+	reg, err := a.Region()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Damage: the Holtburg landblock's own id, and every ambient table's root count.
+	lb := dat.LandBlockID(0xA9, 0xB4)
+	binary.LittleEndian.PutUint32(cell[recordAt(t, cell, lb):], 0xA9B3FFFF)
+	var tables []uint32
+	for _, d := range reg.Sound.STBDescs {
+		if d.STBID == assets.MissingTable {
+			continue
+		}
+		at := recordAt(t, portal, d.STBID)
+		binary.LittleEndian.PutUint32(portal[at+8:], 0x7FFFFFFF) // root sound data count
+		tables = append(tables, d.STBID)
+	}
+	a = openImages(t, portal, cell)
+
+	ps := &dat.Problems{}
+	var live []string
+	ps.OnNew(func(p dat.Problem) { live = append(live, p.String()) })
+	s, err := NewSim(Config{Archive: a, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetProblems(ps)
+	for range 50 {
+		s.Tick(0.1)
+	}
+	if s.Ambient().TotalWeight() != 0 {
+		t.Errorf("A1: every table is bad, yet the ambient weight is %v", s.Ambient().TotalWeight())
+	}
+	got := map[uint32]dat.Problem{}
+	for _, p := range ps.List() {
+		got[p.Record] = p
+	}
+	if p, ok := got[lb]; !ok || p.File != dat.CellFile || p.Kind != dat.KindBadLandBlock || !strings.Contains(p.What, "id mismatch") {
+		t.Errorf("landblock problem: %+v (all: %v)", p, live)
+	}
+	// Tables are read lazily: those of the cells around the listener.
+	nt := 0
+	for _, id := range tables {
+		p, ok := got[id]
+		if !ok {
+			continue
+		}
+		nt++
+		if p.File != dat.PortalFile || p.Kind != dat.KindBadTable || !p.InRecord || p.Off != 8 || !strings.Contains(p.What, "sound data count") {
+			t.Errorf("table 0x%08X problem: %+v", id, p)
+		}
+	}
+	if nt == 0 || len(got) != nt+1 {
+		t.Errorf("%d table problems of %d in all, want ≥ 1 and the landblock: %v", nt, len(got), live)
+	}
+	if len(live) != ps.Len() {
+		t.Errorf("%d notified, %d listed", len(live), ps.Len())
+	}
+}
+
+// The stand-in reports nothing but its deliberately missing "marsh" table
+// (A1), if the listener comes near the pond.
+func TestSimStandInOnlyMissesTheMarshTable(t *testing.T) {
+	portal, cell := standInImages(t)
+	s, err := NewSim(Config{Archive: openImages(t, portal, cell), Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 50 {
+		s.Tick(0.1)
+	}
+	s.SetListener(HoltburgX+300, HoltburgY, 0)
+	for range 50 {
+		s.Tick(0.1)
+	}
+	for _, p := range s.Problems().List() {
+		if p.Record != assets.MissingTable || p.Kind != dat.KindMissingRecord || p.File != dat.PortalFile {
+			t.Errorf("clean stand-in: %v", p)
+		}
+	}
+}
