@@ -6,6 +6,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"soundworld/assets"
@@ -15,6 +16,10 @@ import (
 
 // ErrUsage marks a bad command line: the command has printed its usage; exit 2.
 var ErrUsage = errors.New("usage")
+
+// ErrHelp marks a command line that asked for help (-h): the command has
+// printed its usage; exit 0.
+var ErrHelp = errors.New("help requested")
 
 // userError is a problem with what the user gave us (a missing folder, a bad
 // file, a bad value): exit code 2 rather than 1.
@@ -45,15 +50,18 @@ func OpenArchive(dir string) (*dat.Archive, error) {
 }
 
 // ExitCode reports err on stderr (prefixed with prog) and returns the exit
-// code: 0 ok, 2 usage or the user's error, 1 anything else.
-func ExitCode(prog string, err error) int {
+// code: 0 ok (or help asked for), 2 usage or the user's error, 1 anything else.
+func ExitCode(prog string, err error) int { return ExitCodeTo(os.Stderr, prog, err) }
+
+// ExitCodeTo is ExitCode reporting on w.
+func ExitCodeTo(w io.Writer, prog string, err error) int {
 	switch {
-	case err == nil:
+	case err == nil, errors.Is(err, ErrHelp):
 		return 0
 	case errors.Is(err, ErrUsage):
 		return 2
 	}
-	fmt.Fprintln(os.Stderr, prog+":", err)
+	fmt.Fprintln(w, prog+":", err)
 	var ue userError
 	if errors.As(err, &ue) {
 		return 2

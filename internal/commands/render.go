@@ -1,10 +1,9 @@
-package main
+package commands
 
 import (
 	"bufio"
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -38,43 +37,39 @@ type renderOpts struct {
 	events   string
 }
 
+const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-eye H] -seconds S [-seed N] [-emitters FILE] [-prefs k=v,…] -o out.wav [-events out.csv]"
+
 // runRender renders what the listener hears to a WAV file (O3).
-func runRender(args []string) error {
-	o, err := parseRender(args, os.Stderr)
-	if err != nil || o == nil {
+func runRender(e *Env, args []string) error {
+	o, err := parseRender(args, e.Stdout, e.Stderr)
+	if err != nil {
 		return err
 	}
-	return renderFiles(o, os.Stderr)
+	return renderFiles(o, e.Stderr)
 }
 
-func parseRender(args []string, stderr io.Writer) (*renderOpts, error) {
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	datDir := fs.String("dat", "", "folder with client_portal.dat and client_cell_1.dat (default: the built-in stand-in)")
-	loc := fs.String("loc", "", `map coordinates, e.g. "42.1N, 33.6E"`)
-	at := fs.String("at", "", `landblock and local metres, e.g. "0xA9B4 84 7.1"`)
+func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
+	fs := NewFlags("render", renderUsage, stdout, stderr)
+	datDir := fs.String("dat", "", datHelp)
+	loc := fs.String("loc", "", locHelp)
+	at := fs.String("at", "", atHelp)
 	pathFile := fs.String("path", "", "listener path file (JSON points walked with linear interpolation)")
 	heading := fs.Float64("heading", 0, "compass heading, degrees clockwise from north (W4); ignored with -path")
-	eye := fs.Float64("eye", float64(world.DefaultEye), "eye height above ground, m (W5)")
+	eye := fs.Float64("eye", float64(world.DefaultEye), eyeHelp)
 	seconds := fs.Float64("seconds", 0, "length of the render, s (default with -path: the path's last time)")
 	seed := fs.Uint64("seed", 1, "seed of the retail random generators (T4)")
 	emitters := fs.String("emitters", "", `emitter layout file; "none" for no emitters (default: the stand-in's forge layout without -dat, none with -dat)`)
 	prefs := fs.String("prefs", "", "preferences k=v,… (effect_volume, ambient_volume, interface_volume 0..1; effects, ambient, interface, pan, only_when_active, squared on/off)")
 	out := fs.String("o", "", "output WAV file (16-bit stereo 44100 Hz)")
 	events := fs.String("events", "", "optional event log CSV")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-eye H] -seconds S [-seed N] [-emitters FILE] [-prefs k=v,…] -o out.wav [-events out.csv]")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, nil
-		}
-		return nil, errUsage
+		return nil, err
 	}
-	if fs.NArg() > 0 || *out == "" {
-		fs.Usage()
-		return nil, errUsage
+	if err := fs.NoArgs(); err != nil {
+		return nil, err
+	}
+	if *out == "" {
+		return nil, fs.Bad("-o is required")
 	}
 	o := &renderOpts{datDir: *datDir, out: *out, events: *events, seconds: *seconds, eye: float32(*eye)}
 	if *seed > math.MaxUint32 {

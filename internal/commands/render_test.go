@@ -1,8 +1,9 @@
-package main
+package commands
 
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,7 +16,7 @@ import (
 func renderTest(t testing.TB, args ...string) error {
 	t.Helper()
 	var errb bytes.Buffer
-	o, err := parseRender(args, &errb)
+	o, err := parseRender(args, &errb, &errb)
 	if err != nil {
 		return err
 	}
@@ -172,7 +173,7 @@ func BenchmarkRender60sWarm(b *testing.B) {
 }
 
 func benchOpts(b *testing.B) *renderOpts {
-	o, err := parseRender([]string{"-at", "0xA9B4 84 7.1", "-seconds", "60", "-o", filepath.Join(b.TempDir(), "x.wav")}, &bytes.Buffer{})
+	o, err := parseRender([]string{"-at", "0xA9B4 84 7.1", "-seconds", "60", "-o", filepath.Join(b.TempDir(), "x.wav")}, io.Discard, io.Discard)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,20 +1,17 @@
-package main
+package commands
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 
 	"soundworld/audio"
 )
 
 // runLevel is `soundworld level`: the retail level (S1) and pan (S4) of one
 // play, like an attenuation editor ("how loud is this at 40 m?").
-func runLevel(args []string) error { return level(args, os.Stdout, os.Stderr) }
+func runLevel(e *Env, args []string) error { return level(args, e.Stdout, e.Stderr) }
 
 // levelResult is the JSON line `soundworld level` prints.
 type levelResult struct {
@@ -34,12 +31,7 @@ from a listener facing DEG (compass: 0 = north, 90 = east).
 
 // level parses args, computes one play and prints it on stdout.
 func level(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("level", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, levelUsage)
-		fs.PrintDefaults()
-	}
+	fs := NewFlags("level", levelUsage, stdout, stderr)
 	vol := fs.Float64("vol", 0, "linear `volume` of the sound (authored volumes reach 10; S2)")
 	master := fs.Float64("master", 1, "master volume 0..1: the effect volume, or with -ambient the ambient volume")
 	dx := fs.Float64("dx", 0, "source offset east of the listener, `m`")
@@ -50,26 +42,15 @@ func level(args []string, stdout, stderr io.Writer) error {
 	single := fs.Bool("single", false, "with -ambient: apply the ambient volume once (squared quirk off, G3)")
 	nopan := fs.Bool("nopan", false, "Sound Features pan-off: pan 0 (S4)")
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+		return err
 	}
-	bad := func(format string, a ...any) error {
-		fmt.Fprintf(stderr, "level: "+format+"\n", a...)
-		fs.Usage()
-		return errUsage
+	if err := fs.NoArgs(); err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return bad("unexpected argument %q", fs.Arg(0))
+	if err := fs.Require("vol", "dx", "dy"); err != nil {
+		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	for _, name := range []string{"vol", "dx", "dy"} {
-		if !set[name] {
-			return bad("-%s is required", name)
-		}
-	}
+	bad := fs.Bad
 	for name, v := range map[string]float64{"vol": *vol, "master": *master, "dx": *dx, "dy": *dy, "dz": *dz, "heading": *heading} {
 		if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > math.MaxFloat32 {
 			return bad("-%s %v is not a finite number", name, v)

@@ -1,21 +1,19 @@
-package main
+package commands
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"text/tabwriter"
 
-	"soundworld/internal/cli"
 	"soundworld/world"
 )
 
 // runProbe prints the ambient state right after one rebuild at a spot (A1–A8).
-func runProbe(args []string) error { return probe(args, os.Stdout, os.Stderr) }
+func runProbe(e *Env, args []string) error { return probe(args, e.Stdout, e.Stderr) }
+
+const probeUsage = `usage: soundworld probe [-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-heading DEG] [-json]`
 
 // probeJSON is the -json output, field order as documented in the README.
 type probeJSON struct {
@@ -56,27 +54,18 @@ type probeDir struct {
 }
 
 func probe(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	datDir := fs.String("dat", "", "folder with client_portal.dat and client_cell_1.dat (default: the built-in stand-in)")
-	loc := fs.String("loc", "", `map coordinates, e.g. "42.1N, 33.6E"`)
-	at := fs.String("at", "", `landblock and local metres, e.g. "0xA9B4 84 7.1"`)
-	eye := fs.Float64("eye", float64(world.DefaultEye), "eye height above ground, m (W5)")
-	heading := fs.Float64("heading", 0, "compass heading, degrees clockwise from north (W4)")
+	fs := NewFlags("probe", probeUsage, stdout, stderr)
+	datDir := fs.String("dat", "", datHelp)
+	loc := fs.String("loc", "", locHelp)
+	at := fs.String("at", "", atHelp)
+	eye := fs.Float64("eye", float64(world.DefaultEye), eyeHelp)
+	heading := fs.Float64("heading", 0, headingHelp)
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: soundworld probe [-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-heading DEG] [-json]`)
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+		return err
 	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return errUsage
+	if err := fs.NoArgs(); err != nil {
+		return err
 	}
 	x, y, err := parsePlace(*loc, *at)
 	if err != nil {
@@ -173,15 +162,3 @@ func probeTable(w io.Writer, p probeJSON, sn *world.Snapshot) error {
 	}
 	return tw.Flush()
 }
-
-// parsePlace turns exactly one of -loc and -at into world metres (W1, W3).
-func parsePlace(loc, at string) (x, y float32, err error) {
-	x, y, given, err := cli.Place(loc, at)
-	if err == nil && !given {
-		err = userErr(errors.New("give a position: -loc \"42.1N, 33.6E\" or -at \"0xA9B4 84 7.1\""))
-	}
-	return x, y, err
-}
-
-// checkEye validates -eye (m above ground, W5).
-func checkEye(h float64) error { return cli.CheckEye(h) }

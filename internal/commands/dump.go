@@ -1,12 +1,10 @@
-package main
+package commands
 
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,7 +14,7 @@ import (
 )
 
 // runDump prints dat records as JSON (README "soundworld dump").
-func runDump(args []string) error { return dump(args, os.Stdout, os.Stderr) }
+func runDump(e *Env, args []string) error { return dump(args, e.Stdout, e.Stderr) }
 
 const dumpUsage = `usage: soundworld dump [-dat DIR] region | landblock ID | soundtable ID | wave ID | setup ID | list TYPE
   TYPE is landblock, soundtable, wave, setup or all; IDs are 0x… hex or decimal.`
@@ -29,25 +27,13 @@ func dump(args []string, stdout, stderr io.Writer) (err error) {
 			err = fmt.Errorf("dump: internal error: %v", p)
 		}
 	}()
-	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	datDir := fs.String("dat", "", "folder with client_portal.dat and client_cell_1.dat (default: the built-in stand-in)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, dumpUsage)
-		fs.PrintDefaults()
-	}
+	fs := NewFlags("dump", dumpUsage, stdout, stderr)
+	datDir := fs.String("dat", "", datHelp)
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+		return err
 	}
 	rest := fs.Args()
-	usage := func(msg string) error {
-		fmt.Fprintln(stderr, "soundworld dump:", msg)
-		fs.Usage()
-		return errUsage
-	}
+	usage := func(msg string) error { return fs.Bad("%s", msg) }
 	if len(rest) == 0 {
 		return usage("what to dump?")
 	}

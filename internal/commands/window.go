@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"errors"
@@ -13,6 +13,21 @@ import (
 
 // windowProgram is the companion program holding the explorer and `shot`.
 const windowProgram = "soundworld-window"
+
+// runShot is `soundworld shot`: soundworld-window takes the picture (it
+// parses and checks the flags, and answers -h).
+func runShot(e *Env, args []string) error {
+	if code := launchWindow(e, append([]string{"shot"}, args...)); code != 0 {
+		return exitStatus(code)
+	}
+	return nil
+}
+
+// exitStatus carries an exit code already reported (a child program's)
+// through a command's error; Run exits with it and prints nothing more.
+type exitStatus int
+
+func (c exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(c)) }
 
 // findWindow looks for soundworld-window beside this executable, then on PATH.
 func findWindow() (string, error) {
@@ -35,17 +50,17 @@ func findWindow() (string, error) {
 
 // launchWindow runs soundworld-window with args, passing the terminal through,
 // and returns its exit code.
-func launchWindow(args []string) int {
+func launchWindow(e *Env, args []string) int {
 	p, err := findWindow()
 	if err != nil {
-		return cli.ExitCode("soundworld", err)
+		return cli.ExitCodeTo(e.Stderr, "soundworld", err)
 	}
 	cmd := exec.Command(p, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, e.Stdout, e.Stderr
 	err = cmd.Run()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		return ee.ExitCode()
 	}
-	return cli.ExitCode("soundworld", err)
+	return cli.ExitCodeTo(e.Stderr, "soundworld", err)
 }
