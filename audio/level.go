@@ -21,30 +21,6 @@ const (
 	PanMax = 15
 )
 
-// mul32 is the x87 in single-precision mode multiplying a float32 register by
-// a double constant from memory (fmul qword): the exact product rounded once
-// to float32. The float64 product is exact enough except when it lands on a
-// float32 midpoint; then the FMA residual says which way the exact value lies.
-func mul32(a float32, b float64) float32 {
-	p := float64(a) * b
-	r := float32(p)
-	if float64(r) == p || math.IsInf(p, 0) || math.IsNaN(p) {
-		return r
-	}
-	other := math.Nextafter32(r, float32(math.Copysign(math.Inf(1), p-float64(r))))
-	if (float64(r)+float64(other))/2 != p {
-		return r // not a midpoint: float32(p) is the correct rounding
-	}
-	e := math.FMA(float64(a), b, -p) // exact value = p + e
-	switch {
-	case e > 0:
-		return max(r, other)
-	case e < 0:
-		return min(r, other)
-	}
-	return r // an exact tie: round half to even, as float32(p) did
-}
-
 // Distance is the 3-D Euclidean distance in m between a and b, Z included (S3),
 // in float32 steps.
 func Distance(a, b Vec3) float32 {
@@ -60,8 +36,11 @@ func Distance(a, b Vec3) float32 {
 // b (W4): fmod(450 − atan2(dy, dx)·180/π, 360), in float32 steps. Z is ignored.
 func Heading(a, b Vec3) float32 {
 	dx, dy := b.X-a.X, b.Y-a.Y
-	at := float32(math.Atan2(float64(dy), float64(dx)))
-	deg := mul32(at, radToDeg) // fmul qword [RAD→DEG], rounded to float32
+	// S1/S4 precision (revision 2): fpatan's result is not rounded by the
+	// x87 precision control; the multiply by RAD→DEG (fmul qword) rounds the
+	// exact product once to float32.
+	at := math.Atan2(float64(dy), float64(dx))
+	deg := mulRound32(at, radToDeg)
 	h := 450 - deg
 	return float32(math.Mod(float64(h), 360))
 }
@@ -83,22 +62,26 @@ func Attenuation(dist, vol, master float32) Level {
 	if dist < volMinDist { // S1: the 5 m knee, strictly below
 		l.GainRaw = vol
 	} else {
-		num := volMinDistSq * vol
-		d2 := dist * dist
+		num := float32(volMinDistSq * vol) // explicit float32(): no fused multiply-add
+		d2 := float32(dist * dist)
 		l.GainRaw = num / d2
 	}
 	l.GainClamped = l.GainRaw
 	if l.GainClamped > 1 { // S2: clamp after the divide, so loud sounds carry further
 		l.GainClamped = 1
 	}
-	l.Gain = l.GainClamped * master
+	l.Gain = float32(l.GainClamped * master)
 	if !(l.Gain > 0) { // S1: g ≤ 0 → not played (NaN too)
 		l.DB = VolMin
 		return l
 	}
-	ln := float32(math.Log(float64(l.Gain))) // fldln2; fyl2x
-	lg2 := mul32(ln, invLn2)
-	x := mul32(lg2, dbPerLog2)
+	// S1 precision (revision 2): fyl2x's result stays unrounded (float64
+	// stands in for the 80-bit register); the consuming multiply rounds the
+	// exact product once to float32. Rounding ln first gives −9 instead of −8
+	// for vol 0x3eb5aa1b (TestS1_TranscendentalUnrounded).
+	ln := math.Log(float64(l.Gain)) // fldln2; fyl2x
+	lg2 := mulRound32(ln, invLn2)
+	x := mulRound32(float64(lg2), dbPerLog2)
 	db := int(float32(math.Ceil(float64(x))))
 	if db < VolMin { // S1: strictly below −50 → not played, reported as VOL_MIN
 		l.DB = VolMin
@@ -132,9 +115,11 @@ func panAt(src, lis Vec3, heading, dist float32) int {
 	if id < panDeadZone {
 		return 0
 	}
-	rad := delta * degToRad
-	s := float32(math.Sin(float64(rad)))
-	return int(s * panScale) // S4: truncation toward zero
+	rad := float32(delta * degToRad)
+	// S4 precision (revision 2): fsin's result stays unrounded; the multiply
+	// by −15 rounds the exact product once to float32, then truncates.
+	s := math.Sin(float64(rad))
+	return int(mulRound32(s, float64(panScale))) // S4: truncation toward zero
 }
 
 // Gains is the DirectSound pan law of S5 for a voice born at db and pan: pan

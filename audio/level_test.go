@@ -265,8 +265,8 @@ func TestS1_Mul32RoundsOnce(t *testing.T) {
 		for _, a := range []float32{3, 7, 11, 13} {
 			b := m / float64(a)
 			want := exact32(a, b)
-			if got := mul32(a, b); got != want {
-				t.Fatalf("S1: mul32(%v, %v): got %v, want %v", a, b, got, want)
+			if got := mulRound32(float64(a), b); got != want {
+				t.Fatalf("S1: mulRound32(%v, %v): got %v, want %v", a, b, got, want)
 			}
 			if float64(a)*b == m {
 				midpoints++
@@ -283,8 +283,8 @@ func TestS1_Mul32RoundsOnce(t *testing.T) {
 		a float32
 		b float64
 	}{{-2.3025851, invLn2}, {-3.321928, dbPerLog2}, {3.1415927, radToDeg}, {1e-30, 1e-30}} {
-		if got, want := mul32(c.a, c.b), exact32(c.a, c.b); got != want {
-			t.Errorf("S1: mul32(%v, %v): got %v, want %v", c.a, c.b, got, want)
+		if got, want := mulRound32(float64(c.a), c.b), exact32(c.a, c.b); got != want {
+			t.Errorf("S1: mulRound32(%v, %v): got %v, want %v", c.a, c.b, got, want)
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package audio
 
-import "fmt"
+import (
+	"fmt"
+
+	"soundworld/dat"
+)
 
 // NumVoices is the pool size (P1).
 const NumVoices = 16
@@ -18,8 +22,9 @@ type Manager struct {
 	heading float32 // compass degrees
 	active  bool
 
-	dice Dice
-	rnd  Rand
+	dice  Dice
+	rnd   Rand
+	trace Trace // O4: every draw since the last TakeTrace
 
 	slots     [NumVoices]slot
 	cursor    int
@@ -32,14 +37,30 @@ type Manager struct {
 type slot struct {
 	used bool    // ever claimed
 	end  float64 // sim s: start + wave length; finished when now ≥ end (P2)
+	prio float32 // the ref's priority (P5 revision 2): refPriority for every voice
 	v    Voice
 }
 
 // NewManager builds a manager over the bank with retail RNGs seeded by seed:
-// rand() after srand(seed) and the RollDice generator (T4). The window counts
-// as active until SetActive says otherwise.
+// rand() after srand(seed) and Random::Seed(seed) for RollDice (T4). The
+// window counts as active until SetActive says otherwise.
 func NewManager(b *Bank, p Prefs, seed uint32) *Manager {
-	return &Manager{bank: b, prefs: p, active: true, dice: NewLEcuyer(seed), rnd: NewMSVCRand(seed)}
+	return &Manager{bank: b, prefs: p, active: true, dice: NewRan2(seed), rnd: NewMSVCRand(seed)}
+}
+
+// Trace is the draw record of O4: the RollDice unit values (Random::rand()
+// results) and the rand() values drawn through the Manager, each in draw order.
+type Trace struct {
+	Draws []float32
+	Rands []int
+}
+
+// TakeTrace returns and clears everything drawn since the previous TakeTrace
+// (O4). The caller takes it after each decision so the record stays small.
+func (m *Manager) TakeTrace() Trace {
+	t := m.trace
+	m.trace = Trace{}
+	return t
 }
 
 // SetRandom replaces the random sources (tests script rolls and gates); a nil
@@ -65,9 +86,24 @@ func (m *Manager) SetListener(pos Vec3, heading float32) { m.lis, m.heading = po
 // SetActive reports window focus for G4.
 func (m *Manager) SetActive(active bool) { m.active = active }
 
-// RollDice is the retail RollDice(lo, hi) on the manager's generator (T4).
-// The ambient runtime and the variant pick share this one generator, as in retail.
-func (m *Manager) RollDice(lo, hi float32) float32 { return RollDice(m.dice, lo, hi) }
+// RollDice is the retail RollDice(lo, hi) on the manager's generator (T4),
+// recorded (O4): lo == hi returns lo and draws nothing. The ambient runtime,
+// the emitters and the variant pick share this one generator, as in retail.
+func (m *Manager) RollDice(lo, hi float32) float32 {
+	if lo == hi {
+		return lo
+	}
+	u := m.dice.Roll()
+	m.trace.Draws = append(m.trace.Draws, u)
+	return diceValue(u, lo, hi)
+}
+
+// rand is retail rand() on the manager's generator (T2, T4), recorded (O4).
+func (m *Manager) rand() int {
+	r := m.rnd.Rand()
+	m.trace.Rands = append(m.trace.Rands, r)
+	return r
+}
 
 // EffectiveVolume returns the vol handed to GetAttenuation and the master it
 // multiplies by (G3): ambient plays use the ambient volume as master and, with
@@ -83,82 +119,130 @@ func EffectiveVolume(p Prefs, ambient bool, vol float32) (v, master float32) {
 	return vol, p.AmbientVolume
 }
 
+// refPriority is the priority every SoundBufRef carries: its own SoundData,
+// default-constructed and never written (P3, P5 revision 2 [D: SoundBufRef::
+// SoundBufRef, SoundManager::GetSound]). The value is the same for every sound,
+// so pass 2 of the allocator never finds a strictly lower slot.
+const refPriority float32 = 0
+
 // request is one play call, normalised.
 type request struct {
 	now      float64
 	src      Source
 	table    uint32
 	stype    uint32
-	pos      *Vec3 // nil: from the centre (distance 0, pan 0)
+	wave     uint32 // DataID plays (PathSoundHook, PathTweakedHook): no pick
+	pos      *Vec3  // nil: from the centre (distance 0, pan 0)
 	vol      float32
+	prob     float32 // PathTweakedHook: the caller's gate probability
+	path     Path
 	entryVol bool // T3: use the picked entry's volume (hook and stinger plays)
 	ambient  bool // S1/G3: ambient master
 }
 
-// PlayAmbientAt plays an intermittent ambient one-shot at pos with the desc volume (A9).
+// PlayAmbientAt plays an intermittent ambient one-shot at pos with the desc
+// volume (A9): PlayAmbientSound. G4 is checked after the pick and the gate (G4).
 func (m *Manager) PlayAmbientAt(now float64, table uint32, stype uint32, pos Vec3, vol float32) Play {
 	return m.play(request{now: now, src: SourceOneShot, table: table, stype: stype, pos: &pos, vol: vol, ambient: true})
 }
 
-// PlayAmbientFromCenter plays a continuous bed from the centre at vol (A9).
+// PlayAmbientFromCenter plays a continuous bed from the centre at vol (A9):
+// PlayAmbientSoundFromCenter. G4 is checked after the pick and the gate (G4).
 func (m *Manager) PlayAmbientFromCenter(now float64, table uint32, stype uint32, vol float32) Play {
 	return m.play(request{now: now, src: SourceBed, table: table, stype: stype, vol: vol, ambient: true})
 }
 
-// PlayEmitter plays a placed emitter's sound at pos (E1). PathServer imitates
-// PlaySound(SoundType, object, vol): vol is the caller's and is multiplied by the
-// effect volume once, Squared or not (G3 decision); PathHook uses the entry volume.
+// PlayEmitter plays a placed emitter's SoundType at pos (E1). PathServer is
+// PlaySound(SoundType, object, vol): the caller's vol, multiplied by the effect
+// volume once, Squared or not (G3); PathHook (SoundTableHook) is
+// PlaySound(SoundType, object): the entry's volume. The DataID paths need a
+// wave id: use PlayWave.
 func (m *Manager) PlayEmitter(now float64, table uint32, stype uint32, pos Vec3, vol float32, path Path) Play {
-	return m.play(request{now: now, src: SourceEmitter, table: table, stype: stype, pos: &pos, vol: vol, entryVol: path == PathHook})
+	if path != PathServer && path != PathHook {
+		return Play{Time: now, Source: SourceEmitter, Table: table, SType: stype, Slot: -1, DB: VolMin,
+			Outcome: OutcomeSilent, Reason: fmt.Sprintf("path %s plays a wave id, not a SoundType (E1)", path)}
+	}
+	return m.play(request{now: now, src: SourceEmitter, table: table, stype: stype, pos: &pos, vol: vol, path: path, entryVol: path == PathHook})
+}
+
+// PlayWave plays a wave id (a DataID) at pos for an emitter (E1):
+// PathSoundHook is PlaySound(DataID, object): no pick, no gate, the effect
+// volume passed as vol and applied again as the master (G3 squared; vol and
+// prob are ignored); PathTweakedHook is PlaySound(DataID, object, prio, prob,
+// vol): no pick, the gate on prob (T2), the caller's vol, prio unused. Both
+// check effect-enabled and G4 first and then draw nothing when refused.
+func (m *Manager) PlayWave(now float64, wave uint32, pos Vec3, vol, prob float32, path Path) Play {
+	if path != PathSoundHook && path != PathTweakedHook {
+		return Play{Time: now, Source: SourceEmitter, Wave: wave, Slot: -1, DB: VolMin,
+			Outcome: OutcomeSilent, Reason: fmt.Sprintf("path %s plays a SoundType, not a wave id (E1)", path)}
+	}
+	return m.play(request{now: now, src: SourceEmitter, wave: wave, pos: &pos, vol: vol, prob: prob, path: path})
 }
 
 // PlayStinger plays a SoundType from the centre (PlaySoundFromCenter(SoundType, table)):
-// gated by the interface enable, entry volume (T3, ASSUMED), effect volume as
-// master (G2: interface volume is never read).
+// gated by the interface enable and G4 first, entry volume (T3), effect volume
+// as master (G2: interface volume is never read).
 func (m *Manager) PlayStinger(now float64, table uint32, stype uint32) Play {
 	return m.play(request{now: now, src: SourceStinger, table: table, stype: stype, entryVol: true})
 }
 
-// play is the common path of every SoundType-keyed play, in retail order:
-// active/enable checks, GetSound (T1), the gate (T2), PlaySoundInternal with
-// distance and pan (S3, S4), GetAttenuation (S1), the pool (P1–P5).
-func (m *Manager) play(rq request) Play {
-	p := Play{Time: rq.now, Source: rq.src, Table: rq.table, SType: rq.stype, Slot: -1, DB: VolMin, Outcome: OutcomeSilent}
-	// G4: checked on entry, before any random number is drawn.
-	if m.prefs.OnlyWhenActive && !m.active {
-		p.Reason = "window not active (G4)"
-		return p
-	}
+// refused applies the enables (G1) and, for every play but the ambient ones,
+// G4 on entry (G4 revision 2): effect and interface plays draw nothing when
+// refused. It returns the reason, "" when the play may go on.
+func (m *Manager) refused(rq request) string {
 	switch {
-	case rq.ambient && !m.prefs.Ambient:
-		p.Reason = "ambient sounds disabled (G1)"
-		return p
-	case rq.src == SourceStinger && !m.prefs.Interface:
-		p.Reason = "interface sounds disabled (G1)"
-		return p
-	case !rq.ambient && rq.src != SourceStinger && !m.prefs.Effects:
-		p.Reason = "effect sounds disabled (G1)"
+	case rq.ambient:
+		if !m.prefs.Ambient {
+			return "ambient sounds disabled (G1)"
+		}
+		return "" // G4 comes after the pick and the gate (inactive)
+	case rq.src == SourceStinger:
+		if !m.prefs.Interface {
+			return "interface sounds disabled (G1)"
+		}
+	default:
+		if !m.prefs.Effects {
+			return "effect sounds disabled (G1)"
+		}
+	}
+	return m.inactive()
+}
+
+// inactive is G4: with Play Sound Only When Active on and the window not
+// focused, no new sound starts.
+func (m *Manager) inactive() string {
+	if m.prefs.OnlyWhenActive && !m.active {
+		return "window not active (G4)"
+	}
+	return ""
+}
+
+// gate is PlayProbability (T2): rand()·(1/32767) < probability, strictly, the
+// product rounded to float32 (retail's float constant).
+func (m *Manager) gate(prob float32) bool {
+	return float32(float32(m.rand())*invRandMax) < prob
+}
+
+// play is the common path of every play, in retail order: enables and G4 for
+// effect and interface plays, GetSound (T1) or the wave id, the gate (T2), G4
+// for ambient plays, distance and pan (S3, S4), GetAttenuation (S1), the pool
+// (P1–P5).
+func (m *Manager) play(rq request) Play {
+	p := Play{Time: rq.now, Source: rq.src, Table: rq.table, SType: rq.stype, Wave: rq.wave, Slot: -1, DB: VolMin, Outcome: OutcomeSilent}
+	if p.Reason = m.refused(rq); p.Reason != "" {
 		return p
 	}
-	t, err := m.bank.SoundTable(rq.table)
-	if err != nil {
-		p.Reason = err.Error()
-		return p
+	dataID := rq.path == PathSoundHook || rq.path == PathTweakedHook
+	var e dat.SoundData
+	if dataID {
+		// E1: a wave id, no pick; the entry is the ref's default SoundData.
+		e = dat.SoundData{WaveID: rq.wave, Probability: rq.prob}
+	} else {
+		var ok bool
+		if e, ok = m.pick(rq, &p); !ok {
+			return p
+		}
 	}
-	// T1: GetSound — biased (n−1) pick, truncated.
-	entries := t.Sounds[rq.stype]
-	n := len(entries)
-	if n == 0 {
-		p.Reason = fmt.Sprintf("no entries for SoundType 0x%X in table 0x%08X (T1)", rq.stype, rq.table)
-		return p
-	}
-	roll := m.RollDice(0, 1)
-	idx := int(float32(n-1) * roll)
-	if idx < 0 || idx >= n {
-		p.Reason = fmt.Sprintf("variant index %d out of range (T1)", idx)
-		return p
-	}
-	e := entries[idx]
 	p.Wave, p.Priority = e.WaveID, e.Priority
 	if e.WaveID == 0 {
 		p.Reason = "entry has no wave (T1)"
@@ -166,21 +250,37 @@ func (m *Manager) play(rq request) Play {
 	}
 	length, err := m.bank.Length(e.WaveID)
 	if err != nil {
-		p.Reason = err.Error()
+		p.Reason = err.Error() // no SoundBufRef: retail's lookup fails before the gate
 		return p
 	}
-	// T2: the probability gate, strictly less, after the pick.
-	if !(float32(m.rnd.Rand())*invRandMax < e.Probability) {
+	// T2: the probability gate, strictly less, after the pick; never for
+	// PlaySound(DataID, object) (E1 sound_hook).
+	if rq.path != PathSoundHook && !m.gate(e.Probability) {
 		p.Outcome, p.Reason = OutcomeGated, "probability gate (T2)"
 		return p
 	}
-	vol := rq.vol
-	if rq.entryVol { // T3
+	vol, master := rq.vol, m.prefs.EffectVolume
+	switch {
+	case rq.path == PathSoundHook: // G3: the effect volume as vol and as master
+		vol = 1
+		if m.prefs.Squared {
+			vol = m.prefs.EffectVolume
+		}
+	case rq.entryVol: // T3
 		vol = e.Volume
 	}
-	vol, master := EffectiveVolume(m.prefs, rq.ambient, vol)
+	if rq.ambient {
+		vol, master = EffectiveVolume(m.prefs, true, vol)
+	}
 	var dist float32
 	pan := 0
+	if rq.ambient && rq.pos != nil {
+		// G4 (revision 2): PlaySoundInternal(ref, pos, …) checks on entry,
+		// after PlayAmbientSound's pick and gate.
+		if p.Reason = m.inactive(); p.Reason != "" {
+			return p
+		}
+	}
 	if rq.pos != nil {
 		dist = Distance(*rq.pos, m.lis) // S3
 		if m.prefs.Pan {
@@ -197,11 +297,18 @@ func (m *Manager) play(rq request) Play {
 		}
 		return p
 	}
+	if rq.ambient && rq.pos == nil {
+		// G4 (revision 2): PlayAmbientSoundFromCenter reaches the check in
+		// PlaySoundInternal(ref, pan, attenuation) after GetAttenuation.
+		if p.Reason = m.inactive(); p.Reason != "" {
+			return p
+		}
+	}
 	p.DB = lvl.DB
-	s, evicted, ok := m.claim(rq.now, e.Priority)
+	s, evicted, ok := m.claim(rq.now, refPriority)
 	if !ok {
 		m.drops++
-		p.Outcome, p.Reason = OutcomeDrop, "16 voices busy, none of lower priority (P4)"
+		p.Outcome, p.Reason = OutcomeDrop, "16 voices busy, none of lower priority (P3, P4)"
 		return p
 	}
 	p.Slot, p.Outcome = s, OutcomeStart
@@ -210,7 +317,7 @@ func (m *Manager) play(rq request) Play {
 		p.Outcome = OutcomeEvict
 		m.starts = append(m.starts, VoiceStart{Slot: s, Time: rq.now}) // stop (Wave 0)
 	}
-	m.slots[s] = slot{used: true, end: rq.now + length, v: Voice{
+	m.slots[s] = slot{used: true, end: rq.now + length, prio: refPriority, v: Voice{
 		Busy: true, Source: rq.src, Table: rq.table, SType: rq.stype, Wave: e.WaveID,
 		Priority: e.Priority, DB: lvl.DB, Pan: pan, Start: rq.now, Length: length,
 		Volume: vol, Distance: dist, GainRaw: lvl.GainRaw, GainClamped: lvl.GainClamped, Master: master,
@@ -218,6 +325,30 @@ func (m *Manager) play(rq request) Play {
 	gl, gr := Gains(lvl.DB, pan) // S5; S6: frozen from here on
 	m.starts = append(m.starts, VoiceStart{Slot: s, Wave: e.WaveID, GainL: gl, GainR: gr, Time: rq.now})
 	return p
+}
+
+// pick is GetSound (T1): the table, the SoundType's entries, one RollDice(0, 1)
+// when there is at least one entry, idx = (int)((n − 1)·roll) truncated.
+// On failure it fills p's reason and returns false.
+func (m *Manager) pick(rq request, p *Play) (dat.SoundData, bool) {
+	t, err := m.bank.SoundTable(rq.table)
+	if err != nil {
+		p.Reason = err.Error()
+		return dat.SoundData{}, false
+	}
+	entries := t.Sounds[rq.stype]
+	n := len(entries)
+	if n == 0 {
+		p.Reason = fmt.Sprintf("no entries for SoundType 0x%X in table 0x%08X (T1)", rq.stype, rq.table)
+		return dat.SoundData{}, false
+	}
+	roll := m.RollDice(0, 1)
+	idx := int(float32(float32(n-1) * roll)) // rounded product, then truncated
+	if idx < 0 || idx >= n {
+		p.Reason = fmt.Sprintf("variant index %d out of range (T1)", idx)
+		return dat.SoundData{}, false
+	}
+	return entries[idx], true
 }
 
 // finished reports whether slot s is free at now: never used, or its wave has
@@ -228,8 +359,10 @@ func (m *Manager) finished(s int, now float64) bool {
 }
 
 // claim is the voice allocator (P2–P5): first free-or-finished slot from the
-// cursor, else the first strictly lower priority from the cursor (evicted),
-// else none. On success the cursor moves to slot + 1.
+// cursor, else the first slot whose recorded ref priority is strictly lower
+// than prio (evicted), else none. Retail feeds every call the same
+// default-constructed ref priority (P3 revision 2), so with all 16 busy the
+// new sound is dropped. On success the cursor moves to slot + 1.
 func (m *Manager) claim(now float64, prio float32) (s int, evicted, ok bool) {
 	s = -1
 	for i := range NumVoices { // P2
@@ -240,7 +373,7 @@ func (m *Manager) claim(now float64, prio float32) (s int, evicted, ok bool) {
 	}
 	if s < 0 {
 		for i := range NumVoices { // P3: strictly lower; equal never evicts
-			if j := (m.cursor + i) % NumVoices; m.slots[j].v.Priority < prio {
+			if j := (m.cursor + i) % NumVoices; m.slots[j].prio < prio {
 				s, evicted = j, true
 				break
 			}

@@ -7,7 +7,11 @@
 // Ebitengine code, so its tests run headless.
 package audio
 
-import "soundworld/dat"
+import (
+	"fmt"
+
+	"soundworld/dat"
+)
 
 // Vec3 is a world position or offset in metres (+X east, +Y north, +Z up; W1).
 type Vec3 struct{ X, Y, Z float32 }
@@ -60,11 +64,15 @@ type Outcome uint8
 
 const (
 	OutcomeStart  Outcome = iota // took a free or finished slot
-	OutcomeEvict                 // took a slot by stopping a lower-priority voice (P3)
-	OutcomeDrop                  // all 16 busy, nothing lower (P4)
+	OutcomeEvict                 // took a slot by stopping a lower-priority voice (P3; never in retail, rev. 2)
+	OutcomeDrop                  // all 16 busy (P3, P4)
 	OutcomeGated                 // failed the probability gate (T2)
 	OutcomeSilent                // below −50 dB or g ≤ 0 (S1), or disabled by prefs, or no variant
+	OutcomeNotNow                // an intermittent's PlayNow roll failed (A8; recorded for O4)
 )
+
+// NotNow is OutcomeNotNow (the name the world's event rows use).
+const NotNow = OutcomeNotNow
 
 // String names the outcome for logs.
 func (o Outcome) String() string {
@@ -79,6 +87,8 @@ func (o Outcome) String() string {
 		return "gated"
 	case OutcomeSilent:
 		return "silent"
+	case OutcomeNotNow:
+		return "not_now"
 	}
 	return "outcome?"
 }
@@ -87,9 +97,34 @@ func (o Outcome) String() string {
 type Path uint8
 
 const (
-	PathServer Path = iota // PlaySound(SoundType, object, vol): caller volume, gate applied
-	PathHook               // animation hook: entry volume, gate applied
+	PathServer      Path = iota // PlaySound(SoundType, object, vol): pick, gate, caller volume
+	PathHook                    // SoundTableHook, PlaySound(SoundType, object): pick, gate, entry volume
+	PathSoundHook               // SoundHook, PlaySound(DataID, object): wave id, no gate, effect volume squared (G3)
+	PathTweakedHook             // SoundTweakedHook, PlaySound(DataID, object, prio, prob, vol): gate on prob, caller volume
 )
+
+var pathNames = [...]string{"server", "hook", "sound_hook", "tweaked_hook"}
+
+// String names the path as layouts and event logs write it.
+func (p Path) String() string {
+	if int(p) < len(pathNames) {
+		return pathNames[p]
+	}
+	return "path?"
+}
+
+// PlaysWave reports whether the path plays a wave id (a DataID) rather than a SoundType.
+func (p Path) PlaysWave() bool { return p == PathSoundHook || p == PathTweakedHook }
+
+// ParsePath is the inverse of Path.String.
+func ParsePath(s string) (Path, error) {
+	for i, n := range pathNames {
+		if s == n {
+			return Path(i), nil
+		}
+	}
+	return 0, fmt.Errorf("path %q: want one of server, hook, sound_hook, tweaked_hook", s)
+}
 
 // Play is one decision, for the event log.
 type Play struct {
