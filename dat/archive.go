@@ -45,7 +45,43 @@ func OpenDir(dir string) (*Archive, error) {
 		p.Close()
 		return nil, err
 	}
-	return &Archive{Portal: p, Cell: c, Source: dir}, nil
+	a, err := NewArchive(p, c, dir)
+	if err != nil {
+		p.Close()
+		c.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// NewArchive pairs a portal and a cell dat after checking each header's
+// data_set field matches its role (§2.2: 1 portal, 2 cell), so a portal file
+// copied over the cell file (or the other way) is refused, not read as empty.
+func NewArchive(portal, cell *File, source string) (*Archive, error) {
+	if err := portal.CheckDataSet(DataSetPortal); err != nil {
+		return nil, err
+	}
+	if err := cell.CheckDataSet(DataSetCell); err != nil {
+		return nil, err
+	}
+	return &Archive{Portal: portal, Cell: cell, Source: source}, nil
+}
+
+// dataSetNames names the header data_set values (§2.2).
+var dataSetNames = map[uint32]string{DataSetPortal: "portal", DataSetCell: "cell", 3: "local/language"}
+
+// CheckDataSet reports a *FormatError at the header's data_set field (byte
+// 0x14C) unless it is want.
+func (f *File) CheckDataSet(want uint32) error {
+	got := f.hdr.DataSet
+	if got == want {
+		return nil
+	}
+	name := dataSetNames[got]
+	if name == "" {
+		name = "unknown"
+	}
+	return f.errf(0, headerOff+12, fmt.Sprintf("header data_set is %d (%s), want %d (%s): is another dat copied over this one?", got, name, want, dataSetNames[want]), nil)
 }
 
 // Close closes both files.

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"unicode/utf8"
 )
 
 // reader is a little-endian cursor over one record. Every read checks the
@@ -81,6 +82,26 @@ func (r *reader) f64() float64 {
 	v := binary.LittleEndian.Uint64(r.b[r.off:])
 	r.off += 8
 	return math.Float64frombits(v)
+}
+
+// fin32 is f32 for a value that must be finite (NaN/±Inf fail at its byte).
+func (r *reader) fin32() float32 {
+	at := r.off
+	v := r.f32()
+	if f := float64(v); r.err == nil && (math.IsNaN(f) || math.IsInf(f, 0)) {
+		r.failAt(at, "region value is not a finite number:", v)
+	}
+	return v
+}
+
+// fin64 is f64 for a value that must be finite.
+func (r *reader) fin64() float64 {
+	at := r.off
+	v := r.f64()
+	if r.err == nil && (math.IsNaN(v) || math.IsInf(v, 0)) {
+		r.failAt(at, "region value is not a finite number:", v)
+	}
+	return v
 }
 
 // bytes returns a copy of the next n bytes.
@@ -209,16 +230,15 @@ func decode1252(p []byte) string {
 	if ascii {
 		return string(p)
 	}
-	rs := make([]rune, len(p))
-	for i, c := range p {
-		switch {
-		case c >= 0x80 && c < 0xA0:
-			rs[i] = cp1252[c-0x80]
-		default:
-			rs[i] = rune(c)
+	out := make([]byte, 0, len(p)+len(p)/2) // grows only for many 3-byte runes
+	for _, c := range p {
+		r := rune(c)
+		if c >= 0x80 && c < 0xA0 {
+			r = cp1252[c-0x80]
 		}
+		out = utf8.AppendRune(out, r)
 	}
-	return string(rs)
+	return string(out)
 }
 
 // encode1252 is the inverse of decode1252; runes Windows-1252 cannot hold

@@ -2,6 +2,7 @@ package dat
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -97,15 +98,26 @@ type windows struct {
 const windowSize = 64 << 10
 
 // Open opens the dat at path; the File owns the os.File and Close closes it.
+// Anything but a regular file (a named pipe, a device, a folder) is refused
+// before it is opened, so a pipe cannot make Open wait for a writer forever.
 func Open(path string) (*File, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := regular(path, st); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	st, err := f.Stat()
-	if err != nil {
+	if st2, err := f.Stat(); err != nil || !os.SameFile(st, st2) {
 		f.Close()
-		return nil, fmt.Errorf("dat: %w", err)
+		if err == nil {
+			err = errors.New("the file changed while it was being opened")
+		}
+		return nil, fmt.Errorf("dat: %s: %w", path, err)
 	}
 	df, err := NewFile(f, st.Size(), path)
 	if err != nil {
@@ -114,6 +126,26 @@ func Open(path string) (*File, error) {
 	}
 	df.closer = f
 	return df, nil
+}
+
+// regular refuses anything that is not a regular file, naming what it is.
+func regular(path string, st os.FileInfo) error {
+	m := st.Mode()
+	if m.IsRegular() {
+		return nil
+	}
+	what := "not a regular file"
+	switch {
+	case m.IsDir():
+		what = "a folder, not a file"
+	case m&os.ModeNamedPipe != 0:
+		what = "a named pipe, not a regular file"
+	case m&os.ModeSocket != 0:
+		what = "a socket, not a regular file"
+	case m&os.ModeDevice != 0:
+		what = "a device, not a regular file"
+	}
+	return fmt.Errorf("dat: %s: is %s", path, what)
 }
 
 // NewFile reads a dat from r (size bytes); name is used in error messages.

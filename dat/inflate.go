@@ -10,15 +10,15 @@ import (
 
 // inflate decodes a compressed record (§2.5): u32 uncompressed size, then a
 // zlib stream. The size is bounded before allocating: ≤ 64× the stored size
-// and ≤ 64 MiB; the stream must produce exactly that many bytes.
+// ≤ 64 MiB and ≤ the file's size (no allocation bigger than the file); the stream must produce exactly that many bytes.
 func (f *File) inflate(e Entry, b []byte) ([]byte, error) {
 	at := int64(e.Offset) + 4
 	if len(b) < 4 {
 		return nil, f.errf(e.ID, at, "compressed record shorter than its 4-byte size prefix; size", e.Size)
 	}
 	n := binary.LittleEndian.Uint32(b)
-	if uint64(n) > uint64(maxInflateRatio)*uint64(len(b)) || n > maxInflateSize {
-		return nil, f.errf(e.ID, at, fmt.Sprintf("compressed record claims an absurd uncompressed size (stored %d bytes; limit 64× and 64 MiB):", len(b)), n)
+	if uint64(n) > uint64(maxInflateRatio)*uint64(len(b)) || n > maxInflateSize || int64(n) > f.size {
+		return nil, f.errf(e.ID, at, fmt.Sprintf("compressed record claims an absurd uncompressed size (stored %d bytes; limit 64×, 64 MiB and the file's size):", len(b)), n)
 	}
 	zr, err := zlib.NewReader(bytes.NewReader(b[4:]))
 	if err != nil {

@@ -1,5 +1,10 @@
 package dat
 
+import (
+	"fmt"
+	"math"
+)
+
 // Region parts-mask bits (§3.1, §5.3). Serialization order is Sky, Sound,
 // Scene, Terrain (always), Misc — not bit order.
 const (
@@ -12,7 +17,10 @@ const (
 // RegionVersion is the only Region version the retail client accepts (§3.1).
 const RegionVersion = 3
 
-// ParseRegion decodes a Region record (§3.1).
+// ParseRegion decodes a Region record (§3.1). Every float must be finite: a
+// NaN or infinity anywhere (height table, ambient rates, sky, calendar) is a
+// *FormatError at its byte, since nothing downstream can use one (a NaN height
+// makes every distance NaN) and JSON cannot hold it.
 func ParseRegion(b []byte) (*Region, error) {
 	r := newReader(b)
 	g := &Region{}
@@ -50,26 +58,30 @@ func ParseRegion(b []byte) (*Region, error) {
 func readLandDefs(r *reader, d *LandDefs) {
 	d.NumBlockLength = r.i32()
 	d.NumBlockWidth = r.i32()
-	d.SquareLength = r.f32()
+	d.SquareLength = r.fin32()
 	d.LBlockLength = r.i32()
 	d.VertexPerCell = r.i32()
-	d.MaxObjHeight = r.f32()
-	d.SkyHeight = r.f32()
-	d.RoadWidth = r.f32()
+	d.MaxObjHeight = r.fin32()
+	d.SkyHeight = r.fin32()
+	d.RoadWidth = r.fin32()
 	for i := range d.HeightTable {
+		at := r.off
 		d.HeightTable[i] = r.f32()
+		if h := float64(d.HeightTable[i]); r.err == nil && (math.IsNaN(h) || math.IsInf(h, 0)) {
+			r.failAt(at, fmt.Sprintf("height table value %d is not a finite number:", i), d.HeightTable[i])
+		}
 	}
 }
 
 func readGameTime(r *reader, t *GameTime) {
-	t.ZeroTimeOfYear = r.f64()
+	t.ZeroTimeOfYear = r.fin64()
 	t.ZeroYear = r.u32()
-	t.DayLength = r.f32()
+	t.DayLength = r.fin32()
 	t.DaysPerYear = r.u32()
 	t.YearSpec = r.pstring("year spec")
 	t.TimesOfDay = make([]TimeOfDay, r.count(12, "times of day"))
 	for i := range t.TimesOfDay {
-		t.TimesOfDay[i] = TimeOfDay{Start: r.f32(), IsNight: r.u32(), Name: r.pstring("time of day name")}
+		t.TimesOfDay[i] = TimeOfDay{Start: r.fin32(), IsNight: r.u32(), Name: r.pstring("time of day name")}
 	}
 	t.DaysOfWeek = make([]string, r.count(4, "days of week"))
 	for i := range t.DaysOfWeek {
@@ -82,31 +94,31 @@ func readGameTime(r *reader, t *GameTime) {
 }
 
 func readSky(r *reader) *SkyDesc {
-	s := &SkyDesc{TickSize: r.f64(), LightTickSize: r.f64()}
+	s := &SkyDesc{TickSize: r.fin64(), LightTickSize: r.fin64()}
 	s.DayGroups = make([]DayGroup, r.count(16, "day groups"))
 	for i := range s.DayGroups {
 		g := &s.DayGroups[i]
-		g.ChanceOfOccur = r.f32()
+		g.ChanceOfOccur = r.fin32()
 		g.Name = r.pstring("day group name")
 		g.SkyObjects = make([]SkyObject, r.count(36, "sky objects"))
 		for j := range g.SkyObjects {
 			o := &g.SkyObjects[j]
-			o.BeginTime, o.EndTime, o.BeginAngle, o.EndAngle = r.f32(), r.f32(), r.f32(), r.f32()
-			o.TexVelocityX, o.TexVelocityY = r.f32(), r.f32()
+			o.BeginTime, o.EndTime, o.BeginAngle, o.EndAngle = r.fin32(), r.fin32(), r.fin32(), r.fin32()
+			o.TexVelocityX, o.TexVelocityY = r.fin32(), r.fin32()
 			o.DefaultGfxObject, o.DefaultPesObject, o.Properties = r.u32(), r.u32(), r.u32()
 		}
 		g.SkyTimes = make([]SkyTimeOfDay, r.count(48, "sky times"))
 		for j := range g.SkyTimes {
 			t := &g.SkyTimes[j]
-			t.Begin, t.DirBright, t.DirHeading, t.DirPitch = r.f32(), r.f32(), r.f32(), r.f32()
-			t.DirColor, t.AmbBright, t.AmbColor = r.u32(), r.f32(), r.u32()
-			t.MinWorldFog, t.MaxWorldFog = r.f32(), r.f32()
+			t.Begin, t.DirBright, t.DirHeading, t.DirPitch = r.fin32(), r.fin32(), r.fin32(), r.fin32()
+			t.DirColor, t.AmbBright, t.AmbColor = r.u32(), r.fin32(), r.u32()
+			t.MinWorldFog, t.MaxWorldFog = r.fin32(), r.fin32()
 			t.WorldFogColor, t.WorldFog = r.u32(), r.u32()
 			t.Replaces = make([]SkyObjectReplace, r.count(24, "sky object replaces"))
 			for k := range t.Replaces {
 				p := &t.Replaces[k]
 				p.ObjectIndex, p.GfxObjID = r.u32(), r.u32()
-				p.Rotate, p.Transparent, p.Luminosity, p.MaxBright = r.f32(), r.f32(), r.f32(), r.f32()
+				p.Rotate, p.Transparent, p.Luminosity, p.MaxBright = r.fin32(), r.fin32(), r.fin32(), r.fin32()
 			}
 		}
 	}
@@ -120,7 +132,7 @@ func readSoundInfo(r *reader) *SoundInfo {
 		d.STBID = r.u32()
 		d.Sounds = make([]AmbientSoundDesc, r.count(20, "ambient sounds"))
 		for j := range d.Sounds {
-			d.Sounds[j] = AmbientSoundDesc{SType: r.u32(), Volume: r.f32(), BaseChance: r.f32(), MinRate: r.f32(), MaxRate: r.f32()}
+			d.Sounds[j] = AmbientSoundDesc{SType: r.u32(), Volume: r.fin32(), BaseChance: r.fin32(), MinRate: r.fin32(), MaxRate: r.fin32()}
 		}
 	}
 	return s
