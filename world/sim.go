@@ -57,6 +57,7 @@ type Sim struct {
 	snapSpawns           []Spawn
 	onPlay               func(audio.Play)
 	snap                 *Snapshot
+	inputs               *InputLog // nil unless RecordInputs (inputlog.go)
 }
 
 type emitterState struct {
@@ -123,6 +124,7 @@ func (s *Sim) Reset(seed uint32) {
 	for i := range s.emitters {
 		s.emitters[i].next = 0
 	}
+	s.inputs.restart(s)
 	s.snap = s.makeSnapshot()
 }
 
@@ -131,6 +133,7 @@ func (s *Sim) Reset(seed uint32) {
 // land cell changed and the queue drain (unless ambient is off, G5), then the
 // emitters due.
 func (s *Sim) Tick(dt float64) *Snapshot {
+	s.note(Input{Kind: InTick, Dt: dt})
 	if dt > 0 && !math.IsInf(dt, 0) {
 		s.now += dt
 	}
@@ -201,6 +204,9 @@ func (s *Sim) Snapshot() *Snapshot { return s.snap }
 // SetListener moves the listener (world m; Z = ground + eye) and sets its
 // compass heading in degrees. Takes effect at the next Tick.
 func (s *Sim) SetListener(x, y, heading float32) {
+	if x != s.lis.Pos.X || y != s.lis.Pos.Y || normDeg(heading) != s.lis.Heading {
+		s.note(Input{Kind: InListener, X: x, Y: y, Heading: heading})
+	}
 	s.lis.Pos.X, s.lis.Pos.Y, s.lis.Heading = x, y, normDeg(heading)
 	s.placeListener()
 }
@@ -211,6 +217,9 @@ func (s *Sim) Listener() Listener { return s.lis }
 // SetEye sets the eye height above ground in m (W5).
 func (s *Sim) SetEye(h float32) {
 	if h >= 0 && !math.IsInf(float64(h), 0) {
+		if h != s.lis.Eye {
+			s.note(Input{Kind: InEye, Eye: h})
+		}
 		s.lis.Eye = h
 		s.placeListener()
 	}
@@ -218,6 +227,9 @@ func (s *Sim) SetEye(h float32) {
 
 // SetPrefs replaces the preferences (G1–G5).
 func (s *Sim) SetPrefs(p audio.Prefs) {
+	if p != s.prefs && s.inputs != nil {
+		s.note(Input{Kind: InPrefs, Prefs: FormatPrefs(p)})
+	}
 	s.prefs = p
 	s.mgr.SetPrefs(p)
 }
@@ -227,6 +239,9 @@ func (s *Sim) Prefs() audio.Prefs { return s.prefs }
 
 // SetActive reports window focus (G4).
 func (s *Sim) SetActive(active bool) {
+	if active != s.active {
+		s.note(Input{Kind: InActive, Active: active})
+	}
 	s.active = active
 	s.mgr.SetActive(active)
 }
@@ -254,6 +269,9 @@ func (s *Sim) GroundHeight(x, y float32) float32 { return s.land.GroundHeight(x,
 
 // SetEmitters replaces every emitter; each first triggers at the next Tick.
 func (s *Sim) SetEmitters(es []Emitter) {
+	if s.inputs != nil {
+		s.note(Input{Kind: InEmitters, Emitters: cloneEmitters(es)})
+	}
 	s.emitters = s.emitters[:0]
 	for _, e := range es {
 		s.emitters = append(s.emitters, emitterState{e: e, next: s.now})
@@ -271,6 +289,7 @@ func (s *Sim) Emitters() []Emitter {
 
 // AddEmitter appends an emitter (first trigger at the next Tick) and returns its index.
 func (s *Sim) AddEmitter(e Emitter) int {
+	s.noteEmitter(InAdd, 0, e)
 	s.emitters = append(s.emitters, emitterState{e: e, next: s.now})
 	return len(s.emitters) - 1
 }
@@ -280,6 +299,7 @@ func (s *Sim) UpdateEmitter(i int, e Emitter) error {
 	if i < 0 || i >= len(s.emitters) {
 		return fmt.Errorf("world: no emitter %d", i)
 	}
+	s.noteEmitter(InUpdate, i, e)
 	s.emitters[i].e = e
 	return nil
 }
@@ -293,6 +313,7 @@ func (s *Sim) MoveEmitter(i int, x, y float32) error {
 	if !ok {
 		return fmt.Errorf("world: (%v, %v) is off the map", x, y)
 	}
+	s.note(Input{Kind: InMove, Index: i, X: x, Y: y})
 	e := &s.emitters[i].e
 	e.Landblock = lb
 	e.X, e.Y = Local(x, y)
@@ -304,6 +325,7 @@ func (s *Sim) DeleteEmitter(i int) error {
 	if i < 0 || i >= len(s.emitters) {
 		return fmt.Errorf("world: no emitter %d", i)
 	}
+	s.note(Input{Kind: InDelete, Index: i})
 	s.emitters = append(s.emitters[:i], s.emitters[i+1:]...)
 	return nil
 }

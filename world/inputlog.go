@@ -1,0 +1,282 @@
+package world
+
+// The input record (issue 10 item 4): every call made on a Sim since its last
+// Reset, in order, so a session can be replayed exactly. The Sim is a pure
+// function of the data, the seed and the calls made on it (O3), so replaying
+// the calls on a fresh Sim over the same data reproduces every Snapshot.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+
+	"soundworld/audio"
+)
+
+// MaxInputs bounds the record (entries; a run of equal ticks is one entry).
+// Past it the record stops and says so: a replay would be wrong, not short.
+const MaxInputs = 1 << 20
+
+// InputKind names one kind of call.
+type InputKind string
+
+const (
+	InTick     InputKind = "tick"           // N ticks of Dt s
+	InListener InputKind = "listener"       // SetListener(X, Y, Heading)
+	InEye      InputKind = "eye"            // SetEye(Eye)
+	InPrefs    InputKind = "prefs"          // SetPrefs(Prefs)
+	InActive   InputKind = "active"         // SetActive(Active)
+	InEmitters InputKind = "set_emitters"   // SetEmitters(Emitters)
+	InAdd      InputKind = "add_emitter"    // AddEmitter(Emitters[0])
+	InUpdate   InputKind = "update_emitter" // UpdateEmitter(Index, Emitters[0])
+	InMove     InputKind = "move_emitter"   // MoveEmitter(Index, X, Y)
+	InDelete   InputKind = "delete_emitter" // DeleteEmitter(Index)
+	InStinger  InputKind = "stinger"        // PlayStinger(Table, SType)
+)
+
+// Input is one call. T is the sim time when it was made (s; for reading and
+// for cutting spans: a replay applies inputs in order). Zero fields are
+// omitted from the JSON and read back as zero.
+type Input struct {
+	Kind     InputKind `json:"kind"`
+	T        float64   `json:"t"`
+	N        int       `json:"n,omitempty"`
+	Dt       float64   `json:"dt,omitempty"`
+	X        float32   `json:"x,omitempty"` // world m
+	Y        float32   `json:"y,omitempty"`
+	Heading  float32   `json:"heading,omitempty"` // compass deg as passed
+	Eye      float32   `json:"eye,omitempty"`     // m
+	Prefs    string    `json:"prefs,omitempty"`   // FormatPrefs form (exact for float32)
+	Active   bool      `json:"active,omitempty"`
+	Index    int       `json:"index,omitempty"`
+	Emitters []Emitter `json:"emitters,omitempty"`
+	Table    uint32    `json:"table,omitempty"`
+	SType    uint32    `json:"stype,omitempty"`
+}
+
+// InputStart is the Sim's state at the Reset the record starts from.
+type InputStart struct {
+	Seed     uint32    `json:"seed"`
+	X        float32   `json:"x"` // world m
+	Y        float32   `json:"y"`
+	Heading  float32   `json:"heading"`
+	Eye      float32   `json:"eye"`
+	Prefs    string    `json:"prefs"`
+	Active   bool      `json:"active"`
+	Emitters []Emitter `json:"emitters"`
+}
+
+// InputLog is the record: the start state and the calls since.
+type InputLog struct {
+	Start     InputStart `json:"start"`
+	Inputs    []Input    `json:"inputs"`
+	Truncated bool       `json:"truncated,omitempty"` // MaxInputs reached: not replayable
+}
+
+// RecordInputs starts recording this Sim's inputs. It restarts the clock with
+// the current seed (Reset) so the record begins at a reset; call it before
+// the first Tick. Each later Reset starts a new record.
+func (s *Sim) RecordInputs() {
+	s.inputs = &InputLog{}
+	s.Reset(s.seed)
+}
+
+// Inputs returns a copy of the record since the last Reset (nil if not recording).
+func (s *Sim) Inputs() *InputLog {
+	if s.inputs == nil {
+		return nil
+	}
+	c := &InputLog{Start: s.inputs.Start, Truncated: s.inputs.Truncated}
+	c.Start.Emitters = cloneEmitters(c.Start.Emitters)
+	c.Inputs = append([]Input(nil), s.inputs.Inputs...)
+	return c
+}
+
+// PlayStinger plays an environs stinger from the centre now (the Stingers
+// panel) and logs the decision like every other play.
+func (s *Sim) PlayStinger(table, stype uint32) audio.Play {
+	s.note(Input{Kind: InStinger, Table: table, SType: stype})
+	p := s.mgr.PlayStinger(s.now, table, stype)
+	s.record(p, s.lis.Pos)
+	return p
+}
+
+// restart is called by Reset: a new record from the current state.
+func (l *InputLog) restart(s *Sim) {
+	if l == nil {
+		return
+	}
+	l.Start = InputStart{Seed: s.seed, X: s.lis.Pos.X, Y: s.lis.Pos.Y, Heading: s.lis.Heading,
+		Eye: s.lis.Eye, Prefs: FormatPrefs(s.prefs), Active: s.active}
+	for _, es := range s.emitters {
+		l.Start.Emitters = append(l.Start.Emitters, cloneEmitter(es.e))
+	}
+	l.Inputs, l.Truncated = nil, false
+}
+
+// note appends one call (nil-safe: a Sim that does not record ignores it).
+// Consecutive ticks of the same dt merge into one entry.
+func (s *Sim) note(in Input) {
+	l := s.inputs
+	if l == nil || l.Truncated {
+		return
+	}
+	in.T = s.now
+	if in.Kind == InTick {
+		if !(in.Dt > 0) || math.IsInf(in.Dt, 0) {
+			in.Dt = 0 // Tick treats NaN, negative and infinite dt as 0
+		}
+		if n := len(l.Inputs); n > 0 && l.Inputs[n-1].Kind == InTick && l.Inputs[n-1].Dt == in.Dt {
+			l.Inputs[n-1].N++
+			return
+		}
+		in.N = 1
+	}
+	if len(l.Inputs) >= MaxInputs {
+		l.Truncated = true
+		return
+	}
+	l.Inputs = append(l.Inputs, in)
+}
+
+// noteEmitter records an emitter call with a copy of e.
+func (s *Sim) noteEmitter(k InputKind, i int, e Emitter) {
+	if s.inputs != nil {
+		s.note(Input{Kind: k, Index: i, Emitters: []Emitter{cloneEmitter(e)}})
+	}
+}
+
+func cloneEmitter(e Emitter) Emitter {
+	if e.Z != nil {
+		z := *e.Z
+		e.Z = &z
+	}
+	return e
+}
+
+func cloneEmitters(es []Emitter) []Emitter {
+	if es == nil {
+		return nil
+	}
+	out := make([]Emitter, len(es))
+	for i, e := range es {
+		out[i] = cloneEmitter(e)
+	}
+	return out
+}
+
+// ErrTruncated says a record cannot be replayed because it stopped at MaxInputs.
+var ErrTruncated = errors.New("input record truncated (more than MaxInputs entries): cannot replay")
+
+// Begin puts s in the record's start state: start listener, eye, prefs,
+// activity and emitters, then Reset with the start seed (clock 0, fresh
+// generators, emitters armed at 0).
+func (l *InputLog) Begin(s *Sim) error {
+	if l.Truncated {
+		return ErrTruncated
+	}
+	p, err := ParsePrefs(l.Start.Prefs, audio.DefaultPrefs())
+	if err != nil {
+		return fmt.Errorf("input record start: %w", err)
+	}
+	s.SetPrefs(p)
+	s.SetActive(l.Start.Active)
+	s.SetListener(l.Start.X, l.Start.Y, l.Start.Heading)
+	s.SetEye(l.Start.Eye)
+	s.SetEmitters(cloneEmitters(l.Start.Emitters))
+	s.Reset(l.Start.Seed)
+	return nil
+}
+
+// Apply makes call in on s. tick is called after each single Tick (nil: none):
+// a renderer mixes the frames of that tick there.
+func (in *Input) Apply(s *Sim, tick func()) error {
+	one := func() (Emitter, error) {
+		if len(in.Emitters) != 1 {
+			return Emitter{}, fmt.Errorf("input %s at t=%v: want one emitter, have %d", in.Kind, in.T, len(in.Emitters))
+		}
+		return cloneEmitter(in.Emitters[0]), nil
+	}
+	switch in.Kind {
+	case InTick:
+		for i := 0; i < in.N; i++ {
+			s.Tick(in.Dt)
+			if tick != nil {
+				tick()
+			}
+		}
+	case InListener:
+		s.SetListener(in.X, in.Y, in.Heading)
+	case InEye:
+		s.SetEye(in.Eye)
+	case InPrefs:
+		p, err := ParsePrefs(in.Prefs, audio.DefaultPrefs())
+		if err != nil {
+			return fmt.Errorf("input prefs at t=%v: %w", in.T, err)
+		}
+		s.SetPrefs(p)
+	case InActive:
+		s.SetActive(in.Active)
+	case InEmitters:
+		s.SetEmitters(cloneEmitters(in.Emitters))
+	case InAdd:
+		e, err := one()
+		if err != nil {
+			return err
+		}
+		s.AddEmitter(e)
+	case InUpdate:
+		e, err := one()
+		if err != nil {
+			return err
+		}
+		return s.UpdateEmitter(in.Index, e)
+	case InMove:
+		return s.MoveEmitter(in.Index, in.X, in.Y)
+	case InDelete:
+		return s.DeleteEmitter(in.Index)
+	case InStinger:
+		s.PlayStinger(in.Table, in.SType)
+	default:
+		return fmt.Errorf("input at t=%v: unknown kind %q", in.T, in.Kind)
+	}
+	return nil
+}
+
+// Replay puts s in the start state and makes every recorded call; tick is
+// called after each Tick (nil: none). s must be a Sim over the same data.
+func (l *InputLog) Replay(s *Sim, tick func()) error {
+	if err := l.Begin(s); err != nil {
+		return err
+	}
+	for i := range l.Inputs {
+		if err := l.Inputs[i].Apply(s, tick); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// End is the sim time after the last recorded tick (s).
+func (l *InputLog) End() float64 {
+	for i := len(l.Inputs) - 1; i >= 0; i-- {
+		if in := l.Inputs[i]; in.Kind == InTick {
+			t := in.T
+			for k := 0; k < in.N; k++ {
+				t += in.Dt
+			}
+			return t
+		}
+	}
+	return 0
+}
+
+// MarshalJSON keeps a nil input list as [] (a record of no calls, not a missing one).
+func (l InputLog) MarshalJSON() ([]byte, error) {
+	type plain InputLog
+	if l.Inputs == nil {
+		l.Inputs = []Input{}
+	}
+	return json.Marshal(plain(l))
+}

@@ -1,0 +1,147 @@
+package world
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"soundworld/audio"
+)
+
+// session drives s as a window would: a walk, a heading turn, an eye change, a
+// preference change, emitter edits (add, move, update, delete), a stinger and
+// a pause (Tick(0)), then 1/60 s ticks. It returns the snapshot at the end and
+// every play seen.
+func session(t *testing.T, s *Sim) (*Snapshot, []audio.Play) {
+	t.Helper()
+	var plays []audio.Play
+	s.SetOnPlay(func(p audio.Play) { plays = append(plays, p) })
+	s.SetEmitters([]Emitter{forge})
+	var sn *Snapshot
+	for i := 0; i < 60*40; i++ {
+		tt := float64(i) / 60
+		if i%3 == 0 && i < 60*20 {
+			x, y, h := walkLoop(tt)
+			s.SetListener(x, y, h)
+		}
+		switch i {
+		case 300:
+			s.SetEye(3.5)
+		case 400:
+			p := s.Prefs()
+			p.AmbientVolume = 0.37
+			s.SetPrefs(p)
+		case 500:
+			e := forge
+			e.Name, e.X = "second", 40
+			s.AddEmitter(e)
+		case 600:
+			x, y := WorldPos(0x0101, 60, 70)
+			if err := s.MoveEmitter(1, x, y); err != nil {
+				t.Fatal(err)
+			}
+		case 700:
+			e := s.Emitters()[0]
+			e.Volume, e.Interval = 0.5, [2]float32{1, 1.5}
+			if err := s.UpdateEmitter(0, e); err != nil {
+				t.Fatal(err)
+			}
+		case 800:
+			s.PlayStinger(forgeTable, 0x69)
+		case 900:
+			s.SetActive(false)
+		case 1000:
+			s.SetActive(true)
+			_ = s.DeleteEmitter(0)
+		}
+		if i >= 1200 && i < 1260 {
+			sn = s.Tick(0) // paused a second: the clock stands
+			continue
+		}
+		sn = s.Tick(1.0 / 60)
+	}
+	return sn, plays
+}
+
+// TestInputLog_ReplayReproducesSnapshot: a recorded session, written as JSON
+// and read back, replayed on a fresh Sim over the same data gives the same
+// final Snapshot and the same plays in the same order (O3).
+func TestInputLog_ReplayReproducesSnapshot(t *testing.T) {
+	s, _ := simFixture(t, 7)
+	s.RecordInputs()
+	want, wantPlays := session(t, s)
+	log := s.Inputs()
+	if log.Truncated || len(log.Inputs) == 0 {
+		t.Fatalf("record: truncated %v, %d inputs", log.Truncated, len(log.Inputs))
+	}
+	js, err := json.Marshal(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back InputLog
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatal(err)
+	}
+	if got, wantEnd := back.End(), want.Time; got != wantEnd {
+		t.Fatalf("End() = %v, want the session's last sim time %v", got, wantEnd)
+	}
+	r, _ := simFixture(t, 99) // another seed: the record's start seed must win
+	var gotPlays []audio.Play
+	r.SetOnPlay(func(p audio.Play) { gotPlays = append(gotPlays, p) })
+	if err := back.Replay(r, nil); err != nil {
+		t.Fatal(err)
+	}
+	got := r.Snapshot()
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("replayed snapshot differs:\n got %+v\nwant %+v", got, want)
+	}
+	if len(gotPlays) != len(wantPlays) || len(wantPlays) == 0 {
+		t.Fatalf("replay: %d plays, session %d", len(gotPlays), len(wantPlays))
+	}
+	for i := range wantPlays {
+		if gotPlays[i] != wantPlays[i] {
+			t.Fatalf("play %d: replay %+v, session %+v", i, gotPlays[i], wantPlays[i])
+		}
+	}
+	// The record has each kind of call the session made.
+	kinds := map[InputKind]bool{}
+	for _, in := range back.Inputs {
+		kinds[in.Kind] = true
+	}
+	for _, k := range []InputKind{InTick, InListener, InEye, InPrefs, InActive, InEmitters, InAdd, InUpdate, InMove, InDelete, InStinger} {
+		if !kinds[k] {
+			t.Errorf("record has no %q entry", k)
+		}
+	}
+}
+
+// TestInputLog_TicksMerge: a run of equal ticks is one entry; Reset starts a
+// new record whose start state is the state at the reset.
+func TestInputLog_TicksMerge(t *testing.T) {
+	s, _ := simFixture(t, 1)
+	s.RecordInputs()
+	for range 600 {
+		s.Tick(1.0 / 60)
+	}
+	s.Tick(0)
+	s.Tick(-1) // counts as 0: merges with the Tick(0)
+	l := s.Inputs()
+	if len(l.Inputs) != 2 || l.Inputs[0].N != 600 || l.Inputs[1].N != 2 || l.Inputs[1].Dt != 0 {
+		t.Fatalf("inputs = %+v, want [600×1/60, 2×0]", l.Inputs)
+	}
+	x, y := WorldPos(0x0101, 10, 10)
+	s.SetListener(x, y, 45)
+	s.Reset(5)
+	l = s.Inputs()
+	if len(l.Inputs) != 0 || l.Start.Seed != 5 || l.Start.X != x || l.Start.Heading != 45 {
+		t.Fatalf("after Reset: start %+v, %d inputs; want seed 5 at the new listener, none", l.Start, len(l.Inputs))
+	}
+}
+
+func TestInputLog_TruncatedRefusesReplay(t *testing.T) {
+	s, _ := simFixture(t, 1)
+	l := &InputLog{Truncated: true}
+	if err := l.Replay(s, nil); err != ErrTruncated {
+		t.Fatalf("Replay of a truncated record: %v, want ErrTruncated", err)
+	}
+}
