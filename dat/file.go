@@ -261,8 +261,9 @@ func (f *File) block(ws *windows, id uint32, off int64) ([]byte, error) {
 }
 
 // readChain reads size bytes of the block chain starting at off (§2.3),
-// stopping on the byte count. at is where off was found (for errors).
-func (f *File) readChain(id uint32, at int64, off, size uint32) ([]byte, error) {
+// stopping on the byte count. at is where off was found (for errors). It
+// reads through ws, or f's shared windows under f.mu when ws is nil.
+func (f *File) readChain(ws *windows, id uint32, at int64, off, size uint32) ([]byte, error) {
 	if at < 0 { // the link came from a directory entry: name the link itself
 		at = int64(off)
 	}
@@ -274,12 +275,15 @@ func (f *File) readChain(id uint32, at int64, off, size uint32) ([]byte, error) 
 	if int64(size) > nblocks*payload {
 		return nil, f.errf(id, at, fmt.Sprintf("record size %d larger than the file's %d payload bytes", size, nblocks*payload), nil)
 	}
+	if ws == nil { // the shared windows, under the lock
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		ws = &f.win
+	}
 	out := make([]byte, size)
 	var seenBuf [16]uint32 // blocks visited, to catch cycles; a map past 16
 	seen := seenBuf[:0]
 	var seenSet map[uint32]bool
-	f.mu.Lock()
-	defer f.mu.Unlock()
 	cur, done := off, 0
 	for {
 		switch {
@@ -302,7 +306,7 @@ func (f *File) readChain(id uint32, at int64, off, size uint32) ([]byte, error) 
 			}
 			seen = append(seen, cur)
 		}
-		b, err := f.block(&f.win, id, int64(cur))
+		b, err := f.block(ws, id, int64(cur))
 		if err != nil {
 			return nil, err
 		}
@@ -329,7 +333,7 @@ func (f *File) node(at int64, off uint32) (*node, error) {
 	if n != nil {
 		return n, nil
 	}
-	b, err := f.readChain(0, at, off, nodeSize)
+	b, err := f.readChain(nil, 0, at, off, nodeSize)
 	if err != nil {
 		return nil, err
 	}
@@ -405,8 +409,10 @@ func (f *File) Get(id uint32) ([]byte, error) {
 }
 
 // Read returns the (decompressed) bytes of the record e describes.
-func (f *File) Read(e Entry) ([]byte, error) {
-	b, err := f.readChain(e.ID, -1, e.Offset, e.Size)
+func (f *File) Read(e Entry) ([]byte, error) { return f.read(nil, e) }
+
+func (f *File) read(ws *windows, e Entry) ([]byte, error) {
+	b, err := f.readChain(ws, e.ID, -1, e.Offset, e.Size)
 	if err != nil {
 		return nil, err
 	}
@@ -415,6 +421,23 @@ func (f *File) Read(e Entry) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// Scanner reads records of one File through its own read-ahead windows, so
+// several goroutines can each scan a stretch of the file without taking the
+// File's lock per record. A Scanner is not safe for concurrent use.
+type Scanner struct {
+	f  *File
+	ws windows
+}
+
+// NewScanner returns a Scanner over f.
+func (f *File) NewScanner() *Scanner { return &Scanner{f: f} }
+
+// Read is File.Read through the scanner's windows (the bytes are the caller's).
+func (s *Scanner) Read(e Entry) ([]byte, error) { return s.f.read(&s.ws, e) }
+
+// Size is the file's size in bytes.
+func (f *File) Size() int64 { return f.size }
 
 // withBlock calls fn with the bytes of e, without copying, when e is stored
 // uncompressed in a single block; it reports false (and does nothing)
@@ -442,26 +465,41 @@ func (f *File) Entries(lo, hi uint32) iter.Seq2[Entry, error] {
 		if lo > hi {
 			return
 		}
-		f.walk(headerOff+32, f.hdr.BTreeRoot, 0, lo, hi, 0, 0xFFFFFFFF, yield)
+		f.walk(headerOff+32, f.hdr.BTreeRoot, 0, lo, hi, 0, 0xFFFFFFFF, nil, yield)
+	}
+}
+
+// AllEntries is Entries over every id, except that a corrupt node does not
+// end the walk: its error is yielded and the walk goes on with the rest of the
+// tree (what can still be reached), for checking a whole file.
+func (f *File) AllEntries() iter.Seq2[Entry, error] {
+	return func(yield func(Entry, error) bool) {
+		f.walk(headerOff+32, f.hdr.BTreeRoot, 0, 0, 0xFFFFFFFF, 0, 0xFFFFFFFF, map[uint32]bool{}, yield)
 	}
 }
 
 // walk visits node off's entries in [lo, hi]; every id in the subtree must
 // lie in [min, max] (the separators above it) or the tree is unsorted.
 // It returns false when the caller should stop.
-func (f *File) walk(at int64, off uint32, depth int, lo, hi, min, max uint32, yield func(Entry, error) bool) bool {
+// With a seen set (AllEntries), a bad node is yielded and skipped instead of
+// ending the walk, and a node met twice (shared or a cycle) is a bad node.
+func (f *File) walk(at int64, off uint32, depth int, lo, hi, min, max uint32, seen map[uint32]bool, yield func(Entry, error) bool) bool {
+	goOn := seen != nil
+	if goOn {
+		if seen[off] {
+			return yield(Entry{}, f.errf(0, at, "B-tree node reached twice (shared or a cycle):", off))
+		}
+		seen[off] = true
+	}
 	if depth >= maxTreeDepth {
-		yield(Entry{}, f.errf(0, at, "B-tree deeper than 16 levels (node cycle?) at node", off))
-		return false
+		return yield(Entry{}, f.errf(0, at, "B-tree deeper than 16 levels (node cycle?) at node", off)) && goOn
 	}
 	n, err := f.node(at, off)
 	if err != nil {
-		yield(Entry{}, err)
-		return false
+		return yield(Entry{}, err) && goOn
 	}
 	if n.n > 0 && (n.id(0) < min || n.id(n.n-1) > max) {
-		yield(Entry{}, f.errf(0, int64(off), fmt.Sprintf("B-tree node ids outside their parent's range [0x%X, 0x%X]: id", min, max), n.id(0)))
-		return false
+		return yield(Entry{}, f.errf(0, int64(off), fmt.Sprintf("B-tree node ids outside their parent's range [0x%X, 0x%X]: id", min, max), n.id(0))) && goOn
 	}
 	for i := 0; i <= n.n; i++ {
 		if n.kids != nil {
@@ -476,7 +514,7 @@ func (f *File) walk(at int64, off uint32, depth int, lo, hi, min, max uint32, yi
 				empty = empty || n.id(i) == 0
 			}
 			if !empty && cmin <= cmax && cmax >= lo && cmin <= hi {
-				if !f.walk(int64(off)+int64(i)*4, n.kids[i], depth+1, lo, hi, cmin, cmax, yield) {
+				if !f.walk(int64(off)+int64(i)*4, n.kids[i], depth+1, lo, hi, cmin, cmax, seen, yield) {
 					return false
 				}
 			}

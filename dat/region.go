@@ -22,6 +22,24 @@ const RegionVersion = 3
 // *FormatError at its byte, since nothing downstream can use one (a NaN height
 // makes every distance NaN) and JSON cannot hold it.
 func ParseRegion(b []byte) (*Region, error) {
+	g, _, err := parseRegion(b, nil)
+	return g, err
+}
+
+// RegionRefs holds the record byte offsets of a region's references, so a
+// check can name the byte of a reference that points nowhere.
+type RegionRefs struct {
+	STBID         []int64 // Sound.STBDescs[i].STBID
+	StbIndex      []int64 // Scene.SceneTypes[i].StbIndex
+	TerrainScenes []int64 // Terrain.TerrainTypes[i].SceneTypes[0]; entry j is 4·j further
+}
+
+// ParseRegionRefs is ParseRegion that also reports where the references sit.
+func ParseRegionRefs(b []byte) (*Region, *RegionRefs, error) {
+	return parseRegion(b, &RegionRefs{})
+}
+
+func parseRegion(b []byte, refs *RegionRefs) (*Region, *RegionRefs, error) {
 	r := newReader(b)
 	g := &Region{}
 	g.ID = r.leadID("Region (0x13xxxxxx)", highByte(typeRegion))
@@ -38,21 +56,24 @@ func ParseRegion(b []byte) (*Region, error) {
 	if g.PartsMask&PartSky != 0 {
 		g.Sky = readSky(r)
 	}
+	if refs == nil {
+		refs = &RegionRefs{} // (discarded)
+	}
 	if g.PartsMask&PartSound != 0 {
-		g.Sound = readSoundInfo(r)
+		g.Sound = readSoundInfo(r, refs)
 	}
 	if g.PartsMask&PartScene != 0 {
-		g.Scene = readSceneInfo(r)
+		g.Scene = readSceneInfo(r, refs)
 	}
-	readTerrain(r, &g.Terrain)
+	readTerrain(r, &g.Terrain, refs)
 	if g.PartsMask&PartMisc != 0 {
 		m := &RegionMisc{r.u32(), r.u32(), r.u32(), r.u32(), r.u32(), r.u32()}
 		g.Misc = m
 	}
 	if err := r.done(g.ID); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return g, nil
+	return g, refs, nil
 }
 
 func readLandDefs(r *reader, d *LandDefs) {
@@ -125,10 +146,12 @@ func readSky(r *reader) *SkyDesc {
 	return s
 }
 
-func readSoundInfo(r *reader) *SoundInfo {
+func readSoundInfo(r *reader, refs *RegionRefs) *SoundInfo {
 	s := &SoundInfo{STBDescs: make([]AmbientSTBDesc, r.count(8, "ambient sound tables"))}
+	refs.STBID = make([]int64, len(s.STBDescs))
 	for i := range s.STBDescs {
 		d := &s.STBDescs[i]
+		refs.STBID[i] = int64(r.off)
 		d.STBID = r.u32()
 		d.Sounds = make([]AmbientSoundDesc, r.count(20, "ambient sounds"))
 		for j := range d.Sounds {
@@ -138,10 +161,12 @@ func readSoundInfo(r *reader) *SoundInfo {
 	return s
 }
 
-func readSceneInfo(r *reader) *SceneInfo {
+func readSceneInfo(r *reader, refs *RegionRefs) *SceneInfo {
 	s := &SceneInfo{SceneTypes: make([]SceneType, r.count(8, "scene types"))}
+	refs.StbIndex = make([]int64, len(s.SceneTypes))
 	for i := range s.SceneTypes {
 		t := &s.SceneTypes[i]
+		refs.StbIndex[i] = int64(r.off)
 		t.StbIndex = r.u32()
 		t.Scenes = readU32s(r, "scenes")
 	}
@@ -156,12 +181,14 @@ func readU32s(r *reader, what string) []uint32 {
 	return v
 }
 
-func readTerrain(r *reader, t *TerrainInfo) {
+func readTerrain(r *reader, t *TerrainInfo, refs *RegionRefs) {
 	t.TerrainTypes = make([]TerrainType, r.count(12, "terrain types"))
+	refs.TerrainScenes = make([]int64, len(t.TerrainTypes))
 	for i := range t.TerrainTypes {
 		tt := &t.TerrainTypes[i]
 		tt.Name = r.pstring("terrain name")
 		tt.Color = r.u32()
+		refs.TerrainScenes[i] = int64(r.off) + 4 // past the count
 		tt.SceneTypes = readU32s(r, "terrain scene types")
 	}
 	at := r.off
