@@ -29,7 +29,11 @@ type View struct {
 	// nil = nothing muted. It never changes what the Sim decides.
 	Muted        func(table, stype uint32) bool
 	RoseX, RoseY float64 // screen centre of the bearing rose
+	RoseLen      float64 // px, the rose's longest bar (0 = RoseMax)
 }
+
+// RoseMax is the bearing rose's default longest bar in px; its disc is 22 px wider.
+const RoseMax = 70.0
 
 var (
 	ringCol    = color.RGBA{0xff, 0xff, 0xff, 0xff}
@@ -112,10 +116,13 @@ func Rose(dst *ebiten.Image, s *world.Snapshot, v View) {
 		in := s.Instances[v.Selected]
 		stb, title = in.Stb, fmt.Sprintf("weight by bearing: set %d", in.Stb)
 	}
-	const maxLen = 70.0
+	maxLen := v.RoseLen
+	if maxLen <= 0 {
+		maxLen = RoseMax
+	}
 	cx, cy := v.RoseX, v.RoseY
-	vector.DrawFilledCircle(dst, float32(cx), float32(cy), maxLen+22, Fade(color.RGBA{0x10, 0x14, 0x20, 0xff}, 0.7), true)
-	vector.StrokeCircle(dst, float32(cx), float32(cy), maxLen, 1, Fade(ringCol, 0.3), true)
+	vector.DrawFilledCircle(dst, float32(cx), float32(cy), float32(maxLen+22), Fade(color.RGBA{0x10, 0x14, 0x20, 0xff}, 0.7), true)
+	vector.StrokeCircle(dst, float32(cx), float32(cy), float32(maxLen), 1, Fade(ringCol, 0.3), true)
 	bars, centre := geom.BuildRose(s, stb).Bars(maxLen)
 	col := geom.SetColor(stb)
 	if stb < 0 {

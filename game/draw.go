@@ -13,6 +13,7 @@ import (
 	"soundworld/ambientviz/geom"
 	"soundworld/game/terrain"
 	"soundworld/ui"
+	"soundworld/ui/dock"
 	"soundworld/world"
 )
 
@@ -25,8 +26,14 @@ var (
 	warnCol     = color.RGBA{0xff, 0xc0, 0x40, 0xff}
 )
 
+// roseR is the bearing rose's outer radius in px (its longest bar + 22):
+// 92 px, smaller when the map area is narrow (a fifth of its width at most).
+func (g *Game) roseR() float64 {
+	return max(50, min(ambientviz.RoseMax+22, float64(g.mapRect().Dx())/5))
+}
+
 // statusH is the status bar's height in px.
-const statusH = 34
+const statusH = dock.Status
 
 // Draw draws the map, the overlays, the HUD and the panels (last). It reads
 // the Snapshot and the view state only.
@@ -37,8 +44,12 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.drawGrid(screen)
 	v := ambientviz.View{
 		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
-		Muted: g.mutedSound, RoseX: 412, RoseY: float64(g.cam.H) - statusH - 118,
+		Muted: g.mutedSound,
 	}
+	mr := g.mapRect()
+	rr := g.roseR()
+	v.RoseLen = rr - 22
+	v.RoseX, v.RoseY = float64(mr.Min.X)+rr+14, float64(mr.Max.Y)-rr-26
 	ambientviz.Draw(screen, g.snap, v, g.st.Layers)
 	g.drawHUD(screen)
 	g.ui.Draw(screen)
@@ -127,9 +138,14 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 		vector.DrawFilledRect(screen, x, y, float32(w), 20, barCol, false)
 		ambientviz.Label(screen, b, float64(x)+8, float64(y)+3, warnCol)
 	}
-	// Scale bar, bottom right of the map.
-	if m, px := geom.ScaleBar(g.cam.MPP, 160); px > 0 {
-		x1, y := W-390, H-statusH-12
+	// Scale bar, bottom right of the map area, never over the rose (bottom left).
+	mr := g.mapRect()
+	room := float64(mr.Dx()) - 2*g.roseR() - 14 - 40
+	if !g.st.Layers.Rose {
+		room = float64(mr.Dx()) - 40
+	}
+	if m, px := geom.ScaleBar(g.cam.MPP, min(160, room)); px > 0 {
+		x1, y := float32(mr.Max.X-14), float32(mr.Max.Y-14)
 		x0 := x1 - float32(px)
 		vector.StrokeLine(screen, x0, y, x1, y, 4, barCol, false)
 		vector.StrokeLine(screen, x0, y, x1, y, 2, textCol, false)

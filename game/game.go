@@ -11,8 +11,8 @@ import (
 	"runtime/pprof"
 	"time"
 
-	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
+	"soundworld/ui/debugui"
 
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
@@ -38,6 +38,15 @@ type Start struct{ X, Y, Heading, Eye float32 }
 type Shot struct {
 	Seconds float64
 	Out     string
+	W, H    int // picture size in px; 0 = Width×Height
+}
+
+// size is the shot's picture size.
+func (s *Shot) size() (int, int) {
+	if s.W > 0 && s.H > 0 {
+		return s.W, s.H
+	}
+	return Width, Height
 }
 
 // Config is everything the window needs; cmd_window.go and cmd_shot.go fill it.
@@ -49,6 +58,7 @@ type Config struct {
 	Prefs         audio.Prefs
 	Emitters      []world.Emitter
 	EmittersPath  string // where -emitters came from ("" = none)
+	SettingsPath  string // the window's settings file (panel arrangement); "" = none (shot, profile, tests)
 	Start         *Start // nil = the Holtburg spawn
 	NoAudio       bool
 	ProfileFrames int // > 0: print Update/Draw CPU percentiles after N frames and exit
@@ -124,11 +134,18 @@ func New(cfg Config) (*Game, error) {
 	}
 	lis := sim.Listener()
 	g.st = ui.NewState(cfg.Seed, lis.Eye)
+	var settingsErr error
+	if cfg.SettingsPath != "" && cfg.Shot == nil && cfg.ProfileFrames == 0 {
+		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
+	}
 	g.ui = ui.New(g, g.st)
 	g.tiles = newTiles(cfg.Archive, reg)
 	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize
 	g.tiles.want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
 	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}
+	if cfg.Shot != nil {
+		g.cam.W, g.cam.H = cfg.Shot.size()
+	}
 	g.stingerTbl, g.stingers = findStingers(cfg.Archive, cfg.DatDir == "")
 	if cfg.Shot != nil || cfg.NoAudio {
 		g.st.AudioOn = false
@@ -143,6 +160,9 @@ func New(cfg Config) (*Game, error) {
 	if cfg.Shot != nil || cfg.ProfileFrames > 0 {
 		g.st.Layers = ambientviz.All
 		g.st.Follow = true
+	}
+	if settingsErr != nil {
+		g.setToast("Settings ignored: " + settingsErr.Error())
 	}
 	g.start = time.Now()
 	g.src = &clock.Audio{Wall: func() float64 { return time.Since(g.start).Seconds() }}
@@ -166,7 +186,11 @@ func Run(cfg Config) error {
 	}
 	defer g.close()
 	ebiten.SetWindowTitle(g.Title())
-	ebiten.SetWindowSize(Width, Height)
+	if cfg.Shot != nil {
+		ebiten.SetWindowSize(cfg.Shot.size())
+	} else {
+		ebiten.SetWindowSize(Width, Height)
+	}
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetTPS(tps)
 	if cfg.ProfileFrames > 0 {
@@ -196,9 +220,13 @@ func (g *Game) close() {
 	}
 }
 
-// Layout keeps one logical pixel per screen pixel; shots are always 1280×720.
+// Layout keeps one logical pixel per screen pixel; shots are their -size
+// (default 1280×720) and profiling is 1280×720, whatever the window's size.
 func (g *Game) Layout(w, h int) (int, int) {
-	if g.cfg.Shot != nil || g.cfg.ProfileFrames > 0 {
+	switch {
+	case g.cfg.Shot != nil:
+		w, h = g.cfg.Shot.size()
+	case g.cfg.ProfileFrames > 0:
 		w, h = Width, Height
 	}
 	g.cam.W, g.cam.H = w, h
@@ -228,10 +256,16 @@ func (g *Game) Update() error {
 		}
 	default:
 	}
-	g.ui.SetScreen(g.cam.W)
+	g.ui.SetScreen(g.cam.W, g.cam.H)
+	mapBefore := g.ui.Arrangement().Map
 	c, err := g.ui.Update(g.snap)
 	if err != nil {
 		return err
+	}
+	if g.ui.TakeChanged() && g.cfg.SettingsPath != "" {
+		if err := g.ui.SaveSettings(g.cfg.SettingsPath); err != nil {
+			g.setToast("Settings not saved: " + err.Error())
+		}
 	}
 	g.captured = c
 	g.requestTiles()
@@ -244,8 +278,13 @@ func (g *Game) Update() error {
 		g.advance()
 	}
 	g.pushStarts()
-	if g.st.Follow && g.drag == dragNone {
-		g.cam.CX, g.cam.CY = float64(g.snap.Listener.Pos.X), float64(g.snap.Listener.Pos.Y)
+	switch {
+	case g.frame == 1 || (g.cfg.Shot != nil && g.shotLast == 0):
+		g.centreOnListener() // in the map area, not the window
+	case g.st.Follow && g.drag != dragListener:
+		g.keepInView(followBox)
+	case g.ui.Arrangement().Map != mapBefore: // resized or a panel folded: keep the listener on the map
+		g.keepInView(1)
 	}
 	if g.prof != nil {
 		g.prof.update(time.Since(t0))

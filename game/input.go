@@ -3,9 +3,9 @@ package game
 import (
 	"math"
 
-	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"soundworld/ui/debugui"
 
 	"soundworld/ambientviz/geom"
 )
@@ -38,10 +38,7 @@ func (g *Game) input(dt float64) {
 	overUI := g.captured&debugui.InputCapturingStateHover != 0
 	if !overUI {
 		if _, wy := ebiten.Wheel(); wy != 0 {
-			g.cam = g.cam.ZoomAbout(float64(mx), float64(my), math.Pow(0.85, wy))
-			if g.st.Follow { // zoom about the cursor means the view moves: stop following
-				g.st.Follow = false
-			}
+			g.cam = g.cam.ZoomAbout(float64(mx), float64(my), math.Pow(0.85, wy)) // follow stays on: it keeps the listener in view
 		}
 	}
 	// Pan: right or middle drag.
@@ -52,7 +49,10 @@ func (g *Game) input(dt float64) {
 		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle) {
 			if dx, dy := mx-g.lastMX, my-g.lastMY; dx != 0 || dy != 0 {
 				g.cam = g.cam.Pan(float64(dx), float64(dy))
-				g.st.Follow = false
+				if g.st.Follow { // panning away means: stop following (said, not silent)
+					g.st.Follow = false
+					g.setToast("Follow off: you panned the map (F or the Follow toggle turns it on)")
+				}
 			}
 		} else {
 			g.panning = false
@@ -169,7 +169,7 @@ func (g *Game) keys(dt float64) {
 	}
 	switch {
 	case just(ebiten.KeyHome):
-		g.cam.CX, g.cam.CY = float64(l.Pos.X), float64(l.Pos.Y)
+		g.centreOnListener()
 	case just(ebiten.KeyF):
 		g.st.Follow = !g.st.Follow
 	case just(ebiten.KeySpace):

@@ -3,7 +3,7 @@ package ui
 import (
 	"fmt"
 
-	"github.com/ebitengine/debugui"
+	"soundworld/ui/debugui"
 )
 
 // ambientWindow lists every ambient instance (A5) with its count, share of
@@ -11,7 +11,7 @@ import (
 // (intermittent), can-hear (A8) and time to its next deadline (A10), with
 // display-side mute and solo.
 func (u *UI) ambientWindow(ctx *debugui.Context) {
-	ctx.Window("Ambient", u.right(rectAmbient), func(layout debugui.ContainerLayout) {
+	func() {
 		s := u.snap
 		if s == nil {
 			return
@@ -47,7 +47,7 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 				label(ctx, instanceLine(in.Continuous, in.Count, in.Share, in.CurrentVolume, in.PlayChance, in.CanHear, in.OnQueue, in.Deadline-s.Time))
 			})
 		}
-	})
+	}()
 }
 
 // instanceLine is one instance's numbers as the Ambient panel prints them.

@@ -3,7 +3,7 @@ package ui
 import (
 	"fmt"
 
-	"github.com/ebitengine/debugui"
+	"soundworld/ui/debugui"
 )
 
 // timeScales are the selectable sim speeds.
@@ -12,7 +12,7 @@ var timeScales = []float64{0.25, 0.5, 1, 2, 4}
 // controlsWindow holds the retail preferences (G1–G5), eye height, seed, time,
 // audio, the jump-to box and the overlay toggles.
 func (u *UI) controlsWindow(ctx *debugui.Context) {
-	ctx.Window("Controls", rectControls, func(layout debugui.ContainerLayout) {
+	func() {
 		st := u.st
 		if u.snap == nil {
 			return
@@ -95,7 +95,7 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			ctx.SetGridLayout([]int{-1}, nil)
 			ctx.Text(st.Message)
 		}
-	})
+	}()
 }
 
 func (u *UI) jump() {

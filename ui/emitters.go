@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ebitengine/debugui"
+	"soundworld/ui/debugui"
 
 	"soundworld/audio"
 	"soundworld/world"
@@ -53,7 +53,7 @@ func parseHex(s string) (uint64, error) {
 // emittersWindow adds, selects, edits and deletes placed emitters (E1) and
 // saves/loads the layout file (E2, written atomically by world).
 func (u *UI) emittersWindow(ctx *debugui.Context) {
-	ctx.Window("Emitters", rectEmitters, func(layout debugui.ContainerLayout) {
+	func() {
 		s, st := u.snap, u.st
 		if s == nil {
 			return
@@ -117,13 +117,13 @@ func (u *UI) emittersWindow(ctx *debugui.Context) {
 		ctx.SetGridLayout([]int{-1, -1}, nil)
 		ctx.Button("save").On(func() { u.report(u.host.SaveLayout(st.LayoutPath)) })
 		ctx.Button("load").On(func() { u.report(u.host.LoadLayout(st.LayoutPath)) })
-	})
+	}()
 }
 
 // stingersWindow has a button per environs stinger of the UI sound table,
 // played from the centre (PlaySoundFromCenter).
 func (u *UI) stingersWindow(ctx *debugui.Context) {
-	ctx.Window("Stingers", rectStingers, func(layout debugui.ContainerLayout) {
+	func() {
 		ss := u.host.Stingers()
 		if len(ss) == 0 {
 			label(ctx, "no environs stingers in the UI sound table")
@@ -135,5 +135,5 @@ func (u *UI) stingersWindow(ctx *debugui.Context) {
 				ctx.Button(sg.Name).On(func() { u.host.PlayStinger(sg.SType) })
 			})
 		}
-	})
+	}()
 }

@@ -35,6 +35,7 @@ func TestPanels_UpdateAndDraw(t *testing.T) {
 	st := NewState(1, 2)
 	st.SelectedVoice, st.Selected, st.SelectedEmitter = 0, 0, 0
 	u := New(&fakeHost{}, st)
+	u.SetScreen(1280, 720)
 	img := ebiten.NewImage(1280, 720)
 	for i := 0; i < 3; i++ {
 		if _, err := u.Update(s); err != nil {

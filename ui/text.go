@@ -7,10 +7,10 @@ import (
 	"image/color"
 	"math"
 
-	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/bitmapfont/v4"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"soundworld/ui/debugui"
 )
 
 // face is debugui's own font (bitmapfont), so labels match the widgets.

@@ -5,13 +5,12 @@
 package ui
 
 import (
-	"image"
-
-	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
+	"soundworld/ui/debugui"
 
 	"soundworld/ambientviz"
 	"soundworld/audio"
+	"soundworld/ui/dock"
 	"soundworld/world"
 )
 
@@ -58,7 +57,14 @@ type State struct {
 	Eye             float64 // m
 	LayoutPath      string
 	Jump            string
-	Message         string // last panel error or note
+	Message         string                // last panel error or note
+	Panels          map[string]PanelState // by panel name: the settings file's arrangement
+}
+
+// PanelState is one panel's persisted arrangement.
+type PanelState struct {
+	Edge      dock.Edge
+	Collapsed bool
 }
 
 // NewState is the default view: every overlay on, following the listener, 1×.
@@ -68,6 +74,7 @@ func NewState(seed uint32, eye float32) *State {
 		Selected: -1, SelectedEmitter: -1, SelectedVoice: -1,
 		Mute: map[InstKey]bool{}, Solo: map[InstKey]bool{},
 		Seed: int(seed), Eye: float64(eye), LayoutPath: "emitters.json",
+		Panels: map[string]PanelState{},
 	}
 }
 
@@ -96,37 +103,106 @@ type UI struct {
 	snap     *world.Snapshot
 	captured debugui.InputCapturingState
 	edit     emitterEdit
-	screenW  int // px; right-hand panels open against the right edge
+	screenW  int // px
+	screenH  int
+	panels   []panel
+	arr      dock.Result
+	changed  bool // the arrangement changed this frame (the window saves the settings)
 }
 
-// SetScreen tells the panels the screen width in px before they first open.
-func (u *UI) SetScreen(w int) { u.screenW = w }
+// panel is one docked panel: its dock entry and its body.
+type panel struct {
+	dock.Panel
+	body func(ctx *debugui.Context)
+}
 
-// right moves a right-column rectangle (laid out for 1280 px) to the right edge.
-func (u *UI) right(r image.Rectangle) image.Rectangle {
-	if u.screenW > 0 {
-		return r.Add(image.Pt(max(320-r.Min.X, u.screenW-1280), 0))
+// SetScreen tells the panels the screen size in px (they re-flow on change).
+func (u *UI) SetScreen(w, h int) { u.screenW, u.screenH = w, h }
+
+// New builds the panels over host and state. The panel list is the one place
+// a panel is added (issue 8's timeline, meters and event log dock by adding
+// an entry here, with Edge dock.Bottom).
+func New(h Host, s *State) *UI {
+	u := &UI{host: h, st: s, edit: emitterEdit{index: -1}, screenW: 1280, screenH: 720}
+	u.panels = []panel{
+		{dock.Panel{Name: "Controls", Edge: dock.Left, Width: 300, Height: 590, MinHeight: 200}, u.controlsWindow},
+		{dock.Panel{Name: "Emitters", Edge: dock.Left, Width: 300, Height: 300, MinHeight: 120, Grow: true}, u.emittersWindow},
+		{dock.Panel{Name: "Stingers", Edge: dock.Left, Width: 300, Height: 150, MinHeight: 90}, u.stingersWindow},
+		{dock.Panel{Name: "Voices", Edge: dock.Right, Width: 380, Height: 470, MinHeight: 200}, u.voicesWindow},
+		{dock.Panel{Name: "Ambient", Edge: dock.Right, Width: 380, Height: 320, MinHeight: 120, Grow: true}, u.ambientWindow},
 	}
-	return r
+	u.applyPanelState()
+	return u
 }
 
-// New builds the panels over host and state.
-func New(h Host, s *State) *UI { return &UI{host: h, st: s, edit: emitterEdit{index: -1}} }
+// applyPanelState copies the State's per-panel edge and collapsed flags (the
+// settings file) into the dock entries.
+func (u *UI) applyPanelState() {
+	for i := range u.panels {
+		p := &u.panels[i]
+		if ps, ok := u.st.Panels[p.Name]; ok {
+			p.Edge, p.Collapsed = ps.Edge, ps.Collapsed
+		}
+	}
+}
+
+// Arrangement is the last frame's dock layout (map area, panel rectangles).
+func (u *UI) Arrangement() dock.Result { return u.arr }
+
+// Layout computes the dock arrangement for the current screen size.
+func (u *UI) Layout() dock.Result {
+	ps := make([]dock.Panel, len(u.panels))
+	for i, p := range u.panels {
+		ps[i] = p.Panel
+	}
+	u.arr = dock.Arrange(u.screenW, u.screenH, ps)
+	return u.arr
+}
+
+// TakeChanged reports (once) that the user folded or unfolded a panel, so the
+// window saves the settings.
+func (u *UI) TakeChanged() bool {
+	c := u.changed
+	u.changed = false
+	return c
+}
 
 // Update runs the panels for this frame over snapshot s and returns whether
 // they capture the pointer or keyboard (the map must then ignore input).
 func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 	u.snap = s
+	arr := u.Layout()
 	c, err := u.dbg.Update(func(ctx *debugui.Context) error {
-		u.controlsWindow(ctx)
-		u.emittersWindow(ctx)
-		u.voicesWindow(ctx)
-		u.ambientWindow(ctx)
-		u.stingersWindow(ctx)
+		for i := range u.panels {
+			p := &u.panels[i]
+			folded := arr.Folded[i]
+			ctx.DockedWindow(p.Name, arr.Rects[i], &folded, func(debugui.ContainerLayout) { p.body(ctx) })
+			if folded != arr.Folded[i] {
+				u.setCollapsed(i, folded)
+			}
+		}
 		return nil
 	})
 	u.captured = c
 	return c, err
+}
+
+// setCollapsed records the user's fold (true) or unfold of panel i. Unfolding
+// a panel that was folded for lack of room folds the other open panels of
+// its column, so the one asked for gets the room (an accordion).
+func (u *UI) setCollapsed(i int, folded bool) {
+	p := &u.panels[i]
+	if !folded && u.arr.Auto[i] {
+		for j := range u.panels {
+			if j != i && u.panels[j].Edge == p.Edge && !u.arr.Folded[j] {
+				u.panels[j].Collapsed = true
+				u.st.Panels[u.panels[j].Name] = PanelState{Edge: u.panels[j].Edge, Collapsed: true}
+			}
+		}
+	}
+	p.Collapsed = folded
+	u.st.Panels[p.Name] = PanelState{Edge: p.Edge, Collapsed: folded}
+	u.changed = true
 }
 
 // Captured is the last Update's capturing state.
@@ -137,12 +213,3 @@ func (u *UI) Draw(screen *ebiten.Image) {
 	u.dbg.Draw(screen)
 	endTextFrame()
 }
-
-// Panel rectangles at 1280×720 (left and right columns; the map stays clear in the middle).
-var (
-	rectControls = image.Rect(6, 6, 306, 420)
-	rectEmitters = image.Rect(6, 426, 306, 592)
-	rectStingers = image.Rect(6, 598, 306, 682)
-	rectVoices   = image.Rect(904, 6, 1274, 472)
-	rectAmbient  = image.Rect(904, 478, 1274, 682)
-)

@@ -5,9 +5,9 @@ import (
 	"image"
 	"image/color"
 
-	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+	"soundworld/ui/debugui"
 
 	"soundworld/audio"
 )
@@ -15,7 +15,7 @@ import (
 // voicesWindow lists the 16 voice slots (P1) with the ring cursor, drops (P4)
 // and evictions (P3); a selected voice shows how its level came about (S1, G3).
 func (u *UI) voicesWindow(ctx *debugui.Context) {
-	ctx.Window("Voices", u.right(rectVoices), func(layout debugui.ContainerLayout) {
+	func() {
 		s := u.snap
 		if s == nil {
 			label(ctx, "no snapshot yet")
@@ -52,7 +52,7 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 				ctx.GridCell(func(b image.Rectangle) { progress(ctx, b, frac, fmt.Sprintf("pan %+d", v.Pan)) })
 			})
 		}
-	})
+	}()
 }
 
 // freeLabels are the idle rows' texts, without and with the cursor mark.

@@ -19,8 +19,9 @@ func runShot(args []string) error {
 	w.register(fs)
 	secs := fs.Float64("seconds", 3, "simulated seconds to run before the picture")
 	out := fs.String("o", "", "output PNG (its JSON sidecar goes beside it)")
+	size := fs.String("size", "1280x720", "picture size WxH in px (panels dock to it), e.g. 900x600 or 1920x1080")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld shot [-dat DIR] [-loc … | -at …] [-heading DEG] [-eye M] [-emitters FILE] [-seconds S] -o out.png")
+		fmt.Fprintln(fs.Output(), "usage: soundworld shot [-dat DIR] [-loc … | -at …] [-heading DEG] [-eye M] [-emitters FILE] [-seconds S] [-size WxH] -o out.png")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -36,12 +37,16 @@ func runShot(args []string) error {
 	if !(*secs >= 0 && *secs <= 3600) || math.IsNaN(*secs) {
 		return cli.UserErr(fmt.Errorf("-seconds %v: want 0..3600", *secs))
 	}
+	sw, sh, err := parseSize(*size)
+	if err != nil {
+		return cli.UserErr(err)
+	}
 	c, err := w.config()
 	if err != nil {
 		return err
 	}
 	defer c.Archive.Close()
-	c.Shot = &game.Shot{Seconds: *secs, Out: *out}
+	c.Shot = &game.Shot{Seconds: *secs, Out: *out, W: sw, H: sh}
 	c.NoAudio = true
 	if err := game.Run(c); err != nil {
 		return fmt.Errorf("shot: %w", err)
@@ -50,4 +55,14 @@ func runShot(args []string) error {
 		return fmt.Errorf("shot: no picture was written: %w", err)
 	}
 	return nil
+}
+
+// parseSize reads "WxH" in px, each 320..4096.
+func parseSize(s string) (int, int, error) {
+	var w, h int
+	var rest string
+	if n, _ := fmt.Sscanf(s+" ", "%dx%d%s", &w, &h, &rest); n != 2 || w < 320 || h < 240 || w > 4096 || h > 4096 {
+		return 0, 0, fmt.Errorf("-size %q: want WxH in px, 320x240..4096x4096 (e.g. 900x600)", s)
+	}
+	return w, h, nil
 }

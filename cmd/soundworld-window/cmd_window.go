@@ -12,6 +12,7 @@ import (
 	"soundworld/assets"
 	"soundworld/audio"
 	"soundworld/game"
+	"soundworld/ui"
 	"soundworld/world"
 )
 
@@ -87,9 +88,10 @@ func runWindow(args []string) error {
 	var w windowFlags
 	w.register(fs)
 	noAudio := fs.Bool("noaudio", false, "run without opening the sound device")
+	settings := fs.String("settings", "", "the window's settings file (panel arrangement; default $XDG_CONFIG_HOME/soundworld/window.json)")
 	prof := fs.Int("profile-frames", 0, "print per-frame Update/Draw CPU percentiles for N frames (every overlay on, 1280×720), then exit")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-seed N] [-prefs k=v,…] [-noaudio] [-profile-frames N]")
+		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-seed N] [-prefs k=v,…] [-noaudio] [-settings FILE] [-profile-frames N]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -108,5 +110,9 @@ func runWindow(args []string) error {
 	}
 	defer c.Archive.Close()
 	c.NoAudio, c.ProfileFrames = *noAudio, *prof
+	c.SettingsPath = *settings
+	if c.SettingsPath == "" {
+		c.SettingsPath, _ = ui.SettingsPath() // "" if there is no config folder: arrangement not kept
+	}
 	return game.Run(c)
 }

@@ -1,0 +1,51 @@
+package game
+
+import (
+	"image"
+
+	"soundworld/ambientviz/geom"
+)
+
+// mapRect is the part of the window the panels leave to the map (the dock
+// layout's Map), or the whole window above the status bar before the first layout.
+func (g *Game) mapRect() image.Rectangle {
+	if r := g.ui.Arrangement().Map; !r.Empty() {
+		return r
+	}
+	return image.Rect(0, 0, g.cam.W, g.cam.H-statusH)
+}
+
+// centreAt moves the camera so world (wx, wy) is at screen (sx, sy).
+func centreAt(c geom.Camera, wx, wy, sx, sy float64) geom.Camera {
+	c.CX = wx - (sx-float64(c.W)/2)*c.MPP
+	c.CY = wy + (sy-float64(c.H)/2)*c.MPP
+	return c
+}
+
+// followBox is the inner share of the map area the listener may roam in
+// before a following camera scrolls (so a click on the map does not recentre).
+const followBox = 0.6
+
+// keepInView scrolls the camera the least amount that brings the listener
+// back inside the middle followBox of the map area (issue 13 items 2 and 6:
+// the camera keeps the listener in view; follow never jumps on a click).
+// box = 1 only keeps it inside the map area.
+func (g *Game) keepInView(box float64) {
+	r := g.mapRect()
+	l := g.snap.Listener.Pos
+	sx, sy := g.cam.ToScreen(float64(l.X), float64(l.Y))
+	mx, my := float64(r.Dx())*(1-box)/2, float64(r.Dy())*(1-box)/2
+	x0, x1 := float64(r.Min.X)+mx, float64(r.Max.X)-mx
+	y0, y1 := float64(r.Min.Y)+my, float64(r.Max.Y)-my
+	tx, ty := min(max(sx, x0), x1), min(max(sy, y0), y1)
+	if tx != sx || ty != sy {
+		g.cam = centreAt(g.cam, float64(l.X), float64(l.Y), tx, ty)
+	}
+}
+
+// centreOnListener puts the listener in the middle of the map area.
+func (g *Game) centreOnListener() {
+	r := g.mapRect()
+	l := g.snap.Listener.Pos
+	g.cam = centreAt(g.cam, float64(l.X), float64(l.Y), float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
+}

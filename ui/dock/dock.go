@@ -1,0 +1,244 @@
+// Package dock lays the window's panels out against its edges (issue 13 item
+// 2): a pure function from the window size, the panel list and each panel's
+// collapsed state to rectangles, so the geometry is tested headless. Left and
+// right panels stack in columns from the top; bottom panels (timeline, meters,
+// event log) sit side by side above the status bar between the columns. The
+// map is what is left. When the window is too small for every open panel, the
+// columns narrow, open panels shrink towards their minimum height, and then
+// panels fold to their title bars (last in the list first), so nothing ever
+// leaves the window or covers the status bar.
+package dock
+
+import "image"
+
+// Edge is the window edge a panel docks to.
+type Edge uint8
+
+const (
+	Left Edge = iota
+	Right
+	Bottom
+)
+
+// String is the edge's name in the settings file.
+func (e Edge) String() string { return [...]string{"left", "right", "bottom"}[e] }
+
+// ParseEdge reads an edge name ("left", "right", "bottom").
+func ParseEdge(s string) (Edge, bool) {
+	for e := Left; e <= Bottom; e++ {
+		if e.String() == s {
+			return e, true
+		}
+	}
+	return 0, false
+}
+
+// Panel is one dockable panel. Sizes in px.
+type Panel struct {
+	Name      string
+	Edge      Edge
+	Width     int  // preferred width (left/right columns; bottom: its share of the strip)
+	Height    int  // preferred height, title included (bottom panels: the strip's)
+	MinHeight int  // smallest useful open height, title included
+	Collapsed bool // the user folded it to its title bar
+	Grow      bool // takes a share of the column's spare height (long lists)
+}
+
+// Sizes of the frame (px).
+const (
+	Title   = 24 // title bar height (debugui's style)
+	Gap     = 4  // between panels and from the window edge
+	Status  = 34 // status bar height at the bottom
+	MinMap  = 0.4
+	MinCol  = 200 // narrowest column
+	MaxBotH = 0.3 // bottom strip at most this share of the height
+)
+
+// Result is the arrangement.
+type Result struct {
+	Rects  []image.Rectangle // per panel, in the order given; a folded panel is its title bar
+	Folded []bool            // per panel: shown as a title bar (by the user or for lack of room)
+	Auto   []bool            // per panel: folded for lack of room although the user opened it
+	Map    image.Rectangle   // the map area left between the panels
+	Status image.Rectangle   // the status bar
+}
+
+// Arrange lays out ps in a w×h window.
+func Arrange(w, h int, ps []Panel) Result {
+	r := Result{Rects: make([]image.Rectangle, len(ps)), Folded: make([]bool, len(ps)), Auto: make([]bool, len(ps))}
+	w, h = max(w, 1), max(h, 1)
+	r.Status = image.Rect(0, max(0, h-Status), w, h)
+	top, bottom := Gap, r.Status.Min.Y-Gap
+
+	// Column widths: the widest panel of each side, narrowed together so the
+	// map keeps at least MinMap of the width.
+	var cw [2]int
+	for _, p := range ps {
+		if p.Edge <= Right {
+			cw[p.Edge] = max(cw[p.Edge], p.Width)
+		}
+	}
+	if room := int(float64(w)*(1-MinMap)) - 4*Gap; cw[0]+cw[1] > room && cw[0]+cw[1] > 0 {
+		k := float64(max(room, 0)) / float64(cw[0]+cw[1])
+		for i := range cw {
+			if cw[i] > 0 {
+				cw[i] = max(min(MinCol, cw[i]), int(float64(cw[i])*k))
+			}
+		}
+	}
+	if cw[0]+cw[1]+4*Gap > w { // tiny window: split it
+		for i := range cw {
+			if cw[i] > 0 {
+				cw[i] = max(1, (w-4*Gap)/2)
+			}
+		}
+	}
+	x0 := [2]int{Gap, w - Gap - cw[1]}
+
+	// Bottom strip between the columns.
+	mapL, mapR := 0, w
+	if cw[0] > 0 {
+		mapL = x0[0] + cw[0] + Gap
+	}
+	if cw[1] > 0 {
+		mapR = x0[1] - Gap
+	}
+	var bot []int
+	stripH := 0
+	for i, p := range ps {
+		if p.Edge == Bottom {
+			bot = append(bot, i)
+			hh := Title
+			if !p.Collapsed {
+				hh = max(p.Height, Title)
+			} else {
+				r.Folded[i] = true
+			}
+			stripH = max(stripH, hh)
+		}
+	}
+	if len(bot) > 0 {
+		stripH = min(stripH, max(Title, int(float64(h)*MaxBotH)))
+		y1 := bottom
+		y0 := max(top, y1-stripH)
+		tw := 0
+		for _, i := range bot {
+			tw += max(1, ps[i].Width)
+		}
+		x, span := mapL, mapR-mapL-Gap*(len(bot)-1)
+		for k, i := range bot {
+			pw := span * max(1, ps[i].Width) / tw
+			if k == len(bot)-1 {
+				pw = mapR - x
+			}
+			ph := stripH
+			if r.Folded[i] {
+				ph = Title
+			}
+			r.Rects[i] = image.Rect(x, y1-min(ph, y1-y0), x+max(pw, 1), y1)
+			x += pw + Gap
+		}
+		bottom = y0 - Gap
+	}
+	r.Map = image.Rect(mapL, 0, mapR, max(0, bottom+Gap))
+	if r.Map.Dx() <= 0 {
+		r.Map = image.Rect(0, 0, w, r.Status.Min.Y)
+	}
+
+	for side := Left; side <= Right; side++ {
+		var col []int
+		for i, p := range ps {
+			if p.Edge == side {
+				col = append(col, i)
+			}
+		}
+		if len(col) == 0 {
+			continue
+		}
+		// The columns run the full height down to the status bar.
+		hs := column(ps, col, r.Status.Min.Y-Gap-top, r)
+		y := top
+		for k, i := range col {
+			r.Rects[i] = image.Rect(x0[side], y, x0[side]+cw[side], y+hs[k])
+			y += hs[k] + Gap
+		}
+	}
+	above := image.Rect(0, 0, w, r.Status.Min.Y) // tiny windows: clip, never spill
+	for i := range r.Rects {
+		r.Rects[i] = r.Rects[i].Intersect(above)
+	}
+	return r
+}
+
+// column gives the panels col (indices into ps) heights that fit avail px.
+func column(ps []Panel, col []int, avail int, r Result) []int {
+	hs := make([]int, len(col))
+	open := make([]bool, len(col))
+	for k, i := range col {
+		open[k] = !ps[i].Collapsed
+		r.Folded[i] = !open[k]
+	}
+	for {
+		fixed, pref, minSum := Gap*(len(col)-1), 0, 0
+		for k, i := range col {
+			if !open[k] {
+				fixed += Title
+				continue
+			}
+			pref += max(ps[i].Height, Title)
+			minSum += max(min(ps[i].MinHeight, ps[i].Height), Title)
+		}
+		room := avail - fixed
+		if pref <= room || minSum <= room {
+			// Shrink each open panel by the same share of its slack (pref − min).
+			over := max(0, pref-room)
+			slack := pref - minSum
+			for k, i := range col {
+				if !open[k] {
+					hs[k] = Title
+					continue
+				}
+				p, m := max(ps[i].Height, Title), max(min(ps[i].MinHeight, ps[i].Height), Title)
+				cut := 0
+				if over > 0 && slack > 0 {
+					cut = (over*(p-m) + slack - 1) / slack
+				}
+				hs[k] = max(m, p-cut)
+			}
+			if spare, n := room-pref, growers(ps, col, open); spare > 0 && n > 0 {
+				for k, i := range col {
+					if open[k] && ps[i].Grow {
+						hs[k] += spare / n
+					}
+				}
+			}
+			return hs
+		}
+		// Not even the minimums fit: fold the last open panel and retry.
+		last := -1
+		for k := range col {
+			if open[k] {
+				last = k
+			}
+		}
+		if last < 0 { // only title bars, and still too tall: squeeze them
+			for k := range hs {
+				hs[k] = max(1, min(Title, (avail-Gap*(len(col)-1))/len(col)))
+			}
+			return hs
+		}
+		open[last] = false
+		r.Folded[col[last]], r.Auto[col[last]] = true, true
+	}
+}
+
+// growers counts the open panels of col that take spare height.
+func growers(ps []Panel, col []int, open []bool) int {
+	n := 0
+	for k, i := range col {
+		if open[k] && ps[i].Grow {
+			n++
+		}
+	}
+	return n
+}

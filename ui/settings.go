@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"soundworld/ui/dock"
+	"soundworld/world"
+)
+
+// Settings is the window's settings file (JSON, snake_case): the panels'
+// arrangement. Written atomically whenever a panel is folded or unfolded.
+type Settings struct {
+	Panels []PanelSetting `json:"panels"`
+}
+
+// PanelSetting is one panel's place: its edge ("left", "right", "bottom") and
+// whether it is folded to its title bar.
+type PanelSetting struct {
+	Name      string `json:"name"`
+	Edge      string `json:"edge"`
+	Collapsed bool   `json:"collapsed"`
+}
+
+// maxSettingsBytes bounds the settings file (it is a few hundred bytes).
+const maxSettingsBytes = 1 << 20
+
+// SettingsPath is where the window keeps its settings:
+// $XDG_CONFIG_HOME/soundworld/window.json (os.UserConfigDir).
+func SettingsPath() (string, error) {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "soundworld", "window.json"), nil
+}
+
+// LoadSettings reads path into st.Panels. A missing file is no error (the
+// defaults stay); a bad one is, naming the file and the problem.
+func LoadSettings(path string, st *State) error {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxSettingsBytes+1))
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if len(b) > maxSettingsBytes {
+		return fmt.Errorf("%s: larger than %d bytes", path, maxSettingsBytes)
+	}
+	var s Settings
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	for i, p := range s.Panels {
+		e, ok := dock.ParseEdge(p.Edge)
+		if !ok {
+			return fmt.Errorf("%s: panels[%d] (%q): edge %q, want left, right or bottom", path, i, p.Name, p.Edge)
+		}
+		st.Panels[p.Name] = PanelState{Edge: e, Collapsed: p.Collapsed}
+	}
+	return nil
+}
+
+// SaveSettings writes the panels' arrangement to path atomically, creating
+// its folder.
+func (u *UI) SaveSettings(path string) error {
+	var s Settings
+	for _, p := range u.panels {
+		s.Panels = append(s.Panels, PanelSetting{Name: p.Name, Edge: p.Edge.String(), Collapsed: p.Collapsed})
+	}
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return world.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(append(b, '\n')); return err })
+}
