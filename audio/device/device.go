@@ -34,6 +34,7 @@ type Device struct {
 	pending  []audio.VoiceStart // guarded by mu: starts not yet given to the mixer
 	offset   int64              // guarded by mu: mixer frame = round(sim t·44100) + offset
 	anchored bool               // guarded by mu
+	tap      *audio.MeterTap    // guarded by mu: sees every rendered block (tap.go)
 
 	player *ebaudio.Player // nil when silent
 	silent bool
@@ -181,6 +182,9 @@ func (s *stream) Read(p []byte) (int, error) {
 			d.pending = d.pending[:0]
 		}
 		d.mixer.Render(buf)
+		if d.tap != nil {
+			d.tap.Write(buf)
+		}
 		d.mu.Unlock()
 		for i, v := range buf {
 			binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(v))
