@@ -107,10 +107,16 @@ func readWAV(b []byte) (ch [][]float32, rate int, format string, err error) {
 func sampleReader(tag, bits int) func([]byte) float32 {
 	le := binary.LittleEndian
 	if tag == tagFloat {
-		if bits == 64 {
-			return func(p []byte) float32 { return float32(math.Float64frombits(le.Uint64(p))) }
+		finite := func(v float64) float32 { // NaN and ±Inf become silence
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return 0
+			}
+			return float32(v)
 		}
-		return func(p []byte) float32 { return math.Float32frombits(le.Uint32(p)) }
+		if bits == 64 {
+			return func(p []byte) float32 { return finite(math.Float64frombits(le.Uint64(p))) }
+		}
+		return func(p []byte) float32 { return finite(float64(math.Float32frombits(le.Uint32(p)))) }
 	}
 	switch bits {
 	case 8:

@@ -1,0 +1,121 @@
+package measure
+
+import (
+	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/dsp/fourier"
+)
+
+// Bed spectrum: 1/3-octave bands (IEC 61260-1 base-10 centres
+// fc = 1000·10^(n/10) Hz, edges fc·10^(±1/20)) from 50 Hz to 16 kHz, measured
+// on STFT frames of 8192 samples (186 ms, 5.4 Hz bins so the 50 Hz band holds
+// two) every 4096, Hann-windowed, L and R powers averaged. The "quiet parts"
+// are the frames whose broadband power is at or below the median frame's (the
+// quieter half), so one-shots mostly drop out and the bed remains.
+const (
+	bedN       = 8192
+	bedHop     = 4096
+	bandFirst  = -13 // 50 Hz
+	bandLast   = 12  // 16 kHz
+	quietShare = 0.5
+)
+
+// Bed is the bed's spectrum over the quiet parts.
+type Bed struct {
+	Centres []float64 // Hz, nominal (50, 63, 80, … 16000)
+	Levels  []float64 // dB (mean square re 1; a full-scale sine is −3 dB): per band, median over quiet frames
+	Level   float64   // dB, median broadband power of the quiet frames (all bins)
+	Frames  int       // quiet frames used
+}
+
+// BandCentres returns the exact centres fc = 1000·10^(n/10).
+func BandCentres() []float64 {
+	var c []float64
+	for n := bandFirst; n <= bandLast; n++ {
+		c = append(c, 1000*math.Pow(10, float64(n)/10))
+	}
+	return c
+}
+
+var nominal = []float64{50, 63, 80, 100, 125, 160, 200, 250, 315, 400, 500, 630, 800,
+	1000, 1250, 1600, 2000, 2500, 3150, 4000, 5000, 6300, 8000, 10000, 12500, 16000}
+
+func bedSpectrum(l, r []float32, kept func(a, b int) bool) Bed {
+	centres := BandCentres()
+	// Bin ranges of each band.
+	type span struct{ a, b int }
+	spans := make([]span, len(centres))
+	binHz := float64(Rate) / bedN
+	for i, fc := range centres {
+		lo, hi := fc*math.Pow(10, -0.05), fc*math.Pow(10, 0.05)
+		spans[i] = span{int(math.Ceil(lo / binHz)), int(math.Ceil(hi/binHz)) - 1}
+	}
+	fft := fourier.NewFFT(bedN)
+	win := hann(bedN)
+	var w2 float64
+	for _, w := range win {
+		w2 += w * w
+	}
+	// One-sided power → the band's mean square: 2·Σ|X|² / (N·Σw²).
+	norm := 2 / (bedN * w2)
+	seq := make([]float64, bedN)
+	cl := make([]complex128, bedN/2+1)
+	cr := make([]complex128, bedN/2+1)
+	pw := make([]float64, bedN/2+1)
+	type frame struct {
+		total float64
+		bands []float64
+	}
+	var frames []frame
+	for o := 0; o+bedN <= len(l); o += bedHop {
+		if !kept(o, o+bedN) {
+			continue
+		}
+		for i := range seq {
+			seq[i] = float64(l[o+i]) * win[i]
+		}
+		fft.Coefficients(cl, seq)
+		for i := range seq {
+			seq[i] = float64(r[o+i]) * win[i]
+		}
+		fft.Coefficients(cr, seq)
+		var total float64
+		for k := 1; k < len(pw); k++ {
+			pw[k] = 0.5 * (sq(cl[k]) + sq(cr[k])) * norm
+			total += pw[k]
+		}
+		bands := make([]float64, len(spans))
+		for i, s := range spans {
+			for k := s.a; k <= s.b && k < len(pw); k++ {
+				bands[i] += pw[k]
+			}
+		}
+		frames = append(frames, frame{total, bands})
+	}
+	out := Bed{Centres: nominal, Levels: make([]float64, len(centres)), Level: Silence}
+	if len(frames) == 0 {
+		for i := range out.Levels {
+			out.Levels[i] = Silence
+		}
+		return out
+	}
+	sort.SliceStable(frames, func(i, j int) bool { return frames[i].total < frames[j].total })
+	q := frames[:max(1, int(math.Ceil(float64(len(frames))*quietShare)))]
+	out.Frames = len(q)
+	tot := make([]float64, len(q))
+	for i, f := range q {
+		tot[i] = db(f.total)
+	}
+	out.Level = quantile(tot, 0.5)
+	col := make([]float64, len(q))
+	for b := range out.Levels {
+		for i, f := range q {
+			col[i] = db(f.bands[b])
+		}
+		out.Levels[b] = quantile(col, 0.5)
+	}
+	return out
+}
+
+func sq(c complex128) float64 { return real(c)*real(c) + imag(c)*imag(c) }
