@@ -14,11 +14,11 @@ const Rate = 44100
 
 // BS.1770-4 constants.
 const (
-	segSeconds    = 0.1  // step of the gating blocks and of the short-term series (75 % overlap of 400 ms)
-	blockSegs     = 4    // 400 ms gating block (BS.1770-4 §2.8)
-	shortSegs     = 30   // 3 s short-term window (EBU Tech 3341)
-	absGate       = -70  // LKFS, absolute gate
-	relGate       = -10  // LU below the absolute-gated mean, relative gate
+	segSeconds    = 0.1 // step of the gating blocks and of the short-term series (75 % overlap of 400 ms)
+	blockSegs     = 4   // 400 ms gating block (BS.1770-4 §2.8)
+	shortSegs     = 30  // 3 s short-term window (EBU Tech 3341)
+	absGate       = -70 // LKFS, absolute gate
+	relGate       = -10 // LU below the absolute-gated mean, relative gate
 	loudnessShift = -0.691
 	// Silence is what a loudness of nothing reports (no block passed the gate).
 	Silence = -200.0
