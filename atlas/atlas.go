@@ -1,0 +1,279 @@
+// Package atlas evaluates retail's ambient gather (rules A1–A7) for every land
+// cell of a set of landblocks — the value a player standing at the cell's
+// centre, feet on the ground, would get — and turns it into heatmaps, CSV,
+// JSON and a sound search (issue 11). It is pure Go: no Ebitengine.
+//
+// The gather itself is world's (world.AtlasGather, walking Rebuild's order
+// with world's offsets and weights), so a cell's value equals what `probe`
+// reports there bit for bit. Speed comes from resolving each landblock once
+// (world.AtlasBlock: its 64 sound positions, A1 descs and player heights),
+// visiting only the source cells that can be within 120 m, and running
+// landblocks on parallel workers.
+package atlas
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+
+	"soundworld/dat"
+	"soundworld/world"
+)
+
+// Lister lists the landblocks of the cell dat (dat.Archive does).
+type Lister interface {
+	LandBlockIDs() ([]uint32, error)
+}
+
+// Atlas evaluates the gather over one world's data. Safe for concurrent use.
+type Atlas struct {
+	land    *world.Land
+	region  *dat.Region
+	present *[1 << 16]bool // landblocks in the cell dat, by id 0xXXYY
+	ids     []uint16       // the same, ascending
+
+	// mu guards land (not concurrency-safe) and the writing of blocks. A
+	// Compute's workers read only entries resolved before they started, and
+	// a later resolve writes only other entries (or CentreZ cells not yet
+	// filled), so readers need no lock.
+	mu       sync.Mutex
+	blocks   *[1 << 16]*world.AtlasBlock
+	resolved *[1 << 16]bool
+	preload  bool // the whole cell dat has been scanned into land
+	arch     *dat.Archive
+}
+
+// New builds an atlas over d. The landblocks "present" are those l lists (a
+// *dat.Archive lists its cell dat); d is usually the same archive.
+func New(d world.Data, l Lister) (*Atlas, error) {
+	land, err := world.NewLand(d)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := l.LandBlockIDs()
+	if err != nil {
+		return nil, fmt.Errorf("atlas: listing landblocks: %w", err)
+	}
+	a := &Atlas{land: land, region: land.Region(), present: new([1 << 16]bool),
+		blocks: new([1 << 16]*world.AtlasBlock), resolved: new([1 << 16]bool)}
+	for _, id := range ids {
+		lb := uint16(id >> 16)
+		if !a.present[lb] {
+			a.present[lb] = true
+			a.ids = append(a.ids, lb)
+		}
+	}
+	slices.Sort(a.ids)
+	if arch, ok := d.(*dat.Archive); ok {
+		a.arch = arch
+	}
+	return a, nil
+}
+
+// Open is New over an archive.
+func Open(a *dat.Archive) (*Atlas, error) { return New(a, a) }
+
+// Region is the world's region record.
+func (a *Atlas) Region() *dat.Region { return a.region }
+
+// Land is the world's land (for callers that need heights or the A1 chain;
+// not safe for concurrent use with Compute).
+func (a *Atlas) Land() *world.Land { return a.land }
+
+// Landblocks lists the landblocks present in the cell dat, ascending.
+func (a *Atlas) Landblocks() []uint16 { return slices.Clone(a.ids) }
+
+// Present reports whether landblock lb is in the cell dat.
+func (a *Atlas) Present(lb uint16) bool { return a.present[lb] }
+
+// resolve makes sure every landblock of lbs and its 8 neighbours is
+// resolved, with the player heights of the cells in need for lbs themselves.
+// A large request first reads the whole cell dat in one scan.
+func (a *Atlas) resolve(lbs []uint16, need uint64) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(lbs) > len(a.ids)/4 && a.arch != nil && !a.preload {
+		if err := a.land.Preload(a.arch.LandBlocks()); err != nil {
+			return fmt.Errorf("atlas: reading landblocks: %w", err)
+		}
+		a.preload = true
+	}
+	for _, lb := range lbs {
+		bx, by := int(lb>>8), int(lb&0xFF)
+		for x := bx - 1; x <= bx+1; x++ {
+			for y := by - 1; y <= by+1; y++ {
+				if x < 0 || x > 255 || y < 0 || y > 255 {
+					continue
+				}
+				n := uint16(x<<8 | y)
+				if !a.resolved[n] && a.present[n] {
+					a.blocks[n] = a.land.AtlasBlock(n, 0)
+				}
+				a.resolved[n] = true
+			}
+		}
+		if b := a.blocks[lb]; b != nil && b.Have&need != need {
+			a.land.FillCentres(b, need)
+		}
+	}
+	return nil
+}
+
+// neighbourhood fills nb with the 3×3 landblocks around lb in
+// world.AtlasGather's order (nil where missing or off the map). Call after
+// resolve; reads a.blocks without writing.
+func (a *Atlas) neighbourhood(nb *[9]*world.AtlasBlock, lb uint16) {
+	bx, by := int(lb>>8), int(lb&0xFF)
+	for k := range 9 {
+		x, y := bx+k/3-1, by+k%3-1
+		nb[k] = nil
+		if x >= 0 && x <= 255 && y >= 0 && y <= 255 {
+			nb[k] = a.blocks[uint16(x<<8|y)]
+		}
+	}
+}
+
+// Request is one computation.
+type Request struct {
+	Sel Selector
+	// Blocks are the player landblocks to evaluate (those missing from the
+	// cell dat are left out of the result); nil means every present one.
+	Blocks []uint16
+	// Step samples the cells: 1 = all 64 cells of a landblock; 2, 4, 8 = every
+	// 2nd/4th/8th cell along each axis (16, 4, 1 per landblock; the cells with
+	// index i·Step + Step/2), for coarse zooms. Each sampled value is still
+	// exactly that cell's value.
+	Step int
+	// Workers is the number of goroutines (0 = GOMAXPROCS).
+	Workers int
+	// Progress, if set, is called now and then with landblocks done and total.
+	Progress func(done, total int)
+}
+
+// Result holds one value per sampled cell of each landblock.
+type Result struct {
+	Sel    Selector
+	Kind   Kind
+	Step   int
+	Blocks []uint16 // present landblocks, in request order
+	// Values has PerBlock() entries per landblock: index
+	// b*PerBlock() + (cx/Step)*(8/Step) + cy/Step.
+	Values []float32
+	// Cats is the loudest bed's category per cell (index into Categories, −1
+	// none); only for KindLoudestBed.
+	Cats       []int16
+	Categories []Sound
+}
+
+// PerBlock is the number of sampled cells per landblock.
+func (r *Result) PerBlock() int { n := 8 / r.Step; return n * n }
+
+// Cell returns the (cx, cy) cell of sample i within a landblock.
+func (r *Result) Cell(i int) (cx, cy int) {
+	n := 8 / r.Step
+	return (i/n)*r.Step + r.Step/2, (i%n)*r.Step + r.Step/2
+}
+
+// Compute evaluates req. It stops early with ctx's error when ctx is done.
+func (a *Atlas) Compute(ctx context.Context, req Request) (*Result, error) {
+	step := req.Step
+	if step == 0 {
+		step = 1
+	}
+	if step != 1 && step != 2 && step != 4 && step != 8 {
+		return nil, fmt.Errorf("atlas: step %d: want 1, 2, 4 or 8", step)
+	}
+	ev, err := req.Sel.compile(a.region)
+	if err != nil {
+		return nil, err
+	}
+	lbs := req.Blocks
+	if lbs == nil {
+		lbs = a.ids
+	}
+	var keep []uint16
+	for _, lb := range lbs {
+		if a.present[lb] {
+			keep = append(keep, lb)
+		}
+	}
+	r := &Result{Sel: req.Sel, Kind: ev.kind, Step: step, Blocks: keep, Categories: ev.cats}
+	per := r.PerBlock()
+	var need uint64
+	for i := range per {
+		cx, cy := r.Cell(i)
+		need |= 1 << (cx*8 + cy)
+	}
+	if err := a.resolve(keep, need); err != nil {
+		return nil, err
+	}
+	r.Values = make([]float32, len(keep)*per)
+	if ev.kind == KindLoudestBed {
+		r.Cats = make([]int16, len(keep)*per)
+	}
+	workers := req.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	const chunk = 64 // landblocks per work item
+	var (
+		next  = make(chan int)
+		wg    sync.WaitGroup
+		doneN int
+		pmu   sync.Mutex
+	)
+	nDesc := 0
+	if a.region.Sound != nil {
+		nDesc = len(a.region.Sound.STBDescs)
+	}
+	for range workers {
+		wg.Go(func() {
+			var s world.AtlasSums
+			var nb [9]*world.AtlasBlock
+			for start := range next {
+				end := min(start+chunk, len(keep))
+				for bi := start; bi < end; bi++ {
+					a.neighbourhood(&nb, keep[bi])
+					for i := range per {
+						cx, cy := r.Cell(i)
+						s.Reset(nDesc)
+						world.AtlasGather(&s, &nb, cx, cy)
+						v, c := ev.eval(&s)
+						r.Values[bi*per+i] = v
+						if r.Cats != nil {
+							r.Cats[bi*per+i] = c
+						}
+					}
+				}
+				if req.Progress != nil {
+					pmu.Lock()
+					doneN += end - start
+					req.Progress(doneN, len(keep))
+					pmu.Unlock()
+				}
+			}
+		})
+	}
+	var cerr error
+feed:
+	for start := 0; start < len(keep); start += chunk {
+		select {
+		case next <- start:
+		case <-ctx.Done():
+			cerr = ctx.Err()
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if cerr != nil {
+		return nil, cerr
+	}
+	return r, nil
+}
+
+// ErrNoSound is returned (wrapped) when a selector names nothing in the region.
+var ErrNoSound = errors.New("not in any ambient desc of the region")
