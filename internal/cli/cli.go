@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/internal/outputs"
 	"soundworld/world"
 )
 
@@ -41,6 +43,14 @@ func UserErr(err error) error {
 func OpenArchive(dir string) (*dat.Archive, error) {
 	if dir == "" {
 		return assets.StandIn()
+	}
+	for _, name := range []string{dat.PortalFile, dat.CellFile} {
+		// A named pipe or a device as a dat file would block or fail late: refuse it now.
+		if p := filepath.Join(dir, name); fileExists(p) {
+			if err := outputs.CheckInput("-dat", p); err != nil {
+				return nil, UserErr(err)
+			}
+		}
 	}
 	a, err := dat.OpenDir(dir)
 	if err != nil {
@@ -86,6 +96,11 @@ func Place(loc, at string) (x, y float32, given bool, err error) {
 		x, y, err = world.ParseMap(loc)
 	case at != "":
 		x, y, err = world.ParseAt(at)
+		// World metres are float32: a local position just short of 192 m in the
+		// last landblock (0xFFxx or 0xxxFF) rounds to 49 152 m, off the map.
+		if _, ok := world.Landblock(x, y); err == nil && !ok {
+			err = fmt.Errorf("-at %q: rounds off the map (world metres are float32; the map ends at %d m)", at, 256*world.BlockSize)
+		}
 	default:
 		return 0, 0, false, nil
 	}
@@ -101,4 +116,10 @@ func CheckEye(h float64) error {
 		return UserErr(fmt.Errorf("-eye %v: want metres in 0..1000", h))
 	}
 	return nil
+}
+
+// fileExists reports whether something (of any type) is at path.
+func fileExists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }

@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"soundworld/internal/cli"
+	"soundworld/internal/outputs"
 )
 
 // Env is what a command gets from the program: its output streams and a
@@ -60,9 +61,25 @@ func lookup(name string) (Command, bool) {
 }
 
 // Main runs soundworld with the process's arguments and streams and returns
-// the exit code.
+// the exit code. SIGINT/SIGTERM cancel the command's context; the command
+// returns, its temp files are removed (outputs), one line says so, and the
+// exit code is 130/143.
 func Main(args []string) int {
-	return Run(&Env{Ctx: context.Background(), Stdout: os.Stdout, Stderr: os.Stderr}, args)
+	prog := "soundworld"
+	if len(args) > 0 {
+		if _, ok := lookup(args[0]); ok {
+			prog += " " + args[0]
+		}
+	}
+	in := outputs.Catch(context.Background(), prog, os.Stderr)
+	code := Run(&Env{Ctx: in.Context(), Stdout: os.Stdout, Stderr: os.Stderr}, args)
+	in.Stop()
+	if in.Signal() != nil {
+		outputs.RemoveTemps()
+		fmt.Fprintln(os.Stderr, in.Message(prog))
+		return in.Code()
+	}
+	return code
 }
 
 // Run dispatches args to a command and turns its error into the exit code:
@@ -88,8 +105,11 @@ func Run(e *Env, args []string) int {
 // passes on a code already reported (exitStatus).
 func exitCode(e *Env, name string, err error) int {
 	var st exitStatus
-	if errors.As(err, &st) {
+	switch {
+	case errors.As(err, &st):
 		return int(st)
+	case errors.Is(err, outputs.ErrInterrupted):
+		return 1 // Main reports the signal and exits 130/143
 	}
 	return cli.ExitCodeTo(e.Stderr, "soundworld "+name, err)
 }

@@ -4,9 +4,19 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
 	"strings"
 	"testing"
 )
+
+// TestMain lets a test run this binary as soundworld itself (childMain):
+// SOUNDWORLD_TEST_MAIN holds the arguments, separated by \x1f.
+func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv("SOUNDWORLD_TEST_MAIN"); ok {
+		os.Exit(Main(strings.Split(args, "\x1f")))
+	}
+	os.Exit(m.Run())
+}
 
 // run runs soundworld in-process with its output discarded; it returns the exit code.
 func run(args []string) int {

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -128,13 +127,7 @@ func compactNumberArrays(b []byte) []byte {
 
 // dumpError makes missing records and corrupt files user errors (exit 2):
 // the message names the file, the record and the byte offset.
-func dumpError(err error) error {
-	var fe *dat.FormatError
-	if errors.Is(err, dat.ErrNotFound) || errors.As(err, &fe) {
-		return userErr(err)
-	}
-	return err
-}
+func dumpError(err error) error { return dataErr(err) }
 
 // parseID accepts 0x… hex or decimal.
 func parseID(s string) (uint32, error) {

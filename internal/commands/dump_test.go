@@ -16,6 +16,13 @@ import (
 // folder and returns the folder. cellFix may change the landblock bytes.
 func writeDats(t *testing.T, lbBytes []byte) string {
 	t.Helper()
+	return writeDatsWith(t, lbBytes, nil)
+}
+
+// writeDatsWith is writeDats with the region record's bytes replaced when
+// regionBytes is not nil.
+func writeDatsWith(t *testing.T, lbBytes, regionBytes []byte) string {
+	t.Helper()
 	dir := t.TempDir()
 	p := dat.NewWriter(1024, dat.DataSetPortal, 0)
 	r := &dat.Region{ID: dat.RegionID, Number: 1, Version: 3, Name: "Dereth", PartsMask: dat.PartSound | dat.PartScene,
@@ -25,7 +32,10 @@ func writeDats(t *testing.T, lbBytes []byte) string {
 		r.LandDefs.HeightTable[i] = float32(2 * i)
 	}
 	r.Terrain.TerrainTypes = []dat.TerrainType{{Name: "BarrenRock"}, {Name: "Grassland"}}
-	p.Add(dat.RegionID, dat.EncodeRegion(r))
+	if regionBytes == nil {
+		regionBytes = dat.EncodeRegion(r)
+	}
+	p.Add(dat.RegionID, regionBytes)
 	p.Add(0x20000042, dat.EncodeSoundTable(&dat.SoundTable{ID: 0x20000042, Sounds: map[uint32][]dat.SoundData{
 		0x1F: {{WaveID: 0x0A000519, Priority: 0.5, Probability: 1, Volume: 0.8}, {WaveID: 0x0A00051E, Probability: 1, Volume: 1}}}}))
 	// 16-bit stereo PCM at 22050 Hz, 1000 data bytes = 250 sample frames.

@@ -7,13 +7,14 @@ import (
 	"math"
 	"text/tabwriter"
 
+	"soundworld/dat"
 	"soundworld/world"
 )
 
 // runProbe prints the ambient state right after one rebuild at a spot (A1–A8).
 func runProbe(e *Env, args []string) error { return probe(args, e.Stdout, e.Stderr) }
 
-const probeUsage = `usage: soundworld probe [-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-heading DEG] [-json]`
+const probeUsage = `usage: soundworld probe [-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-heading DEG] [-json] [-strict]`
 
 // probeJSON is the -json output, field order as documented in the README.
 type probeJSON struct {
@@ -29,6 +30,8 @@ type probeJSON struct {
 	TotalWeight       float32      `json:"total_weight"`
 	ContributingCells int          `json:"contributing_cells"`
 	Sounds            []probeSound `json:"sounds"`
+	// Problems: every data problem met (issue 12 item 1); [] when none.
+	Problems []dat.Problem `json:"problems"`
 }
 
 type probeSound struct {
@@ -61,6 +64,7 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	eye := fs.Float64("eye", float64(world.DefaultEye), eyeHelp)
 	heading := fs.Float64("heading", 0, headingHelp)
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) is exit 2")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -74,8 +78,8 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	if err := checkEye(*eye); err != nil {
 		return err
 	}
-	if math.IsNaN(*heading) || math.IsInf(*heading, 0) {
-		return userErr(fmt.Errorf("-heading %v: not a number", *heading))
+	if err := checkHeading(*heading); err != nil {
+		return err
 	}
 	a, err := openArchive(*datDir)
 	if err != nil {
@@ -84,21 +88,27 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	defer a.Close()
 	s, err := world.NewSim(world.Config{Archive: a, Seed: 1})
 	if err != nil {
-		return err
+		return dataErr(err)
 	}
+	probs := newDataProblems("probe")
+	s.SetProblems(probs.ps)
 	s.SetEye(float32(*eye))
 	s.SetListener(x, y, float32(*heading))
 	sn := s.Tick(0) // first placement: one rebuild (A2)
 	out := probeOf(sn)
+	out.Problems = probs.ps.List()
 	if *asJSON {
 		b, err := json.Marshal(out)
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(stdout, "%s\n", b)
+		if _, err = fmt.Fprintf(stdout, "%s\n", b); err != nil {
+			return err
+		}
+	} else if err := probeTable(stdout, out, sn); err != nil {
 		return err
 	}
-	return probeTable(stdout, out, sn)
+	return probs.report(stderr, *strict)
 }
 
 func probeOf(sn *world.Snapshot) probeJSON {

@@ -3,6 +3,7 @@ package commands
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,14 +14,13 @@ import (
 	"soundworld/assets"
 	"soundworld/audio"
 	"soundworld/dat"
+	"soundworld/internal/outputs"
+	"soundworld/internal/progress"
 	"soundworld/world"
 )
 
-// Render loop constants: the Sim ticks at 60 Hz, 735 frames of 44100 Hz per step.
-const (
-	renderStepFrames = audio.SampleRate / 60
-	maxRenderSeconds = 24 * 3600
-)
+// renderStepFrames: the Sim ticks at 60 Hz, 735 frames of 44100 Hz per step.
+const renderStepFrames = audio.SampleRate / 60
 
 // renderOpts is a parsed render command line.
 type renderOpts struct {
@@ -35,9 +35,10 @@ type renderOpts struct {
 	prefs    audio.Prefs
 	out      string
 	events   string
+	strict   bool // any data problem: exit 2, outputs not written
 }
 
-const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-eye H] -seconds S [-seed N] [-emitters FILE] [-prefs k=v,…] -o out.wav [-events out.csv]"
+const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-eye H] -seconds S [-seed N] [-emitters FILE] [-prefs k=v,…] -o out.wav [-events out.csv] [-strict]"
 
 // runRender renders what the listener hears to a WAV file (O3).
 func runRender(e *Env, args []string) error {
@@ -45,7 +46,7 @@ func runRender(e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return renderFiles(o, e.Stderr)
+	return renderFiles(e.Ctx, o, e.Stderr)
 }
 
 func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
@@ -62,6 +63,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	prefs := fs.String("prefs", "", "preferences k=v,… (effect_volume, ambient_volume, interface_volume 0..1; effects, ambient, interface, pan, only_when_active, squared on/off)")
 	out := fs.String("o", "", "output WAV file (16-bit stereo 44100 Hz)")
 	events := fs.String("events", "", "optional event log CSV")
+	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) fails the render: exit 2, no output written")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -71,7 +73,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	if *out == "" {
 		return nil, fs.Bad("-o is required")
 	}
-	o := &renderOpts{datDir: *datDir, out: *out, events: *events, seconds: *seconds, eye: float32(*eye)}
+	o := &renderOpts{datDir: *datDir, out: *out, events: *events, seconds: *seconds, eye: float32(*eye), strict: *strict}
 	if *seed > math.MaxUint32 {
 		return nil, userErr(fmt.Errorf("-seed %d: want 0..%d", *seed, uint32(math.MaxUint32)))
 	}
@@ -79,13 +81,30 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	if err := checkEye(*eye); err != nil {
 		return nil, err
 	}
-	if math.IsNaN(*heading) || math.IsInf(*heading, 0) {
-		return nil, userErr(fmt.Errorf("-heading %v: not a number", *heading))
+	if err := checkHeading(*heading); err != nil {
+		return nil, err
 	}
 	o.heading = float32(*heading)
+	if math.IsNaN(o.seconds) || math.IsInf(o.seconds, 0) {
+		return nil, userErr(outputs.CheckWAVSeconds("-seconds", o.seconds))
+	}
+	// Every output is checked before any input is read or any work starts.
+	plan := outputs.Plan{DatDir: *datDir}
+	plan.Input("-path", *pathFile)
+	if *emitters != "none" {
+		plan.Input("-emitters", *emitters)
+	}
+	plan.Output("-o", *out)
+	plan.Output("-events", *events)
+	if err := plan.Check(); err != nil {
+		return nil, userErr(err)
+	}
 	if *pathFile != "" {
 		if *loc != "" || *at != "" {
 			return nil, userErr(errors.New("give -path or a position (-loc/-at), not both"))
+		}
+		if err := outputs.CheckInput("-path", *pathFile); err != nil {
+			return nil, userErr(err)
 		}
 		f, err := os.Open(*pathFile)
 		if err != nil {
@@ -106,8 +125,8 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		}
 		o.x, o.y = x, y
 	}
-	if !(o.seconds > 0 && o.seconds <= maxRenderSeconds) {
-		return nil, userErr(fmt.Errorf("-seconds %v: want a length in (0, %d]", o.seconds, maxRenderSeconds))
+	if err := outputs.CheckWAVSeconds("-seconds", o.seconds); err != nil {
+		return nil, userErr(err)
 	}
 	p, err := world.ParsePrefs(*prefs, audio.DefaultPrefs())
 	if err != nil {
@@ -117,6 +136,9 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	switch {
 	case *emitters == "none":
 	case *emitters != "":
+		if err := outputs.CheckInput("-emitters", *emitters); err != nil {
+			return nil, userErr(err)
+		}
 		o.emitters, err = world.LoadLayoutFile(*emitters)
 		if err != nil {
 			return nil, userErr(err)
@@ -127,28 +149,22 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 			return nil, err
 		}
 	}
-	for _, p := range []string{o.out, o.events} {
-		if p == "" {
-			continue
-		}
-		if err := world.CheckUserPath(p, o.datDir); err != nil {
-			return nil, userErr(err)
-		}
-	}
 	return o, nil
 }
 
-// renderFiles runs the render into the -o (and -events) files, each written atomically.
-func renderFiles(o *renderOpts, progress io.Writer) error {
-	wav, err := world.CreateAtomic(o.out)
+// renderFiles runs the render into the -o (and -events) files, each written
+// through a temp file renamed into place at the end (outputs.Create): on an
+// error or an interrupt the temp files go and the targets stay as they were.
+func renderFiles(ctx context.Context, o *renderOpts, stderr io.Writer) error {
+	wav, err := outputs.Create(o.out)
 	if err != nil {
 		return userErr(err)
 	}
 	defer wav.Abort()
-	var ev *world.AtomicFile
+	var ev *outputs.File
 	var evw *bufio.Writer
 	if o.events != "" {
-		if ev, err = world.CreateAtomic(o.events); err != nil {
+		if ev, err = outputs.Create(o.events); err != nil {
 			return userErr(err)
 		}
 		defer ev.Abort()
@@ -158,7 +174,11 @@ func renderFiles(o *renderOpts, progress io.Writer) error {
 	if evw != nil {
 		evOut = evw
 	}
-	if err := render(o, wav, evOut, progress); err != nil {
+	rep := &renderReport{stderr: stderr, problems: newDataProblems("render")}
+	if err := render(ctx, o, wav, evOut, rep); err != nil {
+		return err
+	}
+	if err := rep.problems.report(stderr, o.strict); err != nil {
 		return err
 	}
 	if err := wav.Commit(); err != nil {
@@ -176,22 +196,45 @@ func renderFiles(o *renderOpts, progress io.Writer) error {
 // render is the fixed-rate loop (O3): Sim.Tick → Mixer.Apply(TakeStarts) →
 // Mixer.Render → WAVWriter. The first step ticks 0 s (placement at t = 0); each
 // later step advances 735 frames. Same inputs and seed → identical bytes.
-func render(o *renderOpts, wavOut io.WriteSeeker, events io.Writer, progress io.Writer) error {
+func render(ctx context.Context, o *renderOpts, wavOut io.WriteSeeker, events io.Writer, rep *renderReport) error {
 	a, err := openArchive(o.datDir)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	return renderWith(o, a, nil, wavOut, events, progress)
+	return renderWith(ctx, o, a, nil, wavOut, events, rep)
+}
+
+// renderReport is where a render reports as it goes: progress and each data
+// problem as first met, on stderr. A nil *renderReport reports nothing.
+type renderReport struct {
+	stderr   io.Writer
+	problems *dataProblems
 }
 
 // renderWith renders over an open archive; bank may be nil (a fresh one) or a
 // bank over the same archive whose decoded waves are reused.
-func renderWith(o *renderOpts, a *dat.Archive, bank *audio.Bank, wavOut io.WriteSeeker, events io.Writer, progress io.Writer) error {
+func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.Bank, wavOut io.WriteSeeker, events io.Writer, rep *renderReport) error {
 	s, err := world.NewSim(world.Config{Archive: a, Seed: o.seed, Prefs: o.prefs, Emitters: o.emitters, Bank: bank})
 	if err != nil {
-		return err
+		return dataErr(err)
 	}
+	var bar *progress.Bar
+	if rep != nil {
+		if o.seconds > 5 {
+			bar = progress.New(rep.stderr, progress.Options{Label: "render", Total: int64(math.Round(o.seconds * 1000)), Unit: "s"})
+		}
+		rep.problems.live(func(line string) {
+			if bar != nil {
+				bar.Println(line)
+			} else {
+				fmt.Fprintln(rep.stderr, line)
+			}
+		})
+		s.SetProblems(rep.problems.ps)
+	}
+	ok := false
+	defer func() { bar.Finish(ok) }()
 	s.SetPrefs(o.prefs) // also when every pref is off (Config treats the zero value as defaults)
 	s.SetEye(o.eye)
 	var csvErr error
@@ -210,9 +253,10 @@ func renderWith(o *renderOpts, a *dat.Archive, bank *audio.Bank, wavOut io.Write
 	mx := audio.NewMixer(s.Bank())
 	total := int64(math.Round(o.seconds * audio.SampleRate))
 	buf := make([]float32, 2*renderStepFrames)
-	showProgress := progress != nil && o.seconds > 5
-	nextReport := int64(0)
 	for done := int64(0); done < total; {
+		if ctx.Err() != nil {
+			return outputs.ErrInterrupted
+		}
 		n := min(int64(renderStepFrames), total-done)
 		t := float64(done) / audio.SampleRate
 		if o.walk != nil {
@@ -234,15 +278,13 @@ func renderWith(o *renderOpts, a *dat.Archive, bank *audio.Bank, wavOut io.Write
 			return csvErr
 		}
 		done += n
-		if showProgress && done >= nextReport {
-			fmt.Fprintf(progress, "\rrender: %.0f / %.0f s", float64(done)/audio.SampleRate, o.seconds)
-			nextReport += total / 20
-		}
+		bar.Set(done * 1000 / audio.SampleRate)
 	}
-	if showProgress {
-		fmt.Fprintln(progress)
+	if err := ww.Close(); err != nil {
+		return err
 	}
-	return ww.Close()
+	ok = true
+	return nil
 }
 
 // csvRow formats one decision for the -events log.

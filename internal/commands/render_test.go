@@ -2,6 +2,7 @@ package commands
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -20,7 +21,7 @@ func renderTest(t testing.TB, args ...string) error {
 	if err != nil {
 		return err
 	}
-	return renderFiles(o, &errb)
+	return renderFiles(context.Background(), o, &errb)
 }
 
 // TestO3_RenderDeterministic: same inputs and seed → identical bytes.
@@ -142,7 +143,7 @@ func BenchmarkRender60s(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		var w seekBuf
-		if err := render(o, &w, nil, nil); err != nil {
+		if err := render(context.Background(), o, &w, nil, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -159,13 +160,13 @@ func BenchmarkRender60sWarm(b *testing.B) {
 	}
 	bank := audio.NewBank(a)
 	var w seekBuf
-	if err := renderWith(o, a, bank, &w, nil, nil); err != nil { // warm the bank
+	if err := renderWith(context.Background(), o, a, bank, &w, nil, nil); err != nil { // warm the bank
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		w = seekBuf{b: w.b[:0]}
-		if err := renderWith(o, a, bank, &w, nil, nil); err != nil {
+		if err := renderWith(context.Background(), o, a, bank, &w, nil, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,12 +1,15 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"syscall"
+	"time"
 
 	"soundworld/internal/cli"
 )
@@ -55,11 +58,22 @@ func launchWindow(e *Env, args []string) int {
 	if err != nil {
 		return cli.ExitCodeTo(e.Stderr, "soundworld", err)
 	}
-	cmd := exec.Command(p, args...)
+	ctx := e.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	// A terminal's Ctrl-C reaches both programs; a SIGTERM sent to soundworld
+	// alone is passed on (ctx is cancelled by either), then a kill after 2 s.
+	cmd := exec.CommandContext(ctx, p, args...)
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.WaitDelay = 2 * time.Second
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, e.Stdout, e.Stderr
 	err = cmd.Run()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal()) // as a shell reports it: SIGINT 130, SIGTERM 143
+		}
 		return ee.ExitCode()
 	}
 	return cli.ExitCodeTo(e.Stderr, "soundworld", err)

@@ -1,0 +1,202 @@
+// Package outputs keeps a command's output files safe (issue 12 item 4): every
+// path a command will write is checked before any work starts (Plan.Check),
+// written through a temp file that becomes the target only on Commit (Create),
+// and temp files are removed on error and when the process is interrupted
+// (Catch, RemoveTemps). Both programs use it: soundworld's commands and
+// soundworld-window's shot.
+//
+// It imports nothing of soundworld, so any package may use it.
+package outputs
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Plan lists what one command will read and write. Add every input and output
+// flag, then Check before doing any work.
+type Plan struct {
+	// DatDir is the game-data folder (-dat); outputs inside it are refused.
+	DatDir  string
+	inputs  []named
+	outputs []named
+}
+
+type named struct{ flag, path string }
+
+// Input names a file the command reads (flag as the user typed it, e.g. "-path").
+// An empty path is ignored.
+func (p *Plan) Input(flag, path string) {
+	if path != "" {
+		p.inputs = append(p.inputs, named{flag, path})
+	}
+}
+
+// Output names a file the command writes. An empty path is ignored.
+func (p *Plan) Output(flag, path string) {
+	if path != "" {
+		p.outputs = append(p.outputs, named{flag, path})
+	}
+}
+
+// Check validates every output: not a .dat file, not inside DatDir, not a
+// directory or other non-regular file, its folder exists and is writable, and
+// no two outputs, nor an output and an input, are the same file. The error
+// names the flag and the path; it is the user's (callers mark it so).
+func (p *Plan) Check() error {
+	type seen struct {
+		named
+		key string
+		fi  os.FileInfo
+	}
+	var all []seen
+	for _, in := range p.inputs {
+		fi, _ := os.Stat(in.path)
+		all = append(all, seen{in, canonical(in.path), fi})
+	}
+	nIn := len(all)
+	for _, out := range p.outputs {
+		if err := checkOne(out, p.DatDir); err != nil {
+			return err
+		}
+		fi, _ := os.Stat(out.path)
+		s := seen{out, canonical(out.path), fi}
+		for i, o := range all {
+			same := o.key == s.key || (o.fi != nil && s.fi != nil && os.SameFile(o.fi, s.fi))
+			if !same {
+				continue
+			}
+			if i < nIn {
+				return fmt.Errorf("%s %s: is also the input %s; refusing to overwrite what is being read", out.flag, out.path, o.flag)
+			}
+			return fmt.Errorf("%s %s: is also the output %s; give each output its own file", out.flag, out.path, o.flag)
+		}
+		all = append(all, s)
+	}
+	return nil
+}
+
+// checkOne checks one output path on its own.
+func checkOne(o named, datDir string) error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%s %s: "+format, append([]any{o.flag, o.path}, a...)...)
+	}
+	if strings.EqualFold(filepath.Ext(o.path), ".dat") {
+		return bad("refusing to write a .dat file (game data is read-only)")
+	}
+	if datDir != "" && inside(o.path, datDir) {
+		return bad("refusing to write inside the game's data folder %s", datDir)
+	}
+	if strings.HasSuffix(o.path, string(filepath.Separator)) || strings.HasSuffix(o.path, "/") {
+		return bad("is a folder name; want a file")
+	}
+	if fi, err := os.Stat(o.path); err == nil {
+		switch {
+		case fi.IsDir():
+			return bad("is a folder; want a file")
+		case !fi.Mode().IsRegular():
+			return bad("exists and is %s; want a regular file", kind(fi))
+		}
+	}
+	dir := filepath.Dir(o.path)
+	fi, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return bad("folder %s does not exist", dir)
+	case !fi.IsDir():
+		return bad("%s is not a folder", dir)
+	}
+	// Writable: the portable test is to try (the temp file is what Create makes anyway).
+	f, err := os.CreateTemp(dir, ".soundworld-check-*.tmp")
+	if err != nil {
+		return bad("cannot write in folder %s: %v", dir, unwrapPath(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// canonical is path made absolute with its folder's symlinks resolved, and
+// the file's own symlink followed even when its target does not exist yet,
+// so two spellings of one file compare equal.
+func canonical(path string) string {
+	for range 16 { // symlink hops
+		ap, err := filepath.Abs(path)
+		if err != nil {
+			return filepath.Clean(path)
+		}
+		if rp, err := filepath.EvalSymlinks(filepath.Dir(ap)); err == nil {
+			ap = filepath.Join(rp, filepath.Base(ap))
+		}
+		fi, err := os.Lstat(ap)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return ap
+		}
+		t, err := os.Readlink(ap)
+		if err != nil {
+			return ap
+		}
+		if !filepath.IsAbs(t) {
+			t = filepath.Join(filepath.Dir(ap), t)
+		}
+		path = t
+	}
+	return filepath.Clean(path)
+}
+
+// inside reports whether path is dir or lies within it.
+func inside(path, dir string) bool {
+	ad, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	if rd, err := filepath.EvalSymlinks(ad); err == nil {
+		ad = rd
+	}
+	rel, err := filepath.Rel(ad, canonical(path))
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// unwrapPath drops *PathError's "op path:" prefix (the caller names the path).
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// CheckInput refuses an input that is not a regular file (a folder, a named
+// pipe, a device): reading one would fail late or block forever. A missing
+// file is reported too. flag names the input for the message.
+func CheckInput(flag, path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("%s %s: %v", flag, path, unwrapPath(err))
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s %s: is %s; want a regular file", flag, path, kind(fi))
+	}
+	return nil
+}
+
+// kind names a file's type for a message.
+func kind(fi os.FileInfo) string {
+	m := fi.Mode()
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m.IsRegular():
+		return "a file"
+	}
+	return "not a regular file"
+}

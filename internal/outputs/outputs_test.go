@@ -1,0 +1,151 @@
+package outputs
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+func TestPlan_Check(t *testing.T) {
+	dir := t.TempDir()
+	datDir := filepath.Join(dir, "ac")
+	os.Mkdir(datDir, 0o755)
+	in := filepath.Join(dir, "walk.json")
+	os.WriteFile(in, []byte("{}"), 0o644)
+	sub := filepath.Join(dir, "sub")
+	os.Mkdir(sub, 0o755)
+	wav, csv := filepath.Join(dir, "o.wav"), filepath.Join(dir, "o.csv")
+	link := filepath.Join(dir, "link.wav")
+	os.Symlink(wav, link)
+	type out struct{ flag, path string }
+	for _, c := range []struct {
+		name string
+		outs []out
+		want string // "" = ok
+	}{
+		{"distinct outputs", []out{{"-o", wav}, {"-events", csv}}, ""},
+		{"-o f -events f", []out{{"-o", wav}, {"-events", wav}}, "-events " + wav + ": is also the output -o"},
+		{"same file spelled twice", []out{{"-o", wav}, {"-events", filepath.Join(dir, ".", "sub", "..", "o.wav")}}, "is also the output -o"},
+		{"a symlink to the other output", []out{{"-o", wav}, {"-events", link}}, "is also the output -o"},
+		{"output is the input", []out{{"-o", wav}, {"-events", in}}, "is also the input -path"},
+		{"-events DIR", []out{{"-o", wav}, {"-events", sub}}, "-events " + sub + ": is a folder"},
+		{"-o DIR/", []out{{"-o", sub + "/"}}, "is a folder"},
+		{"inside -dat", []out{{"-o", filepath.Join(datDir, "x.wav")}}, "inside the game's data folder"},
+		{"a .dat name", []out{{"-o", filepath.Join(dir, "client_cell_1.DAT")}}, "refusing to write a .dat file"},
+		{"missing folder", []out{{"-o", filepath.Join(dir, "nope", "x.wav")}}, "does not exist"},
+		{"folder is a file", []out{{"-o", filepath.Join(in, "x.wav")}}, "is not a folder"},
+	} {
+		p := Plan{DatDir: datDir}
+		p.Input("-path", in)
+		for _, o := range c.outs {
+			p.Output(o.flag, o.path)
+		}
+		err := p.Check()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: got %v, want ok", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("Check left %s behind", e.Name())
+		}
+	}
+}
+
+func TestPlan_UnwritableFolder(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes anywhere")
+	}
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "ro")
+	os.Mkdir(ro, 0o555)
+	p := Plan{}
+	p.Output("-o", filepath.Join(ro, "x.wav"))
+	if err := p.Check(); err == nil || !strings.Contains(err.Error(), "cannot write in folder") {
+		t.Errorf("got %v, want cannot write", err)
+	}
+}
+
+func TestCheckInput_NotARegularFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	if err := CheckInput("-path", fifo); err == nil || !strings.Contains(err.Error(), "-path "+fifo+": is a named pipe") {
+		t.Errorf("fifo: got %v", err)
+	}
+	if err := CheckInput("-emitters", dir); err == nil || !strings.Contains(err.Error(), "is a folder") {
+		t.Errorf("folder: got %v", err)
+	}
+	if err := CheckInput("-path", filepath.Join(dir, "missing")); err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("missing: got %v", err)
+	}
+	ok := filepath.Join(dir, "ok.json")
+	os.WriteFile(ok, nil, 0o644)
+	if err := CheckInput("-path", ok); err != nil {
+		t.Errorf("regular file: %v", err)
+	}
+}
+
+// The RIFF limit by independent arithmetic: 4 294 967 295 − 36 = 4 294 967 259
+// data bytes; / 4 bytes per frame = 1 073 741 814 frames (floor); / 44 100 Hz
+// = 24 347.887 s.
+func TestWAVLimit(t *testing.T) {
+	if MaxWAVFrames != 1073741814 {
+		t.Errorf("MaxWAVFrames %d, want 1073741814", MaxWAVFrames)
+	}
+	if MaxWAVSeconds < 24347.88 || MaxWAVSeconds > 24347.89 {
+		t.Errorf("MaxWAVSeconds %v, want ≈ 24347.887", MaxWAVSeconds)
+	}
+	for _, s := range []float64{1, 24347, 1073741814.0 / 44100} {
+		if err := CheckWAVSeconds("-seconds", s); err != nil {
+			t.Errorf("%v s: %v, want ok", s, err)
+		}
+	}
+	for _, s := range []float64{0, -1, 30000, 1073741815.0 / 44100, 24347.9} {
+		if err := CheckWAVSeconds("-seconds", s); err == nil || !strings.Contains(err.Error(), "-seconds") {
+			t.Errorf("%v s: %v, want refused naming -seconds", s, err)
+		}
+	}
+}
+
+func TestCreate_CommitAbortRemoveTemps(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "out.wav")
+	os.WriteFile(target, []byte("old"), 0o644)
+	f, err := Create(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("new")
+	if b, _ := os.ReadFile(target); string(b) != "old" {
+		t.Errorf("target touched before Commit: %q", b)
+	}
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "new" {
+		t.Errorf("after Commit: %q", b)
+	}
+	g, _ := Create(target)
+	g.WriteString("half")
+	h, _ := Create(filepath.Join(dir, "other.csv"))
+	h.Abort()
+	if n := RemoveTemps(); n != 1 {
+		t.Errorf("RemoveTemps removed %d, want 1 (the live one)", n)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Errorf("left %v, want only out.wav", ents)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "new" {
+		t.Errorf("RemoveTemps touched the target: %q", b)
+	}
+}

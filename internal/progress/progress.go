@@ -1,0 +1,174 @@
+// Package progress shows how far a long command has got (issue 12 item 6):
+// a progress bar (github.com/schollz/progressbar/v3, a well-kept library that
+// handles terminal width, throttling and the rate/ETA) when the output is a
+// terminal, and otherwise a plain line now and then — never a carriage return
+// into a log file or a pipe. render and check use it; gate and atlas can too.
+package progress
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// Options describe one progress display.
+type Options struct {
+	Label string // e.g. "render"; lines read "render: 30% (18 / 60 s)"
+	Total int64  // the amount of work, in Unit
+	Unit  string // "s" (Total and Set in 1/1000 s), "records", "bytes"
+	// Terminal forces the bar (true) or plain lines (false); nil asks the writer.
+	Terminal *bool
+	// Every is the least time between plain lines (default 10 s); a line is also
+	// printed at each 25%.
+	Every time.Duration
+}
+
+// Bar is a progress display; a nil *Bar does nothing.
+type Bar struct {
+	mu    sync.Mutex
+	w     io.Writer
+	o     Options
+	bar   *progressbar.ProgressBar // nil: plain lines
+	n     int64
+	last  time.Time
+	lastQ int64 // last quarter reported by a plain line
+	done  bool
+}
+
+// IsTerminal reports whether w is a terminal (an *os.File on a tty).
+func IsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// New starts a progress display on w; w nil gives a nil *Bar (no output).
+func New(w io.Writer, o Options) *Bar {
+	if w == nil {
+		return nil
+	}
+	if o.Every <= 0 {
+		o.Every = 10 * time.Second
+	}
+	b := &Bar{w: w, o: o, last: time.Now()}
+	tty := IsTerminal(w)
+	if o.Terminal != nil {
+		tty = *o.Terminal
+	}
+	if tty {
+		opts := []progressbar.Option{
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription(o.Label),
+			progressbar.OptionSetWidth(30),
+			progressbar.OptionThrottle(100 * time.Millisecond),
+			progressbar.OptionShowElapsedTimeOnFinish(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionClearOnFinish(),
+		}
+		switch o.Unit {
+		case "bytes":
+			opts = append(opts, progressbar.OptionShowBytes(true))
+		case "s":
+		default:
+			opts = append(opts, progressbar.OptionShowCount(), progressbar.OptionSetItsString(o.Unit), progressbar.OptionShowIts())
+		}
+		b.bar = progressbar.NewOptions64(o.Total, opts...)
+		b.bar.RenderBlank()
+	}
+	return b
+}
+
+// Set reports that n of Total is done.
+func (b *Bar) Set(n int64) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.done {
+		return
+	}
+	b.n = n
+	if b.bar != nil {
+		b.bar.Set64(n)
+		return
+	}
+	var q int64
+	if b.o.Total > 0 {
+		q = n * 4 / b.o.Total
+	}
+	if now := time.Now(); q > b.lastQ || now.Sub(b.last) >= b.o.Every {
+		b.lastQ, b.last = q, now
+		if n < b.o.Total {
+			fmt.Fprintln(b.w, b.line())
+		}
+	}
+}
+
+// line is the plain progress line, e.g. "render: 25% (15 / 60 s)".
+func (b *Bar) line() string {
+	pct := 0
+	if b.o.Total > 0 {
+		pct = int(b.n * 100 / b.o.Total)
+	}
+	n, t := b.n, b.o.Total
+	if b.o.Unit == "s" {
+		return fmt.Sprintf("%s: %d%% (%.0f / %.0f s)", b.o.Label, pct, float64(n)/1000, float64(t)/1000)
+	}
+	return fmt.Sprintf("%s: %d%% (%d / %d %s)", b.o.Label, pct, n, t, b.o.Unit)
+}
+
+// Println prints a message line (a problem found on the way) without
+// breaking the bar: the bar is cleared, the line printed, the bar redrawn.
+func (b *Bar) Println(line string) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.bar != nil && !b.done {
+		b.bar.Clear()
+		fmt.Fprintln(b.w, line)
+		b.bar.RenderBlank()
+		return
+	}
+	fmt.Fprintln(b.w, line)
+}
+
+// Finish ends the display: the bar is cleared (the command prints its own
+// summary); plain output gets a last line "LABEL: done (…)". ok=false (an
+// error or an interrupt) ends it without the done line.
+func (b *Bar) Finish(ok bool) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.done {
+		return
+	}
+	b.done = true
+	if b.bar != nil {
+		if ok {
+			b.bar.Finish()
+		}
+		b.bar.Exit()
+		b.bar.Clear()
+		return
+	}
+	if ok {
+		b.n = b.o.Total
+		fmt.Fprintf(b.w, "%s: done (%s)\n", b.o.Label, b.amount())
+	}
+}
+
+func (b *Bar) amount() string {
+	if b.o.Unit == "s" {
+		return fmt.Sprintf("%.0f s", float64(b.o.Total)/1000)
+	}
+	return fmt.Sprintf("%d %s", b.o.Total, b.o.Unit)
+}
