@@ -1,0 +1,117 @@
+package gate
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const goodGate = `{
+  "name": "holtburg-well",
+  "dat": null,
+  "loc": "0xA9B40019 [84.000000 7.100000 85.005000] 1.000000 0.000000 0.000000 0.000000",
+  "camera": {"eye": 2, "chase": 0},
+  "prefs": "ambient_volume=1",
+  "emitters": null,
+  "seconds": 60,
+  "recording": "retail.wav",
+  "offset_s": 0,
+  "ignore": [[12.5, 14.0]],
+  "notes": "",
+  "history": []
+}
+`
+
+func TestParseGoodGate(t *testing.T) {
+	f, err := Parse([]byte(goodGate), "/g/holtburg.gate.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Name != "holtburg-well" || f.Seconds != 60 || len(f.Ignore) != 1 || f.Ignore[0] != (Span{12.5, 14}) || f.Eye() != 2 {
+		t.Fatalf("parsed %+v", f)
+	}
+	if got := f.Resolve(f.Recording); got != "/g/retail.wav" {
+		t.Fatalf("recording resolves to %q, want /g/retail.wav (relative to the gate file)", got)
+	}
+}
+
+// Errors name the file, the line and the field.
+func TestGateErrors(t *testing.T) {
+	for _, c := range []struct{ from, to, want string }{
+		{`"seconds": 60`, `"seconds": 2`, `g.gate.json:8: field "seconds"`},
+		{`"seconds": 60`, `"seconds": "60"`, `g.gate.json:8: field "seconds"`},
+		{`"loc": "0xA9B40019 [84.000000`, `"loc": "0xA9B40019 [384.000000`, `g.gate.json:4: field "loc"`},
+		{`"chase": 0`, `"chase": 3`, `g.gate.json:5: field "chase"`},
+		{`"prefs": "ambient_volume=1"`, `"prefs": "loudness=11"`, `g.gate.json:6: field "prefs"`},
+		{`"ignore": [[12.5, 14.0]]`, `"ignore": [[14.0, 12.5]]`, `g.gate.json:11: field "ignore"`},
+		{`"notes": ""`, `"notes": "", "colour": 1`, `g.gate.json:12: unknown field "colour"`},
+		{`"offset_s": 0`, `"offset_s": -1`, `g.gate.json:10: field "offset_s"`},
+		{`"recording": "retail.wav"`, `"recording": ""`, `g.gate.json:9: field "recording"`},
+		{`"name": "holtburg-well"`, `"name": "holtburg-well",,`, `g.gate.json:2: invalid character`},
+	} {
+		src := strings.Replace(goodGate, c.from, c.to, 1)
+		if src == goodGate {
+			t.Fatalf("case %q did not change the file", c.to)
+		}
+		_, err := Parse([]byte(src), "g.gate.json")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.to, err, c.want)
+		}
+	}
+}
+
+// history is appended to: every byte before the new entry stays, earlier
+// entries are never re-encoded, and the file is replaced atomically.
+func TestAppendHistory(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "g.gate.json")
+	// An older entry with fields this version does not know, odd spacing kept.
+	src := strings.Replace(goodGate, `"history": []`, `"history": [ {"abx": [1,0,1],   "by": "someone"} ]`, 1)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		if err := AppendHistory(p, History{Time: "2026-12-01T03:00:00Z", Seeds: 20, Pass: i == 0, Failed: []string{}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, _ := os.ReadFile(p)
+	if !bytes.HasPrefix(b, []byte(src[:strings.Index(src, `"by": "someone"}`)+len(`"by": "someone"}`)])) {
+		t.Fatalf("the file before the new entries changed:\n%s", b)
+	}
+	f, err := Parse(b, p)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	if len(f.History) != 3 || string(f.History[0]) != `{"abx": [1,0,1],   "by": "someone"}` {
+		t.Fatalf("history %q", f.History)
+	}
+	var h History
+	if err := json.Unmarshal(f.History[2], &h); err != nil || h.Pass || h.Seeds != 20 {
+		t.Fatalf("last entry %s: %v", f.History[2], err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Fatalf("temp files left: %v", ents)
+	}
+	// Empty, null and missing history.
+	for _, c := range []struct{ from, to string }{
+		{`"history": []`, `"history": []`},
+		{`"history": []`, `"history": null`},
+		{`,
+  "history": []`, ``},
+	} {
+		src := strings.Replace(goodGate, c.from, c.to, 1)
+		os.WriteFile(p, []byte(src), 0o644)
+		if err := AppendHistory(p, History{Seeds: 3}); err != nil {
+			t.Fatalf("%q: %v", c.to, err)
+		}
+		b, _ := os.ReadFile(p)
+		f, err := Parse(b, p)
+		if err != nil || len(f.History) != 1 {
+			t.Fatalf("%q: %v\n%s", c.to, err, b)
+		}
+	}
+}

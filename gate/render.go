@@ -1,0 +1,120 @@
+package gate
+
+import (
+	"fmt"
+	"math"
+
+	"soundworld/audio"
+	"soundworld/dat"
+	"soundworld/world"
+)
+
+// Scene is what a gate renders: the place, the camera, the data and settings.
+type Scene struct {
+	Archive  *dat.Archive
+	Bank     *audio.Bank // optional: decoded waves shared across seeds
+	X, Y     float32     // world m (W1)
+	Heading  float32     // compass degrees (W4)
+	Eye      float32     // m above ground (W5)
+	Prefs    audio.Prefs
+	Emitters []world.Emitter
+	Seconds  float64
+}
+
+// Stereo is a 44100 Hz stereo signal, one slice per channel.
+type Stereo struct{ L, R []float32 }
+
+// stepFrames is the render loop's step: the Sim ticks at 60 Hz, 735 frames (O3).
+const stepFrames = audio.SampleRate / 60
+
+// Render renders one seed of the scene with the offline render's loop (O3:
+// Sim.Tick → Mixer.Apply(TakeStarts) → Mixer.Render, first tick at 0 s), the
+// loop `soundworld render` runs, so a gate hears what render writes.
+func Render(sc Scene, seed uint32) (Stereo, error) {
+	st, err := RenderStems(sc, seed, 1, nil)
+	if err != nil {
+		return Stereo{}, err
+	}
+	return st[0], nil
+}
+
+// RenderStems renders one seed into n stems: each voice start goes to the
+// stem that stem(play) names (0..n−1; nil: all to stem 0) and every other
+// stem gets a stop for that slot, so each of the 16 slots sounds in at most
+// one stem at a time and the stems sum to the full mix (up to each stem's own
+// clipping). Tests use it to damage one part of a render (the bed, the
+// one-shots, one sound) and keep the rest.
+func RenderStems(sc Scene, seed uint32, n int, stem func(audio.Play) int) ([]Stereo, error) {
+	if !(sc.Seconds > 0 && sc.Seconds <= 24*3600) {
+		return nil, fmt.Errorf("gate: render length %v s", sc.Seconds)
+	}
+	s, err := world.NewSim(world.Config{Archive: sc.Archive, Seed: seed, Prefs: sc.Prefs, Emitters: sc.Emitters, Bank: sc.Bank})
+	if err != nil {
+		return nil, err
+	}
+	s.SetPrefs(sc.Prefs)
+	s.SetEye(sc.Eye)
+	var queue []int // stems of the started plays, in start order
+	s.SetOnPlay(func(p audio.Play) {
+		if p.Slot >= 0 && (p.Outcome == audio.OutcomeStart || p.Outcome == audio.OutcomeEvict) {
+			k := 0
+			if stem != nil {
+				k = stem(p)
+			}
+			queue = append(queue, k)
+		}
+	})
+	mx := make([]*audio.Mixer, n)
+	for i := range mx {
+		mx[i] = audio.NewMixer(s.Bank())
+	}
+	total := int(math.Round(sc.Seconds * audio.SampleRate))
+	out := make([]Stereo, n)
+	for i := range out {
+		out[i] = Stereo{make([]float32, total), make([]float32, total)}
+	}
+	buf := make([]float32, 2*stepFrames)
+	per := make([][]audio.VoiceStart, n)
+	for done := 0; done < total; {
+		k := min(stepFrames, total-done)
+		t := float64(done) / audio.SampleRate
+		s.SetListener(sc.X, sc.Y, sc.Heading)
+		dt := 0.0
+		if done > 0 {
+			dt = t - s.Now()
+		}
+		s.Tick(dt)
+		for i := range per {
+			per[i] = per[i][:0]
+		}
+		for _, vs := range s.Manager().TakeStarts() {
+			if vs.Wave == 0 || n == 1 {
+				for i := range per {
+					per[i] = append(per[i], vs)
+				}
+				continue
+			}
+			to := 0
+			if len(queue) > 0 {
+				to, queue = queue[0], queue[1:]
+			}
+			for i := range per {
+				if i == to {
+					per[i] = append(per[i], vs)
+				} else {
+					per[i] = append(per[i], audio.VoiceStart{Slot: vs.Slot, Time: vs.Time})
+				}
+			}
+		}
+		queue = queue[:0]
+		for i, m := range mx {
+			m.Apply(per[i])
+			m.Render(buf[:2*k])
+			for j := 0; j < k; j++ {
+				out[i].L[done+j], out[i].R[done+j] = buf[2*j], buf[2*j+1]
+			}
+		}
+		done += k
+	}
+	return out, nil
+}
