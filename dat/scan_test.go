@@ -45,7 +45,7 @@ func TestAllEntriesGoesOnPastABadNode(t *testing.T) {
 		all++
 	}
 	root := binary.LittleEndian.Uint32(img[0x160:])
-	leaf := binary.LittleEndian.Uint32(img[root+4:]) // root's branch[0]
+	leaf := binary.LittleEndian.Uint32(img[root+4:])    // root's branch[0]
 	binary.LittleEndian.PutUint32(img[leaf+4+248:], 99) // entry_count > 61
 	f, _ = NewFile(bytes.NewReader(img), int64(len(img)), "b.dat")
 	n, bad := 0, 0

@@ -1,0 +1,551 @@
+// Package datcheck reads every record of a portal + cell dat pair and says
+// what is wrong with them (issue 12, `soundworld check`): the header, the
+// directory, every block chain, every LandBlock, LandBlockInfo, Region,
+// SoundTable, Wave (decoded by the audio package, as a play would), Setup and
+// the iteration records, plus every reference between them — each table a
+// region desc names, each wave a table names, each terrain type and scene
+// index a landblock uses, each Setup a LandBlockInfo places, each table a
+// Setup names. Every fault is a dat.Problem naming the file, the record and
+// the byte. Records are read by N workers, each through its own dat.Scanner
+// over a stretch of the file in offset order.
+package datcheck
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"soundworld/audio"
+	"soundworld/dat"
+)
+
+// Record type names used in Summary.Counts.
+const (
+	TypeRegion        = "region"
+	TypeSoundTable    = "sound_table"
+	TypeWave          = "wave"
+	TypeSetup         = "setup"
+	TypeLandBlock     = "landblock"
+	TypeLandBlockInfo = "landblock_info"
+	TypeEnvCell       = "env_cell" // read (block chain), not parsed
+	TypeIteration     = "iteration"
+	TypeOther         = "other" // any other portal record: read, not parsed
+)
+
+// Options tune a check. The zero value is fine.
+type Options struct {
+	Workers int // parallel readers; ≤ 0 means GOMAXPROCS
+	// Progress, if set, is called (never concurrently) as records are done.
+	Progress func(Progress)
+	// Problems, if set, receives each problem as it is found (use its OnNew
+	// for live output); the summary lists them all either way.
+	Problems *dat.Problems
+	// DecodeWave decodes a wave the way playback would; nil = audio.DecodeWave.
+	DecodeWave func(*dat.Wave) error
+}
+
+// Progress counts records and record bytes done of the total (both files).
+type Progress struct {
+	Records, TotalRecords int
+	Bytes, TotalBytes     int64
+}
+
+// FileSummary describes one checked file.
+type FileSummary struct {
+	Name      string `json:"name"`
+	Role      string `json:"role"` // "portal" or "cell"
+	Size      int64  `json:"size"`
+	BlockSize uint32 `json:"block_size"`
+	DataSet   uint32 `json:"data_set"`
+	Entries   int    `json:"entries"`
+	Iteration int32  `json:"iteration"` // 0 if the record is missing or bad
+}
+
+// Summary is the result of a check.
+type Summary struct {
+	Files       []FileSummary  `json:"files"`
+	Counts      map[string]int `json:"counts"` // records read per type (Type*)
+	Records     int            `json:"records"`
+	Bytes       int64          `json:"bytes"`        // size of the files
+	RecordBytes int64          `json:"record_bytes"` // stored bytes of all records read
+	Workers     int            `json:"workers"`
+	Seconds     float64        `json:"seconds"`
+	Problems    []dat.Problem  `json:"problems"` // by file, record, offset
+	Duration    time.Duration  `json:"-"`
+}
+
+// OK reports whether no problem was found.
+func (s *Summary) OK() bool { return len(s.Problems) == 0 }
+
+// MBPerSec is the files' size in MB (10⁶ bytes) over the duration.
+func (s *Summary) MBPerSec() float64 {
+	if s.Duration <= 0 {
+		return 0
+	}
+	return float64(s.Bytes) / 1e6 / s.Duration.Seconds()
+}
+
+// file is one dat being checked.
+type file struct {
+	f       *dat.File
+	role    string
+	entries []dat.Entry // as walked (ascending id)
+	ids     []uint32    // sorted ids, for reference checks
+}
+
+// has reports whether id is in f's directory; true when f could not be
+// opened at all (that is reported once; its references are not claimed missing).
+func (f *file) has(id uint32) bool {
+	if f == nil {
+		return true
+	}
+	_, ok := slices.BinarySearch(f.ids, id)
+	return ok
+}
+
+// checker holds what workers share (read-only once workers start, except
+// the collector, the counts under mu, and the progress).
+type checker struct {
+	portal, cell *file
+	region       *dat.Region
+	probs        *dat.Problems
+	decode       func(*dat.Wave) error
+
+	mu       sync.Mutex
+	counts   map[string]int
+	progress Progress
+	report   func(Progress)
+}
+
+// Check reads and cross-checks both files of a. It never stops at a problem:
+// it reports what it found and reads on wherever the files still allow.
+func Check(a *dat.Archive, opt Options) *Summary {
+	start := time.Now()
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	c := &checker{probs: opt.Problems, decode: opt.DecodeWave, counts: map[string]int{}, report: opt.Progress}
+	if c.probs == nil {
+		c.probs = &dat.Problems{}
+	}
+	if c.decode == nil {
+		c.decode = func(w *dat.Wave) error { _, err := audio.DecodeWave(w); return err }
+	}
+	var files []*file // those that opened
+	if a.Portal != nil {
+		c.portal = c.walk(a.Portal, "portal", dat.DataSetPortal)
+		files = append(files, c.portal)
+		c.checkRegion()
+	}
+	if a.Cell != nil {
+		c.cell = c.walk(a.Cell, "cell", dat.DataSetCell)
+		files = append(files, c.cell)
+	}
+
+	// Jobs: stretches of each file in offset order, so a worker's read-ahead
+	// windows serve neighbouring records.
+	type job struct {
+		f  *file
+		es []dat.Entry
+	}
+	var jobs []job
+	for _, f := range files {
+		es := slices.Clone(f.entries)
+		slices.SortFunc(es, func(x, y dat.Entry) int { return cmp.Compare(x.Offset, y.Offset) })
+		for len(es) > 0 {
+			n := min(len(es), 512)
+			jobs = append(jobs, job{f, es[:n]})
+			es = es[n:]
+		}
+		c.progress.TotalRecords += len(f.entries)
+		for _, e := range f.entries {
+			c.progress.TotalBytes += int64(e.Size)
+		}
+	}
+	next := make(chan job)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			scanners := map[*file]*dat.Scanner{}
+			local := map[string]int{}
+			for j := range next {
+				sc := scanners[j.f]
+				if sc == nil {
+					sc = j.f.f.NewScanner()
+					scanners[j.f] = sc
+				}
+				var bytes int64
+				for _, e := range j.es {
+					c.record(j.f, sc, e, local)
+					bytes += int64(e.Size)
+				}
+				c.done(len(j.es), bytes)
+			}
+			c.mu.Lock()
+			for k, v := range local {
+				c.counts[k] += v
+			}
+			c.mu.Unlock()
+		}()
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+
+	s := &Summary{Counts: c.counts, Workers: workers, Problems: c.probs.List()}
+	order := map[string]int{}
+	for i, f := range files {
+		order[f.f.Name()] = i
+		h := f.f.Header()
+		fs := FileSummary{Name: f.f.Name(), Role: f.role, Size: f.f.Size(), BlockSize: h.BlockSize, DataSet: h.DataSet, Entries: len(f.entries)}
+		if f.has(dat.IterationID) {
+			fs.Iteration, _ = f.f.Iteration()
+		}
+		s.Files = append(s.Files, fs)
+		s.Bytes += fs.Size
+	}
+	for _, n := range s.Counts {
+		s.Records += n
+	}
+	s.RecordBytes = c.progress.Bytes
+	slices.SortStableFunc(s.Problems, func(x, y dat.Problem) int {
+		ox, okx := order[x.File]
+		oy, oky := order[y.File]
+		if !okx { // a file that did not open: first
+			ox = -1
+		}
+		if !oky {
+			oy = -1
+		}
+		return cmp.Or(cmp.Compare(ox, oy), cmp.Compare(x.Record, y.Record), cmp.Compare(x.Off, y.Off))
+	})
+	s.Duration = time.Since(start)
+	s.Seconds = s.Duration.Seconds()
+	return s
+}
+
+// CheckDir opens client_portal.dat and client_cell_1.dat in dir and checks
+// them. A file that cannot be opened as a dat (truncated, bad header, not a
+// regular file) is a problem in the summary, and the other file is still
+// checked; only a missing folder or file is an error.
+func CheckDir(dir string, opt Options) (*Summary, error) {
+	st, err := os.Stat(dir)
+	if err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("no folder %s: point -dat at your Asheron's Call folder (the one holding %s and %s)", dir, dat.PortalFile, dat.CellFile)
+	}
+	if opt.Problems == nil {
+		opt.Problems = &dat.Problems{}
+	}
+	var files [2]*dat.File
+	for i, name := range []string{dat.PortalFile, dat.CellFile} {
+		path := filepath.Join(dir, name)
+		f, err := dat.Open(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("no %s in %s: point -dat at your Asheron's Call folder", name, dir)
+		}
+		if err != nil {
+			opt.Problems.AddErr(dat.KindBadFile, path, 0, err)
+			continue
+		}
+		defer f.Close()
+		files[i] = f
+	}
+	return Check(&dat.Archive{Portal: files[0], Cell: files[1], Source: dir}, opt), nil
+}
+
+// done adds a finished job to the progress and reports it.
+func (c *checker) done(records int, bytes int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.progress.Records += records
+	c.progress.Bytes += bytes
+	if c.report != nil {
+		c.report(c.progress)
+	}
+}
+
+func (c *checker) add(p dat.Problem) { c.probs.Add(p) }
+
+// problem adds a problem in f at a record byte (off < 0: no offset).
+func (c *checker) problem(f *file, id uint32, off int64, kind, format string, a ...any) {
+	c.add(dat.Problem{File: f.f.Name(), Record: id, Off: off, InRecord: off >= 0, Kind: kind, What: fmt.Sprintf(format, a...)})
+}
+
+// walk checks the header's role and walks the whole directory of f.
+func (c *checker) walk(df *dat.File, role string, dataSet uint32) *file {
+	f := &file{f: df, role: role}
+	if err := df.CheckDataSet(dataSet); err != nil {
+		c.probs.AddErr(dat.KindBadFile, df.Name(), 0, err)
+	}
+	for e, err := range df.AllEntries() {
+		if err != nil {
+			c.probs.AddErr(dat.KindBadDirectory, df.Name(), 0, err)
+			continue
+		}
+		f.entries = append(f.entries, e)
+	}
+	f.ids = make([]uint32, len(f.entries))
+	for i, e := range f.entries {
+		f.ids[i] = e.ID
+	}
+	slices.Sort(f.ids)
+	for i := 1; i < len(f.ids); i++ {
+		if f.ids[i] == f.ids[i-1] {
+			c.add(dat.Problem{File: df.Name(), Record: f.ids[i], Off: -1, Kind: dat.KindBadDirectory, What: "id listed twice in the directory"})
+		}
+	}
+	if !f.has(dat.IterationID) {
+		c.add(dat.Problem{File: df.Name(), Record: dat.IterationID, Off: -1, Kind: dat.KindMissingRecord, What: "no iteration record"})
+	}
+	return f
+}
+
+// checkRegion parses the region and checks its own references: each desc's
+// sound table is in the portal dat, each scene type's desc index and each
+// terrain type's scene type indices are in range (or the 0xFFFFFFFF none).
+func (c *checker) checkRegion() {
+	p := c.portal
+	if !p.has(dat.RegionID) {
+		c.problem(p, dat.RegionID, -1, dat.KindMissingRecord, "no region record (nothing can be played)")
+		return
+	}
+	b, err := p.f.Get(dat.RegionID)
+	if err != nil {
+		return // the record pass reports the chain
+	}
+	g, refs, err := dat.ParseRegionRefs(b)
+	if err != nil {
+		c.probs.AddErr(dat.KindBadRegion, p.f.Name(), dat.RegionID, err)
+		return
+	}
+	c.region = g
+	if g.Sound != nil {
+		for i, d := range g.Sound.STBDescs {
+			if !p.has(d.STBID) {
+				c.problem(p, dat.RegionID, refs.STBID[i], dat.KindMissingRecord, "sound desc %d names sound table 0x%08X, which is not in the portal dat", i, d.STBID)
+			}
+		}
+	}
+	nDesc := 0
+	if g.Sound != nil {
+		nDesc = len(g.Sound.STBDescs)
+	}
+	nScene := 0
+	if g.Scene != nil {
+		nScene = len(g.Scene.SceneTypes)
+		for i, s := range g.Scene.SceneTypes {
+			if s.StbIndex != dat.NoIndex && uint64(s.StbIndex) >= uint64(nDesc) {
+				c.problem(p, dat.RegionID, refs.StbIndex[i], dat.KindBadReference, "scene type %d names sound desc %d of %d", i, s.StbIndex, nDesc)
+			}
+		}
+	}
+	for i, t := range g.Terrain.TerrainTypes {
+		for j, s := range t.SceneTypes {
+			if s != dat.NoIndex && uint64(s) >= uint64(nScene) {
+				c.problem(p, dat.RegionID, refs.TerrainScenes[i]+4*int64(j), dat.KindBadReference, "terrain type %d (%s) scene %d names scene type %d of %d", i, t.Name, j, s, nScene)
+			}
+		}
+	}
+}
+
+// record reads and checks one record.
+func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[string]int) {
+	typ := typeOf(f.role, e.ID)
+	counts[typ]++
+	b, err := sc.Read(e)
+	if err != nil {
+		c.probs.AddErr(dat.KindBadChain, f.f.Name(), e.ID, err)
+		return
+	}
+	bad := func(kind string, err error) { c.probs.AddErr(kind, f.f.Name(), e.ID, err) }
+	mismatch := func(kind string, got uint32) {
+		c.problem(f, e.ID, 0, kind, "record id mismatch: record holds 0x%08X", got)
+	}
+	switch typ {
+	case TypeRegion:
+		if e.ID == dat.RegionID {
+			return // checkRegion
+		}
+		if g, err := dat.ParseRegion(b); err != nil {
+			bad(dat.KindBadRegion, err)
+		} else if g.ID != e.ID {
+			mismatch(dat.KindBadRegion, g.ID)
+		}
+	case TypeSoundTable:
+		t, err := dat.ParseSoundTable(b)
+		if err != nil {
+			bad(dat.KindBadTable, err)
+			return
+		}
+		if t.ID != e.ID {
+			mismatch(dat.KindBadTable, t.ID)
+		}
+		off := int64(4)
+		c.tableWaves(f, e.ID, &t.Root, &off)
+	case TypeWave:
+		w, err := dat.ParseWave(b)
+		if err != nil {
+			bad(dat.KindBadWave, err)
+			return
+		}
+		if w.ID != e.ID {
+			mismatch(dat.KindBadWave, w.ID)
+		}
+		if err := c.decode(w); err != nil {
+			c.problem(f, e.ID, int64(12+len(w.Header)), dat.KindBadWave, "wave does not decode: %v", err)
+		}
+	case TypeSetup:
+		s, err := dat.ParseSetup(b)
+		if err != nil {
+			bad(dat.KindBadSetup, err)
+			return
+		}
+		if s.ID != e.ID {
+			mismatch(dat.KindBadSetup, s.ID)
+		}
+		if t := s.DefaultSoundTable; t != 0 && !c.portal.has(t) {
+			c.problem(f, e.ID, int64(len(b)-8), dat.KindMissingRecord, "default sound table 0x%08X is not in the portal dat", t)
+		}
+	case TypeLandBlock:
+		l, err := dat.ParseLandBlock(b)
+		if err != nil {
+			bad(dat.KindBadLandBlock, err)
+			return
+		}
+		if l.ID != e.ID {
+			mismatch(dat.KindBadLandBlock, l.ID)
+		}
+		c.landBlock(f, l)
+	case TypeLandBlockInfo:
+		l, err := dat.ParseLandBlockInfo(b)
+		if err != nil {
+			bad(dat.KindBadLandBlock, err)
+			return
+		}
+		if l.ID != e.ID {
+			mismatch(dat.KindBadLandBlock, l.ID)
+		}
+		c.landBlockInfo(f, l)
+	case TypeIteration:
+		if _, err := dat.ParseIteration(b); err != nil {
+			bad(dat.KindBadRecord, err)
+		}
+	}
+}
+
+// typeOf classifies an id by the file's role (dat-format §1, §3.6).
+func typeOf(role string, id uint32) string {
+	if id == dat.IterationID {
+		return TypeIteration
+	}
+	if role == "cell" {
+		switch id & 0xFFFF {
+		case dat.LandBlockLow:
+			return TypeLandBlock
+		case dat.LandBlockInfoL:
+			return TypeLandBlockInfo
+		}
+		return TypeEnvCell
+	}
+	switch id >> 24 {
+	case 0x13:
+		return TypeRegion
+	case 0x20:
+		return TypeSoundTable
+	case 0x0A:
+		return TypeWave
+	case 0x02:
+		return TypeSetup
+	}
+	return TypeOther
+}
+
+// tableWaves checks that every wave a sound table node names is in the portal
+// dat; off walks the node's bytes (§3.2: key, count, 16-byte items, count, children).
+func (c *checker) tableWaves(f *file, id uint32, n *dat.SoundNode, off *int64) {
+	*off += 8 // key, data count
+	for _, d := range n.Data {
+		if d.WaveID != 0 && !c.portal.has(d.WaveID) {
+			c.problem(f, id, *off, dat.KindMissingRecord, "sound type 0x%X names wave 0x%08X, which is not in the portal dat", n.Key, d.WaveID)
+		}
+		*off += 16
+	}
+	*off += 4 // children count
+	for i := range n.Children {
+		c.tableWaves(f, id, &n.Children[i], off)
+	}
+}
+
+// landBlock checks each terrain word against the region (terrain type and
+// scene index in range, §3.4) and that has_objects has its LandBlockInfo.
+// Only the first bad vertex of a landblock is named, with a count of the rest.
+func (c *checker) landBlock(f *file, l *dat.LandBlock) {
+	if l.HasObjects != 0 && !f.has(l.ID&^0xFFFF|dat.LandBlockInfoL) {
+		c.problem(f, l.ID, 4, dat.KindMissingRecord, "has_objects is set but LandBlockInfo 0x%08X is not in the cell dat", l.ID&^0xFFFF|dat.LandBlockInfoL)
+	}
+	g := c.region
+	if g == nil {
+		return
+	}
+	first, more := -1, 0
+	var what string
+	for i, w := range l.Terrain {
+		t, s := int(dat.TerrainCode(w)), int(dat.SceneryIndex(w))
+		var msg string
+		switch {
+		case t >= len(g.Terrain.TerrainTypes):
+			msg = fmt.Sprintf("vertex %d terrain word 0x%04X: terrain type %d, the region has %d", i, w, t, len(g.Terrain.TerrainTypes))
+		case s >= len(g.Terrain.TerrainTypes[t].SceneTypes):
+			msg = fmt.Sprintf("vertex %d terrain word 0x%04X: scene index %d, terrain type %d has %d", i, w, s, t, len(g.Terrain.TerrainTypes[t].SceneTypes))
+		default:
+			continue
+		}
+		if first < 0 {
+			first, what = i, msg
+		} else {
+			more++
+		}
+	}
+	if first >= 0 {
+		if more > 0 {
+			what += fmt.Sprintf(" (and %d more vertices)", more)
+		}
+		c.problem(f, l.ID, int64(8+2*first), dat.KindBadReference, "%s", what)
+	}
+}
+
+// landBlockInfo checks that each placed Setup (objects and buildings with a
+// 0x02 id) is in the portal dat (§3.5; GfxObjs, 0x01, are not read here).
+func (c *checker) landBlockInfo(f *file, l *dat.LandBlockInfo) {
+	isSetup := func(id uint32) bool { return id>>24 == 0x02 }
+	off := int64(12)
+	for _, o := range l.Objects {
+		if isSetup(o.ID) && !c.portal.has(o.ID) {
+			c.problem(f, l.ID, off, dat.KindMissingRecord, "object Setup 0x%08X is not in the portal dat", o.ID)
+		}
+		off += 32
+	}
+	off += 4 // num_buildings, pack_mask
+	for _, b := range l.Buildings {
+		if isSetup(b.ModelID) && !c.portal.has(b.ModelID) {
+			c.problem(f, l.ID, off, dat.KindMissingRecord, "building Setup 0x%08X is not in the portal dat", b.ModelID)
+		}
+		off += 4 + 28 + 4 + 4
+		for _, p := range b.Portals {
+			off += 8 + 2*int64(len(p.Stabs))
+			off += (4 - off%4) % 4
+		}
+	}
+}
