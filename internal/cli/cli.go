@@ -85,15 +85,21 @@ func IsUserErr(err error) bool {
 	return errors.As(err, &ue)
 }
 
-// Place turns at most one of -loc ("42.1N, 33.6E") and -at ("0xA9B4 84 7.1")
-// into world metres (W1, W3); given is false when neither was set. Errors are
-// the user's.
+// Place turns at most one of -loc ("42.1N, 33.6E") and -at ("0xA9B4 84 7.1",
+// or retail's /loc line pasted as is: "0xA9B40019 [84.000000 7.100000
+// 85.005000] 1.000000 0.000000 0.000000 0.000000") into world metres (W1,
+// W3); given is false when neither was set. Errors are the user's.
 func Place(loc, at string) (x, y float32, given bool, err error) {
 	switch {
 	case loc != "" && at != "":
 		return 0, 0, false, UserErr(errors.New("give -loc or -at, not both"))
 	case loc != "":
 		x, y, err = world.ParseMap(loc)
+	case world.IsRetailLoc(at):
+		var l world.RetailLoc
+		if l, err = world.ParseRetailLoc(at); err == nil {
+			x, y = l.World()
+		}
 	case at != "":
 		x, y, err = world.ParseAt(at)
 		// World metres are float32: a local position just short of 192 m in the
@@ -108,6 +114,20 @@ func Place(loc, at string) (x, y float32, given bool, err error) {
 		return 0, 0, false, UserErr(err)
 	}
 	return x, y, true, nil
+}
+
+// AtHeading is the compass heading (W4) a retail /loc line given to -at
+// carries (Frame::get_heading of its quaternion); ok is false for the short
+// forms, which carry none. Callers use it when -heading was not given.
+func AtHeading(at string) (heading float32, ok bool) {
+	if !world.IsRetailLoc(at) {
+		return 0, false
+	}
+	l, err := world.ParseRetailLoc(at)
+	if err != nil {
+		return 0, false
+	}
+	return l.Heading(), true
 }
 
 // CheckEye validates -eye, the listener's height above the ground in m (W5).
