@@ -42,7 +42,7 @@ type Row struct {
 // History is the bounded record. The zero value is empty and ready.
 type History struct {
 	Bars  []VoiceBar // oldest first
-	Rows  []Row // oldest first
+	Rows  []Row      // oldest first
 	Now   float64
 	open  [audio.NumVoices]int // index+1 into Bars of each slot's open bar, 0 none
 	last  []rowKey             // keys of the last snapshot's events (to find the new ones)
