@@ -3,13 +3,12 @@ package audio
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
-	"math"
 	"sync"
 
-	ebaudio "github.com/hajimehoshi/ebiten/v2/audio"
-	"github.com/hajimehoshi/ebiten/v2/audio/mp3"
+	"github.com/hajimehoshi/go-mp3"
 
 	"soundworld/dat"
 )
@@ -118,63 +117,149 @@ const (
 	maxWaveRate = 192000
 )
 
+// Decoding budget (issue 12, bounded decoding): a wave may decode to at most
+// maxWaveSeconds of audio and at most maxWaveRatio times its payload size,
+// counted as 16-bit stereo at SampleRate (4 bytes a frame). Beyond either it
+// is a data problem, refused before decoding where the size is known up front.
+const (
+	maxWaveSeconds = 600
+	maxWaveRatio   = 200
+)
+
+// waveBudget returns the most frames at SampleRate a payload of n bytes may decode to.
+func waveBudget(n int) int64 {
+	return min(int64(maxWaveSeconds)*SampleRate, int64(maxWaveRatio)*int64(n)/4)
+}
+
 // DecodeWave decodes a dat wave (PCM 8/16-bit, MP3) to interleaved stereo float32
 // at SampleRate (O1). Other format tags → an error naming the wave and tag.
 //
 // PCM: 8-bit is unsigned ((b − 128)/128), 16-bit signed little-endian (/32768),
-// mono is copied to both channels. MP3 (tag 0x55): the payload is decoded by
-// Ebitengine's audio/mp3 (go-mp3). Both are then resampled to 44100 Hz by
-// Ebitengine's resampler (audio.ResampleF32, the machinery behind
-// DecodeWithSampleRate); a wave already at 44100 Hz is not touched.
+// mono is copied to both channels. MP3 (tag 0x55): decoded by go-mp3 (pure Go;
+// 16-bit stereo at the stream's own rate). Then resampled to 44100 Hz by this
+// package's windowed-sinc resampler (resample.go); a wave already at 44100 Hz
+// is not touched. A wave longer than its budget (waveBudget) is an error.
 func DecodeWave(w *dat.Wave) ([]float32, error) {
+	s, _, err := decodeWave(w)
+	return s, err
+}
+
+// decodeWave is DecodeWave that also reports how many source frames it
+// decoded before finishing or giving up (tests check that a wave over budget
+// is refused early).
+func decodeWave(w *dat.Wave) (out []float32, decoded int64, err error) {
 	if w == nil {
-		return nil, fmt.Errorf("audio: nil wave")
+		return nil, 0, fmt.Errorf("audio: nil wave")
 	}
 	f := w.Format
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("audio: wave 0x%08X (format tag 0x%04X): %s", w.ID, f.Tag, fmt.Sprintf(format, a...))
 	}
 	if f.SamplesPerSec < minWaveRate || f.SamplesPerSec > maxWaveRate {
-		return nil, bad("sample rate %d Hz outside %d..%d", f.SamplesPerSec, minWaveRate, maxWaveRate)
+		return nil, 0, bad("sample rate %d Hz outside %d..%d", f.SamplesPerSec, minWaveRate, maxWaveRate)
+	}
+	budget := waveBudget(len(w.Data))
+	over := func(frames int64, rate int) bool { // frames at rate, counted at SampleRate
+		return frames*SampleRate > budget*int64(rate)
+	}
+	tooLong := func(what string, frames int64, rate int) error {
+		return bad("%s decodes to more than %d frames at %d Hz (budget: min(%d s, %d× the %d-byte record)): %d frames at %d Hz",
+			what, budget, SampleRate, maxWaveSeconds, maxWaveRatio, len(w.Data), frames, rate)
 	}
 	var stereo []float32
 	rate := int(f.SamplesPerSec)
 	switch f.Tag {
 	case dat.WaveTagPCM:
-		var err error
 		if stereo, err = pcmToStereo(w.Data, int(f.Channels), int(f.BitsPerSample)); err != nil {
-			return nil, bad("%v", err)
+			return nil, 0, bad("%v", err)
+		}
+		decoded = int64(len(stereo) / 2)
+		if over(decoded, rate) {
+			return nil, decoded, tooLong("pcm", decoded, rate)
 		}
 	case dat.WaveTagMP3:
-		s, err := mp3.DecodeF32(bytes.NewReader(w.Data))
+		var r int
+		stereo, r, decoded, err = decodeMP3(w.Data, budget, over)
+		if err == errOverBudget {
+			return nil, decoded, tooLong("mp3", decoded, r)
+		}
 		if err != nil {
-			return nil, bad("mp3: %v", err)
+			return nil, decoded, bad("mp3: %v", err)
 		}
-		if s.Length() < 0 || s.Length() > int64(len(w.Data))*1000 {
-			return nil, bad("mp3: implausible length %d bytes", s.Length())
-		}
-		raw, err := io.ReadAll(s)
-		if err != nil {
-			return nil, bad("mp3: %v", err)
-		}
-		stereo = bytesToF32(raw)
-		rate = s.SampleRate()
+		rate = r
 		if rate < minWaveRate || rate > maxWaveRate {
-			return nil, bad("mp3: sample rate %d Hz outside %d..%d", rate, minWaveRate, maxWaveRate)
+			return nil, decoded, bad("mp3: sample rate %d Hz outside %d..%d", rate, minWaveRate, maxWaveRate)
 		}
 	default:
-		return nil, bad("unsupported format tag")
+		return nil, 0, bad("unsupported format tag")
 	}
 	if rate == SampleRate || len(stereo) == 0 {
-		return stereo, nil
+		return stereo, decoded, nil
 	}
-	raw := f32ToBytes(stereo)
-	r := ebaudio.ResampleF32(bytes.NewReader(raw), int64(len(raw)), rate, SampleRate)
-	out, err := io.ReadAll(r)
+	return resamplerFor(rate).run(stereo), decoded, nil
+}
+
+var errOverBudget = errors.New("over budget")
+
+// decodeMP3 decodes an MP3 payload with go-mp3 to interleaved stereo float32 at
+// the stream's rate. go-mp3 first walks every frame header (it is given a
+// seekable reader) and so knows the decoded length before decoding anything:
+// over budget, it stops there (decoded = the frames it would have produced).
+// The streaming read is bounded too, in case the header walk was cut short.
+func decodeMP3(data []byte, budget int64, over func(frames int64, rate int) bool) (out []float32, rate int, decoded int64, err error) {
+	defer func() { // a decoder bug on hostile input is an error, never a panic
+		if p := recover(); p != nil {
+			out, err = nil, fmt.Errorf("decoder panic: %v", p)
+		}
+	}()
+	d, err := mp3.NewDecoder(bytes.NewReader(data))
 	if err != nil {
-		return nil, bad("resample %d Hz: %v", rate, err)
+		return nil, 0, 0, err
 	}
-	return bytesToF32(out), nil
+	rate = d.SampleRate()
+	if rate < minWaveRate || rate > maxWaveRate {
+		return nil, rate, 0, fmt.Errorf("sample rate %d Hz outside %d..%d", rate, minWaveRate, maxWaveRate)
+	}
+	if n := d.Length() / 4; n > 0 && over(n, rate) {
+		return nil, rate, n, errOverBudget
+	}
+	buf := make([]byte, 4*1152*4) // whole 16-bit stereo frames
+	for {
+		k, rerr := io.ReadFull(d, buf)
+		k -= k % 4
+		for i := 0; i < k; i += 4 {
+			out = append(out,
+				float32(int16(binary.LittleEndian.Uint16(buf[i:])))/32768,
+				float32(int16(binary.LittleEndian.Uint16(buf[i+2:])))/32768)
+		}
+		decoded += int64(k / 4)
+		if over(decoded, rate) {
+			return nil, rate, decoded, errOverBudget
+		}
+		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
+			return out, rate, decoded, nil
+		}
+		if rerr != nil {
+			return nil, rate, decoded, rerr
+		}
+	}
+}
+
+var (
+	resamplersMu sync.Mutex
+	resamplers   = map[int]*resampler{}
+)
+
+// resamplerFor returns the (cached) resampler from rate to SampleRate.
+func resamplerFor(rate int) *resampler {
+	resamplersMu.Lock()
+	defer resamplersMu.Unlock()
+	r := resamplers[rate]
+	if r == nil {
+		r = newResampler(rate)
+		resamplers[rate] = r
+	}
+	return r
 }
 
 // pcmToStereo converts PCM bytes to interleaved stereo float32 in [−1, 1).
@@ -204,20 +289,4 @@ func pcmToStereo(b []byte, channels, bits int) ([]float32, error) {
 		}
 	}
 	return out, nil
-}
-
-func f32ToBytes(s []float32) []byte {
-	b := make([]byte, 4*len(s))
-	for i, v := range s {
-		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(v))
-	}
-	return b
-}
-
-func bytesToF32(b []byte) []float32 {
-	s := make([]float32, len(b)/8*2) // whole stereo frames only
-	for i := range s {
-		s[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
-	}
-	return s
 }
