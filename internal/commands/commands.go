@@ -47,6 +47,7 @@ var table = []Command{
 	{"level", "-vol V [-master M] -dx E -dy N [-dz U] [-heading DEG] [-ambient] [-nopan]", runLevel},
 	{"probe", `[-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-heading DEG] [-json]`, runProbe},
 	{"render", "[-dat DIR] (-loc … | -at … | -path FILE) -seconds S -o out.wav [...]", runRender},
+	{"check", "[-dat DIR] [-json] [-workers N]", runCheck},
 	{"shot", "[-dat DIR] [placement flags] [-emitters F] [-seconds S] -o out.png", runShot},
 }
 

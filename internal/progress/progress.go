@@ -24,7 +24,7 @@ type Options struct {
 	// Terminal forces the bar (true) or plain lines (false); nil asks the writer.
 	Terminal *bool
 	// Every is the least time between plain lines (default 10 s); a line is also
-	// printed at each 25%.
+	// printed at each 25% once the run has lasted 2 s (a short run prints none).
 	Every time.Duration
 }
 
@@ -35,8 +35,11 @@ type Bar struct {
 	o     Options
 	bar   *progressbar.ProgressBar // nil: plain lines
 	n     int64
+	now   func() time.Time // time.Now; tests replace it
+	start time.Time
 	last  time.Time
 	lastQ int64 // last quarter reported by a plain line
+	lines int   // plain progress lines printed
 	done  bool
 }
 
@@ -54,7 +57,9 @@ func New(w io.Writer, o Options) *Bar {
 	if o.Every <= 0 {
 		o.Every = 10 * time.Second
 	}
-	b := &Bar{w: w, o: o, last: time.Now()}
+	b := &Bar{w: w, o: o, now: time.Now}
+	b.start = b.now()
+	b.last = b.start
 	tty := IsTerminal(w)
 	if o.Terminal != nil {
 		tty = *o.Terminal
@@ -101,10 +106,12 @@ func (b *Bar) Set(n int64) {
 	if b.o.Total > 0 {
 		q = n * 4 / b.o.Total
 	}
-	if now := time.Now(); q > b.lastQ || now.Sub(b.last) >= b.o.Every {
+	now := b.now()
+	if q > b.lastQ && now.Sub(b.start) >= 2*time.Second || now.Sub(b.last) >= b.o.Every {
 		b.lastQ, b.last = q, now
 		if n < b.o.Total {
 			fmt.Fprintln(b.w, b.line())
+			b.lines++
 		}
 	}
 }
@@ -115,11 +122,26 @@ func (b *Bar) line() string {
 	if b.o.Total > 0 {
 		pct = int(b.n * 100 / b.o.Total)
 	}
-	n, t := b.n, b.o.Total
-	if b.o.Unit == "s" {
-		return fmt.Sprintf("%s: %d%% (%.0f / %.0f s)", b.o.Label, pct, float64(n)/1000, float64(t)/1000)
+	return fmt.Sprintf("%s: %d%% (%s)", b.o.Label, pct, b.amount(b.n, true))
+}
+
+// amount is "15 / 60 s", "12.3 / 49.2 MB", "300 / 1200 records" (done
+// false: the total alone).
+func (b *Bar) amount(n int64, done bool) string {
+	t := b.o.Total
+	var a, z, unit string
+	switch b.o.Unit {
+	case "s":
+		a, z, unit = fmt.Sprintf("%.0f", float64(n)/1000), fmt.Sprintf("%.0f", float64(t)/1000), "s"
+	case "bytes":
+		a, z, unit = fmt.Sprintf("%.1f", float64(n)/1e6), fmt.Sprintf("%.1f", float64(t)/1e6), "MB"
+	default:
+		a, z, unit = fmt.Sprint(n), fmt.Sprint(t), b.o.Unit
 	}
-	return fmt.Sprintf("%s: %d%% (%d / %d %s)", b.o.Label, pct, n, t, b.o.Unit)
+	if !done {
+		return z + " " + unit
+	}
+	return a + " / " + z + " " + unit
 }
 
 // Println prints a message line (a problem found on the way) without
@@ -140,8 +162,8 @@ func (b *Bar) Println(line string) {
 }
 
 // Finish ends the display: the bar is cleared (the command prints its own
-// summary); plain output gets a last line "LABEL: done (…)". ok=false (an
-// error or an interrupt) ends it without the done line.
+// summary); plain output that printed progress gets a last line "LABEL: done
+// (…)". ok=false (an error or an interrupt) ends it without the done line.
 func (b *Bar) Finish(ok bool) {
 	if b == nil {
 		return
@@ -160,15 +182,8 @@ func (b *Bar) Finish(ok bool) {
 		b.bar.Clear()
 		return
 	}
-	if ok {
+	if ok && b.lines > 0 { // a short run that printed no progress gets no "done" either
 		b.n = b.o.Total
-		fmt.Fprintf(b.w, "%s: done (%s)\n", b.o.Label, b.amount())
+		fmt.Fprintf(b.w, "%s: done (%s)\n", b.o.Label, b.amount(b.n, false))
 	}
-}
-
-func (b *Bar) amount() string {
-	if b.o.Unit == "s" {
-		return fmt.Sprintf("%.0f s", float64(b.o.Total)/1000)
-	}
-	return fmt.Sprintf("%d %s", b.o.Total, b.o.Unit)
 }

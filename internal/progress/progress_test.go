@@ -4,12 +4,20 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 )
+
+// clock makes b's time stand d after its start.
+func clock(b *Bar, d time.Duration) {
+	t := b.start.Add(d)
+	b.now = func() time.Time { return t }
+}
 
 // Not a terminal (a log file, a pipe): a few plain lines, no carriage return.
 func TestPlainLines_NoCarriageReturn(t *testing.T) {
 	var buf bytes.Buffer
 	b := New(&buf, Options{Label: "render", Total: 60000, Unit: "s"})
+	clock(b, 3*time.Second)
 	for n := int64(0); n <= 60000; n += 1000 / 60 {
 		b.Set(n)
 	}
@@ -29,6 +37,7 @@ func TestPlainLines_NoCarriageReturn(t *testing.T) {
 func TestPlain_FinishNotOK(t *testing.T) {
 	var buf bytes.Buffer
 	b := New(&buf, Options{Label: "check", Total: 10, Unit: "records"})
+	clock(b, 3*time.Second)
 	b.Set(2)
 	b.Finish(false)
 	if buf.String() != "" {
@@ -53,4 +62,31 @@ func TestNil(t *testing.T) {
 	b.Set(1)
 	b.Println("x")
 	b.Finish(true)
+}
+
+// Bytes as MB; a run too short for any progress line ends silently.
+func TestPlain_BytesAndShortRun(t *testing.T) {
+	var buf bytes.Buffer
+	b := New(&buf, Options{Label: "check", Total: 40e6, Unit: "bytes"})
+	clock(b, 3*time.Second)
+	b.Set(10e6)
+	b.Finish(true)
+	if want := "check: 25% (10.0 / 40.0 MB)\ncheck: done (40.0 MB)\n"; buf.String() != want {
+		t.Errorf("got %q, want %q", buf.String(), want)
+	}
+	buf.Reset()
+	b = New(&buf, Options{Label: "check", Total: 40e6, Unit: "bytes"})
+	b.Set(30e6) // 75% within the first 2 s: no line
+	b.Finish(true)
+	if buf.String() != "" {
+		t.Errorf("short run: got %q, want nothing", buf.String())
+	}
+	// A slow run with no quarter passed still says something every 10 s.
+	buf.Reset()
+	b = New(&buf, Options{Label: "render", Total: 60000, Unit: "s"})
+	clock(b, 11*time.Second)
+	b.Set(1000)
+	if want := "render: 1% (1 / 60 s)\n"; buf.String() != want {
+		t.Errorf("slow run: got %q, want %q", buf.String(), want)
+	}
 }
