@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hajimehoshi/go-mp3"
 
@@ -22,6 +23,7 @@ type Bank struct {
 	mu     sync.Mutex
 	waves  map[uint32]*waveEntry
 	tables map[uint32]*tableEntry
+	sink   atomic.Pointer[problemSink] // where failures are reported (problems.go)
 }
 
 type waveEntry struct {
@@ -54,6 +56,7 @@ func (b *Bank) SoundTable(id uint32) (*dat.SoundTable, error) {
 	}
 	b.mu.Unlock()
 	e.once.Do(func() {
+		defer func() { b.report(dat.KindBadTable, id, e.err) }()
 		if b.t == nil {
 			e.err = fmt.Errorf("audio: sound table 0x%08X: no data", id)
 			return
@@ -80,6 +83,7 @@ func (b *Bank) Samples(id uint32) ([]float32, error) {
 	}
 	b.mu.Unlock()
 	e.once.Do(func() {
+		defer func() { b.report(dat.KindBadWave, id, e.err) }()
 		if b.t == nil {
 			e.err = fmt.Errorf("audio: wave 0x%08X: no data", id)
 			return
@@ -148,15 +152,25 @@ func DecodeWave(w *dat.Wave) ([]float32, error) {
 // decoded before finishing or giving up (tests check that a wave over budget
 // is refused early).
 func decodeWave(w *dat.Wave) (out []float32, decoded int64, err error) {
+	stereo, rate, decoded, err := decodeSource(w)
+	if err != nil || rate == SampleRate || len(stereo) == 0 {
+		return stereo, decoded, err
+	}
+	return resamplerFor(rate).run(stereo), decoded, nil
+}
+
+// decodeSource is decodeWave before resampling: stereo at the source rate
+// (CheckWave stops here).
+func decodeSource(w *dat.Wave) (stereo []float32, rate int, decoded int64, err error) {
 	if w == nil {
-		return nil, 0, fmt.Errorf("audio: nil wave")
+		return nil, 0, 0, fmt.Errorf("audio: nil wave")
 	}
 	f := w.Format
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("audio: wave 0x%08X (format tag 0x%04X): %s", w.ID, f.Tag, fmt.Sprintf(format, a...))
 	}
 	if f.SamplesPerSec < minWaveRate || f.SamplesPerSec > maxWaveRate {
-		return nil, 0, bad("sample rate %d Hz outside %d..%d", f.SamplesPerSec, minWaveRate, maxWaveRate)
+		return nil, 0, 0, bad("sample rate %d Hz outside %d..%d", f.SamplesPerSec, minWaveRate, maxWaveRate)
 	}
 	budget := waveBudget(len(w.Data))
 	over := func(frames int64, rate int) bool { // frames at rate, counted at SampleRate
@@ -166,37 +180,33 @@ func decodeWave(w *dat.Wave) (out []float32, decoded int64, err error) {
 		return bad("%s decodes to more than %d frames at %d Hz (budget: min(%d s, %d× the %d-byte record)): %d frames at %d Hz",
 			what, budget, SampleRate, maxWaveSeconds, maxWaveRatio, len(w.Data), frames, rate)
 	}
-	var stereo []float32
-	rate := int(f.SamplesPerSec)
+	rate = int(f.SamplesPerSec)
 	switch f.Tag {
 	case dat.WaveTagPCM:
 		if stereo, err = pcmToStereo(w.Data, int(f.Channels), int(f.BitsPerSample)); err != nil {
-			return nil, 0, bad("%v", err)
+			return nil, 0, 0, bad("%v", err)
 		}
 		decoded = int64(len(stereo) / 2)
 		if over(decoded, rate) {
-			return nil, decoded, tooLong("pcm", decoded, rate)
+			return nil, 0, decoded, tooLong("pcm", decoded, rate)
 		}
 	case dat.WaveTagMP3:
 		var r int
 		stereo, r, decoded, err = decodeMP3(w.Data, budget, over)
 		if err == errOverBudget {
-			return nil, decoded, tooLong("mp3", decoded, r)
+			return nil, 0, decoded, tooLong("mp3", decoded, r)
 		}
 		if err != nil {
-			return nil, decoded, bad("mp3: %v", err)
+			return nil, 0, decoded, bad("mp3: %v", err)
 		}
 		rate = r
 		if rate < minWaveRate || rate > maxWaveRate {
-			return nil, decoded, bad("mp3: sample rate %d Hz outside %d..%d", rate, minWaveRate, maxWaveRate)
+			return nil, 0, decoded, bad("mp3: sample rate %d Hz outside %d..%d", rate, minWaveRate, maxWaveRate)
 		}
 	default:
-		return nil, 0, bad("unsupported format tag")
+		return nil, 0, 0, bad("unsupported format tag")
 	}
-	if rate == SampleRate || len(stereo) == 0 {
-		return stereo, decoded, nil
-	}
-	return resamplerFor(rate).run(stereo), decoded, nil
+	return stereo, rate, decoded, nil
 }
 
 var errOverBudget = errors.New("over budget")
