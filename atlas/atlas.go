@@ -30,6 +30,7 @@ type Lister interface {
 
 // Atlas evaluates the gather over one world's data. Safe for concurrent use.
 type Atlas struct {
+	data    world.Data
 	land    *world.Land
 	region  *dat.Region
 	present *[1 << 16]bool // landblocks in the cell dat, by id 0xXXYY
@@ -57,7 +58,7 @@ func New(d world.Data, l Lister) (*Atlas, error) {
 	if err != nil {
 		return nil, fmt.Errorf("atlas: listing landblocks: %w", err)
 	}
-	a := &Atlas{land: land, region: land.Region(), present: new([1 << 16]bool),
+	a := &Atlas{data: d, land: land, region: land.Region(), present: new([1 << 16]bool),
 		blocks: new([1 << 16]*world.AtlasBlock), resolved: new([1 << 16]bool)}
 	for _, id := range ids {
 		lb := uint16(id >> 16)
@@ -214,10 +215,27 @@ func (a *Atlas) Compute(ctx context.Context, req Request) (*Result, error) {
 	if ev.kind == KindLoudestBed {
 		r.Cats = make([]int16, len(keep)*per)
 	}
-	workers := req.Workers
+	err = a.run(ctx, keep, step, req.Workers, req.Progress, func(s *world.AtlasSums, bi, i int) {
+		v, c := ev.eval(s)
+		r.Values[bi*per+i] = v
+		if r.Cats != nil {
+			r.Cats[bi*per+i] = c
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// run gathers every sampled cell of keep (already resolved) on parallel
+// workers and hands each cell's sums to fn (sample i of landblock keep[bi]);
+// fn may write only to its own cell's slots. It stops early when ctx is done.
+func (a *Atlas) run(ctx context.Context, keep []uint16, step, workers int, progress func(done, total int), fn func(s *world.AtlasSums, bi, i int)) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	n := 8 / step
 	const chunk = 64 // landblocks per work item
 	var (
 		next  = make(chan int)
@@ -237,21 +255,17 @@ func (a *Atlas) Compute(ctx context.Context, req Request) (*Result, error) {
 				end := min(start+chunk, len(keep))
 				for bi := start; bi < end; bi++ {
 					a.neighbourhood(&nb, keep[bi])
-					for i := range per {
-						cx, cy := r.Cell(i)
+					for i := range n * n {
+						cx, cy := (i/n)*step+step/2, (i%n)*step+step/2
 						s.Reset(nDesc)
 						world.AtlasGather(&s, &nb, cx, cy)
-						v, c := ev.eval(&s)
-						r.Values[bi*per+i] = v
-						if r.Cats != nil {
-							r.Cats[bi*per+i] = c
-						}
+						fn(&s, bi, i)
 					}
 				}
-				if req.Progress != nil {
+				if progress != nil {
 					pmu.Lock()
 					doneN += end - start
-					req.Progress(doneN, len(keep))
+					progress(doneN, len(keep))
 					pmu.Unlock()
 				}
 			}
@@ -269,10 +283,7 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	if cerr != nil {
-		return nil, cerr
-	}
-	return r, nil
+	return cerr
 }
 
 // ErrNoSound is returned (wrapped) when a selector names nothing in the region.
