@@ -38,9 +38,18 @@ func (l *Land) skipped(kind string, id uint32, err error) {
 	l.Problems().AddErr(kind, "", id, err)
 }
 
-// SetProblems reports every data problem the Sim meets (landblocks and sound
-// tables read by the land) to ps; see Land.SetProblems.
-func (s *Sim) SetProblems(ps *dat.Problems) { s.land.SetProblems(ps) }
+// SetProblems reports every data problem the Sim meets to ps: landblocks and
+// sound tables the land skips (Land.SetProblems), and tables and waves the
+// audio bank cannot use (audio.Bank.SetProblems; a wave that does not decode
+// plays silence, as before).
+func (s *Sim) SetProblems(ps *dat.Problems) {
+	s.land.SetProblems(ps)
+	file := ""
+	if a, ok := s.data.(*dat.Archive); ok && a.Portal != nil {
+		file = a.Portal.Name()
+	}
+	s.bank.SetProblems(s.land.Problems(), file)
+}
 
 // Problems is the Sim's collector (the land's own if none was set).
 func (s *Sim) Problems() *dat.Problems { return s.land.Problems() }

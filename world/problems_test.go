@@ -137,3 +137,45 @@ func TestSimStandInOnlyMissesTheMarshTable(t *testing.T) {
 		}
 	}
 }
+
+// Waves that do not decode play silence, as before, and are reported once
+// each through the Sim's audio bank, naming the portal file.
+func TestSimReportsBadWaves(t *testing.T) {
+	portal, cell := standInImages(t)
+	f, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), "img")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs := int(f.Header().BlockSize)
+	for e, err := range f.Entries(0x0A000000, 0x0AFFFFFF) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := int(e.Offset) + 4 + 12 + 4 // nSamplesPerSec, in the first block
+		if at+4 > int(e.Offset)+bs {
+			t.Fatal("wave header not in the first block")
+		}
+		binary.LittleEndian.PutUint32(portal[at:], 3)
+	}
+	s, err := NewSim(Config{Archive: openImages(t, portal, cell), Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := &dat.Problems{}
+	s.SetProblems(ps)
+	for range 600 {
+		s.Tick(0.1)
+	}
+	n := 0
+	for _, p := range ps.List() {
+		if p.Kind == dat.KindBadWave {
+			n++
+			if p.File != dat.PortalFile || p.Record>>24 != 0x0A || !strings.Contains(p.What, "sample rate 3 Hz") {
+				t.Errorf("wave problem: %+v", p)
+			}
+		}
+	}
+	if n == 0 {
+		t.Errorf("no wave problem in 60 s at Holtburg: %v", ps.List())
+	}
+}

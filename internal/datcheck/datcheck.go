@@ -1,7 +1,8 @@
 // Package datcheck reads every record of a portal + cell dat pair and says
 // what is wrong with them (issue 12, `soundworld check`): the header, the
 // directory, every block chain, every LandBlock, LandBlockInfo, Region,
-// SoundTable, Wave (decoded by the audio package, as a play would), Setup and
+// SoundTable, Wave (decoded by the audio package within its budget, as a play
+// would, short of resampling), Setup and
 // the iteration records, plus every reference between them — each table a
 // region desc names, each wave a table names, each terrain type and scene
 // index a landblock uses, each Setup a LandBlockInfo places, each table a
@@ -47,7 +48,8 @@ type Options struct {
 	// Problems, if set, receives each problem as it is found (use its OnNew
 	// for live output); the summary lists them all either way.
 	Problems *dat.Problems
-	// DecodeWave decodes a wave the way playback would; nil = audio.DecodeWave.
+	// DecodeWave decodes a wave the way playback would; nil = audio.CheckWave
+	// (DecodeWave's formats and budget, without the resampling).
 	DecodeWave func(*dat.Wave) error
 }
 
@@ -137,7 +139,7 @@ func Check(a *dat.Archive, opt Options) *Summary {
 		c.probs = &dat.Problems{}
 	}
 	if c.decode == nil {
-		c.decode = func(w *dat.Wave) error { _, err := audio.DecodeWave(w); return err }
+		c.decode = audio.CheckWave
 	}
 	var files []*file // those that opened
 	if a.Portal != nil {
