@@ -8,31 +8,42 @@ import (
 )
 
 // Player is what the ambient runtime plays through and rolls dice on.
-// *audio.Manager satisfies it; tests use scripted fakes.
+// *audio.Manager satisfies it; tests use scripted fakes. Positions handed to
+// PlayAmbientAt are in the manager's frame (managerPos: the camera at the
+// origin, W6).
 type Player interface {
 	PlayAmbientAt(now float64, table, stype uint32, pos audio.Vec3, vol float32) audio.Play
 	PlayAmbientFromCenter(now float64, table, stype uint32, vol float32) audio.Play
 	RollDice(lo, hi float32) float32
+	TakeTrace() audio.Trace // O4: the draws since the last call
 }
 
-// Ambient constants (A2, A3, A4, A8).
+// Ambient constants (A2, A3, A4, A6, A8, A9).
 const (
-	maxDist2     float32 = 14400 // m², (120 m)²: cells at or beyond are skipped (A2), weight 0 beyond (A3)
-	fullDist2    float32 = 400   // m², (20 m)²: weight 1 inside (A3)
-	viewerDist2  float32 = 200   // m², half of 400: in-viewer-block (A4)
-	dirEps       float32 = 0.0002
-	hearVolume   float32 = 0.03 // A8: continuous threshold, float32 0.029999999
-	viewerMin    float32 = 4    // m, A6 in-viewer-block shell
-	viewerMax    float32 = 10
-	shellHalf    float32 = 10 // m, A6 shell [d − 10, d + 10]
-	shellSpread  float32 = 22.5
-	shellSpread2 float32 = 11.25
+	maxDist2    float32 = 14400 // m², (120 m)²: cells at or beyond are skipped (A2), weight 0 beyond (A3)
+	fullDist2   float32 = 400   // m², (20 m)²: weight 1 inside (A3)
+	viewerDist2 float32 = 200   // m², ambient_sound_min_dist_sq·0.5: in-viewer-block below (A4)
+	dirEps      float32 = 0.0002
+	hearVolume  float32 = 0.03 // A8: continuous threshold, float32 0.029999999
+	viewerMin   float32 = 4    // m, A6 in-viewer-block shell [5 − 1, 20·0.5]
+	viewerMax   float32 = 10
+	shellHalf   float32 = 10 // m, A6 shell [d − 10, 10 + d] (ambient_sound_min_dist·0.5)
+	// spreadRad is A9's jitter range in radians: the float constant
+	// upper_bound = 0.39269909 (π/8, i.e. 22.5°) of IntermitSound::GetSoundPos.
+	spreadRad = float32(math.Pi / 8)
 )
 
-// CalcWeight is A3: d2 = x² + y² + z² (Z included); d2 > 14400 → 0; d2 < 400 → 1;
+// CalcWeight is A3 [D: Ambient::CalcWeight]: d2 = x² + y² + z² (Z included,
+// summed in that order, each step in float32); d2 > 14400 → 0; d2 < 400 → 1;
 // else 400/d2.
 func CalcWeight(off Pos) float32 {
-	return weightD2(off.X*off.X + off.Y*off.Y + off.Z*off.Z)
+	return weightD2(sumSq(off.X, off.Y, off.Z))
+}
+
+// sumSq is x² + y² + z² in float32 steps, left to right. The explicit
+// conversions round every product and forbid fused multiply-adds (O3).
+func sumSq(x, y, z float32) float32 {
+	return float32(float32(x*x)+float32(y*y)) + float32(z*z)
 }
 
 func weightD2(d2 float32) float32 {
@@ -45,35 +56,40 @@ func weightD2(d2 float32) float32 {
 	return fullDist2 / d2
 }
 
-// CalcDir is A4 on the XY part of off: in-viewer-block inside x²+y² < 200,
-// else N/S when nearly vertical, E/W when nearly horizontal, else a diagonal.
+// CalcDir is A4 [D: Ambient::CalcDir] on the XY part of off: in-viewer-block
+// when y² + x² < 200, else N/S when nearly vertical, E/W when nearly
+// horizontal, else a diagonal.
 func CalcDir(off Pos) Dir {
-	x, y := off.X, off.Y
-	if x*x+y*y < viewerDist2 {
+	return calcDir(off.X, off.Y, float32(off.X*off.X), float32(off.Y*off.Y))
+}
+
+// calcDir is CalcDir with the squares already rounded (the gather has them).
+func calcDir(x, y, x2, y2 float32) Dir {
+	if !(viewerDist2 <= y2+x2) {
 		return DirInViewerBlock
 	}
 	ax, ay := abs32(x), abs32(y)
 	if ax < dirEps || ay/ax > 2 {
-		if y >= 0 {
-			return DirN
+		if y < 0 {
+			return DirS
 		}
-		return DirS
+		return DirN
 	}
 	if ay < dirEps || ax/ay > 2 {
-		if x >= 0 {
-			return DirE
+		if x < 0 {
+			return DirW
 		}
-		return DirW
+		return DirE
 	}
 	switch {
-	case x >= 0 && y >= 0:
-		return DirNE
-	case x < 0 && y >= 0:
+	case x < 0 && y < 0:
+		return DirSW
+	case x < 0:
 		return DirNW
-	case x >= 0:
+	case y < 0:
 		return DirSE
 	}
-	return DirSW
+	return DirNE
 }
 
 func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }
@@ -88,10 +104,24 @@ func (d Dir) String() string {
 
 var dirNames = [...]string{"N", "S", "E", "W", "NE", "NW", "SE", "SW", "IVB"}
 
-// Heading is the direction's compass heading in degrees (A9): N 0, NE 45, E 90, …
+// Heading is the direction's compass heading in degrees (N 0, NE 45, E 90, …),
+// for display. A9 computes in radians (HeadingRad).
 func (d Dir) Heading() float32 { return dirHeadings[d&7] }
 
 var dirHeadings = [8]float32{DirN: 0, DirS: 180, DirE: 90, DirW: 270, DirNE: 45, DirNW: 315, DirSE: 135, DirSW: 225}
+
+// HeadingRad is retail's LandDefs::heading(dir): the direction's compass
+// heading in radians as a float (N 0, E π/2, S π, W 3π/2, diagonals between).
+func (d Dir) HeadingRad() float32 { return dirRadians[d&7] }
+
+var dirRadians = [8]float32{
+	DirN: 0, DirS: float32(math.Pi), DirE: float32(math.Pi / 2), DirW: float32(3 * math.Pi / 2),
+	DirNE: float32(math.Pi / 4), DirSE: float32(3 * math.Pi / 4), DirSW: float32(5 * math.Pi / 4), DirNW: float32(7 * math.Pi / 4),
+}
+
+// viewerOrder is the order IntermitSound::AddTo registers the in-viewer-block
+// directions (A6 [D]): N, S, E, W, NW, NE, SW, SE.
+var viewerOrder = [8]Dir{DirN, DirS, DirE, DirW, DirNW, DirNE, DirSW, DirSE}
 
 // instance is one ambient sound (A5): an entry of one STB desc.
 type instance struct {
@@ -99,7 +129,6 @@ type instance struct {
 	stbID      uint32
 	desc       dat.AmbientSoundDesc
 	continuous bool
-	order      int // creation (first-contribution) order
 
 	count      float32
 	curVolume  float32
@@ -109,10 +138,11 @@ type instance struct {
 
 	onQueue  bool
 	deadline float64
-	heapAt   int
 }
 
-// resetCount starts a rebuild (A2): count, directions and play chance cleared.
+// resetCount is ResetCount (A2 via InitSounds): count, directions and an
+// intermittent's play chance cleared. A bed keeps its current volume
+// (ConstantSound::ResetCount does not touch it).
 func (in *instance) resetCount() {
 	in.count = 0
 	in.nShells = 0
@@ -121,28 +151,34 @@ func (in *instance) resetCount() {
 	}
 }
 
-// addTo is A6: count += w; intermittent sounds also merge a distance shell.
+// addTo is A6 [D: IntermitSound::AddTo]: count += w; intermittent sounds
+// also merge a distance shell. d2 is the CalcWeight sum x² + y² + z².
 func (in *instance) addTo(w float32, d2 float32, dir Dir) {
 	in.count += w
 	if in.continuous {
 		return
 	}
 	if dir == DirInViewerBlock {
-		for d := DirN; d <= DirSW; d++ {
+		for _, d := range viewerOrder {
 			in.merge(d, viewerMin, viewerMax)
 		}
 		return
 	}
-	d := float32(math.Sqrt(float64(d2)))
-	in.merge(dir, d-shellHalf, d+shellHalf)
+	d := float32(math.Sqrt(float64(d2))) // fsqrt rounds to float32 in single-precision mode
+	in.merge(dir, d-shellHalf, shellHalf+d)
 }
 
-// merge folds [lo, hi] into direction d's shell, first-seen order, at most 8.
+// merge is AddDir: fold [lo, hi] into direction d's shell, first-seen order, at most 8.
 func (in *instance) merge(d Dir, lo, hi float32) {
 	for i := 0; i < in.nShells; i++ {
 		s := &in.shells[i]
 		if s.Dir == d {
-			s.Min, s.Max = min(s.Min, lo), max(s.Max, hi)
+			if lo < s.Min {
+				s.Min = lo
+			}
+			if hi > s.Max {
+				s.Max = hi
+			}
 			return
 		}
 	}
@@ -152,7 +188,7 @@ func (in *instance) merge(d Dir, lo, hi float32) {
 	}
 }
 
-// updateSound is A7's per-instance step.
+// updateSound is A7's per-instance step (UpdateSound).
 func (in *instance) updateSound(total float32) {
 	if in.continuous {
 		if in.count == 0 {
@@ -171,18 +207,22 @@ func (in *instance) updateSound(total float32) {
 type Ambient struct {
 	land   *Land
 	player Player
-	// OnPlay, if set, sees every ambient play with its position (the listener for beds).
-	OnPlay func(p audio.Play, pos Pos)
+	// OnEvent, if set, sees every decision of the runtime with the draws it
+	// consumed (O4): plays, and fires whose PlayNow roll failed (not_now).
+	OnEvent func(Event)
 
-	listener Pos
+	feet     Loc // the PLAYER (W5): the gather's centre
+	camera   Loc // the CAMERA (W5): A9's base and the manager's listener
 	cell     uint32
 	placed   bool
+	gathered bool // the last cell change gathered (ambient was on, G5)
+	released bool // every sound table released by an ambient-off cell change (G5)
 	total    float32
 	cells    []CellWeight // contributing cells of the last rebuild; never mutated after
 	insts    []*instance  // creation order
 	byStb    [][]*instance
-	queue    []*instance // min-heap on deadline (A10)
-	frozen   []Instance  // snapshot rows of the last rebuild (shells shared, immutable)
+	queue    pqueue     // A10: retail's PQueueArray<double>
+	frozen   []Instance // snapshot rows of the last rebuild (shells shared, immutable)
 	rebuilds int
 }
 
@@ -195,70 +235,100 @@ func NewAmbient(land *Land, p Player) *Ambient {
 	return a
 }
 
-// Invalidate forces a rebuild on the next Update (world change, A2).
+// Invalidate forces a cell change on the next Update (world change, A2).
 func (a *Ambient) Invalidate() { a.placed = false }
 
-// Update is one tick of the runtime at sim time now (s) with the listener at l:
-// rebuild if the land cell changed or on first placement (A2), then drain the
-// queue (A10).
-func (a *Ambient) Update(now float64, l Pos) {
-	a.listener = l
-	if c := CellID(l.X, l.Y); !a.placed || c != a.cell {
+// Update is one frame of the runtime at sim time now (s) in retail's order
+// (A10 [D: SmartBox::UseTime]): the cell change first — when the player's land
+// cell changed or on first placement, CellManager::ChangePosition's
+// InitSounds, gather and UpdatePlayQueue (A2, A7) — then the drain
+// (Ambient::UseTime). With ambient off (G5) a cell change still resets every
+// count and the total but gathers nothing and updates nothing, and nothing
+// drains; turning ambient back on does not gather until the next cell change.
+// Such a cell change also releases every desc's sound table
+// (Ambient::ReleaseSoundTables frees the tables of descs whose play_count
+// InitSounds zeroed and no UpdateSound raised), so a bed still on the queue
+// cannot hear when the drain resumes and is dropped: silence until the next
+// cell change.
+func (a *Ambient) Update(now float64, player, camera Loc, enabled bool) {
+	a.feet, a.camera = player, camera
+	if c := player.CellID(); !a.placed || c != a.cell {
 		a.cell, a.placed = c, true
-		a.Rebuild(now)
+		if enabled {
+			a.Rebuild(now)
+		} else {
+			a.initSounds()
+			a.cells, a.gathered, a.released = nil, false, true
+			a.freeze()
+		}
 	}
-	a.Drain(now)
+	if enabled {
+		a.Drain(now)
+	}
 }
 
-// Rebuild is A2: reset every instance, gather the 3×3 landblocks × 64 cells
-// around the listener, then UpdatePlayQueue (A7).
-func (a *Ambient) Rebuild(now float64) {
-	a.rebuilds++
+// initSounds is InitSounds: every instance's count, directions (and an
+// intermittent's chance) reset, total = 0.
+func (a *Ambient) initSounds() {
 	for _, in := range a.insts {
 		in.resetCount()
 	}
 	a.total = 0
+}
+
+// Rebuild is A2: InitSounds, gather the 3×3 landblocks × 64 cells around the
+// player, then UpdatePlayQueue (A7).
+func (a *Ambient) Rebuild(now float64) {
+	a.rebuilds++
+	a.initSounds()
 	cells := make([]CellWeight, 0, len(a.cells)+8)
-	l := a.listener
-	if lb, ok := Landblock(l.X, l.Y); ok {
-		bx, by := int(lb>>8), int(lb&0xFF)
-		// Landblock order (a decision, docs/fidelity.md): west to east, south to
-		// north within a column; cells likewise x-major (the cell id order).
-		for x := bx - 1; x <= bx+1; x++ {
-			for y := by - 1; y <= by+1; y++ {
-				if x < 0 || x > 255 || y < 0 || y > 255 {
-					continue
-				}
-				cells = a.gatherBlock(cells, uint16(x<<8|y), x, y)
+	p := a.feet
+	px, py := int(p.Landblock>>8), int(p.Landblock&0xFF)
+	// Landblock order (a decision, docs/fidelity.md): west to east, south to
+	// north within a column; cells likewise x-major (the cell id order).
+	for x := px - 1; x <= px+1; x++ {
+		for y := py - 1; y <= py+1; y++ {
+			if x < 0 || x > 255 || y < 0 || y > 255 {
+				continue
 			}
+			cells = a.gatherBlock(cells, uint16(x<<8|y), x-px, y-py)
 		}
 	}
-	a.cells = cells
+	a.cells, a.gathered, a.released = cells, true, false
 	a.updatePlayQueue(now)
 	a.freeze()
 }
 
-func (a *Ambient) gatherBlock(cells []CellWeight, lb uint16, x, y int) []CellWeight {
+// gatherBlock adds the cells of landblock lb, (dbx, dby) landblocks from the
+// player's, in retail's arithmetic (A2 [D: Ambient::AddSound]).
+func (a *Ambient) gatherBlock(cells []CellWeight, lb uint16, dbx, dby int) []CellWeight {
 	b := a.land.block(lb)
 	if b == nil {
 		return cells // A2: landblocks missing from the dat are skipped
 	}
-	l := a.listener
+	p := a.feet
 	descs := a.land.region.Sound
-	ox, oy := float32(x*BlockSize), float32(y*BlockSize)
+	// W6: the block offset is whole metres; vertex coordinates are whole too,
+	// so ox + cx·24 is exact and each difference rounds once.
+	ox, oy := float32(dbx*BlockSize), float32(dby*BlockSize)
+	wx, wy := float32(int(lb>>8)*BlockSize), float32(int(lb&0xFF)*BlockSize) // drawing only, exact
 	for cx := 0; cx < 8; cx++ {
-		px := ox + float32(cx*CellSize)
-		if dx := px - l.X; dx*dx >= maxDist2 {
-			continue // d² ≥ dx² (float32 sums of non-negatives never shrink): the whole column is out
+		dx := (ox + float32(cx*CellSize)) - p.X
+		x2 := float32(dx * dx)
+		if x2 >= maxDist2 {
+			continue // the skip sum below is ≥ x² (rounding is monotonic): the whole column is out
 		}
 		for cy := 0; cy < 8; cy++ {
 			vi := cx*9 + cy // A2: the cell's south-west vertex
-			pos := Pos{X: px, Y: oy + float32(cy*CellSize), Z: b.height[vi]}
-			off := Pos{X: pos.X - l.X, Y: pos.Y - l.Y, Z: pos.Z - l.Z}
-			d2 := off.X*off.X + off.Y*off.Y + off.Z*off.Z
-			if d2 >= maxDist2 {
+			dy := (oy + float32(cy*CellSize)) - p.Y
+			dz := b.height[vi] - p.Z
+			y2, z2 := float32(dy*dy), float32(dz*dz)
+			// AddSound's range test sums z² + y² + x² (in that order); the
+			// comparison is the seed's (≥ 14400 skips, docs/fidelity.md A2).
+			if float32(z2+y2)+x2 >= maxDist2 {
 				continue
 			}
+			d2 := float32(x2+y2) + z2 // CalcWeight's sum (A3)
 			w := weightD2(d2)
 			if w <= 0 {
 				continue
@@ -267,11 +337,12 @@ func (a *Ambient) gatherBlock(cells []CellWeight, lb uint16, x, y int) []CellWei
 			if stb < 0 {
 				continue
 			}
-			dir := CalcDir(off)
+			dir := calcDir(dx, dy, x2, y2)
 			a.total += w
 			cells = append(cells, CellWeight{
 				CellID: uint32(lb)<<16 | uint32(cx*8+cy+1),
-				Pos:    pos, Weight: w, Dir: dir, Stb: stb,
+				Pos:    Pos{X: wx + float32(cx*CellSize), Y: wy + float32(cy*CellSize), Z: b.height[vi]},
+				Weight: w, Dir: dir, Stb: stb,
 			})
 			for i := range descs.STBDescs[stb].Sounds {
 				a.instance(stb, i).addTo(w, d2, dir)
@@ -294,7 +365,7 @@ func (a *Ambient) instance(stb, i int) *instance {
 	d := a.land.region.Sound.STBDescs[stb]
 	in := &instance{
 		stb: stb, index: i, stbID: d.STBID, desc: d.Sounds[i],
-		continuous: d.Sounds[i].IsContinuous(), order: len(a.insts), heapAt: -1,
+		continuous: d.Sounds[i].IsContinuous(),
 	}
 	row[i] = in
 	a.insts = append(a.insts, in)
@@ -302,7 +373,7 @@ func (a *Ambient) instance(stb, i int) *instance {
 }
 
 // updatePlayQueue is A7: UpdateSound for every instance, then every audible
-// instance not on the queue fires at once.
+// instance not on the queue fires at once (Ambient::Play, in instance order).
 func (a *Ambient) updatePlayQueue(now float64) {
 	for _, in := range a.insts {
 		in.updateSound(a.total)
@@ -314,19 +385,28 @@ func (a *Ambient) updatePlayQueue(now float64) {
 	}
 }
 
-// canHear is A8's CanHear.
+// canHear is A8's CanHear: a bed also needs its desc's sound table loaded
+// (A1; released after an ambient-off cell change, G5).
 func (a *Ambient) canHear(in *instance) bool {
 	if in.continuous {
-		return in.curVolume >= hearVolume && a.land.TableOK(in.stbID)
+		return in.curVolume >= hearVolume && !a.released && a.land.TableOK(in.stbID)
 	}
 	return in.playChance > 0
 }
 
-// fire is A10's Fire: play if PlayNow, then arm at now + interval.
+// fire is A10's Fire (Ambient::Play once CanHear holds): PlayNow, then the
+// play (A9), then the interval draw, then arm at now + interval. It reports one
+// event carrying every number drawn on the way (O4); a failed PlayNow roll is
+// an event too (outcome not_now).
 func (a *Ambient) fire(now float64, in *instance) {
+	var ev Event
 	// A8 PlayNow: continuous always; intermittent RollDice(0,1) ≤ play_chance.
 	if in.continuous || a.player.RollDice(0, 1) <= in.playChance {
-		a.play(now, in)
+		ev = a.play(now, in)
+	} else {
+		ev = Event{Play: audio.Play{Time: now, Source: audio.SourceOneShot, Table: in.stbID, SType: in.desc.SType,
+			Slot: -1, DB: audio.VolMin, Outcome: audio.NotNow, Reason: "PlayNow roll above the play chance (A8)"},
+			Pos: a.camera.World()}
 	}
 	// A8 interval: continuous min_rate; intermittent RollDice(min_rate, max_rate).
 	iv := in.desc.MinRate
@@ -337,49 +417,50 @@ func (a *Ambient) fire(now float64, in *instance) {
 		iv = 0 // decision: NaN or negative intervals act as 0 (one fire per tick at most)
 	}
 	in.deadline = now + float64(iv)
-	a.push(in)
+	a.queue.insert(in)
+	ev.Trace = a.player.TakeTrace()
+	if a.OnEvent != nil {
+		a.OnEvent(ev)
+	}
 }
 
-// play is A9: beds from the centre; one-shots at a rolled bearing and t² distance.
-func (a *Ambient) play(now float64, in *instance) {
+// play is A9 [D: Ambient::Play, IntermitSound::GetSoundPos]: beds from the
+// centre; one-shots at a rolled direction, jitter and t² distance around the
+// camera, worked in radians and float32 steps as retail does.
+func (a *Ambient) play(now float64, in *instance) Event {
+	cam := a.camera
 	if in.continuous {
 		p := a.player.PlayAmbientFromCenter(now, in.stbID, in.desc.SType, in.curVolume)
-		if a.OnPlay != nil {
-			a.OnPlay(p, a.listener)
-		}
-		return
-	}
-	if in.nShells == 0 {
-		return
+		return Event{Play: p, Pos: cam.World()}
 	}
 	n := in.nShells
-	u := a.player.RollDice(0, 1)
-	k := min(max(int(math.Floor(float64(u*float32(n)))), 0), n-1)
+	if n == 0 { // unreachable: a positive chance needs a count, and AddTo adds directions
+		return Event{Play: audio.Play{Time: now, Source: audio.SourceOneShot, Table: in.stbID, SType: in.desc.SType,
+			Slot: -1, DB: audio.VolMin, Outcome: audio.OutcomeSilent, Reason: "no direction (A9)"}, Pos: cam.World()}
+	}
+	k := int(math.Floor(float64(a.player.RollDice(0, float32(n)))))
+	k = min(max(k, 0), n-1) // u < 1 (T4) keeps k < n; the clamp only guards scripted dice
 	s := in.shells[k]
-	u = a.player.RollDice(0, 1)
-	h := s.Dir.Heading() + u*shellSpread - shellSpread2
+	jitter := a.player.RollDice(0, spreadRad)
+	h := float32(s.Dir.HeadingRad()+jitter) - spreadRad*0.5
 	t := a.player.RollDice(0, 1)
-	d := s.Min + (s.Max-s.Min)*t*t
-	hr := float64(h * degToRad)
-	pos := Pos{
-		X: a.listener.X + float32(math.Sin(hr))*d,
-		Y: a.listener.Y + float32(math.Cos(hr))*d,
-		Z: a.listener.Z,
+	d := float32(t*float32((s.Max-s.Min)*t)) + s.Min
+	// sin and cos stay at full precision; each product rounds once (Precision).
+	src := Loc{
+		Landblock: cam.Landblock,
+		X:         mulRound32(math.Sin(float64(h)), d) + cam.X,
+		Y:         mulRound32(math.Cos(float64(h)), d) + cam.Y,
+		Z:         cam.Z,
 	}
-	p := a.player.PlayAmbientAt(now, in.stbID, in.desc.SType, pos, in.desc.Volume)
-	if a.OnPlay != nil {
-		a.OnPlay(p, pos)
-	}
+	p := a.player.PlayAmbientAt(now, in.stbID, in.desc.SType, managerPos(src, cam), in.desc.Volume)
+	return Event{Play: p, Pos: src.World(), Loc: src}
 }
 
-// degToRad is the float32 constant retail uses for degrees → radians (S4).
-const degToRad float32 = 0.0174532924
-
-// Drain is A10: while the earliest deadline is STRICTLY below now, pop it; if it
-// cannot hear, drop it (not re-armed), else Fire.
+// Drain is A10 (Ambient::UseTime): while the earliest deadline is STRICTLY
+// below now, RemoveMin; if it cannot hear, drop it (not re-armed), else Fire.
 func (a *Ambient) Drain(now float64) {
-	for len(a.queue) > 0 && a.queue[0].deadline < now {
-		in := a.pop()
+	for a.queue.len() > 0 && a.queue.min().deadline < now {
+		in := a.queue.removeMin()
 		if !a.canHear(in) {
 			continue
 		}
@@ -393,11 +474,15 @@ func (a *Ambient) TotalWeight() float32 { return a.total }
 // Cells are the contributing cells of the last rebuild (do not modify).
 func (a *Ambient) Cells() []CellWeight { return a.cells }
 
-// Rebuilds counts rebuilds so far.
+// Gathered reports whether the last cell change gathered (false after one
+// made while ambient was off, G5).
+func (a *Ambient) Gathered() bool { return a.gathered }
+
+// Rebuilds counts rebuilds (gathers) so far.
 func (a *Ambient) Rebuilds() int { return a.rebuilds }
 
 // QueueLen is the number of queued instances.
-func (a *Ambient) QueueLen() int { return len(a.queue) }
+func (a *Ambient) QueueLen() int { return a.queue.len() }
 
 // NumInstances is the number of instances ever created.
 func (a *Ambient) NumInstances() int { return len(a.insts) }
@@ -434,60 +519,4 @@ func (a *Ambient) Instances() []Instance {
 		rows[i].OnQueue, rows[i].Deadline = in.onQueue, in.deadline
 	}
 	return rows
-}
-
-// Heap (A10): a binary min-heap on deadline, ties by creation order so the
-// order of plays never depends on anything but the inputs.
-
-func (a *Ambient) less(i, j int) bool {
-	x, y := a.queue[i], a.queue[j]
-	if x.deadline != y.deadline {
-		return x.deadline < y.deadline
-	}
-	return x.order < y.order
-}
-
-func (a *Ambient) swap(i, j int) {
-	q := a.queue
-	q[i], q[j] = q[j], q[i]
-	q[i].heapAt, q[j].heapAt = i, j
-}
-
-func (a *Ambient) push(in *instance) {
-	in.onQueue = true
-	in.heapAt = len(a.queue)
-	a.queue = append(a.queue, in)
-	for i := in.heapAt; i > 0; {
-		p := (i - 1) / 2
-		if !a.less(i, p) {
-			break
-		}
-		a.swap(i, p)
-		i = p
-	}
-}
-
-func (a *Ambient) pop() *instance {
-	q := a.queue
-	top := q[0]
-	last := len(q) - 1
-	a.swap(0, last)
-	a.queue = q[:last]
-	q[last] = nil
-	for i := 0; ; {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < last && a.less(l, m) {
-			m = l
-		}
-		if r < last && a.less(r, m) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		a.swap(i, m)
-		i = m
-	}
-	top.onQueue, top.heapAt = false, -1
-	return top
 }

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -33,7 +34,7 @@ var (
 	shotA = dat.AmbientSoundDesc{SType: 0x47, Volume: 0.8, BaseChance: 0.5, MinRate: 2, MaxRate: 6}
 )
 
-func gatherFixture(t *testing.T) (*Ambient, *fakePlayer, Pos) {
+func gatherFixture(t *testing.T) (*Ambient, *fakePlayer, Loc) {
 	f := newFake([]dat.AmbientSoundDesc{bedA, shotA}, []dat.AmbientSoundDesc{bedA})
 	f.addMap(t, 0x0101, 0, gatherMap)
 	a, p := newAmbient(t, f)
@@ -43,7 +44,7 @@ func gatherFixture(t *testing.T) (*Ambient, *fakePlayer, Pos) {
 func TestA2_GatherASCIIMap(t *testing.T) {
 	a, p, l := gatherFixture(t)
 	p.us = []float32{0.9} // intermittent PlayNow roll: 0.9 > chance → no play
-	a.Update(0, l)
+	upd(a, 0, l)
 	wE, wN := float32(400)/1444, float32(400)/3748
 	wantTotal := 1 + 1 + wN + 1 + wE // x-major order: (0,0) (0,1) (0,3) (1,1) (2,0)
 	if !near(a.TotalWeight(), wantTotal, 1e-5) {
@@ -68,7 +69,7 @@ func TestA2_GatherASCIIMap(t *testing.T) {
 		}
 	}
 	// A2: the sound sits on the SW vertex with its real height.
-	if c := cells[4]; c.Pos != at(0x0101, 48, 0, 0) {
+	if c := cells[4]; c.Loc() != at(0x0101, 48, 0, 0) || c.Pos != at(0x0101, 48, 0, 0).World() {
 		t.Errorf("A2: cell 0x11 at %+v, want the SW vertex (48, 0, 0) local", c.Pos)
 	}
 	insts := a.Instances()
@@ -111,20 +112,20 @@ func TestA2_GatherASCIIMap(t *testing.T) {
 
 func TestA2_RebuildOnlyOnCellChange(t *testing.T) {
 	a, _, l := gatherFixture(t)
-	a.Update(0, l)
+	upd(a, 0, l)
 	l2 := l
 	l2.X += 5 // local 17: same cell (0,0)
-	a.Update(0.1, l2)
+	upd(a, 0.1, l2)
 	if a.Rebuilds() != 1 {
 		t.Fatalf("A2: %d rebuilds after a move inside the cell, want 1", a.Rebuilds())
 	}
 	l2.X += 10 // local 27: cell (1,0)
-	a.Update(0.2, l2)
+	upd(a, 0.2, l2)
 	if a.Rebuilds() != 2 {
 		t.Fatalf("A2: %d rebuilds after a cell change, want 2", a.Rebuilds())
 	}
 	a.Invalidate()
-	a.Update(0.3, l2)
+	upd(a, 0.3, l2)
 	if a.Rebuilds() != 3 {
 		t.Fatalf("A2: %d rebuilds after a world change, want 3", a.Rebuilds())
 	}
@@ -143,12 +144,12 @@ func TestA2_RangeBoundary14400(t *testing.T) {
 .........
 a........`)
 	a, _, _ := func() (*Ambient, *fakePlayer, Pos) { a, p := newAmbient(t, f); return a, p, Pos{} }()
-	// Vertex (0,0) of 0x0101 is at world (192, 192, 0).
-	a.Update(0, Pos{X: 192 + 120, Y: 192, Z: 0}) // d² = 14400 exactly → skipped
+	// Vertex (0,0) of 0x0101 is at local (0, 0, 0).
+	upd(a, 0, at(0x0101, 120, 0, 0)) // d² = 14400 exactly → skipped
 	if len(a.Cells()) != 0 || a.TotalWeight() != 0 {
 		t.Fatalf("A2: d² = 14400 must be skipped, got %d cells total %v", len(a.Cells()), a.TotalWeight())
 	}
-	a.Update(0, Pos{X: 192 + 119.5, Y: 192, Z: 0})
+	upd(a, 0, at(0x0101, 119.5, 0, 0))
 	if len(a.Cells()) != 1 || !near(a.TotalWeight(), 400/(119.5*119.5), 1e-7) {
 		t.Fatalf("A2: d = 119.5 must count with 400/d², got %d cells total %v", len(a.Cells()), a.TotalWeight())
 	}
@@ -157,7 +158,7 @@ a........`)
 func TestA2_MissingLandblocksSkipped(t *testing.T) {
 	a, _, _ := gatherFixture(t)
 	// Listener in the missing 0x0100 just south of 0x0101: only 0x0101 contributes.
-	a.Update(0, at(0x0100, 12, 180, 2))
+	upd(a, 0, at(0x0100, 12, 180, 2))
 	for _, c := range a.Cells() {
 		if c.CellID>>16 != 0x0101 {
 			t.Fatalf("A2: cell %08X from a missing landblock", c.CellID)
@@ -232,11 +233,11 @@ func TestA4_CalcDir(t *testing.T) {
 
 func TestA5_InstancesLiveForever(t *testing.T) {
 	a, _, l := gatherFixture(t)
-	a.Update(0, l)
+	upd(a, 0, l)
 	n := a.NumInstances()
 	first := a.insts[0]
 	// Far away from every sound: instances stay, with count 0.
-	a.Update(1, at(0x0505, 100, 100, 2))
+	upd(a, 1, at(0x0505, 100, 100, 2))
 	if a.NumInstances() != n || a.insts[0] != first {
 		t.Fatalf("A5: instances were destroyed or replaced")
 	}
@@ -245,7 +246,7 @@ func TestA5_InstancesLiveForever(t *testing.T) {
 			t.Errorf("A2: after moving away instance %+v not reset", in)
 		}
 	}
-	a.Update(2, l)
+	upd(a, 2, l)
 	if a.NumInstances() != n || a.insts[0] != first {
 		t.Fatalf("A5: coming back re-created instances")
 	}
@@ -261,7 +262,7 @@ func TestA5_MultiEntryAsymmetry(t *testing.T) {
 	f := newFake([]dat.AmbientSoundDesc{b1, b2}, nil)
 	f.addMap(t, 0x0101, 0, gatherMap)
 	a, _ := newAmbient(t, f)
-	a.Update(0, at(0x0101, 12, 12, 2))
+	upd(a, 0, at(0x0101, 12, 12, 2))
 	insts := a.Instances()
 	var share, vol float32
 	for _, in := range insts {
@@ -278,7 +279,7 @@ func TestA5_MultiEntryAsymmetry(t *testing.T) {
 	}
 }
 
-func TestA6_AddToShells(t *testing.T) {
+func TestA6_AddToShellsAndViewerOrder(t *testing.T) {
 	in := &instance{desc: shotA}
 	// E at d 30 then 50 → merged [20, 60]; W at 40 → [30, 50]; E again at 25 → [15, 60].
 	in.addTo(0.5, 30*30, DirE)
@@ -293,9 +294,10 @@ func TestA6_AddToShells(t *testing.T) {
 		t.Fatalf("A6: count %v, want 2", in.count)
 	}
 	// In-viewer-block adds all 8 directions with [4, 10], merged into existing
-	// ones, new ones appended in N, S, E, W, NE, NW, SE, SW order; never > 8.
+	// ones, new ones appended in IntermitSound::AddTo's order N, S, E, W, NW,
+	// NE, SW, SE (A6 [D]); never > 8.
 	in.addTo(1, 5*5, DirInViewerBlock)
-	want = []Shell{{DirE, 4, 60}, {DirW, 4, 50}, {DirN, 4, 10}, {DirS, 4, 10}, {DirNE, 4, 10}, {DirNW, 4, 10}, {DirSE, 4, 10}, {DirSW, 4, 10}}
+	want = []Shell{{DirE, 4, 60}, {DirW, 4, 50}, {DirN, 4, 10}, {DirS, 4, 10}, {DirNW, 4, 10}, {DirNE, 4, 10}, {DirSW, 4, 10}, {DirSE, 4, 10}}
 	if in.nShells != 8 {
 		t.Fatalf("A6: %d shells, want 8", in.nShells)
 	}
@@ -315,7 +317,7 @@ func TestA6_AddToShells(t *testing.T) {
 func TestA7_UpdatePlayQueueFiresNewlyAudible(t *testing.T) {
 	a, p, l := gatherFixture(t)
 	p.us = []float32{0.1, 0, 0, 0, 0.25} // shot: PlayNow 0.1 ≤ chance; dir, heading, t; interval u
-	a.Update(7, l)
+	upd(a, 7, l)
 	if len(p.beds) != 1 || p.beds[0].now != 7 {
 		t.Fatalf("A7: beds %+v, want one at t = 7", p.beds)
 	}
@@ -332,7 +334,7 @@ func TestA7_UpdatePlayQueueFiresNewlyAudible(t *testing.T) {
 	}
 	// A rebuild does not re-fire instances already on the queue.
 	l.X += 24
-	a.Update(8, l)
+	upd(a, 8, l)
 	if len(p.beds) != 1 {
 		t.Fatalf("A7: a queued bed fired again on rebuild: %+v", p.beds)
 	}
@@ -340,11 +342,11 @@ func TestA7_UpdatePlayQueueFiresNewlyAudible(t *testing.T) {
 
 func TestA7_ChanceResetWhenNoCount(t *testing.T) {
 	a, _, l := gatherFixture(t)
-	a.Update(0, l)
+	upd(a, 0, l)
 	if a.insts[1].playChance <= 0 {
 		t.Fatalf("A7: chance %v, want > 0", a.insts[1].playChance)
 	}
-	a.Update(1, at(0x0505, 100, 100, 2))
+	upd(a, 1, at(0x0505, 100, 100, 2))
 	if a.insts[1].playChance != 0 || a.canHear(a.insts[1]) {
 		t.Fatalf("A7: chance %v after moving away, want 0 (ResetCount) and not audible", a.insts[1].playChance)
 	}
@@ -371,7 +373,7 @@ func TestA8_ContinuousThreshold(t *testing.T) {
 .........
 a........`)
 		a, p := newAmbient(t, f)
-		a.Update(0, at(0x0101, 1, 1, 0)) // one cell: share 1 → volume = authored
+		upd(a, 0, at(0x0101, 1, 1, 0)) // one cell: share 1 → volume = authored
 		got := a.Instances()[0]
 		if got.CurrentVolume != c.vol || got.CanHear != c.want || (len(p.beds) == 1) != c.want {
 			t.Errorf("A8: volume %v: can hear %v (beds %d), want %v", c.vol, got.CanHear, len(p.beds), c.want)
@@ -379,7 +381,7 @@ a........`)
 	}
 	// A missing table silences a bed even when loud enough.
 	a, _, l := gatherFixture(t)
-	a.Update(0, l)
+	upd(a, 0, l)
 	a.land.tableOK[stbA] = false
 	if a.canHear(a.insts[0]) {
 		t.Fatalf("A8: a bed whose table is missing must not be audible")
@@ -397,7 +399,7 @@ func TestA8_PlayNowIntermittent(t *testing.T) {
 		{"above", func(ch float32) float32 { return math.Nextafter32(ch, 1) }, false},
 	} {
 		a, p, l := gatherFixture(t)
-		a.Update(0, l) // default rolls 0.5 > chance ≈ 0.35: no shot yet; armed at 0 + 4
+		upd(a, 0, l) // default rolls 0.5 > chance ≈ 0.35: no shot yet; armed at 0 + 4
 		in := a.insts[1]
 		p.shots = nil
 		p.us = []float32{c.roll(in.playChance), 0.5, 0.5, 0.5, 0.5}
@@ -411,43 +413,99 @@ func TestA8_PlayNowIntermittent(t *testing.T) {
 	}
 }
 
+// TestA9_OneShotPosition pins GetSoundPos's draws and arithmetic in retail's
+// unit (radians) and order: idx = floor(RollDice(0, n)); jitter =
+// RollDice(0, π/8); h = heading(dir) + jitter − π/16; t = RollDice(0, 1);
+// d = t·((max − min)·t) + min; position = camera + (sin h·d, cos h·d), Z the
+// camera's. Expected values are worked here in float64 and compared with a
+// tolerance far below the 2 mm float32 step at these coordinates.
 func TestA9_OneShotPosition(t *testing.T) {
 	a, p, _ := gatherFixture(t)
-	a.listener = Pos{X: 1000, Y: 2000, Z: 50}
+	cam := Loc{Landblock: 0x0505, X: 100, Y: 150, Z: 50}
+	a.camera = cam
 	in := &instance{desc: shotA, stbID: stbA}
 	in.merge(DirE, 20, 40)
 	in.merge(DirN, 10, 30)
-	// u1 0.25 → floor(0.5) = 0 → E; u2 0.5 → 90 + 11.25 − 11.25 = 90°; t 0.5 → 20 + 20·0.25 = 25 m.
+	check := func(k int, wx, wy float64) {
+		t.Helper()
+		ev := a.play(3, in)
+		got := p.shots[k].pos // manager frame: source − camera
+		if math.Abs(float64(got.X)-wx) > 1e-4 || math.Abs(float64(got.Y)-wy) > 1e-4 || got.Z != 0 {
+			t.Fatalf("A9: one-shot %d at %+v from the camera, want (%.5f, %.5f, 0)", k, got, wx, wy)
+		}
+		if ev.Loc.Landblock != cam.Landblock || ev.Loc.Z != cam.Z {
+			t.Fatalf("A9: one-shot %d at %+v, want in the camera's landblock at its Z", k, ev.Loc)
+		}
+	}
+	// u 0.25 → RollDice(0, 2) = 0.5 → E (π/2); jitter u 0.5 → π/16, cancels;
+	// t 0.5 → d = 0.5·(20·0.5) + 20 = 25 m due east.
 	p.us = []float32{0.25, 0.5, 0.5}
-	a.play(3, in)
-	got := p.shots[0].pos
-	if !near(got.X, 1025, 1e-3) || !near(got.Y, 2000, 1e-3) || got.Z != 50 {
-		t.Fatalf("A9: one-shot at %+v, want (1025, 2000, 50)", got)
-	}
-	// u1 0.75 → index 1 → N; u2 0 → 0 − 11.25 = −11.25°; t 1 → 30 m:
-	// (sin(−11.25°)·30, cos(−11.25°)·30) = (−5.8527, 29.4236).
+	check(0, 25, 0)
+	// u 0.75 → 1.5 → N (0); jitter 0 → h = −π/16; t 1 → 30 m:
+	// (sin(−π/16)·30, cos(−π/16)·30) = (−5.85271, 29.42356).
 	p.us = []float32{0.75, 0, 1}
-	a.play(3, in)
-	got = p.shots[1].pos
-	if !near(got.X, 1000-5.8527, 2e-3) || !near(got.Y, 2029.4236, 2e-3) {
-		t.Fatalf("A9: one-shot at %+v, want (994.1473, 2029.4236)", got)
-	}
-	// A roll of exactly 1 stays on the last direction.
-	p.us = []float32{1, 1, 0}
-	a.play(3, in)
-	got = p.shots[2].pos
-	// N + 11.25° at 10 m: (1.9509, 9.8079).
-	if !near(got.X, 1001.9509, 2e-3) || !near(got.Y, 2009.8079, 2e-3) {
-		t.Fatalf("A9: one-shot at %+v, want (1001.9509, 2009.8079)", got)
-	}
+	check(1, 30*math.Sin(-math.Pi/16), 30*math.Cos(-math.Pi/16))
+	// The largest unit value retail draws (0.99999988) stays on the last
+	// direction: N, jitter +π/16, t 0 → 10 m.
+	umax := float32(0.99999988)
+	p.us = []float32{umax, umax, 0}
+	h := float64(float32(float32(math.Pi/8)*umax)) - math.Pi/16
+	check(2, 10*math.Sin(h), 10*math.Cos(h))
 	if p.rolls != 9 {
 		t.Fatalf("A9: %d rolls, want 3 per one-shot", p.rolls)
+	}
+	// The spread constant is the float π/8 = 0.39269909 and LandDefs::heading
+	// returns float radians (N 0, E 1.5707964, S 3.1415927, W 4.712389,
+	// NE 0.78539819, SE 2.3561945, SW 3.9269907, NW 5.497787).
+	if spreadRad != float32(0.39269909) {
+		t.Errorf("A9: spread %v, want 0.39269909", spreadRad)
+	}
+	for d, w := range map[Dir]float32{DirN: 0, DirE: 1.5707964, DirS: 3.1415927, DirW: 4.712389,
+		DirNE: 0.78539819, DirSE: 2.3561945, DirSW: 3.9269907, DirNW: 5.497787} {
+		if d.HeadingRad() != w {
+			t.Errorf("A9: LandDefs::heading(%v) = %v, want %v", d, d.HeadingRad(), w)
+		}
+	}
+}
+
+// TestA9_DrawOrderAndOpOrder checks one fire's whole draw sequence (A8, A9,
+// T1/T2 inside the player, then the interval) against the trace, and that
+// d = t·((max − min)·t) + min is computed in that order: with min 4,
+// max 23.9 and t 0.3 the two groupings round differently in float32
+// (5.7910004 vs 5.791).
+func TestA9_DrawOrderAndOpOrder(t *testing.T) {
+	a, p, _ := gatherFixture(t)
+	a.camera = Loc{Landblock: 0x0505}
+	in := &instance{desc: shotA, stbID: stbA, playChance: 1}
+	in.merge(DirE, 4, 23.9)
+	p.us = []float32{0.5, 0, 0, 0.3, 0.25}
+	var evs []Event
+	a.OnEvent = func(ev Event) { evs = append(evs, ev) }
+	a.fire(1, in)
+	// O4: one row, carrying PlayNow, idx, jitter, t and the interval draw in order.
+	if len(evs) != 1 || fmt.Sprint(evs[0].Trace.Draws) != fmt.Sprint([]float32{0.5, 0, 0, 0.3, 0.25}) {
+		t.Fatalf("O4: events %+v, want one row with draws [0.5 0 0 0.3 0.25]", evs)
+	}
+	// PlayNow 0.5; idx 0; jitter 0 → h = π/2 − π/16; t 0.3; interval 2 + 0.25·4 = 3.
+	if in.deadline != 4 {
+		t.Fatalf("A8: re-armed at %v, want 4", in.deadline)
+	}
+	tt, mn, mx := float32(0.3), float32(4), float32(23.9)
+	want := float32(tt*float32((mx-mn)*tt)) + mn
+	other := float32(float32(tt*tt)*(mx-mn)) + mn
+	if want == other {
+		t.Fatalf("test vector does not separate the groupings")
+	}
+	h := float32(float32(math.Pi/2)+0) - float32(math.Pi/16)
+	wx := float32(float64(want) * math.Sin(float64(h)))
+	if got := p.shots[0].pos.X; got != wx {
+		t.Fatalf("A9: x offset %v, want %v (t·((max − min)·t) + min)", got, wx)
 	}
 }
 
 func TestA9_BedFromCentre(t *testing.T) {
 	a, p, l := gatherFixture(t)
-	a.Update(0, l)
+	upd(a, 0, l)
 	if len(p.beds) != 1 || p.beds[0].vol != a.insts[0].curVolume || len(p.shots) != 0 {
 		t.Fatalf("A9: bed plays %+v, want one from the centre at the current volume", p.beds)
 	}
@@ -455,7 +513,7 @@ func TestA9_BedFromCentre(t *testing.T) {
 
 func TestA10_StrictlyBelowDrain(t *testing.T) {
 	a, p, l := gatherFixture(t)
-	a.Update(0, l) // bed armed at 3
+	upd(a, 0, l) // bed armed at 3
 	a.Drain(3)
 	if len(p.beds) != 1 {
 		t.Fatalf("A10: deadline == now fired (beds %d), want strictly below only", len(p.beds))
@@ -475,10 +533,10 @@ func TestA10_ZeroAndNaNMinRate(t *testing.T) {
 		a, p := newAmbient(t, f)
 		p.def = 0
 		now := 0.0
-		a.Update(now, at(0x0101, 12, 12, 2))
+		upd(a, now, at(0x0101, 12, 12, 2))
 		for i := 0; i < 100; i++ {
 			now += 1.0 / 60
-			a.Update(now, at(0x0101, 12, 12, 2))
+			upd(a, now, at(0x0101, 12, 12, 2))
 		}
 		// One fire at placement, then at most one per tick per instance.
 		if len(p.beds) != 101 || len(p.shots) != 101 {
@@ -492,13 +550,13 @@ func TestA10_ZeroAndNaNMinRate(t *testing.T) {
 
 func TestA10_CannotHearIsDropped(t *testing.T) {
 	a, p, l := gatherFixture(t)
-	a.Update(0, l)
+	upd(a, 0, l)
 	if a.QueueLen() != 2 {
 		t.Fatalf("A10: queue %d, want 2", a.QueueLen())
 	}
-	a.Update(1, at(0x0505, 100, 100, 2)) // nothing audible any more
+	upd(a, 1, at(0x0505, 100, 100, 2)) // nothing audible any more
 	p.beds, p.shots = nil, nil
-	a.Update(100, at(0x0505, 100, 100, 2))
+	upd(a, 100, at(0x0505, 100, 100, 2))
 	if a.QueueLen() != 0 || len(p.beds)+len(p.shots) != 0 {
 		t.Fatalf("A10: inaudible instances must be dropped, not re-armed: queue %d plays %d", a.QueueLen(), len(p.beds)+len(p.shots))
 	}
@@ -508,25 +566,59 @@ func TestA10_CannotHearIsDropped(t *testing.T) {
 		}
 	}
 	// Back in range: newly audible → fires at once again (A7).
-	a.Update(101, l)
+	upd(a, 101, l)
 	if len(p.beds) != 1 || a.QueueLen() != 2 {
 		t.Fatalf("A7: coming back: beds %d queue %d, want 1 and 2", len(p.beds), a.QueueLen())
 	}
 }
 
-func TestA10_HeapOrder(t *testing.T) {
-	a := &Ambient{}
-	ds := []float64{5, 1, 4, 1, 3, 9, 2, 6}
-	for i, d := range ds {
-		a.push(&instance{deadline: d, order: i})
+// TestA10_RetailHeapTieOrder: equal deadlines pop in the order retail's
+// PQueueArray<double> gives, derived here by hand. Insert 5 instances with
+// deadlines 1, 1, 1, 1, 0 (ids a..e), then pop all.
+//
+//	Insert a(1): [a]
+//	Insert b(1): b not < a → [a b]
+//	Insert c(1): [a b c]
+//	Insert d(1): parent of 4 is b, not < → [a b c d]
+//	Insert e(0): pos 5, parent 2 (b): 0 < 1 → b to 5; parent 1 (a): 0 < 1 → a to 2; → [e a c d b]
+//	RemoveMin → e; last (b) to root: [b a c d]; heapify(1): left a not < b, right c not < b → stays
+//	RemoveMin → b; last d to root: [d a c]; heapify: a, c not < d → stays
+//	RemoveMin → d; [c a] → c; then a.
+//
+// So the pops are e, b, d, c, a — not a, b, c, d (creation order).
+func TestA10_RetailHeapTieOrder(t *testing.T) {
+	var q pqueue
+	ids := []string{"a", "b", "c", "d", "e"}
+	ins := map[*instance]string{}
+	for i, d := range []float64{1, 1, 1, 1, 0} {
+		in := &instance{deadline: d}
+		ins[in] = ids[i]
+		q.insert(in)
+		if !in.onQueue {
+			t.Fatalf("A10: inserted instance not marked on the queue")
+		}
+	}
+	var got string
+	for q.len() > 0 {
+		in := q.removeMin()
+		if in.onQueue {
+			t.Fatalf("A10: popped instance still marked on the queue")
+		}
+		got += ins[in]
+	}
+	if got != "ebdca" {
+		t.Fatalf("A10: pop order %q, want \"ebdca\" (retail's heap)", got)
+	}
+	// Distinct keys still come out sorted.
+	for _, d := range []float64{5, 1, 4, 1.5, 3, 9, 2, 6} {
+		q.insert(&instance{deadline: d})
 	}
 	prev := -1.0
-	prevOrder := -1
-	for a.QueueLen() > 0 {
-		in := a.pop()
-		if in.deadline < prev || (in.deadline == prev && in.order < prevOrder) {
-			t.Fatalf("A10: heap popped %v (order %d) after %v", in.deadline, in.order, prev)
+	for q.len() > 0 {
+		in := q.removeMin()
+		if in.deadline < prev {
+			t.Fatalf("A10: heap popped %v after %v", in.deadline, prev)
 		}
-		prev, prevOrder = in.deadline, in.order
+		prev = in.deadline
 	}
 }

@@ -28,7 +28,8 @@ func BenchmarkRebuild(b *testing.B) {
 		}
 	}
 	a, _ := newAmbient(b, f)
-	a.listener = at(0x0101, 100, 90, 30)
+	a.feet = at(0x0101, 100, 90, 30)
+	a.camera = a.feet
 	a.Rebuild(0) // warm the landblock and chain caches
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -141,13 +141,15 @@ const emptyMap = `
 .........
 .........`
 
-// fakePlayer scripts RollDice's u (lo + u·(hi−lo)) and records plays.
+// fakePlayer scripts RollDice's u (u·(hi−lo) + lo) and records plays and,
+// like the manager, every u drawn since the last TakeTrace (O4).
 type fakePlayer struct {
 	us    []float32
 	def   float32 // u when the script is exhausted
 	beds  []fakePlay
 	shots []fakePlay
 	rolls int
+	trace audio.Trace
 }
 
 type fakePlay struct {
@@ -159,15 +161,22 @@ type fakePlay struct {
 }
 
 func (p *fakePlayer) RollDice(lo, hi float32) float32 {
+	if lo == hi {
+		return lo // T4: no draw
+	}
 	p.rolls++
 	u := p.def
 	if len(p.us) > 0 {
 		u, p.us = p.us[0], p.us[1:]
 	}
-	if lo == hi {
-		return lo
-	}
-	return lo + u*(hi-lo)
+	p.trace.Draws = append(p.trace.Draws, u)
+	return float32(u*(hi-lo)) + lo
+}
+
+func (p *fakePlayer) TakeTrace() audio.Trace {
+	t := p.trace
+	p.trace = audio.Trace{}
+	return t
 }
 
 func (p *fakePlayer) PlayAmbientAt(now float64, table, stype uint32, pos audio.Vec3, vol float32) audio.Play {
@@ -191,10 +200,10 @@ func newAmbient(t testing.TB, f *fakeData) (*Ambient, *fakePlayer) {
 	return NewAmbient(land, p), p
 }
 
-// at is world metres of landblock lb, local (x, y), at height z.
-func at(lb uint16, x, y, z float32) Pos {
-	wx, wy := WorldPos(lb, x, y)
-	return Pos{X: wx, Y: wy, Z: z}
-}
+// at is landblock lb, local (x, y), at height z.
+func at(lb uint16, x, y, z float32) Loc { return Loc{Landblock: lb, X: x, Y: y, Z: z} }
+
+// upd is one ambient frame with ambient on and the camera at the player.
+func upd(a *Ambient, now float64, l Loc) { a.Update(now, l, l, true) }
 
 func near(a, b, eps float32) bool { return a-b <= eps && b-a <= eps }

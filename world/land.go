@@ -170,15 +170,27 @@ func SplitNWSE(gx, gy uint32) bool {
 // cell's two triangles (split by SplitNWSE). Off the map or in a missing
 // landblock it is 0.
 func (l *Land) GroundHeight(x, y float32) float32 {
-	lb, ok := Landblock(x, y)
-	if !ok {
+	if _, ok := Landblock(x, y); !ok {
 		return 0
 	}
+	return l.GroundAt(LocOf(Pos{X: x, Y: y}))
+}
+
+// GroundAt is GroundHeight at a landblock-local position (W6); a Loc outside
+// its landblock is first normalised into the landblock it lies in.
+func (l *Land) GroundAt(p Loc) float32 {
+	if !(p.X >= 0 && p.X < BlockSize && p.Y >= 0 && p.Y < BlockSize) {
+		x, y := p.world64()
+		if !(x >= 0 && x < 256*BlockSize && y >= 0 && y < 256*BlockSize) {
+			return 0
+		}
+		p = locOf64(x, y, p.Z)
+	}
+	lb, lx, ly := p.Landblock, p.X, p.Y
 	b := l.block(lb)
 	if b == nil {
 		return 0
 	}
-	lx, ly := Local(x, y)
 	cx, cy := min(int(lx/CellSize), 7), min(int(ly/CellSize), 7)
 	u := (lx - float32(cx*CellSize)) / CellSize
 	v := (ly - float32(cy*CellSize)) / CellSize
@@ -187,16 +199,17 @@ func (l *Land) GroundHeight(x, y float32) float32 {
 	nw := b.height[cx*9+cy+1]
 	ne := b.height[(cx+1)*9+cy+1]
 	gx, gy := uint32(lb>>8)*8+uint32(cx), uint32(lb&0xFF)*8+uint32(cy)
+	// Explicit float32 conversions: no fused multiply-add (O3).
 	if SplitNWSE(gx, gy) {
 		// Diagonal NW–SE: triangles (SW, SE, NW) below it and (NE, NW, SE) above.
 		if u+v <= 1 {
-			return sw + (se-sw)*u + (nw-sw)*v
+			return sw + float32((se-sw)*u) + float32((nw-sw)*v)
 		}
-		return ne + (nw-ne)*(1-u) + (se-ne)*(1-v)
+		return ne + float32((nw-ne)*(1-u)) + float32((se-ne)*(1-v))
 	}
 	// Diagonal SW–NE: triangles (SW, SE, NE) right of it and (SW, NW, NE) left.
 	if u >= v {
-		return sw + (se-sw)*u + (ne-se)*v
+		return sw + float32((se-sw)*u) + float32((ne-se)*v)
 	}
-	return sw + (ne-nw)*u + (nw-sw)*v
+	return sw + float32((ne-nw)*u) + float32((nw-sw)*v)
 }

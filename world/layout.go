@@ -20,16 +20,18 @@ const maxLayoutBytes = 4 << 20
 
 // layoutEmitter is one emitter as written in a layout file (README "Emitter layout files").
 type layoutEmitter struct {
-	Name       string          `json:"name"`
-	Landblock  string          `json:"landblock"`
-	X          json.Number     `json:"x"`
-	Y          json.Number     `json:"y"`
-	Z          *json.Number    `json:"z"`
-	SoundTable string          `json:"sound_table"`
-	SType      json.RawMessage `json:"stype"`
-	Volume     json.Number     `json:"volume"`
-	Interval   []json.Number   `json:"interval"`
-	Path       string          `json:"path"`
+	Name        string          `json:"name"`
+	Landblock   string          `json:"landblock"`
+	X           json.Number     `json:"x"`
+	Y           json.Number     `json:"y"`
+	Z           *json.Number    `json:"z"`
+	SoundTable  string          `json:"sound_table"`
+	SType       json.RawMessage `json:"stype"`
+	Wave        string          `json:"wave"`        // sound_hook, tweaked_hook (E1)
+	Probability *json.Number    `json:"probability"` // tweaked_hook (E1)
+	Volume      json.Number     `json:"volume"`
+	Interval    []json.Number   `json:"interval"`
+	Path        string          `json:"path"`
 }
 
 // LoadLayoutFile reads a layout file (E2); errors name the file, line and field.
@@ -185,14 +187,46 @@ func (le layoutEmitter) emitter() (Emitter, error) {
 		}
 		e.Z = &z
 	}
-	st := strings.TrimPrefix(strings.TrimPrefix(le.SoundTable, "0x"), "0X")
-	v, err := strconv.ParseUint(st, 16, 32)
-	if err != nil || len(st) != 8 || v>>24 != 0x20 {
-		return e, fmt.Errorf("sound_table: bad id %q (want \"0x20xxxxxx\")", le.SoundTable)
+	// E1: the path decides what the emitter names — a sound table and a
+	// SoundType (server, hook) or a wave id (sound_hook, tweaked_hook).
+	switch le.Path {
+	case "":
+		e.Path = audio.PathServer
+	default:
+		if e.Path, err = audio.ParsePath(le.Path); err != nil {
+			return e, fmt.Errorf("path: %q (want \"server\", \"hook\", \"sound_hook\" or \"tweaked_hook\")", le.Path)
+		}
 	}
-	e.SoundTable = uint32(v)
-	if e.SType, err = parseSType(le.SType); err != nil {
-		return e, err
+	if e.Path.PlaysWave() {
+		if e.Wave, err = parseID("wave", le.Wave, 0x0A, "0x0Axxxxxx"); err != nil {
+			return e, err
+		}
+		if le.SoundTable != "" || len(le.SType) != 0 {
+			return e, fmt.Errorf("sound_table, stype: not used by path %q (it plays the wave)", le.Path)
+		}
+	} else {
+		if le.Wave != "" {
+			return e, fmt.Errorf("wave: only for paths sound_hook and tweaked_hook, not %q", e.Path)
+		}
+		if e.SoundTable, err = parseID("sound_table", le.SoundTable, 0x20, "0x20xxxxxx"); err != nil {
+			return e, err
+		}
+		if e.SType, err = parseSType(le.SType); err != nil {
+			return e, err
+		}
+	}
+	if e.Path == audio.PathTweakedHook {
+		if le.Probability == nil {
+			return e, errors.New("probability: missing (path tweaked_hook gates on it, T2)")
+		}
+		if e.Probability, err = num("probability", *le.Probability); err != nil {
+			return e, err
+		}
+		if !(e.Probability >= 0 && e.Probability <= 1) {
+			return e, fmt.Errorf("probability: %v outside [0, 1]", e.Probability)
+		}
+	} else if le.Probability != nil {
+		return e, fmt.Errorf("probability: only for path tweaked_hook, not %q", e.Path)
 	}
 	if e.Volume, err = num("volume", le.Volume); err != nil {
 		return e, err
@@ -214,15 +248,20 @@ func (le layoutEmitter) emitter() (Emitter, error) {
 	if e.Interval[0] > e.Interval[1] {
 		return e, fmt.Errorf("interval: min %v > max %v", e.Interval[0], e.Interval[1])
 	}
-	switch le.Path {
-	case "server", "":
-		e.Path = audio.PathServer
-	case "hook":
-		e.Path = audio.PathHook
-	default:
-		return e, fmt.Errorf("path: %q (want \"server\" or \"hook\")", le.Path)
-	}
 	return e, nil
+}
+
+// parseID parses a dat id "0xHHxxxxxx" whose high byte must be hi.
+func parseID(field, s string, hi uint64, want string) (uint32, error) {
+	h := strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
+	v, err := strconv.ParseUint(h, 16, 32)
+	if err != nil || len(h) != 8 || v>>24 != hi {
+		if s == "" {
+			return 0, fmt.Errorf("%s: missing (want \"%s\")", field, want)
+		}
+		return 0, fmt.Errorf("%s: bad id %q (want \"%s\")", field, s, want)
+	}
+	return uint32(v), nil
 }
 
 // parseSType accepts 105 or "0x69" (SoundType, dat-format §5.1: 0x01..0xCC).
@@ -268,13 +307,17 @@ func EncodeLayout(es []Emitter) []byte {
 		if e.Z != nil {
 			z = f(*e.Z)
 		}
-		path := "server"
-		if e.Path == audio.PathHook {
-			path = "hook"
-		}
 		name, _ := json.Marshal(e.Name)
-		fmt.Fprintf(&b, "\n  {\"name\":%s,\"landblock\":\"0x%04X\",\"x\":%s,\"y\":%s,\"z\":%s,\"sound_table\":\"0x%08X\",\"stype\":%d,\"volume\":%s,\"interval\":[%s,%s],\"path\":%q}",
-			name, e.Landblock, f(e.X), f(e.Y), z, e.SoundTable, e.SType, f(e.Volume), f(e.Interval[0]), f(e.Interval[1]), path)
+		fmt.Fprintf(&b, "\n  {\"name\":%s,\"landblock\":\"0x%04X\",\"x\":%s,\"y\":%s,\"z\":%s,", name, e.Landblock, f(e.X), f(e.Y), z)
+		if e.Path.PlaysWave() { // E1: DataID paths name a wave
+			fmt.Fprintf(&b, "\"wave\":\"0x%08X\",", e.Wave)
+		} else {
+			fmt.Fprintf(&b, "\"sound_table\":\"0x%08X\",\"stype\":%d,", e.SoundTable, e.SType)
+		}
+		if e.Path == audio.PathTweakedHook {
+			fmt.Fprintf(&b, "\"probability\":%s,", f(e.Probability))
+		}
+		fmt.Fprintf(&b, "\"volume\":%s,\"interval\":[%s,%s],\"path\":%q}", f(e.Volume), f(e.Interval[0]), f(e.Interval[1]), e.Path.String())
 	}
 	b.WriteString("\n]}\n")
 	return b.Bytes()

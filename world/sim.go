@@ -9,8 +9,12 @@ import (
 	"soundworld/dat"
 )
 
-// DefaultEye is the listener's default eye height above ground in m (W5, ASSUMED).
+// DefaultEye is the camera's default height above the player's feet in m
+// (W5, ASSUMED: first person).
 const DefaultEye float32 = 2
+
+// DefaultChase is the camera's default distance behind the player in m (W5: first person).
+const DefaultChase float32 = 0
 
 // Sizes of the Sim's bounded histories.
 const (
@@ -46,16 +50,25 @@ type Sim struct {
 	prefs    audio.Prefs
 	now      float64
 	lis      Listener
+	feet     Loc // W5: the player's feet, landblock-local (W6); Z = ground
+	cam      Loc // W5: the camera
 	active   bool
 	emitters []emitterState
 
-	events, spawns       ring[audio.Play]
-	spawnPos             ring[Pos]
+	// T4: the manager's generators, owned here so snapshots can report their state.
+	dice         *audio.Ran2
+	rnd          *audio.MSVCRand
+	draws, rands int                           // values drawn since the seed (O4)
+	slotTraces   *[audio.NumVoices]audio.Trace // the draws behind each slot's voice; copied on write
+	rngSnap      *RNGState                     // the last reported state; replaced when something was drawn
+
+	events, spawns       ring[Event]
 	evVer, spVer         int // bumped on change: snapshots reuse unchanged slices
 	lastEvVer, lastSpVer int
-	snapEvents           []audio.Play
+	snapEvents           []Event
 	snapSpawns           []Spawn
 	onPlay               func(audio.Play)
+	onEvent              func(Event)
 	snap                 *Snapshot
 	inputs               *InputLog // nil unless RecordInputs (inputlog.go)
 }
@@ -68,17 +81,27 @@ type emitterState struct {
 	radOK                     bool
 }
 
-// audibleRadius is S1 solved for −50 dB at the emitter's volume and master (E1), cached.
-func (es *emitterState) audibleRadius(master float32) float32 {
-	if !es.radOK || es.radVol != es.e.Volume || es.radMaster != master {
-		es.radVol, es.radMaster, es.radOK = es.e.Volume, master, true
-		es.radius = audio.AudibleRadius(es.e.Volume, master)
+// audibleRadius is S1 solved for −50 dB at the emitter's volume and master
+// (E1), cached. A sound_hook play's volume is the effect volume itself (G3:
+// squared when the quirk is on, else 1).
+func (es *emitterState) audibleRadius(master float32, squared bool) float32 {
+	vol := es.e.Volume
+	if es.e.Path == audio.PathSoundHook {
+		vol = 1
+		if squared {
+			vol = master
+		}
+	}
+	if !es.radOK || es.radVol != vol || es.radMaster != master {
+		es.radVol, es.radMaster, es.radOK = vol, master, true
+		es.radius = audio.AudibleRadius(vol, master)
 	}
 	return es.radius
 }
 
-// NewSim builds a Sim over an archive (or Config.Data). The listener starts at
-// the Holtburg spawn, heading north, eye 2 m; nothing plays before the first Tick.
+// NewSim builds a Sim over an archive (or Config.Data). The player starts at
+// the Holtburg spawn, heading north, camera 2 m up, no chase; nothing plays
+// before the first Tick.
 func NewSim(c Config) (*Sim, error) {
 	d := c.Data
 	if d == nil {
@@ -101,7 +124,8 @@ func NewSim(c Config) (*Sim, error) {
 	}
 	land.ShareTables(bank) // one read and parse per sound table (A1 check and plays)
 	s := &Sim{data: d, land: land, bank: bank, prefs: p, active: true}
-	s.lis = Listener{Pos: Pos{X: HoltburgX, Y: HoltburgY}, Eye: DefaultEye}
+	s.lis = Listener{Eye: DefaultEye, Chase: DefaultChase}
+	s.feet = Loc{Landblock: 0xA9B4, X: 84, Y: 7.1}
 	s.Reset(c.Seed)
 	s.SetEmitters(c.Emitters)
 	s.snap = s.makeSnapshot()
@@ -115,10 +139,14 @@ func (s *Sim) Reset(seed uint32) {
 	s.seed = seed
 	s.now = 0
 	s.mgr = audio.NewManager(s.bank, s.prefs, seed)
+	s.dice, s.rnd = audio.NewRan2(seed), audio.NewMSVCRand(seed) // T4: Random::Seed(seed), srand(seed)
+	s.mgr.SetRandom(s.dice, s.rnd)
+	s.draws, s.rands, s.slotTraces, s.rngSnap = 0, 0, &[audio.NumVoices]audio.Trace{}, nil
 	s.mgr.SetActive(s.active)
+	s.placeListener()
 	s.amb = NewAmbient(s.land, s.mgr)
-	s.amb.OnPlay = s.record
-	s.events, s.spawns, s.spawnPos = ring[audio.Play]{}, ring[audio.Play]{}, ring[Pos]{}
+	s.amb.OnEvent = s.recordEvent
+	s.events, s.spawns = ring[Event]{}, ring[Event]{}
 	s.evVer++
 	s.spVer++
 	for i := range s.emitters {
@@ -129,18 +157,17 @@ func (s *Sim) Reset(seed uint32) {
 }
 
 // Tick advances the clock by dt seconds (NaN or negative counts as 0) and
-// returns the new snapshot: listener to the manager, ambient rebuild if the
-// land cell changed and the queue drain (unless ambient is off, G5), then the
-// emitters due.
+// returns the new snapshot: the camera to the manager; the ambient frame in
+// retail order — cell change (gather + UpdatePlayQueue, or with ambient off
+// only the reset, G5) before the drain (A10); then the emitters due.
 func (s *Sim) Tick(dt float64) *Snapshot {
 	s.note(Input{Kind: InTick, Dt: dt})
 	if dt > 0 && !math.IsInf(dt, 0) {
 		s.now += dt
 	}
 	s.placeListener()
-	if s.prefs.Ambient { // G5: ambient off stops gather, drain and update
-		s.amb.Update(s.now, s.lis.Pos)
-	}
+	s.amb.Update(s.now, s.feet, s.cam, s.prefs.Ambient) // G5 inside
+
 	for i := range s.emitters {
 		s.fireEmitter(i)
 	}
@@ -148,51 +175,87 @@ func (s *Sim) Tick(dt float64) *Snapshot {
 	return s.snap
 }
 
-// placeListener sets Z = ground + eye (W5) and hands the listener to the manager.
+// placeListener puts the player's feet on the ground and derives the camera
+// (W5), and hands the camera's heading to the manager. The manager's listener
+// sits at the origin of a camera-centred frame: every position it is given is
+// managerPos(source, camera), so its differences are W6 offsets (S3, S4).
 func (s *Sim) placeListener() {
-	s.lis.Pos.Z = s.land.GroundHeight(s.lis.Pos.X, s.lis.Pos.Y) + s.lis.Eye
-	s.mgr.SetListener(s.lis.Pos, s.lis.Heading)
+	s.feet.Z = s.land.GroundAt(s.feet)
+	s.cam = cameraLoc(s.feet, s.lis.Heading, s.lis.Eye, s.lis.Chase)
+	s.lis.Pos = s.feet.World()
+	s.mgr.SetListener(audio.Vec3{}, s.lis.Heading)
 }
 
 // fireEmitter triggers emitter i if due (E1). Decision: the first trigger is at
 // placement time; each trigger re-arms at now + RollDice(min, max) on the
-// manager's generator; at most one trigger per emitter per tick.
+// manager's generator; at most one trigger per emitter per tick. The trigger's
+// row carries its play's draws and the interval draw (O4).
 func (s *Sim) fireEmitter(i int) {
 	es := &s.emitters[i]
 	if es.next > s.now {
 		return
 	}
-	pos := s.emitterPos(es.e)
-	p := s.mgr.PlayEmitter(s.now, es.e.SoundTable, es.e.SType, pos, es.e.Volume, es.e.Path)
-	s.record(p, pos)
-	iv := s.mgr.RollDice(es.e.Interval[0], es.e.Interval[1])
+	e := es.e
+	loc := s.emitterLoc(e)
+	pos := managerPos(loc, s.cam) // W6: offset from the emitter to the camera
+	var p audio.Play
+	if e.Path.PlaysWave() {
+		p = s.mgr.PlayWave(s.now, e.Wave, pos, e.Volume, e.Probability, e.Path)
+	} else {
+		p = s.mgr.PlayEmitter(s.now, e.SoundTable, e.SType, pos, e.Volume, e.Path)
+	}
+	iv := s.mgr.RollDice(e.Interval[0], e.Interval[1])
 	if !(iv >= 0) {
 		iv = 0
 	}
 	es.next = s.now + float64(iv)
+	s.recordEvent(Event{Play: p, Pos: loc.World(), Loc: loc, Trace: s.mgr.TakeTrace()})
 }
 
-func (s *Sim) emitterPos(e Emitter) Pos {
-	x, y := WorldPos(e.Landblock, e.X, e.Y)
+// emitterLoc is the emitter's landblock-local position (W6); Z on the ground
+// unless set.
+func (s *Sim) emitterLoc(e Emitter) Loc {
+	l := Loc{Landblock: e.Landblock, X: e.X, Y: e.Y}
 	if e.Z != nil {
-		return Pos{X: x, Y: y, Z: *e.Z}
+		l.Z = *e.Z
+	} else {
+		l.Z = s.land.GroundAt(l)
 	}
-	return Pos{X: x, Y: y, Z: s.land.GroundHeight(x, y)}
+	return l
 }
 
-// record logs one play decision; positioned sounds also become spawns.
+// record logs a play made outside the ambient runtime and the emitters (a
+// stinger) at pos, with the draws it consumed.
 func (s *Sim) record(p audio.Play, pos Pos) {
-	s.events.push(p, maxEvents)
+	s.recordEvent(Event{Play: p, Pos: pos, Trace: s.mgr.TakeTrace()})
+}
+
+// recordEvent logs one decision; positioned sounds also become spawns.
+func (s *Sim) recordEvent(ev Event) {
+	s.draws += len(ev.Trace.Draws)
+	s.rands += len(ev.Trace.Rands)
+	if ev.Slot >= 0 && ev.Slot < audio.NumVoices && (ev.Outcome == audio.OutcomeStart || ev.Outcome == audio.OutcomeEvict) {
+		t := *s.slotTraces // snapshots share the old array
+		t[ev.Slot] = ev.Trace
+		s.slotTraces = &t
+	}
+	s.events.push(ev, maxEvents)
 	s.evVer++
-	if p.Source == audio.SourceOneShot || p.Source == audio.SourceEmitter {
-		s.spawns.push(p, maxSpawns)
-		s.spawnPos.push(pos, maxSpawns)
+	if ev.Outcome != audio.NotNow && (ev.Source == audio.SourceOneShot || ev.Source == audio.SourceEmitter) {
+		s.spawns.push(ev, maxSpawns)
 		s.spVer++
 	}
 	if s.onPlay != nil {
-		s.onPlay(p)
+		s.onPlay(ev.Play)
+	}
+	if s.onEvent != nil {
+		s.onEvent(ev)
 	}
 }
+
+// SetOnEvent installs a callback that sees every decision with the draws it
+// consumed, in draw order (O4: render -events). nil removes it.
+func (s *Sim) SetOnEvent(f func(Event)) { s.onEvent = f }
 
 // SetOnPlay installs a callback that sees every play decision as it happens
 // (render -events). nil removes it.
@@ -201,20 +264,43 @@ func (s *Sim) SetOnPlay(f func(audio.Play)) { s.onPlay = f }
 // Snapshot returns the latest snapshot.
 func (s *Sim) Snapshot() *Snapshot { return s.snap }
 
-// SetListener moves the listener (world m; Z = ground + eye) and sets its
-// compass heading in degrees. Takes effect at the next Tick.
+// SetListener moves the PLAYER to world (x, y) m (converted exactly to
+// landblock-local, W6; feet on the ground) and sets the compass heading in
+// degrees. Takes effect at the next Tick.
 func (s *Sim) SetListener(x, y, heading float32) {
 	if x != s.lis.Pos.X || y != s.lis.Pos.Y || normDeg(heading) != s.lis.Heading {
 		s.note(Input{Kind: InListener, X: x, Y: y, Heading: heading})
 	}
-	s.lis.Pos.X, s.lis.Pos.Y, s.lis.Heading = x, y, normDeg(heading)
+	s.feet, s.lis.Heading = LocOf(Pos{X: x, Y: y}), normDeg(heading)
 	s.placeListener()
 }
 
-// Listener returns the current listener.
+// SetPlayer moves the player to a landblock-local position exactly (its Z is
+// replaced by the ground height) and sets the heading in degrees.
+func (s *Sim) SetPlayer(l Loc, heading float32) {
+	s.feet, s.lis.Heading = l, normDeg(heading)
+	s.placeListener()
+}
+
+// Listener returns what the user placed: the player and the camera settings.
 func (s *Sim) Listener() Listener { return s.lis }
 
-// SetEye sets the eye height above ground in m (W5).
+// Player is the player's feet, landblock-local (W5, W6).
+func (s *Sim) Player() Loc { return s.feet }
+
+// Camera is the camera, landblock-local: where the SoundManager listens (W5).
+func (s *Sim) Camera() Loc { return s.cam }
+
+// SetChase sets the camera's distance behind the player along the heading in
+// m (W5; 0 = first person).
+func (s *Sim) SetChase(m float32) {
+	if m >= 0 && !math.IsInf(float64(m), 0) {
+		s.lis.Chase = m
+		s.placeListener()
+	}
+}
+
+// SetEye sets the camera's height above the player's feet in m (W5).
 func (s *Sim) SetEye(h float32) {
 	if h >= 0 && !math.IsInf(float64(h), 0) {
 		if h != s.lis.Eye {
@@ -309,14 +395,13 @@ func (s *Sim) MoveEmitter(i int, x, y float32) error {
 	if i < 0 || i >= len(s.emitters) {
 		return fmt.Errorf("world: no emitter %d", i)
 	}
-	lb, ok := Landblock(x, y)
-	if !ok {
+	if _, ok := Landblock(x, y); !ok {
 		return fmt.Errorf("world: (%v, %v) is off the map", x, y)
 	}
 	s.note(Input{Kind: InMove, Index: i, X: x, Y: y})
+	l := LocOf(Pos{X: x, Y: y})
 	e := &s.emitters[i].e
-	e.Landblock = lb
-	e.X, e.Y = Local(x, y)
+	e.Landblock, e.X, e.Y = l.Landblock, l.X, l.Y
 	return nil
 }
 
@@ -336,16 +421,21 @@ func (s *Sim) makeSnapshot() *Snapshot {
 	sn := &Snapshot{
 		Time:        s.now,
 		Listener:    s.lis,
-		CellID:      CellID(s.lis.Pos.X, s.lis.Pos.Y),
+		Player:      s.feet,
+		Camera:      s.cam,
+		CameraPos:   s.cam.World(),
+		CellID:      s.feet.CellID(),
 		TotalWeight: s.amb.TotalWeight(),
 		Cells:       s.amb.Cells(),
 		Instances:   s.amb.Instances(),
 		Prefs:       s.prefs,
-		NoAmbient:   s.amb.placed && len(s.amb.Cells()) == 0, // A11
+		NoAmbient:   s.amb.placed && s.amb.Gathered() && len(s.amb.Cells()) == 0, // A11
+		VoiceTraces: s.slotTraces,
+		RNG:         s.rngState(),
 	}
 	sn.Voices, sn.Cursor, sn.Drops, sn.Evictions = s.mgr.Voices(s.now)
 	if s.evVer != s.lastEvVer {
-		s.snapEvents = s.events.slice()
+		s.snapEvents = s.events.slice(maxEvents)
 		s.lastEvVer = s.evVer
 	}
 	sn.Events = s.snapEvents
@@ -363,8 +453,8 @@ func (s *Sim) makeSnapshot() *Snapshot {
 		for i := range s.emitters {
 			es := &s.emitters[i]
 			sn.Emitters[i] = EmitterView{
-				Emitter: es.e, Pos: s.emitterPos(es.e),
-				AudibleRadius: es.audibleRadius(master),
+				Emitter: es.e, Pos: s.emitterLoc(es.e).World(),
+				AudibleRadius: es.audibleRadius(master, s.prefs.Squared),
 				NextTrigger:   es.next,
 			}
 		}
@@ -372,35 +462,46 @@ func (s *Sim) makeSnapshot() *Snapshot {
 	return sn
 }
 
+// rngState is both generators' state now (T4), a new value only when
+// something was drawn since the last one.
+func (s *Sim) rngState() *RNGState {
+	if r := s.rngSnap; r != nil && r.Seed == s.seed && r.Draws == s.draws && r.Rands == s.rands {
+		return r
+	}
+	s.rngSnap = &RNGState{Seed: s.seed, Ran2: s.dice.State(), Rand: s.rnd.State(), Draws: s.draws, Rands: s.rands}
+	return s.rngSnap
+}
+
 func (s *Sim) recentSpawns() []Spawn {
-	ps, pos := s.spawns.slice(), s.spawnPos.slice()
 	var out []Spawn
-	for i, p := range ps {
-		if p.Time >= s.now-spawnHistory {
-			out = append(out, Spawn{Time: p.Time, Pos: pos[i], DB: p.DB, Pan: p.Pan, Play: p})
+	for _, ev := range s.spawns.slice(maxSpawns) {
+		if ev.Time >= s.now-spawnHistory {
+			out = append(out, Spawn{Time: ev.Time, Pos: ev.Pos, DB: ev.DB, Pan: ev.Pan, Play: ev.Play})
 		}
 	}
 	return out
 }
 
-// ring is a bounded FIFO history.
+// ring is a bounded history whose views are shared, never copied per
+// snapshot: it appends into a backing array and, when that is full, starts a
+// new one holding the last capacity−1 items. Items are never written after
+// being appended, so a view handed out stays valid and unchanged.
 type ring[T any] struct {
-	buf   []T
-	start int
+	buf []T
 }
 
 func (r *ring[T]) push(v T, capacity int) {
-	if len(r.buf) < capacity {
-		r.buf = append(r.buf, v)
-		return
+	if len(r.buf) == cap(r.buf) && len(r.buf) >= capacity {
+		keep := r.buf[len(r.buf)-(capacity-1):]
+		nb := make([]T, len(keep), 2*capacity)
+		copy(nb, keep)
+		r.buf = nb
 	}
-	r.buf[r.start] = v
-	r.start = (r.start + 1) % capacity
+	r.buf = append(r.buf, v)
 }
 
-// slice returns a fresh copy, oldest first.
-func (r *ring[T]) slice() []T {
-	out := make([]T, 0, len(r.buf))
-	out = append(out, r.buf[r.start:]...)
-	return append(out, r.buf[:r.start]...)
+// slice returns the last capacity items, oldest first (a shared view: do not modify).
+func (r *ring[T]) slice(capacity int) []T {
+	n := len(r.buf)
+	return r.buf[max(n-capacity, 0):n:n]
 }

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"math"
 	"runtime"
 	"testing"
 
@@ -42,52 +43,134 @@ bbbbbbbbb`
 var forge = Emitter{Name: "forge", Landblock: 0x0101, X: 90, Y: 20, SoundTable: forgeTable, SType: 0x69,
 	Volume: 1, Interval: [2]float32{2, 4}, Path: audio.PathServer}
 
-func TestW5_ListenerEyeHeight(t *testing.T) {
+// TestW5_PlayerAndCamera: the user moves the player (feet on the ground); the
+// camera is eye metres above the feet and chase metres behind along the
+// heading (horizontal, decision W5), and shares the heading.
+func TestW5_PlayerAndCamera(t *testing.T) {
 	s, _ := simFixture(t, 1)
 	x, y := WorldPos(0x0101, 12, 12)
 	s.SetListener(x, y, 90)
 	sn := s.Tick(0.1)
 	ground := s.GroundHeight(x, y) // landblock (1,1): height byte 11 → 22 m everywhere
-	if ground != 22 || sn.Listener.Pos.Z != 22+DefaultEye || sn.Listener.Heading != 90 {
-		t.Fatalf("W5: listener %+v (ground %v), want Z = 22 + 2, heading 90", sn.Listener, ground)
+	if ground != 22 || sn.Player != (Loc{0x0101, 12, 12, 22}) || sn.Listener.Pos.Z != 22 || sn.Listener.Heading != 90 {
+		t.Fatalf("W5: player %+v listener %+v (ground %v), want feet at (12, 12, 22), heading 90", sn.Player, sn.Listener, ground)
+	}
+	if sn.Camera != (Loc{0x0101, 12, 12, 22 + DefaultEye}) {
+		t.Fatalf("W5: camera %+v, want the feet raised by %v m", sn.Camera, DefaultEye)
 	}
 	s.SetEye(5)
-	if sn = s.Tick(0.1); sn.Listener.Pos.Z != 27 {
-		t.Fatalf("W5: eye 5 → Z %v, want 27", sn.Listener.Pos.Z)
+	if sn = s.Tick(0.1); sn.Camera.Z != 27 || sn.Player.Z != 22 {
+		t.Fatalf("W5: eye 5 → camera Z %v player Z %v, want 27 and 22", sn.Camera.Z, sn.Player.Z)
 	}
-	if sn.CellID != 0x01010001 {
-		t.Fatalf("W2: snapshot cell %08X, want 01010001", sn.CellID)
+	// Facing east, 10 m of chase puts the camera 10 m west: local x 2.
+	s.SetChase(10)
+	if sn = s.Tick(0.1); sn.Camera != (Loc{0x0101, 2, 12, 27}) {
+		t.Fatalf("W5: chase 10 facing east → camera %+v, want (0x0101, 2, 12, 27)", sn.Camera)
+	}
+	// Facing north, 15 m back crosses into the landblock to the south: y = 12 − 15 + 192.
+	s.SetListener(x, y, 0)
+	s.SetChase(15)
+	if sn = s.Tick(0.1); sn.Camera != (Loc{0x0100, 12, 189, 27}) || sn.CellID != 0x01010001 {
+		t.Fatalf("W5: chase 15 facing north → camera %+v cell %08X, want (0x0100, 12, 189, 27) and the player's cell 01010001", sn.Camera, sn.CellID)
+	}
+	if s.SetChase(-1); s.Listener().Chase != 15 {
+		t.Fatalf("W5: a negative chase must be ignored")
 	}
 }
 
-func TestG5_AmbientOffStopsEverything(t *testing.T) {
+// TestW5_GatherOnPlayerSoundOnCamera: the gather's offsets (CalcWeight's Z
+// included) start at the feet, the SoundManager's distances at the camera.
+func TestW5_GatherOnPlayerSoundOnCamera(t *testing.T) {
 	s, _ := simFixture(t, 1)
+	// The feet at local (12, 8) of 0x0101 are (12, 16, 0) from the 'a' vertex
+	// (24, 24) on flat ground: d² = 144 + 256 + 0 = 400 → weight 400/400 = 1.
+	// Measured from a camera 2 m up it would be 404 → 400/404.
+	x, y := WorldPos(0x0101, 12, 8)
+	s.SetListener(x, y, 0)
+	sn := s.Tick(0.1)
+	found := false
+	for _, c := range sn.Cells {
+		if c.CellID == 0x0101000A {
+			found = true
+			if c.Weight != 1 {
+				t.Fatalf("W5: cell 0x0101000A weight %v, want 1 (offset from the feet, z 0)", c.Weight)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("W5: cell 0x0101000A did not contribute")
+	}
+	// An emitter at the feet heard from a camera 2 m up and 10 m behind:
+	// distance √(10² + 2²) = 10.198039.
+	s.SetChase(10)
+	e := forge
+	e.X, e.Y = 12, 8
+	s.SetEmitters([]Emitter{e})
+	s.Tick(0.1)
+	v, _, _, _ := s.Manager().Voices(s.Now())
+	got := float32(-1)
+	for _, vo := range v {
+		if vo.Busy && vo.Source == audio.SourceEmitter {
+			got = vo.Distance
+		}
+	}
+	if want := float32(math.Sqrt(104)); !near(got, want, 1e-5) {
+		t.Fatalf("W5/S3: emitter distance %v, want %v (from the camera)", got, want)
+	}
+}
+
+// TestG5_AmbientOffCellChangeResetsOnly is G5 revision 2: with ambient off a
+// cell change still resets every count and the total (InitSounds) but gathers
+// nothing, updates nothing and releases the sound tables; switching ambient
+// back on does not gather, and the world stays silent until the next cell change.
+func TestG5_AmbientOffCellChangeResetsOnly(t *testing.T) {
+	s, _ := simFixture(t, 1)
+	x, y := WorldPos(0x0101, 12, 12)
+	s.SetListener(x, y, 0)
+	s.Tick(0.1)
+	if s.Ambient().Rebuilds() != 1 || s.Ambient().QueueLen() == 0 || s.Ambient().TotalWeight() == 0 {
+		t.Fatalf("G5: ambient on did not gather")
+	}
 	p := audio.DefaultPrefs()
 	p.Ambient = false
 	s.SetPrefs(p)
-	x, y := WorldPos(0x0101, 12, 12)
-	s.SetListener(x, y, 0)
+	var evs []Event
+	s.SetOnEvent(func(ev Event) { evs = append(evs, ev) })
+	// Off, no cell change: nothing drains (deadlines pass, nothing fires).
 	for range 100 {
 		s.Tick(0.1)
 	}
-	if s.Ambient().Rebuilds() != 0 || s.Ambient().NumInstances() != 0 {
-		t.Fatalf("G5: ambient off still gathered (%d rebuilds)", s.Ambient().Rebuilds())
+	q := s.Ambient().QueueLen()
+	if len(evs) != 0 || q == 0 {
+		t.Fatalf("G5: ambient off: %d events, queue %d; want none and the queue kept", len(evs), q)
 	}
+	// Off, cell change: counts and total reset, no gather, the queue untouched.
+	s.SetListener(x+24, y, 0)
+	sn := s.Tick(0.1)
+	if s.Ambient().Rebuilds() != 1 || sn.TotalWeight != 0 || len(sn.Cells) != 0 || sn.NoAmbient || s.Ambient().QueueLen() != q {
+		t.Fatalf("G5: off + cell change: rebuilds %d total %v cells %d queue %d; want 1, 0, 0, %d",
+			s.Ambient().Rebuilds(), sn.TotalWeight, len(sn.Cells), s.Ambient().QueueLen(), q)
+	}
+	for _, in := range sn.Instances {
+		if in.Count != 0 || in.PlayChance != 0 || len(in.Shells) != 0 || in.CanHear {
+			t.Fatalf("G5: instance %+v not reset or still audible", in)
+		}
+	}
+	// Back on without a cell change: no gather, the queue drains silently.
 	p.Ambient = true
 	s.SetPrefs(p)
-	s.Tick(0.1)
-	if s.Ambient().Rebuilds() != 1 || s.Ambient().QueueLen() == 0 {
-		t.Fatalf("G5: ambient back on did not gather (rebuilds %d)", s.Ambient().Rebuilds())
-	}
-	// Off again: the queue is not drained (deadlines pass, nothing fires).
-	p.Ambient = false
-	s.SetPrefs(p)
-	n := len(s.Snapshot().Events)
-	for range 200 {
+	for range 100 {
 		s.Tick(0.1)
 	}
-	if got := len(s.Snapshot().Events); got != n {
-		t.Fatalf("G5: %d new events with ambient off, want 0", got-n)
+	if s.Ambient().Rebuilds() != 1 || len(evs) != 0 || s.Ambient().QueueLen() != 0 {
+		t.Fatalf("G5: back on: rebuilds %d, %d events, queue %d; want 1, silence and an empty queue",
+			s.Ambient().Rebuilds(), len(evs), s.Ambient().QueueLen())
+	}
+	// The next cell change gathers and plays again.
+	s.SetListener(x, y, 0)
+	s.Tick(0.1)
+	if s.Ambient().Rebuilds() != 2 || len(evs) == 0 {
+		t.Fatalf("G5: next cell change: rebuilds %d, %d events; want 2 and plays", s.Ambient().Rebuilds(), len(evs))
 	}
 }
 
@@ -181,11 +264,11 @@ func TestE1_HookAndRadius(t *testing.T) {
 func walkLoop(t float64) (x, y, h float32) {
 	// A 600 s loop around the centre block, crossing many cells and all 9 blocks.
 	w := &Walk{Points: []WalkPoint{
-		{T: 0, X: 200, Y: 200, Heading: 0},
-		{T: 150, X: 370, Y: 200, Heading: 90},
-		{T: 300, X: 370, Y: 370, Heading: 180},
-		{T: 450, X: 200, Y: 370, Heading: 270},
-		{T: 600, X: 200, Y: 200, Heading: 0},
+		{T: 0, Loc: LocOf(Pos{X: 200, Y: 200}), Heading: 0},
+		{T: 150, Loc: LocOf(Pos{X: 370, Y: 200}), Heading: 90},
+		{T: 300, Loc: LocOf(Pos{X: 370, Y: 370}), Heading: 180},
+		{T: 450, Loc: LocOf(Pos{X: 200, Y: 370}), Heading: 270},
+		{T: 600, Loc: LocOf(Pos{X: 200, Y: 200}), Heading: 0},
 	}}
 	for t >= 600 {
 		t -= 600
@@ -268,9 +351,10 @@ func TestSim_Soak(t *testing.T) {
 				t.Fatalf("soak: %d instances > %d distinct (desc, index) pairs", a.NumInstances(), pairs)
 			}
 			seen := map[*instance]bool{}
-			for k, in := range a.queue {
-				if seen[in] || !in.onQueue || in.heapAt != k {
-					t.Fatalf("soak: queue entry %d broken (dup %v onQueue %v at %d)", k, seen[in], in.onQueue, in.heapAt)
+			for k := 1; k <= a.queue.len(); k++ {
+				in := a.queue.a[k]
+				if seen[in] || !in.onQueue || (k > 1 && in.deadline < a.queue.a[k/2].deadline) {
+					t.Fatalf("soak: queue entry %d broken (dup %v onQueue %v, below its parent)", k, seen[in], in.onQueue)
 				}
 				seen[in] = true
 			}

@@ -7,22 +7,29 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strings"
 )
 
-// Walk is a listener path: points at times, walked with linear interpolation
-// and the heading turned the short way round (render -path).
+// Walk is a player path: points at times, walked with linear interpolation
+// and the heading turned the short way round (render -path). Eye and Chase,
+// when the file sets them, are the camera's (W5).
 type Walk struct {
-	Points []WalkPoint
+	Points     []WalkPoint
+	Eye, Chase *float32
 }
 
-// WalkPoint is one point of a Walk: time in s, world position in m, heading in deg.
+// WalkPoint is one point of a Walk: time in s, the player's landblock-local
+// position (W6), its world position in m (the same, for display) and heading in deg.
 type WalkPoint struct {
 	T       float64
+	Loc     Loc
 	X, Y    float32
 	Heading float32
 }
 
 type walkFile struct {
+	Eye    *float32 `json:"eye"`
+	Chase  *float32 `json:"chase"`
 	Points []struct {
 		T         *float64 `json:"t"`
 		Landblock string   `json:"landblock"`
@@ -32,8 +39,9 @@ type walkFile struct {
 	} `json:"points"`
 }
 
-// LoadWalk parses `{"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0},…]}`;
-// times must be finite, ≥ 0 and strictly increasing. name is used in errors.
+// LoadWalk parses `{"eye":2,"chase":0,"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0},…]}`
+// (eye and chase optional, m ≥ 0); times must be finite, ≥ 0 and strictly
+// increasing; nothing may follow the JSON value. name is used in errors.
 func LoadWalk(r io.Reader, name string) (*Walk, error) {
 	b, err := io.ReadAll(io.LimitReader(r, maxLayoutBytes+1))
 	if err != nil {
@@ -54,10 +62,21 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 		}
 		return nil, fmt.Errorf("%s:%s: %v", name, lineCol(b, off), err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%s:%s: trailing data after the path", name, lineCol(b, skipSpace(b, dec.InputOffset())))
+	}
+	for _, v := range []struct {
+		field string
+		p     *float32
+	}{{"eye", f.Eye}, {"chase", f.Chase}} {
+		if v.p != nil && !(*v.p >= 0 && !math.IsInf(float64(*v.p), 0)) {
+			return nil, fmt.Errorf("%s: %s: %v must be metres ≥ 0", name, v.field, *v.p)
+		}
+	}
 	if len(f.Points) == 0 {
 		return nil, fmt.Errorf("%s: no points", name)
 	}
-	w := &Walk{}
+	w := &Walk{Eye: f.Eye, Chase: f.Chase}
 	for i, p := range f.Points {
 		if p.T == nil || p.X == nil || p.Y == nil {
 			return nil, fmt.Errorf("%s: points[%d]: t, x and y are required", name, i)
@@ -78,39 +97,62 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 		if math.IsNaN(float64(p.Heading)) || math.IsInf(float64(p.Heading), 0) {
 			return nil, fmt.Errorf("%s: points[%d].heading: not a number", name, i)
 		}
+		l := Loc{Landblock: lb, X: *p.X, Y: *p.Y}
 		x, y := WorldPos(lb, *p.X, *p.Y)
-		w.Points = append(w.Points, WalkPoint{T: *p.T, X: x, Y: y, Heading: p.Heading})
+		w.Points = append(w.Points, WalkPoint{T: *p.T, Loc: l, X: x, Y: y, Heading: p.Heading})
 	}
 	return w, nil
 }
 
-// At returns the listener's world position (m) and heading (deg, [0, 360)) at
+// At returns the player's world position (m) and heading (deg, [0, 360)) at
 // time t (s); before the first point and after the last it stays there.
 func (w *Walk) At(t float64) (x, y, heading float32) {
+	l, h := w.LocAt(t)
+	p := l.World()
+	return p.X, p.Y, h
+}
+
+// LocAt returns the player's landblock-local position (W6) and heading at time
+// t (s): at a point's time exactly the point's own local coordinates; between
+// two points the interpolation runs in float64 world metres and each local
+// coordinate is rounded once.
+func (w *Walk) LocAt(t float64) (Loc, float32) {
 	ps := w.Points
 	i := sort.Search(len(ps), func(i int) bool { return ps[i].T > t })
 	if i == 0 {
-		return ps[0].X, ps[0].Y, normDeg(ps[0].Heading)
+		return ps[0].Loc, normDeg(ps[0].Heading)
 	}
 	if i == len(ps) {
 		p := ps[len(ps)-1]
-		return p.X, p.Y, normDeg(p.Heading)
+		return p.Loc, normDeg(p.Heading)
 	}
 	a, b := ps[i-1], ps[i]
 	f := (t - a.T) / (b.T - a.T)
-	x = float32(float64(a.X) + (float64(b.X)-float64(a.X))*f)
-	y = float32(float64(a.Y) + (float64(b.Y)-float64(a.Y))*f)
 	d := math.Mod(float64(b.Heading-a.Heading), 360)
 	if d > 180 {
 		d -= 360
 	} else if d < -180 {
 		d += 360
 	}
-	return x, y, normDeg(float32(float64(a.Heading) + d*f))
+	h := normDeg(float32(float64(a.Heading) + d*f))
+	if f == 0 {
+		return a.Loc, h
+	}
+	ax, ay := a.Loc.world64()
+	bx, by := b.Loc.world64()
+	return locOf64(ax+(bx-ax)*f, ay+(by-ay)*f, 0), h
 }
 
 // End is the time of the last point in s.
 func (w *Walk) End() float64 { return w.Points[len(w.Points)-1].T }
+
+// skipSpace steps past JSON whitespace from off.
+func skipSpace(b []byte, off int64) int64 {
+	for off < int64(len(b)) && strings.IndexByte(" \t\r\n", b[off]) >= 0 {
+		off++
+	}
+	return off
+}
 
 func normDeg(h float32) float32 {
 	h = float32(math.Mod(float64(h), 360))
