@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"soundworld/internal/cli"
+	"soundworld/internal/outputs"
 
 	"soundworld/game"
 )
@@ -39,6 +40,15 @@ func runShot(args []string) error {
 	}
 	sw, sh, err := parseSize(*size)
 	if err != nil {
+		return cli.UserErr(err)
+	}
+	// Every output is checked before any work (issue 12 item 4; internal/outputs):
+	// `shot -o x.json` would lose the PNG to its own sidecar.
+	plan := outputs.Plan{DatDir: w.dat}
+	plan.Input("-emitters", w.emitters)
+	plan.Output("-o", *out)
+	plan.Output("-o's sidecar", game.SidecarPath(*out))
+	if err := plan.Check(); err != nil {
 		return cli.UserErr(err)
 	}
 	c, err := w.config()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"soundworld/internal/cli"
+	"soundworld/internal/outputs"
 	"time"
 
 	"soundworld/assets"
@@ -50,6 +51,14 @@ func (w *windowFlags) config() (game.Config, error) {
 	}
 	if err := cli.CheckEye(w.eye); err != nil {
 		return c, err
+	}
+	if err := cli.CheckHeading(w.heading); err != nil {
+		return c, err
+	}
+	if w.emitters != "" { // a named pipe would block the window forever
+		if err := outputs.CheckInput("-emitters", w.emitters); err != nil {
+			return c, cli.UserErr(err)
+		}
 	}
 	a, err := cli.OpenArchive(w.dat)
 	if err != nil {

@@ -143,3 +143,12 @@ func fileExists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
 }
+
+// CheckHeading validates -heading: finite compass degrees within −360..360
+// (W4; 1e300 would become ±Inf as float32, then NaN).
+func CheckHeading(h float64) error {
+	if !(h >= -360 && h <= 360) { // NaN fails too
+		return UserErr(fmt.Errorf("-heading %v: want compass degrees in -360..360", h))
+	}
+	return nil
+}

@@ -131,14 +131,8 @@ func parsePlace(loc, at string) (x, y float32, err error) {
 // checkEye validates -eye (m above ground, W5).
 func checkEye(h float64) error { return cli.CheckEye(h) }
 
-// checkHeading validates -heading: a finite compass heading in degrees within
-// −360..360 (W4; anything else is a typo, and 1e300 would become NaN as float32).
-func checkHeading(h float64) error {
-	if !(h >= -360 && h <= 360) { // NaN fails too
-		return userErr(fmt.Errorf("-heading %v: want compass degrees in -360..360", h))
-	}
-	return nil
-}
+// checkHeading validates -heading (compass degrees, W4).
+func checkHeading(h float64) error { return cli.CheckHeading(h) }
 
 // dataErr makes a damaged or missing record the user's problem (exit 2, the
 // documented code): the message names the file, the record and the byte.
