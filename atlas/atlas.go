@@ -97,9 +97,9 @@ func (a *Atlas) resolve(lbs []uint16, need uint64) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if len(lbs) > len(a.ids)/4 && a.arch != nil && !a.preload {
-		if err := a.land.Preload(a.arch.LandBlocks()); err != nil {
-			return fmt.Errorf("atlas: reading landblocks: %w", err)
-		}
+		// A damaged record stops the scan; the landblocks not loaded by then
+		// are read one by one below, where the Land reports what it skips.
+		_ = a.land.Preload(a.arch.LandBlocks())
 		a.preload = true
 	}
 	for _, lb := range lbs {
@@ -288,3 +288,7 @@ feed:
 
 // ErrNoSound is returned (wrapped) when a selector names nothing in the region.
 var ErrNoSound = errors.New("not in any ambient desc of the region")
+
+// ErrSelector is returned (wrapped) for a selector the region cannot answer
+// (a desc index out of range, a sound that is both a bed and a one-shot).
+var ErrSelector = errors.New("cannot map this")

@@ -33,8 +33,15 @@ func WriteCSV(w io.Writer, r *Result) error {
 	for bi, lb := range r.Blocks {
 		for i := range per {
 			cx, cy := r.Cell(i)
-			line = line[:0]
-			line = fmt.Appendf(line, "0x%04X,0x%04X%04X,%d,%d,", lb, lb, cx*8+cy+1, cx*24+12, cy*24+12)
+			line = append(line[:0], "0x"...)
+			line = appendHex(line, uint32(lb), 4)
+			line = append(line, ",0x"...)
+			line = appendHex(line, uint32(lb)<<16|uint32(cx*8+cy+1), 8)
+			line = append(line, ',')
+			line = strconv.AppendInt(line, int64(cx*24+12), 10)
+			line = append(line, ',')
+			line = strconv.AppendInt(line, int64(cy*24+12), 10)
+			line = append(line, ',')
 			line = strconv.AppendFloat(line, float64(r.Values[bi*per+i]), 'g', 8, 64)
 			if r.Cats != nil {
 				line = append(line, ',')
@@ -49,6 +56,15 @@ func WriteCSV(w io.Writer, r *Result) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// appendHex appends v as n upper-case hex digits.
+func appendHex(b []byte, v uint32, n int) []byte {
+	const digits = "0123456789ABCDEF"
+	for i := n - 1; i >= 0; i-- {
+		b = append(b, digits[v>>(4*i)&0xF])
+	}
+	return b
 }
 
 // Summary is the JSON document's head.

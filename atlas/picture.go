@@ -278,8 +278,15 @@ func legend(img *image.RGBA, x, y int, r *Result, maxV float32) {
 	}
 }
 
+// fill paints a rectangle (clipped to the image) straight into the pixels.
 func fill(img *image.RGBA, x, y, w, h int, c color.RGBA) {
-	draw.Draw(img, image.Rect(x, y, x+w, y+h), &image.Uniform{c}, image.Point{}, draw.Src)
+	r := image.Rect(x, y, x+w, y+h).Intersect(img.Bounds())
+	for yy := r.Min.Y; yy < r.Max.Y; yy++ {
+		p := img.Pix[img.PixOffset(r.Min.X, yy):img.PixOffset(r.Max.X, yy)]
+		for i := 0; i < len(p); i += 4 {
+			p[i], p[i+1], p[i+2], p[i+3] = c.R, c.G, c.B, c.A
+		}
+	}
 }
 
 func blend(img *image.RGBA, x, y, w, h int, c color.RGBA) {

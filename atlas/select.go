@@ -134,7 +134,7 @@ func (s Selector) compile(r *dat.Region) (*evaluator, error) {
 	switch s.Kind {
 	case ByDesc:
 		if s.Desc < 0 || s.Desc >= len(descs) {
-			return nil, fmt.Errorf("desc %d: the region has %d ambient descs (0..%d)", s.Desc, len(descs), len(descs)-1)
+			return nil, fmt.Errorf("desc %d: %w: the region has %d ambient descs (0..%d)", s.Desc, ErrSelector, len(descs), len(descs)-1)
 		}
 		ev.kind, ev.desc = KindShare, int32(s.Desc)
 	case LoudestBed:
@@ -177,7 +177,7 @@ func (s Selector) compile(r *dat.Region) (*evaluator, error) {
 		case len(ev.entries) == 0:
 			return nil, fmt.Errorf("%s: %w", s, ErrNoSound)
 		case len(kinds) == 2:
-			return nil, fmt.Errorf("%s is continuous in one desc and intermittent in another: map one desc with -desc", s)
+			return nil, fmt.Errorf("%s: %w: continuous in one desc and intermittent in another; map one desc with -desc", s, ErrSelector)
 		case kinds[true]:
 			ev.kind = KindVolume
 		default:

@@ -49,6 +49,7 @@ var table = []Command{
 	{"render", "[-dat DIR] (-loc … | -at … | -path FILE) -seconds S -o out.wav [...]", runRender},
 	{"check", "[-dat DIR] [-json] [-workers N]", runCheck},
 	{"shot", "[-dat DIR] [placement flags] [-emitters F] [-seconds S] -o out.png", runShot},
+	{"atlas", "[-dat DIR] (-sound TABLE:STYPE | -desc N | -loudest-bed | -search Q) [-region LB..LB] [-o atlas.png] [-json F] [-csv F]", runAtlas},
 }
 
 // lookup finds a command by name.

@@ -1,0 +1,243 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"soundworld/atlas"
+	"soundworld/internal/outputs"
+	"soundworld/internal/progress"
+)
+
+const atlasUsage = `usage: soundworld atlas [-dat DIR] (-sound TABLE:STYPE | -desc N | -loudest-bed) [-region LB..LB] [-o atlas.png] [-json atlas.json] [-csv cells.csv] [-strict]
+       soundworld atlas [-dat DIR] -search (TABLE | STYPE | WAVE) [-region LB..LB] [-top N] [-csv hits.csv] [-strict]
+
+Maps what retail's ambient gather (A1-A7) gives a player standing at the
+centre of every land cell, feet on the ground: a continuous sound's crossfade
+volume, an intermittent sound's play chance, a desc's share of the weight, or
+the loudest bed. -search lists the landblocks where a sound can play (A8),
+ranked by its peak there.`
+
+// runAtlas is `soundworld atlas` (issue 11 items 4 and 5).
+func runAtlas(e *Env, args []string) error {
+	fs := e.Flags("atlas", atlasUsage)
+	datDir := fs.String("dat", "", datHelp)
+	sound := fs.String("sound", "", "one ambient sound: sound table and SoundType, e.g. 0x20000001:Ambient1")
+	desc := fs.Int("desc", -1, "one ambient STB desc: its index in the region's SoundInfo")
+	loudest := fs.Bool("loudest-bed", false, "which continuous sound is loudest in each cell")
+	search := fs.String("search", "", "where a sound can play: a sound table (0x20…), a SoundType (Ambient7) or a wave (0x0A…)")
+	region := fs.String("region", "", "landblocks to map, south-west..north-east, e.g. 0xA7B2..0xABB6 (default: all in the cell dat)")
+	out := fs.String("o", "", "heatmap PNG")
+	jsonOut := fs.String("json", "", "numbers as JSON (summary and every landblock's values)")
+	csvOut := fs.String("csv", "", "cells CSV (landblock,cell,x,y,value); with -search, the ranked hits")
+	top := fs.Int("top", 20, "with -search: rows printed (the CSV has them all)")
+	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) is exit 2, no output written")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := fs.NoArgs(); err != nil {
+		return err
+	}
+	given := fs.Given()
+	modes := 0
+	for _, m := range []string{"sound", "desc", "loudest-bed", "search"} {
+		if given[m] {
+			modes++
+		}
+	}
+	if modes != 1 {
+		return fs.Bad("give exactly one of -sound, -desc, -loudest-bed, -search")
+	}
+	var sel atlas.Selector
+	var query atlas.Query
+	var err error
+	switch {
+	case given["sound"]:
+		s, err := atlas.ParseSound(*sound)
+		if err != nil {
+			return userErr(err)
+		}
+		sel = atlas.Selector{Kind: atlas.BySound, Table: s.Table, SType: s.SType}
+	case given["desc"]:
+		if *desc < 0 {
+			return userErr(fmt.Errorf("-desc %d: want a desc index ≥ 0", *desc))
+		}
+		sel = atlas.Selector{Kind: atlas.ByDesc, Desc: *desc}
+	case *loudest:
+		sel = atlas.Selector{Kind: atlas.LoudestBed}
+	case given["loudest-bed"]:
+		return fs.Bad("-loudest-bed=false: give a mode")
+	default:
+		if query, err = atlas.ParseQuery(*search); err != nil {
+			return userErr(err)
+		}
+		if *out != "" || *jsonOut != "" {
+			return fs.Bad("-search writes a list (stdout, -csv); -o and -json are for heatmaps")
+		}
+		if *top < 0 {
+			return userErr(fmt.Errorf("-top %d: want ≥ 0", *top))
+		}
+	}
+	if !given["search"] && *out == "" && *jsonOut == "" && *csvOut == "" {
+		return fs.Bad("give at least one output: -o atlas.png, -json atlas.json or -csv cells.csv")
+	}
+	if *out != "" && !strings.EqualFold(filepath.Ext(*out), ".png") {
+		return userErr(fmt.Errorf("-o %s: the heatmap is a PNG; name it .png", *out))
+	}
+	var rect *atlas.Rect
+	if *region != "" {
+		r, err := atlas.ParseRect(*region)
+		if err != nil {
+			return userErr(fmt.Errorf("-region: %w", err))
+		}
+		if r.X1 > 0xFE || r.Y1 > 0xFE {
+			return userErr(fmt.Errorf("-region %s: landblocks run 0x00..0xFE on each axis", *region))
+		}
+		rect = &r
+	}
+	plan := outputs.Plan{DatDir: *datDir}
+	plan.Output("-o", *out)
+	plan.Output("-json", *jsonOut)
+	plan.Output("-csv", *csvOut)
+	if err := plan.Check(); err != nil {
+		return userErr(err)
+	}
+
+	arch, err := openArchive(*datDir)
+	if err != nil {
+		return err
+	}
+	defer arch.Close()
+	a, err := atlas.Open(arch)
+	if err != nil {
+		return dataErr(err)
+	}
+	probs := newDataProblems("atlas")
+	a.Land().SetProblems(probs.ps)
+	var lbs []uint16
+	rc := atlas.BoundsOf(a.Landblocks())
+	missing := 0
+	if rect != nil {
+		rc = *rect
+		for _, lb := range rc.Blocks() {
+			if a.Present(lb) {
+				lbs = append(lbs, lb)
+			} else {
+				missing++
+			}
+		}
+		if len(lbs) == 0 {
+			return userErr(fmt.Errorf("-region %s: no landblock of it is in the cell dat", rc))
+		}
+	} else {
+		lbs = a.Landblocks()
+		if len(lbs) == 0 {
+			return userErr(fmt.Errorf("%s: the cell dat holds no landblocks", arch.Source))
+		}
+		missing = len(rc.Blocks()) - len(lbs)
+	}
+	var bar *progress.Bar
+	if len(lbs) >= 2000 {
+		bar = progress.New(e.Stderr, progress.Options{Label: "atlas", Total: int64(len(lbs)), Unit: "landblocks"})
+	}
+	probs.live(func(line string) {
+		if bar != nil {
+			bar.Println(line)
+		} else {
+			fmt.Fprintln(e.Stderr, line)
+		}
+	})
+	prog := func(done, total int) { bar.Set(int64(done)) }
+	ok := false
+	defer func() { bar.Finish(ok) }()
+
+	if given["search"] {
+		hits, err := a.Search(e.Ctx, query, lbs, prog)
+		if err != nil {
+			return atlasErr(err)
+		}
+		ok = true
+		bar.Finish(true)
+		if err := probs.report(e.Stderr, *strict); err != nil {
+			return err
+		}
+		if *csvOut != "" {
+			if err := outputs.WriteFile(*csvOut, func(f *os.File) error { return atlas.WriteHitsCSV(f, hits) }); err != nil {
+				return err
+			}
+		}
+		return printHits(e.Stdout, query, hits, *top, *csvOut)
+	}
+
+	r, err := a.Compute(e.Ctx, atlas.Request{Sel: sel, Blocks: lbs, Progress: prog})
+	if err != nil {
+		return atlasErr(err)
+	}
+	ok = true
+	bar.Finish(true)
+	if err := probs.report(e.Stderr, *strict); err != nil {
+		return err
+	}
+	sum := atlas.Summarise(r, rc, arch.Source, missing)
+	if *out != "" {
+		img := atlas.Draw(r, rc, atlas.Picture{
+			Title:   fmt.Sprintf("%s: %s", sel, r.Kind),
+			Source:  fmt.Sprintf("%s, landblocks %s; player at each cell centre, feet on the ground", arch.Source, rc),
+			Present: a.Present,
+		})
+		enc := png.Encoder{CompressionLevel: png.BestSpeed} // a whole world is ~5 Mpx
+		if err := outputs.WriteFile(*out, func(f *os.File) error { return enc.Encode(f, img) }); err != nil {
+			return err
+		}
+	}
+	if *jsonOut != "" {
+		if err := outputs.WriteFile(*jsonOut, func(f *os.File) error { return atlas.WriteJSON(f, sum) }); err != nil {
+			return err
+		}
+	}
+	if *csvOut != "" {
+		if err := outputs.WriteFile(*csvOut, func(f *os.File) error { return atlas.WriteCSV(f, r) }); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(e.Stdout, "%s (%s): %d landblocks (%d missing in %s), %d cells, %d where it plays, max %s",
+		sel, r.Kind, sum.Present, sum.Missing, rc, sum.Cells, sum.Playing, atlas.FormatValue(float32(sum.Max)))
+	if sum.MaxAt != nil && sum.Max > 0 {
+		fmt.Fprintf(e.Stdout, " at %s (%s)", sum.MaxAt.Cell, sum.MaxAt.Map)
+	}
+	fmt.Fprintln(e.Stdout)
+	return nil
+}
+
+// atlasErr makes a selector naming nothing in the data the user's error.
+func atlasErr(err error) error {
+	if errors.Is(err, atlas.ErrNoSound) || errors.Is(err, atlas.ErrSelector) {
+		return userErr(err)
+	}
+	if errors.Is(err, context.Canceled) {
+		return outputs.ErrInterrupted
+	}
+	return dataErr(err)
+}
+
+// printHits prints the top search hits as a table.
+func printHits(w io.Writer, q atlas.Query, hits []atlas.Hit, top int, csvPath string) error {
+	fmt.Fprintf(w, "%s: plays in %d landblock/sound pairs", q, len(hits))
+	if csvPath != "" {
+		fmt.Fprintf(w, " (all in %s)", csvPath)
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "rank\tlandblock\tsound\tkind\tpeak\tcells\tpeak cell\tmap")
+	for i, h := range hits[:min(top, len(hits))] {
+		fmt.Fprintf(tw, "%d\t0x%04X\t%s\t%s\t%s\t%d\t%s\t%s\n", i+1, h.Landblock, h.Sound, h.Kind, atlas.FormatValue(h.Peak), h.Cells, h.Cell.Cell, h.Cell.Map)
+	}
+	return tw.Flush()
+}
