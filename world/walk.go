@@ -62,8 +62,8 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 		}
 		return nil, fmt.Errorf("%s:%s: %v", name, lineCol(b, off), err)
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%s:%s: trailing data after the path", name, lineCol(b, skipSpace(b, dec.InputOffset())))
+	if end := skipSpace(b, dec.InputOffset()); end < int64(len(b)) {
+		return nil, fmt.Errorf("%s:%s: trailing data after the path", name, lineCol(b, end))
 	}
 	for _, v := range []struct {
 		field string
