@@ -83,14 +83,24 @@ func TestW6_GatherUsesLocalOffsets(t *testing.T) {
 	}
 }
 
-// TestA2_SkipSumOrder: AddSound tests the range on z² + y² + x² while
-// CalcWeight sums x² + y² + z²; both are float32 sums of the same squares.
+// TestA2_SkipSumOrder: AddSound tests the range on z² + y² + x² (≥ 14400
+// skips, the seed's reading) while CalcWeight sums x² + y² + z²; the float32
+// sums can straddle 14400. Offsets found by search, checked here:
+//
+//	(4.9841413, 47.07457, 110.2685): z²+y²+x² = 14400, x²+y²+z² = 14399.999 → skipped
+//	(11.553771, 53.802586, 106.6386): z²+y²+x² = 14399.999 → kept, weight 400/14400
 func TestA2_SkipSumOrder(t *testing.T) {
-	// Any order of three non-negative squares under 14400 stays under: the
-	// orders only differ in the last bit. The gather must keep a cell whose
-	// CalcWeight sum is below 14400 and skip one whose AddSound sum reaches it.
-	f := newFake([]dat.AmbientSoundDesc{bedA}, nil)
-	f.addMap(t, 0x0101, 0, `
+	for _, c := range []struct {
+		x, y, z float32
+		keep    bool
+	}{{4.9841413, 47.07457, 110.2685, false}, {11.553771, 53.802586, 106.6386, true}} {
+		x2, y2, z2 := float32(c.x*c.x), float32(c.y*c.y), float32(c.z*c.z)
+		zyx, xyz := float32(z2+y2)+x2, float32(x2+y2)+z2
+		if (zyx >= 14400) == (xyz >= 14400) {
+			t.Fatalf("test vector %+v does not straddle: %v %v", c, zyx, xyz)
+		}
+		f := newFake([]dat.AmbientSoundDesc{bedA}, nil)
+		f.addMap(t, 0x0101, 0, `
 .........
 .........
 .........
@@ -99,11 +109,15 @@ func TestA2_SkipSumOrder(t *testing.T) {
 .........
 .........
 .........
-a........`)
-	a, _ := newAmbient(t, f)
-	upd(a, 0, at(0x0101, 119.99, 0, 0))
-	if len(a.Cells()) != 1 {
-		t.Fatalf("A2: d = 119.99 must count")
+a........`) // vertex (0, 0) at height 0
+		a, _ := newAmbient(t, f)
+		upd(a, 0, at(0x0101, c.x, c.y, c.z)) // offset to the vertex: (−x, −y, −z)
+		if got := len(a.Cells()) == 1; got != c.keep {
+			t.Fatalf("A2: offset %+v kept %v, want %v (AddSound's z²+y²+x² = %v)", c, got, c.keep, zyx)
+		}
+		if c.keep && a.Cells()[0].Weight != 400/xyz {
+			t.Fatalf("A3: weight %v, want 400/%v", a.Cells()[0].Weight, xyz)
+		}
 	}
 }
 
