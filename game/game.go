@@ -65,6 +65,8 @@ type Config struct {
 	Shot          *Shot
 	Stdout        io.Writer
 	Begin         time.Time // process start, for the time-to-first-terrain report
+	// Problems, if set, collects every data problem the Sim meets (issue 12 item 1).
+	Problems *dat.Problems
 }
 
 // Game is the explorer window.
@@ -126,6 +128,9 @@ func New(cfg Config) (*Game, error) {
 	sim, err := world.NewSim(world.Config{Archive: cfg.Archive, Seed: cfg.Seed, Prefs: cfg.Prefs, Emitters: cfg.Emitters})
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Problems != nil {
+		sim.SetProblems(cfg.Problems)
 	}
 	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4)}
 	if s := cfg.Start; s != nil {

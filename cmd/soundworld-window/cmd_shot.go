@@ -9,6 +9,7 @@ import (
 	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
 
+	"soundworld/dat"
 	"soundworld/game"
 )
 
@@ -20,9 +21,10 @@ func runShot(args []string) error {
 	w.register(fs)
 	secs := fs.Float64("seconds", 3, "simulated seconds to run before the picture")
 	out := fs.String("o", "", "output PNG (its JSON sidecar goes beside it)")
+	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) is exit 2 (the picture is still written)")
 	size := fs.String("size", "1280x720", "picture size WxH in px (panels dock to it), e.g. 900x600 or 1920x1080")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld shot [-dat DIR] [-loc … | -at …] [-heading DEG] [-eye M] [-emitters FILE] [-seconds S] [-size WxH] -o out.png")
+		fmt.Fprintln(fs.Output(), "usage: soundworld shot [-dat DIR] [-loc … | -at …] [-heading DEG] [-eye M] [-emitters FILE] [-seconds S] [-size WxH] [-strict] -o out.png")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -58,13 +60,14 @@ func runShot(args []string) error {
 	defer c.Archive.Close()
 	c.Shot = &game.Shot{Seconds: *secs, Out: *out, W: sw, H: sh}
 	c.NoAudio = true
+	c.Problems = &dat.Problems{}
 	if err := game.Run(c); err != nil {
-		return fmt.Errorf("shot: %w", err)
+		return cli.DataErr(fmt.Errorf("shot: %w", err)) // a damaged region is exit 2
 	}
 	if _, err := os.Stat(*out); err != nil {
 		return fmt.Errorf("shot: no picture was written: %w", err)
 	}
-	return nil
+	return cli.ReportProblems(os.Stderr, "soundworld shot", c.Problems, *strict)
 }
 
 // parseSize reads "WxH" in px, each 320..4096.

@@ -123,5 +123,5 @@ func runWindow(args []string) error {
 	if c.SettingsPath == "" {
 		c.SettingsPath, _ = ui.SettingsPath() // "" if there is no config folder: arrangement not kept
 	}
-	return game.Run(c)
+	return cli.DataErr(game.Run(c)) // a damaged region record is exit 2
 }

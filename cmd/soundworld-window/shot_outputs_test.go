@@ -1,12 +1,15 @@
 package main
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 
+	"soundworld/dat"
 	"soundworld/internal/cli"
 )
 
@@ -40,4 +43,88 @@ func TestShot_OutputsAndValuesCheckedFirst(t *testing.T) {
 	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
 		t.Errorf("refused shots left %v", ents)
 	}
+}
+
+// Issue 12 item 1 for shot: a damaged landblock is listed on stderr, one line
+// per problem, and -strict makes it exit 2; a damaged region record is exit 2.
+// The shot runs in a child process (Ebitengine runs one game per process):
+// this test binary re-executed as soundworld-window (SOUNDWORLD_WINDOW_MAIN).
+func TestShot_DataProblems(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the window in child processes")
+	}
+	bad := dat.EncodeLandBlock(&dat.LandBlock{ID: 0xA9B4FFFF})[:248] // 4 bytes short
+	dir := shotDats(t, bad, nil)
+	out := filepath.Join(t.TempDir(), "s.png")
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"shot", "-dat", dir, "-at", "0xA9B4 84 7.1", "-seconds", "0", "-o", out}, 0},
+		{[]string{"shot", "-dat", dir, "-at", "0xA9B4 84 7.1", "-seconds", "0", "-o", out, "-strict"}, 2},
+	} {
+		code, stderr := windowChild(t, c.args...)
+		if code != c.code || !strings.Contains(stderr, "soundworld shot: data problem: ") || !strings.Contains(stderr, "record 0xA9B4FFFF") {
+			t.Errorf("%q: exit %d, stderr %q; want %d and the landblock's problem", c.args, code, stderr, c.code)
+		}
+	}
+	code, stderr := windowChild(t, "shot", "-dat", shotDats(t, nil, []byte{1, 2, 3}), "-seconds", "0", "-o", out)
+	if code != 2 || !strings.Contains(stderr, "0x13000000") {
+		t.Errorf("damaged region: exit %d, stderr %q; want 2 naming record 0x13000000", code, stderr)
+	}
+}
+
+func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv("SOUNDWORLD_WINDOW_MAIN"); ok {
+		os.Exit(run(strings.Split(args, "\x1f")))
+	}
+	os.Exit(m.Run())
+}
+
+// windowChild runs this test binary as soundworld-window with args.
+func windowChild(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "SOUNDWORLD_WINDOW_MAIN="+strings.Join(args, "\x1f"))
+	var errb strings.Builder
+	cmd.Stderr = &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Fatal(err)
+	}
+	return cmd.ProcessState.ExitCode(), errb.String()
+}
+
+// shotDats writes a small portal + cell pair; lbBytes and regionBytes, when
+// not nil, replace landblock 0xA9B4FFFF's and the region's records.
+func shotDats(t *testing.T, lbBytes, regionBytes []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	p := dat.NewWriter(1024, dat.DataSetPortal, 0)
+	r := &dat.Region{ID: dat.RegionID, Number: 1, Version: 3, Name: "Dereth", PartsMask: dat.PartSound | dat.PartScene,
+		Sound: &dat.SoundInfo{}, Scene: &dat.SceneInfo{SceneTypes: []dat.SceneType{{StbIndex: dat.NoIndex}}}}
+	for i := range r.LandDefs.HeightTable {
+		r.LandDefs.HeightTable[i] = float32(2 * i)
+	}
+	r.Terrain.TerrainTypes = []dat.TerrainType{{Name: "Grassland", SceneTypes: []uint32{0}}}
+	if regionBytes == nil {
+		regionBytes = dat.EncodeRegion(r)
+	}
+	p.Add(dat.RegionID, regionBytes)
+	c := dat.NewWriter(256, dat.DataSetCell, 1)
+	if lbBytes == nil {
+		lbBytes = dat.EncodeLandBlock(&dat.LandBlock{ID: 0xA9B4FFFF})
+	}
+	c.Add(0xA9B4FFFF, lbBytes)
+	for name, w := range map[string]*dat.Writer{dat.PortalFile: p, dat.CellFile: c} {
+		img, err := w.Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), img, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

@@ -152,3 +152,32 @@ func CheckHeading(h float64) error {
 	}
 	return nil
 }
+
+// DataErr makes a damaged or missing record the user's problem (exit 2, the
+// documented code): the message names the file, the record and the byte.
+func DataErr(err error) error {
+	var fe *dat.FormatError
+	if errors.Is(err, dat.ErrNotFound) || errors.As(err, &fe) {
+		return UserErr(err)
+	}
+	return err
+}
+
+// ReportProblems prints each data problem on w, one line each
+// ("PROG: data problem: …"), then a count line, and returns the -strict
+// error (exit 2) when strict and any were met. Used by shot; the text
+// commands print theirs as they go (internal/commands).
+func ReportProblems(w io.Writer, prog string, ps *dat.Problems, strict bool) error {
+	list := ps.List()
+	for _, p := range list {
+		fmt.Fprintf(w, "%s: data problem: %s\n", prog, p)
+	}
+	if len(list) == 0 {
+		return nil
+	}
+	if strict {
+		return UserErr(fmt.Errorf("%d data problem(s) (-strict)", len(list)))
+	}
+	fmt.Fprintf(w, "%s: %d data problem(s); the result is what retail plays with them (skipped records are silent); -strict makes this exit 2\n", prog, len(list))
+	return nil
+}

@@ -134,12 +134,5 @@ func checkEye(h float64) error { return cli.CheckEye(h) }
 // checkHeading validates -heading (compass degrees, W4).
 func checkHeading(h float64) error { return cli.CheckHeading(h) }
 
-// dataErr makes a damaged or missing record the user's problem (exit 2, the
-// documented code): the message names the file, the record and the byte.
-func dataErr(err error) error {
-	var fe *dat.FormatError
-	if errors.Is(err, dat.ErrNotFound) || errors.As(err, &fe) {
-		return userErr(err)
-	}
-	return err
-}
+// dataErr makes a damaged or missing record the user's problem (exit 2).
+func dataErr(err error) error { return cli.DataErr(err) }
