@@ -23,6 +23,7 @@ type InputKind string
 
 const (
 	InTick     InputKind = "tick"           // N ticks of Dt s
+	InStep     InputKind = "step"           // N ticks of NextStepDt (the 1/60 s grid render uses)
 	InListener InputKind = "listener"       // SetListener(X, Y, Heading)
 	InEye      InputKind = "eye"            // SetEye(Eye)
 	InPrefs    InputKind = "prefs"          // SetPrefs(Prefs)
@@ -127,7 +128,10 @@ func (s *Sim) note(in Input) {
 		if !(in.Dt > 0) || math.IsInf(in.Dt, 0) {
 			in.Dt = 0 // Tick treats NaN, negative and infinite dt as 0
 		}
-		if n := len(l.Inputs); n > 0 && l.Inputs[n-1].Kind == InTick && l.Inputs[n-1].Dt == in.Dt {
+		if in.Dt != 0 && in.Dt == NextStepDt(s.now) {
+			in.Kind, in.Dt = InStep, 0
+		}
+		if n := len(l.Inputs); n > 0 && l.Inputs[n-1].Kind == in.Kind && l.Inputs[n-1].Dt == in.Dt {
 			l.Inputs[n-1].N++
 			return
 		}
@@ -206,6 +210,13 @@ func (in *Input) Apply(s *Sim, tick func()) error {
 				tick()
 			}
 		}
+	case InStep:
+		for i := 0; i < in.N; i++ {
+			s.Tick(NextStepDt(s.Now()))
+			if tick != nil {
+				tick()
+			}
+		}
 	case InListener:
 		s.SetListener(in.X, in.Y, in.Heading)
 	case InEye:
@@ -261,15 +272,34 @@ func (l *InputLog) Replay(s *Sim, tick func()) error {
 // End is the sim time after the last recorded tick (s).
 func (l *InputLog) End() float64 {
 	for i := len(l.Inputs) - 1; i >= 0; i-- {
-		if in := l.Inputs[i]; in.Kind == InTick {
-			t := in.T
-			for k := 0; k < in.N; k++ {
+		in := l.Inputs[i]
+		if in.Kind != InTick && in.Kind != InStep {
+			continue
+		}
+		t := in.T
+		for k := 0; k < in.N; k++ {
+			if in.Kind == InStep {
+				t += NextStepDt(t)
+			} else {
 				t += in.Dt
 			}
-			return t
 		}
+		return t
 	}
 	return 0
+}
+
+// StepFrames is one tick of the 60 Hz grid in frames at 44100 Hz (render's step).
+const StepFrames = audio.SampleRate / 60
+
+// NextStepDt is the dt that takes the clock from now to the next point of the
+// 1/60 s grid exactly as the render loop computes it: t = k·735/44100 s and
+// dt = t − now, for the k after now. A window that ticks by NextStepDt keeps
+// the very same clock values as render, so decisions at a deadline equal to a
+// grid time (a bed's fixed interval) fall on the same tick in both (O3).
+func NextStepDt(now float64) float64 {
+	k := math.Round(now*60) + 1
+	return float64(int64(k)*StepFrames)/audio.SampleRate - now
 }
 
 // MarshalJSON keeps a nil input list as [] (a record of no calls, not a missing one).

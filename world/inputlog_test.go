@@ -115,19 +115,40 @@ func TestInputLog_ReplayReproducesSnapshot(t *testing.T) {
 	}
 }
 
+// TestNextStepDt_MatchesRenderClock: ticking by NextStepDt gives exactly the
+// clock values of render's loop (t = 735k/44100, dt = t − now), bit for bit.
+func TestNextStepDt_MatchesRenderClock(t *testing.T) {
+	a, b := 0.0, 0.0
+	for k := 1; k <= 60*3600; k++ {
+		a += NextStepDt(a)
+		tt := float64(k*735) / 44100
+		b += tt - b
+		if a != b {
+			t.Fatalf("step %d: %v vs render's %v", k, a, b)
+		}
+	}
+}
+
 // TestInputLog_TicksMerge: a run of equal ticks is one entry; Reset starts a
 // new record whose start state is the state at the reset.
 func TestInputLog_TicksMerge(t *testing.T) {
 	s, _ := simFixture(t, 1)
 	s.RecordInputs()
 	for range 600 {
-		s.Tick(1.0 / 60)
+		s.Tick(NextStepDt(s.Now())) // the window's grid steps
+	}
+	for range 10 {
+		s.Tick(0.1)
 	}
 	s.Tick(0)
 	s.Tick(-1) // counts as 0: merges with the Tick(0)
 	l := s.Inputs()
-	if len(l.Inputs) != 2 || l.Inputs[0].N != 600 || l.Inputs[1].N != 2 || l.Inputs[1].Dt != 0 {
-		t.Fatalf("inputs = %+v, want [600×1/60, 2×0]", l.Inputs)
+	if len(l.Inputs) != 3 || l.Inputs[0].Kind != InStep || l.Inputs[0].N != 600 ||
+		l.Inputs[1].Kind != InTick || l.Inputs[1].N != 10 || l.Inputs[1].Dt != 0.1 || l.Inputs[2].N != 2 || l.Inputs[2].Dt != 0 {
+		t.Fatalf("inputs = %+v, want [600 steps, 10×0.1, 2×0]", l.Inputs)
+	}
+	if got, want := l.End(), s.Now(); got != want {
+		t.Fatalf("End() = %v, want %v", got, want)
 	}
 	x, y := WorldPos(0x0101, 10, 10)
 	s.SetListener(x, y, 45)

@@ -14,6 +14,7 @@ import (
 	"soundworld/assets"
 	"soundworld/audio"
 	"soundworld/dat"
+	"soundworld/internal/capture"
 	"soundworld/internal/outputs"
 	"soundworld/internal/progress"
 	"soundworld/world"
@@ -35,10 +36,13 @@ type renderOpts struct {
 	prefs    audio.Prefs
 	out      string
 	events   string
-	strict   bool // any data problem: exit 2, outputs not written
+	strict   bool            // any data problem: exit 2, outputs not written
+	from     *capture.Replay // -from: render what followed a sidecar's instant (render_from.go)
+	fromPath string
+	force    bool
 }
 
-const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-eye H] -seconds S [-seed N] [-emitters FILE] [-prefs k=v,…] -o out.wav [-events out.csv] [-strict]"
+const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-eye H] -seconds S [-seed N] [-emitters FILE] [-prefs k=v,…] -o out.wav [-events out.csv] [-strict]\n       soundworld render -from SIDECAR.json [-dat DIR] [-force] -seconds S -o out.wav [-events out.csv]"
 
 // runRender renders what the listener hears to a WAV file (O3).
 func runRender(e *Env, args []string) error {
@@ -63,6 +67,8 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	prefs := fs.String("prefs", "", "preferences k=v,… (effect_volume, ambient_volume, interface_volume 0..1; effects, ambient, interface, pan, only_when_active, squared on/off)")
 	out := fs.String("o", "", "output WAV file (16-bit stereo 44100 Hz)")
 	events := fs.String("events", "", "optional event log CSV")
+	from := fs.String("from", "", "screenshot or capture sidecar (.json): render what followed its instant")
+	force := fs.Bool("force", false, "with -from: reproduce even if the data source differs from the capture's")
 	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) fails the render: exit 2, no output written")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -74,6 +80,9 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		return nil, fs.Bad("-o is required")
 	}
 	o := &renderOpts{datDir: *datDir, out: *out, events: *events, seconds: *seconds, eye: float32(*eye), strict: *strict}
+	if *from != "" {
+		return fromOpts(fs, o, *from, *force)
+	}
 	if *seed > math.MaxUint32 {
 		return nil, userErr(fmt.Errorf("-seed %d: want 0..%d", *seed, uint32(math.MaxUint32)))
 	}
@@ -202,6 +211,9 @@ func render(ctx context.Context, o *renderOpts, wavOut io.WriteSeeker, events io
 		return err
 	}
 	defer a.Close()
+	if o.from != nil {
+		return renderFrom(o, a, wavOut, events, rep)
+	}
 	return renderWith(ctx, o, a, nil, wavOut, events, rep)
 }
 

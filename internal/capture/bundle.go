@@ -1,0 +1,277 @@
+package capture
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"soundworld/audio"
+	"soundworld/world"
+)
+
+// Bundle is everything a capture folder holds (issue 10 item 5).
+type Bundle struct {
+	Screenshot []byte       // PNG
+	Sidecar    []byte       // JSON, with the replay record
+	Audio      []float32    // the last Span s of output exactly as mixed, interleaved stereo
+	Events     []audio.Play // decisions of the span, oldest first
+	Inputs     *world.InputLog
+	SimTime    float64 // the instant
+	Span       float64 // s (30)
+	Source     string  // data source as the window names it
+	DatDir     string
+}
+
+// Bundle file names.
+const (
+	ShotFile    = "screenshot.png"
+	SidecarFile = "screenshot.json"
+	AudioFile   = "audio.wav"
+	EventsFile  = "events.csv"
+	PathFile    = "path.json"
+	ReadmeFile  = "README.txt"
+)
+
+// DirName is the bundle's folder name for time t: capture-YYYYMMDD-HHMMSS.
+func DirName(t time.Time) string { return "capture-" + t.Format("20060102-150405") }
+
+// Write writes the bundle as parent/capture-YYYYMMDD-HHMMSS/: every file is
+// written into a temporary folder beside it, which is renamed into place at
+// the end, so a crash leaves no half capture (at most a hidden temp folder).
+// It refuses to replace an existing folder. Returns the folder's path.
+func Write(parent string, at time.Time, b *Bundle) (string, error) {
+	if err := world.CheckUserPath(parent, ""); err != nil {
+		return "", err
+	}
+	dir := filepath.Join(parent, DirName(at))
+	if _, err := os.Lstat(dir); err == nil {
+		return "", fmt.Errorf("%s already exists", dir)
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(parent, ".capture-tmp-")
+	if err != nil {
+		return "", err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			os.RemoveAll(tmp)
+		}
+	}()
+	files := []struct {
+		name  string
+		write func(io.Writer) error
+	}{
+		{ShotFile, bytesOf(b.Screenshot)},
+		{SidecarFile, bytesOf(b.Sidecar)},
+		{AudioFile, func(w io.Writer) error { return writeWAV(w, b.Audio) }},
+		{EventsFile, func(w io.Writer) error { return WriteEventsCSV(w, b.Events) }},
+		{PathFile, func(w io.Writer) error {
+			_, err := w.Write(SpanPath(b.Inputs, b.SimTime-b.Span, b.SimTime))
+			return err
+		}},
+		{ReadmeFile, func(w io.Writer) error { _, err := io.WriteString(w, b.readme(DirName(at))); return err }},
+	}
+	for _, f := range files {
+		if err := writeFile(filepath.Join(tmp, f.name), f.write); err != nil {
+			return "", fmt.Errorf("capture %s: %w", f.name, err)
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return "", err
+	}
+	ok = true
+	return dir, nil
+}
+
+func bytesOf(p []byte) func(io.Writer) error {
+	return func(w io.Writer) error { _, err := w.Write(p); return err }
+}
+
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// writeWAV writes samples as render does (16-bit stereo 44100 Hz).
+func writeWAV(w io.Writer, s []float32) error {
+	var buf seekBuf
+	ww, err := audio.NewWAVWriter(&buf)
+	if err != nil {
+		return err
+	}
+	if err := ww.Write(s); err != nil {
+		return err
+	}
+	if err := ww.Close(); err != nil {
+		return err
+	}
+	_, err = w.Write(buf.b)
+	return err
+}
+
+// seekBuf is an in-memory io.WriteSeeker (the WAV writer patches its header).
+type seekBuf struct {
+	b   []byte
+	pos int
+}
+
+func (s *seekBuf) Write(p []byte) (int, error) {
+	if need := s.pos + len(p); need > len(s.b) {
+		if need > cap(s.b) {
+			nb := make([]byte, len(s.b), max(need, 2*cap(s.b)))
+			copy(nb, s.b)
+			s.b = nb
+		}
+		s.b = s.b[:need]
+	}
+	copy(s.b[s.pos:], p)
+	s.pos += len(p)
+	return len(p), nil
+}
+
+func (s *seekBuf) Seek(off int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekStart:
+	case io.SeekCurrent:
+		off += int64(s.pos)
+	case io.SeekEnd:
+		off += int64(len(s.b))
+	}
+	if off < 0 {
+		return 0, fmt.Errorf("seek before start")
+	}
+	s.pos = int(off)
+	return off, nil
+}
+
+// CSVHeader is the render -events header.
+const CSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome\n"
+
+// CSVRow formats one decision as render -events does.
+func CSVRow(p audio.Play) string {
+	return strconv.FormatFloat(p.Time, 'f', 6, 64) + "," + p.Source.String() + "," +
+		fmt.Sprintf("0x%08X,0x%02X,0x%08X,%d,", p.Table, p.SType, p.Wave, p.Slot) +
+		strconv.FormatFloat(float64(p.Priority), 'g', -1, 32) + "," +
+		strconv.Itoa(p.DB) + "," + strconv.Itoa(p.Pan) + "," + p.Outcome.String() + "\n"
+}
+
+// WriteEventsCSV writes the header and one row per decision.
+func WriteEventsCSV(w io.Writer, ps []audio.Play) error {
+	var b strings.Builder
+	b.WriteString(CSVHeader)
+	for _, p := range ps {
+		b.WriteString(CSVRow(p))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// SpanPath is the listener's path over [from, to] sim s as a render -path file
+// (times from 0 at from): where the listener was at from, then each move
+// (the last of several at one instant). nil or empty record: the start only.
+func SpanPath(l *world.InputLog, from, to float64) []byte {
+	type pt struct {
+		t       float64
+		x, y, h float32
+	}
+	var pts []pt
+	if l != nil {
+		cur := pt{0, l.Start.X, l.Start.Y, l.Start.Heading}
+		for _, in := range l.Inputs {
+			if in.Kind != world.InListener {
+				continue
+			}
+			p := pt{in.T, in.X, in.Y, in.Heading}
+			if in.T <= from {
+				cur = p
+				continue
+			}
+			if in.T > to {
+				break
+			}
+			if len(pts) == 0 {
+				pts = append(pts, pt{from, cur.x, cur.y, cur.h})
+			}
+			if last := &pts[len(pts)-1]; last.t == p.t {
+				*last = p
+			} else {
+				pts = append(pts, p)
+			}
+		}
+		if len(pts) == 0 {
+			pts = append(pts, pt{from, cur.x, cur.y, cur.h})
+		}
+	}
+	var b bytes.Buffer
+	b.WriteString("{\"points\":[")
+	for i, p := range pts {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		lb, _ := world.Landblock(p.x, p.y)
+		lx, ly := world.Local(p.x, p.y)
+		f32 := func(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 32) }
+		fmt.Fprintf(&b, "\n {\"t\":%s,\"landblock\":\"0x%04X\",\"x\":%s,\"y\":%s,\"heading\":%s}",
+			strconv.FormatFloat(max(0, p.t-from), 'g', -1, 64), lb, f32(lx), f32(ly), f32(p.h))
+	}
+	b.WriteString("\n]}\n")
+	return b.Bytes()
+}
+
+// readme says what the bundle holds and how to reproduce it.
+func (b *Bundle) readme(name string) string {
+	dat := ""
+	if b.DatDir != "" {
+		dat = " -dat " + quote(b.DatDir)
+	}
+	return fmt.Sprintf(`Soundworld capture %s
+Data: %s
+Instant: sim time %.3f s (the clock restarts at 0 on each Reset).
+
+Files
+  %s  the window as it was
+  %s  what it shows, and under "replay" every input since the last
+                   reset (listener moves, headings, eye, preferences, emitter edits,
+                   stingers, ticks) with the data's identity
+  %s       the last %.0f s of output exactly as mixed (16-bit stereo 44100 Hz)
+  %s      the decisions of that span, as render -events writes them
+  %s       the listener's path over that span (render -path format, t from 0)
+
+Reproduce
+  Reopen the window at this instant:
+    soundworld%s -from %s/%s
+  Redraw the same picture:
+    soundworld shot%s -from %s/%s -o again.png
+  Render what followed (10 s from the instant):
+    soundworld render%s -from %s/%s -seconds 10 -o after.wav
+  With other data (another dat iteration or stand-in version) these refuse;
+  add -force to try anyway.
+`, name, b.Source, b.SimTime, ShotFile, SidecarFile, AudioFile, b.Span, EventsFile, PathFile,
+		dat, name, SidecarFile, dat, name, SidecarFile, dat, name, SidecarFile)
+}
+
+func quote(s string) string {
+	if strings.ContainsAny(s, " '\"\\$") {
+		return strconv.Quote(s)
+	}
+	return s
+}

@@ -1,0 +1,93 @@
+package capture
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"soundworld/audio"
+	"soundworld/world"
+)
+
+// TestBundle_WritesAllFilesAtomically: the folder appears whole, named by the
+// time, with the six files; nothing temporary is left; a second capture into
+// the same name is refused.
+func TestBundle_WritesAllFilesAtomically(t *testing.T) {
+	dir := t.TempDir()
+	at := time.Date(2026, 12, 1, 4, 5, 6, 0, time.UTC)
+	x0, y0 := world.WorldPos(0xA9B4, 84, 7.1)
+	x1, y1 := world.WorldPos(0xA9B4, 90, 10)
+	log := &world.InputLog{Start: world.InputStart{X: x0, Y: y0}, Inputs: []world.Input{
+		{Kind: world.InStep, T: 0, N: 60 * 40},
+		{Kind: world.InListener, T: 35, X: x1, Y: y1, Heading: 90},
+		{Kind: world.InListener, T: 35, X: x1, Y: y1, Heading: 95}, // the same instant: the last wins
+	}}
+	b := &Bundle{Screenshot: []byte("png"), Sidecar: []byte("{}\n"), Audio: make([]float32, 2*441),
+		Events: []audio.Play{{Time: 39, Slot: 2, Outcome: audio.OutcomeStart}}, Inputs: log, SimTime: 40, Span: 30,
+		Source: "Holtburg (stand-in)"}
+	got, err := Write(dir, at, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(dir, "capture-20261201-040506"); got != want {
+		t.Fatalf("folder %s, want %s", got, want)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Fatalf("parent holds %v, want the bundle only", ents)
+	}
+	for _, f := range []string{ShotFile, SidecarFile, AudioFile, EventsFile, PathFile, ReadmeFile} {
+		if _, err := os.Stat(filepath.Join(got, f)); err != nil {
+			t.Errorf("missing %s: %v", f, err)
+		}
+	}
+	wav, _ := os.ReadFile(filepath.Join(got, AudioFile))
+	if len(wav) != 44+441*4 {
+		t.Errorf("audio.wav is %d bytes, want %d", len(wav), 44+441*4)
+	}
+	csv, _ := os.ReadFile(filepath.Join(got, EventsFile))
+	if !strings.HasPrefix(string(csv), CSVHeader) || !strings.Contains(string(csv), "39.000000,bed,0x00000000,0x00,0x00000000,2,0,0,0,start") {
+		t.Errorf("events.csv:\n%s", csv)
+	}
+	// The span's path: where the listener was at 10 s (the start), then the
+	// move at 35 s (25 s into the span), readable by render -path.
+	pj, _ := os.ReadFile(filepath.Join(got, PathFile))
+	w, err := world.LoadWalk(bytes.NewReader(pj), PathFile)
+	if err != nil {
+		t.Fatalf("path.json: %v\n%s", err, pj)
+	}
+	if len(w.Points) != 2 || w.Points[0].T != 0 || w.Points[1].T != 25 || w.Points[1].Heading != 95 {
+		t.Errorf("path points %+v", w.Points)
+	}
+	if x, y, _ := w.At(0); x != x0 || y != y0 {
+		t.Errorf("path starts at (%v, %v), want the start (%v, %v)", x, y, x0, y0)
+	}
+	readme, _ := os.ReadFile(filepath.Join(got, ReadmeFile))
+	if !strings.Contains(string(readme), "render -from capture-20261201-040506/screenshot.json") {
+		t.Errorf("README does not say how to render from it:\n%s", readme)
+	}
+	if _, err := Write(dir, at, b); err == nil {
+		t.Errorf("a second bundle with the same name replaced the first")
+	}
+}
+
+// A capture that cannot be written (read-only parent) leaves nothing behind.
+func TestBundle_FailureLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	b := &Bundle{Audio: make([]float32, 3*audio.SampleRate*2), Span: 30}
+	b.Audio[0] = float32(0)
+	if err := os.Chmod(dir, 0o500); err != nil {
+		t.Skip(err)
+	}
+	defer os.Chmod(dir, 0o755)
+	if _, err := Write(dir, time.Now(), b); err == nil {
+		t.Skip("the folder is writable although read-only (running as root)")
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 0 {
+		t.Fatalf("a failed capture left %v", ents)
+	}
+}

@@ -1,0 +1,291 @@
+// Package capture is the bug-report round trip (issue 10 items 4 and 5): the
+// part of a screenshot sidecar that gets back to its instant (the data
+// source's identity, the input record since the last reset, a fingerprint of
+// the Snapshot), rebuilding that state, rendering what followed, and the
+// capture bundle folder. It imports no window code: `soundworld render -from`
+// runs without a display.
+package capture
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"soundworld/assets"
+	"soundworld/audio"
+	"soundworld/dat"
+	"soundworld/world"
+)
+
+// Replay is the sidecar's "replay" object.
+type Replay struct {
+	Data     DataID          `json:"data"`
+	DatDir   string          `json:"dat_dir,omitempty"` // where the data was ("" = the stand-in)
+	SimTime  float64         `json:"sim_time"`          // s: the instant the sidecar describes
+	Inputs   *world.InputLog `json:"inputs"`
+	Snapshot string          `json:"snapshot_sha256"` // of the Snapshot's JSON at the instant (Verify)
+}
+
+// DataID names the data a session ran on: the stand-in's content hash, or
+// each dat file's name and iteration.
+type DataID struct {
+	StandIn string    `json:"stand_in,omitempty"` // "sha256:…" of the stand-in's portal and cell images
+	Dats    []DatFile `json:"dats,omitempty"`
+}
+
+// DatFile is one dat file's identity.
+type DatFile struct {
+	File      string `json:"file"` // base name
+	Iteration int64  `json:"iteration"`
+}
+
+// Identify names the data behind a (standIn: built by assets.StandIn).
+func Identify(a *dat.Archive, standIn bool) (DataID, error) {
+	if standIn {
+		d, table, err := assets.Holtburg()
+		if err != nil {
+			return DataID{}, err
+		}
+		p, c, err := d.Images(table)
+		if err != nil {
+			return DataID{}, err
+		}
+		h := sha256.New()
+		h.Write(p)
+		h.Write(c)
+		return DataID{StandIn: "sha256:" + hex.EncodeToString(h.Sum(nil))}, nil
+	}
+	var id DataID
+	for _, f := range []*dat.File{a.Portal, a.Cell} {
+		if f == nil {
+			continue
+		}
+		df := DatFile{File: filepath.Base(f.Name()), Iteration: -1}
+		if n, err := f.Iteration(); err == nil {
+			df.Iteration = int64(n)
+		}
+		id.Dats = append(id.Dats, df)
+	}
+	return id, nil
+}
+
+// Differs says how have differs from want ("" when they are the same data).
+func (want DataID) Differs(have DataID) string {
+	switch {
+	case want.StandIn != "" && have.StandIn == "":
+		return "the capture ran on the stand-in world, this is real dat data"
+	case want.StandIn == "" && have.StandIn != "":
+		return "the capture ran on real dat data, this is the stand-in world"
+	case want.StandIn != have.StandIn:
+		return "the stand-in world is a different version (content hash " + short(want.StandIn) + " in the capture, " + short(have.StandIn) + " here)"
+	}
+	var diffs []string
+	for _, w := range want.Dats {
+		found := false
+		for _, h := range have.Dats {
+			if h.File == w.File {
+				found = true
+				if h.Iteration != w.Iteration {
+					diffs = append(diffs, fmt.Sprintf("%s is iteration %d here, %d in the capture", w.File, h.Iteration, w.Iteration))
+				}
+			}
+		}
+		if !found {
+			diffs = append(diffs, w.File+" is missing here")
+		}
+	}
+	return strings.Join(diffs, "; ")
+}
+
+func short(h string) string {
+	if len(h) > 19 {
+		return h[:19] + "…"
+	}
+	return h
+}
+
+// maxSidecarBytes bounds a sidecar read (an hour of dragging is a few MB).
+const maxSidecarBytes = 256 << 20
+
+// ReadSidecar reads the replay object of a screenshot sidecar (or capture
+// bundle's sidecar). Errors name the file.
+func ReadSidecar(path string) (*Replay, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxSidecarBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(b) > maxSidecarBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes: not a sidecar", path, maxSidecarBytes)
+	}
+	var sc struct {
+		Replay *Replay `json:"replay"`
+	}
+	if err := json.Unmarshal(b, &sc); err != nil {
+		return nil, fmt.Errorf("%s: not a sidecar: %v", path, err)
+	}
+	if sc.Replay == nil || sc.Replay.Inputs == nil {
+		return nil, fmt.Errorf("%s: the sidecar has no \"replay\" record (written by an older soundworld, or not a sidecar)", path)
+	}
+	if sc.Replay.Inputs.Truncated {
+		return nil, fmt.Errorf("%s: %w", path, world.ErrTruncated)
+	}
+	return sc.Replay, nil
+}
+
+// ErrDataDiffers is wrapped by Check when the data differs and force is off.
+var ErrDataDiffers = errors.New("the data source differs from the capture's (give -force to reproduce anyway)")
+
+// Check compares the capture's data with have; a difference is an error
+// unless force (then it is returned as a warning string).
+func (r *Replay) Check(have DataID, force bool) (warning string, err error) {
+	d := r.Data.Differs(have)
+	if d == "" {
+		return "", nil
+	}
+	if !force {
+		return "", fmt.Errorf("%s: %w", d, ErrDataDiffers)
+	}
+	return "warning: " + d + "; reproducing anyway (-force)", nil
+}
+
+// Fingerprint is the SHA-256 of a Snapshot's JSON (Replay.Snapshot).
+func Fingerprint(s *world.Snapshot) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return "unencodable: " + err.Error()
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// Rebuild replays the record on s (a fresh Sim over the capture's data);
+// afterwards s is at the capture's instant. tick runs after each Tick (nil: none).
+func (r *Replay) Rebuild(s *world.Sim, tick func()) error {
+	if err := r.Inputs.Replay(s, tick); err != nil {
+		return err
+	}
+	return r.Verify(s)
+}
+
+// Verify checks s's Snapshot against the capture's fingerprint.
+func (r *Replay) Verify(s *world.Sim) error {
+	if r.Snapshot == "" {
+		return nil
+	}
+	if got := Fingerprint(s.Snapshot()); got != r.Snapshot {
+		return fmt.Errorf("the replayed state differs from the capture's (snapshot %s…, capture %s…): the data or the simulation changed since", got[:min(12, len(got))], r.Snapshot[:min(12, len(r.Snapshot))])
+	}
+	return nil
+}
+
+// RenderFrom rebuilds the capture's instant on s with a mixer running from
+// sim time 0 (so voices sounding at the instant sound on), then ticks on along
+// the 1/60 s grid (world.NextStepDt) with the listener where the record left it, writing seconds of
+// audio from the instant to wav (16-bit stereo, as render -o). The samples
+// are those an offline render of the same calls writes for that span (O3).
+// atInstant (nil: none) runs once the Sim is at the instant (render -events
+// installs its row writer there).
+func RenderFrom(r *Replay, s *world.Sim, seconds float64, wav io.WriteSeeker, atInstant func()) error {
+	if !(seconds > 0) || math.IsInf(seconds, 0) {
+		return fmt.Errorf("seconds %v: want a length > 0", seconds)
+	}
+	mx := audio.NewMixer(s.Bank())
+	var scratch, pre []float32
+	var out *audio.WAVWriter
+	remaining := int64(math.Round(seconds * audio.SampleRate))
+	instant := int64(math.Round(r.Inputs.End() * audio.SampleRate))
+	// mixTo is render's step: after a tick at t, the frames up to t + 1/60 s
+	// are mixed (so a start between ticks lands where render puts it).
+	// Before the instant they are dropped, from it they are kept (pre) until
+	// the WAV writer exists, then written.
+	mixTo := func() error {
+		mx.Apply(s.Manager().TakeStarts())
+		target := int64(math.Round(s.Now()*audio.SampleRate)) + world.StepFrames
+		for mx.Frame() < target {
+			n := min(target-mx.Frame(), 4096)
+			if out != nil {
+				if n = min(n, remaining); n == 0 {
+					return nil
+				}
+			}
+			if cap(scratch) < int(2*n) {
+				scratch = make([]float32, 2*n)
+			}
+			buf, f0 := scratch[:2*n], mx.Frame()
+			mx.Render(buf)
+			switch {
+			case out != nil:
+				if err := out.Write(buf); err != nil {
+					return err
+				}
+				remaining -= n
+			case f0+n > instant:
+				pre = append(pre, buf[2*max(0, instant-f0):]...)
+			}
+		}
+		return nil
+	}
+	var mixErr error
+	if err := r.Inputs.Begin(s); err != nil {
+		return err
+	}
+	for i := range r.Inputs.Inputs {
+		if err := r.Inputs.Inputs[i].Apply(s, func() {
+			if mixErr == nil {
+				mixErr = mixTo()
+			}
+		}); err != nil {
+			return err
+		}
+		if mixErr != nil {
+			return mixErr
+		}
+	}
+	if err := r.Verify(s); err != nil {
+		return err
+	}
+	if atInstant != nil {
+		atInstant()
+	}
+	w, err := audio.NewWAVWriter(wav)
+	if err != nil {
+		return err
+	}
+	pre = pre[:min(int64(len(pre)), 2*remaining)]
+	if err := w.Write(pre); err != nil {
+		return err
+	}
+	remaining -= int64(len(pre) / 2)
+	out = w
+	for remaining > 0 {
+		s.Tick(world.NextStepDt(s.Now()))
+		if err := mixTo(); err != nil {
+			return err
+		}
+	}
+	return out.Close()
+}
+
+// encodeJSON is json.Marshal with a trailing newline (bundle files).
+func encodeJSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

@@ -1,0 +1,89 @@
+package commands
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"soundworld/audio"
+	"soundworld/dat"
+	"soundworld/internal/capture"
+	"soundworld/internal/outputs"
+	"soundworld/world"
+)
+
+// fromOpts completes a `render -from SIDECAR` command line (issue 10 item 4):
+// the sidecar's replay record gives the data folder (unless -dat), the seed,
+// the listener, the preferences and the emitters, so those flags are refused.
+func fromOpts(fs *Flags, o *renderOpts, from string, force bool) (*renderOpts, error) {
+	var clash []string
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "loc", "at", "path", "heading", "eye", "seed", "emitters", "prefs":
+			clash = append(clash, "-"+f.Name)
+		}
+	})
+	if len(clash) > 0 {
+		return nil, fs.Bad(fmt.Sprintf("-from gives the place, seed, prefs and emitters: drop %v", clash))
+	}
+	if err := outputs.CheckWAVSeconds("-seconds", o.seconds); err != nil {
+		return nil, userErr(fmt.Errorf("%w (with -from: how long to render after the capture's instant)", err))
+	}
+	plan := outputs.Plan{DatDir: o.datDir}
+	plan.Input("-from", from)
+	plan.Output("-o", o.out)
+	plan.Output("-events", o.events)
+	if err := plan.Check(); err != nil {
+		return nil, userErr(err)
+	}
+	r, err := capture.ReadSidecar(from)
+	if err != nil {
+		return nil, userErr(err)
+	}
+	if o.datDir == "" {
+		o.datDir = r.DatDir
+	}
+	o.from, o.fromPath, o.force = r, from, force
+	return o, nil
+}
+
+// renderFrom rebuilds the sidecar's instant on archive a and renders what
+// followed: o.seconds from the instant, the listener where the record left it.
+func renderFrom(o *renderOpts, a *dat.Archive, wavOut io.WriteSeeker, events io.Writer, rep *renderReport) error {
+	have, err := capture.Identify(a, o.datDir == "")
+	if err != nil {
+		return err
+	}
+	warn, err := o.from.Check(have, o.force)
+	if err != nil {
+		return userErr(fmt.Errorf("%s: %w", o.fromPath, err))
+	}
+	if warn != "" && rep != nil {
+		fmt.Fprintln(rep.stderr, warn)
+	}
+	s, err := world.NewSim(world.Config{Archive: a, Seed: o.from.Inputs.Start.Seed})
+	if err != nil {
+		return dataErr(err)
+	}
+	var csvErr error
+	atInstant := func() {
+		if events == nil {
+			return
+		}
+		_, csvErr = io.WriteString(events, capture.CSVHeader)
+		s.SetOnPlay(func(p audio.Play) {
+			if csvErr == nil {
+				_, csvErr = io.WriteString(events, csvRow(p))
+			}
+		})
+	}
+	err = capture.RenderFrom(o.from, s, o.seconds, wavOut, atInstant)
+	if errors.Is(err, world.ErrTruncated) {
+		return userErr(fmt.Errorf("%s: %w", o.fromPath, err))
+	}
+	if err == nil {
+		err = csvErr
+	}
+	return err
+}

@@ -1,0 +1,213 @@
+package commands
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"soundworld/assets"
+	"soundworld/audio"
+	"soundworld/internal/capture"
+	"soundworld/world"
+)
+
+const fromWalk = `{"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0},
+ {"t":4,"landblock":"0xA9B4","x":120,"y":40,"heading":70},
+ {"t":8,"landblock":"0xA9B4","x":60,"y":90,"heading":200}]}`
+
+// windowSession drives a recording Sim as the window does — the listener set
+// before each tick, ticks of 1/60 s (Tick(0) first) — for ticks ticks, with
+// extra(k, s) before tick k. It returns the sidecar file written for the
+// instant after the last tick.
+func windowSession(t *testing.T, dir string, ticks int, walk *world.Walk, extra func(k int, s *world.Sim)) string {
+	t.Helper()
+	a, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := world.NewSim(world.Config{Archive: a, Seed: 5, Emitters: es})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.RecordInputs()
+	for k := 0; k < ticks; k++ {
+		s.SetListener(walk.At(float64(k*renderStepFrames) / audio.SampleRate))
+		if extra != nil {
+			extra(k, s)
+		}
+		if k == 0 {
+			s.Tick(0)
+		} else {
+			s.Tick(world.NextStepDt(s.Now()))
+		}
+	}
+	id, err := capture.Identify(a, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := capture.Replay{Data: id, SimTime: s.Now(), Inputs: s.Inputs(), Snapshot: capture.Fingerprint(s.Snapshot())}
+	js, err := json.Marshal(map[string]any{"tool": "soundworld", "replay": rp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "shot.json")
+	if err := os.WriteFile(p, js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func loadWalk(t *testing.T, dir string) (*world.Walk, string) {
+	p := filepath.Join(dir, "walk.json")
+	if err := os.WriteFile(p, []byte(fromWalk), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := world.LoadWalk(strings.NewReader(fromWalk), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, p
+}
+
+// TestRenderFrom_ByteIdenticalToOffline: a window-style session walks a path
+// for 10 s; render -from its sidecar for 6 s writes the very samples that an
+// offline `render -path` of the same path writes for 10..16 s.
+func TestRenderFrom_ByteIdenticalToOffline(t *testing.T) {
+	dir := t.TempDir()
+	walk, pathFile := loadWalk(t, dir)
+	const ticks = 601 // Tick(0) then 600 × 1/60 s: the instant is at 10 s
+	sc := windowSession(t, dir, ticks, walk, nil)
+	from, full := filepath.Join(dir, "from.wav"), filepath.Join(dir, "full.wav")
+	if err := renderTest(t, "-from", sc, "-seconds", "6", "-o", from); err != nil {
+		t.Fatal(err)
+	}
+	if err := renderTest(t, "-path", pathFile, "-seed", "5", "-seconds", "16", "-o", full); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(from)
+	b, _ := os.ReadFile(full)
+	if want := 44 + 6*audio.SampleRate*4; len(a) != want {
+		t.Fatalf("render -from wrote %d bytes, want %d", len(a), want)
+	}
+	off := 44 + (ticks-1)*renderStepFrames*4
+	tail := b[off:]
+	if !bytes.Equal(a[44:], tail) {
+		i := 0
+		for i < len(tail) && a[44+i] == tail[i] {
+			i++
+		}
+		t.Fatalf("render -from differs from the offline render's 10..16 s at byte %d (frame %d)", i, i/4)
+	}
+	if bytes.Equal(a[44:], make([]byte, len(a)-44)) {
+		t.Fatalf("render -from is silent: the comparison proves nothing")
+	}
+}
+
+// TestRenderFrom_PrefsAndEmitterEdits: a session with a preference change, an
+// emitter moved and one edited and a stinger; render -from equals an
+// independent offline loop making the same calls with a mixer.
+func TestRenderFrom_PrefsAndEmitterEdits(t *testing.T) {
+	dir := t.TempDir()
+	walk, _ := loadWalk(t, dir)
+	edits := func(k int, s *world.Sim) {
+		switch k {
+		case 120:
+			p := s.Prefs()
+			p.AmbientVolume, p.Squared = 0.4, false
+			s.SetPrefs(p)
+		case 200:
+			x, y := world.WorldPos(0xA9B4, 100, 30)
+			if err := s.MoveEmitter(0, x, y); err != nil {
+				t.Fatal(err)
+			}
+		case 300:
+			e := s.Emitters()[0]
+			e.Volume, e.Interval = 0.6, [2]float32{0.5, 1}
+			if err := s.UpdateEmitter(0, e); err != nil {
+				t.Fatal(err)
+			}
+		case 400:
+			s.PlayStinger(assets.UITable, 0x76)
+		}
+	}
+	const ticks = 481
+	sc := windowSession(t, dir, ticks, walk, edits)
+	from := filepath.Join(dir, "from.wav")
+	if err := renderTest(t, "-from", sc, "-seconds", "4", "-o", from); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(from)
+
+	// The offline reference: the same calls on a fresh Sim, a mixer rendering
+	// 735 frames after each tick (render's loop), 16-bit as the WAV writer.
+	a, _ := assets.StandIn()
+	es, _ := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "default")
+	s, _ := world.NewSim(world.Config{Archive: a, Seed: 5, Emitters: es})
+	mx := audio.NewMixer(s.Bank())
+	var ref bytes.Buffer
+	buf := make([]float32, 2*renderStepFrames)
+	total := ticks + 4*60
+	for k := 0; k < total; k++ {
+		s.SetListener(walk.At(float64(min(k, ticks-1)*renderStepFrames) / audio.SampleRate))
+		edits(k, s)
+		if k == 0 {
+			s.Tick(0)
+		} else {
+			s.Tick(world.NextStepDt(s.Now()))
+		}
+		mx.Apply(s.Manager().TakeStarts())
+		mx.Render(buf)
+		if k >= ticks-1 && k < total-1 {
+			for _, v := range buf {
+				q := int16(math.Round(float64(max(-1, min(1, v))) * 32767))
+				ref.WriteByte(byte(q))
+				ref.WriteByte(byte(q >> 8))
+			}
+		}
+	}
+	if !bytes.Equal(got[44:], ref.Bytes()) {
+		t.Fatalf("render -from (%d bytes) differs from the offline loop (%d bytes)", len(got)-44, ref.Len())
+	}
+}
+
+// TestRenderFrom_RefusesOtherData: a sidecar from another stand-in version is
+// refused (exit 2, saying -force) unless -force; -from with -seed is a usage error.
+func TestRenderFrom_RefusesOtherData(t *testing.T) {
+	dir := t.TempDir()
+	walk, _ := loadWalk(t, dir)
+	sc := windowSession(t, dir, 61, walk, nil)
+	b, _ := os.ReadFile(sc)
+	var m map[string]map[string]any
+	json.Unmarshal(b, &m)
+	m["replay"]["data"] = map[string]any{"stand_in": "sha256:0123456789abcdef0123"}
+	b, _ = json.Marshal(m)
+	os.WriteFile(sc, b, 0o644)
+	out := filepath.Join(dir, "x.wav")
+	err := renderTest(t, "-from", sc, "-seconds", "1", "-o", out)
+	if err == nil || !isUserErr(err) || !strings.Contains(err.Error(), "-force") || !strings.Contains(err.Error(), "different version") {
+		t.Fatalf("other stand-in version: %v; want a user error naming the version and -force", err)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Fatalf("a refused render left %s", out)
+	}
+	if err := renderTest(t, "-from", sc, "-force", "-seconds", "1", "-o", out); err != nil {
+		t.Fatalf("-force: %v", err)
+	}
+	if err := renderTest(t, "-from", sc, "-seed", "3", "-seconds", "1", "-o", out); !errors.Is(err, errUsage) {
+		t.Fatalf("-from with -seed: %v, want a usage error", err)
+	}
+	noReplay := filepath.Join(dir, "old.json")
+	os.WriteFile(noReplay, []byte(`{"tool":"soundworld","seed":1}`), 0o644)
+	if err := renderTest(t, "-from", noReplay, "-seconds", "1", "-o", out); err == nil || !strings.Contains(err.Error(), "no \"replay\" record") {
+		t.Fatalf("sidecar without a record: %v", err)
+	}
+}
