@@ -17,9 +17,7 @@ import (
 func probeAt(t testing.TB, s *world.Sim, lb uint16, cx, cy int) *world.Snapshot {
 	t.Helper()
 	x, y := world.WorldPos(lb, float32(cx*24+12), float32(cy*24+12))
-	// Eye 0: the gather is centred on the player's feet (W5); before world's
-	// revision 2 the probe centred it on the eye, so this pins both to the feet.
-	s.SetEye(0)
+	// The default eye (2 m) stays: the gather is centred on the feet (W5).
 	s.SetListener(x, y, 0)
 	return s.Tick(0)
 }

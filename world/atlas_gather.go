@@ -4,7 +4,7 @@ package world
 // package, exposed so package atlas can evaluate it for every land cell of the
 // world without a Sim. It reuses this package's own pieces — the landblock
 // cache and heights (Land.block), the A1 chain (STBFor), the player's ground
-// height (GroundHeight), W6's Offset and A3's weight — and walks the 3×3
+// height (GroundAt) and A3's weight — and walks the 3×3
 // landblocks and their cells in Rebuild's order, so its float32 sums are
 // Rebuild's bit for bit (atlas tests compare it with the probe path).
 
@@ -48,7 +48,7 @@ func (l *Land) AtlasBlock(lb uint16, need uint64) *AtlasBlock {
 }
 
 // FillCentres adds the player heights of the cells in need that ab lacks:
-// GroundHeight at each cell's centre, as the Sim places a player there. Not
+// GroundAt each cell's centre, as the Sim places a player there (W5). Not
 // safe for concurrent use, nor while others read ab.
 func (l *Land) FillCentres(ab *AtlasBlock, need uint64) {
 	need &^= ab.Have
@@ -57,8 +57,7 @@ func (l *Land) FillCentres(ab *AtlasBlock, need uint64) {
 			continue
 		}
 		cx, cy := i/8, i%8
-		x, y := WorldPos(ab.Landblock, float32(cx*CellSize)+CellSize/2, float32(cy*CellSize)+CellSize/2)
-		ab.CentreZ[i] = l.GroundHeight(x, y)
+		ab.CentreZ[i] = l.GroundAt(Loc{Landblock: ab.Landblock, X: float32(cx*CellSize) + CellSize/2, Y: float32(cy*CellSize) + CellSize/2})
 	}
 	ab.Have |= need
 }
@@ -115,7 +114,7 @@ func (s *AtlasSums) Reset(n int) {
 func AtlasGather(s *AtlasSums, nb *[9]*AtlasBlock, cx, cy int) {
 	c := nb[4]
 	// The player (W5, W6): landblock-local metres, feet on the ground.
-	p := struct{ X, Y, Z float32 }{float32(cx*CellSize) + CellSize/2, float32(cy*CellSize) + CellSize/2, c.CentreZ[cx*8+cy]}
+	p := Loc{Landblock: c.Landblock, X: float32(cx*CellSize) + CellSize/2, Y: float32(cy*CellSize) + CellSize/2, Z: c.CentreZ[cx*8+cy]}
 	for k, b := range nb {
 		if b == nil {
 			continue

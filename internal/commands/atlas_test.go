@@ -50,9 +50,8 @@ func TestAtlas_AgreesWithProbe(t *testing.T) {
 			var lb, n uint32
 			fmt.Sscanf(cell, "0x%04X%04X", &lb, &n)
 			cx, cy := (n-1)/8, (n-1)%8
-			// Eye 0 pins the probe's gather to the player's feet (W5) whichever
-			// world revision builds it.
-			out, err := runProbeTest("-at", fmt.Sprintf("0x%04X %d %d", lb, cx*24+12, cy*24+12), "-eye", "0", "-json")
+			// The probe's default eye (2 m): the gather is centred on the feet (W5).
+			out, err := runProbeTest("-at", fmt.Sprintf("0x%04X %d %d", lb, cx*24+12, cy*24+12), "-json")
 			if err != nil {
 				t.Fatal(err)
 			}
