@@ -119,7 +119,8 @@ func probeOf(sn *world.Snapshot) probeJSON {
 	p.Listener.Landblock = fmt.Sprintf("0x%04X", lb)
 	p.Listener.Cell = fmt.Sprintf("0x%08X", sn.CellID)
 	// World metres are float32 (±4 mm this far from the origin): print to the cm.
-	p.Listener.X, p.Listener.Y, p.Listener.Z = cm(lx), cm(ly), cm(l.Pos.Z)
+	// z is where the SoundManager listens: the camera, ground + eye (W5).
+	p.Listener.X, p.Listener.Y, p.Listener.Z = cm(lx), cm(ly), cm(sn.CameraPos.Z)
 	p.Listener.Heading = l.Heading
 	p.Listener.Map = world.FormatMap(l.Pos.X, l.Pos.Y)
 	p.TotalWeight = sn.TotalWeight
