@@ -22,7 +22,7 @@ const Name = "Holtburg (stand-in)"
 // Ids of records the rest of the tool may want to name.
 const (
 	ForgeTable   uint32 = 0x20000010 // the blacksmith's sound table (hammer strikes, SoundType 0x69)
-	UITable      uint32 = 0x20000011 // environs stingers (SoundType 0x76..0x7C)
+	UITable      uint32 = 0x20000011 // environs stingers (SoundType 0x76..0x8A, U1)
 	ForgeSetup   uint32 = 0x02000001 // Setup whose DefaultSoundTable is ForgeTable
 	MissingTable uint32 = 0x200000F0 // the "marsh" desc's table, deliberately absent (rule A1)
 	HammerSType  uint32 = 0x69       // the forge's strike SoundType (105)
@@ -38,9 +38,18 @@ type Stinger struct {
 	Name  string
 }
 
-// Stingers lists UITable's sound types in ascending order.
+// Stingers lists UITable's sound types in ascending order: all 21 environs
+// stingers UI_Roar 0x76 … UI_Thunder6 0x8A (U1), each a distinct synthesised
+// sound. (world.EnvironsStingers adds each one's AdminEnvirons code.)
 func Stingers() []Stinger {
-	return []Stinger{{0x76, "UI_Roar"}, {0x77, "UI_Bell"}, {0x78, "UI_Chant1"}, {0x79, "UI_Chant2"}, {0x7C, "UI_DarkLaugh"}}
+	names := []string{"UI_Roar", "UI_Bell", "UI_Chant1", "UI_Chant2", "UI_DarkWhispers1", "UI_DarkWhispers2",
+		"UI_DarkLaugh", "UI_DarkWind", "UI_DarkSpeech", "UI_Drums", "UI_GhostSpeak", "UI_Breathing", "UI_Howl",
+		"UI_LostSouls", "UI_Squeal", "UI_Thunder1", "UI_Thunder2", "UI_Thunder3", "UI_Thunder4", "UI_Thunder5", "UI_Thunder6"}
+	out := make([]Stinger, len(names))
+	for i, n := range names {
+		out[i] = Stinger{SType: uint32(0x76 + i), Name: n}
+	}
+	return out
 }
 
 //go:embed holtburg/land.txt holtburg/sound.txt holtburg/terrain.map holtburg/heights.map holtburg/land_height_table.csv layouts/holtburg.json

@@ -93,8 +93,13 @@ var soundTypeNames = map[string]uint32{
 	"Ambient1": 0x46, "Ambient2": 0x47, "Ambient3": 0x48, "Ambient4": 0x49,
 	"Ambient5": 0x4A, "Ambient6": 0x4B, "Ambient7": 0x4C, "Ambient8": 0x4D,
 	"Waterfall": 0x4E,
-	"UI_Roar":   0x76, "UI_Bell": 0x77, "UI_Chant1": 0x78, "UI_Chant2": 0x79,
+	// U1: the environs stingers, UI_Roar 0x76 … UI_Thunder6 0x8A (ACE's Sound enum).
+	"UI_Roar": 0x76, "UI_Bell": 0x77, "UI_Chant1": 0x78, "UI_Chant2": 0x79,
 	"UI_DarkWhispers1": 0x7A, "UI_DarkWhispers2": 0x7B, "UI_DarkLaugh": 0x7C,
+	"UI_DarkWind": 0x7D, "UI_DarkSpeech": 0x7E, "UI_Drums": 0x7F, "UI_GhostSpeak": 0x80,
+	"UI_Breathing": 0x81, "UI_Howl": 0x82, "UI_LostSouls": 0x83, "UI_Squeal": 0x84,
+	"UI_Thunder1": 0x85, "UI_Thunder2": 0x86, "UI_Thunder3": 0x87, "UI_Thunder4": 0x88,
+	"UI_Thunder5": 0x89, "UI_Thunder6": 0x8A,
 }
 
 func (r row) soundType(i int) (uint32, error) {

@@ -257,8 +257,8 @@ func TestSoundTablesAndWaves(t *testing.T) {
 		t.Errorf("UI table: got %d SoundTypes, want %d (Stingers)", len(ui.Sounds), len(Stingers()))
 	}
 	for _, s := range Stingers() {
-		if s.SType < 0x76 || s.SType > 0x7C || len(ui.Sounds[s.SType]) == 0 {
-			t.Errorf("stinger %s 0x%X: not a UI_ 0x76..0x7C type in UITable", s.Name, s.SType)
+		if s.SType < 0x76 || s.SType > 0x8A || len(ui.Sounds[s.SType]) == 0 {
+			t.Errorf("stinger %s 0x%X: not a UI_ 0x76..0x8A type in UITable", s.Name, s.SType)
 		}
 	}
 	setup, err := a.Setup(ForgeSetup)
@@ -452,5 +452,44 @@ func BenchmarkStandIn(b *testing.B) {
 		if _, err := StandIn(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestU1_StandInUITableHoldsAll21 checks that the stand-in's UI table holds
+// every environs stinger SoundType 0x76 … 0x8A (U1) and nothing else, each
+// named as in the description's SoundType names (ACE's Sound enum), each with a
+// wave of its own whose samples differ from every other stinger's.
+func TestU1_StandInUITableHoldsAll21(t *testing.T) {
+	a, err := StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ui, err := a.SoundTable(UITable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss := Stingers()
+	if len(ss) != 21 || len(ui.Sounds) != 21 {
+		t.Fatalf("U1: %d stingers, %d SoundTypes in the UI table; want 21 and 21", len(ss), len(ui.Sounds))
+	}
+	seen := map[string]uint32{}
+	for i, s := range ss {
+		if s.SType != uint32(0x76+i) || soundTypeNames[s.Name] != s.SType {
+			t.Errorf("U1: stinger %d = %+v, want SoundType 0x%X named as in the description", i, s, 0x76+i)
+		}
+		vs := ui.Sounds[s.SType]
+		if len(vs) != 1 || vs[0].WaveID == 0 || vs[0].Probability != 1 {
+			t.Fatalf("U1: %s: variants %+v, want one playable variant", s.Name, vs)
+		}
+		checkWave(t, a, vs[0].WaveID)
+		w, err := a.Wave(vs[0].WaveID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := string(w.Data)
+		if other, dup := seen[key]; dup {
+			t.Errorf("U1: %s plays the same samples as SoundType 0x%X", s.Name, other)
+		}
+		seen[key] = s.SType
 	}
 }

@@ -47,6 +47,10 @@ func init() {
 		"chant":  {false, map[string]float64{"f": 147, "minor": 0, "f1": 700, "f2": 1150}, chantWave},
 		"roar":   {false, map[string]float64{"f": 85}, roarWave},
 		"laugh":  {false, map[string]float64{"f": 140, "n": 5}, laughWave},
+		// Environs stingers (U1) without a recipe above.
+		"thunder": {false, map[string]float64{"f": 160, "crack": 0.5}, thunderWave},
+		"whisper": {false, map[string]float64{"f": 2600, "rate": 6}, whisperWave},
+		"howl":    {false, map[string]float64{"f": 420, "rise": 0.5}, howlWave},
 	}
 }
 
@@ -60,6 +64,7 @@ var paramRange = map[string][2]float64{
 	"bubbles": {1, 200}, "rustle": {0.1, 20}, "rate": {1, 40}, // per s, Hz, per s
 	"voices": {1, 16}, "n": {1, 64}, "drops": {0, 20},
 	"decay": {0.05, 4}, // s
+	"crack": {0, 1}, "rise": {0, 1},
 }
 
 // checkParams rejects unknown parameters and values outside paramRange
@@ -544,5 +549,63 @@ func laughWave(p map[string]float64, r *rng, n int) []float64 {
 		t += d + 0.1 + 0.02*float64(c)
 	}
 	comb(out, 0.11, 0.45)
+	return out
+}
+
+// thunderWave: a sharp crack, then a long rumble rolling away — low-passed
+// noise in slow swells.
+func thunderWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	lp, crack := newSVF(p["f"], 0.7), newSVF(2500, 0.8)
+	roll := newSmoothNoise(r, 3)
+	T := float64(n) / SampleRate
+	for i := range out {
+		t := float64(i) / SampleRate
+		l, _, _ := lp.step(r.noise())
+		env := math.Exp(-t/(0.45*T)) * (0.6 + 0.4*roll.next()) * math.Min(1, t/0.02)
+		out[i] = 2.5 * l * env
+		if t < 0.3 {
+			_, c, _ := crack.step(r.noise())
+			out[i] += p["crack"] * c * math.Exp(-t/0.05)
+		}
+	}
+	return out
+}
+
+// whisperWave: breathy unvoiced syllables — band-passed noise gated by a slow
+// random syllable envelope, in a small echoing room.
+func whisperWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	b1, b2 := newSVF(p["f"], 3), newSVF(p["f"]*1.7, 4)
+	syl := newSmoothNoise(r, p["rate"])
+	T := float64(n) / SampleRate
+	for i := range out {
+		t := float64(i) / SampleRate
+		s := r.noise()
+		_, a, _ := b1.step(s)
+		_, b, _ := b2.step(s)
+		env := math.Min(1, t/0.3) * math.Min(1, (T-t)/0.5)
+		out[i] = (a + 0.6*b) * math.Max(0, syl.next()) * env
+	}
+	comb(out, 0.09, 0.35)
+	return out
+}
+
+// howlWave: a long howl — a voiced tone gliding up by rise octaves and
+// falling away, with a little vibrato and breath.
+func howlWave(p map[string]float64, r *rng, n int) []float64 {
+	out := make([]float64, n)
+	vib := newSmoothNoise(r, 6)
+	T := float64(n) / SampleRate
+	ph := 0.0
+	for i := range out {
+		t := float64(i) / SampleRate
+		u := t / T
+		f := p["f"] * math.Pow(2, p["rise"]*math.Sin(math.Pi*math.Min(1, 1.3*u)))
+		ph += f * (1 + 0.01*vib.next()) / SampleRate
+		src := math.Sin(2*math.Pi*ph) + 0.3*math.Sin(4*math.Pi*ph) + 0.1*math.Sin(6*math.Pi*ph) + 0.05*r.noise()
+		out[i] = src * math.Min(1, t/0.3) * math.Min(1, (T-t)/0.6)
+	}
+	comb(out, 0.12, 0.4)
 	return out
 }
