@@ -114,7 +114,7 @@ func EffectiveVolume(p Prefs, ambient bool, vol float32) (v, master float32) {
 		return vol, p.EffectVolume
 	}
 	if p.Squared {
-		vol *= p.AmbientVolume
+		vol = float32(vol * p.AmbientVolume) // explicit: no fused multiply-add
 	}
 	return vol, p.AmbientVolume
 }
