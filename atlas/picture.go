@@ -243,7 +243,7 @@ func legend(img *image.RGBA, x, y int, r *Result, maxV float32) {
 	}
 	switch r.Kind {
 	case KindLoudestBed:
-		text(img, x, y+10, "loudest bed (A7 crossfade volume)", colText)
+		text(img, x, y+10, r.Kind.Label(), colText)
 		yy := y + 22
 		for i, s := range r.Categories {
 			swatch(yy, catColour(int16(i)), s.String(), false)
@@ -253,8 +253,7 @@ func legend(img *image.RGBA, x, y int, r *Result, maxV float32) {
 		swatch(yy+20, colSilent, "no bed", false)
 		swatch(yy+40, colHatchA, "no data (landblock missing)", true)
 	default:
-		label := map[Kind]string{KindVolume: "crossfade volume (A7)", KindChance: "play chance (A7)", KindShare: "share of total weight"}[r.Kind]
-		text(img, x, y+10, label, colText)
+		text(img, x, y+10, r.Kind.Label(), colText)
 		top := maxV
 		if top == 0 {
 			top = 1

@@ -34,6 +34,11 @@ func (k Kind) String() string {
 	return [...]string{"volume", "chance", "share", "loudest-bed"}[k]
 }
 
+// Label says what the value is, for titles and legends.
+func (k Kind) Label() string {
+	return [...]string{"crossfade volume (A7)", "play chance (A7)", "share of the total weight (A2)", "loudest bed by crossfade volume (A7)"}[k]
+}
+
 // SelKind is the kind of selector.
 type SelKind int
 

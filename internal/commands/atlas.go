@@ -188,7 +188,7 @@ func runAtlas(e *Env, args []string) error {
 	sum := atlas.Summarise(r, rc, arch.Source, missing)
 	if *out != "" {
 		img := atlas.Draw(r, rc, atlas.Picture{
-			Title:   fmt.Sprintf("%s: %s", sel, r.Kind),
+			Title:   title(sel, r.Kind),
 			Source:  fmt.Sprintf("%s, landblocks %s; player at each cell centre, feet on the ground", arch.Source, rc),
 			Present: a.Present,
 		})
@@ -207,13 +207,21 @@ func runAtlas(e *Env, args []string) error {
 			return err
 		}
 	}
-	fmt.Fprintf(e.Stdout, "%s (%s): %d landblocks (%d missing in %s), %d cells, %d where it plays, max %s",
-		sel, r.Kind, sum.Present, sum.Missing, rc, sum.Cells, sum.Playing, atlas.FormatValue(float32(sum.Max)))
+	fmt.Fprintf(e.Stdout, "%s: %d landblocks (%d missing in %s), %d cells, %d where it plays, max %s",
+		title(sel, r.Kind), sum.Present, sum.Missing, rc, sum.Cells, sum.Playing, atlas.FormatValue(float32(sum.Max)))
 	if sum.MaxAt != nil && sum.Max > 0 {
 		fmt.Fprintf(e.Stdout, " at %s (%s)", sum.MaxAt.Cell, sum.MaxAt.Map)
 	}
 	fmt.Fprintln(e.Stdout)
 	return nil
+}
+
+// title is the picture's first line: "sound 0x20000004:Ambient7: play chance (A7)".
+func title(sel atlas.Selector, k atlas.Kind) string {
+	if sel.Kind == atlas.LoudestBed {
+		return k.Label()
+	}
+	return fmt.Sprintf("%s: %s", sel, k.Label())
 }
 
 // atlasErr makes a selector naming nothing in the data the user's error.
