@@ -29,6 +29,9 @@ from a listener facing DEG (compass: 0 = north, 90 = east).
 
 `
 
+// maxOffset bounds -dx, -dy, -dz in m.
+const maxOffset = 1e6
+
 // level parses args, computes one play and prints it on stdout.
 func level(args []string, stdout, stderr io.Writer) error {
 	fs := NewFlags("level", levelUsage, stdout, stderr)
@@ -55,6 +58,14 @@ func level(args []string, stdout, stderr io.Writer) error {
 		if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > math.MaxFloat32 {
 			return bad("-%s %v is not a finite number", name, v)
 		}
+	}
+	for name, v := range map[string]float64{"dx": *dx, "dy": *dy, "dz": *dz} {
+		if math.Abs(v) > maxOffset { // the map is 49 152 m across; beyond this the 3-D distance overflows float32
+			return bad("-%s %v: want metres in -%g..%g", name, v, maxOffset, maxOffset)
+		}
+	}
+	if math.Abs(*heading) > 360 {
+		return bad("-heading %v: want compass degrees in -360..360", *heading)
 	}
 	if *master < 0 || *master > 1 {
 		return bad("-master %v outside 0..1", *master)

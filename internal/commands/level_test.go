@@ -43,15 +43,17 @@ func TestLevel_Output(t *testing.T) {
 // TestLevel_BadFlags: usage on stderr and errUsage (exit 2).
 func TestLevel_BadFlags(t *testing.T) {
 	for _, args := range [][]string{
-		{"-dx", "1", "-dy", "1"},                              // no -vol
-		{"-vol", "1", "-dy", "1"},                             // no -dx
-		{"-vol", "x", "-dx", "1", "-dy", "1"},                 // not a number
-		{"-vol", "1", "-dx", "1", "-dy", "1", "-master", "2"}, // master out of range
-		{"-vol", "NaN", "-dx", "1", "-dy", "1"},               // not finite
-		{"-vol", "1", "-dx", "1", "-dy", "1", "extra"},        // stray argument
-		{"-vol", "1", "-dx", "1", "-dy", "1", "-bogus"},       // unknown flag
-		{"-vol", "1", "-dx", "1", "-dy", "1", "-single"},      // -single without -ambient
-		{"-vol", "1", "-dx", "1e300", "-dy", "1"},             // beyond float32
+		{"-dx", "1", "-dy", "1"},                                  // no -vol
+		{"-vol", "1", "-dy", "1"},                                 // no -dx
+		{"-vol", "x", "-dx", "1", "-dy", "1"},                     // not a number
+		{"-vol", "1", "-dx", "1", "-dy", "1", "-master", "2"},     // master out of range
+		{"-vol", "NaN", "-dx", "1", "-dy", "1"},                   // not finite
+		{"-vol", "1", "-dx", "1", "-dy", "1", "extra"},            // stray argument
+		{"-vol", "1", "-dx", "1", "-dy", "1", "-bogus"},           // unknown flag
+		{"-vol", "1", "-dx", "1", "-dy", "1", "-single"},          // -single without -ambient
+		{"-vol", "1", "-dx", "1e300", "-dy", "1"},                 // beyond float32
+		{"-vol", "1", "-dx", "3e38", "-dy", "3e38"},               // finite, but the distance would be +Inf
+		{"-vol", "1", "-dx", "1", "-dy", "1", "-heading", "1e30"}, // not a compass heading
 	} {
 		out, errs, err := runLevelTest(args...)
 		if !errors.Is(err, errUsage) || out != "" || !strings.Contains(errs, "usage: soundworld level") {

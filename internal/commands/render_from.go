@@ -37,6 +37,9 @@ func fromOpts(fs *Flags, o *renderOpts, from string, force bool) (*renderOpts, e
 	if err := plan.Check(); err != nil {
 		return nil, userErr(err)
 	}
+	if err := outputs.CheckInput("-from", from); err != nil { // a named pipe would block
+		return nil, userErr(err)
+	}
 	r, err := capture.ReadSidecar(from)
 	if err != nil {
 		return nil, userErr(err)

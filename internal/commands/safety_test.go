@@ -134,6 +134,7 @@ func TestInputs_NamedPipesRefused(t *testing.T) {
 		{"render -emitters FIFO", func() error {
 			return renderTest(t, "-at", "0xA9B4 84 7.1", "-seconds", "1", "-emitters", fifo, "-o", out)
 		}, "-emitters " + fifo + ": is a named pipe"},
+		{"render -from FIFO", func() error { return renderTest(t, "-from", fifo, "-seconds", "1", "-o", out) }, "-from " + fifo + ": is a named pipe"},
 		{"probe -dat with a FIFO portal file", func() error { _, err := runProbeTest("-dat", datDir, "-at", "0xA9B4 84 7.1"); return err }, "is a named pipe"},
 		{"dump -dat with a FIFO portal file", func() error { return dump([]string{"-dat", datDir, "region"}, &bytes.Buffer{}, &bytes.Buffer{}) }, "is a named pipe"},
 	} {
