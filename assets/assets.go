@@ -124,7 +124,7 @@ func (d *Description) Images(table [256]float32) (portal, cell []byte, err error
 	for _, lb := range d.LandBlocks(&table) {
 		add(cw, lb.ID, dat.EncodeLandBlock(lb))
 		if lb.HasObjects != 0 {
-			add(cw, lb.ID&^0xFFFF|dat.LandBlockInfoL, dat.EncodeLandBlockInfo(forgeInfo(lb, &table)))
+			add(cw, lb.ID&^0xFFFF|dat.LandBlockInfoL, dat.EncodeLandBlockInfo(landmarkInfo(lb, &table)))
 		}
 	}
 	if err != nil {

@@ -87,8 +87,8 @@ func (d *Description) LandBlocks(table *[256]float32) []*dat.LandBlock {
 	for bx := range BlocksPerSide {
 		for by := range BlocksPerSide {
 			lb := &dat.LandBlock{ID: dat.LandBlockID(uint8(BaseX+bx), uint8(BaseY+by))}
-			if lb.ID>>16 == CentreBlock {
-				lb.HasObjects = 1 // the forge's LandBlockInfo
+			if hasInfo(uint16(lb.ID >> 16)) {
+				lb.HasObjects = 1 // the forge's and the landmarks' LandBlockInfo (landmarks.go)
 			}
 			for x := range 9 {
 				for y := range 9 {

@@ -395,8 +395,8 @@ func TestForgeIsPlacedNearSpawn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lbi.Objects) != 1 || lbi.Objects[0].ID != ForgeSetup {
-		t.Fatalf("0xA9B4FFFE objects: got %+v, want the forge Setup 0x%08X", lbi.Objects, ForgeSetup)
+	if len(lbi.Objects) == 0 || lbi.Objects[0].ID != ForgeSetup { // then Holtburg's statics (landmarks.go)
+		t.Fatalf("0xA9B4FFFE objects: got %+v, want the forge Setup 0x%08X first", lbi.Objects, ForgeSetup)
 	}
 	f := lbi.Objects[0].Frame
 	if f.X != 90 || f.Y != 20 || f.Z < 50 || f.Z > 150 || f.QW != 1 {
