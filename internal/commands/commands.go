@@ -45,7 +45,7 @@ type Command struct {
 var table = []Command{
 	{"dump", "[-dat DIR] region | landblock ID | soundtable ID | wave ID | setup ID | list TYPE", runDump},
 	{"level", "-vol V [-master M] -dx E -dy N [-dz U] [-heading DEG] [-ambient] [-nopan]", runLevel},
-	{"probe", `[-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-heading DEG] [-json]`, runProbe},
+	{"probe", `[-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-heading DEG] [-json] [-strict]`, runProbe},
 	{"render", "[-dat DIR] (-loc … | -at … | -path FILE) -seconds S -o out.wav [...]", runRender},
 	{"check", "[-dat DIR] [-json] [-workers N]", runCheck},
 	{"shot", "[-dat DIR] [placement flags] [-emitters F] [-seconds S] -o out.png", runShot},
