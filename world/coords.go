@@ -131,21 +131,31 @@ func ParseMap(s string) (x, y float32, err error) {
 // id 0xA9B40019 is accepted too and its low half ignored) and local x, y in m
 // within [0, 192). It returns world metres.
 func ParseAt(s string) (x, y float32, err error) {
+	l, err := ParseAtLoc(s)
+	if err != nil {
+		return 0, 0, err
+	}
+	x, y = WorldPos(l.Landblock, l.X, l.Y)
+	return x, y, nil
+}
+
+// ParseAtLoc is ParseAt keeping the landblock-local position exactly (W6):
+// world metres round to float32 steps of up to 4 mm; local metres do not.
+func ParseAtLoc(s string) (Loc, error) {
 	f := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 	if len(f) != 3 {
-		return 0, 0, fmt.Errorf("position %q: want \"0xA9B4 84 7.1\" (landblock, local x, local y)", s)
+		return Loc{}, fmt.Errorf("position %q: want \"0xA9B4 84 7.1\" (landblock, local x, local y)", s)
 	}
 	lb, err := ParseLandblock(f[0])
 	if err != nil {
-		return 0, 0, fmt.Errorf("position %q: %v", s, err)
+		return Loc{}, fmt.Errorf("position %q: %v", s, err)
 	}
 	lx, err1 := strconv.ParseFloat(f[1], 32)
 	ly, err2 := strconv.ParseFloat(f[2], 32)
 	if err1 != nil || err2 != nil || !(lx >= 0 && lx < BlockSize && ly >= 0 && ly < BlockSize) {
-		return 0, 0, fmt.Errorf("position %q: local x, y must be numbers in [0, 192)", s)
+		return Loc{}, fmt.Errorf("position %q: local x, y must be numbers in [0, 192)", s)
 	}
-	x, y = WorldPos(lb, float32(lx), float32(ly))
-	return x, y, nil
+	return Loc{Landblock: lb, X: float32(lx), Y: float32(ly)}, nil
 }
 
 // ParseLandblock parses a landblock id "0xA9B4" or "A9B4" (or a full id

@@ -14,7 +14,7 @@ import (
 // runProbe prints the ambient state right after one rebuild at a spot (A1–A8).
 func runProbe(e *Env, args []string) error { return probe(args, e.Stdout, e.Stderr) }
 
-const probeUsage = `usage: soundworld probe [-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-heading DEG] [-json] [-strict]`
+const probeUsage = `usage: soundworld probe [-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-chase M] [-heading DEG] [-json] [-strict]`
 
 // probeJSON is the -json output, field order as documented in the README.
 type probeJSON struct {
@@ -27,11 +27,27 @@ type probeJSON struct {
 		Heading   float32 `json:"heading"`
 		Map       string  `json:"map"`
 	} `json:"listener"`
+	// Player and Camera are W5's two positions, landblock-local (W6): the
+	// gather is centred on the player's feet, the SoundManager listens at the camera.
+	Player            probePlace   `json:"player"`
+	Camera            probePlace   `json:"camera"`
 	TotalWeight       float32      `json:"total_weight"`
 	ContributingCells int          `json:"contributing_cells"`
 	Sounds            []probeSound `json:"sounds"`
 	// Problems: every data problem met (issue 12 item 1); [] when none.
 	Problems []dat.Problem `json:"problems"`
+}
+
+// probePlace is a landblock-local position (W6) in m, to the cm.
+type probePlace struct {
+	Landblock string  `json:"landblock"`
+	X         float32 `json:"x"`
+	Y         float32 `json:"y"`
+	Z         float32 `json:"z"`
+}
+
+func placeOf(l world.Loc) probePlace {
+	return probePlace{Landblock: fmt.Sprintf("0x%04X", l.Landblock), X: cm(l.X), Y: cm(l.Y), Z: cm(l.Z)}
 }
 
 type probeSound struct {
@@ -62,6 +78,7 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	loc := fs.String("loc", "", locHelp)
 	at := fs.String("at", "", atHelp)
 	eye := fs.Float64("eye", float64(world.DefaultEye), eyeHelp)
+	chase := fs.Float64("chase", float64(world.DefaultChase), chaseHelp)
 	heading := fs.Float64("heading", 0, headingHelp)
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) is exit 2")
@@ -76,6 +93,9 @@ func probe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if err := checkEye(*eye); err != nil {
+		return err
+	}
+	if err := checkChase(*chase); err != nil {
 		return err
 	}
 	if err := checkHeading(*heading); err != nil {
@@ -93,7 +113,16 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	probs := newDataProblems("probe")
 	s.SetProblems(probs.ps)
 	s.SetEye(float32(*eye))
-	s.SetListener(x, y, float32(*heading))
+	s.SetChase(float32(*chase))
+	if *at != "" { // W6: keep the landblock-local position exactly
+		l, err := world.ParseAtLoc(*at)
+		if err != nil {
+			return userErr(err)
+		}
+		s.SetPlayer(l, float32(*heading))
+	} else {
+		s.SetListener(x, y, float32(*heading))
+	}
 	sn := s.Tick(0) // first placement: one rebuild (A2)
 	out := probeOf(sn)
 	out.Problems = probs.ps.List()
@@ -123,6 +152,7 @@ func probeOf(sn *world.Snapshot) probeJSON {
 	p.Listener.X, p.Listener.Y, p.Listener.Z = cm(lx), cm(ly), cm(sn.CameraPos.Z)
 	p.Listener.Heading = l.Heading
 	p.Listener.Map = world.FormatMap(l.Pos.X, l.Pos.Y)
+	p.Player, p.Camera = placeOf(sn.Player), placeOf(sn.Camera)
 	p.TotalWeight = sn.TotalWeight
 	p.ContributingCells = len(sn.Cells)
 	p.Sounds = []probeSound{}
@@ -152,6 +182,9 @@ func probeTable(w io.Writer, p probeJSON, sn *world.Snapshot) error {
 	l := p.Listener
 	fmt.Fprintf(w, "listener  %s  cell %s  local (%.2f, %.2f)  z %.2f m  heading %.1f°  %s\n",
 		l.Landblock, l.Cell, l.X, l.Y, l.Z, l.Heading, l.Map)
+	fmt.Fprintf(w, "player    %s  (%.2f, %.2f, %.2f)  feet: the gather's centre (W5)\n", p.Player.Landblock, p.Player.X, p.Player.Y, p.Player.Z)
+	fmt.Fprintf(w, "camera    %s  (%.2f, %.2f, %.2f)  eye %.2f m, chase %.2f m: where the SoundManager listens\n",
+		p.Camera.Landblock, p.Camera.X, p.Camera.Y, p.Camera.Z, sn.Listener.Eye, sn.Listener.Chase)
 	fmt.Fprintf(w, "total weight %.4f over %d contributing cells\n", p.TotalWeight, p.ContributingCells)
 	if sn.NoAmbient {
 		fmt.Fprintln(w, "no ambient data at this position (A11: outdoor-only tool)")

@@ -24,7 +24,7 @@ func TestProbe_HoltburgJSON(t *testing.T) {
 	if !strings.HasPrefix(out, prefix) {
 		t.Fatalf("probe JSON starts %q, want %q", out[:min(len(out), 90)], prefix)
 	}
-	for _, want := range []string{`,"heading":0,"map":"42.1N, 33.6E"},"total_weight":`, `,"contributing_cells":`, `,"sounds":[{"stb_id":"0x20`} {
+	for _, want := range []string{`,"heading":0,"map":"42.1N, 33.6E"},"player":{"landblock":"0xA9B4","x":84,"y":7.1,"z":`, `},"camera":{"landblock":"0xA9B4","x":84,"y":7.1,"z":`, `},"total_weight":`, `,"contributing_cells":`, `,"sounds":[{"stb_id":"0x20`} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("probe JSON lacks %q:\n%s", want, out)
 		}

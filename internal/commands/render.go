@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -27,9 +28,11 @@ const renderStepFrames = audio.SampleRate / 60
 type renderOpts struct {
 	datDir   string
 	x, y     float32
+	place    *world.Loc // -at: the player's landblock-local position, exact (W6)
 	heading  float32
 	walk     *world.Walk
 	eye      float32
+	chase    float32
 	seconds  float64
 	seed     uint32
 	emitters []world.Emitter
@@ -42,7 +45,7 @@ type renderOpts struct {
 	force    bool
 }
 
-const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-eye H] -seconds S [-seed N] [-emitters FILE] [-prefs k=v,…] -o out.wav [-events out.csv] [-strict]\n       soundworld render -from SIDECAR.json [-dat DIR] [-force] -seconds S -o out.wav [-events out.csv]"
+const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-eye H] [-chase M] -seconds S [-seed N] [-emitters FILE] [-prefs k=v,…] -o out.wav [-events out.csv] [-strict]\n       soundworld render -from SIDECAR.json [-dat DIR] [-force] -seconds S -o out.wav [-events out.csv]"
 
 // runRender renders what the listener hears to a WAV file (O3).
 func runRender(e *Env, args []string) error {
@@ -61,6 +64,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	pathFile := fs.String("path", "", "listener path file (JSON points walked with linear interpolation)")
 	heading := fs.Float64("heading", 0, "compass heading, degrees clockwise from north (W4); ignored with -path")
 	eye := fs.Float64("eye", float64(world.DefaultEye), eyeHelp)
+	chase := fs.Float64("chase", float64(world.DefaultChase), chaseHelp)
 	seconds := fs.Float64("seconds", 0, "length of the render, s (default with -path: the path's last time)")
 	seed := fs.Uint64("seed", 1, "seed of the retail random generators (T4)")
 	emitters := fs.String("emitters", "", `emitter layout file; "none" for no emitters (default: the stand-in's forge layout without -dat, none with -dat)`)
@@ -90,6 +94,10 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	if err := checkEye(*eye); err != nil {
 		return nil, err
 	}
+	if err := checkChase(*chase); err != nil {
+		return nil, err
+	}
+	o.chase = float32(*chase)
 	if err := checkHeading(*heading); err != nil {
 		return nil, err
 	}
@@ -127,12 +135,28 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		if o.seconds == 0 {
 			o.seconds = o.walk.End()
 		}
+		// W5: the path file's eye and chase, unless given on the command line.
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if o.walk.Eye != nil && !set["eye"] {
+			o.eye = *o.walk.Eye
+		}
+		if o.walk.Chase != nil && !set["chase"] {
+			o.chase = *o.walk.Chase
+		}
 	} else {
 		x, y, err := parsePlace(*loc, *at)
 		if err != nil {
 			return nil, err
 		}
 		o.x, o.y = x, y
+		if *at != "" {
+			l, err := world.ParseAtLoc(*at)
+			if err != nil {
+				return nil, userErr(err)
+			}
+			o.place = &l
+		}
 	}
 	if err := outputs.CheckWAVSeconds("-seconds", o.seconds); err != nil {
 		return nil, userErr(err)
@@ -249,12 +273,13 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 	defer func() { bar.Finish(ok) }()
 	s.SetPrefs(o.prefs) // also when every pref is off (Config treats the zero value as defaults)
 	s.SetEye(o.eye)
+	s.SetChase(o.chase)
 	var csvErr error
 	if events != nil {
-		_, csvErr = io.WriteString(events, "time_s,source,table,stype,wave,slot,priority,db,pan,outcome\n")
-		s.SetOnPlay(func(p audio.Play) {
+		_, csvErr = io.WriteString(events, renderCSVHeader)
+		s.SetOnEvent(func(ev world.Event) {
 			if csvErr == nil {
-				_, csvErr = io.WriteString(events, csvRow(p))
+				_, csvErr = io.WriteString(events, csvEventRow(ev))
 			}
 		})
 	}
@@ -271,9 +296,12 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 		}
 		n := min(int64(renderStepFrames), total-done)
 		t := float64(done) / audio.SampleRate
-		if o.walk != nil {
-			s.SetListener(o.walk.At(t))
-		} else {
+		switch {
+		case o.walk != nil:
+			s.SetPlayer(o.walk.LocAt(t))
+		case o.place != nil:
+			s.SetPlayer(*o.place, o.heading)
+		default:
 			s.SetListener(o.x, o.y, o.heading)
 		}
 		dt := 0.0
@@ -299,10 +327,48 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 	return nil
 }
 
+// renderCSVHeader is the render -events header: csvRow's columns, then the
+// draw trace of each row (O4): draws, the RollDice unit values, and rands,
+// the rand() values, each space-separated in draw order.
+const renderCSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands\n"
+
+// csvEventRow formats one decision with its draws (O4). A unit value is
+// written as the shortest decimal that reads back as the same float32.
+func csvEventRow(ev world.Event) string {
+	row := csvRow(ev.Play)
+	b := []byte(row[:len(row)-1])
+	b = append(b, ',')
+	for i, u := range ev.Trace.Draws {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendFloat(b, float64(u), 'g', -1, 32)
+	}
+	b = append(b, ',')
+	for i, r := range ev.Trace.Rands {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(r), 10)
+	}
+	return string(append(b, '\n'))
+}
+
 // csvRow formats one decision for the -events log.
 func csvRow(p audio.Play) string {
 	return strconv.FormatFloat(p.Time, 'f', 6, 64) + "," + p.Source.String() + "," +
 		fmt.Sprintf("0x%08X,0x%02X,0x%08X,%d,", p.Table, p.SType, p.Wave, p.Slot) +
 		strconv.FormatFloat(float64(p.Priority), 'g', -1, 32) + "," +
 		strconv.Itoa(p.DB) + "," + strconv.Itoa(p.Pan) + "," + p.Outcome.String() + "\n"
+}
+
+// chaseHelp is -chase's help (render, probe).
+const chaseHelp = "camera distance behind the player along the heading, m (W5; 0 = first person)"
+
+// checkChase validates -chase (m behind the player, W5): finite, 0..1000.
+func checkChase(m float64) error {
+	if !(m >= 0 && m <= 1000) {
+		return userErr(fmt.Errorf("-chase %v: want metres in 0..1000", m))
+	}
+	return nil
 }
