@@ -38,3 +38,5 @@ require (
 	gonum.org/v1/gonum v0.17.0 // indirect
 	gonum.org/v1/plot v0.17.0 // indirect
 )
+
+replace github.com/hajimehoshi/go-mp3 => ./third_party/go-mp3
