@@ -2,6 +2,7 @@ package world
 
 import (
 	"errors"
+	"fmt"
 
 	"soundworld/dat"
 )
@@ -9,9 +10,13 @@ import (
 // SetProblems makes the land report each record it skips to ps, once: a bad
 // landblock, a sound table that is bad or missing. The simulation still does
 // what retail does with them (A1: a table that cannot be read adds no weight;
-// a bad landblock is like a missing one). Problems met before the call (say,
-// while NewSim placed the listener) are passed on to ps first.
-func (l *Land) SetProblems(ps *dat.Problems) {
+// a bad landblock is like a missing one; an index of the region's chain that
+// points nowhere is no sound there). Problems met before the call (say, while
+// NewSim placed the listener) are passed on to ps first.
+func (l *Land) SetProblems(ps *dat.Problems) { l.setProblems(ps, "") }
+
+// setProblems is SetProblems; file names the portal dat in region problems.
+func (l *Land) setProblems(ps *dat.Problems, file string) {
 	if ps == nil || ps == l.problems {
 		return
 	}
@@ -19,6 +24,48 @@ func (l *Land) SetProblems(ps *dat.Problems) {
 		ps.Add(p)
 	}
 	l.problems = ps
+	l.regionProblems(file)
+}
+
+// regionProblems reports the region chain's indices that point nowhere (A1
+// treats them as no sound): a scene type's sound desc index and a terrain
+// type's scene type indices out of range (0xFFFFFFFF, none, is fine). The
+// bytes named are those of the region as re-encoded, which are the stored
+// ones for any region that parsed.
+func (l *Land) regionProblems(file string) {
+	r := l.region
+	refs := &dat.RegionRefs{} // no offsets (-1) if the re-encoding does not parse
+	if _, rr, err := dat.ParseRegionRefs(dat.EncodeRegion(r)); err == nil {
+		refs = rr
+	}
+	at := func(offs []int64, i int, plus int64) int64 {
+		if i >= len(offs) {
+			return -1
+		}
+		return offs[i] + plus
+	}
+	add := func(off int64, what string, a ...any) {
+		l.problems.Add(dat.Problem{File: file, Record: r.ID, Off: off, InRecord: off >= 0, Kind: dat.KindBadReference, What: fmt.Sprintf(what, a...)})
+	}
+	nDesc, nScene := 0, 0
+	if r.Sound != nil {
+		nDesc = len(r.Sound.STBDescs)
+	}
+	if r.Scene != nil {
+		nScene = len(r.Scene.SceneTypes)
+		for i, s := range r.Scene.SceneTypes {
+			if s.StbIndex != dat.NoIndex && uint64(s.StbIndex) >= uint64(nDesc) {
+				add(at(refs.StbIndex, i, 0), "scene type %d names sound desc %d of %d", i, s.StbIndex, nDesc)
+			}
+		}
+	}
+	for i, t := range r.Terrain.TerrainTypes {
+		for j, s := range t.SceneTypes {
+			if s != dat.NoIndex && uint64(s) >= uint64(nScene) {
+				add(at(refs.TerrainScenes, i, 4*int64(j)), "terrain type %d (%s) scene %d names scene type %d of %d", i, t.Name, j, s, nScene)
+			}
+		}
+	}
 }
 
 // Problems is the land's collector: the one given to SetProblems, else its own.
@@ -43,11 +90,11 @@ func (l *Land) skipped(kind string, id uint32, err error) {
 // audio bank cannot use (audio.Bank.SetProblems; a wave that does not decode
 // plays silence, as before).
 func (s *Sim) SetProblems(ps *dat.Problems) {
-	s.land.SetProblems(ps)
 	file := ""
 	if a, ok := s.data.(*dat.Archive); ok && a.Portal != nil {
 		file = a.Portal.Name()
 	}
+	s.land.setProblems(ps, file)
 	s.bank.SetProblems(s.land.Problems(), file)
 }
 

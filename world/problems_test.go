@@ -179,3 +179,43 @@ func TestSimReportsBadWaves(t *testing.T) {
 		t.Errorf("no wave problem in 60 s at Holtburg: %v", ps.List())
 	}
 }
+
+// A region index that points nowhere (A1: no sound there) is reported when
+// problems are collected, naming the region record and the index's byte.
+func TestSimReportsRegionIndexOutOfRange(t *testing.T) {
+	portal, cell := standInImages(t)
+	a := openImages(t, portal, cell)
+	b, err := a.Portal.Get(dat.RegionID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, refs, err := dat.ParseRegionRefs(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Scene type 0's stb_index → 999, through the record's block chain.
+	off := refs.StbIndex[0]
+	e, _ := a.Portal.Lookup(dat.RegionID)
+	bs := int64(a.Portal.Header().BlockSize)
+	cur := int64(e.Offset)
+	for o := off; ; o -= bs - 4 {
+		if o < bs-4 {
+			binary.LittleEndian.PutUint32(portal[cur+4+o:], 999)
+			break
+		}
+		cur = int64(binary.LittleEndian.Uint32(portal[cur:]))
+	}
+	s, err := NewSim(Config{Archive: openImages(t, portal, cell), Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := &dat.Problems{}
+	s.SetProblems(ps)
+	for _, p := range ps.List() {
+		if p.Record == dat.RegionID && p.Kind == dat.KindBadReference && p.Off == off && p.File == dat.PortalFile &&
+			strings.Contains(p.What, "scene type 0 names sound desc 999 of") {
+			return
+		}
+	}
+	t.Errorf("no problem for scene type 0's stb_index at record byte 0x%X: %v", off, ps.List())
+}
