@@ -353,3 +353,22 @@ func TestU1_EnvironsStingers(t *testing.T) {
 		t.Errorf("U1: the range is 0x76..0x8A only")
 	}
 }
+
+// TestA10_FrameOrderCellChangeBeforeDrain: in one frame the cell change
+// (InitSounds, gather, UpdatePlayQueue) runs before the drain
+// [D: SmartBox::UseTime]. Deadlines that have passed when the player walks
+// out of range in that frame are popped after the reset, cannot hear and are
+// dropped without a fire or a draw; drained first, they would have played.
+func TestA10_FrameOrderCellChangeBeforeDrain(t *testing.T) {
+	a, p, l := gatherFixture(t)
+	upd(a, 0, l) // bed armed at 3, shot at 0 + RollDice(2, 6) = 4 (u 0.5)
+	if a.QueueLen() != 2 {
+		t.Fatalf("A10: queue %d, want 2", a.QueueLen())
+	}
+	p.beds, p.shots, p.rolls = nil, nil, 0
+	upd(a, 10, at(0x0505, 100, 100, 2))
+	if len(p.beds)+len(p.shots) != 0 || p.rolls != 0 || a.QueueLen() != 0 || a.Rebuilds() != 2 {
+		t.Fatalf("A10: after a cell change out of range: %d beds %d shots %d rolls, queue %d; want nothing and an empty queue",
+			len(p.beds), len(p.shots), p.rolls, a.QueueLen())
+	}
+}
