@@ -366,6 +366,10 @@ func (c *checker) checkRegion() {
 func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[string]int) {
 	typ := typeOf(f.role, e.ID)
 	counts[typ]++
+	if e.Flags>>16 == 0 { // §2.4: the record version (RE: the client refuses 0)
+		c.add(dat.Problem{File: f.f.Name(), Record: e.ID, Off: -1, Kind: dat.KindBadDirectory,
+			What: fmt.Sprintf("directory entry flags 0x%08X: record version 0, which the retail client refuses to load", e.Flags)})
+	}
 	b, err := sc.Read(e)
 	if err != nil {
 		c.probs.AddErr(dat.KindBadChain, f.f.Name(), e.ID, err)

@@ -265,6 +265,20 @@ func TestDamagedVariants(t *testing.T) {
 			t.Errorf("no past-end-of-file problem: %v", only(s))
 		}
 	})
+	t.Run("entry version 0", func(t *testing.T) {
+		p, c := images(t)
+		e := entry(t, c, lb)
+		var pat []byte
+		pat = binary.LittleEndian.AppendUint32(pat, e.Flags)
+		pat = binary.LittleEndian.AppendUint32(pat, e.ID)
+		at := bytes.Index(c, pat)
+		if at < 0 {
+			t.Fatal("entry not found in the node bytes")
+		}
+		put32(c, at, e.Flags&0xFFFF)
+		s := Check(open(t, p, c), Options{})
+		want(t, s, dat.CellFile, lb, -1, false, dat.KindBadDirectory, "record version 0")
+	})
 	t.Run("portal over cell", func(t *testing.T) {
 		p, _ := images(t)
 		s := Check(open(t, p, p), Options{})
