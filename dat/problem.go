@@ -94,6 +94,9 @@ func ProblemOf(kind, file string, id uint32, err error) Problem {
 	what := "<nil error>"
 	if err != nil {
 		what = err.Error()
+		if file != "" { // "dat: FILE: is a named pipe…": the line names the file already
+			what = strings.TrimPrefix(what, "dat: "+file+": ")
+		}
 	}
 	return Problem{File: file, Record: id, Off: -1, Kind: kind, What: what}
 }

@@ -49,6 +49,9 @@ func TestProblemFromFormatError(t *testing.T) {
 	if q := ProblemOf(KindBadWave, "p.dat", 0x0A000001, errors.New("mp3: junk")); q.Off != -1 || q.What != "mp3: junk" || q.Kind != KindBadWave {
 		t.Errorf("plain: %+v", q)
 	}
+	if q := ProblemOf(KindBadFile, "d/c.dat", 0, errors.New("dat: d/c.dat: is a named pipe, not a regular file")); q.String() != "d/c.dat: is a named pipe, not a regular file" {
+		t.Errorf("file named twice: %q", q.String())
+	}
 	nf := fmt.Errorf("dat: p.dat: record 0x20000009 %w", ErrNotFound)
 	if q := ProblemOf(KindBadTable, "p.dat", 0x20000009, nf); q.Kind != KindMissingRecord {
 		t.Errorf("not found: kind %q, want %q", q.Kind, KindMissingRecord)
