@@ -51,6 +51,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	v.RoseLen = rr - 22
 	v.RoseX, v.RoseY = float64(mr.Min.X)+rr+14, float64(mr.Max.Y)-rr-26
 	ambientviz.Draw(screen, g.snap, v, g.st.Layers)
+	g.drawFlash(screen) // a voice clicked in the timeline or event log
 	g.drawHUD(screen)
 	g.ui.Draw(screen)
 	if g.st.ShowHelp { // F1 help is modal: above the panels
@@ -71,6 +72,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.shotErr = g.writeShot(screen, g.cfg.Shot.Out)
 		g.shotCaptured = true
 	}
+	g.endProfilerDraw(screen) // F11 capture bundle
 }
 
 // drawTiles draws each loaded landblock tile scaled to the camera.

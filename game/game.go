@@ -67,6 +67,10 @@ type Config struct {
 	Begin         time.Time // process start, for the time-to-first-terrain report
 	// Problems, if set, collects every data problem the Sim meets (issue 12 item 1).
 	Problems *dat.Problems
+	// From is a sidecar whose instant the window reopens (-from, issue 10 item 4);
+	// Force reopens it even when the data source differs.
+	From  string
+	Force bool
 }
 
 // Game is the explorer window.
@@ -80,6 +84,7 @@ type Game struct {
 	cam    geom.Camera
 	snap   *world.Snapshot
 	sound  *sound
+	pf     profHooks // issue 10: meters, replay record, captures, -from (profhooks.go)
 
 	captured debugui.InputCapturingState
 	drag     dragMode
@@ -129,6 +134,7 @@ func New(cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	sim.RecordInputs() // every input since the last reset, for sidecars (issue 10 item 4)
 	if cfg.Problems != nil {
 		sim.SetProblems(cfg.Problems)
 	}
@@ -176,6 +182,10 @@ func New(cfg Config) (*Game, error) {
 	}
 	g.clk = clock.New(g.src.Now)
 	g.held = ebiten.IsKeyPressed
+	g.initProfiler()
+	if err := g.applyFrom(); err != nil {
+		return nil, err
+	}
 	g.snap = sim.Tick(0)
 	return g, nil
 }
@@ -312,7 +322,7 @@ func (g *Game) advance() {
 		return
 	}
 	for i := 0; i < n; i++ {
-		g.snap = g.sim.Tick(clock.Step)
+		g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now())) // clock.Step on render's exact grid (O3)
 		if i < n-1 {
 			g.pushStarts()
 		}
@@ -327,7 +337,7 @@ func (g *Game) shotStep() {
 	}
 	total := int(math.Round(g.cfg.Shot.Seconds * tps))
 	for i := 0; i < 30 && g.shotTicks < total; i++ {
-		g.snap = g.sim.Tick(1.0 / tps)
+		g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now())) // 1/tps on render's exact grid (O3)
 		g.shotTicks++
 	}
 	if g.shotTicks == total && g.snap.Time == 0 {
@@ -369,6 +379,7 @@ func (g *Game) shotReady() bool {
 // mutes (the Sim already decided; muting only silences the speakers).
 func (g *Game) pushStarts() {
 	starts := g.sim.Manager().TakeStarts()
+	g.feedLocal(starts) // no device: the meters' own mix (profhooks.go)
 	if g.sound == nil || !g.st.AudioOn || len(starts) == 0 {
 		return
 	}

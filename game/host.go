@@ -70,7 +70,7 @@ func (g *Game) SetAudio(on bool) error {
 
 // PlayStinger plays an environs stinger from the centre.
 func (g *Game) PlayStinger(stype uint32) {
-	p := g.sim.Manager().PlayStinger(g.sim.Now(), g.stingerTbl, stype)
+	p := g.sim.PlayStinger(g.stingerTbl, stype) // recorded for -from (issue 10)
 	g.setToast(fmt.Sprintf("%s: %d dB, slot %d", ui.STypeName(stype), p.DB, p.Slot))
 }
 

@@ -182,6 +182,10 @@ func (g *Game) keys(dt float64) {
 		g.st.ShowHelp = !g.st.ShowHelp
 	case just(ebiten.KeyF12):
 		g.shotReq = true
+	case just(ebiten.KeyF11):
+		g.pf.captureReq = true // capture bundle (profhooks.go)
+	case just(ebiten.KeyT):
+		g.ui.ToggleTimeline()
 	case just(ebiten.KeyEscape):
 		g.st.PlaceEmitter, g.st.Selected, g.st.SelectedEmitter, g.st.ShowHelp = false, -1, -1, false
 	}

@@ -17,6 +17,7 @@ import (
 	"soundworld/ambientviz"
 	"soundworld/audio"
 	"soundworld/dat"
+	capt "soundworld/internal/capture"
 	"soundworld/world"
 )
 
@@ -34,6 +35,8 @@ type Sidecar struct {
 	PrefsStr string          `json:"prefs_string"`
 	View     ViewInfo        `json:"view"`
 	Snapshot *world.Snapshot `json:"snapshot"`
+	// Replay gets back to this instant: soundworld -from, shot -from, render -from (issue 10).
+	Replay *capt.Replay `json:"replay,omitempty"`
 }
 
 // DatInfo names one dat file and its iteration (patch level).
@@ -83,6 +86,7 @@ func (g *Game) sidecar() Sidecar {
 		Seed: g.sim.Seed(), SimTime: s.Time, Prefs: s.Prefs, PrefsStr: world.FormatPrefs(s.Prefs),
 		View:     ViewInfo{g.cam.MPP, g.cam.CX, g.cam.CY, g.st.Layers, g.st.TimeScale, g.st.Paused, g.st.AudioOn},
 		Snapshot: s,
+		Replay:   g.replayRecord(),
 	}
 	for _, f := range []*dat.File{g.cfg.Archive.Portal, g.cfg.Archive.Cell} {
 		if f == nil {

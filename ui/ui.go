@@ -107,7 +107,8 @@ type UI struct {
 	screenH  int
 	panels   []panel
 	arr      dock.Result
-	changed  bool // the arrangement changed this frame (the window saves the settings)
+	changed  bool     // the arrangement changed this frame (the window saves the settings)
+	prof     profiler // Timeline, Meters, Events (timeline.go)
 }
 
 // panel is one docked panel: its dock entry and its body.
@@ -131,6 +132,8 @@ func New(h Host, s *State) *UI {
 		{dock.Panel{Name: "Voices", Edge: dock.Right, Width: 380, Height: 470, MinHeight: 200}, u.voicesWindow},
 		{dock.Panel{Name: "Ambient", Edge: dock.Right, Width: 380, Height: 320, MinHeight: 120, Grow: true}, u.ambientWindow},
 	}
+	u.prof = newProfiler()
+	u.panels = append(u.panels, u.profPanels()...)
 	u.applyPanelState()
 	return u
 }
@@ -171,6 +174,7 @@ func (u *UI) TakeChanged() bool {
 // they capture the pointer or keyboard (the map must then ignore input).
 func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 	u.snap = s
+	u.observeProfiler(s)
 	arr := u.Layout()
 	c, err := u.dbg.Update(func(ctx *debugui.Context) error {
 		for i := range u.panels {

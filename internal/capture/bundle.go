@@ -27,6 +27,9 @@ type Bundle struct {
 	DatDir     string
 }
 
+// SpanSeconds is how much of the past a capture bundle holds (s).
+const SpanSeconds = 30
+
 // Bundle file names.
 const (
 	ShotFile    = "screenshot.png"

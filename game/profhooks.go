@@ -1,0 +1,236 @@
+package game
+
+// The window's side of the profiler and the bug-report round trip (issue 10):
+// the output meter's source, the replay record for sidecars, the F11 capture
+// bundle, the map flash of a clicked voice and -from. The window's own files
+// call these through one-line hooks.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"soundworld/audio"
+	capt "soundworld/internal/capture"
+	"soundworld/internal/cli"
+	"soundworld/world"
+)
+
+// profHooks is the window's profiler state.
+type profHooks struct {
+	tap        *audio.MeterTap
+	local      *audio.Mixer // no device: the window mixes the starts itself (meters, capture audio)
+	scratch    []float32
+	where      string
+	captureReq bool // F11: write a capture bundle at the end of the next Draw
+	captured   chan shotResult
+	data       capt.DataID
+	dataErr    error
+}
+
+// tapper is the device's tap (audio/device.Device.SetTap).
+type tapper interface{ SetTap(*audio.MeterTap) }
+
+// initProfiler wires the meter: the device's output through its tap, or,
+// with no device, a mixer of the window's own fed at each tick.
+func (g *Game) initProfiler() {
+	p := &g.pf
+	p.tap = audio.NewMeterTap()
+	p.captured = make(chan shotResult, 2)
+	if g.sound != nil && !g.sound.silent() {
+		if t, ok := g.sound.out.(tapper); ok {
+			t.SetTap(p.tap)
+			p.where = "device output (as sent to the player)"
+		}
+	}
+	if p.where == "" {
+		p.local = audio.NewMixer(g.sim.Bank())
+		p.where = "mixed here (no sound device), as render mixes"
+	}
+	g.ui.SetMeter(func() (audio.MeterReading, string) { return p.tap.Reading(), p.where })
+	p.data, p.dataErr = capt.Identify(g.cfg.Archive, g.cfg.DatDir == "")
+}
+
+// feedLocal gives the window's own mixer this tick's starts (minus the
+// display-side mutes, as the device gets them) and mixes up to the tick's
+// frame plus one step, as render does. Nothing with a device.
+func (g *Game) feedLocal(starts []audio.VoiceStart) {
+	p := &g.pf
+	if p.local == nil {
+		return
+	}
+	out := make([]audio.VoiceStart, 0, len(starts))
+	for _, s := range starts {
+		if s.Wave != 0 && s.Slot >= 0 && s.Slot < len(g.snap.Voices) {
+			if v := g.snap.Voices[s.Slot]; g.mutedSound(v.Table, v.SType) {
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	p.local.Apply(out)
+	target := int64(math.Round(g.sim.Now()*audio.SampleRate)) + world.StepFrames
+	if target-p.local.Frame() > 2*audio.SampleRate { // a Reset or a jump: do not mix minutes at once
+		p.local = audio.NewMixer(g.sim.Bank())
+		p.local.Apply(out)
+		target = p.local.Frame() + world.StepFrames
+	}
+	for p.local.Frame() < target {
+		n := min(target-p.local.Frame(), 2048)
+		if cap(p.scratch) < int(2*n) {
+			p.scratch = make([]float32, 2*n)
+		}
+		buf := p.scratch[:2*n]
+		p.local.Render(buf)
+		p.tap.Write(buf)
+	}
+}
+
+// replayRecord is the sidecar's "replay" object: the data, the inputs since
+// the last reset and the Snapshot's fingerprint.
+func (g *Game) replayRecord() *capt.Replay {
+	if g.pf.dataErr != nil {
+		return nil
+	}
+	return &capt.Replay{Data: g.pf.data, DatDir: g.cfg.DatDir, SimTime: g.snap.Time,
+		Inputs: g.sim.Inputs(), Snapshot: capt.Fingerprint(g.snap)}
+}
+
+// endProfilerDraw runs at the end of Draw: an F11 capture of the finished
+// frame, and the toast of a capture written.
+func (g *Game) endProfilerDraw(screen *ebiten.Image) {
+	select {
+	case r := <-g.pf.captured:
+		if r.err != nil {
+			g.setToast("Capture failed: " + r.err.Error())
+		} else {
+			g.setToast("Capture bundle written: " + r.path + " (README.txt says how to reproduce it)")
+		}
+	default:
+	}
+	if g.pf.captureReq {
+		g.pf.captureReq = false
+		g.saveCapture(screen)
+	}
+}
+
+// drawFlash rings the position of the voice clicked in the timeline or the
+// event log, fading over ui.FlashFrames.
+func (g *Game) drawFlash(screen *ebiten.Image) {
+	pos, left, ok := g.ui.Flash()
+	if !ok {
+		return
+	}
+	x, y := g.cam.ToScreen(float64(pos.X), float64(pos.Y))
+	a := uint8(255 * left)
+	r := float32(10 + 30*(1-left))
+	vector.StrokeCircle(screen, float32(x), float32(y), r, 3, color.RGBA{0xff, 0xff, 0xff, a}, true)
+	vector.StrokeCircle(screen, float32(x), float32(y), r+4, 2, color.RGBA{0x40, 0x80, 0xff, a}, true)
+}
+
+// saveCapture is F11: a capture bundle capture-YYYYMMDD-HHMMSS/ in the
+// working folder (screenshot, sidecar, last 30 s of audio as mixed, the
+// span's events and path, README.txt), written off the game goroutine.
+func (g *Game) saveCapture(screen *ebiten.Image) {
+	img, sc := capture(screen), g.sidecar()
+	samples, _ := g.pf.tap.Last(capt.SpanSeconds)
+	now := g.snap.Time
+	var evs []audio.Play
+	for _, r := range g.ui.History().Rows {
+		if r.Play.Time >= now-capt.SpanSeconds {
+			evs = append(evs, r.Play)
+		}
+	}
+	b := &capt.Bundle{Audio: samples, Events: evs, Inputs: g.sim.Inputs(), SimTime: now,
+		Span: capt.SpanSeconds, Source: g.cfg.Source, DatDir: g.cfg.DatDir}
+	at := time.Now()
+	go func() {
+		var err error
+		var buf bytes.Buffer
+		if err = png.Encode(&buf, img); err == nil {
+			b.Screenshot = buf.Bytes()
+			b.Sidecar, err = sidecarJSON(sc)
+		}
+		dir := ""
+		if err == nil {
+			dir, err = capt.Write(".", at, b)
+		}
+		if err != nil {
+			err = fmt.Errorf("capture: %w", err)
+		}
+		g.pf.captured <- shotResult{dir, err}
+	}()
+}
+
+// sidecarJSON is the sidecar as writePair writes it.
+func sidecarJSON(sc Sidecar) ([]byte, error) {
+	js, err := json.MarshalIndent(sc, "", " ")
+	if err != nil {
+		return nil, err
+	}
+	return append(js, '\n'), nil
+}
+
+// applyFrom reopens a sidecar's instant (-from): the data must be the
+// capture's (else a user error, unless Force), the record is replayed on the
+// Sim (which keeps recording from there) and checked against the Snapshot's
+// fingerprint, and the view (centre, zoom, overlays, time scale, pause) is
+// the sidecar's.
+func (g *Game) applyFrom() error {
+	if g.cfg.From == "" {
+		return nil
+	}
+	r, err := capt.ReadSidecar(g.cfg.From)
+	if err != nil {
+		return cli.UserErr(err)
+	}
+	if g.pf.dataErr != nil {
+		return g.pf.dataErr
+	}
+	warn, err := r.Check(g.pf.data, g.cfg.Force)
+	if err != nil {
+		return cli.UserErr(fmt.Errorf("%s: %w", g.cfg.From, err))
+	}
+	if warn != "" {
+		fmt.Fprintln(g.cfg.Stdout, warn)
+	}
+	if err := r.Rebuild(g.sim, nil); err != nil {
+		return cli.UserErr(fmt.Errorf("%s: %w", g.cfg.From, err))
+	}
+	g.sim.Manager().TakeStarts() // the replayed past is not played again
+	if v, err := readView(g.cfg.From); err == nil && v != nil {
+		if v.MetresPerPixel > 0 {
+			g.cam.CX, g.cam.CY, g.cam.MPP = v.CentreX, v.CentreY, v.MetresPerPixel
+		}
+		g.st.Layers = v.Layers
+		if v.TimeScale > 0 {
+			g.st.TimeScale = v.TimeScale
+		}
+		g.st.Paused = g.cfg.Shot == nil && v.Paused
+	}
+	g.setToast(fmt.Sprintf("Reopened %s at sim time %.2f s", g.cfg.From, g.sim.Now()))
+	return nil
+}
+
+// readView reads the sidecar's "view" object.
+func readView(path string) (*ViewInfo, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var sc struct {
+		View *ViewInfo `json:"view"`
+	}
+	if err := json.Unmarshal(b, &sc); err != nil {
+		return nil, err
+	}
+	return sc.View, nil
+}

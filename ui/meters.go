@@ -1,0 +1,125 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"soundworld/audio"
+	"soundworld/ui/debugui"
+	"soundworld/world"
+)
+
+// Meter scale: bars span MeterLo..0 dBFS.
+const meterLo = -60.0
+
+// MeterX is the x of level db (dBFS) on a bar from x0 to x1 (clamped).
+func MeterX(db, x0, x1 float64) float64 {
+	f := (max(meterLo, min(0, db)) - meterLo) / -meterLo
+	return x0 + f*(x1-x0)
+}
+
+// meterColor is a bar's colour at level db: green, yellow from −12, red from −3 dBFS.
+func meterColor(db float64) color.RGBA {
+	switch {
+	case db >= -3:
+		return color.RGBA{0xe8, 0x40, 0x30, 0xff}
+	case db >= -12:
+		return color.RGBA{0xe8, 0xc8, 0x30, 0xff}
+	}
+	return color.RGBA{0x40, 0xc0, 0x60, 0xff}
+}
+
+// Sounding is the number of voices sounding in the snapshot: busy and not
+// past their end (P2).
+func Sounding(s *world.Snapshot) int {
+	if s == nil {
+		return 0
+	}
+	n := 0
+	for _, v := range s.Voices {
+		if v.Busy && s.Time < v.Start+v.Length {
+			n++
+		}
+	}
+	return n
+}
+
+// metersWindow shows the output level: peak (bar), RMS (inner bar) and the
+// 1.5 s peak hold (tick) per channel in dBFS, the clip light, and the voices
+// sounding (issue 10 item 2).
+func (u *UI) metersWindow(ctx *debugui.Context) {
+	var r audio.MeterReading
+	src := "no meter"
+	if u.prof.meter != nil {
+		r, src = u.prof.meter()
+	}
+	n := Sounding(u.snap)
+	ctx.SetGridLayout([]int{-1}, []int{-1})
+	ctx.GridCell(func(b image.Rectangle) {
+		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawMeters(screen, b, r, src, n) })
+	})
+}
+
+// meterRows are the two channel bars' rectangles in body b.
+func meterRows(b image.Rectangle) [2]image.Rectangle {
+	x0, x1 := b.Min.X+18, b.Max.X-8
+	y := b.Min.Y + 26
+	return [2]image.Rectangle{image.Rect(x0, y, x1, y+18), image.Rect(x0, y+24, x1, y+42)}
+}
+
+func drawMeters(screen *ebiten.Image, b image.Rectangle, r audio.MeterReading, src string, voices int) {
+	fillRect(screen, b, tlBack)
+	drawLabel(screen, src, float64(b.Min.X)+4, float64(b.Min.Y)+4, tlDim)
+	rows := meterRows(b)
+	for c, row := range rows {
+		x0, x1 := float64(row.Min.X), float64(row.Max.X)
+		fillRect(screen, row, tlLane)
+		drawLabel(screen, [2]string{"L", "R"}[c], float64(b.Min.X)+5, float64(row.Min.Y)+2, tlText)
+		// Peak bar, RMS inside it (darker, the middle third), hold tick.
+		px := MeterX(r.Peak[c], x0, x1)
+		vector.DrawFilledRect(screen, float32(x0), float32(row.Min.Y), float32(px-x0), float32(row.Dy()), scaleRGB(meterColor(r.Peak[c]), 0.55), false)
+		rx := MeterX(r.RMS[c], x0, x1)
+		vector.DrawFilledRect(screen, float32(x0), float32(row.Min.Y)+5, float32(rx-x0), float32(row.Dy())-10, meterColor(r.RMS[c]), false)
+		if r.Hold[c] > audio.MeterFloor {
+			hx := MeterX(r.Hold[c], x0, x1)
+			vector.StrokeLine(screen, float32(hx), float32(row.Min.Y), float32(hx), float32(row.Max.Y), 2, tlSelLine, false)
+		}
+	}
+	// Scale: every 6 dB, labels every 12.
+	ax := rows[1].Max.Y + 2
+	for db := meterLo; db <= 0; db += 6 {
+		x := MeterX(db, float64(rows[0].Min.X), float64(rows[0].Max.X))
+		vector.StrokeLine(screen, float32(x), float32(ax), float32(x), float32(ax+4), 1, tlGrid, false)
+		if int(db)%12 == 0 {
+			s := fmt.Sprintf("%g", db)
+			drawLabel(screen, s, x-labelW(s)/2, float64(ax)+4, tlDim)
+		}
+	}
+	y := float64(ax) + 22
+	for c := 0; c < 2; c++ {
+		drawLabel(screen, fmt.Sprintf("%s peak %s  rms %s  hold %s", [2]string{"L", "R"}[c], dbText(r.Peak[c]), dbText(r.RMS[c]), dbText(r.Hold[c])),
+			float64(b.Min.X)+4, y, tlText)
+		y += lineH
+	}
+	clip := "clip: none"
+	cc := tlDim
+	if r.Overload {
+		clip, cc = fmt.Sprintf("CLIP (%d samples at full scale)", r.Clipped), color.RGBA{0xff, 0x50, 0x40, 0xff}
+	} else if r.Clipped > 0 {
+		clip = fmt.Sprintf("clip: %d samples at full scale so far", r.Clipped)
+	}
+	drawLabel(screen, clip, float64(b.Min.X)+4, y, cc)
+	drawLabel(screen, fmt.Sprintf("voices sounding: %d / 16", voices), float64(b.Min.X)+4, y+lineH, tlText)
+}
+
+// dbText is a dBFS level as the meters print it ("-inf" at the floor).
+func dbText(db float64) string {
+	if db <= audio.MeterFloor {
+		return "-inf"
+	}
+	return fmt.Sprintf("%.1f", db)
+}

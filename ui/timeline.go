@@ -1,0 +1,341 @@
+package ui
+
+// The profiler panels (issue 10 items 1–3): Timeline, Meters and Events, docked
+// in the bottom strip. They read only the Snapshot (through a bounded history
+// fed each frame, ambientviz/geom.History) and the output meter; they never
+// touch the Sim.
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"soundworld/ambientviz/geom"
+	"soundworld/audio"
+	"soundworld/ui/debugui"
+	"soundworld/ui/dock"
+	"soundworld/world"
+)
+
+// Profiler panel names (dock entries and the settings file).
+const (
+	PanelTimeline = "Timeline"
+	PanelMeters   = "Meters"
+	PanelEvents   = "Events"
+)
+
+// profiler is the profiler panels' state.
+type profiler struct {
+	hist    geom.History
+	span    int  // index into geom.Spans
+	frozen  bool // the view stays (also while the Sim is paused); dragging scrubs
+	end     float64
+	drag    bool
+	dragX   int
+	dragEnd float64
+	hover   string // the hovered bar's or tick's "why" lines, "" none
+	hoverAt image.Point
+	sel     selBar // the clicked bar
+	flash   flash
+	meter   func() (audio.MeterReading, string) // the output meter and where it listens
+	log     eventLog
+	mouse   func() (x, y int, pressed, justPressed, justReleased bool)
+}
+
+// selBar names the selected voice by its slot and start (a bar is re-found in
+// the history each frame; the history's slice moves).
+type selBar struct {
+	ok    bool
+	slot  int
+	start float64
+}
+
+// flash is a position the map should flash (a clicked voice), for 1.5 s of real frames.
+type flash struct {
+	pos    world.Pos
+	frames int
+}
+
+// FlashFrames is how long a clicked voice's position flashes on the map (frames at 60 Hz).
+const FlashFrames = 90
+
+func newProfiler() profiler {
+	return profiler{span: 1, sel: selBar{}, mouse: mouseState}
+}
+
+func mouseState() (x, y int, pressed, justPressed, justReleased bool) {
+	x, y = ebiten.CursorPosition()
+	return x, y, ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft),
+		inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft),
+		inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
+}
+
+// profPanels are the dock entries of the profiler panels, all folded at first.
+func (u *UI) profPanels() []panel {
+	return []panel{
+		{dock.Panel{Name: PanelTimeline, Edge: dock.Bottom, Width: 5, Height: 250, MinHeight: 140, Collapsed: true}, u.timelineWindow},
+		{dock.Panel{Name: PanelMeters, Edge: dock.Bottom, Width: 2, Height: 250, MinHeight: 120, Collapsed: true}, u.metersWindow},
+		{dock.Panel{Name: PanelEvents, Edge: dock.Bottom, Width: 4, Height: 250, MinHeight: 120, Collapsed: true}, u.eventsWindow},
+	}
+}
+
+// observeProfiler feeds this frame's Snapshot to the history (every frame,
+// whether or not the panels are open, so opening one shows the past).
+func (u *UI) observeProfiler(s *world.Snapshot) {
+	u.prof.hist.Observe(s)
+	if u.prof.flash.frames > 0 {
+		u.prof.flash.frames--
+	}
+}
+
+// SetMeter gives the Meters panel its source: the output meter's reading and
+// a few words on where it listens ("device output", "mixed here, no device").
+func (u *UI) SetMeter(f func() (audio.MeterReading, string)) { u.prof.meter = f }
+
+// Flash is the position the map should flash now and how much is left (1 → 0); ok false none.
+func (u *UI) Flash() (pos world.Pos, left float64, ok bool) {
+	f := u.prof.flash
+	if f.frames <= 0 {
+		return world.Pos{}, 0, false
+	}
+	return f.pos, float64(f.frames) / FlashFrames, true
+}
+
+// ToggleTimeline folds or unfolds the Timeline panel (key T).
+func (u *UI) ToggleTimeline() {
+	for i := range u.panels {
+		if u.panels[i].Name == PanelTimeline {
+			u.setCollapsed(i, !u.arr.Folded[i])
+		}
+	}
+}
+
+// History is the profiler's history (tests, the capture bundle's events).
+func (u *UI) History() *geom.History { return &u.prof.hist }
+
+// timelineView is the geometry for the panel body b at this frame.
+func (u *UI) timelineView(b image.Rectangle) geom.Timeline {
+	p := &u.prof
+	end := p.hist.Now
+	if p.frozen {
+		end = p.end
+	}
+	return geom.Timeline{X: float64(b.Min.X), Y: float64(b.Min.Y) + tlHeader, W: float64(b.Dx()), H: float64(b.Dy()) - tlHeader,
+		Span: geom.Spans[p.span], End: end}
+}
+
+// tlHeader is the height of the timeline's button row (px).
+const tlHeader = 20
+
+// timelineWindow is the voice timeline: the 16 slots as lanes over the last
+// 10/30/60 s, decisions that did not play as ticks above (issue 10 item 1).
+func (u *UI) timelineWindow(ctx *debugui.Context) {
+	p := &u.prof
+	if u.st.Paused && !p.frozen { // pausing the Sim freezes the view
+		p.frozen, p.end = true, p.hist.Now
+	}
+	ctx.SetGridLayout([]int{-1}, []int{-1})
+	ctx.GridCell(func(b image.Rectangle) {
+		u.timelineInput(b)
+		tl := u.timelineView(b)
+		hover, hoverAt := p.hover, p.hoverAt
+		ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
+			u.drawTimeline(screen, b, tl)
+			if hover != "" {
+				drawTooltip(screen, hover, hoverAt, b)
+			}
+		})
+	})
+}
+
+// timelineButtons are the header's buttons: spans, live/frozen.
+func timelineButtons(b image.Rectangle) (spans [3]image.Rectangle, live image.Rectangle) {
+	x := b.Min.X + 2
+	for i := range spans {
+		spans[i] = image.Rect(x, b.Min.Y+2, x+36, b.Min.Y+tlHeader-2)
+		x += 40
+	}
+	live = image.Rect(x+8, b.Min.Y+2, x+8+64, b.Min.Y+tlHeader-2)
+	return
+}
+
+// timelineInput handles hover, clicks and scrubbing in the panel body b.
+func (u *UI) timelineInput(b image.Rectangle) {
+	p := &u.prof
+	mx, my, pressed, just, released := p.mouse()
+	pt := image.Pt(mx, my)
+	p.hover = ""
+	if released {
+		p.drag = false
+	}
+	if p.drag && pressed {
+		tl := u.timelineView(b)
+		dt := float64(mx-p.dragX) / max(1, tl.W-geom.TLGutter) * tl.Span
+		p.end = clampEnd(p.dragEnd-dt, &p.hist, tl.Span)
+		return
+	}
+	if !pt.In(b) {
+		return
+	}
+	spans, live := timelineButtons(b)
+	if just {
+		for i, r := range spans {
+			if pt.In(r) {
+				p.span = i
+				return
+			}
+		}
+		if pt.In(live) {
+			p.frozen = !p.frozen
+			p.end = p.hist.Now
+			return
+		}
+	}
+	tl := u.timelineView(b)
+	if i := tl.HitBar(p.hist.Bars, float64(mx), float64(my)); i >= 0 {
+		bar := p.hist.Bars[i]
+		p.hover, p.hoverAt = barWhy(bar, p.hist.Now), pt
+		if just {
+			p.sel = selBar{true, bar.Slot, bar.Start}
+			if bar.Open {
+				u.st.SelectedVoice = bar.Slot
+			}
+			p.flash = flash{pos: bar.Pos, frames: FlashFrames}
+		}
+		return
+	}
+	if i := tl.HitTick(p.hist.Rows, float64(mx), float64(my)); i >= 0 {
+		p.hover, p.hoverAt = rowWhy(p.hist.Rows[i].Play), pt
+		if just {
+			p.log.sel = p.hist.Rows[i].Seq
+		}
+		return
+	}
+	if just && p.frozen && float64(my) > tl.Y {
+		p.drag, p.dragX, p.dragEnd = true, mx, p.end
+	}
+}
+
+// clampEnd keeps a scrubbed right edge within the history.
+func clampEnd(end float64, h *geom.History, span float64) float64 {
+	lo := h.Now - geom.HistSeconds + span
+	return max(min(end, h.Now), min(lo, h.Now))
+}
+
+// barWhy is a voice's "why" (table, SoundType, wave, volume, distance, dB, pan).
+func barWhy(b geom.VoiceBar, now float64) string {
+	v := b.Voice
+	end := fmt.Sprintf("ended %.2f s", b.End)
+	if b.Open {
+		end = fmt.Sprintf("playing, %.1f s left", v.Start+v.Length-now)
+	}
+	return fmt.Sprintf("slot %d  %s  %s  table 0x%08X  wave 0x%08X\n"+
+		"S1: vol %.3f at %.1f m: gain %.4f, clamped %.4f, x master %.3f\n"+
+		"= %d dB, pan %+d   start %.2f s, length %.2f s, %s",
+		b.Slot, SourceName(uint8(v.Source)), STypeName(v.SType), v.Table, v.Wave,
+		v.Volume, v.Distance, v.GainRaw, v.GainClamped, v.Master, v.DB, v.Pan, v.Start, v.Length, end)
+}
+
+// rowWhy is one decision as a tooltip.
+func rowWhy(p audio.Play) string {
+	why := p.Reason
+	if why == "" {
+		why = "played"
+	}
+	return fmt.Sprintf("%s at %.3f s: %s %s table 0x%08X\n%s", p.Outcome, p.Time, p.Source, STypeName(p.SType), p.Table, why)
+}
+
+var (
+	tlBack    = color.RGBA{0x12, 0x14, 0x1a, 0xff}
+	tlLane    = color.RGBA{0x1c, 0x1f, 0x28, 0xff}
+	tlGrid    = color.RGBA{0x40, 0x44, 0x50, 0xff}
+	tlText    = color.RGBA{0xc8, 0xc8, 0xd0, 0xff}
+	tlDim     = color.RGBA{0x80, 0x84, 0x90, 0xff}
+	tlButton  = color.RGBA{0x2a, 0x2e, 0x3a, 0xff}
+	tlActive  = color.RGBA{0x3c, 0x6e, 0xb4, 0xff}
+	tlSelLine = color.RGBA{0xff, 0xff, 0xff, 0xff}
+)
+
+// drawTimeline draws the panel body.
+func (u *UI) drawTimeline(screen *ebiten.Image, b image.Rectangle, tl geom.Timeline) {
+	p := &u.prof
+	fillRect(screen, b, tlBack)
+	spans, live := timelineButtons(b)
+	for i, r := range spans {
+		c := tlButton
+		if i == p.span {
+			c = tlActive
+		}
+		fillRect(screen, r, c)
+		drawLabel(screen, fmt.Sprintf("%gs", geom.Spans[i]), float64(r.Min.X)+6, float64(r.Min.Y)+1, tlText)
+	}
+	lc, lt := tlButton, "live"
+	if p.frozen {
+		lc, lt = color.RGBA{0x90, 0x60, 0x20, 0xff}, "frozen"
+	}
+	fillRect(screen, live, lc)
+	drawLabel(screen, lt, float64(live.Min.X)+8, float64(live.Min.Y)+1, tlText)
+	hint := "hover: why   click: select + flash on map"
+	if p.frozen {
+		hint = "drag to scrub   click live to follow"
+	}
+	drawLabel(screen, hint, float64(live.Max.X)+10, float64(live.Min.Y)+1, tlDim)
+
+	// Lanes.
+	for i := 0; i < audio.NumVoices; i++ {
+		x, y, w, h := tl.Lane(i)
+		if i%2 == 0 {
+			vector.DrawFilledRect(screen, float32(x), float32(y), float32(w), float32(h), tlLane, false)
+		}
+		step := 1
+		if h < 12 {
+			step = 4 // lanes too thin for a number each: every 4th
+		}
+		if i%step == 0 {
+			drawLabel(screen, fmt.Sprintf("%2d", i), tl.X+2, y+h/2-7, tlDim)
+		}
+	}
+	sx, sy, sw, sh := tl.Strip()
+	vector.DrawFilledRect(screen, float32(sx), float32(sy), float32(sw), float32(sh), tlLane, false)
+	drawLabel(screen, "dec", tl.X+1, sy-1, tlDim)
+	// Axis.
+	axisY := tl.Y + tl.H - geom.TLAxis
+	for _, t := range tl.AxisTicks() {
+		x := tl.TimeX(t)
+		vector.StrokeLine(screen, float32(x), float32(sy+sh), float32(x), float32(axisY), 1, tlGrid, false)
+		drawLabel(screen, fmt.Sprintf("%gs", t), x+2, axisY, tlDim)
+	}
+	// Bars: colour by source (ambient: the set's map colour), brightness by level.
+	for _, bar := range p.hist.Bars {
+		x, y, w, h, ok := tl.BarRect(bar)
+		if !ok {
+			continue
+		}
+		c := scaleRGB(geom.SourceColor(bar.Voice.Source, bar.Set), geom.Brightness(bar.Voice.DB))
+		vector.DrawFilledRect(screen, float32(x), float32(y), float32(w), float32(h), c, false)
+		if p.sel.ok && bar.Slot == p.sel.slot && bar.Start == p.sel.start {
+			vector.StrokeRect(screen, float32(x), float32(y), float32(w), float32(h), 2, tlSelLine, false)
+		}
+	}
+	// Decision ticks: drops, not_now, gated, silent.
+	for _, r := range p.hist.Rows {
+		if !geom.IsTick(r.Play.Outcome) {
+			continue
+		}
+		if x, ok := tl.TickX(r); ok {
+			vector.StrokeLine(screen, float32(x), float32(sy+1), float32(x), float32(sy+sh-1), 2, geom.TickColor(r.Play.Outcome), false)
+		}
+	}
+	// The right edge: now (live) or the scrub position.
+	nx := tl.TimeX(tl.End)
+	vector.StrokeLine(screen, float32(nx)-1, float32(sy), float32(nx)-1, float32(axisY), 1, tlText, false)
+}
+
+// scaleRGB multiplies a colour's RGB by k (0..1), keeping it opaque.
+func scaleRGB(c color.RGBA, k float64) color.RGBA {
+	return color.RGBA{uint8(float64(c.R) * k), uint8(float64(c.G) * k), uint8(float64(c.B) * k), 0xff}
+}
