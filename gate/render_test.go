@@ -11,7 +11,7 @@ import (
 )
 
 // testScene is a stand-in spot with two beds (0x0A000001, 0x0A00000A) and the
-// stand-in's forge emitter moved next to the listener (6 m east, 12 m north),
+// stand-in's forge emitter moved next to the listener (10 m east, 2 m north),
 // so it has a bed, one-shots and a side.
 func testScene(t testing.TB, seconds float64) Scene {
 	a, err := assets.StandIn()
@@ -22,7 +22,7 @@ func testScene(t testing.TB, seconds float64) Scene {
 	if err != nil || len(em) != 1 {
 		t.Fatalf("layout: %v %v", em, err)
 	}
-	em[0].Landblock, em[0].X, em[0].Y = 0xAAB5, 106, 112
+	em[0].Landblock, em[0].X, em[0].Y = 0xAAB5, 110, 102
 	x, y := world.WorldPos(0xAAB5, 100, 100)
 	return Scene{Archive: a, Bank: audio.NewBank(a), X: x, Y: y, Eye: 2, Prefs: audio.DefaultPrefs(), Emitters: em, Seconds: seconds}
 }

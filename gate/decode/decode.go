@@ -6,8 +6,7 @@
 // github.com/hajimehoshi/go-mp3 (both pure Go, the decoders beep and
 // Ebitengine use); WAV by the small RIFF reader in wav.go (no library covers
 // 24-bit, float and WAVE_FORMAT_EXTENSIBLE with byte-offset errors); other
-// rates are converted by github.com/gopxl/beep's Resample (pure Go, no
-// Ebitengine, already a module of this project) at quality 16.
+// rates by the windowed-sinc resampler in resample.go (why not a library: see there).
 package decode
 
 import (
@@ -15,10 +14,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 
-	"github.com/gopxl/beep/v2"
 	"github.com/hajimehoshi/go-mp3"
 	"github.com/jfreymuth/oggvorbis"
 )
@@ -111,48 +108,6 @@ func toStereo(ch [][]float32, vorbis bool) (l, r []float32) {
 	}
 	return l, r
 }
-
-// Resample converts a stereo pair at rate Hz to 44100 Hz with beep's
-// Lagrange-polynomial resampler (quality 16: an interpolation over 32 points).
-// The output has round(n·44100/rate) frames.
-func Resample(l, r []float32, rate int) (ol, or []float32) {
-	n := int(math.Round(float64(len(l)) * Rate / float64(rate)))
-	src := &pairStreamer{l: l, r: r}
-	rs := beep.Resample(16, beep.SampleRate(rate), Rate, src)
-	ol, or = make([]float32, n), make([]float32, n)
-	buf := make([][2]float64, 4096)
-	for i := 0; i < n; {
-		k, ok := rs.Stream(buf[:min(len(buf), n-i)])
-		for j := 0; j < k; j++ {
-			ol[i+j], or[i+j] = float32(buf[j][0]), float32(buf[j][1])
-		}
-		i += k
-		if !ok || k == 0 {
-			break // the tail stays silent
-		}
-	}
-	return ol, or
-}
-
-// pairStreamer is a beep.Streamer over two float32 channels.
-type pairStreamer struct {
-	l, r []float32
-	pos  int
-}
-
-func (p *pairStreamer) Stream(s [][2]float64) (int, bool) {
-	if p.pos >= len(p.l) {
-		return 0, false
-	}
-	n := min(len(s), len(p.l)-p.pos)
-	for i := 0; i < n; i++ {
-		s[i] = [2]float64{float64(p.l[p.pos+i]), float64(p.r[p.pos+i])}
-	}
-	p.pos += n
-	return n, true
-}
-
-func (p *pairStreamer) Err() error { return nil }
 
 // checkLength refuses more than MaxSeconds of audio.
 func checkLength(frames int64, rate int) error {

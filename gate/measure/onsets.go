@@ -2,7 +2,6 @@ package measure
 
 import (
 	"math"
-	"math/cmplx"
 	"sort"
 
 	"gonum.org/v1/gonum/dsp/fourier"
@@ -17,10 +16,13 @@ const (
 	medianFrames = 43   // ± half-window of the moving median, frames (0.5 s)
 	peakFrames   = 3    // a peak is the largest within ± this many frames (35 ms)
 	minGapFrames = 5    // onsets at least 58 ms apart
-	// FluxDelta is the threshold above the moving median, in mean log-magnitude
-	// rise per bin: tuned on stand-in renders against their event logs
-	// (TestOnsetsFindLoggedOneShots).
-	FluxDelta = 0.02
+	// fluxDelta is the threshold above the moving median, in mean log-magnitude
+	// rise per bin, and minRise the least energy an onset adds over the 150 ms
+	// before it (dB): tuned on stand-in renders against their event logs, where
+	// lower values found bed texture (a looped bed's own transients) and
+	// higher ones missed quieter one-shots (TestOnsetsFindLoggedOneShots).
+	fluxDelta = 0.04
+	minRise   = -6.0
 	// Per-onset level windows: the one-shot's added energy is the mean square
 	// over [t−10 ms, t+150 ms) minus that over the 150 ms before.
 	onsetPre  = 0.010
@@ -68,7 +70,7 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 		fft.Coefficients(coef, seq)
 		var s float64
 		for k, c := range coef {
-			cur[k] = math.Log1p(cmplx.Abs(c))
+			cur[k] = math.Log1p(math.Sqrt(real(c)*real(c) + imag(c)*imag(c)))
 			if f > 0 {
 				if d := cur[k] - prev[k]; d > 0 {
 					s += d
@@ -82,7 +84,7 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 	var out Onsets
 	last := -minGapFrames - 1
 	for f := 1; f < frames; f++ {
-		if flux[f] <= med[f]+FluxDelta || f-last < minGapFrames {
+		if flux[f] <= med[f]+fluxDelta || f-last < minGapFrames {
 			continue
 		}
 		peak := true
@@ -97,7 +99,10 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 		}
 		last = f
 		t := float64(f*fluxHop+fluxN/2) / Rate
-		lv, side := onsetEnergy(l, r, t)
+		lv, side, rise := onsetEnergy(l, r, t)
+		if rise < minRise {
+			continue
+		}
 		out.Times = append(out.Times, t)
 		out.Level = append(out.Level, lv)
 		out.Side = append(out.Side, side)
@@ -121,8 +126,9 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 	return out
 }
 
-// onsetEnergy returns the level (dB) and L−R (dB) of the energy an onset at t s adds.
-func onsetEnergy(l, r []float32, t float64) (level, side float64) {
+// onsetEnergy returns the level (dB) and L−R (dB) of the energy an onset at t
+// s adds, and its rise: that energy over the energy before, in dB.
+func onsetEnergy(l, r []float32, t float64) (level, side, rise float64) {
 	at := func(s float64) int { return max(0, min(len(l), int(s*Rate))) }
 	ms := func(x []float32, a, b int) float64 {
 		if b <= a {
@@ -135,11 +141,12 @@ func onsetEnergy(l, r []float32, t float64) (level, side float64) {
 		return s / float64(b-a)
 	}
 	a, b, c := at(t-onsetPre-onsetPost), at(t-onsetPre), at(t+onsetPost)
-	dl := math.Max(ms(l, b, c)-ms(l, a, b), 0)
-	dr := math.Max(ms(r, b, c)-ms(r, a, b), 0)
+	pl, pr := ms(l, a, b), ms(r, a, b)
+	dl := math.Max(ms(l, b, c)-pl, 0)
+	dr := math.Max(ms(r, b, c)-pr, 0)
 	const eps = 1e-12
 	side = math.Max(-30, math.Min(30, 10*math.Log10((dl+eps)/(dr+eps))))
-	return db(dl + dr), side
+	return db(dl + dr), side, db(dl+dr) - db(pl+pr)
 }
 
 // movingMedian returns, for each i, the median of v[i−h .. i+h] (clipped to v).

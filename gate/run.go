@@ -1,0 +1,212 @@
+package gate
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"soundworld/assets"
+	"soundworld/audio"
+	"soundworld/dat"
+	"soundworld/gate/decode"
+	"soundworld/gate/measure"
+	"soundworld/world"
+)
+
+// InputError marks a problem with what the user gave (the gate file, the
+// recording, the data folder): the command exits 2 for it.
+type InputError struct{ Err error }
+
+func (e InputError) Error() string { return e.Err.Error() }
+func (e InputError) Unwrap() error { return e.Err }
+
+func inputErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	return InputError{err}
+}
+
+// Options are a gate run's knobs.
+type Options struct {
+	Seeds     int    // K, default 20
+	FirstSeed uint32 // default 1: seeds FirstSeed .. FirstSeed+K−1
+	// Progress, when set, receives a line per finished step.
+	Progress io.Writer
+	// Now stamps the result (default time.Now).
+	Now func() time.Time
+}
+
+// Recording describes the retail recording as analysed.
+type Recording struct {
+	Path        string  `json:"path"`
+	Format      string  `json:"format"`
+	SourceRate  int     `json:"source_rate_hz"`
+	Channels    int     `json:"channels"`
+	Seconds     float64 `json:"seconds"`       // whole file
+	From        float64 `json:"analysed_from"` // s of the recording (offset_s)
+	To          float64 `json:"analysed_to"`
+	AlignGainDB float64 `json:"align_gain_db"` // applied to the recording (0 unless align_level)
+}
+
+// Result is a gate run: every number the report shows.
+type Result struct {
+	Gate      string           `json:"gate"`
+	File      string           `json:"file"`
+	Time      string           `json:"time"`
+	Loc       string           `json:"loc"`
+	Heading   float32          `json:"heading_deg"`
+	Source    string           `json:"data"`
+	Seconds   float64          `json:"seconds"`
+	Seeds     []uint32         `json:"seeds"`
+	Recording Recording        `json:"recording"`
+	Pass      bool             `json:"pass"`
+	Failed    []string         `json:"failed"`
+	Warnings  []string         `json:"warnings"`
+	Metrics   []Metric         `json:"metrics"`
+	Retail    measure.Result   `json:"retail"`
+	Ours      []measure.Result `json:"ours"`
+	Ignore    []Span           `json:"ignore"` // in analysis time (recording time − offset_s)
+}
+
+// Run renders the gate's K seeds, decodes and measures the recording and
+// gives every metric its verdict.
+func Run(f *File, opt Options) (*Result, error) {
+	if opt.Seeds == 0 {
+		opt.Seeds = 20
+	}
+	if opt.Seeds < 2 || opt.Seeds > 1000 {
+		return nil, inputErr(fmt.Errorf("-seeds %d: want 2..1000", opt.Seeds))
+	}
+	if opt.FirstSeed == 0 {
+		opt.FirstSeed = 1
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	progress := func(format string, a ...any) {
+		if opt.Progress != nil {
+			fmt.Fprintf(opt.Progress, format+"\n", a...)
+		}
+	}
+	sc, src, warn, closer, err := f.scene()
+	if err != nil {
+		return nil, err
+	}
+	defer closer()
+	res := &Result{Gate: f.Name, File: f.path, Time: opt.Now().UTC().Format(time.RFC3339), Loc: f.Loc,
+		Heading: sc.Heading, Source: src, Seconds: f.Seconds, Warnings: warn}
+
+	// The recording: decode, cut [offset, offset + seconds), shift the ignore ranges.
+	recPath := f.Resolve(f.Recording)
+	progress("gate: decoding %s", recPath)
+	rec, err := decode.File(recPath)
+	if err != nil {
+		return nil, inputErr(fmt.Errorf("recording (%s): %w", f.path, err))
+	}
+	from := int(math.Round(f.OffsetS * decode.Rate))
+	to := min(len(rec.L), from+int(math.Round(f.Seconds*decode.Rate)))
+	if to-from < 5*decode.Rate {
+		return nil, inputErr(fmt.Errorf("%s: the recording %s has %.1f s after offset_s %g; want at least 5 s", f.path, recPath, float64(max(0, to-from))/decode.Rate, f.OffsetS))
+	}
+	if got := float64(to-from) / decode.Rate; got < f.Seconds-0.05 {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the recording has %.1f s after offset_s, not %g: analysed what there is (ours too)", got, f.Seconds))
+		sc.Seconds = got
+		res.Seconds = got
+	}
+	rl, rr := rec.L[from:to], rec.R[from:to]
+	res.Recording = Recording{Path: f.Recording, Format: rec.Format, SourceRate: rec.SourceRate, Channels: rec.Channels,
+		Seconds: rec.Seconds(), From: float64(from) / decode.Rate, To: float64(to) / decode.Rate}
+	var ignore []measure.Range
+	for _, s := range f.Ignore {
+		a, b := s[0]-f.OffsetS, s[1]-f.OffsetS
+		if b > 0 {
+			ignore = append(ignore, measure.Range{From: math.Max(a, 0), To: b})
+			res.Ignore = append(res.Ignore, Span{math.Max(a, 0), b})
+		}
+	}
+
+	// Ours: K seeds, measured as they come (the signals are not kept).
+	for i := 0; i < opt.Seeds; i++ {
+		seed := opt.FirstSeed + uint32(i)
+		st, err := Render(sc, seed)
+		if err != nil {
+			return nil, err
+		}
+		res.Ours = append(res.Ours, measure.Measure(st.L, st.R, nil))
+		res.Seeds = append(res.Seeds, seed)
+		progress("gate: seed %d rendered and measured (%d/%d)", seed, i+1, opt.Seeds)
+	}
+	res.Retail = measure.Measure(rl, rr, ignore)
+	if f.Align {
+		ours := make([]float64, len(res.Ours))
+		for i, o := range res.Ours {
+			ours[i] = o.Loudness.Integrated
+		}
+		if g := measure.Quantile(ours, 0.5) - res.Retail.Loudness.Integrated; res.Retail.Loudness.Integrated > measure.Silence && !math.IsNaN(g) {
+			k := float32(math.Pow(10, g/20))
+			l, r := make([]float32, len(rl)), make([]float32, len(rr))
+			for j := range rl {
+				l[j], r[j] = rl[j]*k, rr[j]*k
+			}
+			res.Retail = measure.Measure(l, r, ignore)
+			res.Recording.AlignGainDB = g
+		}
+	}
+	res.Metrics = Verdicts(res.Retail, res.Ours, f.Align)
+	res.Pass = true
+	res.Failed = []string{}
+	for _, m := range res.Metrics {
+		if !m.Pass() {
+			res.Pass = false
+			res.Failed = append(res.Failed, m.ID)
+		}
+	}
+	return res, nil
+}
+
+// scene builds what to render from the gate file: the data (the stand-in or
+// the dat folder), the place and heading from the /loc line, the camera, the
+// preferences and the emitters. Warnings note what differs from the file.
+func (f *File) scene() (sc Scene, source string, warn []string, closer func(), err error) {
+	var a *dat.Archive
+	if f.Dat == nil {
+		a, err = assets.StandIn()
+		if err != nil {
+			return sc, "", nil, nil, err
+		}
+	} else {
+		a, err = dat.OpenDir(f.Resolve(f.Dat.Folder))
+		if err != nil {
+			return sc, "", nil, nil, inputErr(fmt.Errorf("%s:%d: field \"dat\": %w", f.path, lineOf(f.raw, "dat"), err))
+		}
+		for role, df := range map[string]*dat.File{"portal": a.Portal, "cell": a.Cell} {
+			want, ok := f.Dat.Iterations[role]
+			if !ok {
+				continue
+			}
+			if got, err := df.Iteration(); err != nil || got != want {
+				warn = append(warn, fmt.Sprintf("the %s dat's iteration is %d (%v), the gate was recorded with %d", role, got, err, want))
+			}
+		}
+	}
+	closer = func() { a.Close() }
+	fail := func(e error) (Scene, string, []string, func(), error) {
+		a.Close()
+		return Scene{}, "", nil, nil, e
+	}
+	loc, _ := world.ParseRetailLoc(f.Loc) // validated by Parse
+	x, y := loc.World()
+	prefs, _ := world.ParsePrefs(f.Prefs, audio.DefaultPrefs()) // validated by Parse
+	var em []world.Emitter
+	if f.Emitters != nil {
+		em, err = world.LoadLayoutFile(f.Resolve(*f.Emitters))
+		if err != nil {
+			return fail(inputErr(fmt.Errorf("%s:%d: field \"emitters\": %w", f.path, lineOf(f.raw, "emitters"), err)))
+		}
+	}
+	sc = Scene{Archive: a, Bank: audio.NewBank(a), X: x, Y: y, Heading: loc.Heading(), Eye: f.Eye(),
+		Prefs: prefs, Emitters: em, Seconds: f.Seconds}
+	return sc, a.Source, warn, closer, nil
+}

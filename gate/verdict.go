@@ -1,0 +1,199 @@
+package gate
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"soundworld/gate/measure"
+)
+
+// A verdict puts the retail value against our K-seed distribution: it passes
+// when it lies within [min, max] of our seeds widened by the metric's
+// tolerance (for a ratio metric, min/ratio .. max·ratio). With K = 20 seeds
+// min..max spans roughly the 2.5th to the 97.5th percentile of what our
+// renders do; the tolerance covers what a recording adds that a render does
+// not (converters, codecs, the recording level, a 100 ms frame grid).
+// Tolerances, each with why:
+const (
+	TolLoudness    = 1.0  // LU: a recording chain's gain error; BS.1770 meters agree to 0.1 LU
+	TolBalance     = 1.0  // dB: the median L−R of 3 s windows; a 1 dB channel mismatch is audible as a shift
+	TolSpread      = 1.5  // dB: the interquartile range of L−R is noisier than its median
+	TolRateRatio   = 1.25 // ×/÷: one-shot counts are Poisson-like; 25 % beyond our seeds' extremes
+	TolRateAbs     = 1.0  // per minute, added to the ratio band so near-zero rates are not all-or-nothing
+	TolOnsetLevel  = 3.0  // dB: median added energy per onset (one-shots vary by distance roll)
+	TolOnsetSide   = 0.25 // side index (−1..1): a quarter of the one-shots changing side
+	TolBedLevel    = 1.5  // dB: median broadband level of the quiet half
+	TolBand        = 2.0  // dB: each 1/3-octave band of the bed
+	MinOnsets      = 5    // fewer onsets in retail or in a seed's median: the onset level/side verdicts are n/a
+	BandVerdictMax = 12500.0
+	BandFloor      = -90.0 // dB: below a 16-bit recording's noise in one 1/3-octave band
+	BandRange      = 60.0  // dB below the loudest band (our median) counts as nothing
+)
+
+// Metric is one verdict.
+type Metric struct {
+	ID     string    `json:"id"`
+	Label  string    `json:"label"`
+	Unit   string    `json:"unit"`
+	Retail float64   `json:"retail"`
+	Ours   []float64 `json:"ours"` // one per seed
+	Min    float64   `json:"ours_min"`
+	Median float64   `json:"ours_median"`
+	Max    float64   `json:"ours_max"`
+	Lo     float64   `json:"pass_from"` // the widened band
+	Hi     float64   `json:"pass_to"`
+	Tol    string    `json:"tolerance"`
+	Status string    `json:"status"` // "pass", "fail", "n/a"
+	Note   string    `json:"note,omitempty"`
+	// Bands holds the bed spectrum's per-band verdicts.
+	Bands []Metric `json:"bands,omitempty"`
+}
+
+// Pass reports whether the metric does not fail (n/a counts as not failing).
+func (m Metric) Pass() bool { return m.Status != "fail" }
+
+func stats(v []float64) (lo, med, hi float64) {
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return s[0], measure.Quantile(s, 0.5), s[len(s)-1]
+}
+
+// additive builds a metric passing within [min − tol, max + tol].
+func additive(id, label, unit string, retail float64, ours []float64, tol float64) Metric {
+	m := Metric{ID: id, Label: label, Unit: unit, Retail: retail, Ours: ours}
+	m.Min, m.Median, m.Max = stats(ours)
+	m.Lo, m.Hi, m.Tol = m.Min-tol, m.Max+tol, strings.TrimSpace(fmt.Sprintf("±%g %s", tol, unit))
+	m.judge()
+	return m
+}
+
+func (m *Metric) judge() {
+	switch {
+	case math.IsNaN(m.Retail) || math.IsNaN(m.Lo) || math.IsNaN(m.Hi):
+		m.Status = "n/a"
+	case m.Retail >= m.Lo && m.Retail <= m.Hi:
+		m.Status = "pass"
+	default:
+		m.Status = "fail"
+	}
+}
+
+// Verdicts compares retail's measurement with ours (one per seed). aligned
+// says the recording's level was aligned to ours: the loudness and level
+// verdicts are then n/a (they were made equal).
+func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metric {
+	col := func(f func(measure.Result) float64) []float64 {
+		v := make([]float64, len(ours))
+		for i, o := range ours {
+			v[i] = f(o)
+		}
+		return v
+	}
+	var out []Metric
+	for _, c := range []struct {
+		id, label string
+		f         func(measure.Result) float64
+	}{
+		{"loudness", "Integrated loudness (stereo)", func(r measure.Result) float64 { return r.Loudness.Integrated }},
+		{"loudness_left", "Integrated loudness, left", func(r measure.Result) float64 { return r.Loudness.IntegratedL }},
+		{"loudness_right", "Integrated loudness, right", func(r measure.Result) float64 { return r.Loudness.IntegratedR }},
+	} {
+		m := additive(c.id, c.label, "LU", c.f(retail), col(c.f), TolLoudness)
+		m.Unit = "LUFS"
+		if aligned {
+			m.Status, m.Note = "n/a", "level aligned to ours"
+		}
+		out = append(out, m)
+	}
+	out = append(out,
+		additive("balance", "Balance L−R, median of 3 s windows", "dB", retail.Balance.Median, col(func(r measure.Result) float64 { return r.Balance.Median }), TolBalance),
+		additive("balance_spread", "Balance L−R, interquartile range", "dB", retail.Balance.Spread, col(func(r measure.Result) float64 { return r.Balance.Spread }), TolSpread),
+	)
+	rate := Metric{ID: "onset_rate", Label: "One-shots per minute", Unit: "/min", Retail: retail.Onsets.PerMinute,
+		Ours: col(func(r measure.Result) float64 { return r.Onsets.PerMinute })}
+	rate.Min, rate.Median, rate.Max = stats(rate.Ours)
+	rate.Lo, rate.Hi = rate.Min/TolRateRatio-TolRateAbs, rate.Max*TolRateRatio+TolRateAbs
+	rate.Tol = fmt.Sprintf("×/÷ %g, ±%g /min", TolRateRatio, TolRateAbs)
+	rate.judge()
+	out = append(out, rate)
+	// One-shot level and side need onsets in retail and in our seeds; seeds
+	// with fewer than MinOnsets are left out of the band.
+	counts := col(func(r measure.Result) float64 { return float64(len(r.Onsets.Times)) })
+	few := len(retail.Onsets.Times) < MinOnsets
+	for _, c := range []struct {
+		id, label, unit string
+		tol             float64
+		f               func(measure.Result) float64
+	}{
+		{"onset_level", "One-shot level, median", "dB", TolOnsetLevel, func(r measure.Result) float64 { return r.Onsets.LevelMed }},
+		// The side index is the share of one-shots louder on the left (by more
+		// than 1 dB) minus the share louder on the right: −1 all right, +1 all
+		// left. A median of per-onset L−R dB was tried first: a louder centred
+		// bed pulls each onset's L−R towards 0, so it failed a bed-only damage.
+		{"onset_side", "One-shot side (left share − right share)", "", TolOnsetSide, func(r measure.Result) float64 { return r.Onsets.LeftShare - r.Onsets.RightShare }},
+	} {
+		ours := withOnsets(col(c.f), counts)
+		m := Metric{ID: c.id, Label: c.label, Unit: c.unit, Retail: c.f(retail), Ours: col(c.f), Status: "n/a"}
+		switch {
+		case few || len(ours) < 2:
+			m.Note = fmt.Sprintf("fewer than %d one-shots", MinOnsets)
+			if len(ours) > 0 {
+				m.Min, m.Median, m.Max = stats(ours)
+			}
+		default:
+			m = additive(c.id, c.label, c.unit, c.f(retail), ours, c.tol)
+		}
+		if aligned && c.id == "onset_level" && m.Status != "n/a" {
+			m.Note = "after level alignment"
+		}
+		out = append(out, m)
+	}
+	bed := additive("bed_level", "Bed level (quiet half), median", "dB", retail.Bed.Level, col(func(r measure.Result) float64 { return r.Bed.Level }), TolBedLevel)
+	if aligned {
+		bed.Note = "after level alignment"
+	}
+	out = append(out, bed)
+	spec := Metric{ID: "bed_spectrum", Label: "Bed 1/3-octave bands (50 Hz–12.5 kHz)", Unit: "dB", Status: "pass", Tol: fmt.Sprintf("±%g dB per band", TolBand)}
+	spec.Retail, spec.Min, spec.Median, spec.Max, spec.Lo, spec.Hi = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
+	// Band floor: levels below max(BandFloor, loudest band − BandRange) are
+	// raised to it before the verdict. A band that holds nothing in our render
+	// (−160 dB: numerical zero) would otherwise fail against any recording's
+	// noise floor, converter or resampler residue, none of which is the bed.
+	floor := BandFloor
+	for b := range retail.Bed.Centres {
+		_, med, _ := stats(col(func(r measure.Result) float64 { return r.Bed.Levels[b] }))
+		floor = math.Max(floor, med-BandRange)
+	}
+	clamp := func(v float64) float64 { return math.Max(v, floor) }
+	var worst float64
+	for b, fc := range retail.Bed.Centres {
+		bm := additive(fmt.Sprintf("band_%g", fc), fmt.Sprintf("%g Hz", fc), "dB", clamp(retail.Bed.Levels[b]),
+			col(func(r measure.Result) float64 { return clamp(r.Bed.Levels[b]) }), TolBand)
+		if fc > BandVerdictMax {
+			bm.Status, bm.Note = "n/a", "above 12.5 kHz: recordings are often low-passed by their codec"
+		}
+		if bm.Status == "fail" {
+			spec.Status = "fail"
+			d := math.Max(bm.Lo-bm.Retail, bm.Retail-bm.Hi)
+			if d > worst {
+				worst, spec.Note = d, fmt.Sprintf("worst: %s, %.1f dB outside", bm.Label, d)
+			}
+		}
+		spec.Bands = append(spec.Bands, bm)
+	}
+	out = append(out, spec)
+	return out
+}
+
+// withOnsets keeps the values of the seeds that found at least MinOnsets onsets.
+func withOnsets(v, counts []float64) []float64 {
+	var out []float64
+	for i := range v {
+		if counts[i] >= MinOnsets && !math.IsNaN(v[i]) {
+			out = append(out, v[i])
+		}
+	}
+	return out
+}
