@@ -372,3 +372,76 @@ func TestA10_FrameOrderCellChangeBeforeDrain(t *testing.T) {
 			len(p.beds), len(p.shots), p.rolls, a.QueueLen())
 	}
 }
+
+// TestW6_ManagerFrameDistanceAndPan: the SoundManager hears an emitter 30 m
+// due east of a camera facing north at 30 m and full right (S3, S4: +15),
+// across a landblock border, through the camera-centred frame.
+func TestW6_ManagerFrameDistanceAndPan(t *testing.T) {
+	s, _ := simFixture(t, 2)
+	s.SetEye(0)
+	x, y := WorldPos(0x0101, 180, 50)
+	s.SetListener(x, y, 0)
+	e := forge
+	e.Landblock, e.X, e.Y = 0x0201, 18, 50 // 30 m east, in the next landblock
+	z := float32(22)                        // the player's ground (block (1,1)): no height difference
+	e.Z = &z
+	s.SetEmitters([]Emitter{e})
+	var got *Event
+	s.SetOnEvent(func(ev Event) {
+		if ev.Source == audio.SourceEmitter {
+			got = &ev
+		}
+	})
+	s.Tick(0.01)
+	v, _, _, _ := s.Manager().Voices(s.Now())
+	if got == nil || got.Slot < 0 || v[got.Slot].Distance != 30 || got.Pan != 15 {
+		t.Fatalf("W6/S3/S4: emitter event %+v distance %v, want 30 m and pan +15", got, v[max(got.Slot, 0)].Distance)
+	}
+}
+
+// TestG4_InactiveStillDrawsForAmbient: with the window unfocused and Play
+// Sound Only When Active on, nothing starts, but ambient fires still draw
+// (PlayNow, GetSoundPos, the pick and the gate inside PlayAmbientSound, the
+// interval) while an emitter's effect play is refused before any draw — its
+// row holds only the interval draw. The streams stay complete (O4).
+func TestG4_InactiveStillDrawsForAmbient(t *testing.T) {
+	const seed = 4
+	s, _ := simFixture(t, seed)
+	s.SetEmitters([]Emitter{forge})
+	s.SetActive(false)
+	x, y := WorldPos(0x0101, 12, 12)
+	s.SetListener(x, y, 0)
+	var draws []float32
+	var rands []int
+	ambientRands := 0
+	for range 60 * 30 {
+		s.SetOnEvent(func(ev Event) {
+			if ev.Outcome == audio.OutcomeStart {
+				t.Fatalf("G4: %+v started while inactive", ev.Play)
+			}
+			if ev.Source == audio.SourceEmitter && (len(ev.Trace.Draws) != 1 || len(ev.Trace.Rands) != 0) {
+				t.Fatalf("G4: emitter row %+v: want only the interval draw", ev)
+			}
+			if ev.Source != audio.SourceEmitter {
+				ambientRands += len(ev.Trace.Rands)
+			}
+			draws = append(draws, ev.Trace.Draws...)
+			rands = append(rands, ev.Trace.Rands...)
+		})
+		s.Tick(1.0 / 60)
+	}
+	if ambientRands == 0 {
+		t.Fatalf("G4: ambient plays drew no gate while inactive")
+	}
+	g, r := audio.NewRan2(seed), audio.NewMSVCRand(seed)
+	for i, u := range draws {
+		if g.Roll() != u {
+			t.Fatalf("O4: draw %d off the stream", i)
+		}
+	}
+	for i, v := range rands {
+		if r.Rand() != v {
+			t.Fatalf("O4: rand %d off the stream", i)
+		}
+	}
+}
