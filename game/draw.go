@@ -133,15 +133,16 @@ func (g *Game) drawGrid(screen *ebiten.Image) {
 // drawHUD draws banners, the toast, the loading indicator, the status bar and help.
 func (g *Game) drawHUD(screen *ebiten.Image) {
 	W, H := float32(g.cam.W), float32(g.cam.H)
+	mr := g.mapRect()
 	banners := g.banners()
 	for i, b := range banners {
 		w := ambientviz.LabelWidth(b) + 16
-		x, y := (W-float32(w))/2, float32(8+22*i)
+		x, y := float32(mr.Min.X+mr.Max.X)/2-float32(w)/2, float32(8+22*i) // centred on the map area
+		x = max(0, min(x, W-float32(w)))
 		vector.DrawFilledRect(screen, x, y, float32(w), 20, barCol, false)
 		ambientviz.Label(screen, b, float64(x)+8, float64(y)+3, warnCol)
 	}
 	// Scale bar, bottom right of the map area, never over the rose (bottom left).
-	mr := g.mapRect()
 	room := float64(mr.Dx()) - 2*g.roseR() - 14 - 40
 	if !g.st.Layers.Rose {
 		room = float64(mr.Dx()) - 40

@@ -86,13 +86,14 @@ type Game struct {
 	sound  *sound
 	pf     profHooks // issue 10: meters, replay record, captures, -from (profhooks.go)
 
-	captured debugui.InputCapturingState
-	drag     dragMode
-	dragIdx  int
-	panning  bool
-	lastMX   int
-	lastMY   int
-	focused  bool
+	captured     debugui.InputCapturingState
+	prevCaptured debugui.InputCapturingState // the last frame's (see input)
+	drag         dragMode
+	dragIdx      int
+	panning      bool
+	lastMX       int
+	lastMY       int
+	focused      bool
 
 	toast      string
 	toastUntil int // frame
@@ -282,7 +283,8 @@ func (g *Game) Update() error {
 			g.setToast("Settings not saved: " + err.Error())
 		}
 	}
-	g.captured = c
+	g.prevCaptured, g.captured = g.captured, c
+	g.st.RunningSeed = g.sim.Seed()
 	g.requestTiles()
 	g.tiles.collect(0)
 	g.tiles.evict(g.cam.CX/geom.BlockSize, g.cam.CY/geom.BlockSize)

@@ -43,6 +43,26 @@ func findStingers(a *dat.Archive, standIn bool) (uint32, []ui.Stinger) {
 
 // The ui.Host methods: panels ask, the window applies to the Sim.
 
+// Notify shows msg as a toast on the map (errors also appear under their field).
+func (g *Game) Notify(msg string) { g.setToast(msg) }
+
+// SoundTypes lists the SoundTypes sound table id defines, ascending (the
+// emitter editor's choices); nil if the table cannot be read.
+func (g *Game) SoundTypes(id uint32) []uint32 {
+	t, err := g.cfg.Archive.SoundTable(id)
+	if err != nil {
+		return nil
+	}
+	out := make([]uint32, 0, len(t.Sounds))
+	for st, vs := range t.Sounds {
+		if len(vs) > 0 {
+			out = append(out, st)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
 // SetPrefs replaces the Sim's preferences.
 func (g *Game) SetPrefs(p audio.Prefs) { g.sim.SetPrefs(p) }
 
@@ -53,6 +73,7 @@ func (g *Game) SetEye(m float32) { g.sim.SetEye(m) }
 func (g *Game) Reset(seed uint32) error {
 	g.sim.Reset(seed)
 	g.snap = g.sim.Tick(0)
+	g.st.RunningSeed, g.st.SeedText = seed, fmt.Sprint(seed)
 	g.setToast(fmt.Sprintf("Sim reset with seed %d", seed))
 	return nil
 }

@@ -31,7 +31,9 @@ const (
 // ignored while a panel text field has focus, the mouse while the pointer is
 // over a panel (debugui's InputCapturingState).
 func (g *Game) input(dt float64) {
-	if g.captured&debugui.InputCapturingStateFocus == 0 {
+	// Keys go to the map only when no text field had focus this frame or the
+	// last: the Enter or Esc that ends an edit never reaches a map shortcut.
+	if (g.captured|g.prevCaptured)&debugui.InputCapturingStateFocus == 0 {
 		g.keys(dt)
 	}
 	mx, my := ebiten.CursorPosition()

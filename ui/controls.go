@@ -2,6 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"soundworld/ui/debugui"
 )
@@ -20,8 +25,14 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 		p := u.snap.Prefs
 		ctx.Header("Jump to", true, func() {
 			ctx.SetGridLayout([]int{-1, 50}, nil)
-			ctx.TextField(&st.Jump).On(func() { u.jump() })
+			ctx.TextFieldOpt(&st.Jump, true, u.bad("jump")).On(func() {
+				if !ebitenEnter() { // focus left the box: no jump
+					return
+				}
+				u.jump()
+			})
 			ctx.Button("Go").On(func() { u.jump() })
+			u.errorLine(ctx, "jump")
 			ctx.SetGridLayout([]int{-1}, nil)
 			label(ctx, `e.g. "42.1N, 33.6E" or "0xA9B4 84 7.1"`)
 		})
@@ -57,29 +68,37 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			ctx.SetGridLayout([]int{110, -1}, nil)
 			label(ctx, "eye height m")
 			ctx.SliderF(&st.Eye, 0, 20, 0.1, 1).On(func() { u.host.SetEye(float32(st.Eye)) })
-			label(ctx, "seed")
-			ctx.NumberField(&st.Seed, 1)
+			label(ctx, fmt.Sprintf("seed (running %d)", st.RunningSeed))
+			ctx.TextFieldOpt(&st.SeedText, true, u.bad("seed")).On(func() {
+				if ebitenEnter() {
+					u.resetSeed()
+				}
+			})
+			u.errorLine(ctx, "seed")
 			ctx.SetGridLayout([]int{-1, -1}, nil)
-			ctx.Button("reset sim with seed").On(func() { u.report(u.host.Reset(uint32(st.Seed))) })
+			ctx.Button("reset sim with seed").On(func() { u.resetSeed() })
 			ctx.Checkbox(&st.Paused, "pause (Space)")
 			ctx.SetGridLayout([]int{-1}, nil)
 			label(ctx, fmt.Sprintf("time scale %gx ([ and ])", st.TimeScale))
 			ctx.SetGridLayout([]int{-1, -1, -1, -1, -1}, nil)
 			for _, v := range timeScales {
 				ctx.IDScope(fmt.Sprint(v), func() {
-					ctx.Button(fmt.Sprintf("%gx", v)).On(func() { st.TimeScale = v })
+					name := fmt.Sprintf("%gx", v)
+					if v == st.TimeScale {
+						name = "[" + name + "]" // the active scale
+					}
+					ctx.Button(name).On(func() { st.TimeScale = v })
 				})
 			}
 			ctx.SetGridLayout([]int{-1, -1}, nil)
 			on := st.AudioOn
 			ctx.Checkbox(&on, "audio out").On(func() {
-				if err := u.host.SetAudio(on); err != nil {
-					u.report(err)
-					return
+				if u.check("audio", u.host.SetAudio(on)) {
+					st.AudioOn = on
 				}
-				st.AudioOn = on
 			})
-			ctx.Checkbox(&st.Follow, "follow listener")
+			ctx.Checkbox(&st.Follow, "follow listener (F)")
+			u.errorLine(ctx, "audio")
 		})
 		ctx.Header("Overlays", true, func() {
 			ctx.SetGridLayout([]int{-1, -1}, nil)
@@ -91,23 +110,26 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			ctx.Checkbox(&l.Spawns, "5 one-shots")
 			ctx.Checkbox(&l.Emitters, "6 emitters")
 		})
-		if st.Message != "" {
-			ctx.SetGridLayout([]int{-1}, nil)
-			ctx.Text(st.Message)
-		}
 	}()
 }
 
 func (u *UI) jump() {
-	if err := u.host.Jump(u.st.Jump); err != nil {
-		u.report(err)
-	} else {
-		u.st.Message = ""
-	}
+	u.check("jump", u.host.Jump(u.st.Jump))
 }
 
-func (u *UI) report(err error) {
+// resetSeed restarts the Sim with the seed typed in the box: a whole number
+// 0..4294967295, nothing else ("1abc" is an error, never 0).
+func (u *UI) resetSeed() {
+	v, err := strconv.ParseUint(strings.TrimSpace(u.st.SeedText), 10, 32)
 	if err != nil {
-		u.st.Message = err.Error()
+		u.check("seed", fmt.Errorf("seed %q: want a whole number 0..4294967295", u.st.SeedText))
+		return
 	}
+	u.check("seed", u.host.Reset(uint32(v)))
+}
+
+// ebitenEnter reports whether Enter was pressed this frame (a text field's
+// event fires on Enter and when it loses focus; only Enter acts).
+func ebitenEnter() bool {
+	return inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)
 }

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -11,44 +13,82 @@ import (
 	"soundworld/world"
 )
 
-// emitterEdit holds the text of the emitter being edited.
+// emitterEdit holds the text of the emitter being edited: fields keep what
+// the user typed until it parses (issue 13 item 3).
 type emitterEdit struct {
-	index                int
-	name, table, stype   string
-	volume, ivMin, ivMax float64
-	path                 int
+	index        int
+	name, table  string
+	stypes       []uint32 // the table's SoundTypes (the choices), ascending
+	stypeIdx     int      // index into stypes
+	stypeOf      string   // the table text stypes was read for
+	volume       float64
+	ivMin, ivMax string
+	path         int
 }
 
 func (e *emitterEdit) load(i int, em world.Emitter) {
 	*e = emitterEdit{index: i, name: em.Name, table: fmt.Sprintf("0x%08X", em.SoundTable),
-		stype: fmt.Sprintf("0x%02X", em.SType), volume: float64(em.Volume),
-		ivMin: float64(em.Interval[0]), ivMax: float64(em.Interval[1]), path: int(em.Path)}
+		stypes: []uint32{em.SType}, volume: float64(em.Volume),
+		ivMin: fmtNum(em.Interval[0]), ivMax: fmtNum(em.Interval[1]), path: int(em.Path)}
 }
 
-// apply returns em with the edited fields, or an error naming the bad field.
+func fmtNum(v float32) string { return strconv.FormatFloat(float64(v), 'f', -1, 32) }
+
+// fieldError is a bad field of the emitter editor: its key and the message.
+type fieldError struct {
+	field string
+	err   error
+}
+
+func (f *fieldError) Error() string { return f.err.Error() }
+
+// apply returns em with the edited fields, or a *fieldError naming the first
+// bad field. Nothing is silently turned into 0: "1abc" is an error.
 func (e *emitterEdit) apply(em world.Emitter) (world.Emitter, error) {
+	bad := func(field, f string, a ...any) (world.Emitter, error) {
+		return em, &fieldError{field, fmt.Errorf(f, a...)}
+	}
+	if strings.TrimSpace(e.name) == "" {
+		return bad("em_name", "name: empty")
+	}
 	t, err := parseHex(e.table)
-	if err != nil {
-		return em, fmt.Errorf("sound table %q: want hex like 0x20000010", e.table)
+	if err != nil || t>>24 != 0x20 {
+		return bad("em_table", "sound table %q: want a table id like 0x20000010", e.table)
 	}
-	s, err := parseHex(e.stype)
-	if err != nil {
-		return em, fmt.Errorf("sound type %q: want hex like 0x46", e.stype)
+	if e.stypeIdx < 0 || e.stypeIdx >= len(e.stypes) {
+		return bad("em_stype", "sound type: choose one of the table's")
 	}
-	if e.ivMin < 0 || e.ivMax < e.ivMin {
-		return em, fmt.Errorf("interval %.2f..%.2f s: want 0 ≤ min ≤ max", e.ivMin, e.ivMax)
+	lo, err1 := strconv.ParseFloat(strings.TrimSpace(e.ivMin), 32)
+	if err1 != nil || lo < 0 || math.IsInf(lo, 0) {
+		return bad("em_ivmin", "interval min %q: want seconds ≥ 0", e.ivMin)
 	}
-	em.Name, em.SoundTable, em.SType = e.name, uint32(t), uint32(s)
+	hi, err2 := strconv.ParseFloat(strings.TrimSpace(e.ivMax), 32)
+	if err2 != nil || hi < lo || math.IsInf(hi, 0) {
+		return bad("em_ivmax", "interval max %q: want seconds ≥ min (%g)", e.ivMax, lo)
+	}
+	em.Name, em.SoundTable, em.SType = e.name, uint32(t), e.stypes[e.stypeIdx]
 	em.Volume = float32(e.volume)
-	em.Interval = [2]float32{float32(e.ivMin), float32(e.ivMax)}
+	em.Interval = [2]float32{float32(lo), float32(hi)}
 	em.Path = audio.Path(e.path)
 	return em, nil
 }
+
+// editorFields are the emitter editor's error keys.
+var editorFields = []string{"em_name", "em_table", "em_stype", "em_ivmin", "em_ivmax", "em_apply"}
 
 func parseHex(s string) (uint64, error) {
 	s = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(s), "0x"), "0X")
 	return strconv.ParseUint(s, 16, 32)
 }
+
+// pathNames are the play paths as the editor offers them (E1).
+var pathNames = func() []string {
+	var out []string
+	for p := audio.PathServer; p.String() != "path?"; p++ {
+		out = append(out, p.String())
+	}
+	return out
+}()
 
 // emittersWindow adds, selects, edits and deletes placed emitters (E1) and
 // saves/loads the layout file (E2, written atomically by world).
@@ -84,39 +124,67 @@ func (u *UI) emittersWindow(ctx *debugui.Context) {
 				u.edit.load(i, s.Emitters[i].Emitter)
 			}
 			ed := &u.edit
+			u.refreshSTypes(ed)
 			ctx.SetGridLayout([]int{90, -1}, nil)
 			label(ctx, "name")
-			ctx.TextField(&ed.name)
+			ctx.TextFieldOpt(&ed.name, false, u.bad("em_name"))
+			u.errorLine(ctx, "em_name")
+			ctx.SetGridLayout([]int{90, -1}, nil)
 			label(ctx, "sound table")
-			ctx.TextField(&ed.table)
+			ctx.TextFieldOpt(&ed.table, true, u.bad("em_table"))
+			u.errorLine(ctx, "em_table")
+			ctx.SetGridLayout([]int{90, -1}, nil)
 			label(ctx, "sound type")
-			ctx.TextField(&ed.stype)
+			names := make([]string, len(ed.stypes))
+			for k, t := range ed.stypes {
+				names[k] = fmt.Sprintf("%s (0x%02X)", STypeName(t), t)
+			}
+			if len(names) == 0 {
+				label(ctx, "no SoundTypes in this table")
+			} else {
+				ctx.Dropdown(&ed.stypeIdx, names)
+			}
+			u.errorLine(ctx, "em_stype")
+			ctx.SetGridLayout([]int{90, -1}, nil)
 			label(ctx, "volume")
 			ctx.SliderF(&ed.volume, 0, 10, 0.05, 2)
 			label(ctx, "interval min s")
-			ctx.NumberFieldF(&ed.ivMin, 0.1, 1)
+			ctx.TextFieldOpt(&ed.ivMin, true, u.bad("em_ivmin"))
+			u.errorLine(ctx, "em_ivmin")
+			ctx.SetGridLayout([]int{90, -1}, nil)
 			label(ctx, "interval max s")
-			ctx.NumberFieldF(&ed.ivMax, 0.1, 1)
+			ctx.TextFieldOpt(&ed.ivMax, true, u.bad("em_ivmax"))
+			u.errorLine(ctx, "em_ivmax")
+			ctx.SetGridLayout([]int{90, -1}, nil)
 			label(ctx, "play path")
-			ctx.Dropdown(&ed.path, []string{"server PlaySound (caller vol)", "animation hook (entry vol)"})
+			ctx.Dropdown(&ed.path, pathNames)
 			ctx.SetGridLayout([]int{-1}, nil)
 			ctx.Button("apply").On(func() {
-				em, err := ed.apply(s.Emitters[i].Emitter)
-				if err == nil {
-					err = u.host.SetEmitter(i, em)
+				for _, k := range editorFields {
+					delete(st.FieldErr, k)
 				}
-				u.report(err)
+				em, err := ed.apply(s.Emitters[i].Emitter)
+				var fe *fieldError
+				switch {
+				case errors.As(err, &fe):
+					u.check(fe.field, fe.err)
+				case err == nil:
+					u.check("em_apply", u.host.SetEmitter(i, em))
+				}
 			})
+			u.errorLine(ctx, "em_apply")
+			ctx.SetGridLayout([]int{-1}, nil)
 			label(ctx, "drag an emitter on the map to move it")
 		} else {
 			u.edit.index = -1
 		}
 		ctx.SetGridLayout([]int{-1}, nil)
 		label(ctx, "layout file")
-		ctx.TextField(&st.LayoutPath)
+		ctx.TextFieldOpt(&st.LayoutPath, false, u.bad("layout"))
+		u.errorLine(ctx, "layout")
 		ctx.SetGridLayout([]int{-1, -1}, nil)
-		ctx.Button("save").On(func() { u.report(u.host.SaveLayout(st.LayoutPath)) })
-		ctx.Button("load").On(func() { u.report(u.host.LoadLayout(st.LayoutPath)) })
+		ctx.Button("save").On(func() { u.check("layout", u.host.SaveLayout(st.LayoutPath)) })
+		ctx.Button("load").On(func() { u.check("layout", u.host.LoadLayout(st.LayoutPath)) })
 	}()
 }
 
@@ -136,4 +204,32 @@ func (u *UI) stingersWindow(ctx *debugui.Context) {
 			})
 		}
 	}()
+}
+
+// refreshSTypes lists the SoundTypes of the table typed in the editor (the
+// choices of the sound type dropdown), keeping the chosen one selected. An
+// unknown table keeps the last list; the current type is always offered.
+func (u *UI) refreshSTypes(ed *emitterEdit) {
+	if ed.stypeOf == ed.table {
+		return
+	}
+	cur := uint32(0)
+	if ed.stypeIdx >= 0 && ed.stypeIdx < len(ed.stypes) {
+		cur = ed.stypes[ed.stypeIdx]
+	}
+	ed.stypeOf = ed.table
+	t, err := parseHex(ed.table)
+	if err != nil {
+		return
+	}
+	list := u.host.SoundTypes(uint32(t))
+	if len(list) == 0 {
+		return
+	}
+	ed.stypes, ed.stypeIdx = list, 0
+	for k, v := range list {
+		if v == cur {
+			ed.stypeIdx = k
+		}
+	}
 }

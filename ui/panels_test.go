@@ -24,6 +24,8 @@ func (h *fakeHost) DeleteEmitter(int)                   {}
 func (h *fakeHost) SaveLayout(string) error             { return nil }
 func (h *fakeHost) LoadLayout(string) error             { return nil }
 func (h *fakeHost) Jump(string) error                   { return nil }
+func (h *fakeHost) Notify(string)                       {}
+func (h *fakeHost) SoundTypes(uint32) []uint32          { return []uint32{0x21, 0x69} }
 
 // Every panel lays out and draws a busy snapshot without error, with a voice,
 // an instance and an emitter selected (the "why" and edit sections shown).
@@ -43,21 +45,38 @@ func TestPanels_UpdateAndDraw(t *testing.T) {
 		}
 		u.Draw(img)
 	}
-	if u.edit.index != 0 || u.edit.table != "0x20000010" || u.edit.stype != "0x69" {
-		t.Errorf("emitter edit: got index %d table %q type %q, want 0, 0x20000010, 0x69", u.edit.index, u.edit.table, u.edit.stype)
+	// The sound type is chosen from the table's list (fakeHost: 0x21, 0x69) with 0x69 selected.
+	if u.edit.index != 0 || u.edit.table != "0x20000010" || len(u.edit.stypes) != 2 || u.edit.stypes[u.edit.stypeIdx] != 0x69 {
+		t.Errorf("emitter edit: got index %d table %q types %v [%d], want 0, 0x20000010, [0x21 0x69] [1]", u.edit.index, u.edit.table, u.edit.stypes, u.edit.stypeIdx)
 	}
 }
 
-// E1: the emitter editor parses hex ids and refuses bad intervals.
+// E1, issue 13 item 3: the emitter editor parses hex ids and seconds and
+// names the bad field; junk is an error, never 0.
 func TestEmitterEdit_Apply(t *testing.T) {
-	e := emitterEdit{name: "x", table: "0x20000010", stype: "69", volume: 0.5, ivMin: 1, ivMax: 3, path: 1}
+	e := emitterEdit{name: "x", table: "0x20000010", stypes: []uint32{0x21, 0x69}, stypeIdx: 1, volume: 0.5, ivMin: "1", ivMax: "3", path: 1}
 	em, err := e.apply(world.Emitter{})
 	if err != nil || em.SoundTable != 0x20000010 || em.SType != 0x69 || em.Volume != 0.5 || em.Interval != [2]float32{1, 3} || em.Path != audio.PathHook {
 		t.Errorf("apply: got %+v, %v; want table 0x20000010 type 0x69 vol 0.5 interval 1..3 hook", em, err)
 	}
-	for _, bad := range []emitterEdit{{table: "zz", stype: "1"}, {table: "1", stype: "q"}, {table: "1", stype: "1", ivMin: 3, ivMax: 1}} {
-		if _, err := bad.apply(world.Emitter{}); err == nil {
-			t.Errorf("apply %+v: got nil, want an error", bad)
+	for _, c := range []struct {
+		field string
+		edit  func(*emitterEdit)
+	}{
+		{"em_table", func(e *emitterEdit) { e.table = "zz" }},
+		{"em_table", func(e *emitterEdit) { e.table = "0x0A000001" }},
+		{"em_ivmin", func(e *emitterEdit) { e.ivMin = "1abc" }},
+		{"em_ivmin", func(e *emitterEdit) { e.ivMin = "-1" }},
+		{"em_ivmax", func(e *emitterEdit) { e.ivMax = "0.5" }},
+		{"em_name", func(e *emitterEdit) { e.name = " " }},
+		{"em_stype", func(e *emitterEdit) { e.stypeIdx = 5 }},
+	} {
+		bad := e
+		c.edit(&bad)
+		_, err := bad.apply(world.Emitter{})
+		fe, ok := err.(*fieldError)
+		if !ok || fe.field != c.field {
+			t.Errorf("%+v: got %v, want an error on %s", bad, err, c.field)
 		}
 	}
 }

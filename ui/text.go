@@ -25,7 +25,10 @@ var (
 // lines with a Unicode segmenter and measures every word, which made the
 // panels' many status lines the costliest part of a frame. Text longer than
 // its cell is clipped at the cell.
-func label(ctx *debugui.Context, s string) {
+func label(ctx *debugui.Context, s string) { labelColored(ctx, s, labelColor) }
+
+// labelColored is label in colour c.
+func labelColored(ctx *debugui.Context, s string, c color.RGBA) {
 	ctx.GridCell(func(b image.Rectangle) {
 		ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
 			r := b.Intersect(screen.Bounds())
@@ -34,7 +37,7 @@ func label(ctx *debugui.Context, s string) {
 			}
 			op := &ebiten.DrawImageOptions{}
 			op.GeoM.Translate(float64(b.Min.X+5), math.Round(float64(b.Min.Y)+(float64(b.Dy())-lineH)/2))
-			op.ColorScale.ScaleWithColor(labelColor)
+			op.ColorScale.ScaleWithColor(c)
 			screen.SubImage(r).(*ebiten.Image).DrawImage(cachedText(s), op)
 		})
 	})

@@ -5,6 +5,7 @@
 package ui
 
 import (
+	"fmt"
 	"github.com/hajimehoshi/ebiten/v2"
 	"soundworld/ui/debugui"
 
@@ -34,6 +35,8 @@ type Host interface {
 	SaveLayout(path string) error
 	LoadLayout(path string) error
 	Jump(where string) error
+	Notify(msg string)                // a transient toast on the map
+	SoundTypes(table uint32) []uint32 // the SoundTypes a sound table defines, ascending
 }
 
 // InstKey names an ambient instance (A5: keyed by STB desc and entry index).
@@ -53,11 +56,12 @@ type State struct {
 	Mute, Solo      map[InstKey]bool
 	PlaceEmitter    bool // next map click adds an emitter there
 	ShowHelp        bool
-	Seed            int
 	Eye             float64 // m
 	LayoutPath      string
 	Jump            string
-	Message         string                // last panel error or note
+	FieldErr        map[string]string     // field key → its error, shown under the field
+	SeedText        string                // the seed box's text
+	RunningSeed     uint32                // the Sim's seed (the window sets it every frame)
 	Panels          map[string]PanelState // by panel name: the settings file's arrangement
 }
 
@@ -73,8 +77,9 @@ func NewState(seed uint32, eye float32) *State {
 		Layers: ambientviz.All, Follow: true, TimeScale: 1, AudioOn: true,
 		Selected: -1, SelectedEmitter: -1, SelectedVoice: -1,
 		Mute: map[InstKey]bool{}, Solo: map[InstKey]bool{},
-		Seed: int(seed), Eye: float64(eye), LayoutPath: "emitters.json",
-		Panels: map[string]PanelState{},
+		Eye: float64(eye), LayoutPath: "emitters.json",
+		Panels: map[string]PanelState{}, FieldErr: map[string]string{},
+		SeedText: fmt.Sprint(seed), RunningSeed: seed,
 	}
 }
 
@@ -109,6 +114,7 @@ type UI struct {
 	arr      dock.Result
 	changed  bool     // the arrangement changed this frame (the window saves the settings)
 	prof     profiler // Timeline, Meters, Events (timeline.go)
+	bodyW    int      // px, the width of the panel being laid out (error lines wrap to it)
 }
 
 // panel is one docked panel: its dock entry and its body.
@@ -180,6 +186,7 @@ func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 		for i := range u.panels {
 			p := &u.panels[i]
 			folded := arr.Folded[i]
+			u.bodyW = arr.Rects[i].Dx() - 20 // minus padding and the scroll bar
 			ctx.DockedWindow(p.Name, arr.Rects[i], &folded, func(debugui.ContainerLayout) { p.body(ctx) })
 			if folded != arr.Folded[i] {
 				u.setCollapsed(i, folded)

@@ -28,6 +28,7 @@ type Context struct {
 	scrollTarget  *container
 	numberEditBuf string
 	numberEdit    widgetID
+	pressOwner    widgetID // soundworld: the widget the current press began on (one slider at a time)
 
 	idStack widgetID
 

@@ -67,7 +67,7 @@ func (c *Context) slider(value *int, low, high, step int, id widgetID, opt optio
 
 	return c.widget(id, opt, nil, func(bounds image.Rectangle, wasFocused bool) EventHandler {
 		var e EventHandler
-		if c.focus == id && c.pointing.pressed() {
+		if c.dragging(id, bounds) {
 			if w := bounds.Dx() - defaultStyle.thumbSize; w > 0 {
 				v = low + (c.pointingPosition().X-bounds.Min.X-defaultStyle.thumbSize/2)*(high-low+step)/w
 			}
@@ -113,7 +113,7 @@ func (c *Context) sliderF(value *float64, low, high, step float64, digits int, i
 
 	return c.widget(id, opt, nil, func(bounds image.Rectangle, wasFocused bool) EventHandler {
 		var e EventHandler
-		if c.focus == id && c.pointing.pressed() {
+		if c.dragging(id, bounds) {
 			if w := float64(bounds.Dx() - defaultStyle.thumbSize); w > 0 {
 				v = low + float64(c.pointingPosition().X-bounds.Min.X-defaultStyle.thumbSize/2)*(high-low+step)/w
 			}
@@ -187,4 +187,17 @@ func (c *Context) numberTextFieldF(value *float64, id widgetID) error {
 		}
 	}
 	return nil
+}
+
+// dragging reports whether slider id follows the pointer this frame
+// (soundworld): it holds the focus, the press began on it, the button is
+// down, and the pointer is still within a row of it vertically — so a
+// release and a press on another slider that fall into one frame never move
+// both.
+func (c *Context) dragging(id widgetID, bounds image.Rectangle) bool {
+	if c.focus != id || c.pressOwner != id || !c.pointing.pressed() {
+		return false
+	}
+	y := c.pointingPosition().Y
+	return y >= bounds.Min.Y-bounds.Dy() && y < bounds.Max.Y+bounds.Dy()
 }

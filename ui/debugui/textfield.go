@@ -8,7 +8,6 @@ import (
 	"image"
 	"os"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -42,7 +41,11 @@ func (c *Context) textFieldRaw(buf *string, id widgetID, opt option) (EventHandl
 		f := c.currentContainer().textInputTextField(id, true)
 		if c.focus == id {
 			// handle text input
+			gained := !f.IsFocused()
 			f.Focus()
+			if gained && opt&optionSelectAll != 0 { // soundworld: typing replaces the old text
+				f.SetTextAndSelection(*buf, 0, len(*buf))
+			}
 			x := bounds.Min.X + c.style().padding + textWidth(*buf)
 			y := bounds.Min.Y + lineHeight()
 			handled, err := f.HandleInput(x, y)
@@ -55,16 +58,22 @@ func (c *Context) textFieldRaw(buf *string, id widgetID, opt option) (EventHandl
 			}
 
 			if !handled {
-				if inpututil.IsKeyJustPressed(ebiten.KeyBackspace) && len(*buf) > 0 {
-					_, size := utf8.DecodeLastRuneInString(*buf)
-					*buf = (*buf)[:len(*buf)-size]
-					f.SetTextAndSelection(*buf, len(*buf), len(*buf))
+				if editKeys(f, liveKeys) { // soundworld: repeat, Delete, arrows, Home/End, Ctrl+A
+					*buf = f.Text()
 				}
-				if inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+				if inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter) {
+					e = &eventHandler{}
+				}
+				if inpututil.IsKeyJustPressed(ebiten.KeyEscape) { // soundworld: Esc leaves the field
+					c.setFocus(widgetID{})
+					f.Blur()
 					e = &eventHandler{}
 				}
 			}
 		} else {
+			if f.IsFocused() {
+				f.Blur()
+			}
 			if *buf != f.Text() {
 				f.SetTextAndSelection(*buf, len(*buf), len(*buf))
 			}
@@ -75,11 +84,16 @@ func (c *Context) textFieldRaw(buf *string, id widgetID, opt option) (EventHandl
 		return e
 	}, func(bounds image.Rectangle) {
 		c.drawWidgetFrame(id, bounds, colorBase, opt)
+		if opt&optionInvalid != 0 { // soundworld: the field with an error is marked
+			c.drawBox(bounds, invalidColor)
+			c.drawBox(bounds.Inset(1), invalidColor)
+		}
 		if c.focus == id {
 			f := c.currentContainer().textInputTextField(id, true)
 
 			color := c.style().colors[colorText]
-			textw := textWidth(*buf)
+			txt := f.TextForRendering()
+			textw := textWidth(txt)
 			texth := lineHeight()
 			ofx := bounds.Dx() - c.style().padding - textw - 1
 			textx := bounds.Min.X + min(ofx, c.style().padding)
@@ -91,8 +105,14 @@ func (c *Context) textFieldRaw(buf *string, id widgetID, opt option) (EventHandl
 			}
 			texty := bounds.Min.Y + (bounds.Dy()-texth)/2
 			c.pushClipRect(bounds)
-			c.drawText(f.TextForRendering(), image.Pt(textx, texty), color)
-			c.drawRect(image.Rect(textx+textw, texty, textx+textw+1, texty+texth), color)
+			s0, s1 := f.Selection()
+			s0, s1 = min(max(s0, 0), len(txt)), min(max(s1, 0), len(txt))
+			if s1 > s0 { // soundworld: the selection is shown
+				c.drawRect(image.Rect(textx+textWidth(txt[:s0]), texty, textx+textWidth(txt[:s1]), texty+texth), selectionColor)
+			}
+			c.drawText(txt, image.Pt(textx, texty), color)
+			cx := textx + textWidth(txt[:s1])
+			c.drawRect(image.Rect(cx, texty, cx+1, texty+texth), color)
 			c.popClipRect()
 		} else {
 			c.drawWidgetText(*buf, bounds, colorText, opt)

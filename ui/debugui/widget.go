@@ -49,7 +49,9 @@ const (
 	optionPopup
 	optionClosed
 	optionExpanded
-	optionDocked // soundworld: DockedWindow (title click folds; no drag)
+	optionDocked    // soundworld: DockedWindow (title click folds; no drag)
+	optionSelectAll // soundworld: a text field selects all its text when it gains focus
+	optionInvalid   // soundworld: a text field drawn with an error frame
 )
 
 func (c *Context) pointingOver(bounds image.Rectangle) bool {
@@ -109,6 +111,7 @@ func (c *Context) handleInputForWidget(id widgetID, bounds image.Rectangle, opt 
 	if c.hover == id {
 		if c.pointing.justPressed() {
 			c.setFocus(id)
+			c.pressOwner = id
 		} else if !hover {
 			c.hover = widgetID{}
 		}
