@@ -383,7 +383,7 @@ func TestW6_ManagerFrameDistanceAndPan(t *testing.T) {
 	s.SetListener(x, y, 0)
 	e := forge
 	e.Landblock, e.X, e.Y = 0x0201, 18, 50 // 30 m east, in the next landblock
-	z := float32(22)                        // the player's ground (block (1,1)): no height difference
+	z := float32(22)                       // the player's ground (block (1,1)): no height difference
 	e.Z = &z
 	s.SetEmitters([]Emitter{e})
 	var got *Event
