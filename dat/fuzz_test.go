@@ -77,6 +77,24 @@ func FuzzNewFile(f *testing.F) {
 		if err != nil && !errors.As(err, &fe) && !errors.Is(err, ErrNotFound) {
 			t.Fatalf("got %v, want a *FormatError or ErrNotFound", err)
 		}
+		// The whole-file walk (datcheck) goes on past bad nodes, reading each
+		// entry through a Scanner: errors are *FormatErrors, the walk ends.
+		f, err := NewFile(bytes.NewReader(b), int64(len(b)), "fuzz.dat")
+		if err != nil {
+			return
+		}
+		sc, n := f.NewScanner(), 0
+		for e, err := range f.AllEntries() {
+			if n++; n > 1<<20 {
+				t.Fatal("AllEntries does not end")
+			}
+			if err == nil {
+				_, err = sc.Read(e)
+			}
+			if err != nil && !errors.As(err, &fe) {
+				t.Fatalf("AllEntries/Scanner: got %v, want a *FormatError", err)
+			}
+		}
 	})
 }
 
