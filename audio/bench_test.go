@@ -165,7 +165,8 @@ func BenchmarkPoolClaim(b *testing.B) {
 	}
 }
 
-// BenchmarkPlayEmitter is one whole play: pick, gate, level, pan, pool, start.
+// BenchmarkPlayEmitter is one whole play: pick, gate, level, pan, pool, start,
+// and taking its draw trace as the Sim does per decision (O4).
 func BenchmarkPlayEmitter(b *testing.B) {
 	f := newFake()
 	f.addWave(longWave, 100, 1)
@@ -176,5 +177,6 @@ func BenchmarkPlayEmitter(b *testing.B) {
 		now += 0.01
 		m.PlayEmitter(now, tbl, 1, Vec3{20, 5, 0}, 1, PathServer)
 		m.TakeStarts()
+		m.TakeTrace()
 	}
 }

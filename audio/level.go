@@ -129,14 +129,31 @@ func panAt(src, lis Vec3, heading, dist float32) int {
 func Gains(db, pan int) (left, right float32) {
 	pan = max(-PanMax, min(PanMax, pan))
 	db = max(VolMin, db)
-	g := math.Pow(10, float64(db)/20)
+	g := dbToLinear(db)
 	l, r := g, g
 	if pan > 0 {
-		l *= math.Pow(10, float64(-pan)/20)
+		l *= dbToLinear(-pan)
 	} else if pan < 0 {
-		r *= math.Pow(10, float64(pan)/20)
+		r *= dbToLinear(pan)
 	}
 	return float32(l), float32(r)
+}
+
+// tenPow[k] is 10^(−k/20) (S5), computed once: the same values as calling
+// math.Pow per voice, without its cost.
+var tenPow = func() (t [-VolMin + PanMax + 1]float64) {
+	for k := range t {
+		t[k] = math.Pow(10, float64(-k)/20)
+	}
+	return t
+}()
+
+// dbToLinear is 10^(db/20).
+func dbToLinear(db int) float64 {
+	if db <= 0 && -db < len(tenPow) {
+		return tenPow[-db]
+	}
+	return math.Pow(10, float64(db)/20)
 }
 
 // AudibleRadius solves S1 for −50 dB: the distance in m beyond which vol·master is not played.

@@ -22,9 +22,14 @@ type Manager struct {
 	heading float32 // compass degrees
 	active  bool
 
-	dice  Dice
-	rnd   Rand
-	trace Trace // O4: every draw since the last TakeTrace
+	dice Dice
+	rnd  Rand
+	// O4: every draw, in chunks; [drawFrom:] and [randFrom:] are those since
+	// the last TakeTrace. TakeTrace hands out capacity-clipped windows of a
+	// chunk, so a decision's trace costs no allocation of its own.
+	draws              []float32
+	rands              []int
+	drawFrom, randFrom int
 
 	slots     [NumVoices]slot
 	cursor    int
@@ -58,9 +63,39 @@ type Trace struct {
 // TakeTrace returns and clears everything drawn since the previous TakeTrace
 // (O4). The caller takes it after each decision so the record stays small.
 func (m *Manager) TakeTrace() Trace {
-	t := m.trace
-	m.trace = Trace{}
+	var t Trace
+	if n := len(m.draws); n > m.drawFrom {
+		t.Draws = m.draws[m.drawFrom:n:n]
+		m.drawFrom = n
+	}
+	if n := len(m.rands); n > m.randFrom {
+		t.Rands = m.rands[m.randFrom:n:n]
+		m.randFrom = n
+	}
 	return t
+}
+
+// traceChunk is the size of a new trace chunk.
+const traceChunk = 512
+
+func (m *Manager) noteDraw(u float32) {
+	if len(m.draws) == cap(m.draws) { // new chunk; the pending draws move along
+		p := m.draws[m.drawFrom:]
+		c := make([]float32, len(p), max(traceChunk, 2*len(p)))
+		copy(c, p)
+		m.draws, m.drawFrom = c, 0
+	}
+	m.draws = append(m.draws, u)
+}
+
+func (m *Manager) noteRand(r int) {
+	if len(m.rands) == cap(m.rands) {
+		p := m.rands[m.randFrom:]
+		c := make([]int, len(p), max(traceChunk, 2*len(p)))
+		copy(c, p)
+		m.rands, m.randFrom = c, 0
+	}
+	m.rands = append(m.rands, r)
 }
 
 // SetRandom replaces the random sources (tests script rolls and gates); a nil
@@ -94,14 +129,14 @@ func (m *Manager) RollDice(lo, hi float32) float32 {
 		return lo
 	}
 	u := m.dice.Roll()
-	m.trace.Draws = append(m.trace.Draws, u)
+	m.noteDraw(u)
 	return diceValue(u, lo, hi)
 }
 
 // rand is retail rand() on the manager's generator (T2, T4), recorded (O4).
 func (m *Manager) rand() int {
 	r := m.rnd.Rand()
-	m.trace.Rands = append(m.trace.Rands, r)
+	m.noteRand(r)
 	return r
 }
 

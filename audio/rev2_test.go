@@ -246,3 +246,32 @@ func TestS1_TranscendentalUnrounded(t *testing.T) {
 		}
 	}
 }
+
+// TestO4_TakenTraceIsOwned: a taken trace is not changed by later draws, nor
+// by the caller appending to it, across chunk boundaries.
+func TestO4_TakenTraceIsOwned(t *testing.T) {
+	m := NewManager(NewBank(newFake()), DefaultPrefs(), 1)
+	ref := newRan2Ref(1)
+	var kept []Trace
+	var want [][]float32
+	for i := range 3000 {
+		var w []float32
+		for range i % 3 {
+			m.RollDice(0, 1)
+			w = append(w, ref.next())
+		}
+		tr := m.TakeTrace()
+		_ = append(tr.Draws, 42) // the caller may append: must not reach the manager's chunk
+		kept, want = append(kept, tr), append(want, w)
+	}
+	for i := range kept {
+		if len(kept[i].Draws) != len(want[i]) {
+			t.Fatalf("O4: trace %d: got %d draws, want %d", i, len(kept[i].Draws), len(want[i]))
+		}
+		for j := range want[i] {
+			if kept[i].Draws[j] != want[i][j] {
+				t.Fatalf("O4: trace %d draw %d changed: got %v, want %v", i, j, kept[i].Draws[j], want[i][j])
+			}
+		}
+	}
+}
