@@ -27,6 +27,15 @@ type WalkPoint struct {
 	Heading float32
 }
 
+// loc is the point's Loc; a point built in code with world X, Y only (no
+// Loc) is converted exactly from them.
+func (p WalkPoint) loc() Loc {
+	if p.Loc == (Loc{}) && (p.X != 0 || p.Y != 0) {
+		return LocOf(Pos{X: p.X, Y: p.Y})
+	}
+	return p.Loc
+}
+
 type walkFile struct {
 	Eye    *float32 `json:"eye"`
 	Chase  *float32 `json:"chase"`
@@ -120,11 +129,11 @@ func (w *Walk) LocAt(t float64) (Loc, float32) {
 	ps := w.Points
 	i := sort.Search(len(ps), func(i int) bool { return ps[i].T > t })
 	if i == 0 {
-		return ps[0].Loc, normDeg(ps[0].Heading)
+		return ps[0].loc(), normDeg(ps[0].Heading)
 	}
 	if i == len(ps) {
 		p := ps[len(ps)-1]
-		return p.Loc, normDeg(p.Heading)
+		return p.loc(), normDeg(p.Heading)
 	}
 	a, b := ps[i-1], ps[i]
 	f := (t - a.T) / (b.T - a.T)
@@ -136,10 +145,10 @@ func (w *Walk) LocAt(t float64) (Loc, float32) {
 	}
 	h := normDeg(float32(float64(a.Heading) + d*f))
 	if f == 0 {
-		return a.Loc, h
+		return a.loc(), h
 	}
-	ax, ay := a.Loc.world64()
-	bx, by := b.Loc.world64()
+	ax, ay := a.loc().world64()
+	bx, by := b.loc().world64()
 	return locOf64(ax+(bx-ax)*f, ay+(by-ay)*f, 0), h
 }
 
