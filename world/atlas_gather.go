@@ -135,7 +135,11 @@ func AtlasGather(s *AtlasSums, nb *[9]*AtlasBlock, cx, cy int) {
 				continue
 			}
 			for sy := y0; sy <= y1; sy++ {
-				j := sx*8 + sy
+				j := (sx*8 + sy) & 63
+				stb := b.Stb[j]
+				if stb < 0 {
+					continue // A1: no sound here; such a vertex never adds weight (tested first: cheaper)
+				}
 				dy := (oy + float32(sy*CellSize)) - p.Y
 				dz := b.Height[j] - p.Z
 				y2, z2 := float32(dy*dy), float32(dz*dz)
@@ -144,10 +148,6 @@ func AtlasGather(s *AtlasSums, nb *[9]*AtlasBlock, cx, cy int) {
 				}
 				w := weightD2(float32(x2+y2) + z2) // CalcWeight's sum (A3)
 				if w <= 0 {
-					continue
-				}
-				stb := b.Stb[j]
-				if stb < 0 {
 					continue
 				}
 				s.Total += w
