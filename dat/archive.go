@@ -84,6 +84,18 @@ func (f *File) CheckDataSet(want uint32) error {
 	return f.errf(0, headerOff+12, fmt.Sprintf("header data_set is %d (%s), want %d (%s): is another dat copied over this one?", got, name, want, dataSetNames[want]), nil)
 }
 
+// Names returns the two files' names as opened ("" for a missing one), for
+// reports about records that carry no file of their own.
+func (a *Archive) Names() (portal, cell string) {
+	if a.Portal != nil {
+		portal = a.Portal.Name()
+	}
+	if a.Cell != nil {
+		cell = a.Cell.Name()
+	}
+	return portal, cell
+}
+
 // Close closes both files.
 func (a *Archive) Close() error {
 	return errors.Join(a.Portal.Close(), a.Cell.Close())

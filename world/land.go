@@ -76,6 +76,7 @@ func (l *Land) block(lb uint16) *block {
 		for i, h := range rec.Height {
 			b.height[i] = l.heights[h]
 		}
+		l.terrainProblems(rec)
 	} else if err != nil && !errors.Is(err, dat.ErrNotFound) {
 		l.skipped(dat.KindBadLandBlock, uint32(lb)<<16|dat.LandBlockLow, fmt.Errorf("world: landblock 0x%04X: %w", lb, err))
 	}

@@ -85,15 +85,32 @@ func (l *Land) skipped(kind string, id uint32, err error) {
 	l.Problems().AddErr(kind, "", id, err)
 }
 
+// dataNames are the portal and cell file names when d is (or embeds) a
+// *dat.Archive, else "".
+func dataNames(d Data) (portal, cell string) {
+	if n, ok := d.(interface{ Names() (string, string) }); ok {
+		return n.Names()
+	}
+	return "", ""
+}
+
+// terrainProblems reports a landblock whose terrain words the region chain
+// cannot resolve (A1: no sound there), naming the first bad vertex's byte.
+func (l *Land) terrainProblems(rec *dat.LandBlock) {
+	first, _, what := dat.BadTerrainWord(rec, l.region)
+	if first < 0 {
+		return
+	}
+	_, file := dataNames(l.data)
+	l.Problems().Add(dat.Problem{File: file, Record: rec.ID, Off: dat.TerrainWordOffset(first), InRecord: true, Kind: dat.KindBadReference, What: what})
+}
+
 // SetProblems reports every data problem the Sim meets to ps: landblocks and
 // sound tables the land skips (Land.SetProblems), and tables and waves the
 // audio bank cannot use (audio.Bank.SetProblems; a wave that does not decode
 // plays silence, as before).
 func (s *Sim) SetProblems(ps *dat.Problems) {
-	file := ""
-	if a, ok := s.data.(*dat.Archive); ok && a.Portal != nil {
-		file = a.Portal.Name()
-	}
+	file, _ := dataNames(s.data)
 	s.land.setProblems(ps, file)
 	s.bank.SetProblems(s.land.Problems(), file)
 }

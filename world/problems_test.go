@@ -219,3 +219,26 @@ func TestSimReportsRegionIndexOutOfRange(t *testing.T) {
 	}
 	t.Errorf("no problem for scene type 0's stb_index at record byte 0x%X: %v", off, ps.List())
 }
+
+// A landblock terrain word whose scene index is past its terrain type's
+// list (A1: no sound there) is reported when the landblock is loaded.
+func TestSimReportsBadTerrainWord(t *testing.T) {
+	portal, cell := standInImages(t)
+	lb := dat.LandBlockID(0xA9, 0xB4)
+	at := recordAt(t, cell, lb) + 8 + 2*10 // vertex 10's word
+	w := binary.LittleEndian.Uint16(cell[at:])
+	binary.LittleEndian.PutUint16(cell[at:], w|0xF800) // scene index 31
+	s, err := NewSim(Config{Archive: openImages(t, portal, cell), Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := &dat.Problems{}
+	s.SetProblems(ps)
+	s.Tick(0.1)
+	for _, p := range ps.List() {
+		if p.Record == lb && p.File == dat.CellFile && p.Off == 28 && p.Kind == dat.KindBadReference && strings.Contains(p.What, "vertex 10 terrain word") {
+			return
+		}
+	}
+	t.Errorf("no problem for vertex 10 of 0x%08X: %v", lb, ps.List())
+}

@@ -501,34 +501,11 @@ func (c *checker) landBlock(f *file, l *dat.LandBlock) {
 	if l.HasObjects != 0 && !f.has(l.ID&^0xFFFF|dat.LandBlockInfoL) {
 		c.problem(f, l.ID, 4, dat.KindMissingRecord, "has_objects is set but LandBlockInfo 0x%08X is not in the cell dat", l.ID&^0xFFFF|dat.LandBlockInfoL)
 	}
-	g := c.region
-	if g == nil {
+	if c.region == nil {
 		return
 	}
-	first, more := -1, 0
-	var what string
-	for i, w := range l.Terrain {
-		t, s := int(dat.TerrainCode(w)), int(dat.SceneryIndex(w))
-		var msg string
-		switch {
-		case t >= len(g.Terrain.TerrainTypes):
-			msg = fmt.Sprintf("vertex %d terrain word 0x%04X: terrain type %d, the region has %d", i, w, t, len(g.Terrain.TerrainTypes))
-		case s >= len(g.Terrain.TerrainTypes[t].SceneTypes):
-			msg = fmt.Sprintf("vertex %d terrain word 0x%04X: scene index %d, terrain type %d has %d", i, w, s, t, len(g.Terrain.TerrainTypes[t].SceneTypes))
-		default:
-			continue
-		}
-		if first < 0 {
-			first, what = i, msg
-		} else {
-			more++
-		}
-	}
-	if first >= 0 {
-		if more > 0 {
-			what += fmt.Sprintf(" (and %d more vertices)", more)
-		}
-		c.problem(f, l.ID, int64(8+2*first), dat.KindBadReference, "%s", what)
+	if first, _, what := dat.BadTerrainWord(l, c.region); first >= 0 {
+		c.problem(f, l.ID, dat.TerrainWordOffset(first), dat.KindBadReference, "%s", what)
 	}
 }
 
