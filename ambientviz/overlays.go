@@ -14,7 +14,12 @@ import (
 
 // Layers says which overlays are on.
 type Layers struct {
-	Rings, Cells, Rose, Shells, Spawns, Emitters bool
+	Rings    bool `json:"rings"`
+	Cells    bool `json:"cells"`
+	Rose     bool `json:"rose"`
+	Shells   bool `json:"shells"`
+	Spawns   bool `json:"spawns"`
+	Emitters bool `json:"emitters"`
 }
 
 // All is every overlay on (screenshots, profiling).

@@ -45,8 +45,8 @@ func TestScreenshotPairAndSidecar(t *testing.T) {
 	if sc.Source != "Holtburg (stand-in)" || sc.Listener.CellID != "0xA9B40019" || sc.Listener.Map != "42.1N, 33.6E" {
 		t.Errorf("sidecar got source %q cell %q map %q, want the stand-in, 0xA9B40019, 42.1N, 33.6E", sc.Source, sc.Listener.CellID, sc.Listener.Map)
 	}
-	if sc.Snapshot == nil || sc.Snapshot.Time != 1 || sc.SimTime != 1 || len(sc.Dats) != 2 {
-		t.Errorf("sidecar got snapshot %v sim time %v dats %v, want the snapshot at 1 s and two dats", sc.Snapshot != nil, sc.SimTime, sc.Dats)
+	if sc.Snapshot.V == nil || sc.Snapshot.V.Time != 1 || sc.SimTime != 1 || len(sc.Dats) != 2 {
+		t.Errorf("sidecar got snapshot %v sim time %v dats %v, want the snapshot at 1 s and two dats", sc.Snapshot.V != nil, sc.SimTime, sc.Dats)
 	}
 	if got := SidecarPath("a/b.png"); got != "a/b.json" {
 		t.Errorf("SidecarPath got %q, want a/b.json", got)

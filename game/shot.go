@@ -24,17 +24,23 @@ import (
 // Sidecar is the JSON written next to every screenshot: enough to reproduce
 // and discuss what the picture shows.
 type Sidecar struct {
-	Tool     string          `json:"tool"`
-	Source   string          `json:"source"`            // "Holtburg (stand-in)" or the dat folder
-	DatDir   string          `json:"dat_dir,omitempty"` // the dat folder, if real data
-	Dats     []DatInfo       `json:"dats,omitempty"`    // file, iteration
-	Listener ListenerInfo    `json:"listener"`
-	Seed     uint32          `json:"seed"`
-	SimTime  float64         `json:"sim_time"` // s
-	Prefs    audio.Prefs     `json:"prefs"`
-	PrefsStr string          `json:"prefs_string"`
-	View     ViewInfo        `json:"view"`
-	Snapshot *world.Snapshot `json:"snapshot"`
+	Tool     string       `json:"tool"`
+	Source   string       `json:"source"`            // "Holtburg (stand-in)" or the dat folder
+	DatDir   string       `json:"dat_dir,omitempty"` // the dat folder, if real data
+	Dats     []DatInfo    `json:"dats,omitempty"`    // file, iteration
+	Listener ListenerInfo `json:"listener"`
+	// Player (feet, what the user drags) and Camera (eye height up, -chase
+	// back: where the SoundManager listens), landblock-local (W5, W6).
+	Player LocInfo `json:"player"`
+	Camera LocInfo `json:"camera"`
+	// RNG is both retail generators' state after the pictured tick (T4).
+	RNG      Snake[*world.RNGState] `json:"rng"`
+	Seed     uint32                 `json:"seed"`
+	SimTime  float64                `json:"sim_time"` // s
+	Prefs    Snake[audio.Prefs]     `json:"prefs"`
+	PrefsStr string                 `json:"prefs_string"`
+	View     ViewInfo               `json:"view"`
+	Snapshot Snake[*world.Snapshot] `json:"snapshot"`
 	// Replay gets back to this instant: soundworld -from, shot -from, render -from (issue 10).
 	Replay *capt.Replay `json:"replay,omitempty"`
 }
@@ -57,6 +63,18 @@ type ListenerInfo struct {
 	Heading   float32 `json:"heading"` // deg
 	Eye       float32 `json:"eye"`     // m
 	Map       string  `json:"map"`     // "42.1N, 33.6E"
+}
+
+// LocInfo is a landblock-local position (W6).
+type LocInfo struct {
+	Landblock string  `json:"landblock"` // 0xXXYY
+	X         float32 `json:"x"`         // m within the landblock
+	Y         float32 `json:"y"`
+	Z         float32 `json:"z"`
+}
+
+func locInfo(l world.Loc) LocInfo {
+	return LocInfo{fmt.Sprintf("0x%04X", l.Landblock), l.X, l.Y, l.Z}
 }
 
 // ViewInfo is the window's view state at capture.
@@ -83,10 +101,11 @@ func (g *Game) sidecar() Sidecar {
 			X: l.Pos.X, Y: l.Pos.Y, Z: l.Pos.Z, LocalX: lx, LocalY: ly, Heading: l.Heading, Eye: l.Eye,
 			Map: world.FormatMap(l.Pos.X, l.Pos.Y),
 		},
-		Seed: g.sim.Seed(), SimTime: s.Time, Prefs: s.Prefs, PrefsStr: world.FormatPrefs(s.Prefs),
+		Seed: g.sim.Seed(), SimTime: s.Time, Prefs: Snake[audio.Prefs]{s.Prefs}, PrefsStr: world.FormatPrefs(s.Prefs),
 		View:     ViewInfo{g.cam.MPP, g.cam.CX, g.cam.CY, g.st.Layers, g.st.TimeScale, g.st.Paused, g.st.AudioOn},
-		Snapshot: s,
-		Replay:   g.replayRecord(),
+		Snapshot: Snake[*world.Snapshot]{s},
+		Player:   locInfo(s.Player), Camera: locInfo(s.Camera), RNG: Snake[*world.RNGState]{s.RNG},
+		Replay: g.replayRecord(),
 	}
 	for _, f := range []*dat.File{g.cfg.Archive.Portal, g.cfg.Archive.Cell} {
 		if f == nil {
