@@ -135,7 +135,8 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 		{"onset_side", "One-shot side (left share − right share)", "", TolOnsetSide, func(r measure.Result) float64 { return r.Onsets.LeftShare - r.Onsets.RightShare }},
 	} {
 		ours := withOnsets(col(c.f), counts)
-		m := Metric{ID: c.id, Label: c.label, Unit: c.unit, Retail: c.f(retail), Ours: col(c.f), Status: "n/a"}
+		m := Metric{ID: c.id, Label: c.label, Unit: c.unit, Retail: c.f(retail), Ours: col(c.f), Status: "n/a",
+			Min: math.NaN(), Median: math.NaN(), Max: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 		switch {
 		case few || len(ours) < 2:
 			m.Note = fmt.Sprintf("fewer than %d one-shots", MinOnsets)

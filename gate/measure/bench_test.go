@@ -4,8 +4,8 @@ package measure
 
 import (
 	"math"
-	"syscall"
 	"math/rand/v2"
+	"syscall"
 	"testing"
 )
 

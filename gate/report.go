@@ -1,0 +1,199 @@
+package gate
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"soundworld/world"
+)
+
+// WriteReport writes dir/report.html (self-contained: inline SVG plots, no
+// scripts, no external files) and dir/report.json (every number of res; NaN
+// and ±Inf as null), each atomically (temp + rename). dir is created.
+func WriteReport(dir string, res *Result) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	js, err := MarshalResult(res)
+	if err != nil {
+		return err
+	}
+	page, err := RenderHTML(res)
+	if err != nil {
+		return err
+	}
+	if err := world.WriteFileAtomic(filepath.Join(dir, "report.json"), func(w io.Writer) error {
+		_, err := w.Write(js)
+		return err
+	}); err != nil {
+		return err
+	}
+	return world.WriteFileAtomic(filepath.Join(dir, "report.html"), func(w io.Writer) error {
+		_, err := w.Write(page)
+		return err
+	})
+}
+
+// MarshalResult encodes res as indented JSON with NaN and ±Inf as null
+// (encoding/json refuses them; a metric without data has NaN values).
+func MarshalResult(res *Result) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(jsonSafe(reflect.ValueOf(res))); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// jsonSafe converts v into maps, slices and scalars with non-finite floats
+// as nil, keeping each struct field's json name (and omitempty).
+func jsonSafe(v reflect.Value) any {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return nil
+		}
+		return jsonSafe(v.Elem())
+	case reflect.Float32, reflect.Float64:
+		f := v.Float()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil
+		}
+		return f
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			return []any{}
+		}
+		if v.Type().Elem().Kind() == reflect.Uint8 { // json.RawMessage and []byte
+			return json.RawMessage(append([]byte(nil), v.Bytes()...))
+		}
+		out := make([]any, v.Len())
+		for i := range out {
+			out[i] = jsonSafe(v.Index(i))
+		}
+		return out
+	case reflect.Struct:
+		out := map[string]any{}
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			fv := v.Field(i)
+			if strings.Contains(opts, "omitempty") && fv.IsZero() {
+				continue
+			}
+			out[name] = jsonSafe(fv)
+		}
+		return out
+	}
+	return v.Interface()
+}
+
+var page = template.Must(template.New("report").Funcs(template.FuncMap{
+	"num": func(v float64) string {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return "–"
+		}
+		return fmt.Sprintf("%.2f", v)
+	},
+}).Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>Gate {{.R.Gate}}: {{if .R.Pass}}PASS{{else}}FAIL{{end}}</title>
+<style>
+body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}
+h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px}
+.verdict{display:inline-block;padding:2px 10px;border-radius:4px;color:#fff;font-weight:600}
+.pass{background:#2e7d32} .fail{background:#c62828} .na{background:#757575}
+table{border-collapse:collapse;margin:8px 0} td,th{padding:4px 10px;border-bottom:1px solid #ddd;text-align:right}
+th{background:#f4f4f4} td:first-child,th:first-child{text-align:left}
+tr.row-fail td{background:#fdecea} tr.row-na td{color:#777} .meta{color:#555} .warn{color:#a15c00}
+svg{display:block;margin:8px 0}
+code{background:#f4f4f4;padding:1px 4px}
+</style></head><body>
+<h1>Listening gate “{{.R.Gate}}” <span class="verdict {{if .R.Pass}}pass{{else}}fail{{end}}">{{if .R.Pass}}PASS{{else}}FAIL: {{len .R.Failed}} metric(s){{end}}</span></h1>
+<p class="meta">{{.R.Time}} · {{.R.File}} · data: {{.R.Source}} · {{len .R.Seeds}} seeds ({{index .R.Seeds 0}}–{{.LastSeed}}) · {{num .R.Seconds}} s<br>
+<code>{{.R.Loc}}</code> (heading {{printf "%.1f" .R.Heading}}°)<br>
+recording: {{.R.Recording.Path}} — {{.R.Recording.Format}}, {{.R.Recording.SourceRate}} Hz, {{.R.Recording.Channels}} ch, {{num .R.Recording.Seconds}} s; analysed {{num .R.Recording.From}}–{{num .R.Recording.To}} s{{if .R.Recording.AlignGainDB}}; level aligned by {{num .R.Recording.AlignGainDB}} dB{{end}}{{if .R.Ignore}}; ignored (gate time): {{range .R.Ignore}}[{{num (index . 0)}}, {{num (index . 1)}}] {{end}}{{end}}</p>
+{{range .R.Warnings}}<p class="warn">⚠ {{.}}</p>{{end}}
+<h2>Verdicts</h2>
+<table><tr><th>metric</th><th>retail</th><th>ours min</th><th>ours median</th><th>ours max</th><th>passes within</th><th>tolerance</th><th>verdict</th><th>note</th></tr>
+{{range .R.Metrics}}<tr class="row-{{if eq .Status "n/a"}}na{{else}}{{.Status}}{{end}}"><td>{{.Label}}{{if .Unit}} ({{.Unit}}){{end}}</td><td>{{num .Retail}}</td><td>{{num .Min}}</td><td>{{num .Median}}</td><td>{{num .Max}}</td><td>{{num .Lo}} … {{num .Hi}}</td><td>{{.Tol}}</td>
+<td><span class="verdict {{if eq .Status "pass"}}pass{{else if eq .Status "fail"}}fail{{else}}na{{end}}">{{.Status}}</span></td><td>{{.Note}}</td></tr>
+{{end}}</table>
+<p class="meta">A metric passes when retail's value lies within our seeds' min…max widened by its tolerance. Bed bands below max(−90 dB, loudest band − 60 dB) are compared at that floor.</p>
+<h2>Loudness over time</h2>{{.Loudness}}
+<h2>Bed spectrum</h2>{{.Spectrum}}
+<details><summary>Band table</summary><table><tr><th>band</th><th>retail</th><th>ours min</th><th>ours median</th><th>ours max</th><th>verdict</th></tr>
+{{range .Bands}}<tr class="row-{{if eq .Status "n/a"}}na{{else}}{{.Status}}{{end}}"><td>{{.Label}}</td><td>{{num .Retail}}</td><td>{{num .Min}}</td><td>{{num .Median}}</td><td>{{num .Max}}</td><td>{{.Status}}</td></tr>{{end}}</table></details>
+<h2>One-shots</h2>{{.Raster}}
+<h2>Balance</h2>{{.Balance}}
+<p class="meta">Every number is in report.json beside this file. Soundworld listening gate (issue 9).</p>
+</body></html>
+`))
+
+// RenderHTML renders the report page.
+func RenderHTML(res *Result) ([]byte, error) {
+	svg := func(f func(*Result) (*plot.Plot, error), h vg.Length) (template.HTML, error) {
+		p, err := f(res)
+		if err != nil {
+			return "", err
+		}
+		s, err := svgOf(p, plotW, h)
+		return template.HTML(s), err // our own SVG, not user input
+	}
+	data := struct {
+		R                                  *Result
+		LastSeed                           uint32
+		Loudness, Spectrum, Raster, Balance template.HTML
+		Bands                              []Metric
+	}{R: res}
+	if len(res.Seeds) == 0 {
+		return nil, fmt.Errorf("gate report: no seeds")
+	}
+	data.LastSeed = res.Seeds[len(res.Seeds)-1]
+	var err error
+	if data.Loudness, err = svg(loudnessPlot, plotH); err != nil {
+		return nil, err
+	}
+	if data.Spectrum, err = svg(spectrumPlot, plotH); err != nil {
+		return nil, err
+	}
+	rows := vg.Length(len(res.Ours)+3) * vg.Points(9)
+	if data.Raster, err = svg(rasterPlot, max(plotH, rows+vg.Inch)); err != nil {
+		return nil, err
+	}
+	if data.Balance, err = svg(balancePlot, plotH); err != nil {
+		return nil, err
+	}
+	for _, m := range res.Metrics {
+		if m.ID == "bed_spectrum" {
+			data.Bands = m.Bands
+		}
+	}
+	var b bytes.Buffer
+	if err := page.Execute(&b, data); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

@@ -1,0 +1,94 @@
+package gate
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"soundworld/gate/decode"
+	"soundworld/world"
+)
+
+// smallGate writes a gate over the test scene whose "recording" is seed
+// recSeed of it (as a 16-bit WAV), and returns the gate file's path.
+func smallGate(t testing.TB, dir string, seconds float64, recSeed uint32) string {
+	sc := testScene(t, seconds)
+	st, err := Render(sc, recSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "retail.wav"), decode.EncodeWAV([][]float32{st.L, st.R}, 44100, 16, false), 0o644)
+	os.WriteFile(filepath.Join(dir, "layout.json"), world.EncodeLayout(sc.Emitters), 0o644)
+	loc := world.RetailLocAt(sc.X, sc.Y, 60, 0).String()
+	p := filepath.Join(dir, "small.gate.json")
+	os.WriteFile(p, []byte(fmt.Sprintf(`{
+  "name": "small", "dat": null, "loc": %q, "camera": {"eye": 2, "chase": 0},
+  "prefs": "", "emitters": "layout.json", "seconds": %g, "recording": "retail.wav",
+  "offset_s": 0, "ignore": [[3, 4]], "notes": "test", "history": []
+}
+`, loc, seconds)), 0o644)
+	return p
+}
+
+func TestReportFiles(t *testing.T) {
+	dir := t.TempDir()
+	if d := os.Getenv("GATE_REPORT_DIR"); d != "" { // to look at it: GATE_REPORT_DIR=/tmp/r go test -run TestReportFiles
+		dir = d
+	}
+	f, err := Load(smallGate(t, dir, 20, 99))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(f, Options{Seeds: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "report")
+	if err := WriteReport(out, res); err != nil {
+		t.Fatal(err)
+	}
+	html, _ := os.ReadFile(filepath.Join(out, "report.html"))
+	table, svg := bytes.Index(html, []byte("<h2>Verdicts</h2>")), bytes.Index(html, []byte("<svg"))
+	if table < 0 || svg < table || bytes.Count(html, []byte("<svg")) != 4 {
+		t.Fatalf("report.html: verdict table at %d, first svg at %d, %d svgs (want the table first, 4 plots)", table, svg, bytes.Count(html, []byte("<svg")))
+	}
+	for _, bad := range []string{"<script", "src=\"http", "href=\"http", "<?xml"} {
+		if bytes.Contains(html, []byte(bad)) {
+			t.Fatalf("report.html is not self-contained: it has %q", bad)
+		}
+	}
+	js, _ := os.ReadFile(filepath.Join(out, "report.json"))
+	var back struct {
+		Gate    string
+		Seeds   []int
+		Metrics []struct {
+			ID     string
+			Retail *float64
+			Ours   []*float64
+			Bands  []json.RawMessage
+		}
+		Retail struct{ Onsets struct{ Times []float64 } }
+		Ours   []json.RawMessage
+	}
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Gate != "small" || len(back.Seeds) != 5 || len(back.Ours) != 5 || len(back.Metrics) != len(res.Metrics) {
+		t.Fatalf("report.json: %+v", back)
+	}
+	for _, m := range back.Metrics {
+		if m.ID == "bed_spectrum" && (len(m.Bands) != 26 || m.Retail != nil) {
+			t.Fatalf("bed_spectrum: %d bands, retail %v (want 26, null)", len(m.Bands), m.Retail)
+		}
+	}
+	// NaN becomes null.
+	b, err := MarshalResult(&Result{Seeds: []uint32{1}, Metrics: []Metric{{ID: "x", Retail: math.NaN(), Ours: []float64{1, math.Inf(1)}}}})
+	if err != nil || !strings.Contains(string(b), `"retail": null`) || !strings.Contains(string(b), "null\n") {
+		t.Fatalf("NaN/Inf: %v\n%s", err, b)
+	}
+}
