@@ -163,10 +163,10 @@ func RenderHTML(res *Result) ([]byte, error) {
 		return template.HTML(s), err // our own SVG, not user input
 	}
 	data := struct {
-		R                                  *Result
-		LastSeed                           uint32
+		R                                   *Result
+		LastSeed                            uint32
 		Loudness, Spectrum, Raster, Balance template.HTML
-		Bands                              []Metric
+		Bands                               []Metric
 	}{R: res}
 	if len(res.Seeds) == 0 {
 		return nil, fmt.Errorf("gate report: no seeds")
