@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -451,6 +452,8 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 	}
 }
 
+func finite(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
+
 // typeOf classifies an id by the file's role (dat-format §1, §3.6).
 func typeOf(role string, id uint32) string {
 	if id == dat.IterationID {
@@ -479,12 +482,18 @@ func typeOf(role string, id uint32) string {
 }
 
 // tableWaves checks that every wave a sound table node names is in the portal
-// dat; off walks the node's bytes (§3.2: key, count, 16-byte items, count, children).
+// dat and that its priority, probability and volume are finite numbers (a
+// NaN would make the sound silently never play); off walks the node's bytes (§3.2: key, count, 16-byte items, count, children).
 func (c *checker) tableWaves(f *file, id uint32, n *dat.SoundNode, off *int64) {
 	*off += 8 // key, data count
 	for _, d := range n.Data {
 		if d.WaveID != 0 && !c.portal.has(d.WaveID) {
 			c.problem(f, id, *off, dat.KindMissingRecord, "sound type 0x%X names wave 0x%08X, which is not in the portal dat", n.Key, d.WaveID)
+		}
+		for k, v := range [3]float32{d.Priority, d.Probability, d.Volume} {
+			if !finite(v) {
+				c.problem(f, id, *off+4+4*int64(k), dat.KindBadTable, "sound type 0x%X wave 0x%08X: %s is not a finite number: %v", n.Key, d.WaveID, [3]string{"priority", "probability", "volume"}[k], v)
+			}
 		}
 		*off += 16
 	}
@@ -510,21 +519,32 @@ func (c *checker) landBlock(f *file, l *dat.LandBlock) {
 }
 
 // landBlockInfo checks that each placed Setup (objects and buildings with a
-// 0x02 id) is in the portal dat (§3.5; GfxObjs, 0x01, are not read here).
+// 0x02 id) is in the portal dat (§3.5; GfxObjs, 0x01, are not read here) and
+// that every frame is finite (a NaN position places a sound nowhere).
 func (c *checker) landBlockInfo(f *file, l *dat.LandBlockInfo) {
 	isSetup := func(id uint32) bool { return id>>24 == 0x02 }
+	frame := func(off int64, what string, fr dat.Frame) {
+		for k, v := range [7]float32{fr.X, fr.Y, fr.Z, fr.QW, fr.QX, fr.QY, fr.QZ} {
+			if !finite(v) {
+				c.problem(f, l.ID, off+4*int64(k), dat.KindBadLandBlock, "%s frame value %d is not a finite number: %v", what, k, v)
+				return
+			}
+		}
+	}
 	off := int64(12)
-	for _, o := range l.Objects {
+	for i, o := range l.Objects {
 		if isSetup(o.ID) && !c.portal.has(o.ID) {
 			c.problem(f, l.ID, off, dat.KindMissingRecord, "object Setup 0x%08X is not in the portal dat", o.ID)
 		}
+		frame(off+4, fmt.Sprintf("object %d", i), o.Frame)
 		off += 32
 	}
 	off += 4 // num_buildings, pack_mask
-	for _, b := range l.Buildings {
+	for i, b := range l.Buildings {
 		if isSetup(b.ModelID) && !c.portal.has(b.ModelID) {
 			c.problem(f, l.ID, off, dat.KindMissingRecord, "building Setup 0x%08X is not in the portal dat", b.ModelID)
 		}
+		frame(off+4, fmt.Sprintf("building %d", i), b.Frame)
 		off += 4 + 28 + 4 + 4
 		for _, p := range b.Portals {
 			off += 8 + 2*int64(len(p.Stabs))

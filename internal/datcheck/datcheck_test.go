@@ -229,6 +229,20 @@ func TestDamagedVariants(t *testing.T) {
 		s := Check(open(t, p, c), Options{})
 		want(t, s, dat.PortalFile, table, int64(off), true, dat.KindMissingRecord, "names wave 0x0A00FFF0")
 	})
+	t.Run("NaN table volume", func(t *testing.T) {
+		p, c := images(t)
+		off := 4 + 8 + 16*len(st.Root.Data) + 4 + 8 + 12 // first child's first item's volume
+		put32(p, recByte(t, p, table, off), math.Float32bits(float32(math.NaN())))
+		s := Check(open(t, p, c), Options{})
+		want(t, s, dat.PortalFile, table, int64(off), true, dat.KindBadTable, "volume is not a finite number: NaN")
+	})
+	t.Run("Inf object frame", func(t *testing.T) {
+		p, c := images(t)
+		lbi := lb&^0xFFFF | dat.LandBlockInfoL
+		put32(c, recByte(t, c, lbi, 12+4+8), math.Float32bits(float32(math.Inf(-1)))) // object 0's Z
+		s := Check(open(t, p, c), Options{})
+		want(t, s, dat.CellFile, lbi, 12+4+8, true, dat.KindBadLandBlock, "object 0 frame value 2 is not a finite number: -Inf")
+	})
 	t.Run("bad terrain index", func(t *testing.T) {
 		p, c := images(t)
 		// Vertex 10's terrain word at 8 + 2·10: scene index 31 (bits 11–15).
