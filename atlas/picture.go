@@ -183,21 +183,7 @@ func Draw(r *Result, rc Rect, p Picture) *image.RGBA {
 		}
 		bx, by := int(lb>>8), int(lb&0xFF)
 		for i := range per {
-			v := r.Values[bi*per+i]
-			var c color.RGBA
-			switch {
-			case r.Kind == KindLoudestBed && r.Cats[bi*per+i] >= 0:
-				c = catColour(r.Cats[bi*per+i])
-				if v < quietBelow {
-					c = color.RGBA{c.R / 3, c.G / 3, c.B / 3, 255}
-				}
-			case v == 0 || r.Kind == KindLoudestBed:
-				c = colSilent
-			case r.Kind == KindVolume && v < quietBelow:
-				c = colQuiet
-			default:
-				c = ramp(float64(v / maxV))
-			}
+			c := r.Colour(bi*per+i, maxV)
 			cx0, cy0 := (i/n)*r.Step, (i%n)*r.Step // the sample covers Step×Step cells
 			x0 := ox + ((bx-rc.X0)*8+cx0)*px
 			y1 := oy + ((rc.Y1-by)*8+8-cy0)*px // north up: the cell's top edge is further up
@@ -224,6 +210,31 @@ func Draw(r *Result, rc Rect, p Picture) *image.RGBA {
 	}
 	legend(img, ox+mapW+margin+8, oy, r, maxV)
 	return img
+}
+
+// Colour is the picture's colour of value j of r (index into Values), with
+// maxV the top of the ramp: the ramp for volumes, chances and shares (0 in the
+// "does not play" grey, a bed below A8's 0.03 in the "not played" grey), the
+// category colour for the loudest bed (a third as bright below 0.03). The
+// window's overlay uses it so both show the same map.
+func (r *Result) Colour(j int, maxV float32) color.RGBA {
+	v := r.Values[j]
+	switch {
+	case r.Kind == KindLoudestBed && r.Cats[j] >= 0:
+		c := catColour(r.Cats[j])
+		if v < quietBelow {
+			c = color.RGBA{c.R / 3, c.G / 3, c.B / 3, 255}
+		}
+		return c
+	case v == 0 || r.Kind == KindLoudestBed:
+		return colSilent
+	case r.Kind == KindVolume && v < quietBelow:
+		return colQuiet
+	}
+	if maxV <= 0 {
+		maxV = 1
+	}
+	return ramp(float64(v / maxV))
 }
 
 // legend draws the key at (x, y).

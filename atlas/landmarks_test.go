@@ -1,0 +1,57 @@
+package atlas
+
+import (
+	"math"
+	"testing"
+
+	"soundworld/assets"
+	"soundworld/dat"
+)
+
+// FrameHeading: identity faces north; rotations of −h about +Z (Frame::set_heading)
+// face h; a quaternion with the opposite sign is the same rotation.
+func TestFrameHeading(t *testing.T) {
+	for _, h := range []float64{0, 30, 90, 180, 225, 270, 359} {
+		half := h * math.Pi / 360
+		f := dat.Frame{QW: float32(math.Cos(half)), QZ: float32(-math.Sin(half))}
+		g := dat.Frame{QW: -f.QW, QZ: -f.QZ}
+		for _, fr := range []dat.Frame{f, g} {
+			got := float64(FrameHeading(fr))
+			if d := math.Abs(math.Mod(got-h+540, 360) - 180); d > 1e-3 {
+				t.Errorf("heading %v: got %v", h, got)
+			}
+		}
+	}
+}
+
+// Landmarks reads the stand-in's Holtburg markers back from the cell dat:
+// every authored landmark, where assets placed it, facing its heading; a
+// landblock without an info has none.
+func TestLandmarksStandIn(t *testing.T) {
+	arch, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[[3]float32]Marker{}
+	for _, lb := range []uint16{0xA9B4, 0xA9B3} {
+		ms, err := Landmarks(arch, lb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ms {
+			got[[3]float32{float32(m.Landblock), m.X, m.Y}] = m
+		}
+	}
+	for _, l := range assets.Landmarks {
+		m, ok := got[[3]float32{float32(l.Landblock), l.X, l.Y}]
+		if !ok || m.Model != l.Model || m.Building != l.Building || math.Abs(float64(m.Heading-l.Heading)) > 1e-3 && math.Abs(float64(m.Heading-l.Heading)) < 359.999 {
+			t.Errorf("%s: marker %+v (found %v)", l.Name, m, ok)
+		}
+	}
+	if len(got) != len(assets.Landmarks)+1 { // + the forge
+		t.Errorf("%d markers, want %d landmarks and the forge", len(got), len(assets.Landmarks))
+	}
+	if ms, err := Landmarks(arch, 0xA7B2); err != nil || ms != nil {
+		t.Errorf("0xA7B2: %v %v, want none", ms, err)
+	}
+}
