@@ -128,10 +128,8 @@ func (f *File) validate() error {
 	if e := f.Camera.Eye; e != nil && !(*e >= 0 && *e <= 1000) {
 		return f.fieldErr("eye", "%v: want metres in 0..1000", *e)
 	}
-	if f.Camera.Chase != 0 {
-		// The Sim has one listener with an eye height; a chase camera (W5)
-		// moves the listener off the player, which it cannot do yet.
-		return f.fieldErr("chase", "%v: only 0 (first person) is supported", f.Camera.Chase)
+	if c := f.Camera.Chase; !(c >= 0 && c <= 1000) {
+		return f.fieldErr("chase", "%v: want metres behind the player in 0..1000 (0 = first person)", c)
 	}
 	if _, err := world.ParsePrefs(f.Prefs, audio.DefaultPrefs()); err != nil {
 		return f.fieldErr("prefs", "%v", err)

@@ -44,7 +44,7 @@ func TestGateErrors(t *testing.T) {
 		{`"seconds": 60`, `"seconds": 2`, `g.gate.json:8: field "seconds"`},
 		{`"seconds": 60`, `"seconds": "60"`, `g.gate.json:8: field "seconds"`},
 		{`"loc": "0xA9B40019 [84.000000`, `"loc": "0xA9B40019 [384.000000`, `g.gate.json:4: field "loc"`},
-		{`"chase": 0`, `"chase": 3`, `g.gate.json:5: field "chase"`},
+		{`"chase": 0`, `"chase": -3`, `g.gate.json:5: field "chase"`},
 		{`"prefs": "ambient_volume=1"`, `"prefs": "loudness=11"`, `g.gate.json:6: field "prefs"`},
 		{`"ignore": [[12.5, 14.0]]`, `"ignore": [[14.0, 12.5]]`, `g.gate.json:11: field "ignore"`},
 		{`"notes": ""`, `"notes": "", "colour": 1`, `g.gate.json:12: unknown field "colour"`},

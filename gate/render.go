@@ -13,9 +13,11 @@ import (
 type Scene struct {
 	Archive  *dat.Archive
 	Bank     *audio.Bank // optional: decoded waves shared across seeds
-	X, Y     float32     // world m (W1)
+	X, Y     float32     // world m (W1); used when Place is nil
+	Place    *world.Loc  // the player's landblock-local position, exact (W6), e.g. from a /loc line
 	Heading  float32     // compass degrees (W4)
 	Eye      float32     // m above ground (W5)
+	Chase    float32     // camera m behind the player (W5; 0 = first person)
 	Prefs    audio.Prefs
 	Emitters []world.Emitter
 	Seconds  float64
@@ -54,6 +56,7 @@ func RenderStems(sc Scene, seed uint32, n int, stem func(audio.Play) int) ([]Ste
 	}
 	s.SetPrefs(sc.Prefs)
 	s.SetEye(sc.Eye)
+	s.SetChase(sc.Chase)
 	var queue []int // stems of the started plays, in start order
 	s.SetOnPlay(func(p audio.Play) {
 		if p.Slot >= 0 && (p.Outcome == audio.OutcomeStart || p.Outcome == audio.OutcomeEvict) {
@@ -78,7 +81,11 @@ func RenderStems(sc Scene, seed uint32, n int, stem func(audio.Play) int) ([]Ste
 	for done := 0; done < total; {
 		k := min(stepFrames, total-done)
 		t := float64(done) / audio.SampleRate
-		s.SetListener(sc.X, sc.Y, sc.Heading)
+		if sc.Place != nil {
+			s.SetPlayer(*sc.Place, sc.Heading)
+		} else {
+			s.SetListener(sc.X, sc.Y, sc.Heading)
+		}
 		dt := 0.0
 		if done > 0 {
 			dt = t - s.Now()

@@ -198,6 +198,7 @@ func (f *File) scene() (sc Scene, source string, warn []string, closer func(), e
 	}
 	loc, _ := world.ParseRetailLoc(f.Loc) // validated by Parse
 	x, y := loc.World()
+	place := loc.Loc()
 	prefs, _ := world.ParsePrefs(f.Prefs, audio.DefaultPrefs()) // validated by Parse
 	var em []world.Emitter
 	if f.Emitters != nil {
@@ -206,7 +207,7 @@ func (f *File) scene() (sc Scene, source string, warn []string, closer func(), e
 			return fail(inputErr(fmt.Errorf("%s:%d: field \"emitters\": %w", f.path, lineOf(f.raw, "emitters"), err)))
 		}
 	}
-	sc = Scene{Archive: a, Bank: audio.NewBank(a), X: x, Y: y, Heading: loc.Heading(), Eye: f.Eye(),
+	sc = Scene{Archive: a, Bank: audio.NewBank(a), X: x, Y: y, Place: &place, Heading: loc.Heading(), Eye: f.Eye(), Chase: float32(f.Camera.Chase),
 		Prefs: prefs, Emitters: em, Seconds: f.Seconds}
 	return sc, a.Source, warn, closer, nil
 }

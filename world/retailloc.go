@@ -101,6 +101,12 @@ func (l RetailLoc) World() (x, y float32) {
 	return WorldPos(uint16(l.Cell>>16), float32(l.X), float32(l.Y))
 }
 
+// Loc is the line's position as the Sim takes it, landblock-local and exact
+// (W6): the cell's landblock and x, y, z (the Sim puts the feet on its ground).
+func (l RetailLoc) Loc() Loc {
+	return Loc{Landblock: uint16(l.Cell >> 16), X: float32(l.X), Y: float32(l.Y), Z: float32(l.Z)}
+}
+
 // Heading is the compass heading in degrees the client derives from the
 // quaternion: Frame::get_heading (acclient 0x00535760) reads the local +Y
 // axis in global coordinates from the cached rotation matrix (Frame::cache,

@@ -41,6 +41,9 @@ func TestRetailLoc_ParseHoltburgSpawn(t *testing.T) {
 	if x != 32532 || math.Abs(float64(y)-34567.1) > 0.004 {
 		t.Fatalf("World() = (%v, %v), want (32532, 34567.1)", x, y)
 	}
+	if lc := l.Loc(); lc.Landblock != 0xA9B4 || lc.X != 84 || lc.Y != float32(7.1) {
+		t.Fatalf("Loc() = %+v", lc)
+	}
 	if h := l.Heading(); h != 0 {
 		t.Fatalf("identity quaternion: heading %v, want 0 (north)", h)
 	}
