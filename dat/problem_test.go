@@ -156,3 +156,23 @@ func TestProblemJSON(t *testing.T) {
 		t.Errorf("round trip: %+v %v", back, err)
 	}
 }
+
+func TestBadTerrainWord(t *testing.T) {
+	g := &Region{Terrain: TerrainInfo{TerrainTypes: []TerrainType{{SceneTypes: []uint32{0, 1}}, {SceneTypes: nil}}}}
+	l := &LandBlock{}
+	l.Terrain[3] = 1 << 2       // type 1: no scene types at all → fine
+	l.Terrain[5] = 1<<11 | 0<<2 // type 0, scene 1 of 2 → fine
+	if first, _, what := BadTerrainWord(l, g); first != -1 {
+		t.Fatalf("clean words: %d %q", first, what)
+	}
+	l.Terrain[7] = 2<<11 | 0<<2 // scene 2 of 2
+	l.Terrain[9] = 5 << 2       // type 5 of 2
+	l.Terrain[80] = 31 << 11    // scene 31 of 2
+	first, more, what := BadTerrainWord(l, g)
+	if first != 7 || more != 2 || what != "vertex 7 terrain word 0x1000: scene index 2, terrain type 0 has 2 (and 2 more vertices)" {
+		t.Errorf("got %d %d %q", first, more, what)
+	}
+	if TerrainWordOffset(7) != 22 {
+		t.Errorf("offset of word 7: %d, want 8 + 14", TerrainWordOffset(7))
+	}
+}
