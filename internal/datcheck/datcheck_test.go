@@ -340,3 +340,26 @@ func TestLiveProblems(t *testing.T) {
 		t.Errorf("%d live, %d in the summary", len(live), len(s.Problems))
 	}
 }
+
+// The 1 MB wave of minimal MP3 frames (≈ 17.5 min at 24 kHz, it
+// decoded to 1.18 GB) is a bad_wave problem naming the budget, found from
+// go-mp3's header walk (audio.CheckWave), not by decoding it.
+func TestMP3BombIsAProblem(t *testing.T) {
+	mp3 := make([]byte, 1<<20) // 8 kbit/s 24 kHz mono frames of 24 bytes: FF F3 14 C0, then zeros
+	for i := 0; i+24 <= len(mp3); i += 24 {
+		copy(mp3[i:], []byte{0xFF, 0xF3, 0x14, 0xC0})
+	}
+	const id = 0x0A00BEEF
+	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
+	pw.Add(id, dat.EncodeWave(&dat.Wave{ID: id, Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 1, SamplesPerSec: 24000}, Data: mp3}))
+	cw := dat.NewWriter(256, dat.DataSetCell, 1)
+	p, _ := pw.Bytes()
+	c, _ := cw.Bytes()
+	s := Check(open(t, p, c), Options{})
+	for _, q := range s.Problems {
+		if q.Record == id && q.Kind == dat.KindBadWave && q.Off == 12+18 && strings.Contains(q.What, "budget") {
+			return
+		}
+	}
+	t.Errorf("no over-budget problem for the MP3 bomb: %v", s.Problems)
+}
