@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -34,6 +35,10 @@ type Options struct {
 	FirstSeed uint32 // default 1: seeds FirstSeed .. FirstSeed+K−1
 	// Progress, when set, receives a line per finished step.
 	Progress io.Writer
+	// OnSeed, when set, is called after each seed is rendered and measured.
+	OnSeed func(done, total int)
+	// Ctx, when set, is checked between seeds: a cancelled run returns its error.
+	Ctx context.Context
 	// Now stamps the result (default time.Now).
 	Now func() time.Time
 }
@@ -129,6 +134,9 @@ func Run(f *File, opt Options) (*Result, error) {
 
 	// Ours: K seeds, measured as they come (the signals are not kept).
 	for i := 0; i < opt.Seeds; i++ {
+		if opt.Ctx != nil && opt.Ctx.Err() != nil {
+			return nil, opt.Ctx.Err()
+		}
 		seed := opt.FirstSeed + uint32(i)
 		st, err := Render(sc, seed)
 		if err != nil {
@@ -137,6 +145,9 @@ func Run(f *File, opt Options) (*Result, error) {
 		res.Ours = append(res.Ours, measure.Measure(st.L, st.R, nil))
 		res.Seeds = append(res.Seeds, seed)
 		progress("gate: seed %d rendered and measured (%d/%d)", seed, i+1, opt.Seeds)
+		if opt.OnSeed != nil {
+			opt.OnSeed(i+1, opt.Seeds)
+		}
 	}
 	res.Retail = measure.Measure(rl, rr, ignore)
 	if f.Align {

@@ -50,6 +50,7 @@ var table = []Command{
 	{"check", "[-dat DIR] [-json] [-workers N]", runCheck},
 	{"shot", "[-dat DIR] [placement flags] [-emitters F] [-seconds S] -o out.png", runShot},
 	{"atlas", "[-dat DIR] (-sound TABLE:STYPE | -desc N | -loudest-bed | -search Q) [-region LB..LB] [-o atlas.png] [-json F] [-csv F]", runAtlas},
+	{"gate", "GATE.gate.json [-seeds K] [-o DIR]", runGate},
 }
 
 // lookup finds a command by name.

@@ -1,0 +1,117 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"soundworld/gate"
+	"soundworld/internal/outputs"
+	"soundworld/internal/progress"
+)
+
+const gateUsage = `usage: soundworld gate GATE.gate.json [-seeds K] [-o DIR]
+
+Renders K seeds of the gate's spot, measures them and the gate's retail
+recording with the same code, and gives each metric a verdict. Writes
+DIR/report.html and DIR/report.json (default DIR: NAME-report beside the gate
+file) and appends a line to the gate's history.
+Exit 0: every metric passes; 3: one or more fail; 2: a usage or user error.`
+
+// gateFailed is the exit code when the gate ran and a metric failed.
+const gateFailed = 3
+
+// runGate runs a listening gate (issue 9).
+func runGate(e *Env, args []string) error {
+	fs := e.Flags("gate", gateUsage)
+	seeds := fs.Int("seeds", 20, "number of our seeds (renders) to compare with the recording, 2..1000")
+	out := fs.String("o", "", "report folder (default: NAME-report beside the gate file)")
+	// The gate file may come before or after the flags.
+	var file string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		file, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if file == "" && fs.NArg() == 1 {
+		file = fs.Arg(0)
+	} else if fs.NArg() > 0 {
+		return fs.Bad("one gate file, then flags")
+	}
+	if file == "" {
+		return fs.Bad("give the gate file: soundworld gate NAME.gate.json")
+	}
+	if *seeds < 2 || *seeds > 1000 {
+		return fs.Bad("-seeds %d: want 2..1000", *seeds)
+	}
+	g, err := gate.Load(file)
+	if err != nil {
+		return userErr(err)
+	}
+	dir := *out
+	if dir == "" {
+		dir = filepath.Join(filepath.Dir(file), strings.TrimSuffix(filepath.Base(file), ".gate.json")+"-report")
+	}
+	bar := progress.New(e.Stderr, progress.Options{Label: "gate", Total: int64(*seeds), Unit: "seeds"})
+	res, err := gate.Run(g, gate.Options{Seeds: *seeds, Ctx: e.Ctx, OnSeed: func(done, _ int) { bar.Set(int64(done)) }})
+	bar.Finish(err == nil)
+	var in gate.InputError
+	switch {
+	case e.Ctx != nil && e.Ctx.Err() != nil:
+		return outputs.ErrInterrupted
+	case errors.As(err, &in):
+		return userErr(err)
+	case err != nil:
+		return dataErr(err)
+	}
+	if err := gate.WriteReport(dir, res); err != nil {
+		return userErr(fmt.Errorf("report %s: %w", dir, err))
+	}
+	report := filepath.Join(dir, "report.html")
+	rel, err := filepath.Rel(filepath.Dir(file), report)
+	if err != nil {
+		rel = report
+	}
+	h := gate.History{Time: res.Time, Seeds: len(res.Seeds), Pass: res.Pass, Failed: res.Failed, Report: filepath.ToSlash(rel)}
+	if err := gate.AppendHistory(file, h); err != nil {
+		return userErr(fmt.Errorf("history: %w", err))
+	}
+	printVerdicts(e.Stdout, res, report)
+	if !res.Pass {
+		return exitStatus(gateFailed)
+	}
+	return nil
+}
+
+// printVerdicts writes the verdict table and the report's path.
+func printVerdicts(w io.Writer, res *gate.Result, report string) {
+	for _, m := range res.Metrics {
+		fmt.Fprintf(w, "%-5s %-44s retail %8s  ours %8s … %8s  (passes %s … %s)%s\n", strings.ToUpper(m.Status), m.Label,
+			num(m.Retail), num(m.Min), num(m.Max), num(m.Lo), num(m.Hi), note(m.Note))
+	}
+	for _, s := range res.Warnings {
+		fmt.Fprintln(w, "warning:", s)
+	}
+	verdict := "PASS"
+	if !res.Pass {
+		verdict = fmt.Sprintf("FAIL (%s)", strings.Join(res.Failed, ", "))
+	}
+	fmt.Fprintf(w, "gate %s: %s over %d seeds; report %s\n", res.Gate, verdict, len(res.Seeds), report)
+}
+
+func num(v float64) string {
+	if v != v || v > 1e300 || v < -1e300 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+func note(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "  " + s
+}
