@@ -25,7 +25,9 @@ const (
 	InTick     InputKind = "tick"           // N ticks of Dt s
 	InStep     InputKind = "step"           // N ticks of NextStepDt (the 1/60 s grid render uses)
 	InListener InputKind = "listener"       // SetListener(X, Y, Heading)
+	InPlayer   InputKind = "player"         // SetPlayer(Loc{Landblock, X, Y}, Heading): X, Y landblock-local
 	InEye      InputKind = "eye"            // SetEye(Eye)
+	InChase    InputKind = "chase"          // SetChase(Chase)
 	InPrefs    InputKind = "prefs"          // SetPrefs(Prefs)
 	InActive   InputKind = "active"         // SetActive(Active)
 	InEmitters InputKind = "set_emitters"   // SetEmitters(Emitters)
@@ -40,32 +42,38 @@ const (
 // for cutting spans: a replay applies inputs in order). Zero fields are
 // omitted from the JSON and read back as zero.
 type Input struct {
-	Kind     InputKind `json:"kind"`
-	T        float64   `json:"t"`
-	N        int       `json:"n,omitempty"`
-	Dt       float64   `json:"dt,omitempty"`
-	X        float32   `json:"x,omitempty"` // world m
-	Y        float32   `json:"y,omitempty"`
-	Heading  float32   `json:"heading,omitempty"` // compass deg as passed
-	Eye      float32   `json:"eye,omitempty"`     // m
-	Prefs    string    `json:"prefs,omitempty"`   // FormatPrefs form (exact for float32)
-	Active   bool      `json:"active,omitempty"`
-	Index    int       `json:"index,omitempty"`
-	Emitters []Emitter `json:"emitters,omitempty"`
-	Table    uint32    `json:"table,omitempty"`
-	SType    uint32    `json:"stype,omitempty"`
+	Kind      InputKind `json:"kind"`
+	T         float64   `json:"t"`
+	N         int       `json:"n,omitempty"`
+	Dt        float64   `json:"dt,omitempty"`
+	X         float32   `json:"x,omitempty"` // world m
+	Y         float32   `json:"y,omitempty"`
+	Heading   float32   `json:"heading,omitempty"`   // compass deg as passed
+	Eye       float32   `json:"eye,omitempty"`       // m
+	Chase     float32   `json:"chase,omitempty"`     // m
+	Landblock uint16    `json:"landblock,omitempty"` // player: 0xXXYY
+	Prefs     string    `json:"prefs,omitempty"`     // FormatPrefs form (exact for float32)
+	Active    bool      `json:"active,omitempty"`
+	Index     int       `json:"index,omitempty"`
+	Emitters  []Emitter `json:"emitters,omitempty"`
+	Table     uint32    `json:"table,omitempty"`
+	SType     uint32    `json:"stype,omitempty"`
 }
 
 // InputStart is the Sim's state at the Reset the record starts from.
 type InputStart struct {
-	Seed     uint32    `json:"seed"`
-	X        float32   `json:"x"` // world m
-	Y        float32   `json:"y"`
-	Heading  float32   `json:"heading"`
-	Eye      float32   `json:"eye"`
-	Prefs    string    `json:"prefs"`
-	Active   bool      `json:"active"`
-	Emitters []Emitter `json:"emitters"`
+	Seed      uint32    `json:"seed"`
+	Landblock uint16    `json:"landblock"` // the player's feet exactly (W6): landblock 0xXXYY
+	LX        float32   `json:"local_x"`   // and landblock-local m
+	LY        float32   `json:"local_y"`
+	X         float32   `json:"x"` // the same in world m (for reading)
+	Y         float32   `json:"y"`
+	Heading   float32   `json:"heading"`
+	Eye       float32   `json:"eye"`
+	Chase     float32   `json:"chase"`
+	Prefs     string    `json:"prefs"`
+	Active    bool      `json:"active"`
+	Emitters  []Emitter `json:"emitters"`
 }
 
 // InputLog is the record: the start state and the calls since.
@@ -108,8 +116,9 @@ func (l *InputLog) restart(s *Sim) {
 	if l == nil {
 		return
 	}
-	l.Start = InputStart{Seed: s.seed, X: s.lis.Pos.X, Y: s.lis.Pos.Y, Heading: s.lis.Heading,
-		Eye: s.lis.Eye, Prefs: FormatPrefs(s.prefs), Active: s.active}
+	l.Start = InputStart{Seed: s.seed, Landblock: s.feet.Landblock, LX: s.feet.X, LY: s.feet.Y,
+		X: s.lis.Pos.X, Y: s.lis.Pos.Y, Heading: s.lis.Heading,
+		Eye: s.lis.Eye, Chase: s.lis.Chase, Prefs: FormatPrefs(s.prefs), Active: s.active}
 	for _, es := range s.emitters {
 		l.Start.Emitters = append(l.Start.Emitters, cloneEmitter(es.e))
 	}
@@ -142,6 +151,13 @@ func (s *Sim) note(in Input) {
 		return
 	}
 	l.Inputs = append(l.Inputs, in)
+}
+
+// notePlayer records SetPlayer when it moves the feet or turns.
+func (s *Sim) notePlayer(l Loc, heading float32) {
+	if s.inputs != nil && (l.Landblock != s.feet.Landblock || l.X != s.feet.X || l.Y != s.feet.Y || normDeg(heading) != s.lis.Heading) {
+		s.note(Input{Kind: InPlayer, Landblock: l.Landblock, X: l.X, Y: l.Y, Heading: heading})
+	}
 }
 
 // noteEmitter records an emitter call with a copy of e.
@@ -186,8 +202,9 @@ func (l *InputLog) Begin(s *Sim) error {
 	}
 	s.SetPrefs(p)
 	s.SetActive(l.Start.Active)
-	s.SetListener(l.Start.X, l.Start.Y, l.Start.Heading)
+	s.SetPlayer(Loc{Landblock: l.Start.Landblock, X: l.Start.LX, Y: l.Start.LY}, l.Start.Heading)
 	s.SetEye(l.Start.Eye)
+	s.SetChase(l.Start.Chase)
 	s.SetEmitters(cloneEmitters(l.Start.Emitters))
 	s.Reset(l.Start.Seed)
 	return nil
@@ -219,8 +236,12 @@ func (in *Input) Apply(s *Sim, tick func()) error {
 		}
 	case InListener:
 		s.SetListener(in.X, in.Y, in.Heading)
+	case InPlayer:
+		s.SetPlayer(Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}, in.Heading)
 	case InEye:
 		s.SetEye(in.Eye)
+	case InChase:
+		s.SetChase(in.Chase)
 	case InPrefs:
 		p, err := ParsePrefs(in.Prefs, audio.DefaultPrefs())
 		if err != nil {

@@ -53,6 +53,10 @@ func session(t *testing.T, s *Sim) (*Snapshot, []audio.Play) {
 		case 1000:
 			s.SetActive(true)
 			_ = s.DeleteEmitter(0)
+		case 1100:
+			s.SetPlayer(Loc{Landblock: 0x0101, X: 50.25, Y: 60.5}, 33)
+		case 1150:
+			s.SetChase(3)
 		}
 		if i >= 1200 && i < 1260 {
 			sn = s.Tick(0) // paused a second: the clock stands
@@ -108,7 +112,7 @@ func TestInputLog_ReplayReproducesSnapshot(t *testing.T) {
 	for _, in := range back.Inputs {
 		kinds[in.Kind] = true
 	}
-	for _, k := range []InputKind{InTick, InListener, InEye, InPrefs, InActive, InEmitters, InAdd, InUpdate, InMove, InDelete, InStinger} {
+	for _, k := range []InputKind{InTick, InListener, InPlayer, InChase, InEye, InPrefs, InActive, InEmitters, InAdd, InUpdate, InMove, InDelete, InStinger} {
 		if !kinds[k] {
 			t.Errorf("record has no %q entry", k)
 		}

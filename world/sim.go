@@ -268,16 +268,18 @@ func (s *Sim) Snapshot() *Snapshot { return s.snap }
 // landblock-local, W6; feet on the ground) and sets the compass heading in
 // degrees. Takes effect at the next Tick.
 func (s *Sim) SetListener(x, y, heading float32) {
-	if x != s.lis.Pos.X || y != s.lis.Pos.Y || normDeg(heading) != s.lis.Heading {
+	nf := LocOf(Pos{X: x, Y: y})
+	if nf.Landblock != s.feet.Landblock || nf.X != s.feet.X || nf.Y != s.feet.Y || normDeg(heading) != s.lis.Heading {
 		s.note(Input{Kind: InListener, X: x, Y: y, Heading: heading})
 	}
-	s.feet, s.lis.Heading = LocOf(Pos{X: x, Y: y}), normDeg(heading)
+	s.feet, s.lis.Heading = nf, normDeg(heading)
 	s.placeListener()
 }
 
 // SetPlayer moves the player to a landblock-local position exactly (its Z is
 // replaced by the ground height) and sets the heading in degrees.
 func (s *Sim) SetPlayer(l Loc, heading float32) {
+	s.notePlayer(l, heading)
 	s.feet, s.lis.Heading = l, normDeg(heading)
 	s.placeListener()
 }
@@ -295,6 +297,9 @@ func (s *Sim) Camera() Loc { return s.cam }
 // m (W5; 0 = first person).
 func (s *Sim) SetChase(m float32) {
 	if m >= 0 && !math.IsInf(float64(m), 0) {
+		if m != s.lis.Chase {
+			s.note(Input{Kind: InChase, Chase: m})
+		}
 		s.lis.Chase = m
 		s.placeListener()
 	}

@@ -25,6 +25,8 @@ type windowFlags struct {
 	dat, emitters, loc, at, prefs string
 	heading, eye                  float64
 	seed                          uint
+	from                          string // -from SIDECAR (from.go)
+	force                         bool
 }
 
 func (w *windowFlags) register(fs *flag.FlagSet) {
@@ -36,6 +38,7 @@ func (w *windowFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&w.eye, "eye", float64(world.DefaultEye), "eye height above ground, m")
 	fs.UintVar(&w.seed, "seed", 1, "seed of the retail random generators")
 	fs.StringVar(&w.prefs, "prefs", "", "preferences k=v,… (keys: see README; e.g. ambient_volume=0.5,pan=off)")
+	w.registerFrom(fs)
 }
 
 // config turns the flags into a game.Config: opens the data, loads emitters,
@@ -59,6 +62,9 @@ func (w *windowFlags) config() (game.Config, error) {
 		if err := outputs.CheckInput("-emitters", w.emitters); err != nil {
 			return c, cli.UserErr(err)
 		}
+	}
+	if err := w.fromDat(); err != nil {
+		return c, err
 	}
 	a, err := cli.OpenArchive(w.dat)
 	if err != nil {
@@ -88,6 +94,7 @@ func (w *windowFlags) config() (game.Config, error) {
 	}
 	c.Start = &game.Start{X: x, Y: y, Heading: float32(w.heading), Eye: float32(w.eye)}
 	c.Stdout, c.Begin = os.Stdout, processStart
+	c.From, c.Force = w.from, w.force
 	return c, nil
 }
 

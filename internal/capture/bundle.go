@@ -198,12 +198,19 @@ func SpanPath(l *world.InputLog, from, to float64) []byte {
 	}
 	var pts []pt
 	if l != nil {
-		cur := pt{0, l.Start.X, l.Start.Y, l.Start.Heading}
+		sp := world.Loc{Landblock: l.Start.Landblock, X: l.Start.LX, Y: l.Start.LY}.World()
+		cur := pt{0, sp.X, sp.Y, l.Start.Heading}
 		for _, in := range l.Inputs {
-			if in.Kind != world.InListener {
+			var p pt
+			switch in.Kind {
+			case world.InListener:
+				p = pt{in.T, in.X, in.Y, in.Heading}
+			case world.InPlayer:
+				w := world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}.World()
+				p = pt{in.T, w.X, w.Y, in.Heading}
+			default:
 				continue
 			}
-			p := pt{in.T, in.X, in.Y, in.Heading}
 			if in.T <= from {
 				cur = p
 				continue

@@ -20,7 +20,8 @@ func TestBundle_WritesAllFilesAtomically(t *testing.T) {
 	at := time.Date(2026, 12, 1, 4, 5, 6, 0, time.UTC)
 	x0, y0 := world.WorldPos(0xA9B4, 84, 7.1)
 	x1, y1 := world.WorldPos(0xA9B4, 90, 10)
-	log := &world.InputLog{Start: world.InputStart{X: x0, Y: y0}, Inputs: []world.Input{
+	lb0, lx0, ly0 := world.LocOf(world.Pos{X: x0, Y: y0}).Landblock, world.LocOf(world.Pos{X: x0, Y: y0}).X, world.LocOf(world.Pos{X: x0, Y: y0}).Y
+	log := &world.InputLog{Start: world.InputStart{Landblock: lb0, LX: lx0, LY: ly0}, Inputs: []world.Input{
 		{Kind: world.InStep, T: 0, N: 60 * 40},
 		{Kind: world.InListener, T: 35, X: x1, Y: y1, Heading: 90},
 		{Kind: world.InListener, T: 35, X: x1, Y: y1, Heading: 95}, // the same instant: the last wins

@@ -1,0 +1,178 @@
+package game
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"soundworld/assets"
+	"soundworld/game/clock"
+	capt "soundworld/internal/capture"
+	"soundworld/world"
+)
+
+// scriptedSession drives the window through Update with a fake clock at 30
+// FPS: W held (a walk), a preference change through the panels' Host, an
+// emitter added at the listener and dragged, a stinger; then runs on.
+func scriptedSession(t *testing.T, g *Game) {
+	t.Helper()
+	now := 0.0
+	g.clk = clock.New(func() float64 { return now })
+	walking := true
+	g.held = func(k ebiten.Key) bool { return walking && k == ebiten.KeyW }
+	for i := 0; i < 30*12; i++ {
+		switch i {
+		case 60:
+			walking = false
+			p := g.sim.Prefs()
+			p.AmbientVolume = 0.5
+			g.SetPrefs(p)
+		case 90:
+			g.AddEmitterAtListener()
+		case 120:
+			ex, ey := g.cam.ToScreen(float64(g.snap.Listener.Pos.X)+30, float64(g.snap.Listener.Pos.Y)+10)
+			g.drag, g.dragIdx = dragEmitter, len(g.snap.Emitters)-1
+			g.dragTo(int(ex), int(ey))
+			g.drag = dragNone
+		case 150:
+			if len(g.stingers) > 0 {
+				g.PlayStinger(g.stingers[0].SType)
+			}
+		}
+		now += 1.0 / 30
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Issue 10 "Done means": a scripted session in the window (a walk, a
+// preference change, an emitter moved) → F12 → -from reproduces the
+// Snapshot exactly.
+func TestF12_FromReproducesSnapshot(t *testing.T) {
+	g := standInGame(t)
+	scriptedSession(t, g)
+	wd, _ := os.Getwd()
+	dir := t.TempDir()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	g.shotReq = true
+	pixelsOf(t, g)
+	r := <-g.shotDone
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	sc := filepath.Join(dir, SidecarPath(r.path))
+	rp, err := capt.ReadSidecar(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[world.InputKind]bool{}
+	for _, in := range rp.Inputs.Inputs {
+		kinds[in.Kind] = true
+	}
+	for _, k := range []world.InputKind{world.InStep, world.InListener, world.InPrefs, world.InAdd, world.InMove} {
+		if !kinds[k] {
+			t.Errorf("the sidecar's record has no %q (the session made one)", k)
+		}
+	}
+	a, _ := assets.StandIn()
+	g2, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, Seed: 9, From: sc, Stdout: io.Discard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, got := g.snap, g2.snap
+	if capt.Fingerprint(got) != rp.Snapshot || !reflect.DeepEqual(got, want) {
+		t.Fatalf("-from: snapshot at %.3f s differs from the session's at %.3f s", got.Time, want.Time)
+	}
+	if g2.cam.CX != g.cam.CX || g2.cam.MPP != g.cam.MPP {
+		t.Errorf("-from: view centre %v / %v m/px, want %v / %v", g2.cam.CX, g2.cam.MPP, g.cam.CX, g.cam.MPP)
+	}
+	// Another stand-in version is refused without -force.
+	rp.Data.StandIn = "sha256:00"
+	b, _ := os.ReadFile(sc)
+	b = bytes.Replace(b, []byte(`"stand_in": "sha256:`), []byte(`"stand_in": "sha256:00`), 1)
+	other := filepath.Join(dir, "other.json")
+	os.WriteFile(other, b, 0o644)
+	if _, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, From: other, Stdout: io.Discard}); err == nil {
+		t.Fatalf("-from a sidecar of another stand-in version: opened, want refused")
+	}
+	if _, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, From: other, Force: true, Stdout: io.Discard}); err != nil {
+		t.Fatalf("-force: %v", err)
+	}
+}
+
+// F11 writes a capture bundle; its audio is the window's own mix (no device)
+// and render -from its sidecar continues from its instant.
+func TestF11_CaptureBundle(t *testing.T) {
+	g := standInGame(t)
+	scriptedSession(t, g)
+	wd, _ := os.Getwd()
+	dir := t.TempDir()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	g.pf.captureReq = true
+	pixelsOf(t, g)
+	r := <-g.pf.captured
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	for _, f := range []string{capt.ShotFile, capt.SidecarFile, capt.AudioFile, capt.EventsFile, capt.PathFile, capt.ReadmeFile} {
+		if fi, err := os.Stat(filepath.Join(dir, r.path, f)); err != nil || fi.Size() == 0 {
+			t.Errorf("bundle %s: %v", f, err)
+		}
+	}
+	wav, _ := os.ReadFile(filepath.Join(dir, r.path, capt.AudioFile))
+	// ~12 s of session (the first frame starts the clock): all of it is in the 30 s ring.
+	if n := (len(wav) - 44) / 4; n < 44100*119/10 || n > 44100*121/10 {
+		t.Errorf("audio.wav holds %d frames, want the session's ~12 s", n)
+	}
+	if bytes.Equal(wav[44:], make([]byte, len(wav)-44)) {
+		t.Errorf("audio.wav is silent")
+	}
+	rp, err := capt.ReadSidecar(filepath.Join(dir, r.path, capt.SidecarFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := assets.StandIn()
+	s, _ := world.NewSim(world.Config{Archive: a})
+	var out seekBuf
+	if err := capt.RenderFrom(rp, s, 1, &out, nil); err != nil {
+		t.Fatalf("render -from the bundle: %v", err)
+	}
+}
+
+// seekBuf is an in-memory io.WriteSeeker.
+type seekBuf struct {
+	b   []byte
+	pos int
+}
+
+func (s *seekBuf) Write(p []byte) (int, error) {
+	if n := s.pos + len(p); n > len(s.b) {
+		s.b = append(s.b, make([]byte, n-len(s.b))...)
+	}
+	copy(s.b[s.pos:], p)
+	s.pos += len(p)
+	return len(p), nil
+}
+
+func (s *seekBuf) Seek(off int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekCurrent:
+		off += int64(s.pos)
+	case io.SeekEnd:
+		off += int64(len(s.b))
+	}
+	s.pos = int(off)
+	return off, nil
+}
