@@ -1,6 +1,9 @@
 package decode
 
-import "math"
+import (
+	"math"
+	"sync"
+)
 
 // Resampling to 44100 Hz: a Kaiser-windowed sinc evaluated on a polyphase
 // table (one row of taps per fractional position n·M/L mod 1, with L/M =
@@ -77,12 +80,8 @@ func Convert(l, r []float32, from, to int) (ol, or []float32) {
 	n := int(math.Round(float64(len(l)) * float64(to) / float64(from)))
 	ol, or = make([]float32, n), make([]float32, n)
 	var table [][]float64
-	if L <= rsTable {
-		table = make([][]float64, L)
-		for p := range table {
-			table[p] = make([]float64, 2*rsHalf)
-			taps(table[p], float64(p)/float64(L), g)
-		}
+	if L <= rsTable && n > L { // short inputs compute their few taps directly
+		table = tableFor(L, M, g)
 	}
 	h := make([]float64, 2*rsHalf)
 	for k := 0; k < n; k++ {
@@ -113,4 +112,25 @@ func Convert(l, r []float32, from, to int) (ol, or []float32) {
 		ol[k], or[k] = float32(sl), float32(sr)
 	}
 	return ol, or
+}
+
+var (
+	tablesMu sync.Mutex
+	tables   = map[[2]int][][]float64{}
+)
+
+// tableFor returns the (cached) polyphase table of L phases for L/M.
+func tableFor(L, M int, g float64) [][]float64 {
+	tablesMu.Lock()
+	defer tablesMu.Unlock()
+	if t, ok := tables[[2]int{L, M}]; ok {
+		return t
+	}
+	t := make([][]float64, L)
+	for p := range t {
+		t[p] = make([]float64, 2*rsHalf)
+		taps(t[p], float64(p)/float64(L), g)
+	}
+	tables[[2]int{L, M}] = t
+	return t
 }
