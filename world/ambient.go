@@ -312,17 +312,28 @@ func (a *Ambient) gatherBlock(cells []CellWeight, lb uint16, dbx, dby int) []Cel
 	// so ox + cx·24 is exact and each difference rounds once.
 	ox, oy := float32(dbx*BlockSize), float32(dby*BlockSize)
 	wx, wy := float32(int(lb>>8)*BlockSize), float32(int(lb&0xFF)*BlockSize) // drawing only, exact
+	// dy and y² depend on the row only. A row or column whose square alone
+	// reaches 14400 is out: the skip sum below is ≥ each of its terms
+	// (float32 rounding is monotonic).
+	var dys, y2s [8]float32
+	for cy := range 8 {
+		dys[cy] = (oy + float32(cy*CellSize)) - p.Y
+		y2s[cy] = float32(dys[cy] * dys[cy])
+	}
 	for cx := 0; cx < 8; cx++ {
 		dx := (ox + float32(cx*CellSize)) - p.X
 		x2 := float32(dx * dx)
 		if x2 >= maxDist2 {
-			continue // the skip sum below is ≥ x² (rounding is monotonic): the whole column is out
+			continue
 		}
 		for cy := 0; cy < 8; cy++ {
+			dy, y2 := dys[cy], y2s[cy]
+			if y2 >= maxDist2 {
+				continue
+			}
 			vi := cx*9 + cy // A2: the cell's south-west vertex
-			dy := (oy + float32(cy*CellSize)) - p.Y
 			dz := b.height[vi] - p.Z
-			y2, z2 := float32(dy*dy), float32(dz*dz)
+			z2 := float32(dz * dz)
 			// AddSound's range test sums z² + y² + x² (in that order); the
 			// comparison is the seed's (≥ 14400 skips, docs/fidelity.md A2).
 			if float32(z2+y2)+x2 >= maxDist2 {

@@ -71,6 +71,10 @@ func Offset(a, b Loc) Pos {
 // CellID is the W2 land cell id of the Loc (its position normalised into the
 // landblock it lies in), or 0 off the map.
 func (l Loc) CellID() uint32 {
+	if l.X >= 0 && l.X < BlockSize && l.Y >= 0 && l.Y < BlockSize {
+		cx, cy := min(int(l.X/CellSize), 7), min(int(l.Y/CellSize), 7)
+		return uint32(l.Landblock)<<16 | uint32(cx*8+cy+1)
+	}
 	x, y := l.world64()
 	if !(x >= 0 && x < 256*BlockSize && y >= 0 && y < 256*BlockSize) {
 		return 0
