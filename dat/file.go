@@ -64,6 +64,7 @@ type File struct {
 // keeps opening and walking a large directory cheap) and, for an internal
 // node, its count+1 child offsets (nil for a leaf).
 type node struct {
+	blocks []uint32 // the node's own blocks (DirectoryBlocks)
 	kids []uint32
 	raw  []byte // count × 24 bytes of entries
 	n    int    // entry count
@@ -262,8 +263,9 @@ func (f *File) block(ws *windows, id uint32, off int64) ([]byte, error) {
 
 // readChain reads size bytes of the block chain starting at off (§2.3),
 // stopping on the byte count. at is where off was found (for errors). It
-// reads through ws, or f's shared windows under f.mu when ws is nil.
-func (f *File) readChain(ws *windows, id uint32, at int64, off, size uint32) ([]byte, error) {
+// reads through ws, or f's shared windows under f.mu when ws is nil, and
+// calls visit (if set) with each block's offset.
+func (f *File) readChain(ws *windows, id uint32, at int64, off, size uint32, visit func(uint32)) ([]byte, error) {
 	if at < 0 { // the link came from a directory entry: name the link itself
 		at = int64(off)
 	}
@@ -310,6 +312,9 @@ func (f *File) readChain(ws *windows, id uint32, at int64, off, size uint32) ([]
 		if err != nil {
 			return nil, err
 		}
+		if visit != nil {
+			visit(cur)
+		}
 		done += copy(out[done:], b[4:])
 		if done == len(out) {
 			return out, nil
@@ -333,7 +338,8 @@ func (f *File) node(at int64, off uint32) (*node, error) {
 	if n != nil {
 		return n, nil
 	}
-	b, err := f.readChain(nil, 0, at, off, nodeSize)
+	var blocks []uint32
+	b, err := f.readChain(nil, 0, at, off, nodeSize, func(o uint32) { blocks = append(blocks, o) })
 	if err != nil {
 		return nil, err
 	}
@@ -341,6 +347,7 @@ func (f *File) node(at int64, off uint32) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
+	n.blocks = blocks
 	f.mu.Lock()
 	f.nodes[off] = n
 	f.mu.Unlock()
@@ -409,10 +416,10 @@ func (f *File) Get(id uint32) ([]byte, error) {
 }
 
 // Read returns the (decompressed) bytes of the record e describes.
-func (f *File) Read(e Entry) ([]byte, error) { return f.read(nil, e) }
+func (f *File) Read(e Entry) ([]byte, error) { return f.read(nil, e, nil) }
 
-func (f *File) read(ws *windows, e Entry) ([]byte, error) {
-	b, err := f.readChain(ws, e.ID, -1, e.Offset, e.Size)
+func (f *File) read(ws *windows, e Entry, visit func(uint32)) ([]byte, error) {
+	b, err := f.readChain(ws, e.ID, -1, e.Offset, e.Size, visit)
 	if err != nil {
 		return nil, err
 	}
@@ -434,7 +441,28 @@ type Scanner struct {
 func (f *File) NewScanner() *Scanner { return &Scanner{f: f} }
 
 // Read is File.Read through the scanner's windows (the bytes are the caller's).
-func (s *Scanner) Read(e Entry) ([]byte, error) { return s.f.read(&s.ws, e) }
+func (s *Scanner) Read(e Entry) ([]byte, error) { return s.f.read(&s.ws, e, nil) }
+
+// ReadBlocks is Read that also calls visit with the file offset of each
+// block of the record's chain, in chain order (checks of shared blocks).
+func (s *Scanner) ReadBlocks(e Entry, visit func(off uint32)) ([]byte, error) {
+	return s.f.read(&s.ws, e, visit)
+}
+
+// DirectoryBlocks lists the blocks of every B-tree node read so far (after a
+// full walk such as AllEntries: every reachable node), in no set order.
+func (f *File) DirectoryBlocks() []uint32 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []uint32
+	for _, n := range f.nodes {
+		out = append(out, n.blocks...)
+	}
+	return out
+}
+
+// BlockSize is the header's block size in bytes (including the 4-byte link).
+func (f *File) BlockSize() int64 { return f.bs }
 
 // Size is the file's size in bytes.
 func (f *File) Size() int64 { return f.size }

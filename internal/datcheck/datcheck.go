@@ -22,6 +22,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"soundworld/audio"
@@ -101,7 +102,11 @@ type file struct {
 	role    string
 	entries []dat.Entry // as walked (ascending id)
 	ids     []uint32    // sorted ids, for reference checks
+	owners  []uint32    // per block: the record id using it, dirOwner, or 0 (atomic)
 }
+
+// dirOwner marks a block of a B-tree node in file.owners.
+const dirOwner = 0xFFFFFFFF
 
 // has reports whether id is in f's directory; true when f could not be
 // opened at all (that is reported once; its references are not claimed missing).
@@ -299,6 +304,16 @@ func (c *checker) walk(df *dat.File, role string, dataSet uint32) *file {
 		}
 		f.entries = append(f.entries, e)
 	}
+	// Blocks: each belongs to at most one node or record (§2.3 chains never share).
+	f.owners = make([]uint32, df.Size()/df.BlockSize())
+	dir := df.DirectoryBlocks()
+	slices.Sort(dir)
+	for i, b := range dir {
+		if i > 0 && dir[i-1] == b {
+			continue // one node met twice is reported by the walk
+		}
+		f.owners[int64(b)/df.BlockSize()] = dirOwner
+	}
 	f.ids = make([]uint32, len(f.entries))
 	for i, e := range f.entries {
 		f.ids[i] = e.ID
@@ -371,7 +386,7 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 		c.add(dat.Problem{File: f.f.Name(), Record: e.ID, Off: -1, Kind: dat.KindBadDirectory,
 			What: fmt.Sprintf("directory entry flags 0x%08X: record version 0, which the retail client refuses to load", e.Flags)})
 	}
-	b, err := sc.Read(e)
+	b, err := sc.ReadBlocks(e, func(off uint32) { c.claim(f, e.ID, off) })
 	if err != nil {
 		c.probs.AddErr(dat.KindBadChain, f.f.Name(), e.ID, err)
 		return
@@ -453,6 +468,28 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 }
 
 func finite(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
+
+// claim records that block off belongs to record id; a block already used
+// by another record or by the directory is a problem. Whoever comes second,
+// the problem is the same: on the lower id, naming the other.
+func (c *checker) claim(f *file, id uint32, off uint32) {
+	if id == 0 || id == dirOwner {
+		return // not trackable under this encoding
+	}
+	slot := &f.owners[int64(off)/f.f.BlockSize()]
+	if atomic.CompareAndSwapUint32(slot, 0, id) {
+		return
+	}
+	other := atomic.LoadUint32(slot)
+	switch {
+	case other == id:
+	case other == dirOwner:
+		c.add(dat.Problem{File: f.f.Name(), Record: id, Off: int64(off), Kind: dat.KindBadChain, What: "record's block is also a B-tree directory block"})
+	default:
+		c.add(dat.Problem{File: f.f.Name(), Record: min(id, other), Off: int64(off), Kind: dat.KindBadChain,
+			What: fmt.Sprintf("shares a block with record 0x%08X", max(id, other))})
+	}
+}
 
 // typeOf classifies an id by the file's role (dat-format §1, §3.6).
 func typeOf(role string, id uint32) string {

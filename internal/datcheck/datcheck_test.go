@@ -3,6 +3,7 @@ package datcheck
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -278,6 +279,29 @@ func TestDamagedVariants(t *testing.T) {
 		if !found {
 			t.Errorf("no past-end-of-file problem: %v", only(s))
 		}
+	})
+	t.Run("shared block", func(t *testing.T) {
+		p, c := images(t)
+		a, b := dat.LandBlockID(0xA9, 0xB3), lb
+		ea, eb := entry(t, c, a), entry(t, c, b)
+		pat := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, ea.ID), ea.Offset)
+		at := bytes.Index(c, pat)
+		if at < 0 {
+			t.Fatal("entry not found in the node bytes")
+		}
+		put32(c, at+4, eb.Offset) // A's entry points at B's block
+		s := Check(open(t, p, c), Options{Workers: 2})
+		want(t, s, dat.CellFile, a, int64(eb.Offset), false, dat.KindBadChain, fmt.Sprintf("shares a block with record 0x%08X", b))
+	})
+	t.Run("record in a directory block", func(t *testing.T) {
+		p, c := images(t)
+		e := entry(t, c, lb)
+		pat := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, e.ID), e.Offset)
+		at := bytes.Index(c, pat)
+		root := binary.LittleEndian.Uint32(c[0x160:])
+		put32(c, at+4, root)
+		s := Check(open(t, p, c), Options{})
+		want(t, s, dat.CellFile, lb, int64(root), false, dat.KindBadChain, "also a B-tree directory block")
 	})
 	t.Run("entry version 0", func(t *testing.T) {
 		p, c := images(t)
