@@ -65,9 +65,9 @@ type File struct {
 // node, its count+1 child offsets (nil for a leaf).
 type node struct {
 	blocks []uint32 // the node's own blocks (DirectoryBlocks)
-	kids []uint32
-	raw  []byte // count × 24 bytes of entries
-	n    int    // entry count
+	kids   []uint32
+	raw    []byte // count × 24 bytes of entries
+	n      int    // entry count
 }
 
 // id is entry i's id.
