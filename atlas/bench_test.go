@@ -107,3 +107,19 @@ func BenchmarkScreen_Whole(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSearch_WholeWorld: where Ambient7 (frogs, owls, clicks: four
+// descs) can play over the whole full-size world, from an unopened atlas.
+func BenchmarkSearch_WholeWorld(b *testing.B) {
+	arch := bigArchive(b)
+	for b.Loop() {
+		a, err := Open(arch)
+		if err != nil {
+			b.Fatal(err)
+		}
+		hits, err := a.Search(context.Background(), Query{QuerySType, 0x4C}, nil, nil)
+		if err != nil || len(hits) == 0 {
+			b.Fatalf("%d hits, %v", len(hits), err)
+		}
+	}
+}
