@@ -96,12 +96,13 @@ func mixedImages(b *testing.B) (portal, cell []byte) {
 			}
 			if k%5 == 0 {
 				l.HasObjects = 1
-				info := &dat.LandBlockInfo{ID: l.ID&^0xFFFF | dat.LandBlockInfoL, NumCells: 1,
+				info := &dat.LandBlockInfo{ID: l.ID&^0xFFFF | dat.LandBlockInfoL,
 					Objects: []dat.Stab{{ID: 0x02000000 + uint32(k%500), Frame: dat.Frame{X: 10, Y: 10, QW: 1}}}}
-				cw.Add(info.ID, dat.EncodeLandBlockInfo(info))
 				if k%20 == 0 {
+					info.NumCells = 1
 					cw.Add(l.ID&^0xFFFF|0x0100, bytes.Repeat([]byte{1}, 300))
 				}
+				cw.Add(info.ID, dat.EncodeLandBlockInfo(info))
 			}
 			cw.Add(l.ID, dat.EncodeLandBlock(l))
 		}

@@ -555,7 +555,7 @@ func (c *checker) landBlock(f *file, l *dat.LandBlock) {
 	}
 }
 
-// landBlockInfo checks that each placed Setup (objects and buildings with a
+// landBlockInfo checks that its num_cells EnvCells exist, that each placed Setup (objects and buildings with a
 // 0x02 id) is in the portal dat (§3.5; GfxObjs, 0x01, are not read here) and
 // that every frame is finite (a NaN position places a sound nowhere).
 func (c *checker) landBlockInfo(f *file, l *dat.LandBlockInfo) {
@@ -567,6 +567,22 @@ func (c *checker) landBlockInfo(f *file, l *dat.LandBlockInfo) {
 				return
 			}
 		}
+	}
+	// §3.5: the interior cells are 0xXXYY0100 + i, i < num_cells.
+	missing, first := 0, uint32(0)
+	for i := range min(l.NumCells, 0xFF00) { // ids past 0xXXYYFFFF do not exist
+		if id := l.ID&^0xFFFF | (0x0100 + i); !f.has(id) {
+			if missing++; missing == 1 {
+				first = id
+			}
+		}
+	}
+	if missing > 0 {
+		more := ""
+		if missing > 1 {
+			more = fmt.Sprintf(" (and %d more)", missing-1)
+		}
+		c.problem(f, l.ID, 4, dat.KindMissingRecord, "num_cells is %d but EnvCell 0x%08X is not in the cell dat%s", l.NumCells, first, more)
 	}
 	off := int64(12)
 	for i, o := range l.Objects {

@@ -237,6 +237,17 @@ func TestDamagedVariants(t *testing.T) {
 		s := Check(open(t, p, c), Options{})
 		want(t, s, dat.PortalFile, table, int64(off), true, dat.KindBadTable, "volume is not a finite number: NaN")
 	})
+	t.Run("missing EnvCells", func(t *testing.T) {
+		p, c := images(t)
+		lbi := lb&^0xFFFF | dat.LandBlockInfoL
+		info, err := a.LandBlockInfo(lbi)
+		if err != nil {
+			t.Fatal(err)
+		}
+		put32(c, recByte(t, c, lbi, 4), info.NumCells+3) // num_cells
+		s := Check(open(t, p, c), Options{})
+		want(t, s, dat.CellFile, lbi, 4, true, dat.KindMissingRecord, fmt.Sprintf("EnvCell 0x%08X is not in the cell dat (and 2 more)", lb&^0xFFFF|(0x0100+info.NumCells)))
+	})
 	t.Run("Inf object frame", func(t *testing.T) {
 		p, c := images(t)
 		lbi := lb&^0xFFFF | dat.LandBlockInfoL
