@@ -116,6 +116,21 @@ func Place(loc, at string) (x, y float32, given bool, err error) {
 	return x, y, true, nil
 }
 
+// AtLoc is -at's landblock-local position kept exactly (W6): the short form
+// "0xA9B4 84 7.1" (world.ParseAtLoc) or retail's /loc line (its cell's
+// landblock and x, y). Errors are the user's.
+func AtLoc(at string) (world.Loc, error) {
+	if world.IsRetailLoc(at) {
+		l, err := world.ParseRetailLoc(at)
+		if err != nil {
+			return world.Loc{}, UserErr(err)
+		}
+		return l.Loc(), nil
+	}
+	l, err := world.ParseAtLoc(at)
+	return l, UserErr(err)
+}
+
 // AtHeading is the compass heading (W4) a retail /loc line given to -at
 // carries (Frame::get_heading of its quaternion); ok is false for the short
 // forms, which carry none. Callers use it when -heading was not given.

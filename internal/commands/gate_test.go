@@ -11,6 +11,7 @@ import (
 	"soundworld/audio"
 	"soundworld/gate"
 	"soundworld/gate/decode"
+	"soundworld/internal/cli"
 	"soundworld/world"
 )
 
@@ -86,5 +87,36 @@ func TestGateCommand(t *testing.T) {
 	os.Remove(filepath.Join(dir, "spawn.wav"))
 	if code, _, errs := runOut("gate", p, "-seeds", "2"); code != 2 || !strings.Contains(errs, "spawn.wav") {
 		t.Errorf("missing recording: exit %d, %q", code, errs)
+	}
+}
+
+// -at takes retail's /loc line as printed, position and facing (issue 9 item
+// 1): probing it equals probing the short form with the heading it encodes
+// (a player facing east: w = 0.707107, z = −0.707107 → 90.00004°, the six
+// printed decimals leaving the rotation a hair past east, as in the client).
+func TestProbeAtRetailLoc(t *testing.T) {
+	const east = "0xA9B40019 [84.000000 7.100000 85.005000] 0.707107 0.000000 0.000000 -0.707107"
+	h, ok := cli.AtHeading(east)
+	if !ok || h < 89.999 || h > 90.001 {
+		t.Fatalf("AtHeading = %v %v", h, ok)
+	}
+	c1, out1, err1 := runOut("probe", "-at", east, "-json")
+	c2, out2, _ := runOut("probe", "-at", "0xA9B4 84 7.1", "-heading", fmt.Sprint(h), "-json")
+	c3, out3, _ := runOut("probe", "-at", "0xA9B4 84 7.1", "-heading", "0", "-json")
+	if c1 != 0 || c2 != 0 || c3 != 0 {
+		t.Fatalf("exits %d %d %d: %s", c1, c2, c3, err1)
+	}
+	if out1 != out2 {
+		t.Fatalf("/loc line facing east:\n%s\nshort form, -heading 90:\n%s", out1, out2)
+	}
+	if out1 == out3 {
+		t.Fatal("the heading made no difference to probe's output: the test cannot tell")
+	}
+	// An explicit -heading wins over the line's.
+	if _, out4, _ := runOut("probe", "-at", east, "-heading", "0", "-json"); out4 != out3 {
+		t.Fatalf("-heading 0 with the /loc line:\n%s\nwant\n%s", out4, out3)
+	}
+	if code, _, _ := runOut("probe", "-at", "0xA9B40019 [84 7.1 85] 3 0 0 0"); code != 2 {
+		t.Fatalf("bad /loc line: exit %d, want 2", code)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"soundworld/dat"
+	"soundworld/internal/cli"
 	"soundworld/world"
 )
 
@@ -115,11 +116,15 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	s.SetEye(float32(*eye))
 	s.SetChase(float32(*chase))
 	if *at != "" { // W6: keep the landblock-local position exactly
-		l, err := world.ParseAtLoc(*at)
+		l, err := cli.AtLoc(*at) // also retail's /loc line (issue 9)
 		if err != nil {
 			return userErr(err)
 		}
-		s.SetPlayer(l, float32(*heading))
+		h := float32(*heading)
+		if lh, ok := cli.AtHeading(*at); ok && !fs.Given()["heading"] {
+			h = lh // the /loc line's facing, unless -heading was given
+		}
+		s.SetPlayer(l, h)
 	} else {
 		s.SetListener(x, y, float32(*heading))
 	}

@@ -16,6 +16,7 @@ import (
 	"soundworld/audio"
 	"soundworld/dat"
 	"soundworld/internal/capture"
+	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
 	"soundworld/internal/progress"
 	"soundworld/world"
@@ -151,11 +152,14 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		}
 		o.x, o.y = x, y
 		if *at != "" {
-			l, err := world.ParseAtLoc(*at)
+			l, err := cli.AtLoc(*at) // also retail's /loc line (issue 9)
 			if err != nil {
 				return nil, userErr(err)
 			}
 			o.place = &l
+			if h, ok := cli.AtHeading(*at); ok && !fs.Given()["heading"] {
+				o.heading = h // the /loc line's facing, unless -heading was given
+			}
 		}
 	}
 	if err := outputs.CheckWAVSeconds("-seconds", o.seconds); err != nil {
