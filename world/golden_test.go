@@ -85,7 +85,8 @@ func (m *memWS) Seek(off int64, whence int) (int64, error) {
 
 // renderGolden is the render command's loop (O3): 60 Hz steps of 735 frames;
 // Sim.Tick → Mixer.Apply(TakeStarts) → Mixer.Render → WAV. The log has one
-// line per decision, every field of audio.Play.
+// line per decision, every field of world.Event: the Play, the position and
+// the draw trace (O4), so both generators' streams are pinned too.
 func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
 	a, err := assets.StandIn()
 	if err != nil {
@@ -106,7 +107,7 @@ func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
 	s.SetPrefs(p)
 	var lb bytes.Buffer
 	lw := bufio.NewWriter(&lb)
-	s.SetOnPlay(func(p audio.Play) { fmt.Fprintf(lw, "%+v\n", p) })
+	s.SetOnEvent(func(ev world.Event) { fmt.Fprintf(lw, "%+v\n", ev) })
 	out := &memWS{}
 	ww, err := audio.NewWAVWriter(out)
 	if err != nil {
