@@ -13,7 +13,10 @@ import (
 // a bad landblock is like a missing one; an index of the region's chain that
 // points nowhere is no sound there). Problems met before the call (say, while
 // NewSim placed the listener) are passed on to ps first.
-func (l *Land) SetProblems(ps *dat.Problems) { l.setProblems(ps, "") }
+func (l *Land) SetProblems(ps *dat.Problems) {
+	portal, _ := dataNames(l.data)
+	l.setProblems(ps, portal)
+}
 
 // setProblems is SetProblems; file names the portal dat in region problems.
 func (l *Land) setProblems(ps *dat.Problems, file string) {

@@ -242,3 +242,30 @@ func TestSimReportsBadTerrainWord(t *testing.T) {
 	}
 	t.Errorf("no problem for vertex 10 of 0x%08X: %v", lb, ps.List())
 }
+
+// Land.SetProblems alone (the atlas) names the portal file in region problems too.
+func TestLandSetProblemsNamesTheFile(t *testing.T) {
+	portal, cell := standInImages(t)
+	a := openImages(t, portal, cell)
+	b, _ := a.Portal.Get(dat.RegionID)
+	_, refs, err := dat.ParseRegionRefs(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := a.Portal.Lookup(dat.RegionID)
+	bs := int64(a.Portal.Header().BlockSize)
+	cur, o := int64(e.Offset), refs.StbIndex[0]
+	for ; o >= bs-4; o -= bs - 4 {
+		cur = int64(binary.LittleEndian.Uint32(portal[cur:]))
+	}
+	binary.LittleEndian.PutUint32(portal[cur+4+o:], 999)
+	l, err := NewLand(openImages(t, portal, cell))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := &dat.Problems{}
+	l.SetProblems(ps)
+	if list := ps.List(); len(list) != 1 || list[0].File != dat.PortalFile || list[0].Off != refs.StbIndex[0] {
+		t.Errorf("problems: %v", list)
+	}
+}
