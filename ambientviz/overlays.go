@@ -35,6 +35,9 @@ type View struct {
 	Muted        func(table, stype uint32) bool
 	RoseX, RoseY float64 // screen centre of the bearing rose
 	RoseLen      float64 // px, the rose's longest bar (0 = RoseMax)
+	// Obstacles are screen areas map labels must avoid (the rose, the scale
+	// bar, the panels); the rose's own is added by Draw.
+	Obstacles []geom.Rect
 }
 
 // RoseMax is the bearing rose's default longest bar in px; its disc is 22 px wider.
@@ -68,9 +71,18 @@ func Draw(dst *ebiten.Image, s *world.Snapshot, v View, l Layers) {
 		Spawns(dst, s, v)
 	}
 	Listener(dst, s, v)
+	obs := v.Obstacles
 	if l.Rose {
 		Rose(dst, s, v)
+		r := v.RoseLen
+		if r <= 0 {
+			r = RoseMax
+		}
+		obs = append(obs, geom.Rect{X0: v.RoseX - r - 22, Y0: v.RoseY - r - 22, X1: v.RoseX + r + 22, Y1: v.RoseY + r + 40})
 	}
+	lx, ly := v.Cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
+	obs = append(obs, geom.Rect{X0: lx - 9, Y0: ly - 9, X1: lx + 9, Y1: ly + 9}) // the player's disc
+	FlushLabels(dst, obs)
 }
 
 // Rings draws the 20 m, 120 m and audible-radius rings around the listener (A3, S1).
@@ -82,8 +94,9 @@ func Rings(dst *ebiten.Image, s *world.Snapshot, v View) {
 		c := cols[i%len(cols)]
 		vector.StrokeCircle(dst, float32(lx), float32(ly), float32(px), 3, Fade(outlineCol, 0.5), true)
 		vector.StrokeCircle(dst, float32(lx), float32(ly), float32(px), 1.5, Fade(c, 0.9), true)
-		// label just below the ring's south point (the gizmo's default facing is north).
-		Label(dst, r.Label, lx-LabelWidth(r.Label)/2, ly+px+2, c)
+		// below the ring's south point, else above its north point, else beside its east or west point.
+		w := LabelWidth(r.Label)
+		QueueLabel(r.Label, lx, ly+px, [][2]float64{{lx - w/2, ly + px + 2}, {lx - w/2, ly - px - 18}, {lx + px + 4, ly - 8}, {lx - px - w - 4, ly - 8}}, 0, false, c, 1)
 	}
 }
 
@@ -192,7 +205,8 @@ func Spawns(dst *ebiten.Image, s *world.Snapshot, v View) {
 		vector.StrokeLine(dst, float32(lx), float32(ly), float32(px), float32(py), 1, Fade(col, a*0.6), true)
 		vector.DrawFilledCircle(dst, float32(px), float32(py), float32(4+10*(1-a)), Fade(color.RGBA{0xff, 0xf0, 0x80, 0xff}, a*0.5), true)
 		vector.DrawFilledCircle(dst, float32(px), float32(py), 4, Fade(col, a), true)
-		LabelAlpha(dst, fmt.Sprintf("%d dB pan %+d", sp.DB, sp.Pan), px+7, py-6, col, a)
+		t := fmt.Sprintf("%d dB pan %+d", sp.DB, sp.Pan)
+		QueueLabel(t, px, py, [][2]float64{{px + 7, py - 6}, {px - 7 - LabelWidth(t), py - 6}}, 2, true, col, a)
 	}
 }
 
@@ -217,14 +231,26 @@ func Emitters(dst *ebiten.Image, s *world.Snapshot, v View) {
 		p.Close()
 		fillPath(dst, &p, col)
 		strokePath(dst, &p, 1.5, outlineCol)
-		Label(dst, e.Name, px+10, py-8, col)
+		QueueLabel(e.Name, px, py, [][2]float64{{px + 10, py - 8}, {px - 10 - LabelWidth(e.Name), py - 8}, {px - LabelWidth(e.Name)/2, py + 10}}, 1, false, col, 1)
 	}
 }
 
-// Listener draws the listener gizmo: a disc at its position, a facing line and
-// the heading handle (W4, W5).
+// cameraCol marks the camera (W5: where the SoundManager listens).
+var cameraCol = color.RGBA{0xe0, 0x70, 0xff, 0xff}
+
+// Listener draws the player gizmo (the feet the user drags: a disc, a facing
+// line and the heading handle, W4, W5) and, when the camera is elsewhere on
+// the map (-chase), the camera — a square joined to the player — labelled,
+// since levels, pans and one-shot positions are heard there.
 func Listener(dst *ebiten.Image, s *world.Snapshot, v View) {
 	lx, ly := v.Cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
+	if cx, cy := v.Cam.ToScreen(float64(s.CameraPos.X), float64(s.CameraPos.Y)); s.CameraPos != (world.Pos{}) && math.Hypot(cx-lx, cy-ly) >= 1 {
+		vector.StrokeLine(dst, float32(lx), float32(ly), float32(cx), float32(cy), 3, outlineCol, true)
+		vector.StrokeLine(dst, float32(lx), float32(ly), float32(cx), float32(cy), 1.5, cameraCol, true)
+		vector.DrawFilledRect(dst, float32(cx-6), float32(cy-6), 12, 12, outlineCol, true)
+		vector.DrawFilledRect(dst, float32(cx-4.5), float32(cy-4.5), 9, 9, cameraCol, true)
+		QueueLabel("camera (hears)", cx, cy, [][2]float64{{cx + 9, cy - 6}, {cx - 9 - LabelWidth("camera (hears)"), cy - 6}}, 1, false, cameraCol, 1)
+	}
 	hx, hy := geom.HeadingHandle(lx, ly, float64(s.Listener.Heading))
 	vector.StrokeLine(dst, float32(lx), float32(ly), float32(hx), float32(hy), 4, outlineCol, true)
 	vector.StrokeLine(dst, float32(lx), float32(ly), float32(hx), float32(hy), 2, ringCol, true)

@@ -50,6 +50,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	rr := g.roseR()
 	v.RoseLen = rr - 22
 	v.RoseX, v.RoseY = float64(mr.Min.X)+rr+14, float64(mr.Max.Y)-rr-26
+	v.Obstacles = g.labelObstacles()
 	ambientviz.Draw(screen, g.snap, v, g.st.Layers)
 	g.drawFlash(screen) // a voice clicked in the timeline or event log
 	g.drawHUD(screen)
@@ -180,7 +181,7 @@ func (g *Game) banners() []string {
 		b = append(b, "Window not focused: Play Sound Only When Active is on, no new sound starts (G4)")
 	}
 	if g.snap.NoAmbient {
-		b = append(b, "No ambient data at this position (A11: this tool is outdoor-only)")
+		b = append(b, g.noAmbientBanner())
 	}
 	if g.cfg.Shot == nil && g.clk.Behind() && !g.st.Paused {
 		b = append(b, fmt.Sprintf("This machine cannot keep up: the Sim runs at %.1f× real time (one-shots come slower than in retail)", g.clk.Rate()*g.st.TimeScale))
@@ -198,6 +199,22 @@ func (g *Game) banners() []string {
 		b = append(b, g.toast)
 	}
 	return b
+}
+
+// noAmbientBanner says why nothing ambient plays here: the position is
+// outside the data (off the map, or no landblock there in the cell dat), or
+// the data has no ambient sound for these cells. (A11: indoors is silent in
+// retail; this tool places the player outdoors only, so it never says "indoors".)
+func (g *Game) noAmbientBanner() string {
+	l := g.snap.Listener.Pos
+	p, ok := terrain.Locate(float64(l.X), float64(l.Y))
+	switch {
+	case !ok:
+		return "Outside the data: this position is off the map (no ambient sound)"
+	case g.tiles.missing[p.LandblockKey()]:
+		return fmt.Sprintf("Outside the data: landblock 0x%04X is not in the cell dat (no ambient sound)", p.LandblockKey())
+	}
+	return "No ambient sound here: the data gives these cells no ambient sounds (A11)"
 }
 
 // statusLines are the status bar's two lines: what is under the cursor, and
@@ -236,6 +253,20 @@ func (g *Game) statusLines() (string, string) {
 		world.FormatMap(l.Pos.X, l.Pos.Y), g.snap.CellID, lx, ly, l.Pos.Z, l.Heading,
 		g.snap.Time, g.clockLabel(), fps, g.cam.MPP, follow, g.cfg.Source)
 	return cur, lis
+}
+
+// labelObstacles are the screen areas map labels keep clear of: the panels
+// (labels under them would be hidden), the scale bar and the status bar.
+func (g *Game) labelObstacles() []geom.Rect {
+	arr := g.ui.Arrangement()
+	out := make([]geom.Rect, 0, len(arr.Rects)+2)
+	for _, r := range arr.Rects {
+		out = append(out, geom.Rect{X0: float64(r.Min.X), Y0: float64(r.Min.Y), X1: float64(r.Max.X), Y1: float64(r.Max.Y)})
+	}
+	mr := g.mapRect()
+	out = append(out, geom.Rect{X0: float64(mr.Max.X) - 190, Y0: float64(mr.Max.Y) - 40, X1: float64(mr.Max.X), Y1: float64(mr.Max.Y)}) // scale bar
+	out = append(out, geom.Rect{X0: 0, Y0: float64(g.cam.H - statusH), X1: float64(g.cam.W), Y1: float64(g.cam.H)})
+	return out
 }
 
 // clockLabel is the status bar's time scale and, when the window cannot keep

@@ -30,8 +30,9 @@ const (
 	tps    = 60
 )
 
-// Start is a starting listener placement (world m, compass deg, eye m).
-type Start struct{ X, Y, Heading, Eye float32 }
+// Start is a starting placement: the player's feet (world m), compass
+// heading (deg), the camera's eye height and chase distance (m, W5).
+type Start struct{ X, Y, Heading, Eye, Chase float32 }
 
 // Shot asks for a scripted screenshot: run Seconds of sim time at fixed 1/60 s
 // steps with every overlay on and audio off, write Out (PNG) and its .json sidecar, exit.
@@ -111,10 +112,11 @@ type Game struct {
 	shotDone     chan shotResult
 	status       [2]string // status bar lines, refreshed at 10 Hz
 
-	clk   *clock.Clock          // real time → 1/60 s Sim ticks (issue 13 item 1)
-	src   *clock.Audio          // the clock's source: the device's played position or the wall clock
-	held  func(ebiten.Key) bool // key state (ebiten.IsKeyPressed; tests inject)
-	start time.Time
+	clk     *clock.Clock          // real time → 1/60 s Sim ticks (issue 13 item 1)
+	src     *clock.Audio          // the clock's source: the device's played position or the wall clock
+	held    func(ebiten.Key) bool // key state (ebiten.IsKeyPressed; tests inject)
+	start   time.Time
+	deleted []world.Emitter // deleted emitters, newest last (Ctrl+Z)
 	// walkX, walkY is the walked position in world m at full precision.
 	walkX, walkY float64
 }
@@ -143,6 +145,7 @@ func New(cfg Config) (*Game, error) {
 	if s := cfg.Start; s != nil {
 		sim.SetListener(s.X, s.Y, s.Heading)
 		sim.SetEye(s.Eye)
+		sim.SetChase(s.Chase)
 	}
 	lis := sim.Listener()
 	g.st = ui.NewState(cfg.Seed, lis.Eye)

@@ -93,16 +93,22 @@ func TestJump(t *testing.T) {
 	}
 }
 
-// The stand-in's UI table offers its environs stingers (0x65..0x7C), sorted.
-func TestStingersFromUITable(t *testing.T) {
+// U1: the stand-in's UI table offers all 21 environs stingers, SoundTypes
+// 0x76..0x8A in order, each with its AdminEnvirons code (0x65..0x72, 0x75,
+// 0x76..0x7B: the spec's list, independent of world's table).
+func TestU1_StingersFromUITable(t *testing.T) {
 	g := standInGame(t)
-	if len(g.stingers) == 0 {
-		t.Fatal("stingers: got none, want the stand-in UI table's")
+	codes := []uint32{0x65, 0x66, 0x67, 0x68, 0x69, 0x6A, 0x6B, 0x6C, 0x6D, 0x6E, 0x6F, 0x70, 0x71, 0x72, 0x75, 0x76, 0x77, 0x78, 0x79, 0x7A, 0x7B}
+	if len(g.stingers) != len(codes) {
+		t.Fatalf("stingers: got %d, want %d", len(g.stingers), len(codes))
 	}
 	for i, s := range g.stingers {
-		if s.SType < 0x65 || s.SType > 0x7C || (i > 0 && s.SType <= g.stingers[i-1].SType) {
-			t.Errorf("stinger %d: got %#x, want ascending within 0x65..0x7C", i, s.SType)
+		if s.SType != 0x76+uint32(i) || s.Environs != codes[i] {
+			t.Errorf("stinger %d: got SoundType %#x code %#x, want %#x code %#x", i, s.SType, s.Environs, 0x76+i, codes[i])
 		}
+	}
+	if g.stingers[0].Name != "UI_Roar" || g.stingers[20].Name != "UI_Thunder6" {
+		t.Errorf("names: got %q … %q, want UI_Roar … UI_Thunder6", g.stingers[0].Name, g.stingers[20].Name)
 	}
 }
 

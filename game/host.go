@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"image"
 	"sort"
 
 	"soundworld/assets"
@@ -16,12 +17,10 @@ import (
 // project's seed notes (001, lane A4).
 const RetailUITable uint32 = 0x2000004B
 
-// Environs stinger SoundTypes (AdminEnvirons → PlaySoundFromCenter): 0x65..0x7C.
-const stingerLo, stingerHi = 0x65, 0x7C
-
-// findStingers lists the environs stingers present in the UI sound table: the
-// stand-in's assets.UITable, or retail's UI bank for real data (the stand-in's
-// id may name an unrelated table in real dats, and vice versa).
+// findStingers lists the environs stingers (U1: SoundTypes 0x76..0x8A) that
+// the UI sound table holds, each with its AdminEnvirons code: the stand-in's
+// assets.UITable, or retail's UI bank for real data (the stand-in's id may
+// name an unrelated table in real dats, and vice versa).
 func findStingers(a *dat.Archive, standIn bool) (uint32, []ui.Stinger) {
 	id := RetailUITable
 	if standIn {
@@ -32,12 +31,11 @@ func findStingers(a *dat.Archive, standIn bool) (uint32, []ui.Stinger) {
 		return 0, nil
 	}
 	var out []ui.Stinger
-	for st, vs := range t.Sounds {
-		if st >= stingerLo && st <= stingerHi && len(vs) > 0 {
-			out = append(out, ui.Stinger{SType: st, Name: ui.STypeName(st)})
+	for _, s := range world.EnvironsStingers() { // SoundType order
+		if len(t.Sounds[s.SType]) > 0 {
+			out = append(out, ui.Stinger{SType: s.SType, Name: s.Name, Environs: s.Environs})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].SType < out[j].SType })
 	return id, out
 }
 
@@ -127,8 +125,46 @@ func (g *Game) addEmitterAt(x, y float32) {
 // SetEmitter replaces emitter i's settings.
 func (g *Game) SetEmitter(i int, e world.Emitter) error { return g.sim.UpdateEmitter(i, e) }
 
-// DeleteEmitter removes emitter i.
-func (g *Game) DeleteEmitter(i int) { _ = g.sim.DeleteEmitter(i) }
+// DeleteEmitter removes emitter i; Ctrl+Z (UndoDelete) brings it back.
+func (g *Game) DeleteEmitter(i int) {
+	es := g.sim.Emitters()
+	if i < 0 || i >= len(es) {
+		return
+	}
+	if g.sim.DeleteEmitter(i) == nil {
+		g.deleted = append(g.deleted, es[i])
+		g.snap = g.sim.Tick(0)
+		g.setToast(fmt.Sprintf("Deleted emitter %q (Ctrl+Z brings it back)", es[i].Name))
+	}
+}
+
+// UndoDelete restores the last deleted emitter (at the end of the list, selected).
+func (g *Game) UndoDelete() {
+	if len(g.deleted) == 0 {
+		g.setToast("Nothing to undo")
+		return
+	}
+	e := g.deleted[len(g.deleted)-1]
+	g.deleted = g.deleted[:len(g.deleted)-1]
+	g.st.SelectedEmitter = g.sim.AddEmitter(e)
+	g.snap = g.sim.Tick(0)
+	g.setToast(fmt.Sprintf("Restored emitter %q", e.Name))
+}
+
+// ShowEmitter selects emitter i and centres the map on it (issue 13 item 6:
+// an emitter dragged out of sight is found again from the list).
+func (g *Game) ShowEmitter(i int) {
+	if i < 0 || i >= len(g.snap.Emitters) {
+		return
+	}
+	g.st.SelectedEmitter = i
+	p := g.snap.Emitters[i].Pos
+	r := g.mapRect()
+	if sx, sy := g.cam.ToScreen(float64(p.X), float64(p.Y)); !image.Pt(int(sx), int(sy)).In(r) {
+		g.cam = centreAt(g.cam, float64(p.X), float64(p.Y), float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
+		g.st.Follow = false
+	}
+}
 
 // SaveLayout writes the emitters to path atomically (E2; never into the dat folder).
 func (g *Game) SaveLayout(path string) error {

@@ -125,6 +125,10 @@ func (g *Game) dragTo(mx, my int) {
 			g.sim.SetListener(l.Pos.X, l.Pos.Y, float32(geom.Heading(dx, dy)))
 		}
 	case dragEmitter:
+		// Keep it on the map area (never under a panel, where it would be lost).
+		r := g.mapRect()
+		cx, cy := min(max(mx, r.Min.X+8), r.Max.X-8), min(max(my, r.Min.Y+8), r.Max.Y-8)
+		wx, wy = g.cam.ToWorld(float64(cx), float64(cy))
 		if err := g.sim.MoveEmitter(g.dragIdx, float32(wx), float32(wy)); err != nil {
 			g.drag = dragNone
 		}
@@ -169,7 +173,10 @@ func (g *Game) keys(dt float64) {
 	if fwd != 0 || right != 0 || heading != float64(l.Heading) {
 		g.sim.SetListener(float32(x), float32(y), float32(math.Mod(heading+360, 360)))
 	}
+	ctrl := g.held(ebiten.KeyControl) || g.held(ebiten.KeyMeta)
 	switch {
+	case ctrl && just(ebiten.KeyZ):
+		g.UndoDelete()
 	case just(ebiten.KeyHome):
 		g.centreOnListener()
 	case just(ebiten.KeyF):

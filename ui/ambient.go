@@ -17,19 +17,28 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 			return
 		}
 		if s.NoAmbient {
-			label(ctx, "A11: no ambient data here (this tool is outdoor-only)")
+			label(ctx, "A11: no ambient sound data at this position")
 		}
-		label(ctx, fmt.Sprintf("total weight %.3f   %d instances", s.TotalWeight, len(s.Instances)))
-		label(ctx, "M/S: display + speakers only; Sim unchanged")
+		label(ctx, fmt.Sprintf("total weight %.3f, %d instances", s.TotalWeight, len(s.Instances)))
+		label(ctx, "set = ambient sound set (its map colour)")
+		label(ctx, "M mute, S solo: speakers and map only; the Sim is unchanged")
 		for i, in := range s.Instances {
 			ctx.IDScope(fmt.Sprint(i), func() {
 				k := InstKey{in.Stb, in.Index}
 				ctx.SetGridLayout([]int{-1, 30, 30}, nil)
-				kind := "1-shot"
+				kind := "one-shot"
 				if in.Continuous {
 					kind = "bed"
 				}
-				name := fmt.Sprintf("%s %s  set %d.%d", kind, STypeName(in.Desc.SType), in.Stb, in.Index)
+				name := fmt.Sprintf("%s %s, set %d entry %d", STypeName(in.Desc.SType), kind, in.Stb, in.Index)
+				switch {
+				case u.st.Mute[k]:
+					name = "[muted] " + name
+				case u.st.Solo[k]:
+					name = "[solo] " + name
+				case !u.st.Audible(k):
+					name = "[not soloed] " + name
+				}
 				if i == u.st.Selected {
 					name = "> " + name
 				}
@@ -50,7 +59,9 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 	}()
 }
 
-// instanceLine is one instance's numbers as the Ambient panel prints them.
+// instanceLine is one instance's numbers as the Ambient panel prints them:
+// its weight and share (A5), volume (beds, A7) or play chance (one-shots),
+// whether it can be heard (A8) and when it is next due (A10).
 func instanceLine(cont bool, count, share, vol, chance float32, canHear, onQueue bool, next float64) string {
 	v := fmt.Sprintf("chance %.3f", chance)
 	if cont {
@@ -60,9 +71,9 @@ func instanceLine(cont bool, count, share, vol, chance float32, canHear, onQueue
 	if canHear {
 		h = "yes"
 	}
-	n := "off queue"
+	n := "not queued"
 	if onQueue {
 		n = fmt.Sprintf("next %.1f s", next)
 	}
-	return fmt.Sprintf("  n %.2f  %.0f%%  %s  hear %s  %s", count, 100*share, v, h, n)
+	return fmt.Sprintf("  weight %.2f (%.0f%%) %s, audible %s, %s", count, 100*share, v, h, n)
 }

@@ -112,10 +112,10 @@ func (u *UI) emittersWindow(ctx *debugui.Context) {
 				if i == st.SelectedEmitter {
 					name = "> " + name
 				}
-				ctx.Button(name).On(func() { st.SelectedEmitter = i })
+				ctx.Button(name).On(func() { u.host.ShowEmitter(i) })
 				ctx.Button("delete").On(func() {
-					u.host.DeleteEmitter(i)
 					st.SelectedEmitter = -1
+					u.host.DeleteEmitter(i) // Ctrl+Z undoes it
 				})
 			})
 		}
@@ -197,12 +197,19 @@ func (u *UI) stingersWindow(ctx *debugui.Context) {
 			label(ctx, "no environs stingers in the UI sound table")
 			return
 		}
-		ctx.SetGridLayout([]int{-1, -1, -1}, nil)
+		ctx.SetGridLayout([]int{-1, 40, 44}, nil)
+		label(ctx, "U1: played from the centre")
+		label(ctx, "type")
+		label(ctx, "code")
 		for _, sg := range ss {
 			ctx.IDScope(fmt.Sprint(sg.SType), func() {
 				ctx.Button(sg.Name).On(func() { u.host.PlayStinger(sg.SType) })
+				label(ctx, fmt.Sprintf("0x%02X", sg.SType))
+				label(ctx, fmt.Sprintf("0x%02X", sg.Environs))
 			})
 		}
+		ctx.SetGridLayout([]int{-1}, nil)
+		label(ctx, "type = SoundType; code = the server's AdminEnvirons option")
 	}()
 }
 

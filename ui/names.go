@@ -1,6 +1,10 @@
 package ui
 
-import "fmt"
+import (
+	"fmt"
+
+	"soundworld/audio"
+)
 
 // STypeName names a SoundType (dat-format §5.1) for the ones the panels show:
 // ambients, the waterfall, the UI/environs range and a few common ones.
@@ -48,6 +52,21 @@ func SourceName(s uint8) string {
 		return "emit"
 	case 3:
 		return "sting"
+	}
+	return "?"
+}
+
+// SourceLong is a play's caller in words.
+func SourceLong(s audio.Source) string {
+	switch s {
+	case audio.SourceBed:
+		return "bed"
+	case audio.SourceOneShot:
+		return "one-shot"
+	case audio.SourceEmitter:
+		return "emitter"
+	case audio.SourceStinger:
+		return "stinger"
 	}
 	return "?"
 }

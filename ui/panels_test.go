@@ -17,10 +17,11 @@ func (h *fakeHost) SetEye(float32)                      {}
 func (h *fakeHost) Reset(uint32) error                  { return nil }
 func (h *fakeHost) SetAudio(bool) error                 { return nil }
 func (h *fakeHost) PlayStinger(uint32)                  {}
-func (h *fakeHost) Stingers() []Stinger                 { return []Stinger{{0x77, "UI_Bell"}} }
+func (h *fakeHost) Stingers() []Stinger                 { return []Stinger{{0x77, "UI_Bell", 0x66}} }
 func (h *fakeHost) AddEmitterAtListener()               {}
 func (h *fakeHost) SetEmitter(int, world.Emitter) error { return nil }
 func (h *fakeHost) DeleteEmitter(int)                   {}
+func (h *fakeHost) ShowEmitter(int)                     {}
 func (h *fakeHost) SaveLayout(string) error             { return nil }
 func (h *fakeHost) LoadLayout(string) error             { return nil }
 func (h *fakeHost) Jump(string) error                   { return nil }
@@ -85,11 +86,44 @@ func TestEmitterEdit_Apply(t *testing.T) {
 // one-shots, can-hear, and the time to the deadline or "off queue".
 func TestInstanceLine(t *testing.T) {
 	got := instanceLine(true, 2, 0.25, 0.125, 0, true, false, 0)
-	if !strings.Contains(got, "vol 0.125") || !strings.Contains(got, "25%") || !strings.Contains(got, "hear yes") || !strings.Contains(got, "off queue") {
+	if !strings.Contains(got, "vol 0.125") || !strings.Contains(got, "(25%)") || !strings.Contains(got, "audible yes") || !strings.Contains(got, "not queued") {
 		t.Errorf("bed line got %q", got)
 	}
 	got = instanceLine(false, 1, 0.5, 0, 0.05, false, true, 2.25)
-	if !strings.Contains(got, "chance 0.050") || !strings.Contains(got, "hear no") || !strings.Contains(got, "next 2.2 s") {
+	if !strings.Contains(got, "chance 0.050") || !strings.Contains(got, "audible no") || !strings.Contains(got, "next 2.2 s") {
 		t.Errorf("one-shot line got %q", got)
+	}
+}
+
+// Issue 13 items 5, 6: the Voices detail follows the sound, not the slot:
+// when another sound starts in the slot, the detail keeps the old one and
+// says it ended; the row reads name first, then ids, with the priority
+// marked unused by retail (P3/P5); the draws behind it are listed (O4).
+func TestVoices_DetailFollowsTheSound(t *testing.T) {
+	s := &world.Snapshot{Time: 5, Prefs: audio.DefaultPrefs()}
+	s.Voices[2] = audio.Voice{Busy: true, Source: audio.SourceBed, Table: 0x20000005, SType: 0x4D, Wave: 0x0A000012, Priority: 0.2, Start: 4, Length: 10}
+	tr := [16]audio.Trace{}
+	tr[2] = audio.Trace{Draws: []float32{0.2853809}, Rands: []int{41}}
+	s.VoiceTraces = &tr
+	st := NewState(1, 2)
+	u := New(&fakeHost{}, st)
+	u.snap = s
+	u.selectVoice(2)
+	if got, want := VoiceName(st.voice.v), "Ambient8 bed, table 0x20000005, wave 0x0A000012, priority 0.20 (not used by retail)"; got != want {
+		t.Errorf("VoiceName got %q, want %q", got, want)
+	}
+	if got := traceLine(st.voice.trace); got != "draws: 0.2853809  rand(): 41" {
+		t.Errorf("traceLine got %q", got)
+	}
+	s2 := *s
+	s2.Time = 6
+	s2.Voices[2] = audio.Voice{Busy: true, Source: audio.SourceOneShot, SType: 0x47, Start: 5.5, Length: 1}
+	img := ebiten.NewImage(1280, 720)
+	if _, err := u.Update(&s2); err != nil {
+		t.Fatal(err)
+	}
+	u.Draw(img)
+	if st.voice == nil || st.voice.v.SType != 0x4D || st.voice.start != 4 {
+		t.Errorf("after the slot's reuse: got %+v, want the Ambient8 bed still explained", st.voice)
 	}
 }

@@ -17,8 +17,9 @@ import (
 
 // Stinger is one environs stinger of the UI sound table.
 type Stinger struct {
-	SType uint32
-	Name  string
+	SType    uint32
+	Name     string
+	Environs uint32 // the server's AdminEnvirons option code that plays it (U1)
 }
 
 // Host is what the panels ask of the window. Errors are shown in the panel.
@@ -32,6 +33,7 @@ type Host interface {
 	AddEmitterAtListener()
 	SetEmitter(i int, e world.Emitter) error
 	DeleteEmitter(i int)
+	ShowEmitter(i int) // select it and bring it into view
 	SaveLayout(path string) error
 	LoadLayout(path string) error
 	Jump(where string) error
@@ -49,10 +51,11 @@ type State struct {
 	Paused          bool
 	TimeScale       float64 // 0.25..4
 	AudioOn         bool
-	Silent          bool // no sound device
-	Selected        int  // ambient instance index, −1 none
-	SelectedEmitter int  // −1 none
-	SelectedVoice   int  // −1 none
+	Silent          bool           // no sound device
+	Selected        int            // ambient instance index, −1 none
+	SelectedEmitter int            // −1 none
+	SelectedVoice   int            // −1 none; the slot of voice when it was selected
+	voice           *selectedVoice // the explained sound (follows the sound, not the slot)
 	Mute, Solo      map[InstKey]bool
 	PlaceEmitter    bool // next map click adds an emitter there
 	ShowHelp        bool
@@ -134,7 +137,7 @@ func New(h Host, s *State) *UI {
 	u.panels = []panel{
 		{dock.Panel{Name: "Controls", Edge: dock.Left, Width: 300, Height: 590, MinHeight: 200}, u.controlsWindow},
 		{dock.Panel{Name: "Emitters", Edge: dock.Left, Width: 300, Height: 300, MinHeight: 120, Grow: true}, u.emittersWindow},
-		{dock.Panel{Name: "Stingers", Edge: dock.Left, Width: 300, Height: 150, MinHeight: 90}, u.stingersWindow},
+		{dock.Panel{Name: "Stingers", Edge: dock.Left, Width: 300, Height: 260, MinHeight: 90}, u.stingersWindow},
 		{dock.Panel{Name: "Voices", Edge: dock.Right, Width: 380, Height: 470, MinHeight: 200}, u.voicesWindow},
 		{dock.Panel{Name: "Ambient", Edge: dock.Right, Width: 380, Height: 320, MinHeight: 120, Grow: true}, u.ambientWindow},
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -12,8 +14,19 @@ import (
 	"soundworld/audio"
 )
 
-// voicesWindow lists the 16 voice slots (P1) with the ring cursor, drops (P4)
-// and evictions (P3); a selected voice shows how its level came about (S1, G3).
+// selectedVoice is the sound the Voices panel explains: the slot and the
+// start time identify it, so the detail follows the sound, not the slot
+// (issue 13 item 6); a copy of the voice and its draws stays after it ends.
+type selectedVoice struct {
+	slot  int
+	start float64
+	v     audio.Voice
+	trace audio.Trace
+}
+
+// voicesWindow lists the 16 voice slots (P1) with the ring cursor and drops
+// (P3/P5: with all 16 busy retail drops the new sound); a selected voice
+// shows how its level came about (S1, G3) and the draws behind it (O4).
 func (u *UI) voicesWindow(ctx *debugui.Context) {
 	func() {
 		s := u.snap
@@ -21,12 +34,12 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 			label(ctx, "no snapshot yet")
 			return
 		}
-		label(ctx, fmt.Sprintf("cursor %d  drops %d  evictions %d   T=table 2000…", s.Cursor, s.Drops, s.Evictions))
+		label(ctx, fmt.Sprintf("next search from slot %d  dropped (all 16 busy) %d", s.Cursor, s.Drops))
 		ctx.SetGridLayout([]int{-1}, nil)
 		u.voiceWhy(ctx)
 		for i := range s.Voices {
 			v := s.Voices[i]
-			ctx.IDScope(fmt.Sprint(i), func() {
+			ctx.IDScope(strconv.Itoa(i), func() {
 				mark := "  "
 				if i == s.Cursor {
 					mark = "> " // P1: the ring cursor: where the next search starts
@@ -40,19 +53,36 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 					label(ctx, freeLabels[i][cur])
 					return
 				}
-				ctx.SetGridLayout([]int{-1, 42, 96}, nil)
-				// Table 0x2000tttt and wave 0x0A00wwww shown by their low halves.
-				name := fmt.Sprintf("%s%2d %s T%04X %s W%04X p%.2f", mark, i, SourceName(uint8(v.Source)), v.Table&0xFFFF, STypeName(v.SType), v.Wave&0xFFFF, v.Priority)
-				ctx.Button(name).On(func() { u.st.SelectedVoice = i })
-				label(ctx, fmt.Sprintf("%d dB", v.DB))
+				ctx.SetGridLayout([]int{-1, 92, 56}, nil)
+				name := fmt.Sprintf("%s%2d %s %s", mark, i, STypeName(v.SType), SourceLong(v.Source))
+				if sel := u.st.voice; sel != nil && sel.slot == i && sel.start == v.Start {
+					name = "[" + strings.TrimSpace(name) + "]"
+				}
+				ctx.Button(name).On(func() { u.selectVoice(i) })
+				label(ctx, fmt.Sprintf("%d dB pan %+d", v.DB, v.Pan))
 				frac := 0.0
 				if v.Length > 0 {
 					frac = (s.Time - v.Start) / v.Length
 				}
-				ctx.GridCell(func(b image.Rectangle) { progress(ctx, b, frac, fmt.Sprintf("pan %+d", v.Pan)) })
+				ctx.GridCell(func(b image.Rectangle) { progress(ctx, b, frac) })
 			})
 		}
 	}()
+}
+
+// selectVoice makes slot i's current sound the explained one (again: none).
+func (u *UI) selectVoice(i int) {
+	s := u.snap
+	v := s.Voices[i]
+	if sel := u.st.voice; sel != nil && sel.slot == i && sel.start == v.Start {
+		u.st.voice, u.st.SelectedVoice = nil, -1
+		return
+	}
+	sv := &selectedVoice{slot: i, start: v.Start, v: v}
+	if s.VoiceTraces != nil {
+		sv.trace = s.VoiceTraces[i]
+	}
+	u.st.voice, u.st.SelectedVoice = sv, i
 }
 
 // freeLabels are the idle rows' texts, without and with the cursor mark.
@@ -63,31 +93,76 @@ var freeLabels = func() (l [16][2]string) {
 	return
 }()
 
-// voiceWhy explains the selected voice's level: S1's inputs and result.
+// VoiceName is a voice in words, readable name first, then its ids (issue
+// 13 item 5): "Ambient8 bed, table 0x20000005, wave 0x0A000012, priority
+// 0.20 (not used by retail)". P3/P5: retail never evicts by priority.
+func VoiceName(v audio.Voice) string {
+	return fmt.Sprintf("%s %s, table 0x%08X, wave 0x%08X, priority %.2f (not used by retail)",
+		STypeName(v.SType), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
+}
+
+// voiceWhy explains the selected sound's level (S1's inputs and result) and
+// the draws behind it (O4); it stays on the sound, and says when it ended.
 func (u *UI) voiceWhy(ctx *debugui.Context) {
-	i := u.st.SelectedVoice
-	if i < 0 || i >= len(u.snap.Voices) || !u.snap.Voices[i].Busy {
+	sel := u.st.voice
+	if sel != nil && u.st.SelectedVoice != sel.slot { // selected elsewhere (timeline, Esc)
+		sel, u.st.voice = nil, nil
+	}
+	if sel == nil && u.st.SelectedVoice >= 0 && u.st.SelectedVoice < len(u.snap.Voices) && u.snap.Voices[u.st.SelectedVoice].Busy {
+		u.selectVoice(u.st.SelectedVoice) // chosen by the window (shot: the loudest)
+		sel = u.st.voice
+	}
+	if sel == nil {
 		label(ctx, "click a voice: why it plays at its level")
 		return
 	}
-	v := u.snap.Voices[i]
+	v := sel.v
+	now := u.snap.Voices[sel.slot]
+	state := fmt.Sprintf("slot %d, playing", sel.slot)
+	if !now.Busy || now.Start != sel.start || u.snap.Time >= v.Start+v.Length {
+		state = fmt.Sprintf("slot %d, ENDED at %.2f s", sel.slot, v.Start+v.Length)
+	}
 	sq := "once"
 	if u.snap.Prefs.Squared && (v.Source == audio.SourceBed || v.Source == audio.SourceOneShot) {
 		sq = "ambient, twice: G3"
 	}
-	label(ctx, fmt.Sprintf("slot %d: table %08X %s wave %08X", i, v.Table, STypeName(v.SType), v.Wave))
+	for _, l := range wrap(VoiceName(v)+" — "+state, float64(u.bodyW-12)) {
+		label(ctx, l)
+	}
 	label(ctx, fmt.Sprintf("S1: vol %.3f at %.1f m: gain %.4f, clamp %.4f", v.Volume, v.Distance, v.GainRaw, v.GainClamped))
 	label(ctx, fmt.Sprintf("× master %.3f (%s) = %d dB, pan %+d", v.Master, sq, v.DB, v.Pan))
+	label(ctx, traceLine(sel.trace))
 }
 
-// progress draws a bar filled to frac (0..1) with a caption.
-func progress(ctx *debugui.Context, b image.Rectangle, frac float64, caption string) {
+// traceLine is the draws behind a play (O4): RollDice unit values and rand() values.
+func traceLine(t audio.Trace) string {
+	if len(t.Draws) == 0 && len(t.Rands) == 0 {
+		return "draws: none (nothing random decided this play)"
+	}
+	var b strings.Builder
+	b.WriteString("draws:")
+	for _, d := range t.Draws {
+		b.WriteString(" " + strconv.FormatFloat(float64(d), 'g', -1, 32))
+	}
+	if len(t.Rands) > 0 {
+		b.WriteString("  rand():")
+		for _, r := range t.Rands {
+			b.WriteString(" " + strconv.Itoa(r))
+		}
+	}
+	return b.String()
+}
+
+// progress draws how much of a voice has played as a progress bar: a frame,
+// a grey track, a green fill and the percentage (not a pan meter).
+func progress(ctx *debugui.Context, b image.Rectangle, frac float64) {
 	ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
 		sc := float32(ctx.Scale())
 		frac = max(0, min(1, frac))
 		x, y, w, h := float32(b.Min.X)*sc, float32(b.Min.Y)*sc, float32(b.Dx())*sc, float32(b.Dy())*sc
-		vector.DrawFilledRect(screen, x, y+2, w, h-4, color.RGBA{30, 30, 30, 255}, false)
-		vector.DrawFilledRect(screen, x, y+2, w*float32(frac), h-4, color.RGBA{60, 130, 200, 255}, false)
-		drawText(screen, caption, float64(x)+3, float64(y)+3)
+		vector.DrawFilledRect(screen, x, y+4, w, h-8, color.RGBA{40, 40, 40, 255}, false)
+		vector.DrawFilledRect(screen, x, y+4, w*float32(frac), h-8, color.RGBA{70, 150, 80, 255}, false)
+		vector.StrokeRect(screen, x, y+4, w, h-8, 1, color.RGBA{150, 150, 150, 255}, false)
+		drawText(screen, fmt.Sprintf("%3.0f%%", 100*frac), float64(x)+float64(w)/2-14, float64(y)+3)
 	})
 }

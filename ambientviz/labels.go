@@ -1,0 +1,57 @@
+package ambientviz
+
+import (
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"soundworld/ambientviz/geom"
+)
+
+// labelH is a map label's height in px (the bitmap font's line plus its halo).
+const labelH = 16
+
+type queuedLabel struct {
+	req   geom.LabelReq
+	text  string
+	c     color.RGBA
+	alpha float64
+}
+
+// queue holds the frame's map labels until FlushLabels places them together.
+var queue []queuedLabel
+
+// QueueLabel asks for label s naming screen point (ax, ay), at the first free
+// candidate top-left corner (issue 13 item 7); prio: lower places first;
+// optional labels may be left out; alpha fades it.
+func QueueLabel(s string, ax, ay float64, cands [][2]float64, prio int, optional bool, c color.RGBA, alpha float64) {
+	if s == "" || alpha <= 0 {
+		return
+	}
+	queue = append(queue, queuedLabel{geom.LabelReq{W: LabelWidth(s) + 2, H: labelH, AX: ax, AY: ay, Cands: cands, Prio: prio, Optional: optional}, s, c, alpha})
+}
+
+// FlushLabels places the queued labels clear of each other and of the
+// obstacles (greedy, geom.PlaceLabels), draws them, with a leader line when
+// one had to move off its anchor, and empties the queue.
+func FlushLabels(dst *ebiten.Image, obstacles []geom.Rect) {
+	reqs := make([]geom.LabelReq, len(queue))
+	for i, q := range queue {
+		reqs[i] = q.req
+	}
+	for i, p := range geom.PlaceLabels(reqs, obstacles) {
+		q := queue[i]
+		if !p.Shown {
+			continue
+		}
+		if p.Leader {
+			// From the anchor to the nearest point of the label's box.
+			tx := min(max(q.req.AX, p.X), p.X+q.req.W)
+			ty := min(max(q.req.AY, p.Y), p.Y+q.req.H)
+			vector.StrokeLine(dst, float32(q.req.AX), float32(q.req.AY), float32(tx), float32(ty), 1, Fade(q.c, 0.8*q.alpha), true)
+		}
+		LabelAlpha(dst, q.text, p.X, p.Y, q.c, q.alpha)
+	}
+	queue = queue[:0]
+}
