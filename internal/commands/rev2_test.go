@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"soundworld/audio"
+	"soundworld/internal/bigworld"
 )
 
 // TestO4_RenderEventsTraceIsTheStreams renders 120 s on the stand-in and
@@ -122,5 +123,52 @@ func TestW5_RenderChaseAndPathFileCamera(t *testing.T) {
 	}
 	if _, err := parseRender([]string{"-at", "0xA9B4 84 7.1", "-chase", "-3", "-o", wav, "-seconds", "1"}, os.Stderr, os.Stderr); err == nil {
 		t.Fatalf("render -chase -3 accepted")
+	}
+}
+
+// TestO4_RenderEventsTraceOnTheBigWorld repeats the O4 check on the
+// procedural full-size world (a data set none of the fixtures were tuned on),
+// walking across landblock borders for 120 s.
+func TestO4_RenderEventsTraceOnTheBigWorld(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates the big world")
+	}
+	dir, err := bigworld.Cached()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	path := filepath.Join(out, "walk.json")
+	os.WriteFile(path, []byte(`{"points":[{"t":0,"landblock":"0x7F7F","x":150,"y":40,"heading":45},
+	{"t":120,"landblock":"0x8080","x":60,"y":100,"heading":200}]}`), 0o644)
+	csv := filepath.Join(out, "e.csv")
+	const seed = 1234
+	if err := renderTest(t, "-dat", dir, "-path", path, "-seed", strconv.Itoa(seed),
+		"-o", filepath.Join(out, "w.wav"), "-events", csv); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(csv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, r := audio.NewRan2(seed), audio.NewMSVCRand(seed)
+	nd, nr := 0, 0
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
+		f := strings.Split(l, ",")
+		for _, s := range strings.Fields(f[10]) {
+			if want := strconv.FormatFloat(float64(g.Roll()), 'g', -1, 32); s != want {
+				t.Fatalf("O4: draw %d is %s, ran2 gives %s", nd, s, want)
+			}
+			nd++
+		}
+		for _, s := range strings.Fields(f[11]) {
+			if want := strconv.Itoa(r.Rand()); s != want {
+				t.Fatalf("O4: rand %d is %s, rand() gives %s", nr, s, want)
+			}
+			nr++
+		}
+	}
+	if nd < 50 || nr < 10 {
+		t.Fatalf("O4: only %d draws and %d rands in 120 s", nd, nr)
 	}
 }
