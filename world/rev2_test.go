@@ -445,3 +445,21 @@ func TestG4_InactiveStillDrawsForAmbient(t *testing.T) {
 		}
 	}
 }
+
+// TestW6_ParseAtLocIsExact: "-at" keeps the local metres as typed (rounded
+// once to float32), where world metres would round to 1/256 m this far out.
+func TestW6_ParseAtLocIsExact(t *testing.T) {
+	l, err := ParseAtLoc("0xA9B4 84 7.1")
+	if err != nil || l != (Loc{Landblock: 0xA9B4, X: 84, Y: float32(7.1)}) {
+		t.Fatalf("W6: ParseAtLoc = %+v, %v", l, err)
+	}
+	x, y := WorldPos(l.Landblock, l.X, l.Y)
+	if back := LocOf(v3(x, y, 0)); back.Y == l.Y {
+		t.Fatalf("test vector: world metres kept 7.1 exactly (%v)", back.Y)
+	}
+	for _, bad := range []string{"0xA9B4 192 1", "0xA9B4 1", "A9 1 1", "0xA9B4 -1 1", "0xA9B4 NaN 1"} {
+		if _, err := ParseAtLoc(bad); err == nil {
+			t.Errorf("ParseAtLoc(%q) accepted", bad)
+		}
+	}
+}
