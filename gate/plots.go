@@ -18,7 +18,7 @@ import (
 // Plot colours: ours blue, retail orange; one-shot sides left blue, right red.
 var (
 	colOurs      = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
-	colOursBand  = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0x40}
+	colOursBand  = color.NRGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0x40} // not premultiplied: RGBA would need R,G,B ≤ A
 	colRetail    = color.RGBA{R: 0xe6, G: 0x55, B: 0x0d, A: 0xff}
 	colLeft      = color.RGBA{R: 0x21, G: 0x66, B: 0xac, A: 0xff}
 	colRight     = color.RGBA{R: 0xb2, G: 0x18, B: 0x2b, A: 0xff}
@@ -121,7 +121,7 @@ func loudnessPlot(res *Result) (*plot.Plot, error) {
 	for _, s := range res.Ignore {
 		r, _ := plotter.NewPolygon(plotter.XYs{{X: s[0], Y: -70}, {X: s[1], Y: -70}, {X: s[1], Y: 0}, {X: s[0], Y: 0}})
 		if r != nil {
-			r.Color, r.LineStyle.Width = color.RGBA{A: 0x18}, 0
+			r.Color, r.LineStyle.Width = color.NRGBA{A: 0x18}, 0
 			p.Add(r)
 		}
 	}
@@ -326,8 +326,7 @@ func balancePlot(res *Result) (*plot.Plot, error) {
 			return nil, err
 		}
 		h.Normalize(1)
-		fill := c.col
-		fill.A = 0x60
+		fill := color.NRGBA{R: c.col.R, G: c.col.G, B: c.col.B, A: 0x50}
 		h.FillColor, h.LineStyle.Color = fill, c.col
 		p.Add(h)
 		p.Legend.Add(c.name, h)
