@@ -23,7 +23,7 @@ var processStart = time.Now()
 // windowFlags are the flags the explorer window and `shot` share.
 type windowFlags struct {
 	dat, emitters, loc, at, prefs string
-	heading, eye                  float64
+	heading, eye, chase           float64
 	seed                          uint
 	from                          string // -from SIDECAR (from.go)
 	force                         bool
@@ -36,6 +36,7 @@ func (w *windowFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.at, "at", "", `start at a landblock position, e.g. "0xA9B4 84 7.1"`)
 	fs.Float64Var(&w.heading, "heading", 0, "start heading, compass degrees clockwise from north")
 	fs.Float64Var(&w.eye, "eye", float64(world.DefaultEye), "eye height above ground, m")
+	fs.Float64Var(&w.chase, "chase", float64(world.DefaultChase), "camera distance behind the player along the heading, m (W5; 0 = first person)")
 	fs.UintVar(&w.seed, "seed", 1, "seed of the retail random generators")
 	fs.StringVar(&w.prefs, "prefs", "", "preferences k=v,… (keys: see README; e.g. ambient_volume=0.5,pan=off)")
 	w.registerFrom(fs)
@@ -54,6 +55,9 @@ func (w *windowFlags) config() (game.Config, error) {
 	}
 	if err := cli.CheckEye(w.eye); err != nil {
 		return c, err
+	}
+	if !(w.chase >= 0 && w.chase <= 1000) { // NaN fails too
+		return c, cli.UserErr(fmt.Errorf("-chase %v: want metres in 0..1000", w.chase))
 	}
 	if err := cli.CheckHeading(w.heading); err != nil {
 		return c, err
@@ -92,7 +96,7 @@ func (w *windowFlags) config() (game.Config, error) {
 			return c, err
 		}
 	}
-	c.Start = &game.Start{X: x, Y: y, Heading: float32(w.heading), Eye: float32(w.eye)}
+	c.Start = &game.Start{X: x, Y: y, Heading: float32(w.heading), Eye: float32(w.eye), Chase: float32(w.chase)}
 	c.Stdout, c.Begin = os.Stdout, processStart
 	c.From, c.Force = w.from, w.force
 	return c, nil
@@ -107,7 +111,7 @@ func runWindow(args []string) error {
 	settings := fs.String("settings", "", "the window's settings file (panel arrangement; default $XDG_CONFIG_HOME/soundworld/window.json)")
 	prof := fs.Int("profile-frames", 0, "print per-frame Update/Draw CPU percentiles for N frames (every overlay on, 1280×720), then exit")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-seed N] [-prefs k=v,…] [-noaudio] [-settings FILE] [-profile-frames N]")
+		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-noaudio] [-settings FILE] [-profile-frames N]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -36,13 +36,13 @@ func TestWindowFlags_DefaultsAndPlacement(t *testing.T) {
 	if len(c.Emitters) == 0 {
 		t.Errorf("stand-in default emitters: got none, want the forge layout")
 	}
-	w, _ = windowConfig(t, "-at", "0xA9B4 10 20", "-heading", "90", "-seed", "7", "-prefs", "pan=off")
+	w, _ = windowConfig(t, "-at", "0xA9B4 10 20", "-heading", "90", "-seed", "7", "-prefs", "pan=off", "-chase", "3")
 	c, err = w.config()
 	if err != nil {
 		t.Fatal(err)
 	}
 	x, y := world.WorldPos(0xA9B4, 10, 20)
-	if c.Start.X != x || c.Start.Y != y || c.Start.Heading != 90 || c.Seed != 7 || c.Prefs.Pan {
+	if c.Start.X != x || c.Start.Y != y || c.Start.Heading != 90 || c.Seed != 7 || c.Prefs.Pan || c.Start.Chase != 3 {
 		t.Errorf("-at/-heading/-seed/-prefs: got start %+v seed %d pan %v, want (%v,%v) 90°, 7, pan off", *c.Start, c.Seed, c.Prefs.Pan, x, y)
 	}
 }
@@ -54,6 +54,8 @@ func TestWindowFlags_UserErrors(t *testing.T) {
 		{"-at", "0xA9B4 300 7"},
 		{"-eye", "-1"},
 		{"-eye", "NaN"},
+		{"-chase", "-1"},
+		{"-chase", "NaN"},
 		{"-prefs", "loudness=11"},
 		{"-dat", "/nonexistent/folder"},
 		{"-emitters", "/nonexistent/layout.json"},
