@@ -85,7 +85,7 @@ func mapPart(v float64, pos, neg string) string {
 	}
 	// Round half away from zero at one decimal; the tiny bias absorbs the binary
 	// error of values such as 33.6 that were computed, not typed.
-	r := math.Round(math.Abs(v)*10+1e-9) / 10
+	r := math.Round(float64(math.Abs(v)*10)+1e-9) / 10
 	return strconv.FormatFloat(r, 'f', 1, 64) + s
 }
 

@@ -109,7 +109,8 @@ func cameraLoc(player Loc, heading, eye, chase float32) Loc {
 	}
 	hr := float64(heading) * math.Pi / 180
 	x, y := player.world64()
-	return locOf64(x-math.Sin(hr)*float64(chase), y-math.Cos(hr)*float64(chase), z)
+	// Explicit float64 conversions: no fused multiply-add on any CPU (O3).
+	return locOf64(x-float64(math.Sin(hr)*float64(chase)), y-float64(math.Cos(hr)*float64(chase)), z)
 }
 
 // mulRound32 is the x87 product of a transcendental result held at full

@@ -143,13 +143,13 @@ func (w *Walk) LocAt(t float64) (Loc, float32) {
 	} else if d < -180 {
 		d += 360
 	}
-	h := normDeg(float32(float64(a.Heading) + d*f))
+	h := normDeg(float32(float64(a.Heading) + float64(d*f))) // explicit: no fused multiply-add (O3)
 	if f == 0 {
 		return a.loc(), h
 	}
 	ax, ay := a.loc().world64()
 	bx, by := b.loc().world64()
-	return locOf64(ax+(bx-ax)*f, ay+(by-ay)*f, 0), h
+	return locOf64(ax+float64((bx-ax)*f), ay+float64((by-ay)*f), 0), h
 }
 
 // End is the time of the last point in s.
