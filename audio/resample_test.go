@@ -19,6 +19,13 @@ func sineAt(n, rate int, f, a float64) []float32 {
 // channel) over the middle half and returns the amplitude and the rms of what
 // is left (the images, aliases and noise the resampler added).
 func fitSine(y []float32, f float64) (amp, resid float64) {
+	amp, resid, _ = fitSinePhase(y, f)
+	return amp, resid
+}
+
+// fitSinePhase is fitSine that also returns the phase of the fitted sine
+// (0 for sin(2πf·t), t = frame/44100).
+func fitSinePhase(y []float32, f float64) (amp, resid, phase float64) {
 	n := len(y) / 2
 	lo, hi := n/4, 3*n/4
 	var ss, cc, sc, ys, yc float64
@@ -36,7 +43,7 @@ func fitSine(y []float32, f float64) (amp, resid float64) {
 		d := float64(y[2*i]) - a*math.Sin(w) - b*math.Cos(w)
 		e += d * d
 	}
-	return math.Hypot(a, b), math.Sqrt(e / float64(hi-lo))
+	return math.Hypot(a, b), math.Sqrt(e / float64(hi-lo)), math.Atan2(b, a)
 }
 
 func dB(x float64) float64 { return 20 * math.Log10(x) }
@@ -87,6 +94,18 @@ func TestO1_ResampleQuality(t *testing.T) {
 	t.Logf("O1: 48000 Hz → 44100: worst alias of 22.15–23.95 kHz %.1f dB", worst)
 	if worst > -80 {
 		t.Errorf("O1: 48 kHz tones above 22.05 kHz alias at %.1f dB, want ≤ −80", worst)
+	}
+}
+
+// TestO1_ResampleZeroPhase: output frame n is the input at time n·rate/44100
+// exactly — no group delay, so a resampled voice starts on its frame (O1,
+// O2's start frames). A 1 kHz sine keeps phase 0 within 1e-5 rad (0.002 samples).
+func TestO1_ResampleZeroPhase(t *testing.T) {
+	for _, rate := range []int{11025, 22050, 22254, 48000} {
+		out := resamplerFor(rate).run(sineAt(rate/2, rate, 1000, 0.5))
+		if _, _, ph := fitSinePhase(out, 1000); math.Abs(ph) > 1e-5 {
+			t.Errorf("O1: %d Hz: phase %.3g rad, want 0", rate, ph)
+		}
 	}
 }
 
