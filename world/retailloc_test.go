@@ -140,3 +140,25 @@ func TestRetailLoc_Errors(t *testing.T) {
 		t.Fatalf("indoor cell: %v", err)
 	}
 }
+
+// A path file's point may be retail's /loc line (issue 9 item 1): the same
+// point as landblock/x/y with the heading the quaternion gives.
+func TestRetailLoc_PathFilePoint(t *testing.T) {
+	const east = "0xA9B40019 [84.000000 7.100000 85.005000] 0.707107 0.000000 0.000000 -0.707107"
+	w, err := LoadWalk(strings.NewReader(`{"points":[{"t":0,"loc":"`+east+`"},{"t":5,"landblock":"0xA9B4","x":90,"y":7.1,"heading":90}]}`), "p.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := w.Points[0]
+	if p.Loc != (Loc{Landblock: 0xA9B4, X: 84, Y: 7.1}) || p.Heading < 89.999 || p.Heading > 90.001 {
+		t.Fatalf("point 0 = %+v", p)
+	}
+	for _, bad := range []string{
+		`{"points":[{"t":0,"loc":"` + east + `","x":3}]}`,
+		`{"points":[{"t":0,"loc":"0xA9B40019 [84 7.1 85] 5 0 0 0"}]}`,
+	} {
+		if _, err := LoadWalk(strings.NewReader(bad), "p.json"); err == nil || !strings.Contains(err.Error(), "points[0]") {
+			t.Errorf("%s: error %v", bad, err)
+		}
+	}
+}

@@ -45,11 +45,13 @@ type walkFile struct {
 		X         *float32 `json:"x"`
 		Y         *float32 `json:"y"`
 		Heading   float32  `json:"heading"`
+		Loc       string   `json:"loc"` // retail's /loc line instead of landblock/x/y/heading (issue 9)
 	} `json:"points"`
 }
 
 // LoadWalk parses `{"eye":2,"chase":0,"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0},…]}`
-// (eye and chase optional, m ≥ 0); times must be finite, ≥ 0 and strictly
+// (eye and chase optional, m ≥ 0; a point may give retail's /loc line as
+// `"loc": "0xA9B40019 [84 7.1 85] 1 0 0 0"` instead of landblock/x/y/heading); times must be finite, ≥ 0 and strictly
 // increasing; nothing may follow the JSON value. name is used in errors.
 func LoadWalk(r io.Reader, name string) (*Walk, error) {
 	b, err := io.ReadAll(io.LimitReader(r, maxLayoutBytes+1))
@@ -87,6 +89,17 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 	}
 	w := &Walk{Eye: f.Eye, Chase: f.Chase}
 	for i, p := range f.Points {
+		if p.Loc != "" { // retail's /loc line: its position and facing (RetailLoc)
+			if p.Landblock != "" || p.X != nil || p.Y != nil || p.Heading != 0 {
+				return nil, fmt.Errorf("%s: points[%d]: give loc or landblock/x/y/heading, not both", name, i)
+			}
+			rl, err := ParseRetailLoc(p.Loc)
+			if err != nil {
+				return nil, fmt.Errorf("%s: points[%d].loc: %v", name, i, err)
+			}
+			x, y := float32(rl.X), float32(rl.Y)
+			p.Landblock, p.X, p.Y, p.Heading = fmt.Sprintf("0x%04X", rl.Cell>>16), &x, &y, rl.Heading()
+		}
 		if p.T == nil || p.X == nil || p.Y == nil {
 			return nil, fmt.Errorf("%s: points[%d]: t, x and y are required", name, i)
 		}
