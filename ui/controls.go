@@ -36,7 +36,7 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			ctx.SetGridLayout([]int{-1}, nil)
 			label(ctx, `e.g. "42.1N, 33.6E" or "0xA9B4 84 7.1"`)
 		})
-		ctx.Header("Sound preferences (retail)", true, func() {
+		ctx.Header("Sound preferences (retail)", false, func() { // folded at first: Controls fits 1280×720
 			changed := false
 			ctx.SetGridLayout([]int{110, -1}, nil)
 			vols := []struct {

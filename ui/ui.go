@@ -135,9 +135,9 @@ func (u *UI) SetScreen(w, h int) { u.screenW, u.screenH = w, h }
 func New(h Host, s *State) *UI {
 	u := &UI{host: h, st: s, edit: emitterEdit{index: -1}, screenW: 1280, screenH: 720}
 	u.panels = []panel{
-		{dock.Panel{Name: "Controls", Edge: dock.Left, Width: 300, Height: 590, MinHeight: 200}, u.controlsWindow},
+		{dock.Panel{Name: "Controls", Edge: dock.Left, Width: 300, Height: 470, MinHeight: 440}, u.controlsWindow},
 		{dock.Panel{Name: "Emitters", Edge: dock.Left, Width: 300, Height: 300, MinHeight: 120, Grow: true}, u.emittersWindow},
-		{dock.Panel{Name: "Stingers", Edge: dock.Left, Width: 300, Height: 260, MinHeight: 90}, u.stingersWindow},
+		{dock.Panel{Name: "Stingers", Edge: dock.Left, Width: 300, Height: 260, MinHeight: 90, Collapsed: true}, u.stingersWindow},
 		{dock.Panel{Name: "Voices", Edge: dock.Right, Width: 380, Height: 470, MinHeight: 200}, u.voicesWindow},
 		{dock.Panel{Name: "Ambient", Edge: dock.Right, Width: 380, Height: 320, MinHeight: 120, Grow: true}, u.ambientWindow},
 	}
