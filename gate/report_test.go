@@ -16,11 +16,15 @@ import (
 
 // smallGate writes a gate over the test scene whose "recording" is seed
 // recSeed of it (as a 16-bit WAV), and returns the gate file's path.
-func smallGate(t testing.TB, dir string, seconds float64, recSeed uint32) string {
+func smallGate(t testing.TB, dir string, seconds float64, recSeed uint32, gain float32, extra string) string {
 	sc := testScene(t, seconds)
 	st, err := Render(sc, recSeed)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for i := range st.L {
+		st.L[i] *= gain
+		st.R[i] *= gain
 	}
 	os.WriteFile(filepath.Join(dir, "retail.wav"), decode.EncodeWAV([][]float32{st.L, st.R}, 44100, 16, false), 0o644)
 	os.WriteFile(filepath.Join(dir, "layout.json"), world.EncodeLayout(sc.Emitters), 0o644)
@@ -29,9 +33,9 @@ func smallGate(t testing.TB, dir string, seconds float64, recSeed uint32) string
 	os.WriteFile(p, []byte(fmt.Sprintf(`{
   "name": "small", "dat": null, "loc": %q, "camera": {"eye": 2, "chase": 0},
   "prefs": "", "emitters": "layout.json", "seconds": %g, "recording": "retail.wav",
-  "offset_s": 0, "ignore": [[3, 4]], "notes": "test", "history": []
+  "offset_s": 0, "ignore": [[3, 4]], "notes": "test", "history": []%s
 }
-`, loc, seconds)), 0o644)
+`, loc, seconds, extra)), 0o644)
 	return p
 }
 
@@ -40,7 +44,7 @@ func TestReportFiles(t *testing.T) {
 	if d := os.Getenv("GATE_REPORT_DIR"); d != "" { // to look at it: GATE_REPORT_DIR=/tmp/r go test -run TestReportFiles
 		dir = d
 	}
-	f, err := Load(smallGate(t, dir, 20, 99))
+	f, err := Load(smallGate(t, dir, 20, 99, 1, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,5 +94,30 @@ func TestReportFiles(t *testing.T) {
 	b, err := MarshalResult(&Result{Seeds: []uint32{1}, Metrics: []Metric{{ID: "x", Retail: math.NaN(), Ours: []float64{1, math.Inf(1)}}}})
 	if err != nil || !strings.Contains(string(b), `"retail": null`) || !strings.Contains(string(b), "null\n") {
 		t.Fatalf("NaN/Inf: %v\n%s", err, b)
+	}
+}
+
+// align_level: a take recorded 6 dB low passes once aligned (the gain found is
+// +6 dB, the loudness verdicts are n/a) and fails without alignment.
+func TestAlignLevel(t *testing.T) {
+	dir := t.TempDir()
+	f, err := Load(smallGate(t, dir, 20, 98, 0.5, `, "align_level": true`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(f, Options{Seeds: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := res.Recording.AlignGainDB; g < 5.5 || g > 6.5 || !res.Pass || res.Metrics[0].Status != "n/a" {
+		t.Fatalf("aligned: gain %.2f dB (want ≈ 6.02), pass %v, failed %v, loudness %s\n%s", g, res.Pass, res.Failed, res.Metrics[0].Status, describe(res.Metrics))
+	}
+	f.Align = false
+	res, err = Run(f, Options{Seeds: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pass || !contains(res.Failed, "loudness") || !contains(res.Failed, "bed_level") {
+		t.Fatalf("not aligned: failed %v, want loudness and bed_level among them", res.Failed)
 	}
 }
