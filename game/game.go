@@ -72,6 +72,8 @@ type Config struct {
 	// Force reopens it even when the data source differs.
 	From  string
 	Force bool
+	// ViewOpts: -zoom, -panels, -overlays, -follow, -center (viewopts.go).
+	ViewOpts ViewOpts
 }
 
 // Game is the explorer window.
@@ -186,8 +188,7 @@ func New(cfg Config) (*Game, error) {
 	}
 	g.clk = clock.New(g.src.Now)
 	g.held = ebiten.IsKeyPressed
-	g.initProfiler()
-	if err := g.applyFrom(); err != nil {
+	if err := g.initProfilerView(); err != nil {
 		return nil, err
 	}
 	g.snap = sim.Tick(0)

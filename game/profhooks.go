@@ -48,15 +48,25 @@ func (g *Game) initProfiler() {
 	if g.sound != nil && !g.sound.silent() {
 		if t, ok := g.sound.out.(tapper); ok {
 			t.SetTap(p.tap)
-			p.where = "device output (as sent to the player)"
+			p.where = "device output"
 		}
 	}
 	if p.where == "" {
 		p.local = audio.NewMixer(g.sim.Bank())
-		p.where = "mixed here (no sound device), as render mixes"
+		p.where = "own mix (no device)"
 	}
 	g.ui.SetMeter(func() (audio.MeterReading, string) { return p.tap.Reading(), p.where })
 	p.data, p.dataErr = capt.Identify(g.cfg.Archive, g.cfg.DatDir == "")
+}
+
+// initProfilerView is initProfiler plus the report options (-zoom, -panels, …)
+// and -from: the one hook New calls before its first tick.
+func (g *Game) initProfilerView() error {
+	g.initProfiler()
+	if err := g.applyViewOpts(); err != nil {
+		return cli.UserErr(err)
+	}
+	return g.applyFrom()
 }
 
 // feedLocal gives the window's own mixer this tick's starts (minus the

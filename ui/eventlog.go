@@ -46,10 +46,16 @@ type elChip struct {
 	click func(l *eventLog, rows []geom.Row)
 }
 
+// Short chip and row names of sources and outcomes (narrow panels).
+var (
+	srcShort = [...]string{"bed", "1shot", "emit", "sting"}
+	outShort = [...]string{"start", "evict", "drop", "gated", "silent", "notnow"}
+)
+
 var elOutcomes = []audio.Outcome{audio.OutcomeStart, audio.OutcomeDrop, audio.OutcomeGated, audio.OutcomeSilent, audio.OutcomeNotNow, audio.OutcomeEvict}
 
-// chips lays out the header: sources and the table on the first line,
-// outcomes and "copy as CSV" on the second.
+// chips lays out the header, wrapping as the width asks: sources, the
+// table, outcomes and "copy CSV".
 func (l *eventLog) chips(b image.Rectangle) []elChip {
 	var out []elChip
 	x, y := b.Min.X+2, b.Min.Y+2
@@ -63,19 +69,18 @@ func (l *eventLog) chips(b image.Rectangle) []elChip {
 	}
 	for s := audio.SourceBed; s <= audio.SourceStinger; s++ {
 		s := s
-		add(s.String(), !l.hideSrc[s], func(l *eventLog, _ []geom.Row) { l.hideSrc[s] = !l.hideSrc[s] })
+		add(srcShort[s], !l.hideSrc[s], func(l *eventLog, _ []geom.Row) { l.hideSrc[s] = !l.hideSrc[s] })
 	}
-	tbl := "table: all"
+	tbl := "table all"
 	if l.table != 0 {
-		tbl = fmt.Sprintf("table: 0x%08X", l.table)
+		tbl = fmt.Sprintf("table %04X", l.table&0xFFFF)
 	}
 	add(tbl, l.table != 0, func(l *eventLog, rows []geom.Row) { l.table = nextTable(rows, l.table) })
-	x, y = b.Min.X+2, y+elChipH+3
 	for _, o := range elOutcomes {
 		o := o
-		add(o.String(), !l.hideOut[o], func(l *eventLog, _ []geom.Row) { l.hideOut[o] = !l.hideOut[o] })
+		add(outShort[o], !l.hideOut[o], func(l *eventLog, _ []geom.Row) { l.hideOut[o] = !l.hideOut[o] })
 	}
-	add("copy as CSV", false, func(l *eventLog, rows []geom.Row) { l.note = copyCSV(l.filter(rows)) })
+	add("copy CSV", false, func(l *eventLog, rows []geom.Row) { l.note = copyCSV(l.filter(rows)) })
 	return out
 }
 
@@ -202,13 +207,22 @@ func (u *UI) selectRow(p audio.Play) {
 	}
 }
 
-// RowText is one decision as the Events panel lists it.
+// RowText is one decision as the Events panel lists it: time, source,
+// SoundType, level and outcome first (the panel is narrow), then the slot,
+// pan and table.
 func RowText(p audio.Play) string {
-	slot := "  -"
+	slot := "-"
 	if p.Slot >= 0 {
-		slot = fmt.Sprintf("%3d", p.Slot)
+		slot = fmt.Sprint(p.Slot)
 	}
-	return fmt.Sprintf("%9.3f  %-7s %-10s 0x%08X  slot%s %4d dB pan %+3d  %s", p.Time, p.Source, STypeName(p.SType), p.Table, slot, p.DB, p.Pan, p.Outcome)
+	src, out := p.Source.String(), p.Outcome.String()
+	if int(p.Source) < len(srcShort) {
+		src = srcShort[p.Source]
+	}
+	if int(p.Outcome) < len(outShort) {
+		out = outShort[p.Outcome]
+	}
+	return fmt.Sprintf("%8.2f %-5s %-9s %3d %-6s slot %s pan %+d table %04X", p.Time, src, STypeName(p.SType), p.DB, out, slot, p.Pan, p.Table&0xFFFF)
 }
 
 var elSel = color.RGBA{0x30, 0x50, 0x80, 0xff}

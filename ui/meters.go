@@ -73,7 +73,7 @@ func meterRows(b image.Rectangle) [2]image.Rectangle {
 
 func drawMeters(screen *ebiten.Image, b image.Rectangle, r audio.MeterReading, src string, voices int) {
 	fillRect(screen, b, tlBack)
-	drawLabel(screen, src, float64(b.Min.X)+4, float64(b.Min.Y)+4, tlDim)
+	drawLabel(screen, src, float64(b.Min.X)+4, float64(b.Min.Y)+4, tlDim) // "device" or "own mix"
 	rows := meterRows(b)
 	for c, row := range rows {
 		x0, x1 := float64(row.Min.X), float64(row.Max.X)
@@ -89,31 +89,39 @@ func drawMeters(screen *ebiten.Image, b image.Rectangle, r audio.MeterReading, s
 			vector.StrokeLine(screen, float32(hx), float32(row.Min.Y), float32(hx), float32(row.Max.Y), 2, tlSelLine, false)
 		}
 	}
-	// Scale: every 6 dB, labels every 12.
+	// Scale: a tick every 6 dB, labels every 12 (every 24 when narrow).
 	ax := rows[1].Max.Y + 2
+	every := 12
+	if rows[0].Dx() < 170 {
+		every = 24
+	}
 	for db := meterLo; db <= 0; db += 6 {
 		x := MeterX(db, float64(rows[0].Min.X), float64(rows[0].Max.X))
 		vector.StrokeLine(screen, float32(x), float32(ax), float32(x), float32(ax+4), 1, tlGrid, false)
-		if int(db)%12 == 0 {
+		if int(-db)%every == 0 {
 			s := fmt.Sprintf("%g", db)
-			drawLabel(screen, s, x-labelW(s)/2, float64(ax)+4, tlDim)
+			drawLabel(screen, s, max(float64(b.Min.X), x-labelW(s)/2), float64(ax)+4, tlDim)
 		}
 	}
 	y := float64(ax) + 22
-	for c := 0; c < 2; c++ {
-		drawLabel(screen, fmt.Sprintf("%s peak %s  rms %s  hold %s", [2]string{"L", "R"}[c], dbText(r.Peak[c]), dbText(r.RMS[c]), dbText(r.Hold[c])),
-			float64(b.Min.X)+4, y, tlText)
+	for _, l := range []string{
+		"dBFS    L      R",
+		fmt.Sprintf("peak %6s %6s", dbText(r.Peak[0]), dbText(r.Peak[1])),
+		fmt.Sprintf("rms  %6s %6s", dbText(r.RMS[0]), dbText(r.RMS[1])),
+		fmt.Sprintf("hold %6s %6s", dbText(r.Hold[0]), dbText(r.Hold[1])),
+	} {
+		drawLabel(screen, l, float64(b.Min.X)+4, y, tlText)
 		y += lineH
 	}
 	clip := "clip: none"
 	cc := tlDim
 	if r.Overload {
-		clip, cc = fmt.Sprintf("CLIP (%d samples at full scale)", r.Clipped), color.RGBA{0xff, 0x50, 0x40, 0xff}
+		clip, cc = fmt.Sprintf("CLIP (%d)", r.Clipped), color.RGBA{0xff, 0x50, 0x40, 0xff}
 	} else if r.Clipped > 0 {
-		clip = fmt.Sprintf("clip: %d samples at full scale so far", r.Clipped)
+		clip = fmt.Sprintf("clipped: %d so far", r.Clipped)
 	}
 	drawLabel(screen, clip, float64(b.Min.X)+4, y, cc)
-	drawLabel(screen, fmt.Sprintf("voices sounding: %d / 16", voices), float64(b.Min.X)+4, y+lineH, tlText)
+	drawLabel(screen, fmt.Sprintf("voices sounding %d/16", voices), float64(b.Min.X)+4, y+lineH, tlText)
 }
 
 // dbText is a dBFS level as the meters print it ("-inf" at the floor).

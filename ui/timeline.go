@@ -78,8 +78,8 @@ func mouseState() (x, y int, pressed, justPressed, justReleased bool) {
 func (u *UI) profPanels() []panel {
 	return []panel{
 		{dock.Panel{Name: PanelTimeline, Edge: dock.Bottom, Width: 5, Height: 250, MinHeight: 140, Collapsed: true}, u.timelineWindow},
-		{dock.Panel{Name: PanelMeters, Edge: dock.Bottom, Width: 2, Height: 250, MinHeight: 120, Collapsed: true}, u.metersWindow},
-		{dock.Panel{Name: PanelEvents, Edge: dock.Bottom, Width: 4, Height: 250, MinHeight: 120, Collapsed: true}, u.eventsWindow},
+		{dock.Panel{Name: PanelMeters, Edge: dock.Bottom, Width: 3, Height: 250, MinHeight: 120, Collapsed: true}, u.metersWindow},
+		{dock.Panel{Name: PanelEvents, Edge: dock.Bottom, Width: 5, Height: 250, MinHeight: 120, Collapsed: true}, u.eventsWindow},
 	}
 }
 
@@ -220,9 +220,10 @@ func (u *UI) timelineInput(b image.Rectangle) {
 	}
 }
 
-// clampEnd keeps a scrubbed right edge within the history.
+// clampEnd keeps a scrubbed right edge between 1 s into the kept history
+// and now.
 func clampEnd(end float64, h *geom.History, span float64) float64 {
-	lo := h.Now - geom.HistSeconds + span
+	lo := max(h.Now-geom.HistSeconds, 0) + 1
 	return max(min(end, h.Now), min(lo, h.Now))
 }
 
@@ -283,7 +284,9 @@ func (u *UI) drawTimeline(screen *ebiten.Image, b image.Rectangle, tl geom.Timel
 	if p.frozen {
 		hint = "drag to scrub   click live to follow"
 	}
-	drawLabel(screen, hint, float64(live.Max.X)+10, float64(live.Min.Y)+1, tlDim)
+	if float64(live.Max.X)+10+labelW(hint) <= float64(b.Max.X) { // only when it fits
+		drawLabel(screen, hint, float64(live.Max.X)+10, float64(live.Min.Y)+1, tlDim)
+	}
 
 	// Lanes.
 	for i := 0; i < audio.NumVoices; i++ {

@@ -7,10 +7,10 @@ import (
 
 // eventsOf is the Snapshot's event list for plays (the one place that knows
 // the list's element type).
-func eventsOf(p []audio.Play) []world.Event {
-	out := make([]world.Event, len(p))
-	for i := range p {
-		out[i].Play = p[i]
+func eventsOf(ps []audio.Play) []world.Event {
+	out := make([]world.Event, len(ps))
+	for i, p := range ps {
+		out[i] = world.Event{Play: p}
 	}
 	return out
 }

@@ -26,7 +26,8 @@ type windowFlags struct {
 	heading, eye, chase           float64
 	seed                          uint
 	from                          string // -from SIDECAR (from.go)
-	force                         bool
+	force, follow                 bool
+	view                          game.ViewOpts // -zoom, -panels, -overlays, -center (from.go)
 }
 
 func (w *windowFlags) register(fs *flag.FlagSet) {
@@ -99,6 +100,9 @@ func (w *windowFlags) config() (game.Config, error) {
 	c.Start = &game.Start{X: x, Y: y, Heading: float32(w.heading), Eye: float32(w.eye), Chase: float32(w.chase)}
 	c.Stdout, c.Begin = os.Stdout, processStart
 	c.From, c.Force = w.from, w.force
+	if c.ViewOpts, err = w.viewOpts(); err != nil {
+		return c, err
+	}
 	return c, nil
 }
 

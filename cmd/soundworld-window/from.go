@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 
+	"soundworld/game"
 	"soundworld/internal/capture"
 	"soundworld/internal/cli"
 )
@@ -13,6 +14,22 @@ import (
 func (w *windowFlags) registerFrom(fs *flag.FlagSet) {
 	fs.StringVar(&w.from, "from", "", "a screenshot or capture sidecar (.json): reopen its instant (its data folder unless -dat; the place, seed, prefs and emitters come from it)")
 	fs.BoolVar(&w.force, "force", false, "with -from: reopen even if the data source differs from the capture's")
+	// Report options (issue 10 item 6).
+	fs.Float64Var(&w.view.Zoom, "zoom", 0, "metres per pixel (0.25..4; default: three landblocks fit)")
+	fs.StringVar(&w.view.Panels, "panels", "", `panels open: all, none or a comma list (Controls,Emitters,Stingers,Voices,Ambient,Timeline,Meters,Events)`)
+	fs.StringVar(&w.view.Overlays, "overlays", "", "map overlays: all, none or a comma list (rings,cells,rose,shells,spawns,emitters)")
+	fs.BoolVar(&w.follow, "follow", true, "the camera follows the listener (-follow=false with -center keeps it still)")
+	fs.StringVar(&w.view.Center, "center", "", `centre of the view ("42.1N, 33.6E" or "0xA9B4 84 7.1"; default: the listener)`)
+}
+
+// viewOpts are the report options as the window takes them.
+func (w *windowFlags) viewOpts() (game.ViewOpts, error) {
+	v := w.view
+	v.NoFollow = !w.follow
+	if err := v.Check(); err != nil {
+		return v, cli.UserErr(err)
+	}
+	return v, nil
 }
 
 // fromDat reads the sidecar before the data is opened: its data folder is

@@ -1,0 +1,101 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"soundworld/ambientviz"
+	"soundworld/ambientviz/geom"
+	"soundworld/world"
+)
+
+// ViewOpts are the report options of shot and the window (issue 10 item 6):
+// -zoom, -panels, -overlays, -follow and -center. Zero values keep the defaults.
+type ViewOpts struct {
+	Zoom     float64 // metres per pixel; 0 = the default fit
+	Panels   string  // "" default, "all", "none" or a comma list of panel names
+	Overlays string  // "" default (all in shot), "none" or a comma list: rings,cells,rose,shells,spawns,emitters
+	NoFollow bool    // -follow=false: the camera stays where -center (or the start) puts it
+	Center   string  // a place ("42.1N, 33.6E" or "0xA9B4 84 7.1"); "" = the listener
+}
+
+// overlayNames are the -overlays names in Layers order.
+var overlayNames = []string{"rings", "cells", "rose", "shells", "spawns", "emitters"}
+
+// ParseOverlays reads "none", "all" or a comma list of overlay names.
+func ParseOverlays(s string) (ambientviz.Layers, error) {
+	var l ambientviz.Layers
+	switch s {
+	case "all":
+		return ambientviz.All, nil
+	case "none":
+		return l, nil
+	}
+	flags := []*bool{&l.Rings, &l.Cells, &l.Rose, &l.Shells, &l.Spawns, &l.Emitters}
+	for _, n := range strings.Split(s, ",") {
+		n = strings.TrimSpace(strings.ToLower(n))
+		found := false
+		for i, name := range overlayNames {
+			if n == name {
+				*flags[i], found = true, true
+			}
+		}
+		if !found {
+			return l, fmt.Errorf("-overlays: %q is not one of all, none, %s", n, strings.Join(overlayNames, ", "))
+		}
+	}
+	return l, nil
+}
+
+// Check validates the options (user errors).
+func (o ViewOpts) Check() error {
+	if o.Zoom != 0 && !(o.Zoom >= geom.MinMPP && o.Zoom <= geom.MaxMPP) {
+		return fmt.Errorf("-zoom %v: want metres per pixel in [%g, %g]", o.Zoom, geom.MinMPP, geom.MaxMPP)
+	}
+	if o.Overlays != "" {
+		if _, err := ParseOverlays(o.Overlays); err != nil {
+			return err
+		}
+	}
+	if o.Center != "" {
+		if _, _, err := parsePlace(o.Center); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func parsePlace(s string) (x, y float32, err error) {
+	if x, y, err = world.ParseMap(s); err == nil {
+		return x, y, nil
+	}
+	if x, y, err = world.ParseAt(s); err == nil {
+		return x, y, nil
+	}
+	return 0, 0, fmt.Errorf("-center %q: neither map coordinates (42.1N, 33.6E) nor a position (0xA9B4 84 7.1)", s)
+}
+
+// applyViewOpts applies the options after the window's defaults.
+func (g *Game) applyViewOpts() error {
+	o := g.cfg.ViewOpts
+	if err := o.Check(); err != nil {
+		return err
+	}
+	if o.Zoom > 0 {
+		g.cam.MPP = o.Zoom
+	}
+	if o.Overlays != "" {
+		g.st.Layers, _ = ParseOverlays(o.Overlays)
+	}
+	if o.NoFollow {
+		g.st.Follow = false
+	}
+	if o.Center != "" {
+		x, y, _ := parsePlace(o.Center)
+		g.cam.CX, g.cam.CY = float64(x), float64(y)
+	}
+	if o.Panels != "" {
+		return g.ui.OpenPanels(o.Panels)
+	}
+	return nil
+}
