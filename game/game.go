@@ -87,7 +87,8 @@ type Game struct {
 	cam    geom.Camera
 	snap   *world.Snapshot
 	sound  *sound
-	pf     profHooks // issue 10: meters, replay record, captures, -from (profhooks.go)
+	pf     profHooks  // issue 10: meters, replay record, captures, -from (profhooks.go)
+	atl    *atlasView // issue 11: whole-world zoom, heatmap, landmarks, search (atlas*.go)
 
 	captured     debugui.InputCapturingState
 	prevCaptured debugui.InputCapturingState // the last frame's (see input)
@@ -157,6 +158,7 @@ func New(cfg Config) (*Game, error) {
 	}
 	g.ui = ui.New(g, g.st)
 	g.tiles = newTiles(cfg.Archive, reg)
+	g.atl = newAtlasView(g)
 	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize
 	g.tiles.want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
 	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}
@@ -235,6 +237,7 @@ func Run(cfg Config) error {
 
 func (g *Game) close() {
 	close(g.tiles.req) // ends the loader goroutine
+	g.atl.close()
 	if g.sound != nil {
 		g.sound.close()
 	}
@@ -292,6 +295,7 @@ func (g *Game) Update() error {
 	g.requestTiles()
 	g.tiles.collect(0)
 	g.tiles.evict(g.cam.CX/geom.BlockSize, g.cam.CY/geom.BlockSize)
+	g.updateAtlas()
 
 	if g.cfg.Shot != nil {
 		g.shotStep()

@@ -13,10 +13,12 @@ const (
 )
 
 // Zoom limits in metres per pixel: MinMPP is the closest zoom (~0.25 m/px, where
-// a 24 m land cell is ~96 px); MaxMPP lets a 5×5-landblock area fit a small window.
+// a 24 m land cell is ~96 px); MaxMPP lets the whole world (255 landblocks,
+// 48 960 m) fit a map area of 245 px (issue 11 item 1; the tile pyramid draws
+// beyond 1.5 m/px).
 const (
 	MinMPP = 0.25
-	MaxMPP = 4.0
+	MaxMPP = 200.0
 )
 
 // Camera maps world metres (+X east, +Y north; W1) to screen pixels (+x right,

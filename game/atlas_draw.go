@@ -1,0 +1,80 @@
+package game
+
+// atlas_draw.go: drawing the atlas layers — the pyramid under the full
+// tiles, the heatmap, landmarks and the heatmap's key over the map, and the
+// overview's progress (issue 11 items 1–3).
+
+import (
+	"fmt"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"soundworld/ambientviz"
+	"soundworld/game/terrain"
+)
+
+// drawAtlasUnder draws the pyramid: the coarsest level (the whole world, as
+// far as the scan has got), then each finer level down to the zoom's, so a
+// chunk not painted yet shows its coarser parent.
+func (g *Game) drawAtlasUnder(screen *ebiten.Image) {
+	p := g.atl.pyr
+	x0, y0, x1, y1 := g.cam.Visible()
+	want := max(1, terrain.LevelFor(g.cam.MPP))
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	for l := terrain.Coarsest; l >= want; l-- {
+		for _, k := range terrain.Visible(l, x0, y0, x1, y1, g.cam.CX, g.cam.CY) {
+			img := p.imgs[k]
+			if img == nil {
+				continue
+			}
+			p.used[k] = g.frame
+			wx0, _, _, wy1 := k.World()
+			sx, sy := g.cam.ToScreen(wx0, wy1)
+			s := float64(chunkSide(k)) * 192 / terrain.ChunkPx / g.cam.MPP
+			op.GeoM.Reset()
+			op.GeoM.Scale(s, s)
+			op.GeoM.Translate(sx, sy)
+			screen.DrawImage(img, op)
+		}
+	}
+}
+
+// drawAtlasOver draws the heatmap, the landmarks and the keys over the map.
+func (g *Game) drawAtlasOver(screen *ebiten.Image) {
+	v := g.atl
+	if v.tog.Heat {
+		v.heat.draw(screen, g.cam)
+	}
+	if v.tog.Buildings || v.tog.Statics {
+		v.lm.draw(screen, g.cam, v.tog.Buildings, v.tog.Statics)
+	}
+	mr := g.mapRect()
+	y := float64(mr.Min.Y) + 8
+	if done, total, fin := v.pyr.progress(); !fin && g.cfg.Shot == nil {
+		s := fmt.Sprintf("Overview: %d / %d landblocks painted", done, total)
+		if total == 0 {
+			s = "Overview: listing the cell dat…"
+		}
+		w := float32(ambientviz.LabelWidth(s) + 16)
+		x := float32(mr.Max.X) - w - 8
+		vector.DrawFilledRect(screen, x, float32(y), w, 24, color.RGBA{0x10, 0x12, 0x18, 0xe0}, false)
+		if total > 0 {
+			vector.DrawFilledRect(screen, x, float32(y)+20, w*float32(done)/float32(total), 4, color.RGBA{0x60, 0xc0, 0xff, 0xff}, false)
+		}
+		ambientviz.Label(screen, s, float64(x)+8, y+2, color.RGBA{0xe8, 0xe8, 0xe8, 0xff})
+		y += 30
+	}
+	if v.tog.Heat {
+		ambientviz.DrawHeatLegend(screen, float64(mr.Max.X)-8, y, v.heat.legend())
+	}
+}
+
+// gridAlpha scales a grid colour's alpha by a (the landblock grid fades in with zoom).
+func gridAlpha(c color.RGBA, a float64) color.RGBA {
+	return color.RGBA{uint8(float64(c.R) * a), uint8(float64(c.G) * a), uint8(float64(c.B) * a), uint8(float64(c.A) * a)}
+}
+
+// chunkSide is chunk k's side in landblocks.
+func chunkSide(k terrain.ChunkKey) int { _, _, n := k.Blocks(); return n }

@@ -1,0 +1,383 @@
+package game
+
+// atlas_heat.go: the heatmap layer (issue 11 item 2, overlay 7). Values are
+// the atlas package's (the numbers `soundworld atlas` and `probe` give), for
+// the landblocks on screen, sampled at the zoom's resolution (HeatStep),
+// cached per (selector, step) for the session, computed on a background job
+// in batches nearest the centre first; a job is cancelled when the view
+// moves to other landblocks or another step or selector.
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"image"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"soundworld/ambientviz"
+	"soundworld/ambientviz/geom"
+	"soundworld/atlas"
+	"soundworld/game/terrain"
+	"soundworld/ui"
+)
+
+type heatKey struct {
+	sel  atlas.Selector
+	step int
+}
+
+type heatBlock struct {
+	vals []float32
+	cats []int16
+}
+
+type heatBatch struct {
+	key    heatKey
+	r      *atlas.Result
+	err    error
+	last   bool
+	kind   atlas.Kind
+	cats   []atlas.Sound
+	jobGen int
+}
+
+// heatView is the rectangle of landblocks the heat image covers.
+type heatView struct {
+	bx0, by0, bx1, by1, step int
+}
+
+type heatState struct {
+	sel    atlas.Selector
+	kind   atlas.Kind
+	kindOK bool
+	cats   []atlas.Sound
+	cache  map[heatKey]map[uint16]heatBlock
+	err    string
+
+	gen     int // job generation
+	cancel  context.CancelFunc
+	jobView heatView
+	jobKey  heatKey
+	running bool
+	left    int // landblocks the job has still to compute
+	res     chan heatBatch
+
+	img   *ebiten.Image
+	imgV  heatView
+	dirty bool
+	maxV  float32
+	shown []int16
+}
+
+func (h *heatState) init() {
+	h.sel = atlas.Selector{Kind: atlas.LoudestBed}
+	h.cache = map[heatKey]map[uint16]heatBlock{}
+	h.res = make(chan heatBatch, 16)
+}
+
+// setSelector changes what the layer maps (validated against the region
+// when the atlas is open).
+func (h *heatState) setSelector(v *atlasView, s atlas.Selector) error {
+	if a := v.atlas(); a != nil {
+		if _, err := a.Compute(context.Background(), atlas.Request{Sel: s, Blocks: []uint16{}}); err != nil {
+			return err
+		}
+	}
+	h.stopJob()
+	h.sel, h.kindOK, h.err, h.dirty = s, false, "", true
+	return nil
+}
+
+// SetHeatmap is the Atlas panel's selector (ui.AtlasHost).
+func (v *atlasView) SetHeatmap(mode int, arg string) error {
+	var s atlas.Selector
+	switch mode {
+	case ui.HeatSound:
+		snd, err := atlas.ParseSound(arg)
+		if err != nil {
+			return err
+		}
+		s = atlas.Selector{Kind: atlas.BySound, Table: snd.Table, SType: snd.SType}
+	case ui.HeatDesc:
+		n, err := strconv.Atoi(strings.TrimSpace(arg))
+		if err != nil {
+			return fmt.Errorf("desc %q: want a desc index (0, 1, …)", arg)
+		}
+		s = atlas.Selector{Kind: atlas.ByDesc, Desc: n}
+	default:
+		s = atlas.Selector{Kind: atlas.LoudestBed}
+	}
+	if err := v.heat.setSelector(v, s); err != nil {
+		return err
+	}
+	v.tog.Heat = true
+	return nil
+}
+
+func (h *heatState) stopJob() {
+	if h.cancel != nil {
+		h.cancel()
+		h.cancel = nil
+	}
+	h.running = false
+}
+
+// viewOf is the landblock rectangle and step the camera needs.
+func viewOf(c geom.Camera) (heatView, bool) {
+	x0, y0, x1, y1 := c.Visible()
+	bx0, by0, bx1, by1, ok := terrain.VisibleBlocks(x0, y0, x1, y1)
+	return heatView{bx0, by0, bx1, by1, terrain.HeatStep(c.MPP)}, ok
+}
+
+// update collects finished batches, (re)starts the job for what the view
+// lacks, and rebuilds the heat image when something changed.
+func (h *heatState) update(v *atlasView, c geom.Camera) {
+	for {
+		select {
+		case b := <-h.res:
+			h.take(b)
+			continue
+		default:
+		}
+		break
+	}
+	a := v.atlas()
+	if a == nil {
+		return
+	}
+	hv, ok := viewOf(c)
+	if !ok {
+		return
+	}
+	key := heatKey{h.sel, hv.step}
+	if h.running && (h.jobKey != key || h.jobView != hv) {
+		h.stopJob() // the view moved: what is done stays cached
+	}
+	if !h.running && h.err == "" {
+		cached := h.cache[key]
+		var miss []uint16
+		for bx := hv.bx0; bx <= hv.bx1; bx++ {
+			for by := hv.by0; by <= hv.by1; by++ {
+				lb := uint16(bx<<8 | by)
+				if _, ok := cached[lb]; !ok && a.Present(lb) {
+					miss = append(miss, lb)
+				}
+			}
+		}
+		if len(miss) > 0 {
+			h.start(a, key, hv, miss, c)
+		}
+	}
+	if h.dirty || h.imgV != hv {
+		h.rebuild(hv)
+	}
+}
+
+// start runs a job over miss (nearest the camera centre first) in batches
+// of about 4096 sampled cells, each sent as it finishes.
+func (h *heatState) start(a *atlas.Atlas, key heatKey, hv heatView, miss []uint16, c geom.Camera) {
+	cx, cy := c.CX/192, c.CY/192
+	d := func(lb uint16) float64 { return math.Hypot(float64(lb>>8)+0.5-cx, float64(lb&0xFF)+0.5-cy) }
+	slices.SortFunc(miss, func(p, q uint16) int { return cmp.Compare(d(p), d(q)) })
+	ctx, cancel := context.WithCancel(context.Background())
+	h.gen++
+	h.cancel, h.jobKey, h.jobView, h.running, h.left = cancel, key, hv, true, len(miss)
+	gen, res := h.gen, h.res
+	per := (8 / key.step) * (8 / key.step)
+	batch := max(16, 4096/per)
+	go func() {
+		for i := 0; i < len(miss); i += batch {
+			part := miss[i:min(i+batch, len(miss))]
+			r, err := a.Compute(ctx, atlas.Request{Sel: key.sel, Blocks: part, Step: key.step})
+			if ctx.Err() != nil {
+				return
+			}
+			b := heatBatch{key: key, r: r, err: err, last: i+batch >= len(miss) || err != nil, jobGen: gen}
+			select {
+			case res <- b:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+}
+
+// take stores a finished batch (any job's: values never go stale).
+func (h *heatState) take(b heatBatch) {
+	if b.err != nil {
+		if b.key.sel == h.sel {
+			h.err = b.err.Error()
+			h.running = false
+		}
+		return
+	}
+	m := h.cache[b.key]
+	if m == nil {
+		m = map[uint16]heatBlock{}
+		h.cache[b.key] = m
+	}
+	per := b.r.PerBlock()
+	for i, lb := range b.r.Blocks {
+		hb := heatBlock{vals: b.r.Values[i*per : (i+1)*per]}
+		if b.r.Cats != nil {
+			hb.cats = b.r.Cats[i*per : (i+1)*per]
+		}
+		m[lb] = hb
+	}
+	if b.key.sel == h.sel {
+		h.kind, h.cats, h.kindOK = b.r.Kind, b.r.Categories, true
+		h.dirty = true
+	}
+	if b.jobGen == h.gen {
+		h.left -= len(b.r.Blocks)
+		if b.last {
+			h.running = false
+			h.cancel = nil
+		}
+	}
+}
+
+// rebuild paints the heat image of view hv from the cache: one px per
+// sample, clear where the value is 0 or not computed yet.
+func (h *heatState) rebuild(hv heatView) {
+	h.dirty, h.imgV = false, hv
+	m := h.cache[heatKey{h.sel, hv.step}]
+	n := 8 / hv.step
+	w, ht := (hv.bx1-hv.bx0+1)*n, (hv.by1-hv.by0+1)*n
+	var maxV float32
+	count := map[int16]int{}
+	for bx := hv.bx0; bx <= hv.bx1; bx++ {
+		for by := hv.by0; by <= hv.by1; by++ {
+			hb, ok := m[uint16(bx<<8|by)]
+			if !ok {
+				continue
+			}
+			for i, x := range hb.vals {
+				maxV = max(maxV, x)
+				if hb.cats != nil && hb.cats[i] >= 0 {
+					count[hb.cats[i]]++
+				}
+			}
+		}
+	}
+	if h.kind == atlas.KindShare {
+		maxV = 1
+	}
+	h.maxV = maxV
+	h.shown = h.shown[:0]
+	for c := range count {
+		h.shown = append(h.shown, c)
+	}
+	slices.SortFunc(h.shown, func(a, b int16) int {
+		if count[a] != count[b] {
+			return count[b] - count[a]
+		}
+		return int(a) - int(b)
+	})
+	img := image.NewRGBA(image.Rect(0, 0, w, ht))
+	for bx := hv.bx0; bx <= hv.bx1; bx++ {
+		for by := hv.by0; by <= hv.by1; by++ {
+			hb, ok := m[uint16(bx<<8|by)]
+			if !ok {
+				continue
+			}
+			for i, x := range hb.vals {
+				if x <= 0 {
+					continue
+				}
+				col := ambientviz.HeatColor(float64(x / max(maxV, 1e-9)))
+				if hb.cats != nil {
+					col = ambientviz.CatColor(hb.cats[i])
+				}
+				sx, sy := i/n, i%n // sample column (east), row (north)
+				px, py := (bx-hv.bx0)*n+sx, (hv.by1-by)*n+(n-1-sy)
+				img.SetRGBA(px, py, col)
+			}
+		}
+	}
+	if h.img != nil {
+		h.img.Deallocate()
+	}
+	h.img = ebiten.NewImageFromImage(img)
+}
+
+// draw draws the heat image over the map, 65 % opaque, nearest-neighbour.
+func (h *heatState) draw(dst *ebiten.Image, c geom.Camera) {
+	if h.img == nil {
+		return
+	}
+	hv := h.imgV
+	n := 8 / hv.step
+	sx, sy := c.ToScreen(float64(hv.bx0)*192, float64(hv.by1+1)*192)
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
+	op.GeoM.Scale(192/float64(n)/c.MPP, 192/float64(n)/c.MPP)
+	op.GeoM.Translate(sx, sy)
+	op.ColorScale.ScaleAlpha(0.65)
+	dst.DrawImage(h.img, op)
+}
+
+// legend is the map key's content.
+func (h *heatState) legend() ambientviz.HeatLegend {
+	l := ambientviz.HeatLegend{Title: "7 heatmap: " + h.sel.String(), Max: float64(h.maxV)}
+	if h.kindOK {
+		l.Kind = h.kind.Label()
+	}
+	if h.kind == atlas.KindLoudestBed && h.kindOK {
+		for _, s := range h.cats {
+			l.Cats = append(l.Cats, s.String())
+		}
+		l.Shown = h.shown
+		if l.Cats == nil {
+			l.Cats = []string{}
+		}
+	}
+	switch {
+	case h.err != "":
+		l.Note = "error: " + h.err
+	case h.running:
+		l.Note = fmt.Sprintf("computing %d landblocks…", h.left)
+	case h.imgV.step > 1:
+		l.Note = fmt.Sprintf("one sample per %d×%d cells (zoom in for every cell)", h.imgV.step, h.imgV.step)
+	default:
+		l.Note = "every land cell, player at its centre"
+	}
+	return l
+}
+
+// status is the Atlas panel's heatmap line.
+func (h *heatState) status() string {
+	if h.err != "" {
+		return "heatmap: " + h.err
+	}
+	if h.running {
+		return fmt.Sprintf("heatmap: computing %d landblocks…", h.left)
+	}
+	return "heatmap: " + h.sel.String()
+}
+
+// hover is the heatmap's value at place p ("" if not computed).
+func (h *heatState) hover(p terrain.Place) string {
+	hb, ok := h.cache[heatKey{h.sel, h.imgV.step}][p.LandblockKey()]
+	if !ok || h.imgV.step == 0 {
+		return ""
+	}
+	st := h.imgV.step
+	n := 8 / st
+	i := (p.CX/st)*n + p.CY/st
+	s := "  heat " + atlas.FormatValue(hb.vals[i])
+	if hb.cats != nil && hb.cats[i] >= 0 && int(hb.cats[i]) < len(h.cats) {
+		s += " " + h.cats[hb.cats[i]].String()
+	}
+	if st > 1 {
+		s += fmt.Sprintf(" (sampled at cell %d,%d)", (p.CX/st)*st+st/2, (p.CY/st)*st+st/2)
+	}
+	return s
+}

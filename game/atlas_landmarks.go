@@ -1,0 +1,183 @@
+package game
+
+// atlas_landmarks.go: buildings and static objects from each landblock's
+// LandBlockInfo (dat-format §3.5) drawn at their frames (issue 11 item 3,
+// overlays 8 and 9). Infos are read off the Update path by a loader that
+// takes the landblocks on screen nearest first; a landblock whose LandBlock
+// says has_objects = 0 is never read. Model sizes are not in this tool's data,
+// so a building is drawn as a fixed 14 × 10 m footprint turned to its heading
+// (decision, docs/fidelity.md), its front edge light.
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"soundworld/ambientviz"
+	"soundworld/ambientviz/geom"
+	"soundworld/dat"
+	"soundworld/game/terrain"
+)
+
+// Building footprint in m (width across the front, depth front to back).
+const (
+	buildingW = 14.0
+	buildingD = 10.0
+	// landmarkMaxMPP is the widest zoom landmarks show at (12 px per landblock).
+	landmarkMaxMPP = 16.0
+)
+
+type landmarks struct {
+	arch *dat.Archive
+	pyr  *pyramid
+
+	mu    sync.Mutex
+	cond  *sync.Cond
+	infos map[uint16]*dat.LandBlockInfo // nil value: none
+	queue []uint16
+	stop  bool
+
+	asked heatView // the last range queued (Update side)
+}
+
+func newLandmarks(a *dat.Archive, p *pyramid) *landmarks {
+	l := &landmarks{arch: a, pyr: p, infos: map[uint16]*dat.LandBlockInfo{}}
+	l.cond = sync.NewCond(&l.mu)
+	go l.loader()
+	return l
+}
+
+func (l *landmarks) close() {
+	l.mu.Lock()
+	l.stop = true
+	l.mu.Unlock()
+	l.cond.Broadcast()
+}
+
+func (l *landmarks) loader() {
+	for {
+		l.mu.Lock()
+		for !l.stop && len(l.queue) == 0 {
+			l.cond.Wait()
+		}
+		if l.stop {
+			l.mu.Unlock()
+			return
+		}
+		k := l.queue[0]
+		l.queue = l.queue[1:]
+		_, done := l.infos[k]
+		l.mu.Unlock()
+		if done {
+			continue
+		}
+		var info *dat.LandBlockInfo
+		if lb := l.pyr.block(k); lb != nil && lb.HasObjects != 0 {
+			if in, err := l.arch.LandBlockInfo(uint32(k)<<16 | dat.LandBlockInfoL); err == nil {
+				info = in
+			}
+		}
+		l.mu.Lock()
+		l.infos[k] = info
+		l.mu.Unlock()
+	}
+}
+
+// want queues the landblocks on screen whose infos are unknown, nearest the
+// centre first, when the visible range changed.
+func (l *landmarks) want(c geom.Camera) {
+	if c.MPP > landmarkMaxMPP {
+		return
+	}
+	hv, ok := viewOf(c)
+	if !ok || hv == l.asked {
+		return
+	}
+	l.asked = hv
+	cx, cy := c.CX/192, c.CY/192
+	var q []uint16
+	l.mu.Lock()
+	for bx := hv.bx0; bx <= hv.bx1; bx++ {
+		for by := hv.by0; by <= hv.by1; by++ {
+			k := uint16(bx<<8 | by)
+			if _, ok := l.infos[k]; !ok && l.pyr.present[k] {
+				q = append(q, k)
+			}
+		}
+	}
+	d := func(k uint16) float64 { return math.Hypot(float64(k>>8)+0.5-cx, float64(k&0xFF)+0.5-cy) }
+	slices.SortFunc(q, func(a, b uint16) int { return cmp.Compare(d(a), d(b)) })
+	l.queue = q
+	l.mu.Unlock()
+	l.cond.Broadcast()
+}
+
+// each calls fn for every landmark of the landblocks on screen: world
+// position, heading, model id, building or not.
+func (l *landmarks) each(c geom.Camera, fn func(x, y, h float64, model uint32, building bool)) {
+	hv, ok := viewOf(c)
+	if !ok || c.MPP > landmarkMaxMPP {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for bx := hv.bx0; bx <= hv.bx1; bx++ {
+		for by := hv.by0; by <= hv.by1; by++ {
+			info := l.infos[uint16(bx<<8|by)]
+			if info == nil {
+				continue
+			}
+			ox, oy := float64(bx)*192, float64(by)*192
+			for _, b := range info.Buildings {
+				fn(ox+float64(b.Frame.X), oy+float64(b.Frame.Y), terrain.FrameHeading(b.Frame), b.ModelID, true)
+			}
+			for _, s := range info.Objects {
+				fn(ox+float64(s.Frame.X), oy+float64(s.Frame.Y), terrain.FrameHeading(s.Frame), s.ID, false)
+			}
+		}
+	}
+}
+
+// draw draws the switched-on landmarks.
+func (l *landmarks) draw(dst *ebiten.Image, c geom.Camera, buildings, statics bool) {
+	l.each(c, func(x, y, h float64, _ uint32, b bool) {
+		switch {
+		case b && buildings:
+			var s [4][2]float64
+			for i, p := range terrain.Footprint(x, y, h, buildingW, buildingD) {
+				s[i][0], s[i][1] = c.ToScreen(p[0], p[1])
+			}
+			ambientviz.Building(dst, s)
+		case !b && statics:
+			sx, sy := c.ToScreen(x, y)
+			ambientviz.Static(dst, sx, sy)
+		}
+	})
+}
+
+// hover names the landmark nearest the cursor at world (x, y) within 10 px
+// (or inside a building's footprint).
+func (l *landmarks) hover(c geom.Camera, x, y float64, buildings, statics bool) string {
+	best, bestD := "", math.Inf(1)
+	l.each(c, func(lx, ly, h float64, model uint32, b bool) {
+		if b && !buildings || !b && statics == false {
+			return
+		}
+		d := math.Hypot(lx-x, ly-y) / c.MPP
+		if b {
+			d = math.Max(0, d-buildingD/2/c.MPP)
+		}
+		if d <= 10 && d < bestD {
+			what := "static"
+			if b {
+				what = "building"
+			}
+			best, bestD = fmt.Sprintf("  %s 0x%08X hdg %.0f°", what, model, h), d
+		}
+	})
+	return best
+}
