@@ -228,6 +228,9 @@ func spliceHistory(b, entry []byte) ([]byte, error) {
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return nil, errors.New("not a JSON object")
 	}
+	// The last "history" key is the one a decoder keeps.
+	found, end := false, 0
+	var val json.RawMessage
 	for dec.More() {
 		k, err := dec.Token()
 		if err != nil {
@@ -237,11 +240,12 @@ func spliceHistory(b, entry []byte) ([]byte, error) {
 		if err := dec.Decode(&v); err != nil {
 			return nil, err
 		}
-		if k != "history" {
-			continue
+		if k == "history" {
+			found, end, val = true, int(dec.InputOffset()), v // end: just past the array's ']' (or null)
 		}
-		end := int(dec.InputOffset()) // just past the array's ']' (or null)
-		t := bytes.TrimSpace(v)
+	}
+	if found {
+		t := bytes.TrimSpace(val)
 		if string(t) == "null" {
 			start := end - len(t)
 			return join(b[:start], []byte("["), entry, []byte("]"), b[end:]), nil

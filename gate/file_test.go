@@ -115,3 +115,29 @@ func TestAppendHistory(t *testing.T) {
 		}
 	}
 }
+
+// Any bytes: Parse returns a gate or an error, never panics; a gate that
+// parses takes a history line and still parses with one more entry.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(goodGate))
+	f.Add([]byte(strings.Replace(goodGate, `"history": []`, `"history": null`, 1)))
+	f.Add([]byte(strings.Replace(goodGate, `,
+  "history": []`, ``, 1)))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		g, err := Parse(b, "f.gate.json")
+		if err != nil {
+			return
+		}
+		out, err := spliceHistory(b, []byte(`{"seeds":2}`))
+		if err != nil {
+			return // e.g. a duplicate key the decoder took last
+		}
+		g2, err := Parse(out, "f.gate.json")
+		if err != nil {
+			return // AppendHistory refuses such a result rather than writing it
+		}
+		if len(g2.History) != len(g.History)+1 {
+			t.Fatalf("history %d → %d entries:\n%s", len(g.History), len(g2.History), out)
+		}
+	})
+}

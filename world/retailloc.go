@@ -139,6 +139,23 @@ func RetailLocAt(x, y, z, heading float32) RetailLoc {
 	return RetailLoc{Cell: CellID(x, y), X: float64(lx), Y: float64(ly), Z: float64(z), QW: qw, QZ: qz}
 }
 
+// RetailLocOf builds the line for a landblock-local position (W6; its Z is
+// printed as z) and compass heading: what the sidecar and the Controls panel
+// show so a position can be pasted back into retail's tools or into -at. The
+// cell is the outdoor land cell holding (X, Y) (W2); X, Y outside [0, 192)
+// are moved into their landblock first.
+func RetailLocOf(l Loc, heading float32) RetailLoc {
+	p := l.World()
+	r := RetailLocAt(p.X, p.Y, l.Z, heading)
+	if l.X >= 0 && l.X < BlockSize && l.Y >= 0 && l.Y < BlockSize {
+		// Already in its landblock: keep the local metres exactly.
+		r.X, r.Y = float64(l.X), float64(l.Y)
+		cx, cy := min(int(l.X/CellSize), 7), min(int(l.Y/CellSize), 7)
+		r.Cell = uint32(l.Landblock)<<16 | uint32(cx*8+cy+1)
+	}
+	return r
+}
+
 // String formats the line as retail prints it (6 decimals).
 func (l RetailLoc) String() string {
 	f := func(v float64) string {

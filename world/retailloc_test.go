@@ -162,3 +162,19 @@ func TestRetailLoc_PathFilePoint(t *testing.T) {
 		}
 	}
 }
+
+func TestRetailLoc_Of(t *testing.T) {
+	r := RetailLocOf(Loc{Landblock: 0xA9B4, X: 84, Y: 7.1, Z: 85.005}, 90)
+	want := "0xA9B40019 [84.000000 7.100000 85.004997] 0.707107 0.000000 0.000000 -0.707107"
+	if got := r.String(); got != want { // 7.1 and 85.005 as float32, printed with 6 decimals
+		t.Fatalf("RetailLocOf = %q, want %q", got, want)
+	}
+	back, err := ParseRetailLoc(r.String())
+	if err != nil || back.Loc() != (Loc{Landblock: 0xA9B4, X: 84, Y: 7.1, Z: float32(85.004997)}) {
+		t.Fatalf("round trip: %+v %v", back.Loc(), err)
+	}
+	// Local metres past the landblock's edge are moved into the next one.
+	if c := RetailLocOf(Loc{Landblock: 0xA9B4, X: 200, Y: 10}, 0).Cell; c != 0xAAB40001 {
+		t.Fatalf("x 200 in 0xA9B4: cell 0x%08X, want 0xAAB40001", c)
+	}
+}
