@@ -16,6 +16,7 @@ import (
 type Walk struct {
 	Points     []WalkPoint
 	Eye, Chase *float32
+	Changes    []WalkChange // camera, prefs and focus changes of a recorded walk (walk_changes.go)
 }
 
 // WalkPoint is one point of a Walk: time in s, the player's landblock-local
@@ -37,9 +38,11 @@ func (p WalkPoint) loc() Loc {
 }
 
 type walkFile struct {
-	Eye    *float32 `json:"eye"`
-	Chase  *float32 `json:"chase"`
-	Points []struct {
+	Note    string           `json:"note"` // free text (a recorded walk says how to render it)
+	Eye     *float32         `json:"eye"`
+	Chase   *float32         `json:"chase"`
+	Changes []walkChangeJSON `json:"changes"` // walk_changes.go
+	Points  []struct {
 		T         *float64 `json:"t"`
 		Landblock string   `json:"landblock"`
 		X         *float32 `json:"x"`
@@ -88,6 +91,9 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 		return nil, fmt.Errorf("%s: no points", name)
 	}
 	w := &Walk{Eye: f.Eye, Chase: f.Chase}
+	if w.Changes, err = parseChanges(name, f.Changes); err != nil {
+		return nil, err
+	}
 	for i, p := range f.Points {
 		if p.Loc != "" { // retail's /loc line: its position and facing (RetailLoc)
 			if p.Landblock != "" || p.X != nil || p.Y != nil || p.Heading != 0 {

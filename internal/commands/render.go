@@ -294,6 +294,7 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 	mx := audio.NewMixer(s.Bank())
 	total := int64(math.Round(o.seconds * audio.SampleRate))
 	buf := make([]float32, 2*renderStepFrames)
+	var wc world.WalkCursor // a recorded walk's camera/prefs changes (issue 9 item 5)
 	for done := int64(0); done < total; {
 		if ctx.Err() != nil {
 			return outputs.ErrInterrupted
@@ -302,7 +303,7 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 		t := float64(done) / audio.SampleRate
 		switch {
 		case o.walk != nil:
-			s.SetPlayer(o.walk.LocAt(t))
+			wc.Place(s, o.walk, t)
 		case o.place != nil:
 			s.SetPlayer(*o.place, o.heading)
 		default:
