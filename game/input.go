@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -81,6 +82,10 @@ func (g *Game) press(mx, my int) {
 	lx, ly := g.cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
 	hx, hy := geom.HeadingHandle(lx, ly, float64(s.Listener.Heading))
 	fx, fy := float64(mx), float64(my)
+	if r := g.keyRect(); image.Pt(mx, my).In(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+20)) {
+		g.st.ShowKey = !g.st.ShowKey // the map key's title folds it
+		return
+	}
 	if g.st.PlaceEmitter {
 		g.addEmitterAt(float32(wx), float32(wy))
 		g.st.PlaceEmitter = false
@@ -188,7 +193,12 @@ func (g *Game) keys(dt float64) {
 	case just(ebiten.KeyBracketRight):
 		g.st.TimeScale = math.Min(4, g.st.TimeScale*2)
 	case just(ebiten.KeyF1):
-		g.st.ShowHelp = !g.st.ShowHelp
+		g.st.ShowHelp, g.st.HelpPage = !g.st.ShowHelp || g.st.HelpPage == 0, (g.st.HelpPage+1)%2 // keys, legend, closed
+		if !g.st.ShowHelp {
+			g.st.HelpPage = 0
+		}
+	case just(ebiten.KeyK):
+		g.st.ShowKey = !g.st.ShowKey
 	case just(ebiten.KeyF12):
 		g.shotReq = true
 	case just(ebiten.KeyF11):
@@ -198,7 +208,6 @@ func (g *Game) keys(dt float64) {
 	case just(ebiten.KeyEscape):
 		g.st.PlaceEmitter, g.st.Selected, g.st.SelectedEmitter, g.st.ShowHelp = false, -1, -1, false
 	}
-	g.atlasKeys() // 7 heatmap, 8 buildings, 9 statics (atlas.go)
 	ls := &g.st.Layers
 	digits := []ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3, ebiten.Key4, ebiten.Key5, ebiten.Key6}
 	for i, b := range []*bool{&ls.Rings, &ls.Cells, &ls.Rose, &ls.Shells, &ls.Spawns, &ls.Emitters} {
@@ -217,7 +226,5 @@ func (g *Game) requestTiles() {
 	lx := float64(g.snap.Listener.Pos.X) / geom.BlockSize
 	ly := float64(g.snap.Listener.Pos.Y) / geom.BlockSize
 	g.tiles.want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly)
-	if g.useTiles() { // further out the pyramid draws (atlas.go)
-		g.tiles.want(bx0, by0, bx1, by1, lx, ly)
-	}
+	g.tiles.want(bx0, by0, bx1, by1, lx, ly)
 }

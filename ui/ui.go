@@ -59,6 +59,8 @@ type State struct {
 	Mute, Solo      map[InstKey]bool
 	PlaceEmitter    bool // next map click adds an emitter there
 	ShowHelp        bool
+	HelpPage        int     // F1: 0 keys and mouse, 1 the legend
+	ShowKey         bool    // the small map key is unfolded (K)
 	Eye             float64 // m
 	LayoutPath      string
 	Jump            string

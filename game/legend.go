@@ -1,0 +1,127 @@
+package game
+
+import (
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"soundworld/ambientviz"
+	"soundworld/ambientviz/geom"
+	"soundworld/ui"
+)
+
+// legendItem is one line of the legend: a swatch (shape in a colour) and what it means.
+type legendItem struct {
+	shape byte // 'o' ring, 'd' dot, 's' square outline, 'f' filled square, 'v' diamond, 'l' line, 'b' bar, ' ' none
+	c     color.RGBA
+	text  string
+}
+
+// legend says what every colour, ring, marker and the rose mean (issue 13
+// item 5): F1's second page lists it all; the map key shows the first part.
+var legend = []legendItem{
+	{'d', color.RGBA{0x30, 0xa0, 0xff, 0xff}, "player: the feet you drag (gather centre, W5)"},
+	{'f', color.RGBA{0xe0, 0x70, 0xff, 0xff}, "camera: where sounds are heard (-chase, W5)"},
+	{'o', color.RGBA{0xff, 0xff, 0xff, 0xff}, "white ring: 20 m, cells inside count fully (A3)"},
+	{'o', color.RGBA{0xff, 0x60, 0x40, 0xff}, "red ring: 120 m, cells beyond count nothing (A3)"},
+	{'o', color.RGBA{0xff, 0xe0, 0x40, 0xff}, "yellow ring: audible radius at volume 1 (S1)"},
+	{'d', geom.SetColor(0), "dots: cells that count; size = weight, colour = set"},
+	{'s', color.RGBA{0x40, 0xd0, 0xff, 0xff}, "cyan square: the 3×3 landblocks gathered (A2)"},
+	{'s', color.RGBA{0xff, 0xff, 0x60, 0xff}, "yellow square: the player's cell (change = rebuild)"},
+	{'b', geom.SetColor(4), "sectors: where the selected set's one-shots land (A9)"},
+	{'v', color.RGBA{0xff, 0x90, 0x30, 0xff}, "diamond: emitter + audible ring (yellow: selected)"},
+	{'l', color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, "flash + line: a one-shot (set colour; grey: silent)"},
+	{' ', color.RGBA{}, "rose: weight by bearing, all sets or the selected set"},
+	{' ', color.RGBA{}, "\"set N\" = ambient sound set N, the same colour everywhere"},
+}
+
+// mapKeyLines is how many legend lines the small map key shows.
+const mapKeyLines = 11
+
+// keyRect is the map key's box (its title bar when folded): top right of the map area.
+func (g *Game) keyRect() image.Rectangle {
+	mr := g.mapRect()
+	w, h := min(400, mr.Dx()-16), 20
+	if g.st.ShowKey {
+		h = 24 + mapKeyLines*16
+	}
+	x := mr.Max.X - w - 8
+	return image.Rect(x, mr.Min.Y+8+22*len(g.banners()), x+w, mr.Min.Y+8+22*len(g.banners())+h)
+}
+
+// drawMapKey draws the small collapsible key on the map (K or a click on its title).
+func (g *Game) drawMapKey(screen *ebiten.Image) {
+	if g.cfg.Shot != nil && !g.st.ShowKey {
+		return
+	}
+	r := g.keyRect()
+	vector.DrawFilledRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), barCol, false)
+	title := "▸ Map key (K)"
+	if g.st.ShowKey {
+		title = "▾ Map key (K; F1 twice: all of it)"
+	}
+	ambientviz.Label(screen, title, float64(r.Min.X)+6, float64(r.Min.Y)+2, textCol)
+	if !g.st.ShowKey {
+		return
+	}
+	for i, it := range legend[:mapKeyLines] {
+		drawLegendLine(screen, it, float64(r.Min.X)+8, float64(r.Min.Y)+22+float64(i)*16)
+	}
+}
+
+// drawLegendLine draws a swatch and its text at (x, y) (top left).
+func drawLegendLine(screen *ebiten.Image, it legendItem, x, y float64) {
+	cx, cy := float32(x+7), float32(y+8)
+	switch it.shape {
+	case 'o':
+		vector.StrokeCircle(screen, cx, cy, 6, 2, it.c, true)
+	case 'd':
+		vector.DrawFilledCircle(screen, cx, cy, 5, it.c, true)
+	case 's':
+		vector.StrokeRect(screen, cx-6, cy-6, 12, 12, 2, it.c, false)
+	case 'f':
+		vector.DrawFilledRect(screen, cx-5, cy-5, 10, 10, it.c, false)
+	case 'v':
+		var p vector.Path
+		p.MoveTo(cx, cy-6)
+		p.LineTo(cx+6, cy)
+		p.LineTo(cx, cy+6)
+		p.LineTo(cx-6, cy)
+		p.Close()
+		vector.StrokeLine(screen, cx, cy-6, cx+6, cy, 2, it.c, true)
+		vector.StrokeLine(screen, cx+6, cy, cx, cy+6, 2, it.c, true)
+		vector.StrokeLine(screen, cx, cy+6, cx-6, cy, 2, it.c, true)
+		vector.StrokeLine(screen, cx-6, cy, cx, cy-6, 2, it.c, true)
+	case 'l':
+		vector.StrokeLine(screen, cx-7, cy+5, cx+5, cy-5, 1.5, it.c, true)
+		vector.DrawFilledCircle(screen, cx+5, cy-5, 3, it.c, true)
+	case 'b':
+		vector.DrawFilledRect(screen, cx-7, cy-4, 14, 8, ambientviz.Fade(it.c, 0.6), false)
+	}
+	ambientviz.Label(screen, it.text, x+20, y, textCol)
+}
+
+// drawHelp is F1: page 1 the keys and mouse, page 2 the legend (F1 again
+// turns the page, then closes).
+func (g *Game) drawHelp(screen *ebiten.Image) {
+	lines := len(ui.Help)
+	if g.st.HelpPage == 1 {
+		lines = len(legend) + 2
+	}
+	w, h := 600.0, float64(lines)*16+40
+	x, y := (float64(g.cam.W)-w)/2, max(0, (float64(g.cam.H)-h)/2)
+	vector.DrawFilledRect(screen, float32(x), float32(y), float32(w), float32(h), color.RGBA{0x08, 0x0a, 0x10, 0xf0}, false)
+	if g.st.HelpPage == 1 {
+		ambientviz.Label(screen, "What the map shows (2/2; F1 closes, Esc too)", x+12, y+10, warnCol)
+		for i, it := range legend {
+			drawLegendLine(screen, it, x+12, y+34+float64(i)*16)
+		}
+		return
+	}
+	ambientviz.Label(screen, "Keys and mouse (1/2; F1 again: what the colours mean)", x+12, y+10, warnCol)
+	for i, s := range ui.Help {
+		ambientviz.Label(screen, s, x+12, y+30+float64(i)*16, textCol)
+	}
+}
