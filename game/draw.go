@@ -39,8 +39,10 @@ const statusH = dock.Status
 func (g *Game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
 	screen.Fill(bgColor)
+	g.drawAtlasUnder(screen) // the pyramid (atlas_draw.go)
 	g.drawTiles(screen)
 	g.drawGrid(screen)
+	g.drawAtlasOver(screen) // heatmap, landmarks, keys
 	v := ambientviz.View{
 		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
 		Muted: g.mutedSound,
@@ -99,6 +101,11 @@ func (g *Game) drawTiles(screen *ebiten.Image) {
 // drawGrid draws landblock lines with hex ids and, when zoomed in, land-cell lines.
 func (g *Game) drawGrid(screen *ebiten.Image) {
 	x0, y0, x1, y1 := g.cam.Visible()
+	la, ia := terrain.GridAlpha(g.cam.MPP) // the landblock grid and ids fade in with zoom
+	if la == 0 {
+		return
+	}
+	lbLineCol, idCol := gridAlpha(lbLineCol, la), gridAlpha(color.RGBA{0xff, 0xff, 0xff, 0xc0}, ia)
 	step := geom.CellSize
 	showCells := g.cam.MPP <= 0.6 // cells ≥ 40 px apart
 	if !showCells {
@@ -122,11 +129,11 @@ func (g *Game) drawGrid(screen *ebiten.Image) {
 	}
 	for bx := math.Floor(x0 / geom.BlockSize); bx*geom.BlockSize <= x1; bx++ {
 		for by := math.Floor(y0 / geom.BlockSize); by*geom.BlockSize <= y1; by++ {
-			if bx < 0 || by < 0 || bx > 254 || by > 254 || g.tiles.imgs[uint16(int(bx)<<8|int(by))] == nil {
+			if ia == 0 || bx < 0 || by < 0 || bx > 254 || by > 254 || g.blockAt(uint16(int(bx)<<8|int(by))) == nil {
 				continue // label only landblocks that exist (and are loaded)
 			}
 			sx, sy := g.cam.ToScreen(bx*geom.BlockSize, (by+1)*geom.BlockSize)
-			ambientviz.Label(screen, fmt.Sprintf("0x%02X%02X", int(bx), int(by)), sx+4, sy+3, color.RGBA{0xff, 0xff, 0xff, 0xc0})
+			ambientviz.Label(screen, fmt.Sprintf("0x%02X%02X", int(bx), int(by)), sx+4, sy+3, idCol)
 		}
 	}
 }
@@ -228,9 +235,9 @@ func (g *Game) statusLines() (string, string) {
 	wx, wy := g.cam.ToWorld(float64(mx), float64(my))
 	cur := "cursor off the map"
 	if p, ok := terrain.Locate(wx, wy); ok {
-		p = p.WithTerrain(g.tiles.blocks[p.LandblockKey()])
+		p = p.WithTerrain(g.blockAt(p.LandblockKey()))
 		tt := "not loaded"
-		if g.tiles.blocks[p.LandblockKey()] != nil {
+		if g.blockAt(p.LandblockKey()) != nil {
 			tt = fmt.Sprintf("%s, scene %d", terrain.TypeName(g.region, p.TType), p.Scene)
 			if p.Road != 0 {
 				tt += ", road"
@@ -238,6 +245,7 @@ func (g *Game) statusLines() (string, string) {
 		}
 		cur = fmt.Sprintf("cursor %s  lb 0x%04X cell 0x%08X  local (%.1f, %.1f)  SW vertex: %s",
 			world.FormatMap(float32(wx), float32(wy)), p.LandblockKey(), p.CellID, p.LX, p.LY, tt)
+		cur += g.atlasHover(wx, wy) // no data, heat value, landmark (atlas.go)
 	}
 	l := g.snap.Listener
 	lx, ly := world.Local(l.Pos.X, l.Pos.Y)

@@ -208,6 +208,7 @@ func (g *Game) keys(dt float64) {
 	case just(ebiten.KeyEscape):
 		g.st.PlaceEmitter, g.st.Selected, g.st.SelectedEmitter, g.st.ShowHelp = false, -1, -1, false
 	}
+	g.atlasKeys() // 7 heatmap, 8 buildings, 9 statics (atlas.go)
 	ls := &g.st.Layers
 	digits := []ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3, ebiten.Key4, ebiten.Key5, ebiten.Key6}
 	for i, b := range []*bool{&ls.Rings, &ls.Cells, &ls.Rose, &ls.Shells, &ls.Spawns, &ls.Emitters} {
@@ -226,5 +227,7 @@ func (g *Game) requestTiles() {
 	lx := float64(g.snap.Listener.Pos.X) / geom.BlockSize
 	ly := float64(g.snap.Listener.Pos.Y) / geom.BlockSize
 	g.tiles.want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly)
-	g.tiles.want(bx0, by0, bx1, by1, lx, ly)
+	if g.useTiles() { // further out the pyramid draws (atlas.go)
+		g.tiles.want(bx0, by0, bx1, by1, lx, ly)
+	}
 }
