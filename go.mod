@@ -6,7 +6,13 @@ require (
 	github.com/ebitengine/debugui v0.2.0
 	github.com/gopxl/beep/v2 v2.1.1
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
+	golang.design/x/clipboard v0.7.1
 	golang.org/x/image v0.48.0
+)
+
+require (
+	golang.org/x/exp/shiny v0.0.0-20250606033433-dcc06ee1d476 // indirect
+	golang.org/x/mobile v0.0.0-20250606033058-a2a15c67f36f // indirect
 )
 
 require (

@@ -190,11 +190,14 @@ func (g *Game) LoadLayout(path string) error {
 // Jump moves the listener to map coordinates ("42.1N, 33.6E") or a landblock
 // position ("0xA9B4 84 7.1") and recentres the view.
 func (g *Game) Jump(where string) error {
+	if ok, err := g.jumpRetailLoc(where); ok { // retail's /loc line (gateloc.go, issue 9)
+		return err
+	}
 	x, y, err := world.ParseMap(where)
 	if err != nil {
 		var err2 error
 		if x, y, err2 = world.ParseAt(where); err2 != nil {
-			return fmt.Errorf("jump: %q is neither map coordinates (42.1N, 33.6E) nor a position (0xA9B4 84 7.1)", where)
+			return fmt.Errorf("jump: %q is neither map coordinates (42.1N, 33.6E), a position (0xA9B4 84 7.1) nor a /loc line (0xA9B40019 [84 7.1 85] 1 0 0 0)", where)
 		}
 	}
 	g.sim.SetListener(x, y, g.sim.Listener().Heading)
