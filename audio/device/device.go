@@ -35,6 +35,7 @@ type Device struct {
 	offset   int64              // guarded by mu: mixer frame = round(sim t·44100) + offset
 	anchored bool               // guarded by mu
 	tap      *audio.MeterTap    // guarded by mu: sees every rendered block (tap.go)
+	ab       abMix              // guarded by mu: B and the A/B crossfade (ab.go, issue 9)
 
 	player *ebaudio.Player // nil when silent
 	silent bool
@@ -182,6 +183,7 @@ func (s *stream) Read(p []byte) (int, error) {
 			d.pending = d.pending[:0]
 		}
 		d.mixer.Render(buf)
+		d.ab.mix(buf) // A/B: the retail recording crossfaded in (ab.go)
 		if d.tap != nil {
 			d.tap.Write(buf)
 		}
