@@ -117,9 +117,10 @@ type UI struct {
 	screenH  int
 	panels   []panel
 	arr      dock.Result
-	changed  bool     // the arrangement changed this frame (the window saves the settings)
-	prof     profiler // Timeline, Meters, Events (timeline.go)
-	bodyW    int      // px, the width of the panel being laid out (error lines wrap to it)
+	changed  bool      // the arrangement changed this frame (the window saves the settings)
+	prof     profiler  // Timeline, Meters, Events (timeline.go)
+	bodyW    int       // px, the width of the panel being laid out (error lines wrap to it)
+	gates    gatePanel // the Gate panel's fields (gates.go, issue 9)
 }
 
 // panel is one docked panel: its dock entry and its body.
@@ -145,6 +146,7 @@ func New(h Host, s *State) *UI {
 	}
 	u.prof = newProfiler()
 	u.panels = append(u.panels, u.profPanels()...)
+	u.panels = append(u.panels, u.gatePanels()...) // issue 9 (gates.go)
 	u.applyPanelState()
 	return u
 }

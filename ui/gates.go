@@ -1,0 +1,247 @@
+package ui
+
+// The Gate panel (issue 9 items 1, 4, 5): the position as retail's /loc line
+// with a copy button, recording a walk (R), and an opened listening gate —
+// its recording's loading progress, the A/B switch (B) with the loudness
+// match, and the ABX test (X).
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"soundworld/ui/debugui"
+	"soundworld/ui/dock"
+)
+
+// GateHost is what the Gate panel asks of the window (the window implements
+// it next to Host; a host without it shows no Gate panel body).
+type GateHost interface {
+	CopyPosition() string // where the line went: "clipboard" or a file
+	ToggleRecording()
+	OpenGate(path string) error
+	ToggleB() error
+	PlayX() error
+	AnswerX(isB bool) error
+	SetABXTrials(n int) error
+	SetGainMatch(on bool)
+	GateView() GateView
+}
+
+// GateView is the Gate panel's read-out, built by the window each frame.
+type GateView struct {
+	Position     string // the /loc line
+	Recording    bool
+	RecordStatus string
+	RecordBad    bool
+	Silent       string // "" with a sound device
+
+	Gate, Path, Stage string
+	Progress          float64 // 0..1
+	Err               error
+	Ready             bool
+	Warn              []string
+	RetailLUFS        float64
+	OursLUFS          float64
+	GainDB            float64
+	Match             bool
+	Hearing           string // "A", "B" or "X"
+	Trials            int    // the ABX run's length
+	ABX               bool   // a run is going (or finished)
+	Trial, Answered   int
+	Correct           int
+	XPlayed, ABXDone  bool
+	Result            string
+}
+
+// gatePanel is the panel's own text fields.
+type gatePanel struct {
+	path    string
+	trials  string
+	opened  string // the gate last opened (the panel unfolds once for it)
+	started bool
+}
+
+// GatePanelName is the Gate panel's dock name.
+const GatePanelName = "Gate"
+
+// gatePanels is the Gate panel's dock entry (folded until a gate is opened).
+func (u *UI) gatePanels() []panel {
+	return []panel{{dock.Panel{Name: GatePanelName, Edge: dock.Right, Width: 380, Height: 420, MinHeight: 120, Collapsed: true}, u.gateWindow}}
+}
+
+// OpenGatePanel unfolds the Gate panel (a gate was opened).
+func (u *UI) OpenGatePanel() {
+	for i := range u.panels {
+		if u.panels[i].Name == GatePanelName && u.panels[i].Collapsed {
+			u.setCollapsed(i, false)
+		}
+	}
+}
+
+var (
+	gateOK   = color.RGBA{0x80, 0xe0, 0x90, 0xff}
+	gateWarn = color.RGBA{0xff, 0xc8, 0x60, 0xff}
+)
+
+func (u *UI) gateWindow(ctx *debugui.Context) {
+	h, ok := u.host.(GateHost)
+	if !ok {
+		return
+	}
+	gp := &u.gates
+	v := h.GateView()
+	if !gp.started {
+		gp.started, gp.trials = true, strconv.Itoa(max(1, v.Trials))
+	}
+	if v.Path != "" && v.Path != gp.opened {
+		gp.opened, gp.path = v.Path, v.Path
+		if v.Trials > 0 {
+			gp.trials = strconv.Itoa(v.Trials)
+		}
+	}
+	ctx.Header("Position (retail /loc)", true, func() {
+		ctx.SetGridLayout([]int{-1}, nil)
+		if i := strings.Index(v.Position, "]"); i > 0 {
+			label(ctx, v.Position[:i+1])
+			label(ctx, "  "+strings.TrimSpace(v.Position[i+1:]))
+		} else {
+			label(ctx, v.Position)
+		}
+		ctx.SetGridLayout([]int{-1, -1}, nil)
+		ctx.Button("Copy /loc line").On(func() { h.CopyPosition() })
+		label(ctx, "paste one into Jump to go")
+	})
+	ctx.Header("Record a walk (R)", true, func() {
+		ctx.SetGridLayout([]int{-1}, nil)
+		name := "Start recording (restarts the sim at 0 s)"
+		if v.Recording {
+			name = "Stop and save the path file"
+		}
+		ctx.Button(name).On(func() { h.ToggleRecording() })
+		c := labelColor
+		if v.Recording {
+			c = gateWarn
+		} else if v.RecordBad {
+			c = errorColor
+		}
+		for _, l := range wrap(v.RecordStatus, float64(u.bodyW-12)) {
+			labelColored(ctx, l, c)
+		}
+	})
+	ctx.Header("Listening gate (B: A/B, X: ABX)", true, func() {
+		ctx.SetGridLayout([]int{-1, 60}, nil)
+		ctx.TextFieldOpt(&gp.path, false, u.bad("gate")).On(func() {
+			if ebitenEnter() {
+				u.check("gate", u.openGate(h))
+			}
+		})
+		ctx.Button("Open").On(func() { u.check("gate", u.openGate(h)) })
+		u.errorLine(ctx, "gate")
+		ctx.SetGridLayout([]int{-1}, nil)
+		if v.Silent != "" {
+			for _, l := range wrap(v.Silent, float64(u.bodyW-12)) {
+				labelColored(ctx, l, gateWarn)
+			}
+		}
+		if v.Gate == "" {
+			label(ctx, "a NAME.gate.json file (or soundworld -gate FILE)")
+			return
+		}
+		label(ctx, fmt.Sprintf("gate %q", v.Gate))
+		for _, w := range v.Warn {
+			for _, l := range wrap("note: "+w, float64(u.bodyW-12)) {
+				labelColored(ctx, l, gateWarn)
+			}
+		}
+		if v.Err != nil {
+			for _, l := range wrap(v.Err.Error(), float64(u.bodyW-12)) {
+				labelColored(ctx, l, errorColor)
+			}
+			return
+		}
+		if !v.Ready {
+			label(ctx, fmt.Sprintf("loading: %s (%d%%)", v.Stage, int(v.Progress*100)))
+			progressBar(ctx, v.Progress)
+			return
+		}
+		hear := map[string]string{"A": "A: ours, live", "B": "B: the retail recording", "X": "X: A or B (hidden)"}[v.Hearing]
+		labelColored(ctx, "hearing "+hear, gateOK)
+		ctx.SetGridLayout([]int{-1, -1}, nil)
+		ctx.Button("Switch A/B (B)").On(func() { u.check("gate", h.ToggleB()) })
+		match := v.Match
+		ctx.Checkbox(&match, "match loudness").On(func() { h.SetGainMatch(match) })
+		ctx.SetGridLayout([]int{-1}, nil)
+		g := v.GainDB
+		if !v.Match {
+			g = 0
+		}
+		label(ctx, fmt.Sprintf("B gain %+.1f dB  (ours %.1f LUFS, retail %.1f)", g, v.OursLUFS, v.RetailLUFS))
+		ctx.SetGridLayout([]int{70, 50, -1}, nil)
+		label(ctx, "ABX trials")
+		ctx.TextFieldOpt(&gp.trials, true, u.bad("abx")).On(func() {
+			if ebitenEnter() {
+				u.setTrials(h)
+			}
+		})
+		ctx.Button("Play X (X)").On(func() {
+			if u.setTrials(h) {
+				u.check("abx", h.PlayX())
+			}
+		})
+		u.errorLine(ctx, "abx")
+		if v.ABX && !v.ABXDone {
+			ctx.SetGridLayout([]int{-1, -1}, nil)
+			ctx.Button("X is A").On(func() { u.check("abx", h.AnswerX(false)) })
+			ctx.Button("X is B").On(func() { u.check("abx", h.AnswerX(true)) })
+			ctx.SetGridLayout([]int{-1}, nil)
+			state := "press X (or Play X) to hear this trial's X"
+			if v.XPlayed {
+				state = "X played: listen to A and B (B key), then answer"
+			}
+			label(ctx, fmt.Sprintf("trial %d of %d: %s", v.Trial, v.Trials, state))
+		}
+		if v.Result != "" {
+			ctx.SetGridLayout([]int{-1}, nil)
+			for _, l := range wrap(v.Result, float64(u.bodyW-12)) {
+				labelColored(ctx, l, gateOK)
+			}
+		}
+	})
+}
+
+func (u *UI) openGate(h GateHost) error {
+	p := strings.TrimSpace(u.gates.path)
+	if p == "" {
+		return fmt.Errorf("gate: type the path of a NAME.gate.json file")
+	}
+	return h.OpenGate(p)
+}
+
+// setTrials applies the trials box (a whole number 1..100, never silently 0).
+func (u *UI) setTrials(h GateHost) bool {
+	n, err := strconv.Atoi(strings.TrimSpace(u.gates.trials))
+	if err != nil {
+		return u.check("abx", fmt.Errorf("ABX trials %q: want a whole number 1..100", u.gates.trials))
+	}
+	return u.check("abx", h.SetABXTrials(n))
+}
+
+// progressBar is a full-width bar filled to frac (0..1), with a frame so it
+// reads as progress, not a level meter.
+func progressBar(ctx *debugui.Context, frac float64) {
+	frac = max(0, min(1, frac))
+	ctx.GridCell(func(b image.Rectangle) {
+		ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
+			x, y, w, hh := float32(b.Min.X+4), float32(b.Min.Y+5), float32(b.Dx()-8), float32(b.Dy()-10)
+			vector.DrawFilledRect(screen, x, y, w, hh, color.RGBA{30, 30, 34, 255}, false)
+			vector.DrawFilledRect(screen, x, y, w*float32(frac), hh, color.RGBA{80, 140, 220, 255}, false)
+			vector.StrokeRect(screen, x, y, w, hh, 1, color.RGBA{160, 160, 170, 255}, false)
+		})
+	})
+}
