@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
+	"sync"
 	"time"
 
 	"soundworld/assets"
@@ -132,22 +134,11 @@ func Run(f *File, opt Options) (*Result, error) {
 		}
 	}
 
-	// Ours: K seeds, measured as they come (the signals are not kept).
-	for i := 0; i < opt.Seeds; i++ {
-		if opt.Ctx != nil && opt.Ctx.Err() != nil {
-			return nil, opt.Ctx.Err()
-		}
-		seed := opt.FirstSeed + uint32(i)
-		st, err := Render(sc, seed)
-		if err != nil {
-			return nil, err
-		}
-		res.Ours = append(res.Ours, measure.Measure(st.L, st.R, nil))
-		res.Seeds = append(res.Seeds, seed)
-		progress("gate: seed %d rendered and measured (%d/%d)", seed, i+1, opt.Seeds)
-		if opt.OnSeed != nil {
-			opt.OnSeed(i+1, opt.Seeds)
-		}
+	// Ours: K seeds, rendered and measured on every core (the Bank is safe for
+	// concurrent use; each seed has its own Sim and Mixer); only the
+	// measurements are kept, in seed order.
+	if err := renderSeeds(sc, res, opt, progress); err != nil {
+		return nil, err
 	}
 	res.Retail = measure.Measure(rl, rr, ignore)
 	if f.Align {
@@ -221,4 +212,58 @@ func (f *File) scene() (sc Scene, source string, warn []string, closer func(), e
 	sc = Scene{Archive: a, Bank: audio.NewBank(a), X: x, Y: y, Place: &place, Heading: loc.Heading(), Eye: f.Eye(), Chase: float32(f.Camera.Chase),
 		Prefs: prefs, Emitters: em, Seconds: f.Seconds}
 	return sc, a.Source, warn, closer, nil
+}
+
+// renderSeeds fills res.Ours and res.Seeds for seeds FirstSeed … FirstSeed+K−1.
+func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...any)) error {
+	k := opt.Seeds
+	res.Ours = make([]measure.Result, k)
+	res.Seeds = make([]uint32, k)
+	workers := max(1, min(runtime.GOMAXPROCS(0), k))
+	next := make(chan int)
+	errs := make([]error, k)
+	var mu sync.Mutex
+	done := 0
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				seed := opt.FirstSeed + uint32(i)
+				st, err := Render(sc, seed)
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				res.Ours[i], res.Seeds[i] = measure.Measure(st.L, st.R, nil), seed
+				mu.Lock()
+				done++
+				progress("gate: seed %d rendered and measured (%d/%d)", seed, done, k)
+				if opt.OnSeed != nil {
+					opt.OnSeed(done, k)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	var cancelled error
+	for i := 0; i < k; i++ {
+		if opt.Ctx != nil && opt.Ctx.Err() != nil {
+			cancelled = opt.Ctx.Err()
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if cancelled != nil {
+		return cancelled
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
