@@ -197,3 +197,21 @@ func TestMovingMedian(t *testing.T) {
 		}
 	}
 }
+
+// Short, empty and unequal inputs measure to "nothing" without a panic.
+func TestShortInputs(t *testing.T) {
+	for _, n := range []int{0, 1, 100, 4409, 4410, 9000} {
+		x := tone(float64(n)/Rate, 1000, -20)
+		r := Measure(x, x, nil)
+		if n < 4*4410 && r.Loudness.Integrated != Silence {
+			t.Errorf("%d samples: integrated %v, want Silence (no 400 ms block)", n, r.Loudness.Integrated)
+		}
+		if len(r.Onsets.Times) != 0 || len(r.Bed.Levels) != 26 {
+			t.Errorf("%d samples: %d onsets, %d bands", n, len(r.Onsets.Times), len(r.Bed.Levels))
+		}
+	}
+	r := Measure(tone(1, 1000, -20), tone(0.5, 1000, -20), []Range{{0, 10}})
+	if r.Seconds != 0 {
+		t.Errorf("all ignored: %v s analysed", r.Seconds)
+	}
+}
