@@ -277,8 +277,13 @@ func (s *Sim) SetListener(x, y, heading float32) {
 }
 
 // SetPlayer moves the player to a landblock-local position exactly (its Z is
-// replaced by the ground height) and sets the heading in degrees.
+// replaced by the ground height) and sets the heading in degrees. A position
+// outside its landblock is first moved into the landblock it lies in.
 func (s *Sim) SetPlayer(l Loc, heading float32) {
+	if !(l.X >= 0 && l.X < BlockSize && l.Y >= 0 && l.Y < BlockSize) {
+		x, y := l.world64()
+		l = locOf64(x, y, l.Z)
+	}
 	s.notePlayer(l, heading)
 	s.feet, s.lis.Heading = l, normDeg(heading)
 	s.placeListener()
