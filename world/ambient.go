@@ -341,7 +341,7 @@ func (a *Ambient) gatherBlock(cells []CellWeight, lb uint16, dbx, dby int) []Cel
 			}
 			d2 := float32(x2+y2) + z2 // CalcWeight's sum (A3)
 			w := weightD2(d2)
-			if w <= 0 {
+			if !(w > 0) { // retail: weight != 0; !(w > 0) also drops a NaN
 				continue
 			}
 			stb := a.land.STBFor(b.terrain[vi]) // A1, decision: the SW vertex's word

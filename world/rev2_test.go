@@ -463,3 +463,21 @@ func TestW6_ParseAtLocIsExact(t *testing.T) {
 		}
 	}
 }
+
+// TestW5_NonFinitePlacementIgnored: NaN or infinite coordinates never reach
+// the gather (a NaN offset would add a NaN weight).
+func TestW5_NonFinitePlacementIgnored(t *testing.T) {
+	s, _ := simFixture(t, 1)
+	x, y := WorldPos(0x0101, 12, 12)
+	s.SetListener(x, y, 0)
+	before := s.Tick(0.1)
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	s.SetListener(nan, y, 0)
+	s.SetListener(x, inf, 0)
+	s.SetListener(x, y, nan)
+	s.SetPlayer(Loc{Landblock: 0x0101, X: nan, Y: 1}, 0)
+	sn := s.Tick(0.1)
+	if sn.Player != before.Player || sn.Listener.Heading != 0 || !(sn.TotalWeight > 0) {
+		t.Fatalf("W5: non-finite placement moved the player to %+v (total %v)", sn.Player, sn.TotalWeight)
+	}
+}

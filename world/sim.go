@@ -268,6 +268,9 @@ func (s *Sim) Snapshot() *Snapshot { return s.snap }
 // landblock-local, W6; feet on the ground) and sets the compass heading in
 // degrees. Takes effect at the next Tick.
 func (s *Sim) SetListener(x, y, heading float32) {
+	if !finite32(x) || !finite32(y) || !finite32(heading) {
+		return // not a position: ignored, like a bad eye height
+	}
 	nf := LocOf(Pos{X: x, Y: y})
 	if nf.Landblock != s.feet.Landblock || nf.X != s.feet.X || nf.Y != s.feet.Y || normDeg(heading) != s.lis.Heading {
 		s.note(Input{Kind: InListener, X: x, Y: y, Heading: heading})
@@ -280,6 +283,9 @@ func (s *Sim) SetListener(x, y, heading float32) {
 // replaced by the ground height) and sets the heading in degrees. A position
 // outside its landblock is first moved into the landblock it lies in.
 func (s *Sim) SetPlayer(l Loc, heading float32) {
+	if !finite32(l.X) || !finite32(l.Y) || !finite32(heading) {
+		return
+	}
 	if !(l.X >= 0 && l.X < BlockSize && l.Y >= 0 && l.Y < BlockSize) {
 		x, y := l.world64()
 		l = locOf64(x, y, l.Z)
@@ -288,6 +294,8 @@ func (s *Sim) SetPlayer(l Loc, heading float32) {
 	s.feet, s.lis.Heading = l, normDeg(heading)
 	s.placeListener()
 }
+
+func finite32(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
 
 // Listener returns what the user placed: the player and the camera settings.
 func (s *Sim) Listener() Listener { return s.lis }
