@@ -74,6 +74,8 @@ type Config struct {
 	Force bool
 	// ViewOpts: -zoom, -panels, -overlays, -follow, -center (viewopts.go).
 	ViewOpts ViewOpts
+	// Gate is a listening gate file to open at start (-gate, issue 9; gate.go).
+	Gate string
 }
 
 // Game is the explorer window.
@@ -87,6 +89,7 @@ type Game struct {
 	cam    geom.Camera
 	snap   *world.Snapshot
 	sound  *sound
+	gw     gateWin    // issue 9: walk recording, the opened gate, A/B and ABX (gate.go, record.go)
 	pf     profHooks  // issue 10: meters, replay record, captures, -from (profhooks.go)
 	atl    *atlasView // issue 11: whole-world zoom, heatmap, landmarks, search (atlas*.go)
 
@@ -193,6 +196,9 @@ func New(cfg Config) (*Game, error) {
 	if err := g.initProfilerView(); err != nil {
 		return nil, err
 	}
+	if err := g.openStartGate(); err != nil { // -gate (gate.go)
+		return nil, err
+	}
 	g.snap = sim.Tick(0)
 	return g, nil
 }
@@ -296,6 +302,7 @@ func (g *Game) Update() error {
 	g.tiles.collect(0)
 	g.tiles.evict(g.cam.CX/geom.BlockSize, g.cam.CY/geom.BlockSize)
 	g.updateAtlas()
+	g.updateGate() // a loaded recording to the device, A/B (gate.go)
 
 	if g.cfg.Shot != nil {
 		g.shotStep()
@@ -328,6 +335,9 @@ func (g *Game) advance() {
 		g.input(g.clk.RealDelta())
 	}
 	if n == 0 {
+		if g.holdTick0() { // recording a walk: no off-grid tick (record.go)
+			return
+		}
 		g.snap = g.sim.Tick(0) // listener moves show while paused or between ticks
 		return
 	}

@@ -69,6 +69,9 @@ func (g *Game) SetEye(m float32) { g.sim.SetEye(m) }
 
 // Reset restarts the Sim clock with seed.
 func (g *Game) Reset(seed uint32) error {
+	if g.gw.rec.on {
+		g.stopRecording() // the walk so far is saved; a reset would lose its record
+	}
 	g.sim.Reset(seed)
 	g.snap = g.sim.Tick(0)
 	g.st.RunningSeed, g.st.SeedText = seed, fmt.Sprint(seed)

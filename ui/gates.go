@@ -78,8 +78,15 @@ func (u *UI) gatePanels() []panel {
 // OpenGatePanel unfolds the Gate panel (a gate was opened).
 func (u *UI) OpenGatePanel() {
 	for i := range u.panels {
-		if u.panels[i].Name == GatePanelName && u.panels[i].Collapsed {
-			u.setCollapsed(i, false)
+		p := &u.panels[i]
+		if p.Name != GatePanelName || !p.Collapsed {
+			continue
+		}
+		if i < len(u.arr.Auto) {
+			u.setCollapsed(i, false) // folds its column's others if there is no room
+		} else { // not laid out yet (the window is opening)
+			p.Collapsed = false
+			u.st.Panels[p.Name] = PanelState{Edge: p.Edge, Collapsed: false}
 		}
 	}
 }

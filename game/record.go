@@ -1,0 +1,331 @@
+package game
+
+// Record a walk (issue 9 item 5): R starts recording — the Sim restarts at
+// 0 s with the running seed (render starts there too) and the emitters are
+// saved next to the path — and R again writes the path file. The path is
+// built from the Sim's own input record (world.InputLog, issue 10), which has
+// every placement, camera and preference call with its sim time and every
+// tick: each tick's state becomes a point (when the player moved) or a change
+// at that tick's time on render's 1/60 s grid, so `soundworld render -path`
+// with the same seed and emitters makes the same calls before the same ticks
+// and writes the samples the window mixed.
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"soundworld/audio"
+	"soundworld/world"
+)
+
+// walkRec is the walk being recorded.
+type walkRec struct {
+	on      bool
+	seed    uint32
+	base    string // path files' name without extension: walk-YYYYMMDD-HHMMSS
+	layout  string // the emitter layout saved at the start ("" = none)
+	last    string // the last status line (shown in the Gate panel)
+	lastErr bool
+}
+
+// recordDir is where walks are written (the working folder, like captures).
+var recordDir = "."
+
+// Recording reports whether a walk is being recorded, since when (sim s) and
+// the last status line.
+func (g *Game) Recording() (on bool, status string) {
+	r := &g.gw.rec
+	if r.on {
+		return true, fmt.Sprintf("recording %s: %.1f s (R stops)", r.base+".path.json", g.sim.Now())
+	}
+	return false, r.last
+}
+
+// ToggleRecording is R: start, or stop and write.
+func (g *Game) ToggleRecording() {
+	if g.gw.rec.on {
+		g.stopRecording()
+		return
+	}
+	g.startRecording()
+}
+
+// startRecording restarts the Sim at 0 s with the running seed (a path file
+// is rendered from 0 s) and saves the current emitters beside the path.
+func (g *Game) startRecording() {
+	r := &g.gw.rec
+	*r = walkRec{on: true, seed: g.sim.Seed(), base: filepath.Join(recordDir, "walk-"+time.Now().UTC().Format("20060102-150405"))}
+	if es := g.sim.Emitters(); len(es) > 0 {
+		r.layout = r.base + ".emitters.json"
+		if err := world.SaveLayout(r.layout, es, g.cfg.DatDir); err != nil {
+			r.on = false
+			g.recStatus(true, "Walk not recorded: "+err.Error())
+			return
+		}
+	}
+	g.sim.Reset(r.seed) // the record (world.InputLog) starts here, at 0 s
+	if g.pf.local != nil {
+		g.pf.local = audio.NewMixer(g.sim.Bank()) // no device: the own mix restarts at frame 0 with the Sim
+	}
+	if g.sound != nil {
+		g.sound.stopAll()
+	}
+	g.snap = g.sim.Tick(0) // render's first step: placement at 0 s
+	g.st.RunningSeed, g.st.SeedText = r.seed, fmt.Sprint(r.seed)
+	g.setToast(fmt.Sprintf("Recording the walk: sim restarted at 0 s with seed %d (R stops)", r.seed))
+}
+
+// stopRecording writes the path file and says how to render it.
+func (g *Game) stopRecording() {
+	r := &g.gw.rec
+	r.on = false
+	log := g.sim.Inputs()
+	if log == nil {
+		g.recStatus(true, "Walk not recorded: the Sim keeps no input record")
+		return
+	}
+	w, warn, err := walkFromInputs(log)
+	if err != nil {
+		g.recStatus(true, "Walk not recorded: "+err.Error())
+		return
+	}
+	path := r.base + ".path.json"
+	cmd := renderCommand(path, r.seed, r.layout, g.cfg.DatDir, w.End())
+	note := "recorded in the soundworld window; reproduce with: " + cmd
+	if len(warn) > 0 {
+		note += " — NOT exact: " + strings.Join(warn, "; ")
+	}
+	if err := world.WriteWalk(path, w, note); err != nil {
+		g.recStatus(true, "Walk not written: "+err.Error())
+		return
+	}
+	msg := fmt.Sprintf("Walk saved to %s (%d points, %.1f s): %s", path, len(w.Points), w.End(), cmd)
+	if fi, err := os.Stat(path); err == nil && fi.Size() > walkFileLimit {
+		warn = append(warn, fmt.Sprintf("the file is %d bytes, more than render -path reads (%d)", fi.Size(), walkFileLimit))
+	}
+	if len(warn) > 0 {
+		msg += " — not exact: " + strings.Join(warn, "; ")
+	}
+	g.recStatus(len(warn) > 0, msg)
+}
+
+// walkFileLimit is the largest path file LoadWalk reads (world's layout limit).
+const walkFileLimit = 4 << 20
+
+func (g *Game) recStatus(bad bool, msg string) {
+	g.gw.rec.last, g.gw.rec.lastErr = msg, bad
+	g.setToast(msg)
+}
+
+// renderCommand is the command line that reproduces a recorded walk.
+func renderCommand(path string, seed uint32, layout, datDir string, seconds float64) string {
+	c := "soundworld render"
+	if datDir != "" {
+		c += " -dat " + quoteArg(datDir)
+	}
+	c += " -path " + quoteArg(path) + fmt.Sprintf(" -seed %d", seed)
+	if layout != "" {
+		c += " -emitters " + quoteArg(layout)
+	} else {
+		c += " -emitters none"
+	}
+	return c + fmt.Sprintf(" -seconds %s -o %s", fmtSeconds(seconds), quoteArg(strings.TrimSuffix(path, ".path.json")+".wav"))
+}
+
+// fmtSeconds is the render length that covers the last tick's step exactly:
+// (k+1)·735 frames for a last tick at k·735/44100 s (render rounds
+// seconds·44100 to frames; the shortest decimal of frames/44100 reads back
+// to that frame count).
+func fmtSeconds(end float64) string {
+	frames := int64(math.Round(end*audio.SampleRate)) + world.StepFrames
+	return strconv.FormatFloat(float64(frames)/audio.SampleRate, 'g', -1, 64)
+}
+
+func quoteArg(s string) string {
+	if strings.ContainsAny(s, " \t'\"") {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return s
+}
+
+// holdTick0 stands in for the window's Tick(0) while a walk is recorded
+// (render never re-evaluates between grid ticks, so the window must not
+// either): the display gets a copy of the last snapshot with the player and
+// camera where the Sim now has them; the move is heard at the next tick.
+func (g *Game) holdTick0() bool {
+	if !g.gw.rec.on || g.snap == nil {
+		return false
+	}
+	s := *g.snap
+	s.Listener, s.Player, s.Camera = g.sim.Listener(), g.sim.Player(), g.sim.Camera()
+	s.CameraPos = s.Camera.World()
+	g.snap = &s
+	return true
+}
+
+// recState is the Sim's state that a path file carries.
+type recState struct {
+	loc     world.Loc // feet, landblock-local (Z ignored)
+	heading float32
+	eye     float32
+	chase   float32
+	prefs   string // world.FormatPrefs
+	active  bool
+}
+
+// gridT is tick k's time on render's grid: k·735 frames at 44100 Hz, the t
+// render passes to WalkCursor.Place (float64(done)/44100).
+func gridT(k int64) float64 { return float64(k*world.StepFrames) / audio.SampleRate }
+
+// walkFromInputs turns an input record that starts with Tick(0) at 0 s into
+// a path: a point at each tick where the player stands somewhere new (and at
+// the tick before it, so nothing is interpolated between grid times), and a
+// change at each tick where the camera, the preferences or the focus differ
+// from the tick before. warn lists what a path file cannot carry (emitter
+// edits, stingers, ticks off the 1/60 s grid): the render then differs from
+// that time on.
+func walkFromInputs(log *world.InputLog) (*world.Walk, []string, error) {
+	if log.Truncated {
+		return nil, nil, world.ErrTruncated
+	}
+	st := log.Start
+	cur := recState{loc: world.Loc{Landblock: st.Landblock, X: st.LX, Y: st.LY}, heading: st.Heading,
+		eye: st.Eye, chase: st.Chase, prefs: st.Prefs, active: st.Active}
+	var (
+		w        = &world.Walk{}
+		warn     []string
+		k        = int64(-1) // ticks so far − 1: the grid index of the last tick
+		prev     recState    // the state at the last tick
+		lastPt   = int64(-1) // grid index of the last point written
+		changed  bool        // a call since the last tick changed the state
+		seenWarn = map[string]bool{}
+	)
+	note := func(t float64, what string) {
+		if !seenWarn[what] {
+			seenWarn[what] = true
+			warn = append(warn, fmt.Sprintf("%s at %.3f s", what, t))
+		}
+	}
+	point := func(i int64, s recState) {
+		w.Points = append(w.Points, world.WalkPoint{T: gridT(i), Loc: s.loc, Heading: s.heading})
+		lastPt = i
+	}
+	tick := func(t float64) {
+		k++
+		if k == 0 {
+			e, c := cur.eye, cur.chase
+			w.Eye, w.Chase = &e, &c
+			p, err := world.ParsePrefs(cur.prefs, audio.DefaultPrefs())
+			if err == nil {
+				w.Changes = append(w.Changes, world.WalkChange{T: 0, Prefs: &p}) // whatever -prefs says
+			}
+			if !cur.active {
+				a := false
+				w.Changes = append(w.Changes, world.WalkChange{T: 0, Active: &a})
+			}
+			point(0, cur)
+		} else {
+			if cur.loc != prev.loc || cur.heading != prev.heading {
+				if lastPt != k-1 {
+					point(k-1, prev)
+				}
+				point(k, cur)
+			}
+			ch := world.WalkChange{T: gridT(k)}
+			any := false
+			if cur.eye != prev.eye {
+				e := cur.eye
+				ch.Eye, any = &e, true
+			}
+			if cur.chase != prev.chase {
+				c := cur.chase
+				ch.Chase, any = &c, true
+			}
+			if cur.prefs != prev.prefs {
+				p, err := world.ParsePrefs(cur.prefs, audio.DefaultPrefs())
+				if err == nil {
+					ch.Prefs, any = &p, true
+				}
+			}
+			if cur.active != prev.active {
+				a := cur.active
+				ch.Active, any = &a, true
+			}
+			if any {
+				w.Changes = append(w.Changes, ch)
+			}
+		}
+		prev, changed = cur, false
+	}
+	for i := range log.Inputs {
+		in := &log.Inputs[i]
+		switch in.Kind {
+		case world.InStep:
+			if k < 0 {
+				note(in.T, "the record does not start with a tick at 0 s")
+				tick(in.T) // as if: the state stood from 0 s
+			}
+			for n := 0; n < in.N; n++ {
+				tick(in.T)
+			}
+		case world.InTick:
+			if in.Dt == 0 && k < 0 {
+				tick(0)
+				for n := 1; n < in.N; n++ {
+					tick0(&changed, in.T, note)
+				}
+				continue
+			}
+			if in.Dt != 0 {
+				note(in.T, "a tick off the 1/60 s grid")
+				continue
+			}
+			for n := 0; n < in.N; n++ {
+				tick0(&changed, in.T, note)
+			}
+		case world.InListener:
+			cur.loc = world.LocOf(world.Pos{X: in.X, Y: in.Y})
+			cur.loc.Z = 0
+			cur.heading = in.Heading // as passed: the Sim and render normalise it the same way
+			changed = true
+		case world.InPlayer:
+			cur.loc = world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}
+			cur.heading = in.Heading // as passed: the Sim and render normalise it the same way
+			changed = true
+		case world.InEye:
+			cur.eye, changed = in.Eye, true
+		case world.InChase:
+			cur.chase, changed = in.Chase, true
+		case world.InPrefs:
+			cur.prefs, changed = in.Prefs, true
+		case world.InActive:
+			cur.active, changed = in.Active, true
+		case world.InEmitters, world.InAdd, world.InUpdate, world.InMove, world.InDelete:
+			note(in.T, "emitters edited (the render uses the layout saved at the start)")
+		case world.InStinger:
+			note(in.T, "a stinger played (a path file cannot play one)")
+		default:
+			note(in.T, "an input a path file cannot carry ("+string(in.Kind)+")")
+		}
+	}
+	if k < 0 {
+		return nil, nil, fmt.Errorf("nothing recorded (no tick)")
+	}
+	if lastPt != k {
+		point(k, prev) // where the last tick heard it (calls after it were not heard)
+	}
+	return w, warn, nil
+}
+
+// tick0 is a Tick(0) after the first tick: the Sim re-evaluates at the last
+// grid time, which render never does — harmless when nothing changed since.
+func tick0(changed *bool, t float64, note func(float64, string)) {
+	if *changed {
+		note(t, "a zero-length tick after a move (paused or between steps)")
+	}
+}
