@@ -126,7 +126,7 @@ h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px}
 .verdict{display:inline-block;padding:2px 10px;border-radius:4px;color:#fff;font-weight:600}
 .pass{background:#2e7d32} .fail{background:#c62828} .na{background:#757575}
 table{border-collapse:collapse;margin:8px 0} td,th{padding:4px 10px;border-bottom:1px solid #ddd;text-align:right}
-th{background:#f4f4f4} td:first-child,th:first-child{text-align:left}
+th{background:#f4f4f4} td:first-child,th:first-child{text-align:left} td:not(:first-child):not(:last-child){white-space:nowrap}
 tr.row-fail td{background:#fdecea} tr.row-na td{color:#777} .meta{color:#555} .warn{color:#a15c00}
 svg{display:block;margin:8px 0}
 code{background:#f4f4f4;padding:1px 4px}

@@ -18,7 +18,7 @@ import (
 // Tolerances, each with why:
 const (
 	TolLoudness    = 1.0  // LU: a recording chain's gain error; BS.1770 meters agree to 0.1 LU
-	TolBalance     = 1.0  // dB: the median L−R of 3 s windows; a 1 dB channel mismatch is audible as a shift
+	TolBalance     = 0.5  // dB: the median L−R of 3 s windows; retail plays beds from the centre, so a recording chain adds little here
 	TolSpread      = 1.5  // dB: the interquartile range of L−R is noisier than its median
 	TolRateRatio   = 1.25 // ×/÷: one-shot counts are Poisson-like; 25 % beyond our seeds' extremes
 	TolRateAbs     = 1.0  // per minute, added to the ratio band so near-zero rates are not all-or-nothing
@@ -77,6 +77,21 @@ func (m *Metric) judge() {
 		m.Status = "pass"
 	default:
 		m.Status = "fail"
+		if m.Note == "" {
+			unit := ""
+			switch m.Unit {
+			case "":
+			case "LUFS":
+				unit = " LU"
+			default:
+				unit = " " + m.Unit
+			}
+			if m.Retail > m.Hi {
+				m.Note = fmt.Sprintf("retail %.2f%s above", m.Retail-m.Hi, unit)
+			} else {
+				m.Note = fmt.Sprintf("retail %.2f%s below", m.Lo-m.Retail, unit)
+			}
+		}
 	}
 }
 
