@@ -113,9 +113,10 @@ func runWindow(args []string) error {
 	w.register(fs)
 	noAudio := fs.Bool("noaudio", false, "run without opening the sound device")
 	settings := fs.String("settings", "", "the window's settings file (panel arrangement; default $XDG_CONFIG_HOME/soundworld/window.json)")
+	gateFile := fs.String("gate", "", gateHelp) // issue 9 (gate.go)
 	prof := fs.Int("profile-frames", 0, "print per-frame Update/Draw CPU percentiles for N frames (every overlay on, 1280×720), then exit")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-noaudio] [-settings FILE] [-profile-frames N]")
+		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -128,11 +129,15 @@ func runWindow(args []string) error {
 		fmt.Fprintf(os.Stderr, "soundworld: unknown command %q (see soundworld help)\n", fs.Arg(0))
 		return cli.ErrUsage
 	}
+	if err := w.gateDat(*gateFile); err != nil {
+		return err
+	}
 	c, err := w.config()
 	if err != nil {
 		return err
 	}
 	defer c.Archive.Close()
+	c.Gate = *gateFile
 	c.NoAudio, c.ProfileFrames = *noAudio, *prof
 	c.SettingsPath = *settings
 	if c.SettingsPath == "" {
