@@ -54,25 +54,28 @@ type HeatLegend struct {
 	Note  string   // e.g. "every 4th cell" or "computing 120 landblocks…"
 }
 
-// DrawHeatLegend draws the key with its top-right corner at (x, y) and
-// returns its height in px.
-func DrawHeatLegend(dst *ebiten.Image, x, y float64, l HeatLegend) float64 {
-	lines := []string{l.Title, l.Kind}
+// HeatLegendSize is the key's width and height in px.
+func HeatLegendSize(l HeatLegend) (w, h float64) {
+	_, _, w, h = legendLayout(l)
+	return w, h
+}
+
+func legendLayout(l HeatLegend) (lines []string, rows []int16, w, h float64) {
+	lines = []string{l.Title, l.Kind}
 	if l.Note != "" {
 		lines = append(lines, l.Note)
 	}
-	w := 180.0
+	w = 180.0
 	for _, s := range lines {
 		w = max(w, LabelWidth(s)+16)
 	}
-	var rows []int16
 	if l.Cats != nil {
 		rows = l.Shown[:min(len(l.Shown), 8)]
 		for _, c := range rows {
 			w = max(w, LabelWidth(l.Cats[c])+34)
 		}
 	}
-	h := 8 + 16*float64(len(lines)) + 6
+	h = 8 + 16*float64(len(lines)) + 6
 	if l.Cats == nil {
 		h += 30
 	} else {
@@ -81,6 +84,13 @@ func DrawHeatLegend(dst *ebiten.Image, x, y float64, l HeatLegend) float64 {
 			h += 16
 		}
 	}
+	return lines, rows, w, h
+}
+
+// DrawHeatLegend draws the key with its top-right corner at (x, y) and
+// returns its height in px.
+func DrawHeatLegend(dst *ebiten.Image, x, y float64, l HeatLegend) float64 {
+	lines, rows, w, h := legendLayout(l)
 	x0 := x - w
 	vector.DrawFilledRect(dst, float32(x0), float32(y), float32(w), float32(h), color.RGBA{0x08, 0x0a, 0x10, 0xe0}, false)
 	ty := y + 6

@@ -192,3 +192,12 @@ func (v *atlasView) jumpToCell(lb uint16, x, y float32) {
 	wx, wy := world.WorldPos(lb, x, y)
 	v.jumpTo(float64(wx), float64(wy))
 }
+
+// atlasSettled reports that the atlas layers have nothing in flight: the
+// overview is complete, no pyramid chunk is pending and the heatmap's job (if
+// on) is done — so a shot captures a finished picture.
+func (g *Game) atlasSettled() bool {
+	v := g.atl
+	_, _, fin := v.pyr.progress()
+	return fin && len(v.pyr.pending) == 0 && (!v.tog.Heat || !v.heat.running && v.atlas() != nil)
+}

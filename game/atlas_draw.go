@@ -51,23 +51,26 @@ func (g *Game) drawAtlasOver(screen *ebiten.Image) {
 		v.lm.draw(screen, g.cam, v.tog.Buildings, v.tog.Statics)
 	}
 	mr := g.mapRect()
-	y := float64(mr.Min.Y) + 8
+	// The overview's progress: bottom centre of the map (the banners and the
+	// map key are at the top, the rose and the scale bar in the corners).
 	if done, total, fin := v.pyr.progress(); !fin && g.cfg.Shot == nil {
 		s := fmt.Sprintf("Overview: %d / %d landblocks painted", done, total)
 		if total == 0 {
 			s = "Overview: listing the cell dat…"
 		}
 		w := float32(ambientviz.LabelWidth(s) + 16)
-		x := float32(mr.Max.X) - w - 8
-		vector.DrawFilledRect(screen, x, float32(y), w, 24, color.RGBA{0x10, 0x12, 0x18, 0xe0}, false)
+		x, y := float32(mr.Min.X+mr.Max.X)/2-w/2, float32(mr.Max.Y)-36
+		vector.DrawFilledRect(screen, x, y, w, 24, color.RGBA{0x10, 0x12, 0x18, 0xe0}, false)
 		if total > 0 {
-			vector.DrawFilledRect(screen, x, float32(y)+20, w*float32(done)/float32(total), 4, color.RGBA{0x60, 0xc0, 0xff, 0xff}, false)
+			vector.DrawFilledRect(screen, x, y+20, w*float32(done)/float32(total), 4, color.RGBA{0x60, 0xc0, 0xff, 0xff}, false)
 		}
-		ambientviz.Label(screen, s, float64(x)+8, y+2, color.RGBA{0xe8, 0xe8, 0xe8, 0xff})
-		y += 30
+		ambientviz.Label(screen, s, float64(x)+8, float64(y)+2, color.RGBA{0xe8, 0xe8, 0xe8, 0xff})
 	}
+	// The heatmap's key: bottom right, above the scale bar.
 	if v.tog.Heat {
-		ambientviz.DrawHeatLegend(screen, float64(mr.Max.X)-8, y, v.heat.legend())
+		l := v.heat.legend()
+		_, h := ambientviz.HeatLegendSize(l)
+		ambientviz.DrawHeatLegend(screen, float64(mr.Max.X)-8, float64(mr.Max.Y)-44-h, l)
 	}
 }
 

@@ -56,7 +56,7 @@ type heatState struct {
 	kind   atlas.Kind
 	kindOK bool
 	cats   []atlas.Sound
-	cache  map[heatKey]map[uint16]heatBlock
+	cache  map[heatKey]*[1 << 16]heatBlock // vals nil: not computed
 	err    string
 
 	gen     int // job generation
@@ -76,7 +76,7 @@ type heatState struct {
 
 func (h *heatState) init() {
 	h.sel = atlas.Selector{Kind: atlas.LoudestBed}
-	h.cache = map[heatKey]map[uint16]heatBlock{}
+	h.cache = map[heatKey]*[1 << 16]heatBlock{}
 	h.res = make(chan heatBatch, 16)
 }
 
@@ -164,7 +164,7 @@ func (h *heatState) update(v *atlasView, c geom.Camera) {
 		for bx := hv.bx0; bx <= hv.bx1; bx++ {
 			for by := hv.by0; by <= hv.by1; by++ {
 				lb := uint16(bx<<8 | by)
-				if _, ok := cached[lb]; !ok && a.Present(lb) {
+				if (cached == nil || cached[lb].vals == nil) && a.Present(lb) {
 					miss = append(miss, lb)
 				}
 			}
@@ -178,8 +178,8 @@ func (h *heatState) update(v *atlasView, c geom.Camera) {
 	}
 }
 
-// start runs a job over miss (nearest the camera centre first) in batches
-// of about 4096 sampled cells, each sent as it finishes.
+// start runs a job over miss (nearest the camera centre first) in batches,
+// each sent as it finishes.
 func (h *heatState) start(a *atlas.Atlas, key heatKey, hv heatView, miss []uint16, c geom.Camera) {
 	cx, cy := c.CX/192, c.CY/192
 	d := func(lb uint16) float64 { return math.Hypot(float64(lb>>8)+0.5-cx, float64(lb&0xFF)+0.5-cy) }
@@ -188,8 +188,12 @@ func (h *heatState) start(a *atlas.Atlas, key heatKey, hv heatView, miss []uint1
 	h.gen++
 	h.cancel, h.jobKey, h.jobView, h.running, h.left = cancel, key, hv, true, len(miss)
 	gen, res := h.gen, h.res
+	// Batches of ~65 000 sampled cells (at least 256 landblocks: atlas runs
+	// 64-landblock work items, so a batch keeps both cores busy); a whole-world
+	// batch is over a quarter of the world, which makes atlas read the cell dat
+	// in one scan.
 	per := (8 / key.step) * (8 / key.step)
-	batch := max(16, 4096/per)
+	batch := max(256, 65536/per)
 	go func() {
 		for i := 0; i < len(miss); i += batch {
 			part := miss[i:min(i+batch, len(miss))]
@@ -221,7 +225,7 @@ func (h *heatState) take(b heatBatch) {
 	}
 	m := h.cache[b.key]
 	if m == nil {
-		m = map[uint16]heatBlock{}
+		m = new([1 << 16]heatBlock)
 		h.cache[b.key] = m
 	}
 	per := b.r.PerBlock()
@@ -250,14 +254,17 @@ func (h *heatState) take(b heatBatch) {
 func (h *heatState) rebuild(hv heatView) {
 	h.dirty, h.imgV = false, hv
 	m := h.cache[heatKey{h.sel, hv.step}]
+	if m == nil {
+		m = new([1 << 16]heatBlock)
+	}
 	n := 8 / hv.step
 	w, ht := (hv.bx1-hv.bx0+1)*n, (hv.by1-hv.by0+1)*n
 	var maxV float32
 	count := map[int16]int{}
 	for bx := hv.bx0; bx <= hv.bx1; bx++ {
 		for by := hv.by0; by <= hv.by1; by++ {
-			hb, ok := m[uint16(bx<<8|by)]
-			if !ok {
+			hb := &m[bx<<8|by]
+			if hb.vals == nil {
 				continue
 			}
 			for i, x := range hb.vals {
@@ -285,8 +292,8 @@ func (h *heatState) rebuild(hv heatView) {
 	img := image.NewRGBA(image.Rect(0, 0, w, ht))
 	for bx := hv.bx0; bx <= hv.bx1; bx++ {
 		for by := hv.by0; by <= hv.by1; by++ {
-			hb, ok := m[uint16(bx<<8|by)]
-			if !ok {
+			hb := &m[bx<<8|by]
+			if hb.vals == nil {
 				continue
 			}
 			for i, x := range hb.vals {
@@ -365,10 +372,11 @@ func (h *heatState) status() string {
 
 // hover is the heatmap's value at place p ("" if not computed).
 func (h *heatState) hover(p terrain.Place) string {
-	hb, ok := h.cache[heatKey{h.sel, h.imgV.step}][p.LandblockKey()]
-	if !ok || h.imgV.step == 0 {
+	m := h.cache[heatKey{h.sel, h.imgV.step}]
+	if m == nil || m[p.LandblockKey()].vals == nil || h.imgV.step == 0 {
 		return ""
 	}
+	hb := &m[p.LandblockKey()]
 	st := h.imgV.step
 	n := 8 / st
 	i := (p.CX/st)*n + p.CY/st

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,6 +18,7 @@ import (
 	"soundworld/dat"
 	"soundworld/game/terrain"
 	"soundworld/internal/bigworld"
+	"soundworld/ui"
 )
 
 // atlasGame opens a window Game over arch (no audio) at 1280×720 with the
@@ -159,6 +161,9 @@ func TestAtlas_StandInHoltburgLayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	hb := g.atl.heat.cache[heatKey{atlas.Selector{Kind: atlas.LoudestBed}, 1}][0xA9B4]
+	if hb.vals == nil {
+		t.Fatal("0xA9B4 not in the heat cache")
+	}
 	if !slices.Equal(hb.vals, r.Values) || !slices.Equal(hb.cats, r.Cats) {
 		t.Errorf("heat cache for 0xA9B4 differs from atlas.Compute")
 	}
@@ -267,3 +272,187 @@ func BenchmarkAtlas_OverviewCold(b *testing.B) {
 
 var _ = color.RGBA{}
 var _ = image.Rect
+
+// BenchmarkAtlas_HeatScreen: one 1280×720 screenful of the heatmap (loudest
+// bed) on the full-size world, from a freshly opened atlas and an empty
+// cache (the first look at a place), to the heat image built: close (0.75
+// m/px, every cell), mid (6 m/px: 40 × 23 landblocks, every cell), far
+// (24 m/px: 160 × 90 landblocks, every 4th cell) and the whole world (80 m/px,
+// one cell per landblock). atlas.Open is included (atlas_open_ms says how much).
+// window_ms is the window's pipeline (batches, cache, image); compute_only_ms
+// is one atlas.Compute over the same landblocks in the same run, for the ratio
+// (the machine is shared: absolute times vary with its load).
+func BenchmarkAtlas_HeatScreen(b *testing.B) {
+	arch := bigArchive(b)
+	g := atlasGame(b, arch, "bigworld")
+	g.st.Follow = false
+	for _, z := range []struct {
+		name string
+		mpp  float64
+	}{{"close", 0.75}, {"mid", 6}, {"far", 24}, {"whole", 80}} {
+		b.Run(z.name, func(b *testing.B) {
+			g.cam.MPP = z.mpp
+			g.cam.CX, g.cam.CY = 0x7F*192, 0x7F*192
+			var open, raw, pipe time.Duration
+			hv, _ := viewOf(g.cam)
+			var lbs []uint16
+			for bx := hv.bx0; bx <= hv.bx1; bx++ {
+				for by := hv.by0; by <= hv.by1; by++ {
+					lbs = append(lbs, uint16(bx<<8|by))
+				}
+			}
+			for b.Loop() {
+				// The atlas package alone: one Compute over the same landblocks.
+				t0 := time.Now()
+				ra, err := atlas.Open(arch)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := ra.Compute(b.Context(), atlas.Request{Sel: atlas.Selector{Kind: atlas.LoudestBed}, Blocks: lbs, Step: hv.step}); err != nil {
+					b.Fatal(err)
+				}
+				raw += time.Since(t0)
+				t0 = time.Now()
+				a, err := atlas.Open(arch)
+				if err != nil {
+					b.Fatal(err)
+				}
+				open += time.Since(t0)
+				v := g.atl
+				v.at = a
+				v.heat = heatState{}
+				v.heat.init()
+				for {
+					v.heat.update(v, g.cam)
+					if !v.heat.running && v.heat.img != nil && !v.heat.dirty {
+						break
+					}
+					time.Sleep(200 * time.Microsecond)
+				}
+				pipe += time.Since(t0)
+			}
+			b.ReportMetric(float64(open.Milliseconds())/float64(b.N), "atlas_open_ms")
+			b.ReportMetric(float64(pipe.Milliseconds())/float64(b.N), "window_ms")
+			b.ReportMetric(float64(raw.Milliseconds())/float64(b.N), "compute_only_ms")
+		})
+	}
+	img := ebiten.NewImage(Width, Height)
+	g.atl.tog.Heat = true
+	g.Draw(img)
+	saveShot(b, img, "big-heat-whole.png")
+}
+
+// The search panel's host: a SoundType search over the stand-in ranks
+// landblocks by peak (highest first), a hit jumps the listener to its peak
+// cell's centre, the CSV export writes a header and one row per hit; bad
+// queries and an export before any result are errors, not silence.
+func TestAtlas_SearchJumpExport(t *testing.T) {
+	a, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := atlasGame(t, a, assets.Name)
+	v := g.atl
+	if err := v.ExportSearch(filepath.Join(t.TempDir(), "x.csv")); err == nil {
+		t.Error("export before a search: no error")
+	}
+	if err := v.Search("0x12345678"); err == nil {
+		t.Error("search 0x12345678 (neither a table nor a wave): no error")
+	}
+	if err := v.Search("Ambient1"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		v.srch.mu.Lock()
+		running := v.srch.running
+		v.srch.mu.Unlock()
+		if !running {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("search did not finish in 30 s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	st, lines := v.SearchLines(5)
+	hits := v.srch.hits
+	if v.srch.err != nil || len(hits) == 0 || len(lines) != min(5, len(hits)) {
+		t.Fatalf("status %q, %d hits, %d lines, err %v", st, len(hits), len(lines), v.srch.err)
+	}
+	for i := 1; i < len(hits); i++ {
+		if hits[i].Peak > hits[i-1].Peak {
+			t.Fatalf("hit %d peak %v above hit %d's %v", i, hits[i].Peak, i-1, hits[i-1].Peak)
+		}
+	}
+	// Jump: the listener stands at the peak cell's centre (cell index → 24 m cells + 12 m).
+	h := hits[0]
+	v.JumpToHit(0)
+	l := g.sim.Listener().Pos
+	wx := float32(h.Landblock>>8)*192 + h.Cell.X
+	wy := float32(h.Landblock&0xFF)*192 + h.Cell.Y
+	if l.X != wx || l.Y != wy {
+		t.Errorf("after the jump the listener is at (%v, %v), want the peak cell centre (%v, %v)", l.X, l.Y, wx, wy)
+	}
+	if int(h.Cell.X-12)%24 != 0 || int(h.Cell.Y-12)%24 != 0 {
+		t.Errorf("peak cell centre (%v, %v) is not a cell centre", h.Cell.X, h.Cell.Y)
+	}
+	out := filepath.Join(t.TempDir(), "hits.csv")
+	if err := v.ExportSearch(out); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := 0
+	for _, c := range string(b) {
+		if c == '\n' {
+			rows++
+		}
+	}
+	if !containsStr(string(b), "rank,landblock,sound,kind,peak,cells,peak_cell,x,y,map\n") || rows != len(hits)+1 {
+		t.Errorf("CSV: %d lines for %d hits:\n%s", rows, len(hits), b)
+	}
+	if err := v.ExportSearch(t.TempDir()); err == nil {
+		t.Error("export onto a directory: no error")
+	}
+}
+
+// A double-click's jump from the whole-world zoom: the listener moves to the
+// point and the view zooms in to the opening zoom (3 landblocks fit the map
+// area) centred there; the heatmap selector rejects what the region lacks.
+func TestAtlas_JumpAndSelector(t *testing.T) {
+	a, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := atlasGame(t, a, assets.Name)
+	whole(g)
+	x, y := 0xA9*192+50.0, 0xB3*192+70.0
+	g.atl.jumpTo(x, y)
+	l := g.sim.Listener().Pos
+	if float64(l.X) != x || float64(l.Y) != y {
+		t.Errorf("listener at (%v, %v), want (%v, %v)", l.X, l.Y, x, y)
+	}
+	r := g.mapRect()
+	if want := 3 * 192 / float64(min(r.Dx(), r.Dy())); g.cam.MPP < want*0.999 || g.cam.MPP > want*1.001 {
+		t.Errorf("zoom after the jump %v m/px, want %v", g.cam.MPP, want)
+	}
+	if sx, sy := g.cam.ToScreen(x, y); math.Abs(sx-float64(r.Min.X+r.Max.X)/2) > 1e-6 || math.Abs(sy-float64(r.Min.Y+r.Max.Y)/2) > 1e-6 {
+		t.Errorf("the jump point is at (%v, %v), want the map area's centre", sx, sy)
+	}
+	g.atl.atlas()
+	settle(t, g, func() bool { return g.atl.atlas() != nil })
+	for _, c := range []struct {
+		mode int
+		arg  string
+	}{{ui.HeatSound, "0x20000001:0x7FFF"}, {ui.HeatSound, "banana"}, {ui.HeatDesc, "99"}, {ui.HeatDesc, "x"}} {
+		if err := g.atl.SetHeatmap(c.mode, c.arg); err == nil {
+			t.Errorf("SetHeatmap(%d, %q): no error", c.mode, c.arg)
+		}
+	}
+	if err := g.atl.SetHeatmap(ui.HeatDesc, "0"); err != nil || !g.atl.tog.Heat {
+		t.Errorf("SetHeatmap(desc 0): %v, heat on %v", err, g.atl.tog.Heat)
+	}
+}

@@ -392,7 +392,7 @@ func loudestIntermittent(s *world.Snapshot) int {
 // shotReady reports that the shot's frame is the one to capture: all sim
 // steps done and the panels have had a few frames to lay out.
 func (g *Game) shotReady() bool {
-	return g.cfg.Shot != nil && g.tiles.loading() == 0 && g.shotLast > 0 && g.frame > g.shotLast && g.frame > 3
+	return g.cfg.Shot != nil && g.tiles.loading() == 0 && g.atlasSettled() && g.shotLast > 0 && g.frame > g.shotLast && g.frame > 3
 }
 
 // pushStarts hands the manager's voice starts to the device, minus display-side

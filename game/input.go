@@ -210,6 +210,7 @@ func (g *Game) keys(dt float64) {
 	}
 	g.atlasKeys() // 7 heatmap, 8 buildings, 9 statics (atlas.go)
 	g.gateKeys()  // R record a walk, B A/B, X ABX (gate.go)
+	g.atlasKeys() // 7 heatmap, 8 buildings, 9 statics (atlas.go)
 	ls := &g.st.Layers
 	digits := []ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3, ebiten.Key4, ebiten.Key5, ebiten.Key6}
 	for i, b := range []*bool{&ls.Rings, &ls.Cells, &ls.Rose, &ls.Shells, &ls.Spawns, &ls.Emitters} {
