@@ -333,7 +333,7 @@ func (g *Game) AnswerX(isB bool) error {
 	if o.logErr != nil {
 		msg += " — history not written: " + o.logErr.Error()
 	} else {
-		msg += " — appended to " + o.path
+		msg += " — appended to " + filepath.Base(o.path) + "'s history"
 	}
 	g.setToast(msg)
 	return nil

@@ -61,10 +61,11 @@ type GateView struct {
 
 // gatePanel is the panel's own text fields.
 type gatePanel struct {
-	path    string
-	trials  string
-	opened  string // the gate last opened (the panel unfolds once for it)
-	started bool
+	path       string
+	trials     string
+	opened     string // the gate last opened (the panel unfolds once for it)
+	seenTrials int    // the host's ABX length last shown in the box
+	started    bool
 }
 
 // GatePanelName is the Gate panel's dock name.
@@ -72,21 +73,29 @@ const GatePanelName = "Gate"
 
 // gatePanels is the Gate panel's dock entry (folded until a gate is opened).
 func (u *UI) gatePanels() []panel {
-	return []panel{{dock.Panel{Name: GatePanelName, Edge: dock.Right, Width: 380, Height: 420, MinHeight: 120, Collapsed: true}, u.gateWindow}}
+	return []panel{{dock.Panel{Name: GatePanelName, Edge: dock.Right, Width: 380, Height: 540, MinHeight: 120, Collapsed: true}, u.gateWindow}}
 }
 
-// OpenGatePanel unfolds the Gate panel (a gate was opened).
+// OpenGatePanel unfolds the Gate panel (a gate was opened) and folds the
+// other panels of its column, so A/B and ABX are in view; unfolding one of
+// them folds the others again (the column's accordion).
 func (u *UI) OpenGatePanel() {
+	edge := dock.Right
+	for _, p := range u.panels {
+		if p.Name == GatePanelName {
+			edge = p.Edge
+		}
+	}
 	for i := range u.panels {
 		p := &u.panels[i]
-		if p.Name != GatePanelName || !p.Collapsed {
+		if p.Edge != edge || p.Edge == dock.Bottom {
 			continue
 		}
-		if i < len(u.arr.Auto) {
-			u.setCollapsed(i, false) // folds its column's others if there is no room
-		} else { // not laid out yet (the window is opening)
-			p.Collapsed = false
-			u.st.Panels[p.Name] = PanelState{Edge: p.Edge, Collapsed: false}
+		folded := p.Name != GatePanelName
+		if p.Collapsed != folded {
+			p.Collapsed = folded
+			u.st.Panels[p.Name] = PanelState{Edge: p.Edge, Collapsed: folded}
+			u.changed = true
 		}
 	}
 }
@@ -108,39 +117,10 @@ func (u *UI) gateWindow(ctx *debugui.Context) {
 	}
 	if v.Path != "" && v.Path != gp.opened {
 		gp.opened, gp.path = v.Path, v.Path
-		if v.Trials > 0 {
-			gp.trials = strconv.Itoa(v.Trials)
-		}
 	}
-	ctx.Header("Position (retail /loc)", true, func() {
-		ctx.SetGridLayout([]int{-1}, nil)
-		if i := strings.Index(v.Position, "]"); i > 0 {
-			label(ctx, v.Position[:i+1])
-			label(ctx, "  "+strings.TrimSpace(v.Position[i+1:]))
-		} else {
-			label(ctx, v.Position)
-		}
-		ctx.SetGridLayout([]int{-1, -1}, nil)
-		ctx.Button("Copy /loc line").On(func() { h.CopyPosition() })
-		label(ctx, "paste one into Jump to go")
-	})
-	ctx.Header("Record a walk (R)", true, func() {
-		ctx.SetGridLayout([]int{-1}, nil)
-		name := "Start recording (restarts the sim at 0 s)"
-		if v.Recording {
-			name = "Stop and save the path file"
-		}
-		ctx.Button(name).On(func() { h.ToggleRecording() })
-		c := labelColor
-		if v.Recording {
-			c = gateWarn
-		} else if v.RecordBad {
-			c = errorColor
-		}
-		for _, l := range wrap(v.RecordStatus, float64(u.bodyW-12)) {
-			labelColored(ctx, l, c)
-		}
-	})
+	if v.Trials > 0 && v.Trials != gp.seenTrials { // the run's length changed (the box or -gate)
+		gp.seenTrials, gp.trials = v.Trials, strconv.Itoa(v.Trials)
+	}
 	ctx.Header("Listening gate (B: A/B, X: ABX)", true, func() {
 		ctx.SetGridLayout([]int{-1, 60}, nil)
 		ctx.TextFieldOpt(&gp.path, false, u.bad("gate")).On(func() {
@@ -188,7 +168,9 @@ func (u *UI) gateWindow(ctx *debugui.Context) {
 		if !v.Match {
 			g = 0
 		}
-		label(ctx, fmt.Sprintf("B gain %+.1f dB  (ours %.1f LUFS, retail %.1f)", g, v.OursLUFS, v.RetailLUFS))
+		for _, l := range wrap(fmt.Sprintf("B gain %+.1f dB (ours %.1f LUFS, retail %.1f LUFS)", g, v.OursLUFS, v.RetailLUFS), float64(u.bodyW-12)) {
+			label(ctx, l)
+		}
 		ctx.SetGridLayout([]int{70, 50, -1}, nil)
 		label(ctx, "ABX trials")
 		ctx.TextFieldOpt(&gp.trials, true, u.bad("abx")).On(func() {
@@ -211,13 +193,44 @@ func (u *UI) gateWindow(ctx *debugui.Context) {
 			if v.XPlayed {
 				state = "X played: listen to A and B (B key), then answer"
 			}
-			label(ctx, fmt.Sprintf("trial %d of %d: %s", v.Trial, v.Trials, state))
+			for _, l := range wrap(fmt.Sprintf("trial %d of %d: %s", v.Trial, v.Trials, state), float64(u.bodyW-12)) {
+				label(ctx, l)
+			}
 		}
 		if v.Result != "" {
 			ctx.SetGridLayout([]int{-1}, nil)
 			for _, l := range wrap(v.Result, float64(u.bodyW-12)) {
 				labelColored(ctx, l, gateOK)
 			}
+		}
+	})
+	ctx.Header("Position (retail /loc)", true, func() {
+		ctx.SetGridLayout([]int{-1}, nil)
+		if i := strings.Index(v.Position, "]"); i > 0 {
+			label(ctx, v.Position[:i+1])
+			label(ctx, "  "+strings.TrimSpace(v.Position[i+1:]))
+		} else {
+			label(ctx, v.Position)
+		}
+		ctx.SetGridLayout([]int{-1, -1}, nil)
+		ctx.Button("Copy /loc line").On(func() { h.CopyPosition() })
+		label(ctx, "paste into Jump")
+	})
+	ctx.Header("Record a walk (R)", true, func() {
+		ctx.SetGridLayout([]int{-1}, nil)
+		name := "Start recording (restarts the sim at 0 s)"
+		if v.Recording {
+			name = "Stop and save the path file"
+		}
+		ctx.Button(name).On(func() { h.ToggleRecording() })
+		c := labelColor
+		if v.Recording {
+			c = gateWarn
+		} else if v.RecordBad {
+			c = errorColor
+		}
+		for _, l := range wrap(v.RecordStatus, float64(u.bodyW-12)) {
+			labelColored(ctx, l, c)
 		}
 	})
 }
