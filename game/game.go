@@ -179,6 +179,9 @@ func New(cfg Config) (*Game, error) {
 	if cfg.ProfileFrames > 0 {
 		g.prof = newProfiler(cfg.ProfileFrames)
 	}
+	if cfg.ProfileFrames > 0 {
+		g.ui.OpenAll() // measured with every panel open
+	}
 	if cfg.Shot != nil || cfg.ProfileFrames > 0 {
 		g.st.Layers = ambientviz.All
 		g.st.Follow = true

@@ -88,3 +88,11 @@ func (u *UI) SaveSettings(path string) error {
 	}
 	return world.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(append(b, '\n')); return err })
 }
+
+// OpenAll unfolds every panel (profiling measures the window with all of
+// them open; the dock still folds what does not fit).
+func (u *UI) OpenAll() {
+	for i := range u.panels {
+		u.panels[i].Collapsed = false
+	}
+}

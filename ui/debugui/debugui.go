@@ -42,5 +42,6 @@ func (d *DebugUI) Update(f func(ctx *Context) error) (InputCapturingState, error
 // Draw should be called once in the game's Draw function.
 func (d *DebugUI) Draw(screen *ebiten.Image) {
 	d.ctx.draw(screen)
+	texts.endFrame() // soundworld: age the widget text cache
 	d.ctx.screenWidth, d.ctx.screenHeight = screen.Bounds().Dx(), screen.Bounds().Dy()
 }

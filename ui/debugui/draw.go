@@ -14,7 +14,6 @@ import (
 	"github.com/hajimehoshi/bitmapfont/v4"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 const (
@@ -105,22 +104,19 @@ func (c *Context) draw(screen *ebiten.Image) {
 	scale := c.Scale()
 	for cmd := range c.commands() {
 		switch cmd.typ {
-		case commandRect:
-			vector.DrawFilledRect(
-				target,
-				float32(cmd.rect.rect.Min.X*scale),
-				float32(cmd.rect.rect.Min.Y*scale),
-				float32(cmd.rect.rect.Dx()*scale),
-				float32(cmd.rect.rect.Dy()*scale),
-				cmd.rect.color,
-				false,
-			)
-		case commandText:
-			op := &text.DrawOptions{}
+		case commandRect: // soundworld: one scaled white pixel, not a vector path
+			r := cmd.rect.rect
+			op := &ebiten.DrawImageOptions{}
+			op.GeoM.Scale(float64(r.Dx()*scale), float64(r.Dy()*scale))
+			op.GeoM.Translate(float64(r.Min.X*scale), float64(r.Min.Y*scale))
+			op.ColorScale.ScaleWithColor(cmd.rect.color)
+			target.DrawImage(whitePixel, op)
+		case commandText: // soundworld: each string shaped once into a cached image
+			op := &ebiten.DrawImageOptions{}
 			op.GeoM.Translate(float64(cmd.text.pos.X), float64(cmd.text.pos.Y))
 			op.GeoM.Scale(float64(scale), float64(scale))
 			op.ColorScale.ScaleWithColor(cmd.text.color)
-			text.Draw(target, cmd.text.str, fontFace, op)
+			target.DrawImage(texts.get(cmd.text.str), op)
 		case commandIcon:
 			img := iconImage(cmd.icon.icon)
 			if img == nil {
