@@ -35,6 +35,7 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			u.errorLine(ctx, "jump")
 			ctx.SetGridLayout([]int{-1}, nil)
 			label(ctx, `e.g. "42.1N, 33.6E" or "0xA9B4 84 7.1"`)
+			label(ctx, "or retail's /loc line, pasted as is")
 		})
 		ctx.Header("Sound preferences (retail)", false, func() { // folded at first: Controls fits 1280×720
 			changed := false

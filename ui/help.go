@@ -19,6 +19,8 @@ var Help = []string{
 	"  1..6                  overlays: rings, cells, rose, shells, one-shots, emitters",
 	"  Esc                   deselect / cancel emitter placement / leave a text field",
 	"  Ctrl+Z                undo the last emitter delete",
+	"  R                     record a walk: start (sim restarts at 0 s) / stop, write the path",
+	"  B / X                 gate open: switch A (ours) / B (retail); play the ABX trial's X",
 	"  F12                   screenshot + JSON sidecar into screenshots/",
 	"  F1                    this help",
 	"Panels never take map input while the pointer is over them.",
