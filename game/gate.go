@@ -186,7 +186,10 @@ func (o *openGate) load(sc gate.Scene) {
 	}
 	sort.Float64s(ours)
 	med := ours[len(ours)/2]
-	gain := med - retail
+	gain := math.Round((med-retail)*100) / 100 // dB to 0.01 (no "-0.0" for equal levels)
+	if gain == 0 {
+		gain = 0 // not −0
+	}
 	if !(retail > measure.Silence) || math.IsNaN(gain) || math.IsInf(gain, 0) {
 		gain = 0 // a silent recording (or silent ours): nothing to match
 	}
@@ -211,7 +214,11 @@ func (g *Game) updateGate() {
 		if d := g.abDev(); d != nil {
 			d.SetB(o.l, o.r)
 		}
-		g.setToast(fmt.Sprintf("Gate %q ready: B switches to the recording (gain %+.1f dB), X starts ABX", o.file.Name, o.gainDB))
+		gain := o.gainDB
+		if math.Abs(gain) < 0.05 {
+			gain = 0 // no "-0.0 dB"
+		}
+		g.setToast(fmt.Sprintf("Gate %q ready: B switches to the recording (gain %+.1f dB), X starts ABX", o.file.Name, gain))
 	}
 	g.applyAB()
 }

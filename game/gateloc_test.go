@@ -77,3 +77,15 @@ func TestCopyPosition(t *testing.T) {
 		t.Errorf("the copied line does not parse: %v", err)
 	}
 }
+
+// The screenshot sidecar carries the same /loc line (issue 9 item 1).
+func TestSidecarHasTheLocLine(t *testing.T) {
+	g := standInGame(t)
+	if err := g.Jump("0xA9B40019 [84.000000 7.100000 85.005000] 0.707107 0.000000 0.000000 -0.707107"); err != nil {
+		t.Fatal(err)
+	}
+	g.snap = g.sim.Tick(0)
+	if got, want := g.sidecar().Listener.Loc, g.PositionLine(); got != want || !strings.HasPrefix(got, "0xA9B40019 [84.000000 7.100000 ") {
+		t.Errorf("sidecar loc %q, want the position line %q", got, want)
+	}
+}

@@ -63,6 +63,7 @@ type ListenerInfo struct {
 	Heading   float32 `json:"heading"` // deg
 	Eye       float32 `json:"eye"`     // m
 	Map       string  `json:"map"`     // "42.1N, 33.6E"
+	Loc       string  `json:"loc"`     // the player as retail's /loc line (issue 9; -at and Jump take it back)
 }
 
 // LocInfo is a landblock-local position (W6).
@@ -99,7 +100,7 @@ func (g *Game) sidecar() Sidecar {
 		Listener: ListenerInfo{
 			CellID: fmt.Sprintf("0x%08X", s.CellID), Landblock: fmt.Sprintf("0x%04X", lb),
 			X: l.Pos.X, Y: l.Pos.Y, Z: l.Pos.Z, LocalX: lx, LocalY: ly, Heading: l.Heading, Eye: l.Eye,
-			Map: world.FormatMap(l.Pos.X, l.Pos.Y),
+			Map: world.FormatMap(l.Pos.X, l.Pos.Y), Loc: world.RetailLocOf(s.Player, l.Heading).String(),
 		},
 		Seed: g.sim.Seed(), SimTime: s.Time, Prefs: Snake[audio.Prefs]{s.Prefs}, PrefsStr: world.FormatPrefs(s.Prefs),
 		View:     ViewInfo{g.cam.MPP, g.cam.CX, g.cam.CY, g.st.Layers, g.st.TimeScale, g.st.Paused, g.st.AudioOn},

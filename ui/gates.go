@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"strconv"
 	"strings"
 
@@ -165,8 +166,8 @@ func (u *UI) gateWindow(ctx *debugui.Context) {
 		ctx.Checkbox(&match, "match loudness").On(func() { h.SetGainMatch(match) })
 		ctx.SetGridLayout([]int{-1}, nil)
 		g := v.GainDB
-		if !v.Match {
-			g = 0
+		if !v.Match || math.Abs(g) < 0.05 {
+			g = 0 // no "-0.0 dB"
 		}
 		for _, l := range wrap(fmt.Sprintf("B gain %+.1f dB (ours %.1f LUFS, retail %.1f LUFS)", g, v.OursLUFS, v.RetailLUFS), float64(u.bodyW-12)) {
 			label(ctx, l)
