@@ -52,15 +52,20 @@ func Sounding(s *world.Snapshot) int {
 // 1.5 s peak hold (tick) per channel in dBFS, the clip light, and the voices
 // sounding (issue 10 item 2).
 func (u *UI) metersWindow(ctx *debugui.Context) {
-	var r audio.MeterReading
-	src := "no meter"
-	if u.prof.meter != nil {
-		r, src = u.prof.meter()
+	p := &u.prof
+	r, src := audio.MeterReading{Peak: [2]float64{audio.MeterFloor, audio.MeterFloor}, RMS: [2]float64{audio.MeterFloor, audio.MeterFloor}, Hold: [2]float64{audio.MeterFloor, audio.MeterFloor}}, "no meter"
+	if p.meter != nil {
+		r, src = p.meter()
 	}
+	if p.meterAt%6 == 0 { // numbers at 10 Hz: each new string is a new text image
+		p.meterR, p.meterS = r, src
+	}
+	p.meterAt++
+	rt := p.meterR
 	n := Sounding(u.snap)
 	ctx.SetGridLayout([]int{-1}, []int{-1})
 	ctx.GridCell(func(b image.Rectangle) {
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawMeters(screen, b, r, src, n) })
+		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawMeters(screen, b, r, rt, src, n) })
 	})
 }
 
@@ -71,7 +76,8 @@ func meterRows(b image.Rectangle) [2]image.Rectangle {
 	return [2]image.Rectangle{image.Rect(x0, y, x1, y+18), image.Rect(x0, y+24, x1, y+42)}
 }
 
-func drawMeters(screen *ebiten.Image, b image.Rectangle, r audio.MeterReading, src string, voices int) {
+// drawMeters draws the bars from r (this frame) and the numbers from rt (10 Hz).
+func drawMeters(screen *ebiten.Image, b image.Rectangle, r, rt audio.MeterReading, src string, voices int) {
 	fillRect(screen, b, tlBack)
 	drawLabel(screen, src, float64(b.Min.X)+4, float64(b.Min.Y)+4, tlDim) // "device" or "own mix"
 	rows := meterRows(b)
@@ -106,9 +112,9 @@ func drawMeters(screen *ebiten.Image, b image.Rectangle, r audio.MeterReading, s
 	y := float64(ax) + 22
 	for _, l := range []string{
 		"dBFS    L      R",
-		fmt.Sprintf("peak %6s %6s", dbText(r.Peak[0]), dbText(r.Peak[1])),
-		fmt.Sprintf("rms  %6s %6s", dbText(r.RMS[0]), dbText(r.RMS[1])),
-		fmt.Sprintf("hold %6s %6s", dbText(r.Hold[0]), dbText(r.Hold[1])),
+		fmt.Sprintf("peak %6s %6s", dbText(rt.Peak[0]), dbText(rt.Peak[1])),
+		fmt.Sprintf("rms  %6s %6s", dbText(rt.RMS[0]), dbText(rt.RMS[1])),
+		fmt.Sprintf("hold %6s %6s", dbText(rt.Hold[0]), dbText(rt.Hold[1])),
 	} {
 		drawLabel(screen, l, float64(b.Min.X)+4, y, tlText)
 		y += lineH
@@ -116,9 +122,9 @@ func drawMeters(screen *ebiten.Image, b image.Rectangle, r audio.MeterReading, s
 	clip := "clip: none"
 	cc := tlDim
 	if r.Overload {
-		clip, cc = fmt.Sprintf("CLIP (%d)", r.Clipped), color.RGBA{0xff, 0x50, 0x40, 0xff}
-	} else if r.Clipped > 0 {
-		clip = fmt.Sprintf("clipped: %d so far", r.Clipped)
+		clip, cc = fmt.Sprintf("CLIP (%d)", rt.Clipped), color.RGBA{0xff, 0x50, 0x40, 0xff}
+	} else if rt.Clipped > 0 {
+		clip = fmt.Sprintf("clipped: %d so far", rt.Clipped)
 	}
 	drawLabel(screen, clip, float64(b.Min.X)+4, y, cc)
 	drawLabel(screen, fmt.Sprintf("voices sounding %d/16", voices), float64(b.Min.X)+4, y+lineH, tlText)

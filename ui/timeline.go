@@ -44,6 +44,10 @@ type profiler struct {
 	meter   func() (audio.MeterReading, string) // the output meter and where it listens
 	log     eventLog
 	mouse   func() (x, y int, pressed, justPressed, justReleased bool)
+	batch   rectBatch
+	meterAt int // frame counter: the meter's numbers are re-read at 10 Hz
+	meterR  audio.MeterReading
+	meterS  string
 }
 
 // selBar names the selected voice by its slot and start (a bar is re-found in
@@ -288,40 +292,33 @@ func (u *UI) drawTimeline(screen *ebiten.Image, b image.Rectangle, tl geom.Timel
 		drawLabel(screen, hint, float64(live.Max.X)+10, float64(live.Min.Y)+1, tlDim)
 	}
 
-	// Lanes.
+	// Lanes, strip, grid, bars, ticks: one batch (see rectBatch).
+	rb := &p.batch
 	for i := 0; i < audio.NumVoices; i++ {
 		x, y, w, h := tl.Lane(i)
 		if i%2 == 0 {
-			vector.DrawFilledRect(screen, float32(x), float32(y), float32(w), float32(h), tlLane, false)
-		}
-		step := 1
-		if h < 12 {
-			step = 4 // lanes too thin for a number each: every 4th
-		}
-		if i%step == 0 {
-			drawLabel(screen, fmt.Sprintf("%2d", i), tl.X+2, y+h/2-7, tlDim)
+			rb.rect(float32(x), float32(y), float32(w), float32(h), tlLane)
 		}
 	}
 	sx, sy, sw, sh := tl.Strip()
-	vector.DrawFilledRect(screen, float32(sx), float32(sy), float32(sw), float32(sh), tlLane, false)
-	drawLabel(screen, "dec", tl.X+1, sy-1, tlDim)
-	// Axis.
+	rb.rect(float32(sx), float32(sy), float32(sw), float32(sh), tlLane)
 	axisY := tl.Y + tl.H - geom.TLAxis
-	for _, t := range tl.AxisTicks() {
+	ticks := tl.AxisTicks()
+	for _, t := range ticks {
 		x := tl.TimeX(t)
-		vector.StrokeLine(screen, float32(x), float32(sy+sh), float32(x), float32(axisY), 1, tlGrid, false)
-		drawLabel(screen, fmt.Sprintf("%gs", t), x+2, axisY, tlDim)
+		rb.rect(float32(x), float32(sy+sh), 1, float32(axisY-sy-sh), tlGrid)
 	}
 	// Bars: colour by source (ambient: the set's map colour), brightness by level.
+	var selR [4]float32
+	selOK := false
 	for _, bar := range p.hist.Bars {
 		x, y, w, h, ok := tl.BarRect(bar)
 		if !ok {
 			continue
 		}
-		c := scaleRGB(geom.SourceColor(bar.Voice.Source, bar.Set), geom.Brightness(bar.Voice.DB))
-		vector.DrawFilledRect(screen, float32(x), float32(y), float32(w), float32(h), c, false)
+		rb.rect(float32(x), float32(y), float32(w), float32(h), scaleRGB(geom.SourceColor(bar.Voice.Source, bar.Set), geom.Brightness(bar.Voice.DB)))
 		if p.sel.ok && bar.Slot == p.sel.slot && bar.Start == p.sel.start {
-			vector.StrokeRect(screen, float32(x), float32(y), float32(w), float32(h), 2, tlSelLine, false)
+			selR, selOK = [4]float32{float32(x), float32(y), float32(w), float32(h)}, true
 		}
 	}
 	// Decision ticks: drops, not_now, gated, silent.
@@ -330,13 +327,42 @@ func (u *UI) drawTimeline(screen *ebiten.Image, b image.Rectangle, tl geom.Timel
 			continue
 		}
 		if x, ok := tl.TickX(r); ok {
-			vector.StrokeLine(screen, float32(x), float32(sy+1), float32(x), float32(sy+sh-1), 2, geom.TickColor(r.Play.Outcome), false)
+			rb.rect(float32(x)-1, float32(sy+1), 2, float32(sh-2), geom.TickColor(r.Play.Outcome))
 		}
 	}
 	// The right edge: now (live) or the scrub position.
 	nx := tl.TimeX(tl.End)
-	vector.StrokeLine(screen, float32(nx)-1, float32(sy), float32(nx)-1, float32(axisY), 1, tlText, false)
+	rb.rect(float32(nx)-1, float32(sy), 1, float32(axisY-sy), tlText)
+	rb.flush(screen)
+	if selOK {
+		vector.StrokeRect(screen, selR[0], selR[1], selR[2], selR[3], 2, tlSelLine, false)
+	}
+	// Text last.
+	for i := 0; i < audio.NumVoices; i++ {
+		_, y, _, h := tl.Lane(i)
+		step := 1
+		if h < 12 {
+			step = 4 // lanes too thin for a number each: every 4th
+		}
+		if i%step == 0 {
+			drawLabel(screen, laneNames[i], tl.X+2, y+h/2-7, tlDim)
+		}
+	}
+	drawLabel(screen, "dec", tl.X+1, sy-1, tlDim)
+	for _, t := range ticks {
+		if l := fmt.Sprintf("%gs", t); tl.TimeX(t)+2+labelW(l) <= tl.X+tl.W {
+			drawLabel(screen, l, tl.TimeX(t)+2, axisY, tlDim)
+		}
+	}
 }
+
+// laneNames are the lane labels.
+var laneNames = func() (n [audio.NumVoices]string) {
+	for i := range n {
+		n[i] = fmt.Sprintf("%2d", i)
+	}
+	return
+}()
 
 // scaleRGB multiplies a colour's RGB by k (0..1), keeping it opaque.
 func scaleRGB(c color.RGBA, k float64) color.RGBA {

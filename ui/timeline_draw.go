@@ -51,3 +51,41 @@ func drawTooltip(dst *ebiten.Image, text string, at image.Point, clip image.Rect
 		drawLabel(dst, l, x+6, y+4+float64(i)*lineH, tlText)
 	}
 }
+
+// rectBatch collects axis-aligned filled rectangles and draws them in one
+// DrawTriangles call (the timeline has hundreds of bars, lanes and ticks;
+// one vector call each was the panel's main cost).
+type rectBatch struct {
+	vs []ebiten.Vertex
+	is []uint16
+}
+
+var whitePixel = func() *ebiten.Image {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+}()
+
+// rect adds a filled rectangle.
+func (b *rectBatch) rect(x, y, w, h float32, c color.RGBA) {
+	if w <= 0 || h <= 0 {
+		return
+	}
+	if len(b.vs) > 65000 {
+		return // never reached by a 16-lane timeline; bounds the index type
+	}
+	r, g, bl, a := float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255
+	n := uint16(len(b.vs))
+	for _, p := range [4][2]float32{{x, y}, {x + w, y}, {x, y + h}, {x + w, y + h}} {
+		b.vs = append(b.vs, ebiten.Vertex{DstX: p[0], DstY: p[1], SrcX: 1, SrcY: 1, ColorR: r * a, ColorG: g * a, ColorB: bl * a, ColorA: a})
+	}
+	b.is = append(b.is, n, n+1, n+2, n+1, n+3, n+2)
+}
+
+// flush draws the rectangles and empties the batch (keeping its memory).
+func (b *rectBatch) flush(dst *ebiten.Image) {
+	if len(b.is) > 0 {
+		dst.DrawTriangles(b.vs, b.is, whitePixel, &ebiten.DrawTrianglesOptions{})
+	}
+	b.vs, b.is = b.vs[:0], b.is[:0]
+}
