@@ -1,9 +1,12 @@
 package device
 
 import (
+	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"soundworld/audio"
 )
 
 func constBuf(frames int, v float32) []float32 {
@@ -119,5 +122,46 @@ func TestBGainAndSeamlessLoop(t *testing.T) {
 		if math.Abs(float64(v)-0.125) > 1e-6 {
 			t.Fatalf("sample %d = %v, want 0.5 × gain 0.25 all through the wraps", i, v)
 		}
+	}
+}
+
+// Through the device's stream (what the player pulls): B switched in reaches
+// the output bytes and the meter tap, after the fade, at its gain.
+func TestABThroughTheStream(t *testing.T) {
+	d := &Device{mixer: audio.NewMixer(nil)} // no voices: A is silence
+	tap := audio.NewMeterTap()
+	d.SetTap(tap)
+	b := make([]float32, 3*audio.SampleRate)
+	for i := range b {
+		b[i] = 0.5
+	}
+	d.SetB(b, b)
+	d.SetBGain(0.5)
+	s := &stream{d: d}
+	read := func(frames int) []float32 {
+		p := make([]byte, 8*frames)
+		n, err := s.Read(p)
+		if err != nil || n != len(p) {
+			t.Fatalf("Read: %d, %v", n, err)
+		}
+		out := make([]float32, 2*frames)
+		for i := range out {
+			out[i] = math.Float32frombits(binary.LittleEndian.Uint32(p[4*i:]))
+		}
+		return out
+	}
+	if v := read(1000); v[1998] != 0 {
+		t.Fatalf("A selected: got %v, want silence", v[1998])
+	}
+	d.SelectB(true)
+	v := read(2 * FadeFrames)
+	if got := v[2*FadeFrames+1]; got != 0.25 {
+		t.Errorf("after the fade: %v, want B 0.5 × gain 0.5", got)
+	}
+	if v[0] <= 0 || v[0] >= 0.25 {
+		t.Errorf("first frame of the fade: %v, want between A and B", v[0])
+	}
+	if last, _ := tap.Last(0.001); last[len(last)-1] != 0.25 {
+		t.Errorf("the tap saw %v, want what is heard (0.25)", last[len(last)-1])
 	}
 }
