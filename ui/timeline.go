@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -213,7 +214,7 @@ func (u *UI) timelineInput(b image.Rectangle) {
 		return
 	}
 	if i := tl.HitTick(p.hist.Rows, float64(mx), float64(my)); i >= 0 {
-		p.hover, p.hoverAt = rowWhy(p.hist.Rows[i].Play), pt
+		p.hover, p.hoverAt = rowWhy(p.hist.Rows[i]), pt
 		if just {
 			p.log.sel = p.hist.Rows[i].Seq
 		}
@@ -240,18 +241,30 @@ func barWhy(b geom.VoiceBar, now float64) string {
 	}
 	return fmt.Sprintf("slot %d  %s  %s  table 0x%08X  wave 0x%08X\n"+
 		"S1: vol %.3f at %.1f m: gain %.4f, clamped %.4f, x master %.3f\n"+
-		"= %d dB, pan %+d   start %.2f s, length %.2f s, %s",
+		"= %d dB, pan %+d   start %.2f s, length %.2f s, %s\n%s",
 		b.Slot, SourceName(uint8(v.Source)), STypeName(v.SType), v.Table, v.Wave,
-		v.Volume, v.Distance, v.GainRaw, v.GainClamped, v.Master, v.DB, v.Pan, v.Start, v.Length, end)
+		v.Volume, v.Distance, v.GainRaw, v.GainClamped, v.Master, v.DB, v.Pan, v.Start, v.Length, end, drawsText(b.Draws))
+}
+
+// drawsText lists the RollDice unit values behind a decision (O4).
+func drawsText(d []float32) string {
+	if len(d) == 0 {
+		return "draws: none (or its event was not seen)"
+	}
+	s := "draws:"
+	for _, u := range d {
+		s += " " + strconv.FormatFloat(float64(u), 'g', -1, 32)
+	}
+	return s
 }
 
 // rowWhy is one decision as a tooltip.
-func rowWhy(p audio.Play) string {
-	why := p.Reason
+func rowWhy(r geom.Row) string {
+	why := r.Play.Reason
 	if why == "" {
 		why = "played"
 	}
-	return fmt.Sprintf("%s at %.3f s: %s %s table 0x%08X\n%s", p.Outcome, p.Time, p.Source, STypeName(p.SType), p.Table, why)
+	return fmt.Sprintf("%s at %.3f s: %s %s table 0x%08X\n%s\n%s", r.Play.Outcome, r.Play.Time, r.Play.Source, STypeName(r.Play.SType), r.Play.Table, why, drawsText(r.Draws))
 }
 
 var (

@@ -28,15 +28,18 @@ type VoiceBar struct {
 	Voice    audio.Voice
 	Set      int // ambient set (STB desc index) of a bed or one-shot, −1 none
 	Pos      world.Pos
-	PosKnown bool // Pos is where it sounded (one-shots, emitters); else the listener at its start
+	PosKnown bool      // Pos is where it sounded (one-shots, emitters); else the listener at its start
+	Draws    []float32 // the RollDice unit values its decision consumed (O4), if its event was seen
 }
 
 // Row is one play decision (the render CSV's row), with a sequence number
 // that grows by one per decision seen.
 type Row struct {
-	Seq  int64
-	Play audio.Play
-	Set  int // ambient set of the play, −1 none
+	Seq   int64
+	Play  audio.Play
+	Set   int       // ambient set of the play, −1 none
+	Draws []float32 // RollDice unit values the decision consumed (O4)
+	Rands []int     // rand() values it consumed
 }
 
 // History is the bounded record. The zero value is empty and ready.
@@ -111,6 +114,12 @@ func (h *History) observeVoices(s *world.Snapshot) {
 				b.Pos, b.PosKnown = sp.Pos, true
 			}
 		}
+		for k := len(s.Events) - 1; k >= 0; k-- {
+			if e := &s.Events[k]; e.Slot == i && e.Time == v.Start && e.Wave == v.Wave {
+				b.Draws = e.Trace.Draws
+				break
+			}
+		}
 		if len(h.Bars) >= MaxBars {
 			h.dropBars(len(h.Bars) - MaxBars + 1)
 		}
@@ -149,7 +158,7 @@ func (h *History) observeEvents(s *world.Snapshot) {
 		if len(h.Rows) >= MaxRows {
 			h.Rows = append(h.Rows[:0], h.Rows[len(h.Rows)-MaxRows+1:]...)
 		}
-		h.Rows = append(h.Rows, Row{Seq: h.seq, Play: p, Set: set})
+		h.Rows = append(h.Rows, Row{Seq: h.seq, Play: p, Set: set, Draws: e.Trace.Draws, Rands: e.Trace.Rands})
 	}
 }
 

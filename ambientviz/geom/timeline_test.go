@@ -150,3 +150,20 @@ func TestTimeline_Geometry(t *testing.T) {
 		t.Errorf("Brightness: %v %v %v", Brightness(-50), Brightness(0), Brightness(-25))
 	}
 }
+
+// A bar and a row carry the draws of the decision behind them (O4), for the
+// timeline's hover.
+func TestTimeline_DrawsFollowTheirDecision(t *testing.T) {
+	var h History
+	v := audio.Voice{Source: audio.SourceOneShot, Wave: 7, Start: 2, Length: 1}
+	s := snap(2.1, map[int]audio.Voice{5: v}, nil)
+	s.Events = []world.Event{{Play: audio.Play{Time: 2, Slot: 5, Wave: 7, Source: audio.SourceOneShot},
+		Trace: audio.Trace{Draws: []float32{0.25, 0.5}, Rands: []int{41}}}}
+	h.Observe(s)
+	if len(h.Bars) != 1 || len(h.Bars[0].Draws) != 2 || h.Bars[0].Draws[1] != 0.5 {
+		t.Fatalf("bar draws %+v", h.Bars)
+	}
+	if len(h.Rows) != 1 || len(h.Rows[0].Rands) != 1 || h.Rows[0].Rands[0] != 41 {
+		t.Fatalf("row trace %+v", h.Rows)
+	}
+}
