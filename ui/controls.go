@@ -36,6 +36,7 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			ctx.SetGridLayout([]int{-1}, nil)
 			label(ctx, `e.g. "42.1N, 33.6E" or "0xA9B4 84 7.1"`)
 			label(ctx, "or retail's /loc line, pasted as is")
+			u.positionLines(ctx) // you are here, as a /loc line, and Copy (gates.go)
 		})
 		ctx.Header("Sound preferences (retail)", false, func() { // folded at first: Controls fits 1280×720
 			changed := false

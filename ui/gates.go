@@ -1,9 +1,9 @@
 package ui
 
-// The Gate panel (issue 9 items 1, 4, 5): the position as retail's /loc line
-// with a copy button, recording a walk (R), and an opened listening gate —
-// its recording's loading progress, the A/B switch (B) with the loudness
-// match, and the ABX test (X).
+// The Gate panel (issue 9 items 4, 5): recording a walk (R) and an opened
+// listening gate — its recording's loading progress, the A/B switch (B) with
+// the loudness match, and the ABX test (X). positionLines (item 1) puts the
+// position as retail's /loc line with a Copy button under Controls' Jump to.
 
 import (
 	"fmt"
@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"soundworld/ui/debugui"
@@ -205,18 +206,6 @@ func (u *UI) gateWindow(ctx *debugui.Context) {
 			}
 		}
 	})
-	ctx.Header("Position (retail /loc)", true, func() {
-		ctx.SetGridLayout([]int{-1}, nil)
-		if i := strings.Index(v.Position, "]"); i > 0 {
-			label(ctx, v.Position[:i+1])
-			label(ctx, "  "+strings.TrimSpace(v.Position[i+1:]))
-		} else {
-			label(ctx, v.Position)
-		}
-		ctx.SetGridLayout([]int{-1, -1}, nil)
-		ctx.Button("Copy /loc line").On(func() { h.CopyPosition() })
-		label(ctx, "paste into Jump")
-	})
 	ctx.Header("Record a walk (R)", true, func() {
 		ctx.SetGridLayout([]int{-1}, nil)
 		name := "Start recording (restarts the sim at 0 s)"
@@ -234,6 +223,41 @@ func (u *UI) gateWindow(ctx *debugui.Context) {
 			labelColored(ctx, l, c)
 		}
 	})
+}
+
+// positionLines shows where the player stands as retail's /loc line (the
+// cell and [x y z] on one line, the quaternion on the next) with a Copy
+// button (Controls panel, under Jump to).
+func (u *UI) positionLines(ctx *debugui.Context) {
+	h, ok := u.host.(GateHost)
+	if !ok {
+		return
+	}
+	pos := h.GateView().Position
+	head, quat := pos, ""
+	if i := strings.Index(pos, "]"); i > 0 {
+		head, quat = pos[:i+1], strings.TrimSpace(pos[i+1:])
+	}
+	w := float64(u.bodyW - 12)
+	ctx.SetGridLayout([]int{-1}, nil)
+	if i := strings.Index(head, " "); text.Advance(head, face) > w && i > 0 {
+		labelColored(ctx, head[:i], gateOK) // narrow panel: the cell, then [x y z]
+		labelColored(ctx, "  "+head[i+1:], gateOK)
+	} else {
+		labelColored(ctx, head, gateOK)
+	}
+	if text.Advance("  "+quat, face) <= w {
+		quat = "  " + quat
+	}
+	if text.Advance(quat, face)+60 > w {
+		labelColored(ctx, quat, gateOK)
+		ctx.SetGridLayout([]int{-1, 50}, nil)
+		label(ctx, "")
+	} else {
+		ctx.SetGridLayout([]int{-1, 50}, nil)
+		labelColored(ctx, quat, gateOK)
+	}
+	ctx.Button("Copy").On(func() { h.CopyPosition() })
 }
 
 func (u *UI) openGate(h GateHost) error {
