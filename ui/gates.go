@@ -75,7 +75,7 @@ const GatePanelName = "Gate"
 
 // gatePanels is the Gate panel's dock entry (folded until a gate is opened).
 func (u *UI) gatePanels() []panel {
-	return []panel{{dock.Panel{Name: GatePanelName, Edge: dock.Right, Width: 380, Height: 540, MinHeight: 120, Collapsed: true}, u.gateWindow}}
+	return []panel{{dock.Panel{Name: GatePanelName, Edge: dock.Right, Width: 380, Height: 420, MinHeight: 120, Collapsed: true}, u.gateWindow}}
 }
 
 // OpenGatePanel unfolds the Gate panel (a gate was opened) and folds the
