@@ -27,6 +27,7 @@ type windowFlags struct {
 	seed                          uint
 	from                          string // -from SIDECAR (from.go)
 	force, follow                 bool
+	headingSet                    bool          // -heading given (gate.go: a /loc line's facing otherwise)
 	view                          game.ViewOpts // -zoom, -panels, -overlays, -center (from.go)
 }
 
@@ -35,7 +36,7 @@ func (w *windowFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.emitters, "emitters", "", "emitter layout file (JSON; default: the stand-in's forge, none with -dat)")
 	fs.StringVar(&w.loc, "loc", "", `start at map coordinates, e.g. "42.1N, 33.6E"`)
 	fs.StringVar(&w.at, "at", "", `start at a landblock position, e.g. "0xA9B4 84 7.1"`)
-	fs.Float64Var(&w.heading, "heading", 0, "start heading, compass degrees clockwise from north")
+	fs.Var(headingFlag{&w.heading, &w.headingSet}, "heading", "start heading, compass degrees clockwise from north (default: a /loc line's facing, else 0)")
 	fs.Float64Var(&w.eye, "eye", float64(world.DefaultEye), "eye height above ground, m")
 	fs.Float64Var(&w.chase, "chase", float64(world.DefaultChase), "camera distance behind the player along the heading, m (W5; 0 = first person)")
 	fs.UintVar(&w.seed, "seed", 1, "seed of the retail random generators")
@@ -97,7 +98,7 @@ func (w *windowFlags) config() (game.Config, error) {
 			return c, err
 		}
 	}
-	c.Start = &game.Start{X: x, Y: y, Heading: float32(w.heading), Eye: float32(w.eye), Chase: float32(w.chase)}
+	c.Start = &game.Start{X: x, Y: y, Heading: w.startHeading(), Eye: float32(w.eye), Chase: float32(w.chase)}
 	c.Stdout, c.Begin = os.Stdout, processStart
 	c.From, c.Force = w.from, w.force
 	if c.ViewOpts, err = w.viewOpts(); err != nil {

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"errors"
+	"strconv"
+
 	"soundworld/gate"
 	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
@@ -27,4 +30,37 @@ func (w *windowFlags) gateDat(path string) error {
 		w.dat = f.Resolve(f.Dat.Folder)
 	}
 	return nil
+}
+
+// headingFlag is -heading, remembering whether it was given: a retail /loc
+// line given to -at brings its own facing (Frame::get_heading of its
+// quaternion, issue 9 item 1), which -heading overrides.
+type headingFlag struct {
+	v   *float64
+	set *bool
+}
+
+func (h headingFlag) String() string {
+	if h.v == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(*h.v, 'g', -1, 64)
+}
+
+func (h headingFlag) Set(s string) error {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return errors.New("parse error")
+	}
+	*h.v, *h.set = v, true
+	return nil
+}
+
+// startHeading is the start heading: -heading if given, else a /loc line's
+// facing, else -heading's default (north).
+func (w *windowFlags) startHeading() float32 {
+	if h, ok := cli.AtHeading(w.at); ok && !w.headingSet {
+		return h
+	}
+	return float32(w.heading)
 }

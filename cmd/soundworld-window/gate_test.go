@@ -38,3 +38,29 @@ func TestGateFlag(t *testing.T) {
 		t.Errorf("missing gate: got %v, want a user error", err)
 	}
 }
+
+// -at with retail's /loc line faces the way the line does unless -heading is
+// given (issue 9 item 1).
+func TestAtLocLineHeading(t *testing.T) {
+	const east = "0xA9B40019 [84.000000 7.100000 85.005000] 0.707107 0.000000 0.000000 -0.707107"
+	for _, c := range []struct {
+		args []string
+		want float32
+	}{
+		{[]string{"-at", east}, 90},
+		{[]string{"-at", east, "-heading", "10"}, 10},
+		{[]string{"-at", east, "-heading", "0"}, 0},
+		{[]string{"-at", "0xA9B4 84 7.1"}, 0},
+		{[]string{"-at", "0xA9B4 84 7.1", "-heading", "45"}, 45},
+	} {
+		w, _ := windowConfig(t, c.args...)
+		cfg, err := w.config()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Archive.Close()
+		if d := cfg.Start.Heading - c.want; d > 1e-3 || d < -1e-3 {
+			t.Errorf("%q: heading %v, want %v", c.args, cfg.Start.Heading, c.want)
+		}
+	}
+}
