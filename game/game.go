@@ -74,6 +74,8 @@ type Config struct {
 	Force bool
 	// ViewOpts: -zoom, -panels, -overlays, -follow, -center (viewopts.go).
 	ViewOpts ViewOpts
+	// CaptureDir, with Shot: write a capture bundle there after the picture (soundworld capture).
+	CaptureDir string
 	// Gate is a listening gate file to open at start (-gate, issue 9; gate.go).
 	Gate string
 }

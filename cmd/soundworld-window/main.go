@@ -20,5 +20,8 @@ func run(args []string) int {
 	if len(args) > 0 && args[0] == "shot" {
 		return cli.ExitCode("soundworld shot", runShot(args[1:]))
 	}
+	if len(args) > 0 && args[0] == "capture" { // capture.go
+		return cli.ExitCode("soundworld capture", runCapture(args[1:]))
+	}
 	return cli.ExitCode("soundworld", runWindow(args))
 }

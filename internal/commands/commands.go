@@ -51,6 +51,7 @@ var table = []Command{
 	{"shot", "[-dat DIR] [placement flags] [-emitters F] [-seconds S] -o out.png", runShot},
 	{"atlas", "[-dat DIR] (-sound TABLE:STYPE | -desc N | -loudest-bed | -search Q) [-region LB..LB] [-o atlas.png] [-json F] [-csv F]", runAtlas},
 	{"gate", "GATE.gate.json [-seeds K] [-o DIR]", runGate},
+	{"capture", "[shot flags: placement, -seconds S, -from SIDECAR, -panels …] [-dir DIR]: a capture bundle folder", runCapture},
 }
 
 // lookup finds a command by name.

@@ -34,7 +34,7 @@ func runOut(args ...string) (int, string, string) {
 func textCommands() []string {
 	var names []string
 	for _, c := range table {
-		if c.Name != "shot" {
+		if c.Name != "shot" && c.Name != "capture" { // both run soundworld-window
 			names = append(names, c.Name)
 		}
 	}
