@@ -199,5 +199,5 @@ func (v *atlasView) jumpToCell(lb uint16, x, y float32) {
 func (g *Game) atlasSettled() bool {
 	v := g.atl
 	_, _, fin := v.pyr.progress()
-	return fin && len(v.pyr.pending) == 0 && (!v.tog.Heat || !v.heat.running && v.atlas() != nil)
+	return fin && v.pyr.pending() == 0 && (!v.tog.Heat || !v.heat.running && v.atlas() != nil)
 }

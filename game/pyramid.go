@@ -43,19 +43,22 @@ type pyramid struct {
 	bmu    sync.RWMutex
 	blocks map[uint16]*dat.LandBlock // every landblock read so far (~300 B each)
 
-	qmu   sync.Mutex
-	queue []terrain.ChunkKey // finer chunks wanted, nearest first
-	qcond *sync.Cond
-	stop  bool
+	qmu      sync.Mutex
+	queue    []terrain.ChunkKey // finer chunks wanted, nearest first
+	inflight map[terrain.ChunkKey]bool
+	qcond    *sync.Cond
+	stop     bool
 
 	res chan chunkResult
 
 	// Update-side state (no lock: Update/Draw only).
-	imgs     map[terrain.ChunkKey]*ebiten.Image
-	used     map[terrain.ChunkKey]int // frame last drawn
-	pending  map[terrain.ChunkKey]bool
-	coarseIn int // coarse chunk copies uploaded after the scan ended
+	imgs map[terrain.ChunkKey]*ebiten.Image
+	used map[terrain.ChunkKey]int // frame last drawn
 }
+
+// scanEnd is the key of the scan's last message: every coarse chunk before
+// it is final.
+var scanEnd = terrain.ChunkKey{Level: -1}
 
 // maxChunks bounds the finer chunks kept on the GPU (1 MiB each).
 const maxChunks = 96
@@ -64,7 +67,7 @@ func newPyramid(a *dat.Archive, r *dat.Region) *pyramid {
 	p := &pyramid{
 		arch: a, painter: terrain.NewPainter(r), blocks: map[uint16]*dat.LandBlock{},
 		res:  make(chan chunkResult, 64),
-		imgs: map[terrain.ChunkKey]*ebiten.Image{}, used: map[terrain.ChunkKey]int{}, pending: map[terrain.ChunkKey]bool{},
+		imgs: map[terrain.ChunkKey]*ebiten.Image{}, used: map[terrain.ChunkKey]int{}, inflight: map[terrain.ChunkKey]bool{},
 		started: time.Now(),
 	}
 	p.qcond = sync.NewCond(&p.qmu)
@@ -154,6 +157,7 @@ func (p *pyramid) scan() {
 	}
 	p.scanDone.Store(true)
 	send()
+	p.res <- chunkResult{key: scanEnd}
 }
 
 // paintMissing paints every landblock of chunk k absent from the cell dat as "no data".
@@ -215,6 +219,7 @@ func (p *pyramid) worker() {
 		}
 		k := p.queue[0]
 		p.queue = p.queue[1:]
+		p.inflight[k] = true
 		p.qmu.Unlock()
 		p.res <- chunkResult{k, p.paintChunk(k)}
 	}
@@ -238,24 +243,20 @@ func (p *pyramid) paintChunk(k terrain.ChunkKey) *image.RGBA {
 }
 
 // want replaces the worker's queue with the chunks of level l the view
-// needs and does not have (nearest first); l = 0 asks for nothing (the full
-// tiles draw). Chunks no longer in view are dropped from the queue.
+// needs and neither has nor is painting (nearest first); l = 0 asks for
+// nothing (the full tiles draw). Chunks no longer in view leave the queue.
 func (p *pyramid) want(l int, x0, y0, x1, y1, cx, cy float64, frame int) {
-	var q []terrain.ChunkKey
+	var vis []terrain.ChunkKey
 	if l > 0 && l < terrain.Coarsest {
-		for _, k := range terrain.Visible(l, x0, y0, x1, y1, cx, cy) {
-			p.used[k] = frame
-			if p.imgs[k] == nil && !p.pending[k] {
-				q = append(q, k)
-			}
-		}
+		vis = terrain.Visible(l, x0, y0, x1, y1, cx, cy)
 	}
+	q := vis[:0]
 	p.qmu.Lock()
-	for _, k := range p.queue {
-		delete(p.pending, k) // dropped unless asked again below
-	}
-	for _, k := range q {
-		p.pending[k] = true
+	for _, k := range vis {
+		p.used[k] = frame
+		if p.imgs[k] == nil && !p.inflight[k] {
+			q = append(q, k)
+		}
 	}
 	p.queue = q
 	p.qmu.Unlock()
@@ -264,19 +265,29 @@ func (p *pyramid) want(l int, x0, y0, x1, y1, cx, cy float64, frame int) {
 	}
 }
 
+// pending is the number of chunks queued or being painted.
+func (p *pyramid) pending() int {
+	p.qmu.Lock()
+	defer p.qmu.Unlock()
+	return len(p.queue) + len(p.inflight)
+}
+
 // collect uploads up to n finished chunks.
 func (p *pyramid) collect(n int) {
 	for range n {
 		select {
 		case r := <-p.res:
-			delete(p.pending, r.key)
+			if r.key == scanEnd {
+				p.scanTime.Store(int64(time.Since(p.started)))
+				continue
+			}
+			p.qmu.Lock()
+			delete(p.inflight, r.key)
+			p.qmu.Unlock()
 			if img := p.imgs[r.key]; img != nil {
 				img.WritePixels(r.img.Pix)
 			} else {
 				p.imgs[r.key] = ebiten.NewImageFromImage(r.img)
-			}
-			if r.key.Level == terrain.Coarsest && p.scanDone.Load() && len(p.res) == 0 && p.scanTime.Load() == 0 {
-				p.scanTime.Store(int64(time.Since(p.started)))
 			}
 		default:
 			return

@@ -11,11 +11,11 @@ import (
 )
 
 // GridAlpha is how opaque the landblock grid lines and the hex ids are at mpp
-// metres per px: lines fade in from 6 to 24 px per landblock, ids (~44 px
-// wide) from 56 to 96 px per landblock.
+// metres per px: lines fade in from 12 to 40 px per landblock (denser they
+// hide the land), ids (~44 px wide) from 56 to 96 px per landblock.
 func GridAlpha(mpp float64) (lines, ids float64) {
 	s := 192 / mpp
-	return ramp01(s, 6, 24), ramp01(s, 56, 96)
+	return ramp01(s, 12, 40), ramp01(s, 56, 96)
 }
 
 func ramp01(v, lo, hi float64) float64 {

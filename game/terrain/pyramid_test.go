@@ -114,8 +114,11 @@ func TestAtlasGeom(t *testing.T) {
 	if l, i := GridAlpha(0.75); l != 1 || i != 1 {
 		t.Errorf("GridAlpha(0.75) = %v %v", l, i)
 	}
-	if l, _ := GridAlpha(192.0 / 15); math.Abs(l-0.5) > 1e-9 { // 15 px: half way 6..24
-		t.Errorf("GridAlpha(15 px) lines %v, want 0.5", l)
+	if l, _ := GridAlpha(192.0 / 26); math.Abs(l-0.5) > 1e-9 { // 26 px: half way 12..40
+		t.Errorf("GridAlpha(26 px) lines %v, want 0.5", l)
+	}
+	if _, i := GridAlpha(192.0 / 76); math.Abs(i-0.5) > 1e-9 { // 76 px: half way 56..96
+		t.Errorf("GridAlpha(76 px) ids %v, want 0.5", i)
 	}
 	for _, c := range []struct {
 		mpp  float64
