@@ -37,6 +37,9 @@ func (g *Game) input(dt float64) {
 	if (g.captured|g.prevCaptured)&debugui.InputCapturingStateFocus == 0 {
 		g.keys(dt)
 	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF12) { // screenshots work while typing too (not a text key)
+		g.shotReq = true
+	}
 	mx, my := ebiten.CursorPosition()
 	overUI := g.captured&debugui.InputCapturingStateHover != 0
 	if !overUI {
@@ -199,8 +202,6 @@ func (g *Game) keys(dt float64) {
 		}
 	case just(ebiten.KeyK):
 		g.st.ShowKey = !g.st.ShowKey
-	case just(ebiten.KeyF12):
-		g.shotReq = true
 	case just(ebiten.KeyF11):
 		g.pf.captureReq = true // capture bundle (profhooks.go)
 	case just(ebiten.KeyT):
@@ -210,7 +211,6 @@ func (g *Game) keys(dt float64) {
 	}
 	g.atlasKeys() // 7 heatmap, 8 buildings, 9 statics (atlas.go)
 	g.gateKeys()  // R record a walk, B A/B, X ABX (gate.go)
-	g.atlasKeys() // 7 heatmap, 8 buildings, 9 statics (atlas.go)
 	ls := &g.st.Layers
 	digits := []ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3, ebiten.Key4, ebiten.Key5, ebiten.Key6}
 	for i, b := range []*bool{&ls.Rings, &ls.Cells, &ls.Rose, &ls.Shells, &ls.Spawns, &ls.Emitters} {

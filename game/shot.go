@@ -18,6 +18,7 @@ import (
 	"soundworld/audio"
 	"soundworld/dat"
 	capt "soundworld/internal/capture"
+	"soundworld/ui"
 	"soundworld/world"
 )
 
@@ -87,6 +88,13 @@ type ViewInfo struct {
 	TimeScale      float64           `json:"time_scale"`
 	Paused         bool              `json:"paused"`
 	AudioOn        bool              `json:"audio_on"`
+	Width          int               `json:"width"` // px
+	Height         int               `json:"height"`
+	// Panels is the dock layout at capture; FieldErrors the panels' field
+	// errors (field key → message), as the user saw them.
+	Panels      []ui.PanelRect    `json:"panels,omitempty"`
+	FieldErrors map[string]string `json:"field_errors,omitempty"`
+	ClockRate   float64           `json:"clock_rate"` // sim time done / asked over the last second (1 = real time)
 }
 
 // sidecar describes the current state.
@@ -103,7 +111,9 @@ func (g *Game) sidecar() Sidecar {
 			Map: world.FormatMap(l.Pos.X, l.Pos.Y), Loc: world.RetailLocOf(s.Player, l.Heading).String(),
 		},
 		Seed: g.sim.Seed(), SimTime: s.Time, Prefs: Snake[audio.Prefs]{s.Prefs}, PrefsStr: world.FormatPrefs(s.Prefs),
-		View:     ViewInfo{g.cam.MPP, g.cam.CX, g.cam.CY, g.st.Layers, g.st.TimeScale, g.st.Paused, g.st.AudioOn},
+		View: ViewInfo{MetresPerPixel: g.cam.MPP, CentreX: g.cam.CX, CentreY: g.cam.CY, Layers: g.st.Layers,
+			TimeScale: g.st.TimeScale, Paused: g.st.Paused, AudioOn: g.st.AudioOn, Width: g.cam.W, Height: g.cam.H,
+			Panels: g.ui.PanelRects(), FieldErrors: g.st.FieldErr, ClockRate: g.clk.Rate()},
 		Snapshot: Snake[*world.Snapshot]{s},
 		Player:   locInfo(s.Player), Camera: locInfo(s.Camera), RNG: Snake[*world.RNGState]{s.RNG},
 		Replay: g.replayRecord(),

@@ -96,3 +96,26 @@ func (u *UI) OpenAll() {
 		u.panels[i].Collapsed = false
 	}
 }
+
+// PanelRect is one panel's place on screen (for the screenshot sidecar).
+type PanelRect struct {
+	Name   string `json:"name"`
+	X      int    `json:"x"`
+	Y      int    `json:"y"`
+	W      int    `json:"w"`
+	H      int    `json:"h"`
+	Folded bool   `json:"folded"`
+}
+
+// PanelRects is the last layout's panels, in the panel list's order.
+func (u *UI) PanelRects() []PanelRect {
+	out := make([]PanelRect, 0, len(u.panels))
+	for i, p := range u.panels {
+		if i >= len(u.arr.Rects) {
+			break
+		}
+		r := u.arr.Rects[i]
+		out = append(out, PanelRect{p.Name, r.Min.X, r.Min.Y, r.Dx(), r.Dy(), u.arr.Folded[i]})
+	}
+	return out
+}

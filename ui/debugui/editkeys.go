@@ -18,7 +18,7 @@ var (
 
 // editKeys applies the editing keys Ebitengine's text input leaves to the
 // widget (soundworld): Backspace, Delete, Left and Right with key repeat
-// (Shift extends the selection), Home and End, Ctrl+A (select all). It
+// (Shift extends the selection), Home and End (Ctrl+A: selectAllKey). It
 // reports whether the text changed.
 func editKeys(f *textinput.Field, k keyState) bool {
 	keyRepeated := k.repeated
@@ -32,8 +32,8 @@ func editKeys(f *textinput.Field, k keyState) bool {
 		return true
 	}
 	switch {
-	case ctrl && keyRepeated(ebiten.KeyA):
-		f.SetSelection(0, len(t))
+	case ctrl:
+		// Ctrl+A is selectAllKey's (before the frame's typed text); other Ctrl combinations are not edits
 	case keyRepeated(ebiten.KeyBackspace):
 		if s0 != s1 {
 			return del(s0, s1)
@@ -71,6 +71,15 @@ func editKeys(f *textinput.Field, k keyState) bool {
 		setCursor(f, s0, 0, shift)
 	case keyRepeated(ebiten.KeyEnd):
 		setCursor(f, s0, len(t), shift)
+	}
+	return false
+}
+
+// selectAllKey is Ctrl+A: select the whole text (reports whether it acted).
+func selectAllKey(f *textinput.Field, k keyState) bool {
+	if (k.pressed(ebiten.KeyControl) || k.pressed(ebiten.KeyMeta)) && k.repeated(ebiten.KeyA) {
+		f.SetSelection(0, len(f.Text()))
+		return true
 	}
 	return false
 }

@@ -47,7 +47,12 @@ func TestEditKeys(t *testing.T) {
 	if a, b := f.Selection(); a != 8 || b != 8 {
 		t.Errorf("End: got %d..%d, want 8..8", a, b)
 	}
-	editKeys(&f, keys([]ebiten.Key{ebiten.KeyControl}, ebiten.KeyA))
+	if editKeys(&f, keys([]ebiten.Key{ebiten.KeyControl}, ebiten.KeyA)); true {
+		if a, b := f.Selection(); a != 8 || b != 8 {
+			t.Errorf("editKeys must leave Ctrl+A to selectAllKey: got %d..%d", a, b)
+		}
+	}
+	selectAllKey(&f, keys([]ebiten.Key{ebiten.KeyControl}, ebiten.KeyA))
 	if a, b := f.Selection(); a != 0 || b != 8 {
 		t.Errorf("Ctrl+A: got %d..%d, want 0..8", a, b)
 	}

@@ -46,9 +46,12 @@ func (c *Context) textFieldRaw(buf *string, id widgetID, opt option) (EventHandl
 			if gained && opt&optionSelectAll != 0 { // soundworld: typing replaces the old text
 				f.SetTextAndSelection(*buf, 0, len(*buf))
 			}
+			// soundworld: Ctrl+A acts before this frame's typed text, so
+			// "Ctrl+A, type" replaces the text even when both land in one frame.
+			selectAllKey(f, liveKeys)
 			x := bounds.Min.X + c.style().padding + textWidth(*buf)
 			y := bounds.Min.Y + lineHeight()
-			handled, err := f.HandleInput(x, y)
+			_, err := f.HandleInput(x, y)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				return nil
@@ -57,8 +60,11 @@ func (c *Context) textFieldRaw(buf *string, id widgetID, opt option) (EventHandl
 				*buf = f.Text()
 			}
 
-			if !handled {
-				if editKeys(f, liveKeys) { // soundworld: repeat, Delete, arrows, Home/End, Ctrl+A
+			// soundworld: editing keys, Enter and Esc are handled even when
+			// text was typed in the same frame (slow frames: quick presses
+			// were dropped), but not while an input method is composing.
+			if _, _, composing := f.CompositionSelection(); !composing {
+				if editKeys(f, liveKeys) { // repeat, Delete, arrows, Home/End
 					*buf = f.Text()
 				}
 				if inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter) {

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# ui-smoke.sh — drive the explorer window under Xvfb with xdotool (walk, type
+# junk and a position into the jump box, resize) and check F12's sidecars
+# (scripts/uismoke). Needs xvfb-run, xdotool (apt-get install xdotool).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+go build -o "$out/soundworld-window" ./cmd/soundworld-window
+go build -o "$out/uismoke" ./scripts/uismoke
+xvfb-run -a -s "-screen 0 1280x720x24" "$out/uismoke" "$out/soundworld-window"

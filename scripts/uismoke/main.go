@@ -1,0 +1,154 @@
+// Command uismoke drives the real explorer window under an X display with
+// xdotool, as a designer would (issue 13: input sequences under Xvfb), and
+// checks what F12's sidecars say:
+//   - W held 3 s of real time walks ~28.5 m (9.5 m/s) whatever the frame rate;
+//   - "banana" + Enter in the jump box is an error under the field, and the
+//     "1" typed next goes into the box, not to the rings overlay;
+//   - Ctrl+A and a position replace the old text and jump there;
+//   - resized to 900×600 every panel is inside the window, none overlaps.
+//
+// Usage (scripts/ui-smoke.sh runs it): xvfb-run -a -s "-screen 0 1280x720x24" uismoke path/to/soundworld-window
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+type sidecar struct {
+	Listener struct{ X, Y float64 } `json:"listener"`
+	View     struct {
+		Width, Height int
+		Overlays      struct{ Rings bool } `json:"overlays"`
+		Panels        []struct {
+			Name       string
+			X, Y, W, H int
+		} `json:"panels"`
+		FieldErrors map[string]string `json:"field_errors"`
+		ClockRate   float64           `json:"clock_rate"`
+	} `json:"view"`
+}
+
+var win string
+
+func xdo(args ...string) {
+	if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
+		fail("xdotool %v: %v %s", args, err, out)
+	}
+}
+
+func fail(f string, a ...any) {
+	fmt.Fprintf(os.Stderr, "uismoke: FAIL: "+f+"\n", a...)
+	os.Exit(1)
+}
+
+// shot presses F12 and reads the new sidecar (one per second: names carry the second).
+func shot(dir string) sidecar {
+	time.Sleep(1100 * time.Millisecond)
+	before, _ := filepath.Glob(filepath.Join(dir, "screenshots", "*.json"))
+	xdo("key", "F12")
+	for i := 0; i < 200; i++ {
+		time.Sleep(100 * time.Millisecond)
+		now, _ := filepath.Glob(filepath.Join(dir, "screenshots", "*.json"))
+		if len(now) > len(before) {
+			b, err := os.ReadFile(now[len(now)-1])
+			if err != nil {
+				continue
+			}
+			var s sidecar
+			if err := json.Unmarshal(b, &s); err != nil {
+				continue // still being renamed into place
+			}
+			return s
+		}
+	}
+	fail("F12 wrote no sidecar in 20 s")
+	return sidecar{}
+}
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: uismoke path/to/soundworld-window")
+		os.Exit(2)
+	}
+	bin, _ := filepath.Abs(os.Args[1])
+	dir, err := os.MkdirTemp("", "uismoke")
+	if err != nil {
+		fail("%v", err)
+	}
+	defer os.RemoveAll(dir)
+	cmd := exec.Command(bin, "-noaudio", "-settings", filepath.Join(dir, "settings.json"))
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, os.Stdout, os.Stderr
+	cmd.Env = append(os.Environ(), "SOUNDWORLD_NO_AUDIO=1")
+	if err := cmd.Start(); err != nil {
+		fail("%v", err)
+	}
+	defer cmd.Process.Kill()
+	out, err := exec.Command("xdotool", "search", "--sync", "--name", "soundworld").Output()
+	if err != nil {
+		fail("no window: %v", err)
+	}
+	win = strings.Fields(string(out))[0]
+	xdo("windowfocus", "--sync", win)
+	time.Sleep(3 * time.Second) // terrain
+
+	a := shot(dir)
+	xdo("keydown", "w")
+	time.Sleep(3 * time.Second)
+	xdo("keyup", "w")
+	b := shot(dir)
+	d := math.Hypot(b.Listener.X-a.Listener.X, b.Listener.Y-a.Listener.Y)
+	fmt.Printf("uismoke: W held 3 s walked %.1f m (want 28.5 ± 20%%; clock rate %.2f)\n", d, b.View.ClockRate)
+	if d < 0.8*28.5 || d > 1.2*28.5 {
+		fail("walked %.1f m", d)
+	}
+
+	xdo("mousemove", "--window", win, "100", "63", "click", "1") // the jump box (Controls, top left)
+	time.Sleep(500 * time.Millisecond)
+	xdo("type", "--delay", "80", "banana")
+	xdo("key", "Return")
+	time.Sleep(400 * time.Millisecond)
+	xdo("key", "1")
+	c := shot(dir)
+	if c.View.FieldErrors["jump"] == "" || !c.View.Overlays.Rings || c.Listener != b.Listener {
+		fail("banana: got error %q, rings %v, listener moved %v; want an error under the jump box, rings still on, not moved",
+			c.View.FieldErrors["jump"], c.View.Overlays.Rings, c.Listener != b.Listener)
+	}
+	fmt.Printf("uismoke: jump \"banana\": %q; Enter then 1 left the rings on\n", c.View.FieldErrors["jump"])
+
+	xdo("key", "ctrl+a")
+	xdo("type", "--delay", "60", "0xA9B4 100 100")
+	xdo("key", "Return")
+	e := shot(dir)
+	if e.View.FieldErrors["jump"] != "" || math.Abs(e.Listener.X-(0xA9*192+100)) > 0.01 || math.Abs(e.Listener.Y-(0xB4*192+100)) > 0.01 {
+		fail("Ctrl+A + 0xA9B4 100 100: got error %q listener (%v, %v), want none at (%v, %v)",
+			e.View.FieldErrors["jump"], e.Listener.X, e.Listener.Y, 0xA9*192+100, 0xB4*192+100)
+	}
+	fmt.Println("uismoke: Ctrl+A replaced the text; jumped to 0xA9B4 100 100")
+
+	xdo("key", "Escape")
+	xdo("windowsize", win, "900", "600")
+	time.Sleep(2 * time.Second)
+	f := shot(dir)
+	if f.View.Width != 900 || f.View.Height != 600 || len(f.View.Panels) == 0 {
+		fail("after resizing: view %dx%d, %d panels; want 900x600", f.View.Width, f.View.Height, len(f.View.Panels))
+	}
+	for i, p := range f.View.Panels {
+		if p.X < 0 || p.Y < 0 || p.X+p.W > 900 || p.Y+p.H > 600-34 || p.H < 1 {
+			fail("900x600: panel %s at %d,%d %dx%d is not inside the window above the status bar", p.Name, p.X, p.Y, p.W, p.H)
+		}
+		for _, q := range f.View.Panels[i+1:] {
+			if p.X < q.X+q.W && q.X < p.X+p.W && p.Y < q.Y+q.H && q.Y < p.Y+p.H {
+				fail("900x600: panels %s and %s overlap", p.Name, q.Name)
+			}
+		}
+	}
+	fmt.Printf("uismoke: resized to 900x600: %d panels inside, no overlaps\n", len(f.View.Panels))
+	fmt.Println("uismoke: ok")
+}
