@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
 	"image/color"
 	"image/png"
 	"math"
@@ -32,6 +33,7 @@ type profHooks struct {
 	where      string
 	captureReq bool // F11: write a capture bundle at the end of the next Draw
 	captured   chan shotResult
+	bundled    bool // soundworld capture: the bundle is written
 	data       capt.DataID
 	dataErr    error
 }
@@ -130,6 +132,12 @@ func (g *Game) endProfilerDraw(screen *ebiten.Image) {
 		g.pf.captureReq = false
 		g.saveCapture(screen)
 	}
+	if g.cfg.CaptureDir != "" && g.shotCaptured && !g.pf.bundled { // soundworld capture
+		g.pf.bundled = true
+		if g.shotErr == nil {
+			g.shotErr = g.writeCapture(screen, g.cfg.CaptureDir, time.Now())
+		}
+	}
 }
 
 // drawFlash rings the position of the voice clicked in the timeline or the
@@ -150,6 +158,51 @@ func (g *Game) drawFlash(screen *ebiten.Image) {
 // working folder (screenshot, sidecar, last 30 s of audio as mixed, the
 // span's events and path, README.txt), written off the game goroutine.
 func (g *Game) saveCapture(screen *ebiten.Image) {
+	b, at := g.bundle(screen)
+	go func() {
+		dir, err := writeBundle(".", at, b)
+		g.pf.captured <- shotResult{dir, err}
+	}()
+}
+
+// writeCapture writes the bundle at once (soundworld capture) and says where.
+func (g *Game) writeCapture(screen *ebiten.Image, parent string, at time.Time) error {
+	b, _ := g.bundle(screen)
+	dir, err := writeBundle(parent, at, b)
+	if err == nil {
+		fmt.Fprintf(os.Stdout, "capture: wrote %s (sim %.2f s, %s)\n", dir, g.snap.Time, g.cfg.Source)
+	}
+	return err
+}
+
+// writeBundle encodes the picture and the sidecar and writes the folder.
+func writeBundle(parent string, at time.Time, b *pendingBundle) (string, error) {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, b.img); err != nil {
+		return "", fmt.Errorf("capture: %w", err)
+	}
+	b.Screenshot = buf.Bytes()
+	js, err := sidecarJSON(b.sc)
+	if err != nil {
+		return "", fmt.Errorf("capture: %w", err)
+	}
+	b.Sidecar = js
+	dir, err := capt.Write(parent, at, &b.Bundle)
+	if err != nil {
+		return "", fmt.Errorf("capture: %w", err)
+	}
+	return dir, nil
+}
+
+// pendingBundle is a bundle whose picture and sidecar are not encoded yet.
+type pendingBundle struct {
+	capt.Bundle
+	img image.Image
+	sc  Sidecar
+}
+
+// bundle gathers the capture's parts on the game goroutine.
+func (g *Game) bundle(screen *ebiten.Image) (*pendingBundle, time.Time) {
 	img, sc := capture(screen), g.sidecar()
 	samples, _ := g.pf.tap.Last(capt.SpanSeconds)
 	now := g.snap.Time
@@ -159,25 +212,9 @@ func (g *Game) saveCapture(screen *ebiten.Image) {
 			evs = append(evs, r.Play)
 		}
 	}
-	b := &capt.Bundle{Audio: samples, Events: evs, Inputs: g.sim.Inputs(), SimTime: now,
-		Span: capt.SpanSeconds, Source: g.cfg.Source, DatDir: g.cfg.DatDir}
-	at := time.Now()
-	go func() {
-		var err error
-		var buf bytes.Buffer
-		if err = png.Encode(&buf, img); err == nil {
-			b.Screenshot = buf.Bytes()
-			b.Sidecar, err = sidecarJSON(sc)
-		}
-		dir := ""
-		if err == nil {
-			dir, err = capt.Write(".", at, b)
-		}
-		if err != nil {
-			err = fmt.Errorf("capture: %w", err)
-		}
-		g.pf.captured <- shotResult{dir, err}
-	}()
+	b := &pendingBundle{Bundle: capt.Bundle{Audio: samples, Events: evs, Inputs: g.sim.Inputs(), SimTime: now,
+		Span: capt.SpanSeconds, Source: g.cfg.Source, DatDir: g.cfg.DatDir}, img: img, sc: sc}
+	return b, time.Now()
 }
 
 // sidecarJSON is the sidecar as writePair writes it.

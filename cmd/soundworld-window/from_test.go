@@ -35,7 +35,12 @@ func TestShotFrom_PixelEqual(t *testing.T) {
 			}
 		}
 	}
-	if n > 0 {
+	// Two plain shots with the same flags differ by themselves in a few dozen
+	// isolated pixels (measured 51 of 921 600 at 03:40 UTC, scattered AA
+	// pixels; not the replay), so a handful is tolerated; a replay that
+	// drifts (a different frame sequence gave 648, a different Snapshot far
+	// more) fails. The Snapshot itself is compared exactly below.
+	if n > 200 {
 		t.Errorf("shot -from differs from the shot in %d pixels", n)
 	}
 	if fa, fb := fingerprint(t, filepath.Join(dir, "a.json")), fingerprint(t, filepath.Join(dir, "b.json")); fa != fb || fa == "" {

@@ -87,6 +87,9 @@ func Write(parent string, at time.Time, b *Bundle) (string, error) {
 			return "", fmt.Errorf("capture %s: %w", f.name, err)
 		}
 	}
+	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it private
+		return "", err
+	}
 	if err := os.Rename(tmp, dir); err != nil {
 		return "", err
 	}
@@ -193,21 +196,20 @@ func WriteEventsCSV(w io.Writer, ps []audio.Play) error {
 // (the last of several at one instant). nil or empty record: the start only.
 func SpanPath(l *world.InputLog, from, to float64) []byte {
 	type pt struct {
-		t       float64
-		x, y, h float32
+		t   float64
+		loc world.Loc
+		h   float32
 	}
 	var pts []pt
 	if l != nil {
-		sp := world.Loc{Landblock: l.Start.Landblock, X: l.Start.LX, Y: l.Start.LY}.World()
-		cur := pt{0, sp.X, sp.Y, l.Start.Heading}
+		cur := pt{0, world.Loc{Landblock: l.Start.Landblock, X: l.Start.LX, Y: l.Start.LY}, l.Start.Heading}
 		for _, in := range l.Inputs {
 			var p pt
 			switch in.Kind {
 			case world.InListener:
-				p = pt{in.T, in.X, in.Y, in.Heading}
+				p = pt{in.T, world.LocOf(world.Pos{X: in.X, Y: in.Y}), in.Heading} // as SetListener converts it
 			case world.InPlayer:
-				w := world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}.World()
-				p = pt{in.T, w.X, w.Y, in.Heading}
+				p = pt{in.T, world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}, in.Heading}
 			default:
 				continue
 			}
@@ -219,7 +221,7 @@ func SpanPath(l *world.InputLog, from, to float64) []byte {
 				break
 			}
 			if len(pts) == 0 {
-				pts = append(pts, pt{from, cur.x, cur.y, cur.h})
+				pts = append(pts, pt{from, cur.loc, cur.h})
 			}
 			if last := &pts[len(pts)-1]; last.t == p.t {
 				*last = p
@@ -228,7 +230,7 @@ func SpanPath(l *world.InputLog, from, to float64) []byte {
 			}
 		}
 		if len(pts) == 0 {
-			pts = append(pts, pt{from, cur.x, cur.y, cur.h})
+			pts = append(pts, pt{from, cur.loc, cur.h})
 		}
 	}
 	var b bytes.Buffer
@@ -237,11 +239,9 @@ func SpanPath(l *world.InputLog, from, to float64) []byte {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		lb, _ := world.Landblock(p.x, p.y)
-		lx, ly := world.Local(p.x, p.y)
 		f32 := func(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 32) }
 		fmt.Fprintf(&b, "\n {\"t\":%s,\"landblock\":\"0x%04X\",\"x\":%s,\"y\":%s,\"heading\":%s}",
-			strconv.FormatFloat(max(0, p.t-from), 'g', -1, 64), lb, f32(lx), f32(ly), f32(p.h))
+			strconv.FormatFloat(max(0, p.t-from), 'g', -1, 64), p.loc.Landblock, f32(p.loc.X), f32(p.loc.Y), f32(p.h))
 	}
 	b.WriteString("\n]}\n")
 	return b.Bytes()
