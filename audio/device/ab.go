@@ -24,6 +24,10 @@ type abMix struct {
 	gain   float32 // linear gain on B
 	target float32 // 0 = A, 1 = B
 	w      float32 // current fade position 0..1
+	// A new B (or none) given while B is heard waits here until the fade to
+	// A is done, so replacing or removing it never cuts the sound.
+	next    [2][]float32
+	pending bool
 }
 
 // loopOf builds a seamless loop from l, r: the last FadeFrames fade out over
@@ -49,11 +53,18 @@ func loopOf(l, r []float32) ([]float32, []float32) {
 
 // mix replaces buf (interleaved stereo, A) with the crossfaded output.
 func (a *abMix) mix(buf []float32) {
-	if len(a.l) == 0 {
+	if len(a.l) == 0 && !a.pending {
 		return
 	}
 	step := float32(1) / FadeFrames
 	for i := 0; i+1 < len(buf); i += 2 {
+		if a.pending && a.w == 0 { // faded out: the new B takes over (from its start)
+			a.l, a.r, a.pos, a.pending = a.next[0], a.next[1], 0, false
+			a.next = [2][]float32{}
+		}
+		if len(a.l) == 0 {
+			return // no B (any more): A as is
+		}
 		switch {
 		case a.w < a.target:
 			a.w = min(a.target, a.w+step)
@@ -80,7 +91,8 @@ func (a *abMix) mix(buf []float32) {
 func clip1(v float32) float32 { return max(-1, min(1, v)) }
 
 // SetB loads B (44100 Hz stereo; nil removes it), playing from its start,
-// and switches to A at once.
+// and selects A. If B is being heard, it first fades to A (FadeFrames) and
+// the new B takes over then: no cut.
 func (d *Device) SetB(l, r []float32) {
 	if d == nil {
 		return
@@ -90,8 +102,12 @@ func (d *Device) SetB(l, r []float32) {
 		ll, rr = loopOf(l, r)
 	}
 	d.mu.Lock()
-	d.ab = abMix{l: ll, r: rr, gain: 1}
-	d.mu.Unlock()
+	defer d.mu.Unlock()
+	if d.ab.w == 0 {
+		d.ab = abMix{l: ll, r: rr, gain: 1}
+		return
+	}
+	d.ab.target, d.ab.next, d.ab.pending = 0, [2][]float32{ll, rr}, true
 }
 
 // SelectB crossfades to B (true) or back to A over FadeFrames.

@@ -165,3 +165,33 @@ func TestABThroughTheStream(t *testing.T) {
 		t.Errorf("the tap saw %v, want what is heard (0.25)", last[len(last)-1])
 	}
 }
+
+// Closing (or replacing) B while it is heard fades to A first: no cut.
+func TestSetBWhileHeardFadesOut(t *testing.T) {
+	d := &Device{mixer: audio.NewMixer(nil)}
+	b := make([]float32, audio.SampleRate)
+	for i := range b {
+		b[i] = 0.5
+	}
+	d.SetB(b, b)
+	d.SelectB(true)
+	buf := make([]float32, 4*FadeFrames)
+	d.ab.mix(buf) // now fully on B
+	if buf[len(buf)-1] != 0.5 {
+		t.Fatalf("on B: %v", buf[len(buf)-1])
+	}
+	d.SetB(nil, nil)
+	buf = make([]float32, 4*FadeFrames) // A is silence
+	d.ab.mix(buf)
+	maxStep := 0.5 * math.Pi / 2 / FadeFrames * 1.01
+	prev := float32(0.5)
+	for i := 0; i < len(buf); i += 2 {
+		if d := math.Abs(float64(buf[i] - prev)); d > maxStep {
+			t.Fatalf("frame %d: jump %g (a cut)", i/2, d)
+		}
+		prev = buf[i]
+	}
+	if buf[len(buf)-2] != 0 || len(d.ab.l) != 0 {
+		t.Errorf("after the fade: %v, B loaded %d; want A and B gone", buf[len(buf)-2], len(d.ab.l))
+	}
+}
