@@ -4,6 +4,10 @@
 # (scripts/uismoke). Needs xvfb-run, xdotool (apt-get install xdotool).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if ! command -v xdotool >/dev/null; then # Debian's package; installed like setup.sh does
+  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends xdotool >/dev/null
+fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 go build -o "$out/soundworld-window" ./cmd/soundworld-window
