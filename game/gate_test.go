@@ -219,4 +219,14 @@ func TestGateSilentDevice(t *testing.T) {
 	if err := g.OpenGate(filepath.Join(dir, "missing.gate.json")); err == nil {
 		t.Error("a missing gate file: want an error")
 	}
+	// A gate made on other data opens with a note saying so.
+	b, _ := os.ReadFile(path)
+	other := filepath.Join(dir, "other.gate.json")
+	os.WriteFile(other, bytes.Replace(b, []byte(`"dat": null`), []byte(`"dat": {"folder": "acdata"}`), 1), 0o644)
+	if err := g.OpenGate(other); err != nil {
+		t.Fatal(err)
+	}
+	if w := g.GateView().Warn; len(w) != 1 || !strings.Contains(w[0], "start it with -dat") {
+		t.Errorf("warnings %q: want the data mismatch named", w)
+	}
 }
