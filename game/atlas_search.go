@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"soundworld/atlas"
+	"soundworld/ui"
 )
 
 type searchState struct {
@@ -99,7 +100,7 @@ func (v *atlasView) waitAtlas(ctx context.Context) *atlas.Atlas {
 }
 
 // SearchLines is the panel's view of the search: a status line and one line per hit (ui.AtlasHost).
-func (v *atlasView) SearchLines(maxHits int) (string, []string) {
+func (v *atlasView) SearchLines(maxHits int) (string, []ui.SearchRow) {
 	s := &v.srch
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -107,8 +108,10 @@ func (v *atlasView) SearchLines(maxHits int) (string, []string) {
 	switch {
 	case s.query == "":
 		return "type a sound table (0x20…), SoundType (Ambient1) or wave (0x0A…)", nil
-	case s.running && s.total > 0:
+	case s.running && s.total > 0 && s.done < s.total:
 		st = fmt.Sprintf("%s: searching %d / %d landblocks…", s.query, s.done, s.total)
+	case s.running && s.total > 0:
+		st = s.query + ": ranking…"
 	case s.running:
 		st = s.query + ": opening the atlas…"
 	case s.err != nil && !errors.Is(s.err, context.Canceled):
@@ -116,10 +119,12 @@ func (v *atlasView) SearchLines(maxHits int) (string, []string) {
 	default:
 		st = fmt.Sprintf("%s: %d landblocks (peak, cells)", s.query, len(s.hits))
 	}
-	var lines []string
+	var lines []ui.SearchRow
 	for i, h := range s.hits[:min(len(s.hits), maxHits)] {
-		lines = append(lines, fmt.Sprintf("%d. 0x%04X %s %s %s (%d cells) %s", i+1, h.Landblock,
-			h.Sound, h.Kind, atlas.FormatValue(h.Peak), h.Cells, h.Cell.Map))
+		lines = append(lines, ui.SearchRow{
+			Title:  fmt.Sprintf("%d. 0x%04X  %s %.4g in %d cells", i+1, h.Landblock, h.Kind, h.Peak, h.Cells),
+			Detail: fmt.Sprintf("%s, peak at %s (%s)", h.Sound, h.Cell.Map, h.Cell.Cell),
+		})
 	}
 	return st, lines
 }

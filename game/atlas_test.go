@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -455,4 +456,43 @@ func TestAtlas_JumpAndSelector(t *testing.T) {
 	if err := g.atl.SetHeatmap(ui.HeatDesc, "0"); err != nil || !g.atl.tog.Heat {
 		t.Errorf("SetHeatmap(desc 0): %v, heat on %v", err, g.atl.tog.Heat)
 	}
+}
+
+// TestAtlas_BigWorldShot draws the atlas window on the full-size generated
+// world for looking at (only with ATLAS_SHOTS set: it generates the world if
+// needed and searches all of it): the heatmap of one bed at 24 m/px with the
+// Atlas panel open on a finished search.
+func TestAtlas_BigWorldShot(t *testing.T) {
+	if os.Getenv("ATLAS_SHOTS") == "" {
+		t.Skip("ATLAS_SHOTS not set")
+	}
+	g := atlasGame(t, bigArchive(t), "bigworld (generated)")
+	if err := g.ui.OpenPanels("Controls,Atlas"); err != nil {
+		t.Fatal(err)
+	}
+	g.st.Follow = false
+	g.cam.MPP = 24
+	g.cam.CX, g.cam.CY = 0x70*192, 0x80*192
+	settle(t, g, func() bool { return g.atl.atlas() != nil })
+	if err := g.atl.SetHeatmap(ui.HeatSound, fmt.Sprintf("0x%08X:Ambient1", bigworld.TableBase)); err != nil {
+		t.Fatal(err)
+	}
+	g.atl.tog.Mode, g.atl.tog.Arg = ui.HeatSound, fmt.Sprintf("0x%08X:Ambient1", bigworld.TableBase)
+	g.atl.tog.Query = "Ambient1"
+	if err := g.atl.Search(g.atl.tog.Query); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, g, func() bool {
+		g.atl.srch.mu.Lock()
+		defer g.atl.srch.mu.Unlock()
+		return !g.atl.srch.running && g.atlasSettled()
+	})
+	for range 3 {
+		if _, err := g.ui.Update(g.snap); err != nil {
+			t.Fatal(err)
+		}
+	}
+	img := ebiten.NewImage(Width, Height)
+	g.Draw(img)
+	saveShot(t, img, "big-heat-search.png")
 }

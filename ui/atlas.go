@@ -33,11 +33,15 @@ type AtlasToggles struct {
 type AtlasHost interface {
 	SetHeatmap(mode int, arg string) error
 	Search(query string) error
-	SearchLines(maxHits int) (status string, hits []string)
+	SearchLines(maxHits int) (status string, hits []SearchRow)
 	JumpToHit(i int)
 	ExportSearch(path string) error
 	AtlasStatus() []string
 }
+
+// SearchRow is one search hit as the panel lists it: a button (rank,
+// landblock, peak) and a line under it (the sound, the peak's map coordinates).
+type SearchRow struct{ Title, Detail string }
 
 // maxHitRows is how many search hits the panel lists (the CSV has them all).
 const maxHitRows = 40
@@ -119,7 +123,8 @@ func (u *UI) atlasWindow(ctx *debugui.Context, h AtlasHost, t *AtlasToggles) {
 		ctx.SetGridLayout([]int{-1}, nil)
 		for i, s := range hits {
 			ctx.IDScope(fmt.Sprint("hit", i), func() {
-				ctx.Button(s).On(func() { h.JumpToHit(i) })
+				ctx.Button(s.Title).On(func() { h.JumpToHit(i) })
+				label(ctx, "    "+s.Detail)
 			})
 		}
 	})
