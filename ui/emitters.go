@@ -24,12 +24,14 @@ type emitterEdit struct {
 	volume       float64
 	ivMin, ivMax string
 	path         int
+	wave, prob   string // sound_hook / tweaked_hook: the DataID and the probability (E1)
 }
 
 func (e *emitterEdit) load(i int, em world.Emitter) {
 	*e = emitterEdit{index: i, name: em.Name, table: fmt.Sprintf("0x%08X", em.SoundTable),
 		stypes: []uint32{em.SType}, volume: float64(em.Volume),
-		ivMin: fmtNum(em.Interval[0]), ivMax: fmtNum(em.Interval[1]), path: int(em.Path)}
+		ivMin: fmtNum(em.Interval[0]), ivMax: fmtNum(em.Interval[1]), path: int(em.Path),
+		wave: fmt.Sprintf("0x%08X", em.Wave), prob: fmtNum(em.Probability)}
 }
 
 func fmtNum(v float32) string { return strconv.FormatFloat(float64(v), 'f', -1, 32) }
@@ -51,12 +53,26 @@ func (e *emitterEdit) apply(em world.Emitter) (world.Emitter, error) {
 	if strings.TrimSpace(e.name) == "" {
 		return bad("em_name", "name: empty")
 	}
-	t, err := parseHex(e.table)
-	if err != nil || t>>24 != 0x20 {
-		return bad("em_table", "sound table %q: want a table id like 0x20000010", e.table)
-	}
-	if e.stypeIdx < 0 || e.stypeIdx >= len(e.stypes) {
-		return bad("em_stype", "sound type: choose one of the table's")
+	path := audio.Path(e.path)
+	var t, w uint64
+	var p float64
+	var err error
+	if path.PlaysWave() { // E1: sound_hook and tweaked_hook play a wave id
+		if w, err = parseHex(e.wave); err != nil || w>>24 != 0x0A {
+			return bad("em_wave", "wave %q: want a wave id like 0x0A000012", e.wave)
+		}
+		if path == audio.PathTweakedHook {
+			if p, err = strconv.ParseFloat(strings.TrimSpace(e.prob), 32); err != nil || !(p >= 0 && p <= 1) {
+				return bad("em_prob", "probability %q: want 0..1", e.prob)
+			}
+		}
+	} else {
+		if t, err = parseHex(e.table); err != nil || t>>24 != 0x20 {
+			return bad("em_table", "sound table %q: want a table id like 0x20000010", e.table)
+		}
+		if e.stypeIdx < 0 || e.stypeIdx >= len(e.stypes) {
+			return bad("em_stype", "sound type: choose one of the table's")
+		}
 	}
 	lo, err1 := strconv.ParseFloat(strings.TrimSpace(e.ivMin), 32)
 	if err1 != nil || lo < 0 || math.IsInf(lo, 0) {
@@ -66,15 +82,20 @@ func (e *emitterEdit) apply(em world.Emitter) (world.Emitter, error) {
 	if err2 != nil || hi < lo || math.IsInf(hi, 0) {
 		return bad("em_ivmax", "interval max %q: want seconds ≥ min (%g)", e.ivMax, lo)
 	}
-	em.Name, em.SoundTable, em.SType = e.name, uint32(t), e.stypes[e.stypeIdx]
+	em.Name = e.name
+	if path.PlaysWave() {
+		em.Wave, em.Probability = uint32(w), float32(p)
+	} else {
+		em.SoundTable, em.SType = uint32(t), e.stypes[e.stypeIdx]
+	}
 	em.Volume = float32(e.volume)
 	em.Interval = [2]float32{float32(lo), float32(hi)}
-	em.Path = audio.Path(e.path)
+	em.Path = path
 	return em, nil
 }
 
 // editorFields are the emitter editor's error keys.
-var editorFields = []string{"em_name", "em_table", "em_stype", "em_ivmin", "em_ivmax", "em_apply"}
+var editorFields = []string{"em_name", "em_table", "em_stype", "em_wave", "em_prob", "em_ivmin", "em_ivmax", "em_apply"}
 
 func parseHex(s string) (uint64, error) {
 	s = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(s), "0x"), "0X")
@@ -130,21 +151,37 @@ func (u *UI) emittersWindow(ctx *debugui.Context) {
 			ctx.TextFieldOpt(&ed.name, false, u.bad("em_name"))
 			u.errorLine(ctx, "em_name")
 			ctx.SetGridLayout([]int{90, -1}, nil)
-			label(ctx, "sound table")
-			ctx.TextFieldOpt(&ed.table, true, u.bad("em_table"))
-			u.errorLine(ctx, "em_table")
-			ctx.SetGridLayout([]int{90, -1}, nil)
-			label(ctx, "sound type")
-			names := make([]string, len(ed.stypes))
-			for k, t := range ed.stypes {
-				names[k] = fmt.Sprintf("%s (0x%02X)", STypeName(t), t)
-			}
-			if len(names) == 0 {
-				label(ctx, "no SoundTypes in this table")
+			label(ctx, "play path")
+			ctx.Dropdown(&ed.path, pathNames)
+			if audio.Path(ed.path).PlaysWave() { // E1: a DataID, no table pick
+				ctx.SetGridLayout([]int{90, -1}, nil)
+				label(ctx, "wave")
+				ctx.TextFieldOpt(&ed.wave, true, u.bad("em_wave"))
+				u.errorLine(ctx, "em_wave")
+				if audio.Path(ed.path) == audio.PathTweakedHook {
+					ctx.SetGridLayout([]int{90, -1}, nil)
+					label(ctx, "probability")
+					ctx.TextFieldOpt(&ed.prob, true, u.bad("em_prob"))
+					u.errorLine(ctx, "em_prob")
+				}
 			} else {
-				ctx.Dropdown(&ed.stypeIdx, names)
+				ctx.SetGridLayout([]int{90, -1}, nil)
+				label(ctx, "sound table")
+				ctx.TextFieldOpt(&ed.table, true, u.bad("em_table"))
+				u.errorLine(ctx, "em_table")
+				ctx.SetGridLayout([]int{90, -1}, nil)
+				label(ctx, "sound type")
+				names := make([]string, len(ed.stypes))
+				for k, t := range ed.stypes {
+					names[k] = fmt.Sprintf("%s (0x%02X)", STypeName(t), t)
+				}
+				if len(names) == 0 {
+					label(ctx, "no SoundTypes in this table")
+				} else {
+					ctx.Dropdown(&ed.stypeIdx, names)
+				}
+				u.errorLine(ctx, "em_stype")
 			}
-			u.errorLine(ctx, "em_stype")
 			ctx.SetGridLayout([]int{90, -1}, nil)
 			label(ctx, "volume")
 			ctx.SliderF(&ed.volume, 0, 10, 0.05, 2)
@@ -155,9 +192,6 @@ func (u *UI) emittersWindow(ctx *debugui.Context) {
 			label(ctx, "interval max s")
 			ctx.TextFieldOpt(&ed.ivMax, true, u.bad("em_ivmax"))
 			u.errorLine(ctx, "em_ivmax")
-			ctx.SetGridLayout([]int{90, -1}, nil)
-			label(ctx, "play path")
-			ctx.Dropdown(&ed.path, pathNames)
 			ctx.SetGridLayout([]int{-1}, nil)
 			ctx.Button("apply").On(func() {
 				for _, k := range editorFields {

@@ -127,3 +127,27 @@ func TestVoices_DetailFollowsTheSound(t *testing.T) {
 		t.Errorf("after the slot's reuse: got %+v, want the Ambient8 bed still explained", st.voice)
 	}
 }
+
+// E1: the DataID paths take a wave id (and tweaked_hook a probability)
+// instead of a table and SoundType; bad ones are field errors.
+func TestEmitterEdit_WavePaths(t *testing.T) {
+	e := emitterEdit{name: "x", volume: 1, ivMin: "1", ivMax: "2", path: int(audio.PathTweakedHook), wave: "0x0A000012", prob: "0.25"}
+	em, err := e.apply(world.Emitter{SoundTable: 0x20000010, SType: 0x69})
+	if err != nil || em.Wave != 0x0A000012 || em.Probability != 0.25 || em.Path != audio.PathTweakedHook {
+		t.Errorf("tweaked_hook: got %+v, %v; want wave 0x0A000012 probability 0.25", em, err)
+	}
+	for field, edit := range map[string]func(*emitterEdit){
+		"em_wave": func(e *emitterEdit) { e.wave = "0x20000010" },
+		"em_prob": func(e *emitterEdit) { e.prob = "1.5" },
+	} {
+		bad := e
+		edit(&bad)
+		if _, err := bad.apply(world.Emitter{}); err == nil || err.(*fieldError).field != field {
+			t.Errorf("%s: got %v, want an error on it", field, err)
+		}
+	}
+	e.path, e.prob = int(audio.PathSoundHook), "junk" // sound_hook has no probability
+	if em, err := e.apply(world.Emitter{}); err != nil || em.Wave != 0x0A000012 {
+		t.Errorf("sound_hook: got %+v, %v", em, err)
+	}
+}
