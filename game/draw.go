@@ -260,6 +260,10 @@ func (g *Game) statusLines() (string, string) {
 	lis := fmt.Sprintf("listener %s  cell 0x%08X (%.1f, %.1f) z %.1f m  hdg %.0f°  |  t %.2f s  %s  %.0f FPS  %.2f m/px%s  |  %s  F1 help",
 		world.FormatMap(l.Pos.X, l.Pos.Y), g.snap.CellID, lx, ly, l.Pos.Z, l.Heading,
 		g.snap.Time, g.clockLabel(), fps, g.cam.MPP, follow, g.cfg.Source)
+	if ambientviz.LabelWidth(lis) > float64(g.cam.W-16) { // narrow window: what matters first
+		lis = fmt.Sprintf("%s  cell 0x%08X  hdg %.0f°  |  t %.2f s  %s  %.0f FPS%s  |  F1 help",
+			world.FormatMap(l.Pos.X, l.Pos.Y), g.snap.CellID, l.Heading, g.snap.Time, g.clockLabel(), fps, follow)
+	}
 	return cur, lis
 }
 
