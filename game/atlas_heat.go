@@ -11,7 +11,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"image"
+	"image/color"
 	"math"
 	"slices"
 	"strconv"
@@ -68,6 +68,7 @@ type heatState struct {
 	res     chan heatBatch
 
 	img   *ebiten.Image
+	pix   []byte // the image's pixels, reused
 	imgV  heatView
 	dirty bool
 	maxV  float32
@@ -260,16 +261,13 @@ func (h *heatState) rebuild(hv heatView) {
 	n := 8 / hv.step
 	w, ht := (hv.bx1-hv.bx0+1)*n, (hv.by1-hv.by0+1)*n
 	var maxV float32
-	count := map[int16]int{}
+	count := make([]int, len(h.cats))
 	for bx := hv.bx0; bx <= hv.bx1; bx++ {
 		for by := hv.by0; by <= hv.by1; by++ {
 			hb := &m[bx<<8|by]
-			if hb.vals == nil {
-				continue
-			}
 			for i, x := range hb.vals {
 				maxV = max(maxV, x)
-				if hb.cats != nil && hb.cats[i] >= 0 {
+				if hb.cats != nil && hb.cats[i] >= 0 && int(hb.cats[i]) < len(count) {
 					count[hb.cats[i]]++
 				}
 			}
@@ -280,41 +278,55 @@ func (h *heatState) rebuild(hv heatView) {
 	}
 	h.maxV = maxV
 	h.shown = h.shown[:0]
-	for c := range count {
-		h.shown = append(h.shown, c)
-	}
-	slices.SortFunc(h.shown, func(a, b int16) int {
-		if count[a] != count[b] {
-			return count[b] - count[a]
+	for c, k := range count {
+		if k > 0 {
+			h.shown = append(h.shown, int16(c))
 		}
-		return int(a) - int(b)
-	})
-	img := image.NewRGBA(image.Rect(0, 0, w, ht))
+	}
+	slices.SortStableFunc(h.shown, func(a, b int16) int { return count[b] - count[a] })
+	if len(h.pix) < w*ht*4 {
+		h.pix = make([]byte, w*ht*4)
+	}
+	pix := h.pix[:w*ht*4]
+	clear(pix)
+	scale := 255 / max(maxV, 1e-9)
 	for bx := hv.bx0; bx <= hv.bx1; bx++ {
 		for by := hv.by0; by <= hv.by1; by++ {
 			hb := &m[bx<<8|by]
-			if hb.vals == nil {
-				continue
-			}
 			for i, x := range hb.vals {
 				if x <= 0 {
 					continue
 				}
-				col := ambientviz.HeatColor(float64(x / max(maxV, 1e-9)))
+				var col color.RGBA
 				if hb.cats != nil {
 					col = ambientviz.CatColor(hb.cats[i])
+				} else {
+					col = heatLUT[min(255, int(x*scale))]
 				}
 				sx, sy := i/n, i%n // sample column (east), row (north)
-				px, py := (bx-hv.bx0)*n+sx, (hv.by1-by)*n+(n-1-sy)
-				img.SetRGBA(px, py, col)
+				o := (((hv.by1-by)*n+(n-1-sy))*w + (bx-hv.bx0)*n + sx) * 4
+				pix[o], pix[o+1], pix[o+2], pix[o+3] = col.R, col.G, col.B, 0xff
 			}
 		}
+	}
+	if h.img != nil && h.img.Bounds().Dx() == w && h.img.Bounds().Dy() == ht {
+		h.img.WritePixels(pix)
+		return
 	}
 	if h.img != nil {
 		h.img.Deallocate()
 	}
-	h.img = ebiten.NewImageFromImage(img)
+	h.img = ebiten.NewImage(w, ht)
+	h.img.WritePixels(pix)
 }
+
+// heatLUT is the heat ramp at 256 steps (value / max · 255, truncated).
+var heatLUT = func() (l [256]color.RGBA) {
+	for i := range l {
+		l[i] = ambientviz.HeatColor(float64(i) / 255)
+	}
+	return l
+}()
 
 // draw draws the heat image over the map, 65 % opaque, nearest-neighbour.
 func (h *heatState) draw(dst *ebiten.Image, c geom.Camera) {
