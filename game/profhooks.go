@@ -88,12 +88,19 @@ func (g *Game) feedLocal(starts []audio.VoiceStart) {
 		}
 		out = append(out, s)
 	}
-	p.local.Apply(out)
 	target := int64(math.Round(g.sim.Now()*audio.SampleRate)) + world.StepFrames
-	if target-p.local.Frame() > 2*audio.SampleRate { // a Reset or a jump: do not mix minutes at once
+	if target < p.local.Frame()-world.StepFrames { // the clock went back (a Reset, R): a fresh mixer at 0
 		p.local = audio.NewMixer(g.sim.Bank())
-		p.local.Apply(out)
-		target = p.local.Frame() + world.StepFrames
+	}
+	p.local.Apply(out)
+	// A jump ahead (the first tick after a -from replay) is mixed in silence
+	// up to the last step, without feeding the meters or the capture ring.
+	for skip := target - 2*world.StepFrames; p.local.Frame() < skip; {
+		n := min(skip-p.local.Frame(), 4096)
+		if cap(p.scratch) < int(2*n) {
+			p.scratch = make([]float32, 2*n)
+		}
+		p.local.Render(p.scratch[:2*n])
 	}
 	for p.local.Frame() < target {
 		n := min(target-p.local.Frame(), 2048)

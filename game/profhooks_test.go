@@ -95,6 +95,26 @@ func TestF12_FromReproducesSnapshot(t *testing.T) {
 	if g2.cam.CX != g.cam.CX || g2.cam.MPP != g.cam.MPP {
 		t.Errorf("-from: view centre %v / %v m/px, want %v / %v", g2.cam.CX, g2.cam.MPP, g.cam.CX, g.cam.MPP)
 	}
+	// The meters go on after -from: the window's own mix jumps to the
+	// instant (mixing the gap in silence) instead of waiting for it.
+	now := 0.0
+	g2.clk = clock.New(func() float64 { return now })
+	for i := 0; i < 30*6; i++ {
+		now += 1.0 / 30
+		if err := g2.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	loud := 0
+	samples, _ := g2.pf.tap.Last(6)
+	for _, v := range samples {
+		if v > 0.01 || v < -0.01 {
+			loud++
+		}
+	}
+	if loud < 1000 {
+		t.Errorf("after -from the window's own mix is silent (%d loud samples of %d in 6 s)", loud, len(samples))
+	}
 	// Another stand-in version is refused without -force.
 	rp.Data.StandIn = "sha256:00"
 	b, _ := os.ReadFile(sc)
