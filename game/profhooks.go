@@ -213,10 +213,10 @@ func (g *Game) bundle(screen *ebiten.Image) (*pendingBundle, time.Time) {
 	img, sc := capture(screen), g.sidecar()
 	samples, _ := g.pf.tap.Last(capt.SpanSeconds)
 	now := g.snap.Time
-	var evs []audio.Play
+	var evs []world.Event
 	for _, r := range g.ui.History().Rows {
 		if r.Play.Time >= now-capt.SpanSeconds {
-			evs = append(evs, r.Play)
+			evs = append(evs, world.Event{Play: r.Play, Trace: audio.Trace{Draws: r.Draws, Rands: r.Rands}})
 		}
 	}
 	b := &pendingBundle{Bundle: capt.Bundle{Audio: samples, Events: evs, Inputs: g.sim.Inputs(), SimTime: now,

@@ -114,12 +114,12 @@ func (l *eventLog) shows(p audio.Play) bool {
 	return l.table == 0 || p.Table == l.table
 }
 
-// filter is the rows the filters let through, oldest first.
-func (l *eventLog) filter(rows []geom.Row) []audio.Play {
-	var out []audio.Play
+// filter is the rows the filters let through, oldest first, with their draws.
+func (l *eventLog) filter(rows []geom.Row) []world.Event {
+	var out []world.Event
 	for _, r := range rows {
 		if l.shows(r.Play) {
-			out = append(out, r.Play)
+			out = append(out, world.Event{Play: r.Play, Trace: audio.Trace{Draws: r.Draws, Rands: r.Rands}})
 		}
 	}
 	return out
@@ -263,7 +263,7 @@ func drawEvents(screen *ebiten.Image, b image.Rectangle, chips []elChip, rows []
 // copyCSV puts rows on the clipboard as render -events CSV through the
 // system's clipboard tool (wl-copy, xclip or xsel); without one it writes
 // screenshots/events-YYYYMMDD-HHMMSS.csv. Returns what it did.
-func copyCSV(rows []audio.Play) string {
+func copyCSV(rows []world.Event) string {
 	var b bytes.Buffer
 	if err := capture.WriteEventsCSV(&b, rows); err != nil {
 		return "copy failed: " + err.Error()

@@ -16,10 +16,10 @@ import (
 
 // Bundle is everything a capture folder holds (issue 10 item 5).
 type Bundle struct {
-	Screenshot []byte       // PNG
-	Sidecar    []byte       // JSON, with the replay record
-	Audio      []float32    // the last Span s of output exactly as mixed, interleaved stereo
-	Events     []audio.Play // decisions of the span, oldest first
+	Screenshot []byte        // PNG
+	Sidecar    []byte        // JSON, with the replay record
+	Audio      []float32     // the last Span s of output exactly as mixed, interleaved stereo
+	Events     []world.Event // decisions of the span with their draws (O4), oldest first
 	Inputs     *world.InputLog
 	SimTime    float64 // the instant
 	Span       float64 // s (30)
@@ -169,23 +169,40 @@ func (s *seekBuf) Seek(off int64, whence int) (int64, error) {
 	return off, nil
 }
 
-// CSVHeader is the render -events header.
-const CSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome\n"
+// CSVHeader is the render -events header (with O4's draws and rands).
+const CSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands\n"
 
-// CSVRow formats one decision as render -events does.
-func CSVRow(p audio.Play) string {
-	return strconv.FormatFloat(p.Time, 'f', 6, 64) + "," + p.Source.String() + "," +
+// CSVRow formats one decision as render -events does: the play, then its
+// RollDice unit values (shortest float32 decimals) and rand() values,
+// space-separated in draw order.
+func CSVRow(ev world.Event) string {
+	p := ev.Play
+	b := []byte(strconv.FormatFloat(p.Time, 'f', 6, 64) + "," + p.Source.String() + "," +
 		fmt.Sprintf("0x%08X,0x%02X,0x%08X,%d,", p.Table, p.SType, p.Wave, p.Slot) +
 		strconv.FormatFloat(float64(p.Priority), 'g', -1, 32) + "," +
-		strconv.Itoa(p.DB) + "," + strconv.Itoa(p.Pan) + "," + p.Outcome.String() + "\n"
+		strconv.Itoa(p.DB) + "," + strconv.Itoa(p.Pan) + "," + p.Outcome.String() + ",")
+	for i, u := range ev.Trace.Draws {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendFloat(b, float64(u), 'g', -1, 32)
+	}
+	b = append(b, ',')
+	for i, r := range ev.Trace.Rands {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(r), 10)
+	}
+	return string(append(b, '\n'))
 }
 
 // WriteEventsCSV writes the header and one row per decision.
-func WriteEventsCSV(w io.Writer, ps []audio.Play) error {
+func WriteEventsCSV(w io.Writer, evs []world.Event) error {
 	var b strings.Builder
 	b.WriteString(CSVHeader)
-	for _, p := range ps {
-		b.WriteString(CSVRow(p))
+	for _, ev := range evs {
+		b.WriteString(CSVRow(ev))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

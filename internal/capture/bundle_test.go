@@ -27,7 +27,7 @@ func TestBundle_WritesAllFilesAtomically(t *testing.T) {
 		{Kind: world.InListener, T: 35, X: x1, Y: y1, Heading: 95}, // the same instant: the last wins
 	}}
 	b := &Bundle{Screenshot: []byte("png"), Sidecar: []byte("{}\n"), Audio: make([]float32, 2*441),
-		Events: []audio.Play{{Time: 39, Slot: 2, Outcome: audio.OutcomeStart}}, Inputs: log, SimTime: 40, Span: 30,
+		Events: []world.Event{{Play: audio.Play{Time: 39, Slot: 2, Outcome: audio.OutcomeStart}, Trace: audio.Trace{Draws: []float32{0.25, 0.1}, Rands: []int{7}}}}, Inputs: log, SimTime: 40, Span: 30,
 		Source: "Holtburg (stand-in)"}
 	got, err := Write(dir, at, b)
 	if err != nil {
@@ -50,7 +50,7 @@ func TestBundle_WritesAllFilesAtomically(t *testing.T) {
 		t.Errorf("audio.wav is %d bytes, want %d", len(wav), 44+441*4)
 	}
 	csv, _ := os.ReadFile(filepath.Join(got, EventsFile))
-	if !strings.HasPrefix(string(csv), CSVHeader) || !strings.Contains(string(csv), "39.000000,bed,0x00000000,0x00,0x00000000,2,0,0,0,start") {
+	if !strings.HasPrefix(string(csv), CSVHeader) || !strings.Contains(string(csv), "39.000000,bed,0x00000000,0x00,0x00000000,2,0,0,0,start,0.25 0.1,7\n") {
 		t.Errorf("events.csv:\n%s", csv)
 	}
 	// The span's path: where the listener was at 10 s (the start), then the

@@ -8,6 +8,7 @@ package capture
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -198,7 +199,9 @@ func (r *Replay) Verify(s *world.Sim) error {
 // are those an offline render of the same calls writes for that span (O3).
 // atInstant (nil: none) runs once the Sim is at the instant (render -events
 // installs its row writer there).
-func RenderFrom(r *Replay, s *world.Sim, seconds float64, wav io.WriteSeeker, atInstant func()) error {
+//
+// ctx stops it between steps (ErrStopped wrapping ctx's error).
+func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, wav io.WriteSeeker, atInstant func()) error {
 	if !(seconds > 0) || math.IsInf(seconds, 0) {
 		return fmt.Errorf("seconds %v: want a length > 0", seconds)
 	}
@@ -212,6 +215,9 @@ func RenderFrom(r *Replay, s *world.Sim, seconds float64, wav io.WriteSeeker, at
 	// Before the instant they are dropped, from it they are kept (pre) until
 	// the WAV writer exists, then written.
 	mixTo := func() error {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("%w: %w", ErrStopped, err)
+		}
 		mx.Apply(s.Manager().TakeStarts())
 		target := int64(math.Round(s.Now()*audio.SampleRate)) + world.StepFrames
 		for mx.Frame() < target {
@@ -278,6 +284,9 @@ func RenderFrom(r *Replay, s *world.Sim, seconds float64, wav io.WriteSeeker, at
 	}
 	return out.Close()
 }
+
+// ErrStopped is returned by RenderFrom when its context ends.
+var ErrStopped = errors.New("render stopped")
 
 // encodeJSON is json.Marshal with a trailing newline (bundle files).
 func encodeJSON(v any) ([]byte, error) {

@@ -240,7 +240,7 @@ func render(ctx context.Context, o *renderOpts, wavOut io.WriteSeeker, events io
 	}
 	defer a.Close()
 	if o.from != nil {
-		return renderFrom(o, a, wavOut, events, rep)
+		return renderFrom(ctx, o, a, wavOut, events, rep)
 	}
 	return renderWith(ctx, o, a, nil, wavOut, events, rep)
 }

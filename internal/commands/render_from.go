@@ -1,12 +1,12 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 
-	"soundworld/audio"
 	"soundworld/dat"
 	"soundworld/internal/capture"
 	"soundworld/internal/outputs"
@@ -53,7 +53,7 @@ func fromOpts(fs *Flags, o *renderOpts, from string, force bool) (*renderOpts, e
 
 // renderFrom rebuilds the sidecar's instant on archive a and renders what
 // followed: o.seconds from the instant, the listener where the record left it.
-func renderFrom(o *renderOpts, a *dat.Archive, wavOut io.WriteSeeker, events io.Writer, rep *renderReport) error {
+func renderFrom(ctx context.Context, o *renderOpts, a *dat.Archive, wavOut io.WriteSeeker, events io.Writer, rep *renderReport) error {
 	have, err := capture.Identify(a, o.datDir == "")
 	if err != nil {
 		return err
@@ -74,14 +74,17 @@ func renderFrom(o *renderOpts, a *dat.Archive, wavOut io.WriteSeeker, events io.
 		if events == nil {
 			return
 		}
-		_, csvErr = io.WriteString(events, capture.CSVHeader)
-		s.SetOnPlay(func(p audio.Play) {
+		_, csvErr = io.WriteString(events, renderCSVHeader)
+		s.SetOnEvent(func(ev world.Event) {
 			if csvErr == nil {
-				_, csvErr = io.WriteString(events, csvRow(p))
+				_, csvErr = io.WriteString(events, csvEventRow(ev))
 			}
 		})
 	}
-	err = capture.RenderFrom(o.from, s, o.seconds, wavOut, atInstant)
+	err = capture.RenderFrom(ctx, o.from, s, o.seconds, wavOut, atInstant)
+	if errors.Is(err, capture.ErrStopped) {
+		return outputs.ErrInterrupted
+	}
 	if errors.Is(err, world.ErrTruncated) {
 		return userErr(fmt.Errorf("%s: %w", o.fromPath, err))
 	}

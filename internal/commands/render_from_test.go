@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -87,11 +88,25 @@ func TestRenderFrom_ByteIdenticalToOffline(t *testing.T) {
 	const ticks = 601 // Tick(0) then 600 × 1/60 s: the instant is at 10 s
 	sc := windowSession(t, dir, ticks, walk, nil)
 	from, full := filepath.Join(dir, "from.wav"), filepath.Join(dir, "full.wav")
-	if err := renderTest(t, "-from", sc, "-seconds", "6", "-o", from); err != nil {
+	if err := renderTest(t, "-from", sc, "-seconds", "6", "-o", from, "-events", from+".csv"); err != nil {
 		t.Fatal(err)
 	}
-	if err := renderTest(t, "-path", pathFile, "-seed", "5", "-seconds", "16", "-o", full); err != nil {
+	if err := renderTest(t, "-path", pathFile, "-seed", "5", "-seconds", "16", "-o", full, "-events", full+".csv"); err != nil {
 		t.Fatal(err)
+	}
+	// The -events rows of what followed are the offline render's rows after
+	// the instant (10 s), draws and rands included.
+	fe, _ := os.ReadFile(from + ".csv")
+	oe, _ := os.ReadFile(full + ".csv")
+	lines := strings.SplitAfter(string(oe), "\n")
+	want := lines[0]
+	for _, l := range lines[1:] {
+		if tt, err := strconv.ParseFloat(strings.SplitN(l, ",", 2)[0], 64); err == nil && tt > 10.0000001 {
+			want += l
+		}
+	}
+	if string(fe) != want || strings.Count(want, "\n") < 3 {
+		t.Fatalf("render -from -events:\n%s\nwant the offline rows after 10 s:\n%s", fe, want)
 	}
 	a, _ := os.ReadFile(from)
 	b, _ := os.ReadFile(full)
