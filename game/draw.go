@@ -57,6 +57,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.drawHUD(screen)
 	g.drawMapKey(screen)
 	g.ui.Draw(screen)
+	g.ui.DrawOverlay(screen) // the timeline tooltip, above the panels
 	if g.st.ShowHelp { // F1 help is modal: above the panels
 		g.drawHelp(screen)
 	}

@@ -91,6 +91,7 @@ func (u *UI) profPanels() []panel {
 // observeProfiler feeds this frame's Snapshot to the history (every frame,
 // whether or not the panels are open, so opening one shows the past).
 func (u *UI) observeProfiler(s *world.Snapshot) {
+	u.prof.hover = "" // set again by the Timeline's body if it is open and hovered
 	u.prof.hist.Observe(s)
 	if u.prof.flash.frames > 0 {
 		u.prof.flash.frames--
@@ -116,6 +117,14 @@ func (u *UI) ToggleTimeline() {
 		if u.panels[i].Name == PanelTimeline {
 			u.setCollapsed(i, !u.arr.Folded[i])
 		}
+	}
+}
+
+// DrawOverlay draws what must not be clipped by a panel: the timeline's
+// hover tooltip, kept inside the screen. Call it after Draw.
+func (u *UI) DrawOverlay(screen *ebiten.Image) {
+	if u.prof.hover != "" {
+		drawTooltip(screen, u.prof.hover, u.prof.hoverAt, screen.Bounds())
 	}
 }
 
@@ -147,13 +156,7 @@ func (u *UI) timelineWindow(ctx *debugui.Context) {
 	ctx.GridCell(func(b image.Rectangle) {
 		u.timelineInput(b)
 		tl := u.timelineView(b)
-		hover, hoverAt := p.hover, p.hoverAt
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
-			u.drawTimeline(screen, b, tl)
-			if hover != "" {
-				drawTooltip(screen, hover, hoverAt, b)
-			}
-		})
+		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { u.drawTimeline(screen, b, tl) })
 	})
 }
 
