@@ -32,6 +32,16 @@ func QueueLabel(s string, ax, ay float64, cands [][2]float64, prio int, optional
 	queue = append(queue, queuedLabel{geom.LabelReq{W: LabelWidth(s) + 2, H: labelH, AX: ax, AY: ay, Cands: cands, Prio: prio, Optional: optional}, s, c, alpha})
 }
 
+// QueueGridLabel asks for a landblock id label at exactly (x, y) (top left),
+// left out where a more important label, the rose, the scale bar or a panel
+// is (last priority, no leader line).
+func QueueGridLabel(s string, x, y float64, c color.RGBA, alpha float64) {
+	if s == "" || alpha <= 0 {
+		return
+	}
+	queue = append(queue, queuedLabel{geom.LabelReq{W: LabelWidth(s) + 2, H: labelH, AX: x, AY: y, Cands: [][2]float64{{x, y}}, Prio: 9, Optional: true, NoLeader: true}, s, c, alpha})
+}
+
 // FlushLabels places the queued labels clear of each other and of the
 // obstacles (greedy, geom.PlaceLabels), draws them, with a leader line when
 // one had to move off its anchor, and empties the queue.

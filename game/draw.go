@@ -58,7 +58,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.drawMapKey(screen)
 	g.ui.Draw(screen)
 	g.ui.DrawOverlay(screen) // the timeline tooltip, above the panels
-	if g.st.ShowHelp { // F1 help is modal: above the panels
+	if g.st.ShowHelp {       // F1 help is modal: above the panels
 		g.drawHelp(screen)
 	}
 	ambientviz.EndFrame()
@@ -106,7 +106,7 @@ func (g *Game) drawGrid(screen *ebiten.Image) {
 	if la == 0 {
 		return
 	}
-	lbLineCol, idCol := gridAlpha(lbLineCol, la), gridAlpha(color.RGBA{0xff, 0xff, 0xff, 0xc0}, ia)
+	lbLineCol := gridAlpha(lbLineCol, la) // ids: ia, below
 	step := geom.CellSize
 	showCells := g.cam.MPP <= 0.6 // cells ≥ 40 px apart
 	if !showCells {
@@ -134,7 +134,7 @@ func (g *Game) drawGrid(screen *ebiten.Image) {
 				continue // label only landblocks that exist (and are loaded)
 			}
 			sx, sy := g.cam.ToScreen(bx*geom.BlockSize, (by+1)*geom.BlockSize)
-			ambientviz.Label(screen, fmt.Sprintf("0x%02X%02X", int(bx), int(by)), sx+4, sy+3, idCol)
+			ambientviz.QueueGridLabel(fmt.Sprintf("0x%02X%02X", int(bx), int(by)), sx+4, sy+3, color.RGBA{0xff, 0xff, 0xff, 0xff}, 0.75*ia) // placed with the map labels (never under the scale bar)
 		}
 	}
 }

@@ -18,6 +18,7 @@ type LabelReq struct {
 	Cands    [][2]float64 // preferred top-left corners, best first
 	Prio     int          // lower is placed first
 	Optional bool         // may be left out when there is no room (fading one-shot labels)
+	NoLeader bool         // only at a candidate, never moved off with a leader (grid ids)
 }
 
 // Placed is where a label went.
@@ -63,7 +64,7 @@ func PlaceLabels(reqs []LabelReq, obstacles []Rect) []Placed {
 			}
 		}
 		for _, r := range leaderRadii {
-			if done {
+			if done || q.NoLeader {
 				break
 			}
 			for k := 0; k < 8 && !done; k++ {

@@ -29,3 +29,12 @@ func TestPlaceLabels_NoCollisions(t *testing.T) {
 		t.Errorf("no room: got %+v, want the optional one left out and the other at its first candidate", p)
 	}
 }
+
+// A NoLeader label (a landblock id) stays at its spot or is left out.
+func TestPlaceLabels_NoLeader(t *testing.T) {
+	bar := Rect{0, 0, 100, 20}
+	p := PlaceLabels([]LabelReq{{W: 40, H: 14, AX: 10, AY: 2, Cands: [][2]float64{{10, 2}}, Optional: true, NoLeader: true}}, []Rect{bar})
+	if p[0].Shown {
+		t.Errorf("grid id under the scale bar: got %+v, want left out", p[0])
+	}
+}
