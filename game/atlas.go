@@ -9,6 +9,8 @@ package game
 import (
 	"fmt"
 	"math"
+	"os"
+	"strings"
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -47,7 +49,29 @@ func newAtlasView(g *Game) *atlasView {
 	v.tog = ui.AtlasToggles{Buildings: true, Statics: true, Mode: ui.HeatLoudestBed, CSV: "search.csv"}
 	v.heat.init()
 	g.ui.AddAtlas(v, &v.tog)
+	v.heatFromEnv()
 	return v
+}
+
+// heatFromEnv turns the heatmap on from SOUNDWORLD_HEATMAP ("loudest",
+// "desc:N" or "TABLE:STYPE") — for shots and -profile-frames, which have no
+// panel to click. A bad value is a toast (the layer stays off).
+func (v *atlasView) heatFromEnv() {
+	e := os.Getenv("SOUNDWORLD_HEATMAP")
+	if e == "" {
+		return
+	}
+	mode, arg := ui.HeatSound, e
+	switch {
+	case e == "loudest":
+		mode = ui.HeatLoudestBed
+	case strings.HasPrefix(e, "desc:"):
+		mode, arg = ui.HeatDesc, strings.TrimPrefix(e, "desc:")
+	}
+	v.tog.Mode, v.tog.Arg = mode, arg
+	if err := v.SetHeatmap(mode, arg); err != nil {
+		v.g.setToast("SOUNDWORLD_HEATMAP: " + err.Error())
+	}
 }
 
 func (v *atlasView) close() {
