@@ -90,7 +90,7 @@ func (l *landmarks) loader() {
 // want queues the landblocks on screen whose infos are unknown, nearest the
 // centre first, when the visible range changed.
 func (l *landmarks) want(c geom.Camera) {
-	if c.MPP > landmarkMaxMPP {
+	if c.MPP > landmarkMaxMPP || !l.pyr.listed.Load() { // present is filled once listed
 		return
 	}
 	hv, ok := viewOf(c)
@@ -164,7 +164,7 @@ func (l *landmarks) draw(dst *ebiten.Image, c geom.Camera, buildings, statics bo
 func (l *landmarks) hover(c geom.Camera, x, y float64, buildings, statics bool) string {
 	best, bestD := "", math.Inf(1)
 	l.each(c, func(lx, ly, h float64, model uint32, b bool) {
-		if b && !buildings || !b && statics == false {
+		if b && !buildings || !b && !statics {
 			return
 		}
 		d := math.Hypot(lx-x, ly-y) / c.MPP
