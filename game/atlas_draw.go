@@ -16,14 +16,25 @@ import (
 )
 
 // drawAtlasUnder draws the pyramid: the coarsest level (the whole world, as
-// far as the scan has got), then each finer level down to the zoom's, so a
-// chunk not painted yet shows its coarser parent.
+// far as the scan has got) wherever the zoom's own level (or, closest in,
+// the full tiles) is not there yet, then the zoom's level. At most two layers
+// (every layer is a full-screen fill for the GPU).
 func (g *Game) drawAtlasUnder(screen *ebiten.Image) {
 	p := g.atl.pyr
 	x0, y0, x1, y1 := g.cam.Visible()
-	want := max(1, terrain.LevelFor(g.cam.MPP))
+	want := terrain.LevelFor(g.cam.MPP)
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	for l := terrain.Coarsest; l >= want; l-- {
+	levels := []int{terrain.Coarsest, want}
+	if want == terrain.Coarsest || want == 0 && g.tilesCover() {
+		levels = levels[:1]
+	}
+	if want == 0 && g.tilesCover() {
+		levels = nil // the full tiles cover the screen
+	}
+	for _, l := range levels {
+		if l == 0 {
+			continue
+		}
 		for _, k := range terrain.Visible(l, x0, y0, x1, y1, g.cam.CX, g.cam.CY) {
 			img := p.imgs[k]
 			if img == nil {
@@ -39,6 +50,29 @@ func (g *Game) drawAtlasUnder(screen *ebiten.Image) {
 			screen.DrawImage(img, op)
 		}
 	}
+}
+
+// tilesCover reports whether every present landblock on screen has its full
+// tile loaded (closest in, the pyramid need not draw under them).
+func (g *Game) tilesCover() bool {
+	p := g.atl.pyr
+	if !p.listed.Load() {
+		return false
+	}
+	x0, y0, x1, y1 := g.cam.Visible()
+	bx0, by0, bx1, by1, ok := terrain.VisibleBlocks(x0, y0, x1, y1)
+	if !ok {
+		return true
+	}
+	for bx := bx0; bx <= bx1; bx++ {
+		for by := by0; by <= by1; by++ {
+			k := uint16(bx<<8 | by)
+			if p.present[k] && g.tiles.imgs[k] == nil {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // drawAtlasOver draws the heatmap, the landmarks and the keys over the map.
