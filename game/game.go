@@ -123,6 +123,7 @@ type Game struct {
 	clk     *clock.Clock          // real time → 1/60 s Sim ticks (issue 13 item 1)
 	src     *clock.Audio          // the clock's source: the device's played position or the wall clock
 	held    func(ebiten.Key) bool // key state (ebiten.IsKeyPressed; tests inject)
+	focus   func() bool           // window focus for G4 (ebiten.IsFocused; tests inject: Xvfb's focus is not theirs to rely on)
 	start   time.Time
 	deleted []world.Emitter // deleted emitters, newest last (Ctrl+Z)
 	// walkX, walkY is the walked position in world m at full precision.
@@ -198,6 +199,7 @@ func New(cfg Config) (*Game, error) {
 	}
 	g.clk = clock.New(g.src.Now)
 	g.held = ebiten.IsKeyPressed
+	g.focus = ebiten.IsFocused
 	if err := g.initProfilerView(); err != nil {
 		return nil, err
 	}
@@ -278,7 +280,7 @@ func (g *Game) Update() error {
 		g.prof.report(g.cfg.Stdout, g.firstTerrain)
 		return ebiten.Termination
 	}
-	g.focused = g.cfg.Shot != nil || g.cfg.ProfileFrames > 0 || ebiten.IsFocused()
+	g.focused = g.cfg.Shot != nil || g.cfg.ProfileFrames > 0 || g.focus()
 	g.sim.SetActive(g.focused) // G4: the manager refuses new starts when unfocused
 
 	select {

@@ -100,6 +100,7 @@ func TestF12_FromReproducesSnapshot(t *testing.T) {
 	// instant (mixing the gap in silence) instead of waiting for it.
 	now := 0.0
 	g2.clk = clock.New(func() float64 { return now })
+	g2.focus = func() bool { return true } // as standInGame: G4 would silence an unfocused Xvfb window
 	for i := 0; i < 30*6; i++ {
 		now += 1.0 / 30
 		if err := g2.Update(); err != nil {
