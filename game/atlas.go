@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -39,7 +40,7 @@ type atlasView struct {
 	atErr   error
 	opening bool
 
-	clickFrame   int // frame of the last left press on the map (double-click)
+	clickAt      time.Time // the last left press on the map (double-click)
 	clickX, clly int
 }
 
@@ -120,22 +121,23 @@ func (g *Game) updateAtlas() {
 // (pyramid level 0); further out the pyramid draws and no tile is requested.
 func (g *Game) useTiles() bool { return terrain.LevelFor(g.cam.MPP) == 0 }
 
-// doubleClick: a second left press on the map within 0.4 s and 6 px of the
-// first jumps there: the listener moves to the point and the view zooms in
-// to the window's opening zoom (3 landblocks) around it.
+// doubleClick: a second left press on the map within 0.6 s (wall clock, so
+// a slow machine's frame rate does not shorten it) and 6 px of the first
+// jumps there: the listener moves to the point and the view zooms in to the
+// window's opening zoom (3 landblocks) around it.
 func (v *atlasView) doubleClick() {
 	g := v.g
 	if g.captured&debugui.InputCapturingStateHover != 0 || !inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		return
 	}
 	mx, my := ebiten.CursorPosition()
-	if g.frame-v.clickFrame <= tps*4/10 && math.Hypot(float64(mx-v.clickX), float64(my-v.clly)) <= 6 {
+	if time.Since(v.clickAt) <= 600*time.Millisecond && math.Hypot(float64(mx-v.clickX), float64(my-v.clly)) <= 6 {
 		wx, wy := g.cam.ToWorld(float64(mx), float64(my))
 		v.jumpTo(wx, wy)
-		v.clickFrame = 0
+		v.clickAt = time.Time{}
 		return
 	}
-	v.clickFrame, v.clickX, v.clly = g.frame, mx, my
+	v.clickAt, v.clickX, v.clly = time.Now(), mx, my
 }
 
 // jumpTo puts the listener at world (x, y) (clamped into the world) and

@@ -7,6 +7,7 @@ package game
 import (
 	"fmt"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -25,11 +26,14 @@ func (g *Game) drawAtlasUnder(screen *ebiten.Image) {
 	want := terrain.LevelFor(g.cam.MPP)
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	levels := []int{terrain.Coarsest, want}
-	if want == terrain.Coarsest || want == 0 && g.tilesCover() {
+	if want == terrain.Coarsest {
 		levels = levels[:1]
 	}
-	if want == 0 && g.tilesCover() {
-		levels = nil // the full tiles cover the screen
+	if want == 0 {
+		g.drawMissing(screen) // closest in: stripes drawn, not upscaled from the overview
+		if g.tilesCover() {
+			levels = nil // the full tiles cover the rest of the screen
+		}
 	}
 	for _, l := range levels {
 		if l == 0 {
@@ -48,6 +52,35 @@ func (g *Game) drawAtlasUnder(screen *ebiten.Image) {
 			op.GeoM.Scale(s, s)
 			op.GeoM.Translate(sx, sy)
 			screen.DrawImage(img, op)
+		}
+	}
+}
+
+// drawMissing stripes the landblocks on screen that the cell dat lacks
+// ("no data", as the pyramid paints them), for the closest zooms.
+func (g *Game) drawMissing(screen *ebiten.Image) {
+	p := g.atl.pyr
+	if !p.listed.Load() {
+		return
+	}
+	x0, y0, x1, y1 := g.cam.Visible()
+	bx0, by0, bx1, by1, ok := terrain.VisibleBlocks(x0, y0, x1, y1)
+	if !ok {
+		return
+	}
+	side := 192 / g.cam.MPP
+	for bx := bx0; bx <= bx1; bx++ {
+		for by := by0; by <= by1; by++ {
+			if p.present[bx<<8|by] {
+				continue
+			}
+			sx, sy := g.cam.ToScreen(float64(bx)*192, float64(by+1)*192)
+			vector.DrawFilledRect(screen, float32(sx), float32(sy), float32(side), float32(side), terrain.NoData, false)
+			for t := 16.0; t < 2*side; t += 16 { // the line x + y = t inside the square
+				ax, ay := math.Max(0, t-side), math.Min(t, side)
+				bx, by := math.Min(t, side), math.Max(0, t-side)
+				vector.StrokeLine(screen, float32(sx+ax), float32(sy+ay), float32(sx+bx), float32(sy+by), 3, terrain.NoDataHatch, false)
+			}
 		}
 	}
 }
