@@ -14,6 +14,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"soundworld/ambientviz"
 	"soundworld/assets"
 	"soundworld/atlas"
 	"soundworld/dat"
@@ -495,4 +496,105 @@ func TestAtlas_BigWorldShot(t *testing.T) {
 	img := ebiten.NewImage(Width, Height)
 	g.Draw(img)
 	saveShot(t, img, "big-heat-search.png")
+}
+
+// The heat image is north up: its top-left px is the north-west landblock's
+// north-west sample, and a sample's colour is the ramp at value / max (a
+// loudest bed's is its category's). Values are independent of the window.
+func TestAtlas_HeatImageLayout(t *testing.T) {
+	var h heatState
+	h.init()
+	h.kind, h.kindOK = atlas.KindVolume, true
+	hv := heatView{bx0: 10, by0: 20, bx1: 11, by1: 21, step: 4} // 2 × 2 landblocks, 2 × 2 samples each
+	m := new([1 << 16]heatBlock)
+	val := func(bx, by, i int) float32 { return float32(1+(bx-10)*8+(by-20)*4+i) / 16 }
+	for bx := 10; bx <= 11; bx++ {
+		for by := 20; by <= 21; by++ {
+			hb := heatBlock{vals: make([]float32, 4)}
+			for i := range 4 {
+				hb.vals[i] = val(bx, by, i)
+			}
+			m[bx<<8|by] = hb
+		}
+	}
+	h.cache[heatKey{h.sel, 4}] = m
+	h.rebuild(hv)
+	if h.img.Bounds().Dx() != 4 || h.img.Bounds().Dy() != 4 {
+		t.Fatalf("image %v, want 4×4", h.img.Bounds())
+	}
+	maxV := val(11, 21, 3) // 16/16
+	if h.maxV != maxV {
+		t.Errorf("max %v, want %v", h.maxV, maxV)
+	}
+	at := func(x, y int) color.RGBA {
+		o := (y*4 + x) * 4
+		return color.RGBA{h.pix[o], h.pix[o+1], h.pix[o+2], h.pix[o+3]}
+	}
+	// Sample i of a landblock is (column i/2 east, row i%2 north) (atlas.Result.Cell).
+	cases := []struct {
+		x, y, bx, by, i int
+	}{
+		{0, 0, 10, 21, 1}, // NW px: west landblock of the north row, its west column, north row
+		{3, 3, 11, 20, 2}, // SE px: east landblock of the south row, east column, south row
+		{1, 2, 10, 20, 3},
+		{2, 1, 11, 21, 0},
+	}
+	for _, c := range cases {
+		want := heatLUT[min(255, int(val(c.bx, c.by, c.i)*(255/maxV)))]
+		if got := at(c.x, c.y); got != want {
+			t.Errorf("px (%d,%d) = %v, want landblock 0x%02X%02X sample %d's %v", c.x, c.y, got, c.bx, c.by, c.i, want)
+		}
+	}
+	// Loudest bed: the category's colour; value 0 stays clear.
+	h.kind = atlas.KindLoudestBed
+	h.cats = make([]atlas.Sound, 3)
+	hb := m[10<<8|21]
+	hb.cats = []int16{2, 1, 0, -1}
+	hb.vals = []float32{0.5, 0.5, 0.5, 0}
+	m[10<<8|21] = hb
+	h.dirty = true
+	h.rebuild(hv)
+	if got := at(0, 0); got != ambientviz.CatColor(1) { // sample 1 = NW
+		t.Errorf("NW px %v, want category 1's %v", got, ambientviz.CatColor(1))
+	}
+	if got := at(1, 0); got.A != 0 { // sample 3: value 0
+		t.Errorf("a silent sample is drawn: %v", got)
+	}
+}
+
+// Moving the view to other landblocks stops the running heat job (if it is
+// still running) and starts one for the new view; what was done stays cached
+// and the new view ends up complete.
+func TestAtlas_HeatJobFollowsTheView(t *testing.T) {
+	a, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := atlasGame(t, a, assets.Name)
+	g.st.Follow = false
+	g.cam.MPP = 0.25 // 320 × 180 m: at most 3 × 2 landblocks
+	g.cam.CX, g.cam.CY = 0xA7*192+96, 0xB2*192+96
+	v := g.atl
+	settle(t, g, func() bool { return v.atlas() != nil })
+	v.tog.Heat = true
+	v.heat.update(v, g.cam)
+	if !v.heat.running {
+		t.Fatal("no job for the first view")
+	}
+	gen, first := v.heat.gen, v.heat.jobView
+	g.cam.CX, g.cam.CY = 0xAB*192+96, 0xB6*192+96 // the stand-in's other corner
+	v.heat.update(v, g.cam)
+	if v.heat.gen != gen+1 || v.heat.jobView == first || !v.heat.running {
+		t.Errorf("after the move: job generation %d (was %d), view %+v (was %+v)", v.heat.gen, gen, v.heat.jobView, first)
+	}
+	settle(t, g, func() bool { return !v.heat.running })
+	m := v.heat.cache[heatKey{v.heat.sel, 1}]
+	hv, _ := viewOf(g.cam)
+	for bx := hv.bx0; bx <= hv.bx1; bx++ {
+		for by := hv.by0; by <= hv.by1; by++ {
+			if lb := uint16(bx<<8 | by); v.atlas().Present(lb) && m[lb].vals == nil {
+				t.Errorf("landblock 0x%04X on screen not computed", lb)
+			}
+		}
+	}
 }
