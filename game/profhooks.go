@@ -287,12 +287,33 @@ func (g *Game) replayFrom(r *capt.Replay) error {
 		head := *r.Inputs
 		head.Inputs = ins[:n-1]
 		g.cfg.Shot.Seconds = float64(ins[n-1].N) / 60
-		return head.Replay(g.sim, nil)
+		return head.Replay(g.sim, g.mixReplayTick)
 	}
 	if g.cfg.Shot != nil {
 		g.cfg.Shot.Seconds = 0
 	}
-	return r.Rebuild(g.sim, nil)
+	return r.Rebuild(g.sim, g.mixReplayTick)
+}
+
+// mixReplayTick mixes one replayed tick into the window's own mix (no
+// device), as render's loop does, so the meters and a capture's last 30 s
+// hold the replayed past. With a device the past is not played.
+func (g *Game) mixReplayTick() {
+	p := &g.pf
+	if p.local == nil {
+		return
+	}
+	p.local.Apply(g.sim.Manager().TakeStarts())
+	target := int64(math.Round(g.sim.Now()*audio.SampleRate)) + world.StepFrames
+	for p.local.Frame() < target {
+		n := min(target-p.local.Frame(), 4096)
+		if cap(p.scratch) < int(2*n) {
+			p.scratch = make([]float32, 2*n)
+		}
+		buf := p.scratch[:2*n]
+		p.local.Render(buf)
+		p.tap.Write(buf)
+	}
 }
 
 // readView reads the sidecar's "view" object.

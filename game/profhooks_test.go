@@ -96,8 +96,22 @@ func TestF12_FromReproducesSnapshot(t *testing.T) {
 	if g2.cam.CX != g.cam.CX || g2.cam.MPP != g.cam.MPP {
 		t.Errorf("-from: view centre %v / %v m/px, want %v / %v", g2.cam.CX, g2.cam.MPP, g.cam.CX, g.cam.MPP)
 	}
-	// The meters go on after -from: the window's own mix jumps to the
-	// instant (mixing the gap in silence) instead of waiting for it.
+	// The replayed past is in the window's own mix (the meters, a capture's
+	// last 30 s): frames up to the instant, and not silent.
+	if f := g2.pf.local.Frame(); f < int64(want.Time*44100) {
+		t.Errorf("after -from the own mix is at frame %d, the instant is %.2f s", f, want.Time)
+	}
+	past, _ := g2.pf.tap.Last(5)
+	pastLoud := 0
+	for _, v := range past {
+		if v > 0.01 || v < -0.01 {
+			pastLoud++
+		}
+	}
+	if pastLoud < 1000 {
+		t.Errorf("the replayed past is silent in the own mix (%d loud samples)", pastLoud)
+	}
+	// The meters go on after -from.
 	now := 0.0
 	g2.clk = clock.New(func() float64 { return now })
 	g2.focus = func() bool { return true } // as standInGame: G4 would silence an unfocused Xvfb window
