@@ -115,6 +115,7 @@ type Game struct {
 	shotLast     int // frame of the last tick; the capture is a frame later (panels laid out)
 	shotCaptured bool
 	shotErr      error
+	pin          viewPin // where the first frames put the camera (-center, -from; viewopts.go)
 	prof         *profiler
 	firstTerrain time.Duration
 	shotDone     chan shotResult
@@ -319,7 +320,9 @@ func (g *Game) Update() error {
 	g.pushStarts()
 	switch {
 	case g.frame == 1 || (g.cfg.Shot != nil && g.shotLast == 0):
-		g.centreOnListener() // in the map area, not the window
+		g.centreView() // the listener (or -center's place) in the map area, not the window
+	case g.cfg.Shot != nil && !g.st.Follow && g.pin != (viewPin{}):
+		g.centreView() // a shot's -center or -from view stays while its panels settle
 	case g.st.Follow && g.drag != dragListener:
 		g.keepInView(followBox)
 	case g.ui.Arrangement().Map != mapBefore: // resized or a panel folded: keep the listener on the map

@@ -263,12 +263,16 @@ func (g *Game) applyFrom() error {
 	if v, err := readView(g.cfg.From); err == nil && v != nil {
 		if v.MetresPerPixel > 0 {
 			g.cam.CX, g.cam.CY, g.cam.MPP = v.CentreX, v.CentreY, v.MetresPerPixel
+			g.pin.kept = true // -center, when given too, still wins (centreView)
 		}
 		g.st.Layers = v.Layers
 		if v.TimeScale > 0 {
 			g.st.TimeScale = v.TimeScale
 		}
 		g.st.Paused = g.cfg.Shot == nil && v.Paused
+		if v.Follow != nil && !g.cfg.ViewOpts.NoFollow { // the shot's -follow (this run's -follow=false wins)
+			g.st.Follow = *v.Follow
+		}
 	}
 	if g.cfg.Shot == nil { // a shot redraws the picture as it was
 		g.setToast(fmt.Sprintf("Reopened %s at sim time %.2f s", g.cfg.From, g.sim.Now()))

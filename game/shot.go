@@ -94,7 +94,8 @@ type ViewInfo struct {
 	// errors (field key → message), as the user saw them.
 	Panels      []ui.PanelRect    `json:"panels,omitempty"`
 	FieldErrors map[string]string `json:"field_errors,omitempty"`
-	ClockRate   float64           `json:"clock_rate"` // sim time done / asked over the last second (1 = real time)
+	ClockRate   float64           `json:"clock_rate"`       // sim time done / asked over the last second (1 = real time)
+	Follow      *bool             `json:"follow,omitempty"` // the camera follows the listener; absent in older sidecars (then on)
 }
 
 // sidecar describes the current state.
@@ -113,7 +114,7 @@ func (g *Game) sidecar() Sidecar {
 		Seed: g.sim.Seed(), SimTime: s.Time, Prefs: Snake[audio.Prefs]{s.Prefs}, PrefsStr: world.FormatPrefs(s.Prefs),
 		View: ViewInfo{MetresPerPixel: g.cam.MPP, CentreX: g.cam.CX, CentreY: g.cam.CY, Layers: g.st.Layers,
 			TimeScale: g.st.TimeScale, Paused: g.st.Paused, AudioOn: g.st.AudioOn, Width: g.cam.W, Height: g.cam.H,
-			Panels: g.ui.PanelRects(), FieldErrors: g.st.FieldErr, ClockRate: g.clk.Rate()},
+			Panels: g.ui.PanelRects(), FieldErrors: g.st.FieldErr, ClockRate: g.clk.Rate(), Follow: ptr(g.st.Follow)},
 		Snapshot: Snake[*world.Snapshot]{s},
 		Player:   locInfo(s.Player), Camera: locInfo(s.Camera), RNG: Snake[*world.RNGState]{s.RNG},
 		Replay: g.replayRecord(),

@@ -93,9 +93,33 @@ func (g *Game) applyViewOpts() error {
 	if o.Center != "" {
 		x, y, _ := parsePlace(o.Center)
 		g.cam.CX, g.cam.CY = float64(x), float64(y)
+		g.pin = viewPin{centre: true, x: float64(x), y: float64(y)}
 	}
 	if o.Panels != "" {
 		return g.ui.OpenPanels(o.Panels)
 	}
 	return nil
+}
+
+// viewPin says where the first frames (and a shot's frames until its last
+// tick) put the camera: by default the listener in the middle of the map
+// area; with -center that place instead (issue 10 item 6: before, the
+// listener won every frame of a shot, so -center was ignored); after -from
+// restored a sidecar's view, that view as it was.
+type viewPin struct {
+	centre bool    // -center: (x, y) in world m in the middle of the map area
+	x, y   float64 // world m
+	kept   bool    // -from restored the camera: leave it
+}
+
+// centreView places the camera as g.pin says.
+func (g *Game) centreView() {
+	switch {
+	case g.pin.centre:
+		r := g.mapRect()
+		g.cam = centreAt(g.cam, g.pin.x, g.pin.y, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
+	case g.pin.kept:
+	default:
+		g.centreOnListener()
+	}
 }

@@ -97,3 +97,45 @@ func fingerprint(t *testing.T, p string) string {
 	json.Unmarshal(raw, &sc)
 	return sc.Replay.Snapshot
 }
+
+// Issue 10 item 6: `shot -follow=false -center LOC` centres the map area on
+// LOC (the view's centre in the sidecar says where), and `shot -from` of it
+// redraws it pixel for pixel (the sidecar keeps the view and follow off).
+func TestShotFrom_CenterPixelEqual(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the window in child processes")
+	}
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.png"), filepath.Join(dir, "b.png")
+	if code, stderr := windowChild(t, "shot", "-seconds", "1", "-follow=false", "-center", "0xA9B4 14 10", "-o", a); code != 0 {
+		t.Fatalf("shot: exit %d: %s", code, stderr)
+	}
+	if code, stderr := windowChild(t, "shot", "-from", filepath.Join(dir, "a.json"), "-o", b); code != 0 {
+		t.Fatalf("shot -from: exit %d: %s", code, stderr)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "a.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc struct {
+		View struct {
+			CX     float64 `json:"centre_x"`
+			Follow *bool   `json:"follow"`
+		} `json:"view"`
+		Listener struct {
+			X float64 `json:"x"`
+		} `json:"listener"`
+	}
+	if err := json.Unmarshal(raw, &sc); err != nil {
+		t.Fatal(err)
+	}
+	// LOC is x = 0xA9·192 + 14 m; the map area's middle is within 200 px
+	// (0.8 m/px) of the window's, so the view's centre is within 160 m of
+	// it, and far from the listener's (84 m into the landblock) side.
+	if locX := float64(0xA9*192 + 14); sc.View.CX-locX > 60 || sc.View.CX < locX || sc.View.Follow == nil || *sc.View.Follow {
+		t.Errorf("view centre x %v follow %v, want just east of -center's x %v (listener at %v) and follow false", sc.View.CX, sc.View.Follow, locX, sc.Listener.X)
+	}
+	if n := differingPixels(t, readPNG(t, a), readPNG(t, b)); n != 0 {
+		t.Errorf("shot -from differs from the -center shot in %d pixels", n)
+	}
+}
