@@ -42,38 +42,38 @@ const (
 // for cutting spans: a replay applies inputs in order). Zero fields are
 // omitted from the JSON and read back as zero.
 type Input struct {
-	Kind      InputKind `json:"kind"`
-	T         float64   `json:"t"`
-	N         int       `json:"n,omitempty"`
-	Dt        float64   `json:"dt,omitempty"`
-	X         float32   `json:"x,omitempty"` // world m
-	Y         float32   `json:"y,omitempty"`
-	Heading   float32   `json:"heading,omitempty"`   // compass deg as passed
-	Eye       float32   `json:"eye,omitempty"`       // m
-	Chase     float32   `json:"chase,omitempty"`     // m
-	Landblock uint16    `json:"landblock,omitempty"` // player: 0xXXYY
-	Prefs     string    `json:"prefs,omitempty"`     // FormatPrefs form (exact for float32)
-	Active    bool      `json:"active,omitempty"`
-	Index     int       `json:"index,omitempty"`
-	Emitters  []Emitter `json:"emitters,omitempty"`
-	Table     uint32    `json:"table,omitempty"`
-	SType     uint32    `json:"stype,omitempty"`
+	Kind      InputKind        `json:"kind"`
+	T         float64          `json:"t"`
+	N         int              `json:"n,omitempty"`
+	Dt        float64          `json:"dt,omitempty"`
+	X         float32          `json:"x,omitempty"` // world m
+	Y         float32          `json:"y,omitempty"`
+	Heading   float32          `json:"heading,omitempty"`   // compass deg as passed
+	Eye       float32          `json:"eye,omitempty"`       // m
+	Chase     float32          `json:"chase,omitempty"`     // m
+	Landblock uint16           `json:"landblock,omitempty"` // player: 0xXXYY
+	Prefs     string           `json:"prefs,omitempty"`     // FormatPrefs form (exact for float32)
+	Active    bool             `json:"active,omitempty"`
+	Index     int              `json:"index,omitempty"`
+	Emitters  RecordedEmitters `json:"emitters,omitempty"`
+	Table     uint32           `json:"table,omitempty"`
+	SType     uint32           `json:"stype,omitempty"`
 }
 
 // InputStart is the Sim's state at the Reset the record starts from.
 type InputStart struct {
-	Seed      uint32    `json:"seed"`
-	Landblock uint16    `json:"landblock"` // the player's feet exactly (W6): landblock 0xXXYY
-	LX        float32   `json:"local_x"`   // and landblock-local m
-	LY        float32   `json:"local_y"`
-	X         float32   `json:"x"` // the same in world m (for reading)
-	Y         float32   `json:"y"`
-	Heading   float32   `json:"heading"`
-	Eye       float32   `json:"eye"`
-	Chase     float32   `json:"chase"`
-	Prefs     string    `json:"prefs"`
-	Active    bool      `json:"active"`
-	Emitters  []Emitter `json:"emitters"`
+	Seed      uint32           `json:"seed"`
+	Landblock uint16           `json:"landblock"` // the player's feet exactly (W6): landblock 0xXXYY
+	LX        float32          `json:"local_x"`   // and landblock-local m
+	LY        float32          `json:"local_y"`
+	X         float32          `json:"x"` // the same in world m (for reading)
+	Y         float32          `json:"y"`
+	Heading   float32          `json:"heading"`
+	Eye       float32          `json:"eye"`
+	Chase     float32          `json:"chase"`
+	Prefs     string           `json:"prefs"`
+	Active    bool             `json:"active"`
+	Emitters  RecordedEmitters `json:"emitters"`
 }
 
 // InputLog is the record: the start state and the calls since.
