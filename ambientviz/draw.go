@@ -67,10 +67,65 @@ func Label(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
 		a := float64(c.A) / 255
 		key.c = color.RGBA{uint8(min(255, float64(c.R)/a)), uint8(min(255, float64(c.G)/a)), uint8(min(255, float64(c.B)/a)), 0xff}
 	}
-	img := labels.Get(key, func() *ebiten.Image { return renderLabel(s, key.c) })
+	if len(s) >= wordsFrom && Monospace {
+		// Long labels (the status lines) change every frame in a few words
+		// only: shaping a new image for each costs more than the rest of the
+		// HUD. The first frame a text is seen it is drawn word by word (each
+		// word cached, at its offset in the line); only a text still shown
+		// the next frame gets its own image. Same pixels: the font has
+		// integral advances and no kerning, and words are a space (≥ 6 px)
+		// apart, so their halos never overlap.
+		img := labels.GetStable(key, func() *ebiten.Image { return renderLabel(s, key.c) })
+		if img == nil {
+			Words(s, func(off float64, w string) {
+				labelImage(dst, labelKey{w, key.c}, x+off, y, c.A)
+			})
+			return
+		}
+		drawLabelImage(dst, img, x, y, c.A)
+		return
+	}
+	labelImage(dst, key, x, y, c.A)
+}
+
+// wordsFrom is the length from which Label caches word by word.
+const wordsFrom = 24
+
+// Monospace: Face advances are integral and add up (no kerning), so a word's
+// offset in a line is the sum of the advances before it.
+var Monospace = func() bool {
+	a := text.Advance("i", Face)
+	return a == math.Trunc(a) && text.Advance("iW .", Face) == 4*a
+}()
+
+// Words calls fn for each space-separated word of s with its x offset in px
+// from the start of s (Face advances).
+func Words(s string, fn func(off float64, w string)) {
+	sp := text.Advance(" ", Face)
+	off, start := 0.0, 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != ' ' {
+			continue
+		}
+		if i > start {
+			fn(off, s[start:i])
+			off += text.Advance(s[start:i], Face)
+		}
+		if i < len(s) {
+			off += sp
+		}
+		start = i + 1
+	}
+}
+
+func labelImage(dst *ebiten.Image, key labelKey, x, y float64, alpha uint8) {
+	drawLabelImage(dst, labels.Get(key, func() *ebiten.Image { return renderLabel(key.s, key.c) }), x, y, alpha)
+}
+
+func drawLabelImage(dst, img *ebiten.Image, x, y float64, alpha uint8) {
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(math.Round(x)-1, math.Round(y)-1)
-	op.ColorScale.ScaleAlpha(float32(c.A) / 255)
+	op.ColorScale.ScaleAlpha(float32(alpha) / 255)
 	dst.DrawImage(img, op)
 }
 
@@ -97,7 +152,10 @@ type labelKey struct {
 var labels = ImageCache[labelKey]{Keep: 120}
 
 // EndFrame ages the label cache; call it once per Draw.
-func EndFrame() { labels.EndFrame() }
+func EndFrame() {
+	labels.EndFrame()
+	endCircleFrame()
+}
 
 func renderLabel(s string, c color.RGBA) *ebiten.Image {
 	m := Face.Metrics()
@@ -143,5 +201,60 @@ func colorVerts(vs []ebiten.Vertex, c color.RGBA) {
 		vs[i].SrcX, vs[i].SrcY = 1, 1
 		vs[i].ColorR, vs[i].ColorG = float32(c.R)/255, float32(c.G)/255
 		vs[i].ColorB, vs[i].ColorA = float32(c.B)/255, float32(c.A)/255
+	}
+}
+
+// circleKey is one stroked circle's geometry (screen px).
+type circleKey struct{ x, y, r, w float32 }
+
+type cachedTris struct {
+	vs   []ebiten.Vertex
+	is   []uint16
+	used int
+}
+
+// circles keeps stroked circles' triangles while they are drawn (the rings
+// and emitters stay put while the view does; building a circle's stroke was
+// half its cost). Draw goroutine only.
+var circles = struct {
+	m     map[circleKey]*cachedTris
+	frame int
+}{m: map[circleKey]*cachedTris{}}
+
+// StrokeCircle is vector.StrokeCircle (the same triangles, colour and
+// anti-aliasing) with the triangles reused while the circle is unchanged.
+func StrokeCircle(dst *ebiten.Image, cx, cy, r, width float32, c color.Color, antialias bool) {
+	k := circleKey{cx, cy, r, width}
+	e := circles.m[k]
+	if e == nil {
+		var p vector.Path
+		p.Arc(cx, cy, r, 0, 2*math.Pi, vector.Clockwise)
+		p.Close()
+		e = &cachedTris{}
+		e.vs, e.is = p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: width})
+		circles.m[k] = e
+	}
+	e.used = circles.frame
+	cr, cg, cb, ca := c.RGBA()
+	for i := range e.vs {
+		v := &e.vs[i]
+		v.SrcX, v.SrcY = 1, 1
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = float32(cr)/0xffff, float32(cg)/0xffff, float32(cb)/0xffff, float32(ca)/0xffff
+	}
+	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: antialias}
+	dst.DrawTriangles(e.vs, e.is, whiteSub, op)
+}
+
+// endCircleFrame ages the circle cache: every 30 frames it drops the
+// circles not drawn in the last two (a moving view makes new ones each frame).
+func endCircleFrame() {
+	circles.frame++
+	if circles.frame%30 != 0 {
+		return
+	}
+	for k, e := range circles.m {
+		if circles.frame-e.used > 2 {
+			delete(circles.m, k)
+		}
 	}
 }

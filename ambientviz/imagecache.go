@@ -14,6 +14,7 @@ type ImageCache[K comparable] struct {
 type cachedImage struct {
 	img  *ebiten.Image
 	used int // frame of last use
+	seen int // frame of first use (GetStable)
 }
 
 // Get returns the image for k, calling make to create it the first time.
@@ -30,6 +31,28 @@ func (c *ImageCache[K]) Get(k K, make func() *ebiten.Image) *ebiten.Image {
 	return e.img
 }
 
+// GetStable is Get for keys that may change every frame (status lines): the
+// first frame k is asked for it only remembers k and returns nil (the caller
+// draws it some cheaper way, word by word); from the next frame on it is Get.
+func (c *ImageCache[K]) GetStable(k K, make func() *ebiten.Image) *ebiten.Image {
+	if c.entries == nil {
+		c.entries = map[K]*cachedImage{}
+	}
+	e := c.entries[k]
+	if e == nil {
+		c.entries[k] = &cachedImage{used: c.frame, seen: c.frame}
+		return nil
+	}
+	e.used = c.frame
+	if e.img == nil {
+		if e.seen == c.frame {
+			return nil
+		}
+		e.img = make()
+	}
+	return e.img
+}
+
 // EndFrame ages the cache; call it once per Draw. Every 30 frames it frees
 // the images unused for more than Keep frames.
 func (c *ImageCache[K]) EndFrame() {
@@ -39,7 +62,9 @@ func (c *ImageCache[K]) EndFrame() {
 	}
 	for k, e := range c.entries {
 		if c.frame-e.used > c.Keep {
-			e.img.Deallocate()
+			if e.img != nil {
+				e.img.Deallocate()
+			}
 			delete(c.entries, k)
 		}
 	}

@@ -1,9 +1,11 @@
 package ambientviz
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 func TestImageCache_ReusesThenFreesUnused(t *testing.T) {
@@ -25,5 +27,51 @@ func TestImageCache_ReusesThenFreesUnused(t *testing.T) {
 	}
 	if c.Get("x", mk); made != 2 {
 		t.Fatalf("after 120 unused frames: made %d, want 2 (freed and made again)", made)
+	}
+}
+
+func TestImageCache_GetStable_NilTheFirstFrameOnly(t *testing.T) {
+	c := ImageCache[string]{Keep: 60}
+	made := 0
+	mk := func() *ebiten.Image { made++; return ebiten.NewImage(2, 2) }
+	if img := c.GetStable("t 1.00 s", mk); img != nil || made != 0 {
+		t.Fatalf("first sighting: got image=%v made=%d, want nil, made 0", img != nil, made)
+	}
+	if img := c.GetStable("t 1.00 s", mk); img != nil || made != 0 { // the same frame again
+		t.Fatalf("same frame: got image=%v made=%d, want nil, made 0", img != nil, made)
+	}
+	c.EndFrame()
+	a := c.GetStable("t 1.00 s", mk)
+	if a == nil || made != 1 {
+		t.Fatalf("next frame: got image=%v made=%d, want an image, made 1", a != nil, made)
+	}
+	if b := c.GetStable("t 1.00 s", mk); b != a || made != 1 {
+		t.Fatalf("again: got same=%v made=%d, want the cached image", b == a, made)
+	}
+	for range 120 { // a remembered key without image is swept like the others
+		c.EndFrame()
+	}
+	if c.GetStable("t 2.00 s", mk); len(c.entries) != 1 {
+		t.Fatalf("after 120 unused frames: %d entries, want 1 (the old key swept)", len(c.entries))
+	}
+}
+
+func TestWords_OffsetsAreAdvancesBefore(t *testing.T) {
+	if !Monospace {
+		t.Fatal("the bitmap font should have integral, kerning-free advances")
+	}
+	s := "t 12.34 s  |  x"
+	adv := text.Advance("0", Face) // one glyph, px
+	var got []string
+	var offs []float64
+	Words(s, func(off float64, w string) { got = append(got, w); offs = append(offs, off) })
+	// byte index of each word's start × one glyph's advance (ASCII, monospace)
+	want := []string{"t", "12.34", "s", "|", "x"}
+	wantOff := []float64{0, 2 * adv, 8 * adv, 11 * adv, 14 * adv}
+	if !slices.Equal(got, want) || !slices.Equal(offs, wantOff) {
+		t.Fatalf("Words(%q): got %q at %v, want %q at %v", s, got, offs, want, wantOff)
+	}
+	if w := text.Advance(s, Face); w != 15*adv {
+		t.Fatalf("whole line advance %v, want %v", w, 15*adv)
 	}
 }

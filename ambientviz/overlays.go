@@ -92,8 +92,8 @@ func Rings(dst *ebiten.Image, s *world.Snapshot, v View) {
 	for i, r := range geom.Rings(s.Prefs) {
 		px := v.Cam.RingRadiusPx(r.Radius)
 		c := cols[i%len(cols)]
-		vector.StrokeCircle(dst, float32(lx), float32(ly), float32(px), 3, Fade(outlineCol, 0.5), true)
-		vector.StrokeCircle(dst, float32(lx), float32(ly), float32(px), 1.5, Fade(c, 0.9), true)
+		StrokeCircle(dst, float32(lx), float32(ly), float32(px), 3, Fade(outlineCol, 0.5), true)
+		StrokeCircle(dst, float32(lx), float32(ly), float32(px), 1.5, Fade(c, 0.9), true)
 		// below the ring's south point, else above its north point, else beside its east or west point.
 		w := LabelWidth(r.Label)
 		QueueLabel(r.Label, lx, ly+px, [][2]float64{{lx - w/2, ly + px + 2}, {lx - w/2, ly - px - 18}, {lx + px + 4, ly - 8}, {lx - px - w - 4, ly - 8}}, 0, false, c, 1)
@@ -140,7 +140,7 @@ func Rose(dst *ebiten.Image, s *world.Snapshot, v View) {
 	}
 	cx, cy := v.RoseX, v.RoseY
 	vector.DrawFilledCircle(dst, float32(cx), float32(cy), float32(maxLen+22), Fade(color.RGBA{0x10, 0x14, 0x20, 0xff}, 0.7), true)
-	vector.StrokeCircle(dst, float32(cx), float32(cy), float32(maxLen), 1, Fade(ringCol, 0.3), true)
+	StrokeCircle(dst, float32(cx), float32(cy), float32(maxLen), 1, Fade(ringCol, 0.3), true)
 	bars, centre := geom.BuildRose(s, stb).Bars(maxLen)
 	col := geom.SetColor(stb)
 	if stb < 0 {
@@ -221,7 +221,7 @@ func Emitters(dst *ebiten.Image, s *world.Snapshot, v View) {
 			col, w = color.RGBA{0xff, 0xff, 0x40, 0xff}, 3
 		}
 		if r := v.Cam.RingRadiusPx(float64(e.AudibleRadius)); r > 0 {
-			vector.StrokeCircle(dst, float32(px), float32(py), float32(r), w, Fade(col, 0.7), true)
+			StrokeCircle(dst, float32(px), float32(py), float32(r), w, Fade(col, 0.7), true)
 		}
 		var p vector.Path // a diamond
 		p.MoveTo(float32(px), float32(py-8))

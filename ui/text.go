@@ -38,7 +38,7 @@ func labelColored(ctx *debugui.Context, s string, c color.RGBA) {
 			op := &ebiten.DrawImageOptions{}
 			op.GeoM.Translate(float64(b.Min.X+5), math.Round(float64(b.Min.Y)+(float64(b.Dy())-lineH)/2))
 			op.ColorScale.ScaleWithColor(c)
-			screen.SubImage(r).(*ebiten.Image).DrawImage(cachedText(s), op)
+			drawCached(screen.SubImage(r).(*ebiten.Image), s, op)
 		})
 	})
 }
@@ -48,12 +48,37 @@ func labelColored(ctx *debugui.Context, s string, c color.RGBA) {
 var texts = ambientviz.ImageCache[string]{Keep: 120}
 
 func cachedText(s string) *ebiten.Image {
-	return texts.Get(s, func() *ebiten.Image {
-		w := int(math.Ceil(text.Advance(s, face))) + 1
-		img := ebiten.NewImage(max(1, w), int(math.Ceil(lineH))+1)
-		text.Draw(img, s, face, &text.DrawOptions{})
-		return img
+	return texts.Get(s, func() *ebiten.Image { return shapeText(s) })
+}
+
+func shapeText(s string) *ebiten.Image {
+	w := int(math.Ceil(text.Advance(s, face))) + 1
+	img := ebiten.NewImage(max(1, w), int(math.Ceil(lineH))+1)
+	text.Draw(img, s, face, &text.DrawOptions{})
+	return img
+}
+
+// drawCached draws s (white, tinted by op) at op's translation. A long text
+// seen for the first time is drawn word by word (each word cached at its
+// offset; the font is monospace without kerning, so the same pixels): lines
+// with a number that changes every frame shaped a new image each frame. A
+// text still shown the next frame gets its own image (one draw).
+func drawCached(dst *ebiten.Image, s string, op *ebiten.DrawImageOptions) {
+	if len(s) < 24 || !ambientviz.Monospace {
+		dst.DrawImage(cachedText(s), op)
+		return
+	}
+	if img := texts.GetStable(s, func() *ebiten.Image { return shapeText(s) }); img != nil {
+		dst.DrawImage(img, op)
+		return
+	}
+	gm := op.GeoM
+	ambientviz.Words(s, func(off float64, w string) {
+		op.GeoM = gm
+		op.GeoM.Translate(off, 0)
+		dst.DrawImage(cachedText(w), op)
 	})
+	op.GeoM = gm
 }
 
 // endTextFrame ages the label cache; called once per Draw.

@@ -23,7 +23,7 @@ func drawLabel(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(int(x)), float64(int(y)))
 	op.ColorScale.ScaleWithColor(c)
-	dst.DrawImage(cachedText(s), op)
+	drawCached(dst, s, op)
 }
 
 // labelW is a label's width in px.

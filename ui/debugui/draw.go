@@ -35,9 +35,25 @@ func DrawText(dst *ebiten.Image, str string, options *text.DrawOptions) {
 	text.Draw(dst, str, fontFace, options)
 }
 
+// textWidth is str's advance in px, memoised (every widget measures its text
+// every frame; measuring walks the glyphs with kerning lookups). The memo is
+// dropped when it grows past widthMemoMax strings (texts that change).
 func textWidth(str string) int {
-	return int(text.Advance(str, fontFace))
+	if w, ok := widthMemo[str]; ok {
+		return w
+	}
+	if len(widthMemo) >= widthMemoMax {
+		clear(widthMemo)
+	}
+	w := int(text.Advance(str, fontFace))
+	widthMemo[str] = w
+	return w
 }
+
+const widthMemoMax = 4096
+
+// widthMemo is textWidth's memo (UI goroutine only, like the rest of debugui).
+var widthMemo = map[string]int{}
 
 func lineHeight() int {
 	return int(fontFace.Metrics().HAscent + fontFace.Metrics().HDescent + fontFace.Metrics().HLineGap)
