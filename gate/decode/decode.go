@@ -156,12 +156,17 @@ func readOgg(b []byte) ([][]float32, int, error) {
 	return ch, rate, nil
 }
 
-func readMP3(b []byte) ([][]float32, int, error) {
+func readMP3(b []byte) (out [][]float32, rate int, err error) {
+	defer func() { // a decoder bug on hostile input is an error, never a panic
+		if p := recover(); p != nil {
+			out, rate, err = nil, 0, fmt.Errorf("mp3: decoder failed: %v", p)
+		}
+	}()
 	d, err := mp3.NewDecoder(bytes.NewReader(b))
 	if err != nil {
 		return nil, 0, fmt.Errorf("mp3: %v", err)
 	}
-	rate := d.SampleRate()
+	rate = d.SampleRate()
 	// go-mp3 always yields 16-bit little-endian stereo (mono is duplicated).
 	if err := checkLength(d.Length()/4, rate); err != nil {
 		return nil, 0, fmt.Errorf("mp3: %v", err)

@@ -163,7 +163,12 @@ func getScaleFactorsMpeg2(m *bits.Bits, header frameheader.FrameHeader, sideInfo
 		} else {
 			for x := 0; x < 13; x++ {
 				for i := 0; i < 3; i++ {
-					md.ScalefacS[0][ch][x][i] = scaleFactors[(x*3)+i]
+					// soundworld: a damaged stream can leave fewer than 39
+					// scale factors (index out of range upstream); the
+					// missing ones are 0.
+					if k := x*3 + i; k < len(scaleFactors) {
+						md.ScalefacS[0][ch][x][i] = scaleFactors[k]
+					}
 				}
 			}
 		}
