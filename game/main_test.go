@@ -12,6 +12,9 @@ import (
 // loop): m.Run is called from the first Update, then the loop terminates.
 // Run under xvfb-run -a -s "-screen 0 1280x720x24" (see Makefile).
 func TestMain(m *testing.M) {
+	if os.Getenv(memChildEnv) != "" { // TestProfiler_MemoryFlatAt4xDrawing's child
+		os.Exit(memChild())
+	}
 	code := 0
 	ebiten.SetWindowSize(320, 240)
 	err := ebiten.RunGame(&testHost{run: func() { code = m.Run() }})
