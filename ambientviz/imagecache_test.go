@@ -1,6 +1,7 @@
 package ambientviz
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -16,6 +17,8 @@ func TestImageCache_ReusesThenFreesUnused(t *testing.T) {
 	if b := c.Get("x", mk); b != a || made != 1 {
 		t.Fatalf("second Get: got same=%v made=%d, want the cached image, made 1", b == a, made)
 	}
+	c.EndFrame()
+	c.Get("x", mk) // used again the frame after it was made: kept for Keep frames
 	for range 60 { // used this frame: within Keep, still cached after 60 frames
 		c.EndFrame()
 	}
@@ -30,7 +33,7 @@ func TestImageCache_ReusesThenFreesUnused(t *testing.T) {
 	}
 }
 
-func TestImageCache_GetStable_NilTheFirstFrameOnly(t *testing.T) {
+func TestImageCache_GetStable_NilForTheFirstTenFrames(t *testing.T) {
 	c := ImageCache[string]{Keep: 60}
 	made := 0
 	mk := func() *ebiten.Image { made++; return ebiten.NewImage(2, 2) }
@@ -40,10 +43,16 @@ func TestImageCache_GetStable_NilTheFirstFrameOnly(t *testing.T) {
 	if img := c.GetStable("t 1.00 s", mk); img != nil || made != 0 { // the same frame again
 		t.Fatalf("same frame: got image=%v made=%d, want nil, made 0", img != nil, made)
 	}
+	for f := 1; f < 10; f++ { // frames 1..9: still drawn the cheap way
+		c.EndFrame()
+		if img := c.GetStable("t 1.00 s", mk); img != nil || made != 0 {
+			t.Fatalf("frame %d: got image=%v made=%d, want nil, made 0", f, img != nil, made)
+		}
+	}
 	c.EndFrame()
 	a := c.GetStable("t 1.00 s", mk)
 	if a == nil || made != 1 {
-		t.Fatalf("next frame: got image=%v made=%d, want an image, made 1", a != nil, made)
+		t.Fatalf("frame 10: got image=%v made=%d, want an image, made 1", a != nil, made)
 	}
 	if b := c.GetStable("t 1.00 s", mk); b != a || made != 1 {
 		t.Fatalf("again: got same=%v made=%d, want the cached image", b == a, made)
@@ -73,5 +82,20 @@ func TestWords_OffsetsAreAdvancesBefore(t *testing.T) {
 	}
 	if w := text.Advance(s, Face); w != 15*adv {
 		t.Fatalf("whole line advance %v, want %v", w, 15*adv)
+	}
+}
+
+func TestImageCache_FreesAtOnceWhatIsNotUsedTheNextFrame(t *testing.T) {
+	c := ImageCache[string]{Keep: 120}
+	made := 0
+	mk := func() *ebiten.Image { made++; return ebiten.NewImage(2, 2) }
+	for f := range 10 { // a text that changes every frame: one image per frame
+		c.Get(fmt.Sprintf("t %d", f), mk)
+		c.Get("hdg", mk) // and one that stays
+		c.EndFrame()
+	}
+	// after 10 frames: "hdg" and the last frame's text (it may be used next frame)
+	if len(c.entries) != 2 || made != 11 {
+		t.Fatalf("after 10 frames: %d entries, made %d; want 2 entries (the steady text and the newest), made 11", len(c.entries), made)
 	}
 }
