@@ -82,7 +82,7 @@ func (m *Meter) Feed(s []float32) {
 				ch.holdV, ch.holdAt = a, f
 			}
 			// Sliding sum of squares over the window.
-			sq := v * v
+			sq := float64(v * v) // rounded: no fused multiply-add on arm64 (O3)
 			ch.sum += sq - ch.sq[ch.pos]
 			ch.sq[ch.pos] = sq
 			ch.pos++
