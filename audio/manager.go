@@ -285,7 +285,7 @@ func (m *Manager) play(rq request) Play {
 	}
 	length, err := m.bank.Length(e.WaveID)
 	if err != nil {
-		p.Reason = err.Error() // no SoundBufRef: retail's lookup fails before the gate
+		p.Outcome, p.Reason = OutcomeBadWave, err.Error() // no SoundBufRef: retail's lookup fails before the gate
 		return p
 	}
 	// T2: the probability gate, strictly less, after the pick; never for
@@ -368,7 +368,7 @@ func (m *Manager) play(rq request) Play {
 func (m *Manager) pick(rq request, p *Play) (dat.SoundData, bool) {
 	t, err := m.bank.SoundTable(rq.table)
 	if err != nil {
-		p.Reason = err.Error()
+		p.Outcome, p.Reason = OutcomeMissingTable, err.Error()
 		return dat.SoundData{}, false
 	}
 	entries := t.Sounds[rq.stype]

@@ -409,7 +409,9 @@ func TestS6_FrozenAtBirth(t *testing.T) {
 	}
 }
 
-// TestO1_BadWaveIsSilent: a wave that fails to decode makes the play silent with the reason.
+// TestO1_BadWaveIsSilent: a wave that fails to decode makes the play silent
+// with the reason, its outcome bad_wave (a missing table: missing_table) —
+// silent in every other way (issue 12 item 1).
 func TestO1_BadWaveIsSilent(t *testing.T) {
 	f := newFake()
 	f.waves[longWave] = &dat.Wave{ID: longWave, Format: dat.WaveFormat{Tag: 0x0002, Channels: 1, SamplesPerSec: 22050}}
@@ -417,10 +419,10 @@ func TestO1_BadWaveIsSilent(t *testing.T) {
 	m := newTestManager(t, f)
 	m.SetRandom(nil, failRand{t}) // no gate roll for a sound that cannot play
 	p := m.PlayEmitter(0, tbl, 1, Vec3{}, 1, PathServer)
-	if p.Outcome != OutcomeSilent || !strings.Contains(p.Reason, "0x0A000001") || !strings.Contains(p.Reason, "0x0002") {
-		t.Errorf("O1: bad wave: got %v %q, want silent naming wave and tag", p.Outcome, p.Reason)
+	if p.Outcome != OutcomeBadWave || !p.Outcome.Silent() || p.Slot != -1 || !strings.Contains(p.Reason, "0x0A000001") || !strings.Contains(p.Reason, "0x0002") {
+		t.Errorf("O1: bad wave: got %v %q, want bad_wave naming wave and tag", p.Outcome, p.Reason)
 	}
-	if p := m.PlayEmitter(0, 0x20009999, 1, Vec3{}, 1, PathServer); p.Outcome != OutcomeSilent || p.Reason == "" {
-		t.Errorf("missing table: got %v %q, want silent with reason", p.Outcome, p.Reason)
+	if p := m.PlayEmitter(0, 0x20009999, 1, Vec3{}, 1, PathServer); p.Outcome != OutcomeMissingTable || p.Outcome.String() != "missing_table" || p.Slot != -1 || p.Reason == "" {
+		t.Errorf("missing table: got %v %q, want missing_table with reason", p.Outcome, p.Reason)
 	}
 }

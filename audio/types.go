@@ -69,7 +69,18 @@ const (
 	OutcomeGated                 // failed the probability gate (T2)
 	OutcomeSilent                // below −50 dB or g ≤ 0 (S1), or disabled by prefs, or no variant
 	OutcomeNotNow                // an intermittent's PlayNow roll failed (A8; recorded for O4)
+	// Silent because of bad data (issue 12 item 1): the play is exactly a
+	// silent one (no slot, no voice, the same random numbers drawn); only
+	// the outcome word says why.
+	OutcomeBadWave      // the wave is missing or does not decode (retail: no SoundBufRef)
+	OutcomeMissingTable // the sound table cannot be read (missing or damaged; A1)
 )
+
+// Silent reports whether o is a play that made no sound for want of a slot
+// or a voice other than drop, gated and not_now: silent, bad_wave, missing_table.
+func (o Outcome) Silent() bool {
+	return o == OutcomeSilent || o == OutcomeBadWave || o == OutcomeMissingTable
+}
 
 // NotNow is OutcomeNotNow (the name the world's event rows use).
 const NotNow = OutcomeNotNow
@@ -89,6 +100,10 @@ func (o Outcome) String() string {
 		return "silent"
 	case OutcomeNotNow:
 		return "not_now"
+	case OutcomeBadWave:
+		return "bad_wave"
+	case OutcomeMissingTable:
+		return "missing_table"
 	}
 	return "outcome?"
 }

@@ -108,7 +108,11 @@ func (l *eventLog) shows(p audio.Play) bool {
 	if int(p.Source) < len(l.hideSrc) && l.hideSrc[p.Source] {
 		return false
 	}
-	if int(p.Outcome) < len(l.hideOut) && l.hideOut[p.Outcome] {
+	o := p.Outcome
+	if o.Silent() { // bad_wave and missing_table go with the silent chip
+		o = audio.OutcomeSilent
+	}
+	if int(o) < len(l.hideOut) && l.hideOut[o] {
 		return false
 	}
 	return l.table == 0 || p.Table == l.table

@@ -214,9 +214,10 @@ func (h *History) dropBars(n int) {
 }
 
 // IsTick reports whether a decision is drawn as a tick on the timeline's
-// strip: drops and the decisions that did not play (not_now, gated, silent).
+// strip: drops and the decisions that did not play (not_now, gated, silent,
+// bad_wave, missing_table).
 func IsTick(o audio.Outcome) bool {
-	return o == audio.OutcomeDrop || o == audio.OutcomeNotNow || o == audio.OutcomeGated || o == audio.OutcomeSilent
+	return o == audio.OutcomeDrop || o == audio.OutcomeNotNow || o == audio.OutcomeGated || o.Silent()
 }
 
 // Timeline is the panel's geometry: a strip of decision ticks above 16 lanes,

@@ -1,0 +1,80 @@
+package commands
+
+import (
+	"bytes"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"soundworld/assets"
+	"soundworld/dat"
+)
+
+// damagedStandIn writes the stand-in's portal and cell dats to a folder with
+// every wave's sample rate set to 3 Hz (refused: the wave does not decode).
+func damagedStandIn(t *testing.T) string {
+	t.Helper()
+	d, table, err := assets.Holtburg()
+	if err != nil {
+		t.Fatal(err)
+	}
+	portal, cell, err := d.Images(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), "img")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for e, err := range f.Entries(0x0A000000, 0x0AFFFFFF) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		binary.LittleEndian.PutUint32(portal[int(e.Offset)+4+12+4:], 3) // nSamplesPerSec
+	}
+	dir := t.TempDir()
+	for name, b := range map[string][]byte{dat.PortalFile: portal, dat.CellFile: cell} {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// Issue 12 item 1: a play that is silent because its wave does not decode
+// says bad_wave in the render events log, not plain silent.
+func TestRenderEvents_BadWaveOutcome(t *testing.T) {
+	dir := damagedStandIn(t)
+	out := t.TempDir()
+	csv := filepath.Join(out, "ev.csv")
+	code, _, errs := runOut("render", "-dat", dir, "-at", "0xA9B4 84 7.1", "-seconds", "30", "-o", filepath.Join(out, "o.wav"), "-events", csv)
+	if code != 0 {
+		t.Fatalf("render: exit %d, stderr %q", code, errs)
+	}
+	b, err := os.ReadFile(csv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimSpace(string(b)), "\n")
+	bad := 0
+	if !strings.Contains(rows[0], ",outcome,") {
+		t.Fatalf("header %q", rows[0])
+	}
+	col := strings.Count(rows[0][:strings.Index(rows[0], ",outcome,")+1], ",")
+	for _, r := range rows[1:] {
+		switch f := strings.Split(r, ","); f[col] {
+		case "bad_wave":
+			bad++
+		case "start", "evict":
+			t.Errorf("row %q: a voice started with every wave damaged", r)
+		}
+	}
+	if bad == 0 {
+		t.Errorf("no bad_wave row in %d rows:\n%s", len(rows)-1, strings.Join(rows[:min(len(rows), 12)], "\n"))
+	}
+	if !strings.Contains(errs, "data problem: ") {
+		t.Errorf("stderr %q: want the waves' problems", errs)
+	}
+}
