@@ -112,10 +112,11 @@ type Game struct {
 	stingerTbl uint32
 
 	shotTicks    int // shot mode: ticks done
-	shotLast     int // frame of the last tick; the capture is a frame later (panels laid out)
+	shotLast     int // frame of the last tick; the capture is shotSettleFrames later (panels laid out)
 	shotCaptured bool
 	shotErr      error
-	pin          viewPin // where the first frames put the camera (-center, -from; viewopts.go)
+	pin          viewPin     // where the first frames put the camera (-center, -from; viewopts.go)
+	askedCam     geom.Camera // the view this Update asked tiles and pyramid chunks for (centreView may move cam after)
 	prof         *profiler
 	firstTerrain time.Duration
 	shotDone     chan shotResult
@@ -307,6 +308,7 @@ func (g *Game) Update() error {
 	g.prevCaptured, g.captured = g.captured, c
 	g.st.RunningSeed = g.sim.Seed()
 	g.requestTiles()
+	g.askedCam = g.cam // the view the tiles and the pyramid are asked for (updateAtlas, below)
 	g.tiles.collect(0)
 	g.tiles.evict(g.cam.CX/geom.BlockSize, g.cam.CY/geom.BlockSize)
 	g.updateAtlas()
@@ -399,10 +401,22 @@ func loudestIntermittent(s *world.Snapshot) int {
 	return best
 }
 
+// shotSettleFrames is how many frames the panels get after the shot's last
+// tick before the capture. The last tick's frame changes what they show (the
+// selected voice's "why"), and debugui lays a panel out from the previous
+// frame's content size, so the frame right after it still shows the old
+// scroll bar: under load (slow tiles, so the atlas had settled by then) shots
+// were taken there, without load a few frames later (waiting for the atlas),
+// and the Voices panel's scroll thumb differed (714 px, -center vs -from).
+const shotSettleFrames = 3
+
 // shotReady reports that the shot's frame is the one to capture: all sim
-// steps done and the panels have had a few frames to lay out.
+// steps done, every tile and pyramid chunk in, and the panels have had
+// shotSettleFrames frames since the last tick to lay out — counted in frames,
+// never in how long loading took, so the picture is the same on any machine.
 func (g *Game) shotReady() bool {
-	return g.cfg.Shot != nil && g.tiles.loading() == 0 && g.atlasSettled() && g.shotLast > 0 && g.frame > g.shotLast && g.frame > 3
+	return g.cfg.Shot != nil && g.tiles.loading() == 0 && g.atlasSettled() && g.shotLast > 0 && g.frame >= g.shotLast+shotSettleFrames && g.frame > 3 &&
+		g.cam == g.askedCam // no tile of a view moved after the requests is left out
 }
 
 // pushStarts hands the manager's voice starts to the device, minus display-side

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -136,6 +137,25 @@ func TestShotFrom_CenterPixelEqual(t *testing.T) {
 		t.Errorf("view centre x %v follow %v, want just east of -center's x %v (listener at %v) and follow false", sc.View.CX, sc.View.Follow, locX, sc.Listener.X)
 	}
 	if n := differingPixels(t, readPNG(t, a), readPNG(t, b)); n != 0 {
+		keepPNGs(t, a, b)
 		t.Errorf("shot -from differs from the -center shot in %d pixels", n)
+	}
+}
+
+// keepPNGs copies a failed comparison's pictures (and sidecars) out of the
+// test's temporary folder to /tmp/shot-a.png and /tmp/shot-b.png, to look at.
+func keepPNGs(t *testing.T, a, b string) {
+	t.Helper()
+	for i, p := range []string{a, b} {
+		for _, f := range []string{p, strings.TrimSuffix(p, ".png") + ".json"} {
+			raw, err := os.ReadFile(f)
+			if err != nil {
+				continue
+			}
+			out := filepath.Join(os.TempDir(), "shot-"+string(rune('a'+i))+filepath.Ext(f))
+			if os.WriteFile(out, raw, 0o644) == nil {
+				t.Logf("kept %s as %s", f, out)
+			}
+		}
 	}
 }
