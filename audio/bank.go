@@ -255,23 +255,6 @@ func decodeMP3(data []byte, budget int64, over func(frames int64, rate int) bool
 	}
 }
 
-var (
-	resamplersMu sync.Mutex
-	resamplers   = map[int]*resampler{}
-)
-
-// resamplerFor returns the (cached) resampler from rate to SampleRate.
-func resamplerFor(rate int) *resampler {
-	resamplersMu.Lock()
-	defer resamplersMu.Unlock()
-	r := resamplers[rate]
-	if r == nil {
-		r = newResampler(rate)
-		resamplers[rate] = r
-	}
-	return r
-}
-
 // pcmToStereo converts PCM bytes to interleaved stereo float32 in [−1, 1).
 // A trailing partial frame is ignored.
 func pcmToStereo(b []byte, channels, bits int) ([]float32, error) {

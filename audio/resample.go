@@ -1,8 +1,12 @@
 package audio
 
-import "math"
+import (
+	"math"
+	"sync"
+)
 
-// Resampling to the mix rate (O1, O3). A Kaiser-windowed sinc, evaluated on a
+// Resampling to the mix rate (O1, O3), and between any two rates for the
+// gate's recordings (Resample, ResamplePlanar). A Kaiser-windowed sinc, evaluated on a
 // polyphase table, in float64 with every product explicitly rounded
 // (float64(x*y)) so no architecture fuses a multiply-add: the same wave gives
 // the same samples on amd64 and arm64 (O3). Why not a library: beep's
@@ -17,8 +21,8 @@ const (
 	rsPhases = 1024 // table phases when the exact ratio needs more (then interpolated linearly)
 )
 
-// resampler converts one rate to SampleRate: output frame n sits at input
-// time n·m/l exactly (l/m = SampleRate/rate in lowest terms).
+// resampler converts one rate to another: output frame n sits at input time
+// n·m/l exactly (l/m = to/from in lowest terms).
 type resampler struct {
 	l, m   int       // output/input rate ratio in lowest terms
 	half   int       // taps each side of the output instant
@@ -66,12 +70,16 @@ func sinDet(x float64) float64 {
 	return sum
 }
 
-// newResampler designs the filter for rate → SampleRate: cutoff halfway
+// newResampler designs the filter for rate → SampleRate.
+func newResampler(rate int) *resampler { return newResamplerBetween(rate, SampleRate) }
+
+// newResamplerBetween designs the filter for from → to: cutoff halfway
 // through the transition band [rsPass, rsStop]·(lower Nyquist), Kaiser window
-// for rsAtten dB, length from Kaiser's formula.
-func newResampler(rate int) *resampler {
-	g := gcd(SampleRate, rate)
-	r := &resampler{l: SampleRate / g, m: rate / g}
+// for rsAtten dB, length from Kaiser's formula. For to = SampleRate the
+// arithmetic is the one the golden pins (O3) were taken with.
+func newResamplerBetween(from, to int) *resampler {
+	g := gcd(to, from)
+	r := &resampler{l: to / g, m: from / g}
 	nyq := 0.5 * math.Min(1, float64(r.l)/float64(r.m)) // lower Nyquist, cycles per input sample
 	fc := float64(nyq*(rsPass+rsStop)) / 2
 	df := float64(nyq * (rsStop - rsPass))
@@ -153,4 +161,55 @@ func (r *resampler) run(in []float32) []float32 {
 		out[2*o], out[2*o+1] = float32(sl), float32(sr)
 	}
 	return out
+}
+
+var (
+	resamplersMu sync.Mutex
+	resamplers   = map[[2]int]*resampler{}
+)
+
+// resamplerFor returns the (cached) resampler from rate to SampleRate.
+func resamplerFor(rate int) *resampler { return resamplerBetween(rate, SampleRate) }
+
+// resamplerBetween returns the (cached) resampler from → to; safe for
+// concurrent use (a resampler is read-only once made).
+func resamplerBetween(from, to int) *resampler {
+	resamplersMu.Lock()
+	defer resamplersMu.Unlock()
+	k := [2]int{from, to}
+	r := resamplers[k]
+	if r == nil {
+		r = newResamplerBetween(from, to)
+		resamplers[k] = r
+	}
+	return r
+}
+
+// Resample converts interleaved stereo in at from Hz to to Hz (both > 0)
+// with the mix's windowed-sinc resampler: output frame n is the input at time
+// n·from/to exactly, and there are ceil(frames·to/from) of them. The same
+// rates give a copy of in. Safe for concurrent use.
+func Resample(in []float32, from, to int) []float32 {
+	if from <= 0 || to <= 0 {
+		panic("audio.Resample: rates must be positive")
+	}
+	if from == to {
+		return append([]float32(nil), in[:len(in)/2*2]...)
+	}
+	return resamplerBetween(from, to).run(in)
+}
+
+// ResamplePlanar is Resample for a stereo pair of equal-length channels.
+func ResamplePlanar(l, r []float32, from, to int) (ol, or []float32) {
+	n := min(len(l), len(r))
+	in := make([]float32, 2*n)
+	for i := range n {
+		in[2*i], in[2*i+1] = l[i], r[i]
+	}
+	out := Resample(in, from, to)
+	ol, or = make([]float32, len(out)/2), make([]float32, len(out)/2)
+	for i := range ol {
+		ol[i], or[i] = out[2*i], out[2*i+1]
+	}
+	return ol, or
 }

@@ -170,7 +170,7 @@ func TestGateEndToEndOffsetResampled(t *testing.T) {
 	k := audio.SampleRate / 4
 	l := append(append([]float32{}, pre.L[len(pre.L)-k:]...), st.L...)
 	r := append(append([]float32{}, pre.R[len(pre.R)-k:]...), st.R...)
-	l48, r48 := decode.Convert(l, r, 44100, 48000)
+	l48, r48 := audio.ResamplePlanar(l, r, 44100, 48000)
 	if err := os.WriteFile(filepath.Join(dir, "retail.wav"), decode.EncodeWAV([][]float32{l48, r48}, 48000, 24, false), 0o644); err != nil {
 		t.Fatal(err)
 	}

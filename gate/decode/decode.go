@@ -6,7 +6,8 @@
 // github.com/hajimehoshi/go-mp3 (both pure Go, the decoders beep and
 // Ebitengine use); WAV by the small RIFF reader in wav.go (no library covers
 // 24-bit, float and WAVE_FORMAT_EXTENSIBLE with byte-offset errors); other
-// rates by the windowed-sinc resampler in resample.go (why not a library: see there).
+// rates by the mix's windowed-sinc resampler, audio.ResamplePlanar (why not a
+// library: see audio/resample.go).
 package decode
 
 import (
@@ -16,12 +17,14 @@ import (
 	"io"
 	"os"
 
+	"soundworld/audio"
+
 	"github.com/hajimehoshi/go-mp3"
 	"github.com/jfreymuth/oggvorbis"
 )
 
 // Rate is the output sample rate in Hz (audio.SampleRate, O1).
-const Rate = 44100
+const Rate = audio.SampleRate
 
 // MaxSeconds bounds what one recording may decode to (3 h), so a corrupt
 // header can never make us allocate without limit.
@@ -77,7 +80,7 @@ func Bytes(b []byte, name string) (*Audio, error) {
 	a := &Audio{SourceRate: rate, Channels: len(ch), Format: fmtS}
 	a.L, a.R = toStereo(ch, fmtS == "ogg vorbis")
 	if rate != Rate {
-		a.L, a.R = Resample(a.L, a.R, rate)
+		a.L, a.R = audio.ResamplePlanar(a.L, a.R, rate, Rate)
 	}
 	return a, nil
 }
