@@ -191,6 +191,9 @@ func (g *Game) banners() []string {
 	if g.snap.NoAmbient {
 		b = append(b, g.noAmbientBanner())
 	}
+	if n := g.ui.ProblemCount(); n > 0 { // issue 12 item 1
+		b = append(b, fmt.Sprintf("Data problems (%d): skipped as retail would, listed in the Data problems panel", n))
+	}
 	if g.cfg.Shot == nil && g.clk.Behind() && !g.st.Paused {
 		b = append(b, fmt.Sprintf("This machine cannot keep up: the Sim runs at %.1f× real time (one-shots come slower than in retail)", g.clk.Rate()*g.st.TimeScale))
 	}

@@ -149,9 +149,10 @@ func New(cfg Config) (*Game, error) {
 		return nil, err
 	}
 	sim.RecordInputs() // every input since the last reset, for sidecars (issue 10 item 4)
-	if cfg.Problems != nil {
-		sim.SetProblems(cfg.Problems)
+	if cfg.Problems == nil {
+		cfg.Problems = &dat.Problems{} // the window's banner and panel (issue 12 item 1)
 	}
+	sim.SetProblems(cfg.Problems)
 	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4)}
 	if s := cfg.Start; s != nil {
 		sim.SetListener(s.X, s.Y, s.Heading)
@@ -165,6 +166,7 @@ func New(cfg Config) (*Game, error) {
 		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
 	}
 	g.ui = ui.New(g, g.st)
+	g.ui.AddProblems(cfg.Problems)
 	g.tiles = newTiles(cfg.Archive, reg)
 	g.atl = newAtlasView(g)
 	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize

@@ -44,6 +44,8 @@ type Sidecar struct {
 	Snapshot Snake[*world.Snapshot] `json:"snapshot"`
 	// Replay gets back to this instant: soundworld -from, shot -from, render -from (issue 10).
 	Replay *capt.Replay `json:"replay,omitempty"`
+	// Problems are the data problems the Sim has met so far ([] when none; issue 12 item 1).
+	Problems []dat.Problem `json:"problems"`
 }
 
 // DatInfo names one dat file and its iteration (patch level).
@@ -117,7 +119,7 @@ func (g *Game) sidecar() Sidecar {
 			Panels: g.ui.PanelRects(), FieldErrors: g.st.FieldErr, ClockRate: g.clk.Rate(), Follow: ptr(g.st.Follow)},
 		Snapshot: Snake[*world.Snapshot]{s},
 		Player:   locInfo(s.Player), Camera: locInfo(s.Camera), RNG: Snake[*world.RNGState]{s.RNG},
-		Replay: g.replayRecord(),
+		Replay: g.replayRecord(), Problems: g.sim.Problems().List(),
 	}
 	for _, f := range []*dat.File{g.cfg.Archive.Portal, g.cfg.Archive.Cell} {
 		if f == nil {

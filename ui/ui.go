@@ -117,10 +117,11 @@ type UI struct {
 	screenH  int
 	panels   []panel
 	arr      dock.Result
-	changed  bool      // the arrangement changed this frame (the window saves the settings)
-	prof     profiler  // Timeline, Meters, Events (timeline.go)
-	bodyW    int       // px, the width of the panel being laid out (error lines wrap to it)
-	gates    gatePanel // the Gate panel's fields (gates.go, issue 9)
+	changed  bool          // the arrangement changed this frame (the window saves the settings)
+	prof     profiler      // Timeline, Meters, Events (timeline.go)
+	bodyW    int           // px, the width of the panel being laid out (error lines wrap to it)
+	gates    gatePanel     // the Gate panel's fields (gates.go, issue 9)
+	probs    *problemsView // the Data problems panel (problems.go, issue 12)
 }
 
 // panel is one docked panel: its dock entry and its body.
@@ -188,6 +189,7 @@ func (u *UI) TakeChanged() bool {
 func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 	u.snap = s
 	u.observeProfiler(s)
+	u.pollProblems()
 	arr := u.Layout()
 	c, err := u.dbg.Update(func(ctx *debugui.Context) error {
 		for i := range u.panels {
