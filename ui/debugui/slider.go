@@ -195,9 +195,16 @@ func (c *Context) numberTextFieldF(value *float64, id widgetID) error {
 // release and a press on another slider that fall into one frame never move
 // both.
 func (c *Context) dragging(id widgetID, bounds image.Rectangle) bool {
-	if c.focus != id || c.pressOwner != id || !c.pointing.pressed() {
+	return follows(id, c.focus, c.pressOwner, c.pointing.pressed(), c.pointingPosition().Y, bounds)
+}
+
+// follows is dragging's decision as a pure function (soundworld): slider id
+// with the given bounds follows the pointer when it has the focus, the
+// current press began on it (pressOwner), the button is down, and the
+// pointer's y is within one row of bounds.
+func follows(id, focus, pressOwner widgetID, pressed bool, y int, bounds image.Rectangle) bool {
+	if focus != id || pressOwner != id || !pressed {
 		return false
 	}
-	y := c.pointingPosition().Y
 	return y >= bounds.Min.Y-bounds.Dy() && y < bounds.Max.Y+bounds.Dy()
 }
