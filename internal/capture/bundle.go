@@ -169,7 +169,9 @@ func (s *seekBuf) Seek(off int64, whence int) (int64, error) {
 	return off, nil
 }
 
-// CSVHeader is the render -events header (with O4's draws and rands).
+// CSVHeader is the render -events header (with O4's draws and rands). This
+// package is the one place the events CSV is formatted: render, render -from,
+// capture bundles and the window's "copy as CSV" all write it through here.
 const CSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands\n"
 
 // CSVRow formats one decision as render -events does: the play, then its

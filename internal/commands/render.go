@@ -10,7 +10,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"strconv"
 
 	"soundworld/assets"
 	"soundworld/audio"
@@ -280,10 +279,10 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 	s.SetChase(o.chase)
 	var csvErr error
 	if events != nil {
-		_, csvErr = io.WriteString(events, renderCSVHeader)
+		_, csvErr = io.WriteString(events, capture.CSVHeader)
 		s.SetOnEvent(func(ev world.Event) {
 			if csvErr == nil {
-				_, csvErr = io.WriteString(events, csvEventRow(ev))
+				_, csvErr = io.WriteString(events, capture.CSVRow(ev))
 			}
 		})
 	}
@@ -330,41 +329,6 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 	}
 	ok = true
 	return nil
-}
-
-// renderCSVHeader is the render -events header: csvRow's columns, then the
-// draw trace of each row (O4): draws, the RollDice unit values, and rands,
-// the rand() values, each space-separated in draw order.
-const renderCSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands\n"
-
-// csvEventRow formats one decision with its draws (O4). A unit value is
-// written as the shortest decimal that reads back as the same float32.
-func csvEventRow(ev world.Event) string {
-	row := csvRow(ev.Play)
-	b := []byte(row[:len(row)-1])
-	b = append(b, ',')
-	for i, u := range ev.Trace.Draws {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendFloat(b, float64(u), 'g', -1, 32)
-	}
-	b = append(b, ',')
-	for i, r := range ev.Trace.Rands {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(r), 10)
-	}
-	return string(append(b, '\n'))
-}
-
-// csvRow formats one decision for the -events log.
-func csvRow(p audio.Play) string {
-	return strconv.FormatFloat(p.Time, 'f', 6, 64) + "," + p.Source.String() + "," +
-		fmt.Sprintf("0x%08X,0x%02X,0x%08X,%d,", p.Table, p.SType, p.Wave, p.Slot) +
-		strconv.FormatFloat(float64(p.Priority), 'g', -1, 32) + "," +
-		strconv.Itoa(p.DB) + "," + strconv.Itoa(p.Pan) + "," + p.Outcome.String() + "\n"
 }
 
 // chaseHelp is -chase's help (render, probe).

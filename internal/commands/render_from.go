@@ -74,10 +74,10 @@ func renderFrom(ctx context.Context, o *renderOpts, a *dat.Archive, wavOut io.Wr
 		if events == nil {
 			return
 		}
-		_, csvErr = io.WriteString(events, renderCSVHeader)
+		_, csvErr = io.WriteString(events, capture.CSVHeader)
 		s.SetOnEvent(func(ev world.Event) {
 			if csvErr == nil {
-				_, csvErr = io.WriteString(events, csvEventRow(ev))
+				_, csvErr = io.WriteString(events, capture.CSVRow(ev))
 			}
 		})
 	}
