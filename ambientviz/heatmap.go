@@ -12,37 +12,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"soundworld/atlas"
 )
-
-// heatStops is viridis' end points and three stops between (as atlas/picture.go).
-var heatStops = []color.RGBA{{68, 1, 84, 255}, {59, 82, 139, 255}, {33, 145, 140, 255}, {94, 201, 98, 255}, {253, 231, 37, 255}}
-
-// HeatColor maps t in 0..1 to the heatmap ramp (clamped).
-func HeatColor(t float64) color.RGBA {
-	t = math.Min(math.Max(t, 0), 1) * float64(len(heatStops)-1)
-	i := min(int(t), len(heatStops)-2)
-	f := t - float64(i)
-	a, b := heatStops[i], heatStops[i+1]
-	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*f)) }
-	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 255}
-}
-
-// catStops are the loudest bed's categorical colours (as atlas/picture.go).
-var catStops = []color.RGBA{
-	{230, 159, 0, 255}, {86, 180, 233, 255}, {0, 158, 115, 255}, {240, 228, 66, 255}, {0, 114, 178, 255},
-	{213, 94, 0, 255}, {204, 121, 167, 255}, {170, 255, 195, 255}, {128, 0, 0, 255}, {170, 110, 40, 255},
-	{128, 128, 0, 255}, {255, 215, 180, 255}, {0, 0, 128, 255}, {220, 190, 255, 255}, {255, 250, 200, 255},
-	{60, 180, 75, 255}, {245, 130, 48, 255}, {145, 30, 180, 255}, {70, 240, 240, 255}, {240, 50, 230, 255},
-}
-
-// CatColor is category c's colour (repeated darker after 20).
-func CatColor(c int16) color.RGBA {
-	k := catStops[int(c)%len(catStops)]
-	if int(c) >= len(catStops) {
-		k = color.RGBA{k.R / 2, k.G / 2, k.B / 2, 255}
-	}
-	return k
-}
 
 // HeatLegend is what the map's heatmap key shows.
 type HeatLegend struct {
@@ -102,7 +74,7 @@ func DrawHeatLegend(dst *ebiten.Image, x, y float64, l HeatLegend) float64 {
 	if l.Cats == nil {
 		bw := w - 16
 		for i := 0; i < int(bw); i++ {
-			vector.DrawFilledRect(dst, float32(x0+8)+float32(i), float32(ty), 1, 10, HeatColor(float64(i)/(bw-1)), false)
+			vector.DrawFilledRect(dst, float32(x0+8)+float32(i), float32(ty), 1, 10, atlas.HeatColor(float64(i)/(bw-1)), false)
 		}
 		Label(dst, "0 (silent: clear)", x0+8, ty+12, color.RGBA{0xc0, 0xc0, 0xc0, 0xff})
 		m := fmt.Sprintf("%.3g", l.Max)
@@ -113,7 +85,7 @@ func DrawHeatLegend(dst *ebiten.Image, x, y float64, l HeatLegend) float64 {
 		Label(dst, "no bed on screen", x0+8, ty, color.RGBA{0xc0, 0xc0, 0xc0, 0xff})
 	}
 	for _, c := range rows {
-		vector.DrawFilledRect(dst, float32(x0+8), float32(ty+2), 16, 10, CatColor(c), false)
+		vector.DrawFilledRect(dst, float32(x0+8), float32(ty+2), 16, 10, atlas.CatColor(c), false)
 		Label(dst, l.Cats[c], x0+30, ty, color.RGBA{0xe8, 0xe8, 0xe8, 0xff})
 		ty += 16
 	}

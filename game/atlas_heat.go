@@ -299,7 +299,7 @@ func (h *heatState) rebuild(hv heatView) {
 				}
 				var col color.RGBA
 				if hb.cats != nil {
-					col = ambientviz.CatColor(hb.cats[i])
+					col = atlas.CatColor(hb.cats[i])
 				} else {
 					col = heatLUT[min(255, int(x*scale))]
 				}
@@ -323,7 +323,7 @@ func (h *heatState) rebuild(hv heatView) {
 // heatLUT is the heat ramp at 256 steps (value / max · 255, truncated).
 var heatLUT = func() (l [256]color.RGBA) {
 	for i := range l {
-		l[i] = ambientviz.HeatColor(float64(i) / 255)
+		l[i] = atlas.HeatColor(float64(i) / 255)
 	}
 	return l
 }()
