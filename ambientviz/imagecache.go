@@ -40,8 +40,10 @@ func (c *ImageCache[K]) Get(k K, make func() *ebiten.Image) *ebiten.Image {
 	e := c.entries[k]
 	if e == nil {
 		e = &cachedImage{}
-		c.make(k, e, make)
 		c.entries[k] = e
+	}
+	if e.img == nil { // new, or remembered imageless by GetStable (a one-word line)
+		c.make(k, e, make)
 	}
 	e.used = c.frame
 	return e.img

@@ -99,3 +99,23 @@ func TestImageCache_FreesAtOnceWhatIsNotUsedTheNextFrame(t *testing.T) {
 		t.Fatalf("after 10 frames: %d entries, made %d; want 2 entries (the steady text and the newest), made 11", len(c.entries), made)
 	}
 }
+
+// A one-word text of 24+ characters (a file path in the Data problems panel)
+// is asked for with GetStable — which remembers the key without an image —
+// and then, drawn word by word, with Get for the same key: Get must make the
+// image, not return the remembered nil (shot crashed in DrawImage(nil)).
+func TestImageCache_GetAfterGetStableMakesTheImage(t *testing.T) {
+	c := ImageCache[string]{Keep: 60}
+	made := 0
+	mk := func() *ebiten.Image { made++; return ebiten.NewImage(2, 2) }
+	k := "/tmp/x/client_cell_1.dat:"
+	if img := c.GetStable(k, mk); img != nil {
+		t.Fatalf("GetStable first sighting: got an image, want nil")
+	}
+	if img := c.Get(k, mk); img == nil || made != 1 {
+		t.Fatalf("Get after GetStable: got image=%v made=%d, want an image, made 1", img != nil, made)
+	}
+	if img := c.GetStable(k, mk); img == nil || made != 1 {
+		t.Fatalf("GetStable after Get: got image=%v made=%d, want the cached image", img != nil, made)
+	}
+}
