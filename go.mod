@@ -3,7 +3,6 @@ module soundworld
 go 1.26.0
 
 require (
-	github.com/ebitengine/debugui v0.2.0
 	github.com/gopxl/beep/v2 v2.1.1
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
 	golang.design/x/clipboard v0.7.1
@@ -27,22 +26,22 @@ require (
 	github.com/ebitengine/purego v0.8.0 // indirect
 	github.com/go-text/typesetting v0.2.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
-	github.com/hajimehoshi/bitmapfont/v4 v4.1.0 // indirect
-	github.com/hajimehoshi/go-mp3 v0.3.4 // indirect
+	github.com/hajimehoshi/bitmapfont/v4 v4.1.0
+	github.com/hajimehoshi/go-mp3 v0.3.4
 	github.com/jezek/xgb v1.1.1 // indirect
-	github.com/jfreymuth/oggvorbis v1.0.5 // indirect
+	github.com/jfreymuth/oggvorbis v1.0.5
 	github.com/jfreymuth/vorbis v1.0.2 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/pierrec/lz4/v4 v4.1.22 // indirect
 	github.com/pkg/errors v0.9.1 // indirect
-	github.com/rivo/uniseg v0.4.7 // indirect
+	github.com/rivo/uniseg v0.4.7
 	github.com/schollz/progressbar/v3 v3.19.1
 	golang.org/x/sync v0.25.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/term v0.44.0
 	golang.org/x/text v0.44.0 // indirect
-	gonum.org/v1/gonum v0.17.0 // indirect
-	gonum.org/v1/plot v0.17.0 // indirect
+	gonum.org/v1/gonum v0.17.0
+	gonum.org/v1/plot v0.17.0
 )
 
 replace github.com/hajimehoshi/go-mp3 => ./third_party/go-mp3
