@@ -5,11 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 
-	"soundworld/dat"
 	"soundworld/game"
 	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
@@ -39,37 +37,19 @@ func runCapture(args []string) error {
 		fs.Usage()
 		return cli.ErrUsage
 	}
-	if w.from != "" && !given(fs, "seconds") {
-		*secs = 0
-	}
-	if !(*secs >= 0 && *secs <= 3600) || math.IsNaN(*secs) {
-		return cli.UserErr(fmt.Errorf("-seconds %v: want 0..3600", *secs))
-	}
-	sw, sh, err := parseSize(*size)
-	if err != nil {
-		return cli.UserErr(err)
-	}
 	if fi, err := os.Stat(*dir); err != nil || !fi.IsDir() {
 		return cli.UserErr(fmt.Errorf("-dir %s: not a folder", *dir))
-	}
-	plan := outputs.Plan{DatDir: w.dat}
-	plan.Input("-emitters", w.emitters)
-	if err := plan.Check(); err != nil {
-		return cli.UserErr(err)
 	}
 	tmp, err := os.MkdirTemp("", "soundworld-capture-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	c, err := w.config()
+	c, err := shotConfig(fs, &w, *secs, *size, &outputs.Plan{DatDir: w.dat}, filepath.Join(tmp, "shot.png"))
 	if err != nil {
 		return err
 	}
 	defer c.Archive.Close()
-	c.Shot = &game.Shot{Seconds: *secs, Out: filepath.Join(tmp, "shot.png"), W: sw, H: sh}
-	c.NoAudio = true
-	c.Problems = &dat.Problems{}
 	c.CaptureDir = *dir
 	c.Stdout = io.Discard // the picture's own "shot: wrote" line; the bundle's is printed
 	if err := game.Run(c); err != nil {

@@ -37,33 +37,16 @@ func runShot(args []string) error {
 		fs.Usage()
 		return cli.ErrUsage
 	}
-	if !(*secs >= 0 && *secs <= 3600) || math.IsNaN(*secs) {
-		return cli.UserErr(fmt.Errorf("-seconds %v: want 0..3600", *secs))
-	}
-	if w.from != "" && !given(fs, "seconds") {
-		*secs = 0 // -from: the picture of the sidecar's instant
-	}
-	sw, sh, err := parseSize(*size)
-	if err != nil {
-		return cli.UserErr(err)
-	}
 	// Every output is checked before any work (issue 12 item 4; internal/outputs):
 	// `shot -o x.json` would lose the PNG to its own sidecar.
 	plan := outputs.Plan{DatDir: w.dat}
-	plan.Input("-emitters", w.emitters)
 	plan.Output("-o", *out)
 	plan.Output("-o's sidecar", game.SidecarPath(*out))
-	if err := plan.Check(); err != nil {
-		return cli.UserErr(err)
-	}
-	c, err := w.config()
+	c, err := shotConfig(fs, &w, *secs, *size, &plan, *out)
 	if err != nil {
 		return err
 	}
 	defer c.Archive.Close()
-	c.Shot = &game.Shot{Seconds: *secs, Out: *out, W: sw, H: sh}
-	c.NoAudio = true
-	c.Problems = &dat.Problems{}
 	if err := game.Run(c); err != nil {
 		return cli.DataErr(fmt.Errorf("shot: %w", err)) // a damaged region is exit 2
 	}
@@ -71,6 +54,36 @@ func runShot(args []string) error {
 		return fmt.Errorf("shot: no picture was written: %w", err)
 	}
 	return cli.ReportProblems(os.Stderr, "soundworld shot", c.Problems, *strict)
+}
+
+// shotConfig is what shot and capture share: -seconds (0 by default with
+// -from: the sidecar's instant), -size, the emitters input added to plan and
+// plan checked before any work, then the window config for a fixed-step run
+// to out with audio off and data problems collected. The caller closes
+// c.Archive.
+func shotConfig(fs *flag.FlagSet, w *windowFlags, secs float64, size string, plan *outputs.Plan, out string) (game.Config, error) {
+	if w.from != "" && !given(fs, "seconds") {
+		secs = 0 // -from: the picture of the sidecar's instant
+	}
+	if !(secs >= 0 && secs <= 3600) || math.IsNaN(secs) {
+		return game.Config{}, cli.UserErr(fmt.Errorf("-seconds %v: want 0..3600", secs))
+	}
+	sw, sh, err := parseSize(size)
+	if err != nil {
+		return game.Config{}, cli.UserErr(err)
+	}
+	plan.Input("-emitters", w.emitters)
+	if err := plan.Check(); err != nil {
+		return game.Config{}, cli.UserErr(err)
+	}
+	c, err := w.config()
+	if err != nil {
+		return game.Config{}, err
+	}
+	c.Shot = &game.Shot{Seconds: secs, Out: out, W: sw, H: sh}
+	c.NoAudio = true
+	c.Problems = &dat.Problems{}
+	return c, nil
 }
 
 // parseSize reads "WxH" in px, each 320..4096.
