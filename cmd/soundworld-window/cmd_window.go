@@ -25,7 +25,8 @@ type windowFlags struct {
 	dat, emitters, loc, at, prefs string
 	heading, eye, chase           float64
 	seed                          uint
-	from                          string // -from SIDECAR (from.go)
+	from                          string        // -from SIDECAR (from.go)
+	fs                            *flag.FlagSet // the flags registered on (from.go: clashes with -from)
 	force, follow                 bool
 	headingSet                    bool          // -heading given (gate.go: a /loc line's facing otherwise)
 	view                          game.ViewOpts // -zoom, -panels, -overlays, -center (from.go)

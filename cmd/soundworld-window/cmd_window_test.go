@@ -5,6 +5,7 @@ import (
 	"flag"
 	"io"
 	"soundworld/internal/cli"
+	"strings"
 	"testing"
 
 	"soundworld/world"
@@ -75,5 +76,30 @@ func TestShot_Usage(t *testing.T) {
 	}
 	if err := runShot([]string{"-o", "x.png", "-seconds", "-1"}); err == nil {
 		t.Errorf("shot -seconds -1: got nil, want an error")
+	}
+}
+
+// -from gives the place, seed, prefs and emitters: a flag that would silently
+// lose to the sidecar is refused by name (as render -from refuses it), before
+// the sidecar is even read.
+func TestWindowFrom_RefusesClashingFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-from", "nonexistent.json", "-seed", "5"}, "drop -seed"},
+		{[]string{"-loc", "42.1N, 33.6E", "-from", "nonexistent.json"}, "drop -loc"},
+		{[]string{"-from", "nonexistent.json", "-at", "0xA9B4 84 7.1", "-prefs", "pan=off"}, "drop -at -prefs"},
+	} {
+		w, _ := windowConfig(t, c.args...)
+		_, err := w.config()
+		if !cli.IsUserErr(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want a user error saying %q", c.args, err, c.want)
+		}
+	}
+	// Without a clash the sidecar is read (and here missing: a different error).
+	w, _ := windowConfig(t, "-from", "nonexistent.json", "-zoom", "1")
+	if _, err := w.config(); err == nil || strings.Contains(err.Error(), "drop") {
+		t.Errorf("-from with -zoom: got %v, want the missing sidecar's error", err)
 	}
 }

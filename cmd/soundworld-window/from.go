@@ -2,6 +2,8 @@ package main
 
 import (
 	"flag"
+	"fmt"
+	"strings"
 
 	"soundworld/game"
 	"soundworld/internal/capture"
@@ -12,6 +14,7 @@ import (
 // a screenshot's or capture's sidecar describes.
 
 func (w *windowFlags) registerFrom(fs *flag.FlagSet) {
+	w.fs = fs
 	fs.StringVar(&w.from, "from", "", "a screenshot or capture sidecar (.json): reopen its instant (its data folder unless -dat; the place, seed, prefs and emitters come from it)")
 	fs.BoolVar(&w.force, "force", false, "with -from: reopen even if the data source differs from the capture's")
 	// Report options (issue 10 item 6).
@@ -37,6 +40,18 @@ func (w *windowFlags) viewOpts() (game.ViewOpts, error) {
 func (w *windowFlags) fromDat() error {
 	if w.from == "" {
 		return nil
+	}
+	// The sidecar gives the place, seed, prefs and emitters: a flag that
+	// would silently lose to it is refused, as render -from does.
+	var clash []string
+	w.fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "loc", "at", "heading", "eye", "chase", "seed", "emitters", "prefs":
+			clash = append(clash, "-"+f.Name)
+		}
+	})
+	if len(clash) > 0 {
+		return cli.UserErr(fmt.Errorf("-from gives the place, seed, prefs and emitters: drop %s", strings.Join(clash, " ")))
 	}
 	r, err := capture.ReadSidecar(w.from)
 	if err != nil {
