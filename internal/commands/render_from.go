@@ -20,7 +20,7 @@ func fromOpts(fs *Flags, o *renderOpts, from string, force bool) (*renderOpts, e
 	var clash []string
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "loc", "at", "path", "heading", "eye", "seed", "emitters", "prefs":
+		case "loc", "at", "path", "heading", "eye", "chase", "seed", "emitters", "prefs":
 			clash = append(clash, "-"+f.Name)
 		}
 	})

@@ -220,6 +220,9 @@ func TestRenderFrom_RefusesOtherData(t *testing.T) {
 	if err := renderTest(t, "-from", sc, "-seed", "3", "-seconds", "1", "-o", out); !errors.Is(err, errUsage) {
 		t.Fatalf("-from with -seed: %v, want a usage error", err)
 	}
+	if err := renderTest(t, "-from", sc, "-chase", "0", "-seconds", "1", "-o", out); !errors.Is(err, errUsage) {
+		t.Fatalf("-from with -chase (the sidecar gives the camera): %v, want a usage error", err)
+	}
 	noReplay := filepath.Join(dir, "old.json")
 	os.WriteFile(noReplay, []byte(`{"tool":"soundworld","seed":1}`), 0o644)
 	if err := renderTest(t, "-from", noReplay, "-seconds", "1", "-o", out); err == nil || !strings.Contains(err.Error(), "no \"replay\" record") {
