@@ -114,6 +114,7 @@ type Game struct {
 	shotTicks    int // shot mode: ticks done
 	shotLast     int // frame of the last tick; the capture is shotSettleFrames later (panels laid out)
 	shotCaptured bool
+	shotWatch    shotWatch // a shot that stops making progress fails (shotwatch.go)
 	shotErr      error
 	pin          viewPin     // where the first frames put the camera (-center, -from; viewopts.go)
 	askedCam     geom.Camera // the view this Update asked tiles and pyramid chunks for (centreView may move cam after)
@@ -318,6 +319,9 @@ func (g *Game) Update() error {
 
 	if g.cfg.Shot != nil {
 		g.shotStep()
+		if err := g.shotWatch.stalled(g.shotState(), time.Now(), shotPatience); err != nil {
+			return err
+		}
 	} else {
 		g.advance()
 	}
@@ -419,6 +423,15 @@ const shotSettleFrames = 3
 func (g *Game) shotReady() bool {
 	return g.cfg.Shot != nil && g.tiles.loading() == 0 && g.atlasSettled() && g.shotLast > 0 && g.frame >= g.shotLast+shotSettleFrames && g.frame > 3 &&
 		g.cam == g.askedCam // no tile of a view moved after the requests is left out
+}
+
+// shotState is what the shot waits for now (shotwatch.go).
+func (g *Game) shotState() shotState {
+	settle := 0
+	if g.shotLast > 0 {
+		settle = min(g.frame-g.shotLast, shotSettleFrames)
+	}
+	return shotState{Ticks: g.shotTicks, TilesLoading: g.tiles.loading(), AtlasSettled: g.atlasSettled(), CamSettled: g.cam == g.askedCam, Frame: settle}
 }
 
 // pushStarts hands the manager's voice starts to the device, minus display-side
