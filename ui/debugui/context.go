@@ -30,6 +30,11 @@ type Context struct {
 	numberEdit    widgetID
 	pressOwner    widgetID // soundworld: the widget the current press began on (one slider at a time)
 
+	// soundworld: the interactive widgets placed this frame and the last, with
+	// their clipped bounds (one slider at a time: is another widget under the
+	// pointer?). Widgets later in the frame are looked up in lastFrame.
+	thisFrame, lastFrame []placedWidget
+
 	idStack widgetID
 
 	// idToContainer maps widget IDs to containers.
@@ -163,6 +168,10 @@ func (c *Context) endUpdate() error {
 
 	// reset input state
 	c.lastPointingPos = c.pointingPosition()
+	if !c.pointing.pressed() {
+		c.pressOwner = widgetID{} // soundworld: the press is over
+	}
+	c.lastFrame, c.thisFrame = c.thisFrame, c.lastFrame[:0]
 
 	// Remove unused containers.
 	c.rootContainers = slices.DeleteFunc(c.rootContainers, func(cnt *container) bool {

@@ -17,9 +17,30 @@ type pointing struct {
 	hasPrimaryTouchID   bool
 	primaryTouchID      ebiten.TouchID
 	duration            int
+
+	// soundworld: tests drive the pointer through fake instead of ebiten.
+	fake                  *fakePointer
+	fakeWas, fakeJustDown bool
+}
+
+// fakePointer is a pointer that tests move and press (soundworld): the state
+// the next Update reads, as ebiten's polled mouse would be.
+type fakePointer struct {
+	pos  image.Point
+	down bool
 }
 
 func (p *pointing) update() {
+	if p.fake != nil {
+		p.fakeJustDown = p.fake.down && !p.fakeWas
+		p.fakeWas = p.fake.down
+		if p.fake.down {
+			p.duration++
+		} else {
+			p.duration = 0
+		}
+		return
+	}
 	p.justPressedTouchIDs = inpututil.AppendJustPressedTouchIDs(p.justPressedTouchIDs[:0])
 	p.touchIDs = ebiten.AppendTouchIDs(p.touchIDs[:0])
 
@@ -46,6 +67,9 @@ func (p *pointing) isTouchActive() bool {
 }
 
 func (p *pointing) position() image.Point {
+	if p.fake != nil {
+		return p.fake.pos
+	}
 	if p.isTouchActive() {
 		return image.Pt(ebiten.TouchPosition(p.primaryTouchID))
 	}
@@ -53,6 +77,9 @@ func (p *pointing) position() image.Point {
 }
 
 func (p *pointing) pressed() bool {
+	if p.fake != nil {
+		return p.fake.down
+	}
 	if p.isTouchActive() {
 		return true
 	}
@@ -60,6 +87,9 @@ func (p *pointing) pressed() bool {
 }
 
 func (p *pointing) justPressed() bool {
+	if p.fake != nil {
+		return p.fakeJustDown
+	}
 	if p.isTouchActive() {
 		return slices.Contains(p.justPressedTouchIDs, p.primaryTouchID)
 	}

@@ -142,7 +142,7 @@ func (c *Context) sliderF(value *float64, low, high, step float64, digits int, i
 }
 
 func (c *Context) numberTextField(value *int, id widgetID) error {
-	if c.pointing.justPressed() && ebiten.IsKeyPressed(ebiten.KeyShift) && c.hover == id {
+	if c.pointing.justPressed() && ebiten.IsKeyPressed(ebiten.KeyShift) && c.pressedOn(id) {
 		c.numberEdit = id
 		c.numberEditBuf = fmt.Sprintf("%d", *value)
 	}
@@ -166,7 +166,7 @@ func (c *Context) numberTextField(value *int, id widgetID) error {
 }
 
 func (c *Context) numberTextFieldF(value *float64, id widgetID) error {
-	if c.pointing.justPressed() && ebiten.IsKeyPressed(ebiten.KeyShift) && c.hover == id {
+	if c.pointing.justPressed() && ebiten.IsKeyPressed(ebiten.KeyShift) && c.pressedOn(id) {
 		c.numberEdit = id
 		c.numberEditBuf = fmt.Sprintf(realFmt, *value)
 	}
@@ -190,21 +190,69 @@ func (c *Context) numberTextFieldF(value *float64, id widgetID) error {
 }
 
 // dragging reports whether slider id follows the pointer this frame
-// (soundworld): it holds the focus, the press began on it, the button is
-// down, and the pointer is still within a row of it vertically — so a
-// release and a press on another slider that fall into one frame never move
-// both.
+// (soundworld: one slider at a time, issue 13 item 4). A slider follows while
+// the press that began on it (pressOwner, given only to the widget under the
+// pointer: handleInputForWidget) is held. Ebiten polls the button once a
+// frame, so a release and a new press that fall into one frame look like one
+// held press whose pointer jumped; what tells them apart is where the pointer
+// is: off the slider's row and over another widget, the press is taken to be
+// a new one and the drag ends for good — the slider does not move, and the
+// widget under the pointer does not get the press either (it was never seen).
+// Off the row over no widget (empty panel, the map), the drag goes on.
 func (c *Context) dragging(id widgetID, bounds image.Rectangle) bool {
-	return follows(id, c.focus, c.pressOwner, c.pointing.pressed(), c.pointingPosition().Y, bounds)
-}
-
-// follows is dragging's decision as a pure function (soundworld): slider id
-// with the given bounds follows the pointer when it has the focus, the
-// current press began on it (pressOwner), the button is down, and the
-// pointer's y is within one row of bounds.
-func follows(id, focus, pressOwner widgetID, pressed bool, y int, bounds image.Rectangle) bool {
-	if focus != id || pressOwner != id || !pressed {
+	held := c.focus == id && c.pressOwner == id && c.pointing.pressed()
+	if !held {
 		return false
 	}
-	return y >= bounds.Min.Y-bounds.Dy() && y < bounds.Max.Y+bounds.Dy()
+	p := c.pointingPosition()
+	_, other := c.widgetAt(p, id)
+	if !follows(held, p.Y, bounds, other) {
+		c.pressOwner = widgetID{}
+		return false
+	}
+	return true
+}
+
+// follows is dragging's decision as a pure function (soundworld): a held
+// slider follows the pointer unless the pointer has left its row (y outside
+// bounds) onto another widget (overOther).
+func follows(held bool, y int, bounds image.Rectangle, overOther bool) bool {
+	if !held {
+		return false
+	}
+	onRow := y >= bounds.Min.Y && y < bounds.Max.Y
+	return onRow || !overOther
+}
+
+// widgetAt is the interactive widget other than except under p (soundworld):
+// one placed earlier this frame, else one placed last frame (widgets later
+// in this frame are where they were), in the root container under p.
+func (c *Context) widgetAt(p image.Point, except widgetID) (widgetID, bool) {
+	root := c.hoveringRootContainer()
+	if root == nil {
+		return widgetID{}, false
+	}
+	for _, list := range [2][]placedWidget{c.thisFrame, c.lastFrame} {
+		for i := range list {
+			w := &list[i]
+			if w.root == root && w.id != except && p.In(w.bounds) {
+				return w.id, true
+			}
+		}
+	}
+	return widgetID{}, false
+}
+
+// pressedOn reports whether this frame's press is on widget id as it was
+// last placed (soundworld: c.hover is last frame's pointer, not this one's).
+func (c *Context) pressedOn(id widgetID) bool {
+	w, ok := c.widgetAt(c.pointingPosition(), widgetID{})
+	return ok && w == id
+}
+
+// placedWidget is an interactive widget where a frame placed it (soundworld).
+type placedWidget struct {
+	id     widgetID
+	bounds image.Rectangle // clipped to its container
+	root   *container
 }

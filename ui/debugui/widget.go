@@ -108,14 +108,18 @@ func (c *Context) handleInputForWidget(id widgetID, bounds image.Rectangle, opt 
 		}
 	}
 
-	if c.hover == id {
-		if c.pointing.justPressed() {
-			c.setFocus(id)
-			c.pressOwner = id
-		} else if !hover {
-			c.hover = widgetID{}
-		}
+	// soundworld: a new press belongs to the widget under the pointer this
+	// frame. Upstream gave it to c.hover, which is last frame's: when the
+	// pointer moved and pressed within one frame (xdotool, a slow frame), the
+	// widget left behind took the press too if it came first in the frame —
+	// a slider jumped, a header folded — and then the one under the pointer.
+	if hover && c.pointing.justPressed() {
+		c.setFocus(id)
+		c.pressOwner = id
+	} else if c.hover == id && !hover {
+		c.hover = widgetID{}
 	}
+	c.thisFrame = append(c.thisFrame, placedWidget{id: id, bounds: bounds.Intersect(c.clipRect()), root: c.currentRootContainer()})
 
 	return
 }
