@@ -7,6 +7,8 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+
+	"soundworld/internal/outputs"
 )
 
 // Dat file names in an Asheron's Call folder.
@@ -23,7 +25,9 @@ type Archive struct {
 }
 
 // OpenDir opens client_portal.dat and client_cell_1.dat in dir. A missing
-// folder or file gives an error that says what was expected where.
+// folder or file gives an error that says what was expected where. The
+// folder is protected for the rest of the process: no output of
+// internal/outputs' checks may be written inside it (issue 12 item 4).
 func OpenDir(dir string) (*Archive, error) {
 	st, err := os.Stat(dir)
 	if err != nil || !st.IsDir() {
@@ -51,6 +55,7 @@ func OpenDir(dir string) (*Archive, error) {
 		c.Close()
 		return nil, err
 	}
+	outputs.Protect(dir)
 	return a, nil
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"golang.design/x/clipboard"
 
+	"soundworld/internal/outputs"
 	"soundworld/world"
 )
 
@@ -50,8 +51,9 @@ var (
 	clipErr  error
 )
 
-// clipFallback is where a position goes when there is no clipboard.
-const clipFallback = "soundworld-position.txt"
+// clipFallback is where a position goes when there is no clipboard (a
+// variable for tests).
+var clipFallback = "soundworld-position.txt"
 
 // CopyPosition puts the /loc line on the clipboard, or when there is none
 // writes it to soundworld-position.txt in the working folder; the toast says
@@ -64,10 +66,13 @@ func (g *Game) CopyPosition() string {
 		g.setToast("Copied to the clipboard: " + line)
 		return "clipboard"
 	}
-	err := world.WriteFileAtomic(clipFallback, func(w io.Writer) error {
-		_, err := w.Write([]byte(line + "\n"))
-		return err
-	})
+	err := outputs.CheckFile("", clipFallback, g.cfg.DatDir) // never inside the game's data folder
+	if err == nil {
+		err = world.WriteFileAtomic(clipFallback, func(w io.Writer) error {
+			_, err := w.Write([]byte(line + "\n"))
+			return err
+		})
+	}
 	if err != nil {
 		g.setToast(fmt.Sprintf("No clipboard and %s not written (%v): %s", clipFallback, err, line))
 		return ""

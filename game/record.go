@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"soundworld/audio"
+	"soundworld/internal/outputs"
 	"soundworld/world"
 )
 
@@ -60,6 +61,13 @@ func (g *Game) ToggleRecording() {
 func (g *Game) startRecording() {
 	r := &g.gw.rec
 	*r = walkRec{on: true, seed: g.sim.Seed(), base: filepath.Join(recordDir, "walk-"+time.Now().UTC().Format("20060102-150405"))}
+	// The path file is checked now, not after the walk (issue 12 item 4):
+	// never inside the game's data folder, a writable folder.
+	if err := outputs.CheckFile("", r.base+".path.json", g.cfg.DatDir); err != nil {
+		r.on = false
+		g.recStatus(true, "Walk not recorded: "+err.Error())
+		return
+	}
 	if es := g.sim.Emitters(); len(es) > 0 {
 		r.layout = r.base + ".emitters.json"
 		if err := world.SaveLayout(r.layout, es, g.cfg.DatDir); err != nil {
@@ -100,7 +108,11 @@ func (g *Game) stopRecording() {
 	if len(warn) > 0 {
 		note += " — NOT exact: " + strings.Join(warn, "; ")
 	}
-	if err := world.WriteWalk(path, w, note); err != nil {
+	err = outputs.CheckFile("", path, g.cfg.DatDir) // checked again: the folder may have changed during the walk
+	if err == nil {
+		err = world.WriteWalk(path, w, note)
+	}
+	if err != nil {
 		g.recStatus(true, "Walk not written: "+err.Error())
 		return
 	}

@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/png"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"soundworld/audio"
 	"soundworld/dat"
 	capt "soundworld/internal/capture"
+	"soundworld/internal/outputs"
 	"soundworld/ui"
 	"soundworld/world"
 )
@@ -145,8 +145,11 @@ func capture(screen *ebiten.Image) *image.RGBA {
 	return img
 }
 
-// writePair writes out (PNG) and its sidecar out.json, each atomically.
+// writePair writes out (PNG) and its sidecar out.json, each atomically and
+// each checked first (outputs.CheckFile: never inside sc.DatDir, the data
+// folder the picture was made from, or any folder opened as game data).
 func writePair(out string, img image.Image, sc Sidecar) error {
+	datDir := sc.DatDir
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		return err
@@ -155,10 +158,13 @@ func writePair(out string, img image.Image, sc Sidecar) error {
 	if err != nil {
 		return fmt.Errorf("screenshot sidecar: %w", err)
 	}
-	if err := writeAtomic(out, buf.Bytes()); err != nil {
+	if err := writeAtomic(SidecarPath(out), nil, datDir); err != nil { // both checked before either is written
 		return err
 	}
-	return writeAtomic(SidecarPath(out), append(js, '\n'))
+	if err := writeAtomic(out, buf.Bytes(), datDir); err != nil {
+		return err
+	}
+	return writeAtomic(SidecarPath(out), append(js, '\n'), datDir)
 }
 
 // SidecarPath is the JSON path beside a PNG: shot.png → shot.json.
@@ -166,19 +172,25 @@ func SidecarPath(png string) string {
 	return strings.TrimSuffix(png, filepath.Ext(png)) + ".json"
 }
 
-func writeAtomic(path string, b []byte) error {
-	if err := world.CheckUserPath(path, ""); err != nil {
+// writeAtomic checks path as an output (in datDir's terms) and, unless b is
+// nil (check only), writes it atomically.
+func writeAtomic(path string, b []byte, datDir string) error {
+	if err := outputs.CheckFile("", path, datDir); err != nil || b == nil {
 		return err
 	}
 	return world.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(b); return err })
 }
 
+// shotDir is where F12 writes (relative to the working folder).
+var shotDir = "screenshots"
+
 // saveScreenshot is F12: screenshots/soundworld-YYYYMMDD-HHMMSS.png + .json.
 func (g *Game) saveScreenshot(screen *ebiten.Image) {
 	img, sc := capture(screen), g.sidecar()
-	out := filepath.Join("screenshots", "soundworld-"+time.Now().Format("20060102-150405")+".png")
+	out := filepath.Join(shotDir, "soundworld-"+time.Now().Format("20060102-150405")+".png")
+	datDir := g.cfg.DatDir
 	go func() {
-		err := os.MkdirAll("screenshots", 0o755)
+		err := outputs.MkdirChecked("", shotDir, datDir)
 		if err == nil {
 			err = writePair(out, img, sc)
 		}

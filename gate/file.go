@@ -168,6 +168,14 @@ func (f *File) Resolve(p string) string {
 	return filepath.Join(filepath.Dir(f.path), p)
 }
 
+// DatFolder is the dat folder the gate reads, resolved ("" = the stand-in).
+func (f *File) DatFolder() string {
+	if f.Dat == nil {
+		return ""
+	}
+	return f.Resolve(f.Dat.Folder)
+}
+
 // Eye is the camera's eye height in m (W5; default world.DefaultEye).
 func (f *File) Eye() float32 {
 	if f.Camera.Eye == nil {

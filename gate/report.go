@@ -7,7 +7,6 @@ import (
 	"html/template"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -15,14 +14,17 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"soundworld/internal/outputs"
 	"soundworld/world"
 )
 
 // WriteReport writes dir/report.html (self-contained: inline SVG plots, no
 // scripts, no external files) and dir/report.json (every number of res; NaN
-// and ±Inf as null), each atomically (temp + rename). dir is created.
+// and ±Inf as null), each atomically (temp + rename). dir is checked
+// (outputs.CheckDir: not inside a folder opened as game data, a writable
+// folder) and made if missing (its parent must exist).
 func WriteReport(dir string, res *Result) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := outputs.MkdirChecked("", dir, ""); err != nil {
 		return err
 	}
 	js, err := MarshalResult(res)

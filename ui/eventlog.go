@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
@@ -18,6 +17,7 @@ import (
 	"soundworld/ambientviz/geom"
 	"soundworld/audio"
 	"soundworld/internal/capture"
+	"soundworld/internal/outputs"
 	"soundworld/ui/debugui"
 	"soundworld/world"
 )
@@ -264,6 +264,14 @@ func drawEvents(screen *ebiten.Image, b image.Rectangle, chips []elChip, rows []
 	}
 }
 
+// clipTools are the clipboard commands copyCSV tries, in order (a variable
+// for tests).
+var clipTools = [][]string{{"wl-copy"}, {"xclip", "-selection", "clipboard"}, {"xsel", "--clipboard", "--input"}}
+
+// csvDir is where copyCSV's fallback file goes (relative to the working
+// folder; a variable for tests).
+var csvDir = "screenshots"
+
 // copyCSV puts rows on the clipboard as render -events CSV through the
 // system's clipboard tool (wl-copy, xclip or xsel); without one it writes
 // screenshots/events-YYYYMMDD-HHMMSS.csv. Returns what it did.
@@ -272,7 +280,7 @@ func copyCSV(rows []world.Event) string {
 	if err := capture.WriteEventsCSV(&b, rows); err != nil {
 		return "copy failed: " + err.Error()
 	}
-	for _, c := range [][]string{{"wl-copy"}, {"xclip", "-selection", "clipboard"}, {"xsel", "--clipboard", "--input"}} {
+	for _, c := range clipTools {
 		if _, err := exec.LookPath(c[0]); err != nil {
 			continue
 		}
@@ -282,8 +290,14 @@ func copyCSV(rows []world.Event) string {
 			return fmt.Sprintf("copied %d rows to the clipboard (%s)", len(rows), c[0])
 		}
 	}
-	out := filepath.Join("screenshots", "events-"+time.Now().Format("20060102-150405")+".csv")
-	if err := os.MkdirAll("screenshots", 0o755); err != nil {
+	// Checked like every output (internal/outputs): never inside a folder this
+	// process opened as game data (dat.OpenDir protects it; the panel has no
+	// -dat of its own), written atomically.
+	out := filepath.Join(csvDir, "events-"+time.Now().Format("20060102-150405")+".csv")
+	if err := outputs.MkdirChecked("", csvDir, ""); err != nil {
+		return "copy failed: " + err.Error()
+	}
+	if err := outputs.CheckFile("", out, ""); err != nil {
 		return "copy failed: " + err.Error()
 	}
 	if err := world.WriteFileAtomic(out, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err }); err != nil {

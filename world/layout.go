@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"soundworld/audio"
+	"soundworld/internal/outputs"
 )
 
 // maxLayoutBytes bounds a layout file (a layout is a few KB).
@@ -324,9 +325,11 @@ func EncodeLayout(es []Emitter) []byte {
 }
 
 // SaveLayout writes emitters to path atomically (E2). It refuses to write into
-// the game's data: a path ending in .dat or inside datDir (if given).
+// the game's data — a path ending in .dat, inside datDir (if given) or a
+// folder opened as game data — and a path that is a folder or in a missing
+// or read-only one (outputs.CheckFile, the check every output goes through).
 func SaveLayout(path string, es []Emitter, datDir string) error {
-	if err := CheckUserPath(path, datDir); err != nil {
+	if err := outputs.CheckFile("", path, datDir); err != nil {
 		return err
 	}
 	return WriteFileAtomic(path, func(w io.Writer) error {
@@ -336,43 +339,17 @@ func SaveLayout(path string, es []Emitter, datDir string) error {
 }
 
 // CheckUserPath refuses output paths that would touch the game's data files:
-// names ending in .dat, or anything inside datDir (E2).
+// names ending in .dat, or anything inside datDir (E2) or a folder this
+// process opened as game data (outputs.CheckPath, the one place of this check).
 func CheckUserPath(path, datDir string) error {
-	if strings.EqualFold(filepath.Ext(path), ".dat") {
-		return fmt.Errorf("%s: refusing to write a .dat file (game data is read-only)", path)
-	}
-	if datDir == "" {
-		return nil
-	}
-	ap, err1 := filepath.Abs(path)
-	ad, err2 := filepath.Abs(datDir)
-	if err1 != nil || err2 != nil {
-		return fmt.Errorf("%s: cannot resolve path", path)
-	}
-	if rp, err := filepath.EvalSymlinks(filepath.Dir(ap)); err == nil {
-		ap = filepath.Join(rp, filepath.Base(ap))
-	}
-	if rd, err := filepath.EvalSymlinks(ad); err == nil {
-		ad = rd
-	}
-	if rel, err := filepath.Rel(ad, ap); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("%s: refusing to write inside the game's data folder %s", path, datDir)
-	}
-	return nil
+	return outputs.CheckPath("", path, datDir)
 }
 
 // WriteFileAtomic writes path through a temp file in the same folder: write,
-// fsync, close, rename. On any error the target is untouched.
+// fsync, close, rename (outputs.WriteFile: the temp file is also removed if
+// the process is interrupted). On any error the target is untouched.
 func WriteFileAtomic(path string, write func(w io.Writer) error) error {
-	f, err := CreateAtomic(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Abort()
-		return err
-	}
-	return f.Commit()
+	return outputs.WriteFile(path, func(f *os.File) error { return write(f) })
 }
 
 // AtomicFile is a temp file that becomes path on Commit (rename) or vanishes on Abort.

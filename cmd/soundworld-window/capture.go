@@ -37,15 +37,17 @@ func runCapture(args []string) error {
 		fs.Usage()
 		return cli.ErrUsage
 	}
-	if fi, err := os.Stat(*dir); err != nil || !fi.IsDir() {
-		return cli.UserErr(fmt.Errorf("-dir %s: not a folder", *dir))
-	}
+	// -dir is checked with the other outputs before any work (issue 12 item
+	// 4): a folder (made if missing, in an existing folder), writable, not
+	// inside -dat.
+	plan := outputs.Plan{DatDir: w.dat}
+	plan.OutputDir("-dir", *dir)
 	tmp, err := os.MkdirTemp("", "soundworld-capture-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	c, err := shotConfig(fs, &w, *secs, *size, &outputs.Plan{DatDir: w.dat}, filepath.Join(tmp, "shot.png"))
+	c, err := shotConfig(fs, &w, *secs, *size, &plan, filepath.Join(tmp, "shot.png"))
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"soundworld/audio"
+	"soundworld/internal/outputs"
 	"soundworld/world"
 )
 
@@ -45,29 +46,23 @@ func DirName(t time.Time) string { return "capture-" + t.Format("20060102-150405
 
 // Write writes the bundle as parent/capture-YYYYMMDD-HHMMSS/: every file is
 // written into a temporary folder beside it, which is renamed into place at
-// the end, so a crash leaves no half capture (at most a hidden temp folder).
-// It refuses to replace an existing folder. Returns the folder's path.
+// the end (outputs.CreateDir), so a crash leaves no half capture (at most a
+// hidden temp folder; an interrupted process removes it). parent is checked
+// first (outputs.CheckDir: not inside b.DatDir nor any folder opened as game
+// data, a writable folder, made if missing). It refuses to replace an
+// existing folder. Returns the folder's path.
 func Write(parent string, at time.Time, b *Bundle) (string, error) {
-	if err := world.CheckUserPath(parent, ""); err != nil {
+	if err := outputs.MkdirChecked("", parent, b.DatDir); err != nil {
 		return "", err
 	}
 	dir := filepath.Join(parent, DirName(at))
 	if _, err := os.Lstat(dir); err == nil {
 		return "", fmt.Errorf("%s already exists", dir)
 	}
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(parent, ".capture-tmp-")
+	d, err := outputs.CreateDir(dir)
 	if err != nil {
 		return "", err
 	}
-	ok := false
-	defer func() {
-		if !ok {
-			os.RemoveAll(tmp)
-		}
-	}()
 	files := []struct {
 		name  string
 		write func(io.Writer) error
@@ -83,17 +78,14 @@ func Write(parent string, at time.Time, b *Bundle) (string, error) {
 		{ReadmeFile, func(w io.Writer) error { _, err := io.WriteString(w, b.readme(DirName(at))); return err }},
 	}
 	for _, f := range files {
-		if err := writeFile(filepath.Join(tmp, f.name), f.write); err != nil {
+		if err := writeFile(filepath.Join(d.Temp(), f.name), f.write); err != nil {
+			d.Abort()
 			return "", fmt.Errorf("capture %s: %w", f.name, err)
 		}
 	}
-	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it private
+	if err := d.Commit(); err != nil {
 		return "", err
 	}
-	if err := os.Rename(tmp, dir); err != nil {
-		return "", err
-	}
-	ok = true
 	return dir, nil
 }
 

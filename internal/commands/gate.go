@@ -55,6 +55,17 @@ func runGate(e *Env, args []string) error {
 	if dir == "" {
 		dir = filepath.Join(filepath.Dir(file), strings.TrimSuffix(filepath.Base(file), ".gate.json")+"-report")
 	}
+	// Outputs checked before the seeds are rendered (issue 12 item 4): the
+	// report folder, and the gate file itself (its history is appended), not
+	// inside the gate's dat folder; the report folder not a file.
+	plan := outputs.Plan{DatDir: g.DatFolder()}
+	plan.OutputDir("-o", dir)
+	if err := plan.Check(); err != nil {
+		return userErr(err)
+	}
+	if err := outputs.CheckPath("gate file (its history is appended)", file, g.DatFolder()); err != nil {
+		return userErr(err)
+	}
 	bar := progress.New(e.Stderr, progress.Options{Label: "gate", Total: int64(*seeds), Unit: "seeds"})
 	res, err := gate.Run(g, gate.Options{Seeds: *seeds, Ctx: e.Ctx, OnSeed: func(done, _ int) { bar.Set(int64(done)) }})
 	bar.Finish(err == nil)

@@ -9,6 +9,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/audio"
+	"soundworld/dat"
 	"soundworld/gate"
 	"soundworld/gate/decode"
 	"soundworld/internal/cli"
@@ -118,5 +119,60 @@ func TestProbeAtRetailLoc(t *testing.T) {
 	}
 	if code, _, _ := runOut("probe", "-at", "0xA9B40019 [84 7.1 85] 3 0 0 0"); code != 2 {
 		t.Fatalf("bad /loc line: exit %d, want 2", code)
+	}
+}
+
+// Issue 12 item 4 for gate: the report folder is checked before any seed is
+// rendered — refused inside the gate's dat folder, refused when it is a file
+// or its parent is missing — and a gate file inside its own dat folder is
+// refused (its history would be appended there). The recording is removed
+// first, so a check made only after the run would report the recording
+// instead.
+func TestGate_OutputsCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	ac := filepath.Join(dir, "ac")
+	os.Mkdir(ac, 0o755)
+	d, table, err := assets.Holtburg()
+	if err != nil {
+		t.Fatal(err)
+	}
+	portal, cell, err := d.Images(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(ac, dat.PortalFile), portal, 0o644)
+	os.WriteFile(filepath.Join(ac, dat.CellFile), cell, 0o644)
+	gateIn := func(at string) string {
+		p := filepath.Join(at, "g.gate.json")
+		os.WriteFile(p, []byte(fmt.Sprintf(`{"name": "g", "dat": {"folder": %q},
+  "loc": "0xA9B40019 [84.000000 7.100000 85.005000] 1.000000 0.000000 0.000000 0.000000",
+  "camera": {"eye": 2, "chase": 0}, "prefs": "", "emitters": null, "seconds": 5, "recording": "missing.wav",
+  "offset_s": 0, "ignore": [], "notes": "", "history": []}`, ac)), 0o644)
+		return p
+	}
+	p := gateIn(dir)
+	file := filepath.Join(dir, "afile")
+	os.WriteFile(file, nil, 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gate", p, "-seeds", "2", "-o", filepath.Join(ac, "rep")}, "-o " + filepath.Join(ac, "rep") + ": refusing to write inside the game's data folder " + ac},
+		{[]string{"gate", p, "-seeds", "2", "-o", ac}, "refusing to write inside the game's data folder"},
+		{[]string{"gate", p, "-seeds", "2", "-o", file}, "-o " + file + ": is a file; want a folder"},
+		{[]string{"gate", p, "-seeds", "2", "-o", filepath.Join(dir, "no", "rep")}, "folder " + filepath.Join(dir, "no") + " does not exist"},
+		{[]string{"gate", gateIn(ac), "-seeds", "2", "-o", filepath.Join(dir, "rep")}, "gate file (its history is appended) " + filepath.Join(ac, "g.gate.json") + ": refusing to write inside the game's data folder"},
+	} {
+		code, _, errs := runOut(c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Contains(errs, "missing.wav") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q before the run", c.args, code, errs, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(ac, "rep")); err == nil {
+		t.Error("a report folder was made inside the dat folder")
+	}
+	// The check passes for a good folder: the run then meets the missing recording.
+	if code, _, errs := runOut("gate", p, "-seeds", "2", "-o", filepath.Join(dir, "rep")); code != 2 || !strings.Contains(errs, "missing.wav") {
+		t.Errorf("good -o: exit %d, %q; want the missing recording", code, errs)
 	}
 }

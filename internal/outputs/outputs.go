@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Plan lists what one command will read and write. Add every input and output
@@ -25,27 +26,41 @@ type Plan struct {
 	outputs []named
 }
 
-type named struct{ flag, path string }
+type named struct {
+	flag, path string
+	dir        bool // a folder the command writes into (OutputDir)
+}
 
 // Input names a file the command reads (flag as the user typed it, e.g. "-path").
 // An empty path is ignored.
 func (p *Plan) Input(flag, path string) {
 	if path != "" {
-		p.inputs = append(p.inputs, named{flag, path})
+		p.inputs = append(p.inputs, named{flag: flag, path: path})
 	}
 }
 
 // Output names a file the command writes. An empty path is ignored.
 func (p *Plan) Output(flag, path string) {
 	if path != "" {
-		p.outputs = append(p.outputs, named{flag, path})
+		p.outputs = append(p.outputs, named{flag: flag, path: path})
 	}
 }
 
-// Check validates every output: not a .dat file, not inside DatDir, not a
-// directory or other non-regular file, its folder exists and is writable, and
-// no two outputs, nor an output and an input, are the same file. The error
-// names the flag and the path; it is the user's (callers mark it so).
+// OutputDir names a folder the command writes into (a report folder, the
+// folder a capture bundle goes in); it may exist already or be created by the
+// command. An empty path is ignored.
+func (p *Plan) OutputDir(flag, path string) {
+	if path != "" {
+		p.outputs = append(p.outputs, named{flag: flag, path: path, dir: true})
+	}
+}
+
+// Check validates every output: not a .dat file, not inside DatDir (nor a
+// folder this process opened as game data, Protect), not a directory or other
+// non-regular file, its folder exists and is writable, and no two outputs, nor
+// an output and an input, are the same file. An OutputDir is checked as a
+// folder (CheckDir). The error names the flag and the path; it is the user's
+// (callers mark it so).
 func (p *Plan) Check() error {
 	type seen struct {
 		named
@@ -59,7 +74,11 @@ func (p *Plan) Check() error {
 	}
 	nIn := len(all)
 	for _, out := range p.outputs {
-		if err := checkOne(out, p.DatDir); err != nil {
+		check := checkOne
+		if out.dir {
+			check = checkDir
+		}
+		if err := check(out, p.DatDir); err != nil {
 			return err
 		}
 		fi, _ := os.Stat(out.path)
@@ -79,16 +98,67 @@ func (p *Plan) Check() error {
 	return nil
 }
 
-// checkOne checks one output path on its own.
-func checkOne(o named, datDir string) error {
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("%s %s: "+format, append([]any{o.flag, o.path}, a...)...)
+// CheckFile is Check for one output file on its own (flag may be ""): the
+// window's outputs (F12, walk files, layouts, fallback files) use it.
+func CheckFile(flag, path, datDir string) error {
+	return checkOne(named{flag: flag, path: path}, datDir)
+}
+
+// CheckDir checks a folder the caller will write into: not inside datDir or
+// a protected folder, a folder if it exists (else its parent is one), and
+// writable (the folder itself, or the parent it will be made in).
+func CheckDir(flag, path, datDir string) error {
+	return checkDir(named{flag: flag, path: path, dir: true}, datDir)
+}
+
+// MkdirChecked is CheckDir, then makes the folder if it is missing.
+func MkdirChecked(flag, path, datDir string) error {
+	if err := CheckDir(flag, path, datDir); err != nil {
+		return err
 	}
-	if strings.EqualFold(filepath.Ext(o.path), ".dat") {
+	if err := os.Mkdir(path, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+		return prefix(named{flag: flag, path: path})("%v", unwrapPath(err))
+	}
+	return nil
+}
+
+// CheckPath refuses only what would touch the game's data: a name ending in
+// .dat, or a path inside datDir or a protected folder. Every check of this
+// package uses it, so the message is the same everywhere.
+func CheckPath(flag, path, datDir string) error {
+	return checkData(named{flag: flag, path: path}, datDir)
+}
+
+// prefix makes errors that start with "FLAG PATH: " (or "PATH: " without a flag).
+func prefix(o named) func(format string, a ...any) error {
+	head := o.path
+	if o.flag != "" {
+		head = o.flag + " " + o.path
+	}
+	return func(format string, a ...any) error {
+		return fmt.Errorf("%s: "+format, append([]any{head}, a...)...)
+	}
+}
+
+// checkData is CheckPath.
+func checkData(o named, datDir string) error {
+	bad := prefix(o)
+	if !o.dir && strings.EqualFold(filepath.Ext(o.path), ".dat") {
 		return bad("refusing to write a .dat file (game data is read-only)")
 	}
-	if datDir != "" && inside(o.path, datDir) {
-		return bad("refusing to write inside the game's data folder %s", datDir)
+	for _, d := range append([]string{datDir}, protectedDirs()...) {
+		if d != "" && inside(o.path, d) {
+			return bad("refusing to write inside the game's data folder %s", d)
+		}
+	}
+	return nil
+}
+
+// checkOne checks one output path on its own.
+func checkOne(o named, datDir string) error {
+	bad := prefix(o)
+	if err := checkData(o, datDir); err != nil {
+		return err
 	}
 	if strings.HasSuffix(o.path, string(filepath.Separator)) || strings.HasSuffix(o.path, "/") {
 		return bad("is a folder name; want a file")
@@ -101,7 +171,30 @@ func checkOne(o named, datDir string) error {
 			return bad("exists and is %s; want a regular file", kind(fi))
 		}
 	}
-	dir := filepath.Dir(o.path)
+	return writableFolder(o, filepath.Dir(o.path))
+}
+
+// checkDir checks one output folder on its own.
+func checkDir(o named, datDir string) error {
+	bad := prefix(o)
+	if err := checkData(o, datDir); err != nil {
+		return err
+	}
+	fi, err := os.Stat(o.path)
+	switch {
+	case err == nil && !fi.IsDir():
+		return bad("is %s; want a folder", kind(fi))
+	case err == nil:
+		return writableFolder(o, o.path)
+	case !errors.Is(err, os.ErrNotExist):
+		return bad("%v", unwrapPath(err))
+	}
+	return writableFolder(o, filepath.Dir(filepath.Clean(o.path)))
+}
+
+// writableFolder checks that dir is an existing folder o can be written in.
+func writableFolder(o named, dir string) error {
+	bad := prefix(o)
 	fi, err := os.Stat(dir)
 	switch {
 	case err != nil:
@@ -117,6 +210,36 @@ func checkOne(o named, datDir string) error {
 	f.Close()
 	os.Remove(f.Name())
 	return nil
+}
+
+// protected lists the folders this process opened as game data.
+var protected struct {
+	sync.Mutex
+	dirs []string
+}
+
+// Protect marks dir as game data for the rest of the process: every check of
+// this package refuses to write inside it, whatever datDir its caller knows
+// (dat.OpenDir calls it, so an output of the window that has no -dat in
+// reach is still refused there).
+func Protect(dir string) {
+	if dir == "" {
+		return
+	}
+	protected.Lock()
+	defer protected.Unlock()
+	for _, d := range protected.dirs {
+		if d == dir {
+			return
+		}
+	}
+	protected.dirs = append(protected.dirs, dir)
+}
+
+func protectedDirs() []string {
+	protected.Lock()
+	defer protected.Unlock()
+	return append([]string(nil), protected.dirs...)
 }
 
 // canonical is path made absolute with its folder's symlinks resolved, and

@@ -149,3 +149,119 @@ func TestCreate_CommitAbortRemoveTemps(t *testing.T) {
 		t.Errorf("RemoveTemps touched the target: %q", b)
 	}
 }
+
+// OutputDir (a report folder, a capture's -dir): refused inside -dat, when it
+// is a file, when its parent is missing, and when it is another output or an
+// input; an existing folder or a new one in an existing folder passes.
+func TestPlan_OutputDir(t *testing.T) {
+	dir := t.TempDir()
+	datDir := filepath.Join(dir, "ac")
+	os.Mkdir(datDir, 0o755)
+	file := filepath.Join(dir, "f.json")
+	os.WriteFile(file, nil, 0o644)
+	rep := filepath.Join(dir, "rep")
+	for _, c := range []struct {
+		name      string
+		dir, file string // OutputDir -o, Output -events ("" none)
+		want      string
+	}{
+		{"new folder", rep, "", ""},
+		{"existing folder", dir, "", ""},
+		{"the dat folder", datDir, "", "-o " + datDir + ": refusing to write inside the game's data folder " + datDir},
+		{"inside the dat folder", filepath.Join(datDir, "rep"), "", "refusing to write inside the game's data folder"},
+		{"a file", file, "", "-o " + file + ": is a file; want a folder"},
+		{"parent missing", filepath.Join(dir, "no", "rep"), "", "folder " + filepath.Join(dir, "no") + " does not exist"},
+		{"the input", filepath.Join(dir, "in"), "", "is also the input -path"},
+		{"another output", rep, rep, "is also the output -o"},
+	} {
+		os.Mkdir(filepath.Join(dir, "in"), 0o755)
+		p := Plan{DatDir: datDir}
+		p.Input("-path", filepath.Join(dir, "in"))
+		p.OutputDir("-o", c.dir)
+		p.Output("-events", c.file)
+		err := p.Check()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: got %v, want ok", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+	if _, err := os.Stat(rep); err == nil {
+		t.Error("Check made the folder")
+	}
+}
+
+// A folder opened as game data (Protect, called by dat.OpenDir) is refused by
+// every check even when the caller passes no datDir: the window's outputs
+// that have no -dat in reach (the event log's CSV fallback) rely on it.
+func TestProtect_RefusedWithoutDatDir(t *testing.T) {
+	dir := t.TempDir()
+	ac := filepath.Join(dir, "ac")
+	os.Mkdir(ac, 0o755)
+	in := filepath.Join(ac, "x.csv")
+	if err := CheckFile("", in, ""); err != nil {
+		t.Fatalf("before Protect: %v", err)
+	}
+	Protect(ac)
+	want := in + ": refusing to write inside the game's data folder " + ac
+	if err := CheckFile("", in, ""); err == nil || err.Error() != want {
+		t.Errorf("CheckFile: got %v, want %q", err, want)
+	}
+	if err := CheckPath("", in, ""); err == nil || err.Error() != want {
+		t.Errorf("CheckPath: got %v, want %q", err, want)
+	}
+	sub := filepath.Join(ac, "screenshots")
+	if err := MkdirChecked("", sub, ""); err == nil || !strings.Contains(err.Error(), "inside the game's data folder") {
+		t.Errorf("MkdirChecked: got %v", err)
+	}
+	if _, err := os.Stat(sub); err == nil {
+		t.Error("MkdirChecked made the refused folder")
+	}
+	var p Plan
+	p.Output("-o", in)
+	if err := p.Check(); err == nil || !strings.Contains(err.Error(), "inside the game's data folder") {
+		t.Errorf("Plan without DatDir: got %v", err)
+	}
+	if err := MkdirChecked("", filepath.Join(dir, "screenshots"), ""); err != nil {
+		t.Errorf("outside: %v", err)
+	}
+}
+
+// CreateDir: the target appears only on Commit (never replacing a folder),
+// Abort and RemoveTemps (an interrupted process) leave nothing.
+func TestCreateDir_CommitAbortRemoveTemps(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "capture-1")
+	d, err := CreateDir(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(d.Temp(), "a.txt"), []byte("a"), 0o644)
+	if _, err := os.Stat(target); err == nil {
+		t.Error("target exists before Commit")
+	}
+	if err := d.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(target, "a.txt")); string(b) != "a" {
+		t.Errorf("after Commit: %q", b)
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o755 {
+		t.Errorf("mode %v, want 0755", fi.Mode().Perm())
+	}
+	again, _ := CreateDir(target)
+	if err := again.Commit(); err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("second Commit onto the folder: %v", err)
+	}
+	a, _ := CreateDir(filepath.Join(dir, "capture-2"))
+	a.Abort()
+	live, _ := CreateDir(filepath.Join(dir, "capture-3"))
+	os.WriteFile(filepath.Join(live.Temp(), "half.wav"), []byte("x"), 0o644)
+	if n := RemoveTemps(); n != 1 {
+		t.Errorf("RemoveTemps removed %d, want 1", n)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("left %v, want only capture-1", ents)
+	}
+}

@@ -18,7 +18,8 @@ type File struct {
 	done bool
 }
 
-// live holds the names of temp files not yet committed or aborted.
+// live holds the names of temp files (false) and temp folders (true) not
+// yet committed or aborted.
 var live = struct {
 	sync.Mutex
 	names map[string]bool
@@ -31,7 +32,7 @@ func Create(path string) (*File, error) {
 		return nil, err
 	}
 	live.Lock()
-	live.names[f.Name()] = true
+	live.names[f.Name()] = false
 	live.Unlock()
 	if err := f.Chmod(0o644); err != nil { // CreateTemp makes 0600; outputs are ordinary files
 		forget(f.Name())
@@ -89,8 +90,12 @@ func RemoveTemps() int {
 	live.Lock()
 	defer live.Unlock()
 	n := 0
-	for name := range live.names {
-		if os.Remove(name) == nil {
+	for name, dir := range live.names {
+		remove := os.Remove
+		if dir {
+			remove = os.RemoveAll
+		}
+		if remove(name) == nil {
 			n++
 		}
 		delete(live.names, name)
@@ -109,4 +114,61 @@ func WriteFile(path string, write func(f *os.File) error) error {
 		return err
 	}
 	return f.Commit()
+}
+
+// Dir is an output folder being written: a temp folder ".NAME.*.tmp" beside
+// the target, filled by the caller, that becomes the target on Commit
+// (rename; the target must not exist) or vanishes on Abort. RemoveTemps
+// deletes it when the process is interrupted.
+type Dir struct {
+	tmp, path string
+	done      bool
+}
+
+// CreateDir starts writing the folder path.
+func CreateDir(path string) (*Dir, error) {
+	tmp, err := os.MkdirTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	live.Lock()
+	live.names[tmp] = true
+	live.Unlock()
+	return &Dir{tmp: tmp, path: path}, nil
+}
+
+// Temp is the temp folder to write into.
+func (d *Dir) Temp() string { return d.tmp }
+
+// Commit makes the temp folder world-readable (MkdirTemp makes it private)
+// and renames it onto the target, which must not exist.
+func (d *Dir) Commit() error {
+	if d.done {
+		return errors.New("outputs: already finished")
+	}
+	d.done = true
+	defer forget(d.tmp)
+	if _, err := os.Lstat(d.path); err == nil {
+		os.RemoveAll(d.tmp)
+		return fmt.Errorf("%s already exists", d.path)
+	}
+	err := os.Chmod(d.tmp, 0o755)
+	if err == nil {
+		err = os.Rename(d.tmp, d.path)
+	}
+	if err != nil {
+		os.RemoveAll(d.tmp)
+		return fmt.Errorf("%s: %w", d.path, err)
+	}
+	return nil
+}
+
+// Abort removes the temp folder; after Commit it does nothing.
+func (d *Dir) Abort() {
+	if d.done {
+		return
+	}
+	d.done = true
+	os.RemoveAll(d.tmp)
+	forget(d.tmp)
 }

@@ -1,0 +1,110 @@
+package game
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Issue 12 item 4 for the window: every file the window writes by itself —
+// F12's picture and sidecar, R's walk and its emitter layout, a layout save,
+// the Gate panel's position fallback file — is refused inside the game's data
+// folder with the one message of internal/outputs, and nothing is left there.
+// The window runs from inside its -dat folder (the working folder is where
+// these files go), as a user who starts it from the AC folder would.
+func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
+	g := standInGame(t)
+	ac := t.TempDir()
+	g.cfg.DatDir = ac
+	wd, _ := os.Getwd()
+	if err := os.Chdir(ac); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	refused := func(what, msg string) {
+		t.Helper()
+		if !strings.Contains(msg, "refusing to write inside the game's data folder "+ac) {
+			t.Errorf("%s: %q, want the data-folder refusal", what, msg)
+		}
+	}
+
+	// F12.
+	g.shotReq = true
+	pixelsOf(t, g)
+	r := <-g.shotDone
+	if r.err == nil {
+		t.Errorf("F12 wrote %s inside the data folder", r.path)
+	} else {
+		refused("F12", r.err.Error())
+	}
+
+	// R with emitters (the layout is saved first), then R without.
+	old := recordDir
+	defer func() { recordDir = old }()
+	for _, dir := range []string{".", filepath.Join(ac, "walks")} {
+		recordDir = dir
+		os.Mkdir(dir, 0o755)
+		g.ToggleRecording()
+		on, status := g.Recording()
+		if on {
+			t.Errorf("R in %s: recording started", dir)
+			g.ToggleRecording()
+		}
+		refused("R in "+dir, status)
+	}
+	g.sim.SetEmitters(nil)
+	recordDir = "."
+	g.ToggleRecording()
+	if on, status := g.Recording(); on {
+		t.Error("R without emitters: recording started")
+		g.ToggleRecording()
+	} else {
+		refused("R without emitters", status)
+	}
+
+	// A layout save.
+	if err := g.SaveLayout("mine.json"); err == nil {
+		t.Error("SaveLayout wrote inside the data folder")
+	} else {
+		refused("SaveLayout", err.Error())
+	}
+
+	// The Gate panel's copy with no clipboard.
+	clipOnce.Do(func() {})
+	oldErr := clipErr
+	clipErr = errors.New("no display")
+	defer func() { clipErr = oldErr }()
+	if where := g.CopyPosition(); where != "" {
+		t.Errorf("CopyPosition wrote %q", where)
+	}
+	refused("CopyPosition", g.toast)
+
+	ents, _ := os.ReadDir(ac)
+	for _, e := range ents {
+		if e.Name() != "walks" {
+			t.Errorf("left %s in the data folder", e.Name())
+		}
+	}
+	if ents, _ := os.ReadDir(filepath.Join(ac, "walks")); len(ents) != 0 {
+		t.Errorf("left %v in the data folder's walks", ents)
+	}
+
+	// The same outputs outside the data folder are written (the test can fail).
+	out := t.TempDir()
+	if err := os.Chdir(out); err != nil {
+		t.Fatal(err)
+	}
+	if where := g.CopyPosition(); where != clipFallback {
+		t.Errorf("CopyPosition outside: %q (%s)", where, g.toast)
+	}
+	if err := g.SaveLayout("mine.json"); err != nil {
+		t.Errorf("SaveLayout outside: %v", err)
+	}
+	g.shotReq = true
+	pixelsOf(t, g)
+	if r := <-g.shotDone; r.err != nil {
+		t.Errorf("F12 outside: %v", r.err)
+	}
+}
