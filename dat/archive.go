@@ -59,6 +59,23 @@ func OpenDir(dir string) (*Archive, error) {
 	return a, nil
 }
 
+// RecordOffset is a Locator (Problems.SetLocator): the file holding record
+// id — file names it (as opened), or "" to look in the portal dat, then the
+// cell dat — and the file offset of the record's first data byte: its first
+// block's offset (the directory entry, §2.4) plus the block's 4-byte link
+// (§2.3).
+func (a *Archive) RecordOffset(file string, id uint32) (string, int64, bool) {
+	for _, f := range []*File{a.Portal, a.Cell} {
+		if f == nil || (file != "" && file != f.Name()) {
+			continue
+		}
+		if e, err := f.Lookup(id); err == nil {
+			return f.Name(), int64(e.Offset) + 4, true
+		}
+	}
+	return "", 0, false
+}
+
 // NewArchive pairs a portal and a cell dat after checking each header's
 // data_set field matches its role (§2.2: 1 portal, 2 cell), so a portal file
 // copied over the cell file (or the other way) is refused, not read as empty.

@@ -160,6 +160,26 @@ type Problems struct {
 	seen map[Problem]struct{}
 	list []Problem
 	subs []func(Problem)
+	loc  Locator
+}
+
+// Locator finds where record id's data begins: the file that holds it (file
+// names it, or "" for any) and the file offset of its first data byte
+// (Archive.RecordOffset). ok is false when the record is not there.
+type Locator func(file string, id uint32) (name string, off int64, ok bool)
+
+// SetLocator makes Add give a problem that names a record but no byte — a
+// wave that parses but does not decode, a table the audio bank could not use
+// — the file offset of the record's first data byte, so every problem says
+// where to look. Problems that carry an offset, or whose record is missing,
+// are unchanged.
+func (ps *Problems) SetLocator(loc Locator) {
+	if ps == nil {
+		return
+	}
+	ps.mu.Lock()
+	ps.loc = loc
+	ps.mu.Unlock()
 }
 
 // key is p without Kind: the same fault met by two readers is one problem.
@@ -173,6 +193,14 @@ func (ps *Problems) Add(p Problem) bool {
 	}
 	ps.emit.Lock()
 	defer ps.emit.Unlock()
+	ps.mu.Lock()
+	loc := ps.loc
+	ps.mu.Unlock()
+	if loc != nil && p.Off < 0 && p.Record != 0 && p.Kind != KindMissingRecord {
+		if name, off, ok := loc(p.File, p.Record); ok {
+			p.File, p.Off, p.InRecord = name, off, false
+		}
+	}
 	ps.mu.Lock()
 	k := key(p)
 	if _, dup := ps.seen[k]; dup {

@@ -23,6 +23,7 @@ func (l *Land) setProblems(ps *dat.Problems, file string) {
 	if ps == nil || ps == l.problems {
 		return
 	}
+	locate(ps, l.data)
 	for _, p := range l.problems.List() {
 		ps.Add(p)
 	}
@@ -75,8 +76,20 @@ func (l *Land) regionProblems(file string) {
 func (l *Land) Problems() *dat.Problems {
 	if l.problems == nil {
 		l.problems = &dat.Problems{}
+		locate(l.problems, l.data)
 	}
 	return l.problems
+}
+
+// locate makes ps name the byte where a record begins for problems found
+// after the record parsed (a wave that does not decode: issue 12), when d is
+// (or embeds) a *dat.Archive.
+func locate(ps *dat.Problems, d Data) {
+	if a, ok := d.(interface {
+		RecordOffset(file string, id uint32) (string, int64, bool)
+	}); ok {
+		ps.SetLocator(a.RecordOffset)
+	}
 }
 
 // skipped notes err for a record the land could not use: in Errs unless the

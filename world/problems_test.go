@@ -3,6 +3,7 @@ package world
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -173,6 +174,66 @@ func TestSimReportsBadWaves(t *testing.T) {
 			if p.File != dat.PortalFile || p.Record>>24 != 0x0A || !strings.Contains(p.What, "sample rate 3 Hz") {
 				t.Errorf("wave problem: %+v", p)
 			}
+		}
+	}
+	if n == 0 {
+		t.Errorf("no wave problem in 60 s at Holtburg: %v", ps.List())
+	}
+}
+
+// Issue 12: a wave that parses but does not decode is a problem naming the
+// portal file, the wave's record id and the byte where the record's data
+// begins in the file (it carried no offset before: "offset ?" in the Data
+// problems panel). The expected offset is found by searching the damaged
+// image for the record's first block of bytes, not from the directory.
+func TestSimBadWaveNamesTheRecordByte(t *testing.T) {
+	portal, cell := standInImages(t)
+	f, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), "img")
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload := int(f.Header().BlockSize) - 4
+	var ids []uint32
+	for e, err := range f.Entries(0x0A000000, 0x0AFFFFFF) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		binary.LittleEndian.PutUint32(portal[int(e.Offset)+4+12+4:], 3) // nSamplesPerSec
+		ids = append(ids, e.ID)
+	}
+	want := map[uint32]int64{}
+	for _, id := range ids {
+		rec, err := f.Get(id) // the damaged bytes (f reads the same slice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		head := rec[:min(len(rec), payload)]
+		at := bytes.Index(portal, head)
+		if at < 0 || bytes.LastIndex(portal, head) != at {
+			t.Fatalf("wave 0x%08X: its first block's bytes are not found once in the image", id)
+		}
+		want[id] = int64(at)
+	}
+	s, err := NewSim(Config{Archive: openImages(t, portal, cell), Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := &dat.Problems{}
+	s.SetProblems(ps)
+	for range 600 {
+		s.Tick(0.1)
+	}
+	n := 0
+	for _, p := range ps.List() {
+		if p.Kind != dat.KindBadWave {
+			continue
+		}
+		n++
+		if w, ok := want[p.Record]; !ok || p.File != dat.PortalFile || p.Off != w || p.InRecord {
+			t.Errorf("wave problem %+v: want file %s, record 0x%08X, file byte 0x%X", p, dat.PortalFile, p.Record, w)
+		}
+		if line := p.String(); !strings.HasSuffix(line, fmt.Sprintf(" at byte 0x%X", want[p.Record])) {
+			t.Errorf("line %q does not end with the byte", line)
 		}
 	}
 	if n == 0 {
