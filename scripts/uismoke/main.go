@@ -5,6 +5,9 @@
 //   - "banana" + Enter in the jump box is an error under the field, and the
 //     "1" typed next goes into the box, not to the rings overlay;
 //   - Ctrl+A and a position replace the old text and jump there;
+//   - one slider at a time: a drag moves the slider it began on to where it
+//     ended, its neighbours stay; a release and a press on the next row's
+//     slider within one frame move neither;
 //   - resized to 900×600 every panel is inside the window, none overlaps.
 //
 // Usage (scripts/ui-smoke.sh runs it): xvfb-run -a -s "-screen 0 1280x720x24" uismoke path/to/soundworld-window
@@ -22,8 +25,13 @@ import (
 )
 
 type sidecar struct {
-	Listener struct{ X, Y float64 } `json:"listener"`
-	View     struct {
+	Listener struct{ X, Y, Eye float64 } `json:"listener"`
+	Prefs    struct {
+		Effect    float64 `json:"effect_volume"`
+		Ambient   float64 `json:"ambient_volume"`
+		Interface float64 `json:"interface_volume"`
+	} `json:"prefs"`
+	View struct {
 		Width, Height int
 		Overlays      struct{ Rings bool } `json:"overlays"`
 		Panels        []struct {
@@ -82,7 +90,11 @@ func main() {
 	if err != nil {
 		fail("%v", err)
 	}
-	defer os.RemoveAll(dir)
+	if os.Getenv("UISMOKE_KEEP") != "" { // keep the screenshots to look at
+		fmt.Println("uismoke: screenshots in", filepath.Join(dir, "screenshots"))
+	} else {
+		defer os.RemoveAll(dir)
+	}
 	cmd := exec.Command(bin, "-noaudio", "-settings", filepath.Join(dir, "settings.json"))
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, os.Stdout, os.Stderr
 	cmd.Env = append(os.Environ(), "SOUNDWORLD_NO_AUDIO=1")
@@ -133,6 +145,8 @@ func main() {
 	fmt.Println("uismoke: Ctrl+A replaced the text; jumped to 0xA9B4 100 100")
 
 	xdo("key", "Escape")
+	sliders(dir)
+
 	xdo("windowsize", win, "900", "600")
 	time.Sleep(2 * time.Second)
 	f := shot(dir)
@@ -151,4 +165,62 @@ func main() {
 	}
 	fmt.Printf("uismoke: resized to 900x600: %d panels inside, no overlaps\n", len(f.View.Panels))
 	fmt.Println("uismoke: ok")
+}
+
+// sliders unfolds Sound preferences (Controls, 1280×720: the header at
+// y 195, then the effect, ambient and interface volume sliders' rows at
+// y 217, 239, 261, track x 122..279, value 1.00 at the right end) and drags.
+// Every step holds the pointer still for a few frames (~15 FPS under Xvfb):
+// ebiten polls the button and pointer once a frame.
+func sliders(dir string) {
+	const effectY, ambientY = 217, 239
+	move := func(x, y int) {
+		xdo("mousemove", "--window", win, fmt.Sprint(x), fmt.Sprint(y))
+		time.Sleep(300 * time.Millisecond)
+	}
+	move(100, 195)
+	xdo("click", "1")
+	time.Sleep(500 * time.Millisecond)
+	before := shot(dir)
+	move(275, effectY)
+	xdo("mousedown", "1")
+	time.Sleep(300 * time.Millisecond)
+	move(230, effectY)
+	move(190, effectY+1)
+	move(162, effectY)
+	xdo("mouseup", "1")
+	move(700, 600) // off the panels
+	a := shot(dir)
+	fmt.Printf("uismoke: dragged effect volume %.2f -> %.2f; ambient %.2f, interface %.2f, eye %.1f\n",
+		before.Prefs.Effect, a.Prefs.Effect, a.Prefs.Ambient, a.Prefs.Interface, a.Listener.Eye)
+	if math.Abs(a.Prefs.Effect-0.25) > 0.051 || a.Prefs.Ambient != before.Prefs.Ambient ||
+		a.Prefs.Interface != before.Prefs.Interface || a.Listener.Eye != before.Listener.Eye {
+		fail("slider drag: effect %.2f (want 0.25 ± 0.05), ambient %.2f interface %.2f eye %.1f (want unchanged %.2f %.2f %.1f)",
+			a.Prefs.Effect, a.Prefs.Ambient, a.Prefs.Interface, a.Listener.Eye, before.Prefs.Ambient, before.Prefs.Interface, before.Listener.Eye)
+	}
+
+	// Hold effect volume mid-track, then release it and press on ambient
+	// volume's row in one xdotool call (microseconds apart: one frame sees the
+	// button held with the pointer moved), and drag along ambient's row.
+	move(200, effectY)
+	xdo("mousedown", "1")
+	time.Sleep(300 * time.Millisecond)
+	move(205, effectY)
+	held := shot(dir)
+	xdo("mouseup", "1", "mousemove", "--window", win, "140", fmt.Sprint(ambientY), "mousedown", "1")
+	time.Sleep(300 * time.Millisecond)
+	move(150, ambientY)
+	move(160, ambientY)
+	xdo("mouseup", "1")
+	move(700, 600)
+	b := shot(dir)
+	fmt.Printf("uismoke: release on effect (%.2f) + press on ambient in one frame: effect %.2f, ambient %.2f\n",
+		held.Prefs.Effect, b.Prefs.Effect, b.Prefs.Ambient)
+	// effect must keep the value it was released at; ambient either stays
+	// (the press was not seen) or, if a frame fell between up and down and
+	// saw the press, follows it to x 160 (~0.25).
+	if b.Prefs.Effect != held.Prefs.Effect || (b.Prefs.Ambient != held.Prefs.Ambient && math.Abs(b.Prefs.Ambient-0.25) > 0.051) {
+		fail("release+press in one frame: effect %.2f (want %.2f), ambient %.2f (want %.2f or 0.25)",
+			b.Prefs.Effect, held.Prefs.Effect, b.Prefs.Ambient, held.Prefs.Ambient)
+	}
 }

@@ -67,9 +67,9 @@ func (c *Context) slider(value *int, low, high, step int, id widgetID, opt optio
 
 	return c.widget(id, opt, nil, func(bounds image.Rectangle, wasFocused bool) EventHandler {
 		var e EventHandler
-		if c.dragging(id, bounds) {
+		if x, ok := c.dragging(id, bounds); ok {
 			if w := bounds.Dx() - defaultStyle.thumbSize; w > 0 {
-				v = low + (c.pointingPosition().X-bounds.Min.X-defaultStyle.thumbSize/2)*(high-low+step)/w
+				v = low + (x-bounds.Min.X-defaultStyle.thumbSize/2)*(high-low+step)/w
 			}
 			if step != 0 {
 				v = v / step * step
@@ -113,9 +113,9 @@ func (c *Context) sliderF(value *float64, low, high, step float64, digits int, i
 
 	return c.widget(id, opt, nil, func(bounds image.Rectangle, wasFocused bool) EventHandler {
 		var e EventHandler
-		if c.dragging(id, bounds) {
+		if x, ok := c.dragging(id, bounds); ok {
 			if w := float64(bounds.Dx() - defaultStyle.thumbSize); w > 0 {
-				v = low + float64(c.pointingPosition().X-bounds.Min.X-defaultStyle.thumbSize/2)*(high-low+step)/w
+				v = low + float64(x-bounds.Min.X-defaultStyle.thumbSize/2)*(high-low+step)/w
 			}
 			if step != 0 {
 				v = math.Round(v/step) * step
@@ -189,28 +189,42 @@ func (c *Context) numberTextFieldF(value *float64, id widgetID) error {
 	return nil
 }
 
-// dragging reports whether slider id follows the pointer this frame
-// (soundworld: one slider at a time, issue 13 item 4). A slider follows while
-// the press that began on it (pressOwner, given only to the widget under the
-// pointer: handleInputForWidget) is held. Ebiten polls the button once a
-// frame, so a release and a new press that fall into one frame look like one
-// held press whose pointer jumped; what tells them apart is where the pointer
-// is: off the slider's row and over another widget, the press is taken to be
-// a new one and the drag ends for good — the slider does not move, and the
-// widget under the pointer does not get the press either (it was never seen).
-// Off the row over no widget (empty panel, the map), the drag goes on.
-func (c *Context) dragging(id widgetID, bounds image.Rectangle) bool {
+// dragging reports whether slider id follows the pointer this frame, and to
+// which x (soundworld: one slider at a time, issue 13 item 4). A slider
+// follows while the press that began on it (pressOwner, given only to the
+// widget under the pointer: handleInputForWidget) is held.
+//
+// It follows last frame's pointer, not this one's: on X11 (GLFW) the button
+// is the state of the events processed so far while the cursor position is
+// queried live, later, so a frame can see the button still down with the
+// pointer already where it went after the release (seen under Xvfb: released
+// at 0.25 and moved to the map, the slider jumped to 1). Last frame's
+// position was taken before the events of this frame's poll, and the button
+// is still down after them, so it is a position the press really had. The
+// press frame itself uses its own position.
+//
+// Ebiten polls the button once a frame, so a release and a new press that
+// fall into one frame look like one held press whose pointer jumped; what
+// tells them apart is where the pointer is: off the slider's row and over
+// another widget, the press is taken to be a new one and the drag ends for
+// good — the slider does not move, and the widget under the pointer does not
+// get the press either (it was never seen). Off the row over no widget
+// (empty panel, the map), the drag goes on.
+func (c *Context) dragging(id widgetID, bounds image.Rectangle) (x int, ok bool) {
 	held := c.focus == id && c.pressOwner == id && c.pointing.pressed()
 	if !held {
-		return false
+		return 0, false
 	}
-	p := c.pointingPosition()
+	p := c.lastPointingPos
+	if c.pointing.justPressed() {
+		p = c.pointingPosition()
+	}
 	_, other := c.widgetAt(p, id)
 	if !follows(held, p.Y, bounds, other) {
 		c.pressOwner = widgetID{}
-		return false
+		return 0, false
 	}
-	return true
+	return p.X, true
 }
 
 // follows is dragging's decision as a pure function (soundworld): a held
