@@ -16,6 +16,7 @@ const (
 	KindBadFile       = "bad_file"       // header, data set, not a regular file
 	KindBadDirectory  = "bad_directory"  // B-tree node or entry
 	KindBadChain      = "bad_chain"      // block chain (link, cycle, short)
+	KindBadFreeList   = "bad_free_list"  // the header's free-block list (soundworld check)
 	KindBadRecord     = "bad_record"     // a record that does not parse
 	KindBadRegion     = "bad_region"     // the region record
 	KindBadLandBlock  = "bad_landblock"  // a LandBlock or LandBlockInfo

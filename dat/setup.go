@@ -53,3 +53,29 @@ func EncodeSetup(s *Setup) []byte {
 	w.u32(0) // default_script_table
 	return w.b
 }
+
+// SetupParts reads a Setup record's part list (§3.7: u32 id, u32 flags, u32
+// num_parts, then num_parts GfxObj ids) — the cheap front of the record that
+// soundworld check cross-checks against the portal dat. A part list that
+// runs past the record is an error at num_parts' byte.
+func SetupParts(b []byte) ([]uint32, error) {
+	r := newReader(b)
+	id := r.leadID("Setup (0x02xxxxxx)", highByte(typeSetup))
+	r.u32() // flags
+	at := r.off
+	n := r.u32()
+	if r.err == nil && uint64(n)*4 > uint64(len(b)-r.off) {
+		r.failAt(at, "Setup num_parts runs past the record end:", n)
+	}
+	if err := r.done(id); err != nil {
+		return nil, err
+	}
+	parts := make([]uint32, n)
+	for i := range parts {
+		parts[i] = r.u32()
+	}
+	return parts, nil
+}
+
+// SetupPartsOffset is the record byte of part i's GfxObj id (§3.7).
+func SetupPartsOffset(i int) int64 { return 12 + 4*int64(i) }

@@ -1,14 +1,21 @@
 // Package datcheck reads every record of a portal + cell dat pair and says
-// what is wrong with them (issue 12, `soundworld check`): the header, the
-// directory, every block chain, every LandBlock, LandBlockInfo, Region,
-// SoundTable, Wave (decoded by the audio package within its budget, as a play
-// would, short of resampling), Setup and
-// the iteration records, plus every reference between them — each table a
-// region desc names, each wave a table names, each terrain type and scene
-// index a landblock uses, each Setup a LandBlockInfo places, each table a
-// Setup names. Every fault is a dat.Problem naming the file, the record and
-// the byte. Records are read by N workers, each through its own dat.Scanner
-// over a stretch of the file in offset order.
+// what is wrong with them (issue 12, `soundworld check`): the header (data
+// set, file size against the bytes on disk), the directory, every block
+// chain, the free-block list (well formed, no loop, free_count and free_tail
+// true, no block both free and used), every LandBlock, LandBlockInfo,
+// Region, SoundTable, Wave (decoded by the audio package within its budget,
+// as a play would, short of resampling), Setup and the iteration records,
+// plus every reference between them — each table a region desc names, each
+// wave a table names, each terrain type and scene index a landblock uses,
+// each Setup or GfxObj a LandBlockInfo places, each GfxObj a Setup's part
+// list names, each table a Setup names. GfxObj references are checked only
+// when the portal dat holds GfxObj records at all (the stand-in and the
+// generated world ship none: the tool draws no models). Not read: GfxObj,
+// EnvCell and other records' contents, a Setup past its part list and its
+// default sound table, the Region's sky-object GfxObjs. Every fault is a
+// dat.Problem naming the file, the record and the byte. Records are read by
+// N workers, each through its own dat.Scanner over a stretch of the file in
+// offset order.
 package datcheck
 
 import (
@@ -123,6 +130,7 @@ func (f *file) has(id uint32) bool {
 type checker struct {
 	portal, cell *file
 	region       *dat.Region
+	gfxObjs      bool // the portal dat holds GfxObj (0x01) records: references to them are checked
 	probs        *dat.Problems
 	decode       func(*dat.Wave) error
 
@@ -151,6 +159,8 @@ func Check(a *dat.Archive, opt Options) *Summary {
 	if a.Portal != nil {
 		c.portal = c.walk(a.Portal, "portal", dat.DataSetPortal)
 		files = append(files, c.portal)
+		i, _ := slices.BinarySearch(c.portal.ids, 0x01000000)
+		c.gfxObjs = i < len(c.portal.ids) && c.portal.ids[i]>>24 == 0x01
 		c.checkRegion()
 	}
 	if a.Cell != nil {
@@ -211,6 +221,9 @@ func Check(a *dat.Archive, opt Options) *Summary {
 	}
 	close(next)
 	wg.Wait()
+	for _, f := range files {
+		c.freeList(f)
+	}
 
 	s := &Summary{Counts: c.counts, Workers: workers, Problems: c.probs.List()}
 	order := map[string]int{}
@@ -296,6 +309,9 @@ func (c *checker) walk(df *dat.File, role string, dataSet uint32) *file {
 	f := &file{f: df, role: role}
 	if err := df.CheckDataSet(dataSet); err != nil {
 		c.probs.AddErr(dat.KindBadFile, df.Name(), 0, err)
+	}
+	if p, ok := df.TrailingBytes(); ok {
+		c.add(p)
 	}
 	for e, err := range df.AllEntries() {
 		if err != nil {
@@ -440,6 +456,7 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 		if t := s.DefaultSoundTable; t != 0 && !c.portal.has(t) {
 			c.problem(f, e.ID, int64(len(b)-8), dat.KindMissingRecord, "default sound table 0x%08X is not in the portal dat", t)
 		}
+		c.setupParts(f, e.ID, b)
 	case TypeLandBlock:
 		l, err := dat.ParseLandBlock(b)
 		if err != nil {
@@ -555,11 +572,11 @@ func (c *checker) landBlock(f *file, l *dat.LandBlock) {
 	}
 }
 
-// landBlockInfo checks that its num_cells EnvCells exist, that each placed Setup (objects and buildings with a
-// 0x02 id) is in the portal dat (§3.5; GfxObjs, 0x01, are not read here) and
-// that every frame is finite (a NaN position places a sound nowhere).
+// landBlockInfo checks that its num_cells EnvCells exist, that each placed
+// model (objects and buildings, §3.5) is a Setup (0x02…) or GfxObj (0x01…)
+// in the portal dat (GfxObjs when it holds any) and that every frame is
+// finite (a NaN position places a sound nowhere).
 func (c *checker) landBlockInfo(f *file, l *dat.LandBlockInfo) {
-	isSetup := func(id uint32) bool { return id>>24 == 0x02 }
 	frame := func(off int64, what string, fr dat.Frame) {
 		for k, v := range [7]float32{fr.X, fr.Y, fr.Z, fr.QW, fr.QX, fr.QY, fr.QZ} {
 			if !finite(v) {
@@ -586,22 +603,74 @@ func (c *checker) landBlockInfo(f *file, l *dat.LandBlockInfo) {
 	}
 	off := int64(12)
 	for i, o := range l.Objects {
-		if isSetup(o.ID) && !c.portal.has(o.ID) {
-			c.problem(f, l.ID, off, dat.KindMissingRecord, "object Setup 0x%08X is not in the portal dat", o.ID)
-		}
+		c.model(f, l.ID, off, "object", o.ID, true)
 		frame(off+4, fmt.Sprintf("object %d", i), o.Frame)
 		off += 32
 	}
 	off += 4 // num_buildings, pack_mask
 	for i, b := range l.Buildings {
-		if isSetup(b.ModelID) && !c.portal.has(b.ModelID) {
-			c.problem(f, l.ID, off, dat.KindMissingRecord, "building Setup 0x%08X is not in the portal dat", b.ModelID)
-		}
+		c.model(f, l.ID, off, "building", b.ModelID, true)
 		frame(off+4, fmt.Sprintf("building %d", i), b.Frame)
 		off += 4 + 28 + 4 + 4
 		for _, p := range b.Portals {
 			off += 8 + 2*int64(len(p.Stabs))
 			off += (4 - off%4) % 4
 		}
+	}
+}
+
+// freeList checks f's free-block list (dat.File.FreeList) and that no block
+// on it is used by a record or a directory node (read after every record's
+// chain has claimed its blocks).
+func (c *checker) freeList(f *file) {
+	blocks, probs := f.f.FreeList()
+	for _, p := range probs {
+		c.add(p)
+	}
+	for _, b := range blocks {
+		i := int64(b) / f.f.BlockSize()
+		if i >= int64(len(f.owners)) {
+			continue
+		}
+		switch owner := atomic.LoadUint32(&f.owners[i]); owner {
+		case 0:
+		case dirOwner:
+			c.add(dat.Problem{File: f.f.Name(), Off: int64(b), Kind: dat.KindBadFreeList, What: "a B-tree directory block is on the free list"})
+		default:
+			c.add(dat.Problem{File: f.f.Name(), Record: owner, Off: int64(b), Kind: dat.KindBadFreeList, What: "record's block is also on the free list"})
+		}
+	}
+}
+
+// setupParts checks a Setup's part list (§3.7): each part is a GfxObj id
+// (0x01…) in the portal dat (when it holds GfxObjs).
+func (c *checker) setupParts(f *file, id uint32, b []byte) {
+	parts, err := dat.SetupParts(b)
+	if err != nil {
+		c.probs.AddErr(dat.KindBadSetup, f.f.Name(), id, err)
+		return
+	}
+	for i, g := range parts {
+		c.model(f, id, dat.SetupPartsOffset(i), fmt.Sprintf("part %d", i), g, false)
+	}
+}
+
+// model checks one model reference at a record byte: a GfxObj (0x01…), or
+// when setupOK a Setup (0x02…), that is in the portal dat. GfxObjs are
+// looked up only when the portal dat holds any.
+func (c *checker) model(f *file, id uint32, off int64, what string, ref uint32, setupOK bool) {
+	switch {
+	case ref>>24 == 0x01:
+		if c.gfxObjs && !c.portal.has(ref) {
+			c.problem(f, id, off, dat.KindMissingRecord, "%s GfxObj 0x%08X is not in the portal dat", what, ref)
+		}
+	case ref>>24 == 0x02 && setupOK:
+		if !c.portal.has(ref) {
+			c.problem(f, id, off, dat.KindMissingRecord, "%s Setup 0x%08X is not in the portal dat", what, ref)
+		}
+	case setupOK:
+		c.problem(f, id, off, dat.KindBadReference, "%s model 0x%08X is neither a GfxObj (0x01…) nor a Setup (0x02…) id", what, ref)
+	default:
+		c.problem(f, id, off, dat.KindBadReference, "%s 0x%08X is not a GfxObj (0x01…) id", what, ref)
 	}
 }
