@@ -218,59 +218,6 @@ func bigArchive(t testing.TB) *dat.Archive {
 	return a
 }
 
-// BenchmarkAtlas_OverviewCold opens the window on the full-size generated
-// world (65 025 landblocks), zooms out to the whole world at once and runs
-// frames at 60 Hz (Update + Draw, sleeping out the rest of each 16.7 ms)
-// until every landblock of the overview is painted and uploaded, and on to
-// 3 s. Metrics: overview_s (window opened → the whole world drawn), and the
-// frames' Update+Draw p50/p99/max in ms over those 3 s. Caveat (as BenchmarkDraw_AllOverlays):
-// all frames run inside one ebiten Update, so the GPU queue is flushed less
-// often than in the window; -profile-frames measures the real loop.
-func BenchmarkAtlas_OverviewCold(b *testing.B) {
-	bigworld.Cached()
-	for b.Loop() {
-		arch := bigArchive(b)
-		t0 := time.Now()
-		g := atlasGame(b, arch, "bigworld")
-		if err := g.Update(); err != nil { // frame 1 centres on the listener
-			b.Fatal(err)
-		}
-		whole(g)
-		img := ebiten.NewImage(Width, Height)
-		var frames []time.Duration
-		var overview time.Duration
-		for {
-			f0 := time.Now()
-			if err := g.Update(); err != nil {
-				b.Fatal(err)
-			}
-			g.Draw(img)
-			d := time.Since(f0)
-			frames = append(frames, d)
-			if _, _, fin := g.atl.pyr.progress(); fin && overview == 0 {
-				overview = time.Since(t0)
-			}
-			if overview > 0 && time.Since(t0) > 3*time.Second {
-				break
-			}
-			if time.Since(t0) > time.Minute {
-				b.Fatal("overview not done in a minute")
-			}
-			time.Sleep(time.Second/60 - d)
-		}
-		b.ReportMetric(overview.Seconds(), "overview_s")
-		b.ReportMetric(float64(g.atl.pyr.scanTime.Load())/1e9, "scan_s")
-		slices.Sort(frames)
-		pc := func(q float64) float64 { return float64(frames[int(q*float64(len(frames)-1))]) / 1e6 }
-		b.ReportMetric(pc(0.5), "p50_ms")
-		b.ReportMetric(pc(0.99), "p99_ms")
-		b.ReportMetric(pc(1), "max_ms")
-		b.ReportMetric(float64(len(frames)), "frames")
-		g.Draw(img)
-		saveShot(b, img, "big-whole.png")
-	}
-}
-
 var _ = color.RGBA{}
 var _ = image.Rect
 

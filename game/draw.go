@@ -81,6 +81,12 @@ func (g *Game) Draw(screen *ebiten.Image) {
 
 // drawTiles draws each loaded landblock tile scaled to the camera.
 func (g *Game) drawTiles(screen *ebiten.Image) {
+	if !g.useTiles() {
+		// Further out the pyramid's own level draws (atlas_draw.go): a tile
+		// shown at half its px or less made ebiten build a mipmap chain per
+		// tile (each level its own GPU image, walked on every draw call).
+		return
+	}
 	x0, y0, x1, y1 := g.cam.Visible()
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	if g.cam.MPP < 192.0/terrain.TilePx {

@@ -53,9 +53,7 @@ func cachedText(s string) *ebiten.Image {
 
 func shapeText(s string) *ebiten.Image {
 	w := int(math.Ceil(text.Advance(s, face))) + 1
-	img := ebiten.NewImage(max(1, w), int(math.Ceil(lineH))+1)
-	text.Draw(img, s, face, &text.DrawOptions{})
-	return img
+	return debugui.RasterText(s, w, int(math.Ceil(lineH))+1) // a source image (no render target)
 }
 
 // drawCached draws s (white, tinted by op) at op's translation. A long text

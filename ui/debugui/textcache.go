@@ -8,8 +8,11 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/hajimehoshi/bitmapfont/v4"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
 )
 
 // whitePixel is a 1×1 white image cut from the middle of a 3×3 one (no
@@ -45,9 +48,7 @@ func (t *textCache) get(s string) *ebiten.Image {
 	if e == nil {
 		w := int(math.Ceil(text.Advance(s, fontFace))) + 1
 		h := int(math.Ceil(fontFace.Metrics().HAscent+fontFace.Metrics().HDescent+fontFace.Metrics().HLineGap)) + 1
-		img := ebiten.NewImage(max(1, w), max(1, h))
-		text.Draw(img, s, fontFace, &text.DrawOptions{})
-		e = &cachedText{img: img}
+		e = &cachedText{img: RasterText(s, w, h)}
 		t.m[s] = e
 	}
 	e.used = t.frame
@@ -66,4 +67,21 @@ func (t *textCache) endFrame() {
 			delete(t.m, s)
 		}
 	}
+}
+
+// RasterText is s in the widget font (bitmapfont), white on clear, its line's
+// top at y 0, in a w×h image (at least 1×1). The glyphs are drawn on the CPU
+// with font.Drawer, as text/v2's GoXFace draws each glyph into its glyph
+// images (same masks, same integral positions: the bitmap font has integral
+// advances), and the image is uploaded with its pixels. The same pixels as
+// text.Draw into a new image (TestRasterText_SameAsTextDraw), but a source
+// image from the start: ebiten keeps an image drawn into (a render target)
+// as its own backend for at least 10 frames, and walks every backend on
+// every draw call (restorable's staleness check) — a panel full of new texts
+// made hundreds of them and that walk the costliest part of a frame.
+func RasterText(s string, w, h int) *ebiten.Image {
+	rgba := image.NewRGBA(image.Rect(0, 0, max(1, w), max(1, h)))
+	d := font.Drawer{Dst: rgba, Src: image.White, Face: bitmapfont.Face, Dot: fixed.Point26_6{Y: bitmapfont.Face.Metrics().Ascent}}
+	d.DrawString(s)
+	return ebiten.NewImageFromImage(rgba)
 }
