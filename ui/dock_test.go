@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"soundworld/audio"
 	"soundworld/ui/dock"
+	"soundworld/world"
 )
 
 // Issue 13 item 2 with the real panel list: at 900×600, 1280×720 and
@@ -90,5 +92,90 @@ func TestPanels_AccordionWhenSmall(t *testing.T) {
 	r = u.Layout()
 	if r.Folded[auto] {
 		t.Errorf("after unfolding %s: still folded (%v)", u.panels[auto].Name, r.Rects[auto])
+	}
+}
+
+// Issue 13 item 2: a panel moves to another edge from its title bar's arrows
+// (pressed with a fake pointer, frame by frame), the move is saved in the
+// settings file, the press does not fold the panel, and at 900×600, 1280×720
+// and 1920×1080 the moved panels sit at their new edges, inside the window
+// above the status bar and clear of each other.
+func TestPanels_MoveToAnotherEdgeInTheWindow(t *testing.T) {
+	find := func(u *UI, name string) int {
+		for i, p := range u.panels {
+			if p.Name == name {
+				return i
+			}
+		}
+		t.Fatalf("no panel %s", name)
+		return -1
+	}
+	for _, sz := range []image.Point{{900, 600}, {1280, 720}, {1920, 1080}} {
+		st := NewState(1, 2)
+		u := New(&fakeHost{}, st)
+		u.SetScreen(sz.X, sz.Y)
+		s := &world.Snapshot{Prefs: audio.DefaultPrefs()}
+		frame := func(p image.Point, down bool) {
+			u.dbg.SetPointer(p.X, p.Y, down)
+			if _, err := u.Update(s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// click presses and releases at the k-th title button from the right
+		// of panel i (each button: its 6 px glyph + 6, 2 px apart).
+		click := func(i, k int) {
+			r := u.Layout().Rects[i]
+			p := image.Pt(r.Max.X-2-6-k*14, r.Min.Y+dock.Title/2)
+			frame(p, false)
+			frame(p, true)
+			frame(p, false)
+			frame(image.Pt(sz.X/2, sz.Y/2), false)
+		}
+		frame(image.Pt(sz.X/2, sz.Y/2), false)
+		voices, controls := find(u, "Voices"), find(u, "Controls")
+		click(voices, 0)   // Voices (right): "↓", the last button
+		click(controls, 1) // Controls (left): "→", the first of "→ ↓"
+		if u.panels[voices].Edge != dock.Bottom || u.panels[controls].Edge != dock.Right {
+			t.Fatalf("%v: Voices %v, Controls %v; want bottom, right", sz, u.panels[voices].Edge, u.panels[controls].Edge)
+		}
+		if u.panels[voices].Collapsed || u.panels[controls].Collapsed {
+			t.Errorf("%v: a title-bar arrow folded its panel", sz)
+		}
+		if !u.TakeChanged() {
+			t.Errorf("%v: the move did not ask for the settings to be saved", sz)
+		}
+		path := filepath.Join(t.TempDir(), "window.json")
+		if err := u.SaveSettings(path); err != nil {
+			t.Fatal(err)
+		}
+		st2 := NewState(1, 2)
+		if err := LoadSettings(path, st2); err != nil {
+			t.Fatal(err)
+		}
+		if st2.Panels["Voices"].Edge != dock.Bottom || st2.Panels["Controls"].Edge != dock.Right {
+			t.Errorf("%v: settings file read back Voices %v Controls %v", sz, st2.Panels["Voices"].Edge, st2.Panels["Controls"].Edge)
+		}
+
+		r := u.Layout()
+		win := image.Rect(0, 0, sz.X, sz.Y-dock.Status)
+		if v := r.Rects[voices]; v.Max.Y != r.Status.Min.Y-dock.Gap || v.Min.X < r.Map.Min.X || v.Max.X > r.Map.Max.X {
+			t.Errorf("%v: Voices at the bottom got %v, want in the strip above the status bar %v within the map's columns %v", sz, v, r.Status, r.Map)
+		}
+		if c := r.Rects[controls]; c.Max.X != sz.X-dock.Gap {
+			t.Errorf("%v: Controls on the right got %v, want against the right edge", sz, c)
+		}
+		for i, a := range r.Rects {
+			if a.Dy() < dock.Title || !a.In(win) {
+				t.Errorf("%v: %s got %v, want at least a title bar inside %v", sz, u.panels[i].Name, a, win)
+			}
+			for j := i + 1; j < len(r.Rects); j++ {
+				if a.Overlaps(r.Rects[j]) {
+					t.Errorf("%v: %s %v overlaps %s %v", sz, u.panels[i].Name, a, u.panels[j].Name, r.Rects[j])
+				}
+			}
+		}
+		if r.Map.Dx() < sz.X*4/10 {
+			t.Errorf("%v: map area %v narrower than 40%%", sz, r.Map)
+		}
 	}
 }

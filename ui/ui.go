@@ -196,8 +196,10 @@ func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 			p := &u.panels[i]
 			folded := arr.Folded[i]
 			u.bodyW = arr.Rects[i].Dx() - 20 // minus padding and the scroll bar
-			ctx.DockedWindow(p.Name, arr.Rects[i], &folded, func(debugui.ContainerLayout) { p.body(ctx) })
-			if folded != arr.Folded[i] {
+			moves := edgeButtons[p.Edge]
+			if k := ctx.DockedWindowButtons(p.Name, arr.Rects[i], &folded, moves.buttons, func(debugui.ContainerLayout) { p.body(ctx) }); k >= 0 {
+				u.setEdge(i, moves.to[k])
+			} else if folded != arr.Folded[i] {
 				u.setCollapsed(i, folded)
 			}
 		}
@@ -205,6 +207,35 @@ func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 	})
 	u.captured = c
 	return c, err
+}
+
+// edgeButtons are the title-bar buttons that move a panel docked at an edge
+// to each of the other edges (issue 13 item 2: the arrangement is changed in
+// the window, not only in the settings file).
+var edgeButtons = func() (m [3]struct {
+	buttons []debugui.TitleButton
+	to      []dock.Edge
+}) {
+	label := [...]string{dock.Left: "←", dock.Right: "→", dock.Bottom: "↓"}
+	tip := [...]string{dock.Left: "dock on the left edge", dock.Right: "dock on the right edge", dock.Bottom: "dock at the bottom"}
+	for from := dock.Left; from <= dock.Bottom; from++ {
+		for to := dock.Left; to <= dock.Bottom; to++ {
+			if to != from {
+				m[from].buttons = append(m[from].buttons, debugui.TitleButton{Label: label[to], Tip: tip[to]})
+				m[from].to = append(m[from].to, to)
+			}
+		}
+	}
+	return m
+}()
+
+// setEdge moves panel i to edge e (its title-bar arrows) and records it in
+// the settings.
+func (u *UI) setEdge(i int, e dock.Edge) {
+	p := &u.panels[i]
+	p.Edge = e
+	u.st.Panels[p.Name] = PanelState{Edge: e, Collapsed: p.Collapsed}
+	u.changed = true
 }
 
 // setCollapsed records the user's fold (true) or unfold of panel i. Unfolding

@@ -27,6 +27,11 @@ type container struct {
 	// dropdownCloseDelay is used for delayed closing of dropdowns
 	dropdownCloseDelay int
 
+	// soundworld: a docked window's title-bar buttons and the one pressed
+	// this frame (-1: none); see DockedWindowButtons.
+	titleButtons []TitleButton
+	titleClicked int
+
 	used bool
 }
 
@@ -148,6 +153,9 @@ func (c *Context) doWindow(title string, initialBounds image.Rectangle, opt opti
 		if (^opt & optionNoTitle) != 0 {
 			titleID := id.push(idPartFromString("title"))
 			r := image.Rect(tr.Min.X+tr.Dy()-c.style().padding, tr.Min.Y, tr.Max.X, tr.Max.Y)
+			if opt&optionDocked != 0 {
+				r.Max.X = c.titleButtons(cnt, id, tr) // soundworld: the title ends where its buttons begin
+			}
 			_ = c.widgetWithBounds(titleID, opt, r, func(bounds image.Rectangle, wasFocused bool) EventHandler {
 				if opt&optionDocked != 0 { // soundworld: a docked title folds and unfolds
 					if titleID == c.focus && c.pointing.justPressed() {
@@ -180,6 +188,10 @@ func (c *Context) doWindow(title string, initialBounds image.Rectangle, opt opti
 			}, func(bounds image.Rectangle) {
 				c.drawWidgetText(title, r, colorTitleText, opt)
 			})
+			if opt&optionDocked != 0 && textWidth(title)+c.style().padding > r.Dx() {
+				c.tip.lastBounds = r // soundworld: a title cut short by its buttons shows whole on hover
+				c.Tooltip(title)
+			}
 		}
 
 		// do `collapse` button

@@ -35,6 +35,8 @@ type Context struct {
 	// pointer?). Widgets later in the frame are looked up in lastFrame.
 	thisFrame, lastFrame []placedWidget
 
+	tip tooltip // soundworld: hover tips (tooltip.go)
+
 	idStack widgetID
 
 	// idToContainer maps widget IDs to containers.
@@ -98,6 +100,7 @@ func (c *Context) update(f func(ctx *Context) error) (inputCapturingState InputC
 	if c.err != nil {
 		return 0, c.err
 	}
+	c.tooltipOverlay() // soundworld
 
 	// Check whether the cursor is on any of the root containers.
 	pt := c.pointingPosition()

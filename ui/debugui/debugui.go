@@ -3,7 +3,11 @@
 
 package debugui
 
-import "github.com/hajimehoshi/ebiten/v2"
+import (
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
 
 // DebugUI is a debug UI.
 //
@@ -45,3 +49,16 @@ func (d *DebugUI) Draw(screen *ebiten.Image) {
 	texts.endFrame() // soundworld: age the widget text cache
 	d.ctx.screenWidth, d.ctx.screenHeight = screen.Bounds().Dx(), screen.Bounds().Dy()
 }
+
+// SetPointer makes the UI read the pointer from here instead of the mouse
+// (soundworld: tests drive input sequences): at (x, y), the button down or
+// not, as the next Update polls it. There is no way back to the mouse.
+func (d *DebugUI) SetPointer(x, y int, down bool) {
+	if d.ctx.pointing.fake == nil {
+		d.ctx.pointing.fake = &fakePointer{}
+	}
+	d.ctx.pointing.fake.pos, d.ctx.pointing.fake.down = image.Pt(x, y), down
+}
+
+// TooltipShown is the tooltip on screen after the last Update ("" if none).
+func (d *DebugUI) TooltipShown() string { return d.ctx.TooltipShown() }

@@ -130,6 +130,7 @@ func (c *Context) widget(id widgetID, opt option, layout func(bounds image.Recta
 	if err != nil {
 		return nil, err
 	}
+	defer func() { c.tip.lastBounds = bounds }() // soundworld: Tooltip's target (after a cell's lines)
 
 	if layout != nil {
 		if err := c.pushLayout(bounds, image.Pt(0, 0), false); err != nil {

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package debugui
+
+import (
+	"image"
+	"testing"
+)
+
+// A tooltip shows once the pointer has rested on its widget for tipDelay
+// Updates, not while pressed, and goes when the pointer leaves (soundworld).
+func TestTooltip_ShowsAfterRest(t *testing.T) {
+	var ctx Context
+	var ptr fakePointer
+	ctx.pointing.fake = &ptr
+	folded := false
+	frame := func() {
+		if _, err := ctx.update(func(ctx *Context) error {
+			ctx.DockedWindow("tips", image.Rect(0, 0, 300, 200), &folded, func(ContainerLayout) {
+				ctx.SetGridLayout([]int{-1}, nil)
+				ctx.Text("Ambient8 bed")
+				ctx.Tooltip("table 0x20000005\nwave 0x0A000012")
+				ctx.Text("no tip here")
+			})
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	frame()
+	ptr.pos = image.Pt(60, defaultStyle.titleHeight+defaultStyle.padding+5) // on the first text row
+	for i := 0; i < tipDelay; i++ {
+		frame()
+		if got := ctx.TooltipShown(); got != "" {
+			t.Fatalf("after %d Updates: tip %q shown, want none before %d", i+1, got, tipDelay)
+		}
+	}
+	frame()
+	if got := ctx.TooltipShown(); got != "table 0x20000005\nwave 0x0A000012" {
+		t.Errorf("rested: got %q, want the ids", got)
+	}
+	ptr.down = true
+	frame()
+	if got := ctx.TooltipShown(); got != "" {
+		t.Errorf("pressed: got %q, want none", got)
+	}
+	ptr.down = false
+	ptr.pos.Y += lineHeight() + defaultStyle.spacing + 2 // the second row, which has no tip
+	for i := 0; i <= tipDelay; i++ {
+		frame()
+	}
+	if got := ctx.TooltipShown(); got != "" {
+		t.Errorf("on a row without a tip: got %q, want none", got)
+	}
+}
