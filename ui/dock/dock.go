@@ -52,6 +52,7 @@ const (
 	MinMap  = 0.4
 	MinCol  = 200 // narrowest column
 	MaxBotH = 0.3 // bottom strip at most this share of the height
+	FoldedW = 150 // a folded bottom panel's title bar beside open ones
 )
 
 // Result is the arrangement.
@@ -121,16 +122,40 @@ func Arrange(w, h int, ps []Panel) Result {
 		stripH = min(stripH, max(Title, int(float64(h)*MaxBotH)))
 		y1 := bottom
 		y0 := max(top, y1-stripH)
-		tw := 0
+		// Open panels share the strip by Width; folded ones are a title bar
+		// of FoldedW px beside them (all folded: they share it).
+		tw, nOpen := 0, 0
 		for _, i := range bot {
-			tw += max(1, ps[i].Width)
-		}
-		x, span := mapL, mapR-mapL-Gap*(len(bot)-1)
-		for k, i := range bot {
-			pw := span * max(1, ps[i].Width) / tw
-			if k == len(bot)-1 {
-				pw = mapR - x
+			if !r.Folded[i] {
+				tw += max(1, ps[i].Width)
+				nOpen++
 			}
+		}
+		span := mapR - mapL - Gap*(len(bot)-1)
+		fw := 0
+		if nOpen > 0 {
+			fw = min(FoldedW, span/len(bot))
+		} else {
+			for _, i := range bot {
+				tw += max(1, ps[i].Width)
+			}
+		}
+		rest := span - fw*(len(bot)-nOpen)
+		pws := make([]int, len(bot))
+		used, lastOpen := 0, len(bot)-1
+		for k, i := range bot {
+			if nOpen > 0 && r.Folded[i] {
+				pws[k] = fw
+			} else {
+				pws[k] = rest * max(1, ps[i].Width) / tw
+				lastOpen = k
+			}
+			used += pws[k]
+		}
+		pws[lastOpen] += span - used // rounding
+		x := mapL
+		for k, i := range bot {
+			pw := pws[k]
 			ph := stripH
 			if r.Folded[i] {
 				ph = Title

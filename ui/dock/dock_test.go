@@ -104,3 +104,42 @@ func TestArrange_TinyWindow(t *testing.T) {
 		}
 	}
 }
+
+// A panel moved to the bottom beside folded bottom panels (issue 13 item 2):
+// each folded one is a FoldedW title bar, the open one takes the rest of the
+// strip between the columns; with none open they share the strip.
+func TestArrange_BottomStripFoldedBesideOpen(t *testing.T) {
+	ps := panels()
+	ps[3].Edge = Bottom // Voices moved to the bottom (Width 380)
+	ps = append(ps, Panel{Name: "Meters", Edge: Bottom, Width: 160, Height: 200, Collapsed: true},
+		Panel{Name: "Events", Edge: Bottom, Width: 400, Height: 200, Collapsed: true})
+	ps[5].Collapsed = true // Timeline
+	for _, sz := range []image.Point{{900, 600}, {1280, 720}, {1920, 1080}} {
+		r := Arrange(sz.X, sz.Y, ps)
+		span := r.Map.Dx() - 3*Gap // four bottom panels, three gaps
+		fw := min(FoldedW, span/4)
+		for _, i := range []int{5, 6, 7} {
+			if got := r.Rects[i].Dx(); got != fw || r.Rects[i].Dy() != Title {
+				t.Errorf("%v: folded %s got %v, want %d×%d", sz, ps[i].Name, r.Rects[i], fw, Title)
+			}
+		}
+		if got := r.Rects[3].Dx(); got != span-3*fw {
+			t.Errorf("%v: open Voices got width %d, want the rest %d", sz, got, span-3*fw)
+		}
+		if r.Rects[3].Min.X != r.Map.Min.X || r.Rects[7].Max.X != r.Map.Max.X {
+			t.Errorf("%v: strip %v..%v, want the map's columns %v", sz, r.Rects[3], r.Rects[7], r.Map)
+		}
+		for i, a := range r.Rects {
+			for j := i + 1; j < len(r.Rects); j++ {
+				if a.Overlaps(r.Rects[j]) {
+					t.Errorf("%v: %s %v overlaps %s %v", sz, ps[i].Name, a, ps[j].Name, r.Rects[j])
+				}
+			}
+		}
+	}
+	ps[3].Collapsed = true
+	r := Arrange(1280, 720, ps)
+	if w3, w7 := r.Rects[3].Dx(), r.Rects[7].Dx(); w3 <= FoldedW || w7 <= w3 {
+		t.Errorf("all folded: Voices %d, Events %d px; want them to share the strip by Width (380 < 400)", w3, w7)
+	}
+}
