@@ -254,6 +254,10 @@ func (a *Atlas) run(ctx context.Context, keep []uint16, step, workers int, progr
 			for start := range next {
 				end := min(start+chunk, len(keep))
 				for bi := start; bi < end; bi++ {
+					// Yield between landblocks (~50 µs each): a window's frame
+					// goroutine waiting for a core runs within one landblock,
+					// not after the scheduler's 10 ms preemption tick.
+					runtime.Gosched()
 					a.neighbourhood(&nb, keep[bi])
 					for i := range n * n {
 						cx, cy := (i/n)*step+step/2, (i%n)*step+step/2

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -183,8 +184,6 @@ func (h *heatState) update(v *atlasView, c geom.Camera) {
 // each sent as it finishes.
 func (h *heatState) start(a *atlas.Atlas, key heatKey, hv heatView, miss []uint16, c geom.Camera) {
 	cx, cy := c.CX/192, c.CY/192
-	d := func(lb uint16) float64 { return math.Hypot(float64(lb>>8)+0.5-cx, float64(lb&0xFF)+0.5-cy) }
-	slices.SortFunc(miss, func(p, q uint16) int { return cmp.Compare(d(p), d(q)) })
 	ctx, cancel := context.WithCancel(context.Background())
 	h.gen++
 	h.cancel, h.jobKey, h.jobView, h.running, h.left = cancel, key, hv, true, len(miss)
@@ -195,10 +194,17 @@ func (h *heatState) start(a *atlas.Atlas, key heatKey, hv heatView, miss []uint1
 	// in one scan.
 	per := (8 / key.step) * (8 / key.step)
 	batch := max(256, 65536/per)
+	// One core fewer than the machine's: the frames' own goroutine and
+	// ebiten's render thread keep one (with every core on the job, a frame
+	// waited up to tens of ms for one; BenchmarkAtlas_OverviewCold all+heat).
+	workers := max(1, runtime.GOMAXPROCS(0)-1)
 	go func() {
+		// Nearest first, sorted here, off the frame (65 025 landblocks: ~20 ms).
+		d := func(lb uint16) float64 { return math.Hypot(float64(lb>>8)+0.5-cx, float64(lb&0xFF)+0.5-cy) }
+		slices.SortFunc(miss, func(p, q uint16) int { return cmp.Compare(d(p), d(q)) })
 		for i := 0; i < len(miss); i += batch {
 			part := miss[i:min(i+batch, len(miss))]
-			r, err := a.Compute(ctx, atlas.Request{Sel: key.sel, Blocks: part, Step: key.step})
+			r, err := a.Compute(ctx, atlas.Request{Sel: key.sel, Blocks: part, Step: key.step, Workers: workers})
 			if ctx.Err() != nil {
 				return
 			}

@@ -11,6 +11,7 @@ package game
 import (
 	"image"
 	"math"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -144,6 +145,7 @@ func (p *pyramid) scan() {
 			p.bmu.Lock()
 			p.blocks[key] = &l
 			p.bmu.Unlock()
+			runtime.Gosched() // the frame goroutine first (see atlas.run)
 			k := terrain.ChunkOf(terrain.Coarsest, bx, by)
 			ox, oy := k.BlockPos(bx, by)
 			p.painter.PaintAt(imgs[k], ox, oy, s, &l)
@@ -234,6 +236,7 @@ func (p *pyramid) paintChunk(k terrain.ChunkKey) *image.RGBA {
 	for bx := bx0; bx < min(bx0+n, terrain.WorldBlocks); bx++ {
 		for by := by0; by < min(by0+n, terrain.WorldBlocks); by++ {
 			if lb := p.block(uint16(bx<<8 | by)); lb != nil {
+				runtime.Gosched() // the frame goroutine first (see atlas.run)
 				ox, oy := k.BlockPos(bx, by)
 				p.painter.PaintAt(img, ox, oy, s, lb)
 			}
