@@ -4,9 +4,11 @@ package game
 // LandBlockInfo (dat-format §3.5) drawn at their frames (issue 11 item 3,
 // overlays 8 and 9). Infos are read off the Update path by a loader that
 // takes the landblocks on screen nearest first; a landblock whose LandBlock
-// says has_objects = 0 is never read. Model sizes are not in this tool's data,
-// so a building is drawn as a fixed 14 × 10 m footprint turned to its heading
-// (decision, docs/fidelity.md), its front edge light.
+// says has_objects = 0 is never read. A building's size is not in the data
+// this tool reads (dat-format §3.7: a Setup's spheres lie behind its
+// placement hooks, a GfxObj's bounds are not specified), so a building is a
+// marker, not a footprint: a fixed 14 × 10 px oblong at any zoom, turned to
+// its frame's heading, its front edge light (decision, docs/fidelity.md).
 
 import (
 	"cmp"
@@ -23,10 +25,11 @@ import (
 	"soundworld/game/terrain"
 )
 
-// Building footprint in m (width across the front, depth front to back).
+// Building marker in screen px (width across the front, depth front to
+// back): the same at every zoom, so it cannot be read as the building's size.
 const (
-	buildingW = 14.0
-	buildingD = 10.0
+	markerW = 14.0
+	markerD = 10.0
 	// landmarkMaxMPP is the widest zoom landmarks show at (12 px per landblock).
 	landmarkMaxMPP = 16.0
 )
@@ -148,7 +151,7 @@ func (l *landmarks) draw(dst *ebiten.Image, c geom.Camera, buildings, statics bo
 		switch {
 		case b && buildings:
 			var s [4][2]float64
-			for i, p := range terrain.Footprint(x, y, h, buildingW, buildingD) {
+			for i, p := range terrain.Footprint(x, y, h, markerW*c.MPP, markerD*c.MPP) {
 				s[i][0], s[i][1] = c.ToScreen(p[0], p[1])
 			}
 			ambientviz.Building(dst, s)
@@ -160,7 +163,7 @@ func (l *landmarks) draw(dst *ebiten.Image, c geom.Camera, buildings, statics bo
 }
 
 // hover names the landmark nearest the cursor at world (x, y) within 10 px
-// (or inside a building's footprint).
+// (of a building marker's edge); a building says it is drawn as a marker.
 func (l *landmarks) hover(c geom.Camera, x, y float64, buildings, statics bool) string {
 	best, bestD := "", math.Inf(1)
 	l.each(c, func(lx, ly, h float64, model uint32, b bool) {
@@ -169,14 +172,14 @@ func (l *landmarks) hover(c geom.Camera, x, y float64, buildings, statics bool) 
 		}
 		d := math.Hypot(lx-x, ly-y) / c.MPP
 		if b {
-			d = math.Max(0, d-buildingD/2/c.MPP)
+			d = math.Max(0, d-markerD/2)
 		}
 		if d <= 10 && d < bestD {
-			what := "static"
+			what, note := "static", ""
 			if b {
-				what = "building"
+				what, note = "building", " (marker: size not in the data)"
 			}
-			best, bestD = fmt.Sprintf("  %s 0x%08X hdg %.0f°", what, model, h), d
+			best, bestD = fmt.Sprintf("  %s 0x%08X hdg %.0f°%s", what, model, h, note), d
 		}
 	})
 	return best

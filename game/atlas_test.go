@@ -144,7 +144,7 @@ func TestAtlas_StandInHoltburgLayers(t *testing.T) {
 	// The inn (assets.Landmarks[0]): a building with its model id under the cursor.
 	inn := assets.Landmarks[0]
 	s := g.atl.lm.hover(g.cam, 0xA9*192+float64(inn.X), 0xB4*192+float64(inn.Y), true, true)
-	if want := "building 0x01000201 hdg 90°"; !containsStr(s, want) {
+	if want := "building 0x01000201 hdg 90° (marker: size not in the data)"; !containsStr(s, want) {
 		t.Errorf("hover at the inn: %q, want %q", s, want)
 	}
 	// Statics: the well.
