@@ -42,11 +42,15 @@ func runCapture(args []string) error {
 	// inside -dat.
 	plan := outputs.Plan{DatDir: w.dat}
 	plan.OutputDir("-dir", *dir)
-	tmp, err := os.MkdirTemp("", "soundworld-capture-")
+	// Ctrl-C or SIGTERM: the fixed-step run does not watch a context, so the
+	// scratch folder and any half-written bundle are removed and the process
+	// exits 130/143 at once (internal/outputs).
+	defer outputs.ExitOnSignal("soundworld capture", os.Stderr)()
+	tmp, removeTmp, err := outputs.TempDir("", "soundworld-capture-")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
+	defer removeTmp()
 	c, err := shotConfig(fs, &w, *secs, *size, &plan, filepath.Join(tmp, "shot.png"))
 	if err != nil {
 		return err

@@ -2,9 +2,12 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"soundworld/internal/cli"
 )
@@ -59,5 +62,56 @@ func TestCapture_DirCheckedFirst(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(ac); len(ents) != 0 {
 		t.Errorf("refused captures left %v in the dat folder", ents)
+	}
+}
+
+// Ctrl-C or SIGTERM during `soundworld capture`: the run's temp folder (the
+// picture is made there before the bundle is written) is removed, the
+// process exits 130/143 with one line, and no bundle or temp folder is left
+// in -dir (issue 12 item 4). The child has its own TMPDIR, so the test sees
+// exactly what it leaves behind.
+func TestCapture_InterruptLeavesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the window in a child process")
+	}
+	for _, c := range []struct {
+		sig  syscall.Signal
+		code int
+		name string
+	}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}} {
+		tmp, dir := t.TempDir(), t.TempDir()
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "SOUNDWORLD_WINDOW_MAIN="+strings.Join([]string{"capture", "-seconds", "3600", "-dir", dir}, "\x1f"))
+		var errb strings.Builder
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(20 * time.Second)
+		for { // wait until the run's temp folder exists
+			if ents, _ := os.ReadDir(tmp); len(ents) > 0 || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		time.Sleep(500 * time.Millisecond)
+		cmd.Process.Signal(c.sig)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(2 * time.Second): // well under outputs.Grace: the window does not watch a context
+			cmd.Process.Kill()
+			<-done
+			t.Fatalf("%s: still running 2 s after the signal", c.name)
+		}
+		if code := cmd.ProcessState.ExitCode(); code != c.code || !strings.Contains(errb.String(), "soundworld capture: interrupted ("+c.name+")") {
+			t.Errorf("%s: exit %d, stderr %q; want %d and one line", c.name, code, errb.String(), c.code)
+		}
+		for _, d := range []string{tmp, dir} {
+			if ents, _ := os.ReadDir(d); len(ents) != 0 {
+				t.Errorf("%s: left %v in %s", c.name, ents, d)
+			}
+		}
 	}
 }

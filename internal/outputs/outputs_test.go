@@ -265,3 +265,26 @@ func TestCreateDir_CommitAbortRemoveTemps(t *testing.T) {
 		t.Errorf("left %v, want only capture-1", ents)
 	}
 }
+
+// TempDir: a scratch folder RemoveTemps deletes (an interrupted process);
+// its remove deletes it and forgets it.
+func TestTempDir_RemovedByRemoveTemps(t *testing.T) {
+	dir := t.TempDir()
+	a, removeA, err := TempDir(dir, "scratch-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(a, "shot.png"), []byte("x"), 0o644)
+	b, removeB, _ := TempDir(dir, "scratch-")
+	removeB()
+	if _, err := os.Stat(b); err == nil {
+		t.Error("remove left the folder")
+	}
+	if n := RemoveTemps(); n != 1 {
+		t.Errorf("RemoveTemps removed %d, want 1", n)
+	}
+	if _, err := os.Stat(a); err == nil {
+		t.Error("RemoveTemps left the scratch folder")
+	}
+	removeA() // after RemoveTemps: nothing left to do, no panic
+}

@@ -1,8 +1,10 @@
 package outputs
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -171,4 +173,36 @@ func (d *Dir) Abort() {
 	d.done = true
 	os.RemoveAll(d.tmp)
 	forget(d.tmp)
+}
+
+// TempDir makes a private scratch folder (os.MkdirTemp(dir, pattern)) that
+// RemoveTemps deletes with everything in it if the process is interrupted;
+// call the returned remove when done with it.
+func TempDir(dir, pattern string) (path string, remove func(), err error) {
+	path, err = os.MkdirTemp(dir, pattern)
+	if err != nil {
+		return "", nil, err
+	}
+	live.Lock()
+	live.names[path] = true
+	live.Unlock()
+	return path, func() { os.RemoveAll(path); forget(path) }, nil
+}
+
+// ExitOnSignal is Catch for a program that cannot stop on a cancelled
+// context (the window's fixed-step runs): the first SIGINT or SIGTERM removes
+// the temp files and folders at once, prints Message(prog) on stderr and
+// exits with Code. Call the returned stop when the work is done.
+func ExitOnSignal(prog string, stderr io.Writer) (stop func()) {
+	in := Catch(context.Background(), prog, stderr)
+	go func() {
+		<-in.Context().Done()
+		if in.Signal() == nil {
+			return // stopped
+		}
+		RemoveTemps()
+		fmt.Fprintln(stderr, in.Message(prog))
+		os.Exit(in.Code())
+	}()
+	return in.Stop
 }
