@@ -91,6 +91,12 @@ func (v *atlasView) atlas() *atlas.Atlas {
 		v.opening = true
 		go func() {
 			a, err := atlas.Open(v.g.cfg.Archive)
+			if err == nil {
+				// What the atlas' own reads meet (a landblock the heatmap or
+				// a search reads, its terrain words) shows with the Sim's
+				// problems (issue 12: never silent; the collector dedups).
+				a.Land().SetProblems(v.g.cfg.Problems)
+			}
 			v.amu.Lock()
 			v.at, v.atErr, v.opening = a, err, false
 			v.amu.Unlock()

@@ -63,8 +63,10 @@ func (l *Land) FillCentres(ab *AtlasBlock, need uint64) {
 }
 
 // Preload fills the landblock cache from a scan of the cell dat (the fast
-// whole-world path, dat.Archive.LandBlocks) instead of one read per id. It
-// stops at the first error.
+// whole-world path, dat.Archive.LandBlocks) instead of one read per id,
+// reporting each landblock's terrain words the region chain cannot resolve
+// as the one-by-one read does (issue 12: never silent). It stops at the
+// first error.
 func (l *Land) Preload(recs iter.Seq2[dat.LandBlock, error]) error {
 	for rec, err := range recs {
 		if err != nil {
@@ -78,6 +80,7 @@ func (l *Land) Preload(recs iter.Seq2[dat.LandBlock, error]) error {
 		for i, h := range rec.Height {
 			b.height[i] = l.heights[h]
 		}
+		l.terrainProblems(&rec)
 		l.blocks[lb] = b
 	}
 	return nil

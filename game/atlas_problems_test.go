@@ -1,0 +1,63 @@
+package game
+
+import (
+	"bytes"
+	"encoding/binary"
+	"strings"
+	"testing"
+
+	"soundworld/assets"
+	"soundworld/dat"
+)
+
+// The window's atlas reports what its own reads meet (issue 12: never
+// silent): a bad terrain word in a landblock two away from the listener —
+// outside the Sim's 3 × 3 — shows in the window's data problems once the
+// whole-world heatmap has read it (the atlas' one-scan path).
+func TestAtlas_WindowReportsBadTerrainWord(t *testing.T) {
+	d, table, err := assets.Holtburg()
+	if err != nil {
+		t.Fatal(err)
+	}
+	portal, cell, err := d.Images(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb := dat.LandBlockID(0xAB, 0xB6) // the stand-in's north-east corner; the listener starts in 0xA9B4
+	f, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), "cell")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := f.Lookup(lb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := int(e.Offset) + 4 + 8 + 2*10 // vertex 10's word: record byte 28 (dat-format §3.4)
+	binary.LittleEndian.PutUint16(cell[at:], binary.LittleEndian.Uint16(cell[at:])|0xF800)
+	pf, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := atlasGame(t, &dat.Archive{Portal: pf, Cell: cf}, "damaged stand-in")
+	found := func() bool {
+		for _, p := range g.cfg.Problems.List() {
+			if p.Record == lb && p.File == dat.CellFile && p.Off == 28 && strings.Contains(p.What, "vertex 10 terrain word") {
+				return true
+			}
+		}
+		return false
+	}
+	if found() {
+		t.Fatal("reported before the atlas read 0xABB6: the test would not tell")
+	}
+	whole(g)
+	g.atl.tog.Heat = true
+	settle(t, g, func() bool { return g.atlasSettled() && g.atl.heat.img != nil })
+	if !found() {
+		t.Errorf("the window's problems lack vertex 10 of 0x%08X: %v", lb, g.cfg.Problems.List())
+	}
+}
