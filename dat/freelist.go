@@ -34,7 +34,7 @@ func (f *File) FreeList() (blocks []uint32, problems []Problem) {
 	if int64(h.FreeCount) > nblocks {
 		bad(freeCountAt, "free_count %d is more than the %d blocks the file holds", h.FreeCount, nblocks)
 	}
-	seen := make(map[uint32]struct{}, min(int64(h.FreeCount), nblocks))
+	seen := make([]uint64, (nblocks+63)/64) // one bit per block: nblocks/8 bytes, never more than the file
 	cur, at := h.FreeHead, int64(freeHeadAt)
 	var link [4]byte
 	for cur != 0 {
@@ -42,11 +42,12 @@ func (f *File) FreeList() (blocks []uint32, problems []Problem) {
 			bad(at, "%s", err.Problem(KindBadFreeList).What)
 			return blocks, problems
 		}
-		if _, loop := seen[cur]; loop {
+		i := int64(cur) / f.bs // < nblocks: checkLink keeps the block inside the file
+		if seen[i/64]&(1<<(i%64)) != 0 {
 			bad(at, "free list loops back to block 0x%X after %d blocks", cur, len(blocks))
 			return blocks, problems
 		}
-		seen[cur] = struct{}{}
+		seen[i/64] |= 1 << (i % 64)
 		blocks = append(blocks, cur)
 		if _, err := f.r.ReadAt(link[:], int64(cur)); err != nil {
 			bad(int64(cur), "reading the free block's link: %v", err)

@@ -2,6 +2,7 @@ package dat
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -32,13 +33,44 @@ func smallDat(bs uint32, all bool) []byte {
 
 func fuzzSeeds() map[string][][]byte {
 	return map[string][][]byte{
-		"FuzzNewFile":            {smallDat(64, false), smallDat(128, true)},
+		"FuzzNewFile":            {smallDat(64, false), smallDat(128, true), withFreeList(smallDat(64, false))},
 		"FuzzParseRegion":        {EncodeRegion(sampleRegion())},
 		"FuzzParseSoundTable":    {EncodeSoundTable(sampleSoundTable())},
 		"FuzzParseWave":          {EncodeWave(sampleWave())},
 		"FuzzParseLandBlock":     {EncodeLandBlock(sampleLandBlock(0xA9, 0xB4))},
 		"FuzzParseLandBlockInfo": {EncodeLandBlockInfo(sampleLandBlockInfo())},
 		"FuzzParseSetup":         {EncodeSetup(&Setup{ID: cSetup, DefaultSoundTable: cST})},
+	}
+}
+
+// withFreeList appends two free blocks to a dat image and lists them in the
+// header (§2.3: bit-31-tagged links, 0x80000000 after the last).
+func withFreeList(img []byte) []byte {
+	bs := binary.LittleEndian.Uint32(img[0x144:])
+	base := (uint32(len(img)) + bs - 1) / bs * bs
+	out := append(append([]byte{}, img...), make([]byte, int(base)-len(img)+2*int(bs))...)
+	binary.LittleEndian.PutUint32(out[base:], 0x80000000|(base+bs))
+	binary.LittleEndian.PutUint32(out[base+bs:], 0x80000000)
+	binary.LittleEndian.PutUint32(out[0x148:], uint32(len(out))) // file_size
+	binary.LittleEndian.PutUint32(out[0x154:], base)
+	binary.LittleEndian.PutUint32(out[0x158:], base+bs)
+	binary.LittleEndian.PutUint32(out[0x15C:], 2)
+	return out
+}
+
+// The free-list seed is a well-formed list: FreeList walks it clean.
+func TestFreeListSeed(t *testing.T) {
+	b := withFreeList(smallDat(64, false))
+	f, err := NewFile(bytes.NewReader(b), int64(len(b)), "seed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks, probs := f.FreeList()
+	if len(blocks) != 2 || len(probs) != 0 {
+		t.Fatalf("free list %x, problems %v", blocks, probs)
+	}
+	if _, ok := f.TrailingBytes(); ok {
+		t.Error("trailing bytes in the seed")
 	}
 }
 
@@ -95,6 +127,18 @@ func FuzzNewFile(f *testing.F) {
 				t.Fatalf("AllEntries/Scanner: got %v, want a *FormatError", err)
 			}
 		}
+		// The free list (soundworld check): ends, visits each block at most
+		// once, and every problem names a byte inside the file.
+		blocks, probs := f.FreeList()
+		if int64(len(blocks)) > f.Size()/f.BlockSize() {
+			t.Fatalf("FreeList visited %d blocks of a %d-block file", len(blocks), f.Size()/f.BlockSize())
+		}
+		for _, p := range probs {
+			if p.Off < 0 || p.Off >= f.Size() || p.Kind != KindBadFreeList {
+				t.Fatalf("FreeList problem %+v", p)
+			}
+		}
+		f.TrailingBytes()
 	})
 }
 
@@ -134,3 +178,19 @@ func FuzzParseLandBlockInfo(f *testing.F) {
 	fuzzParse(f, "FuzzParseLandBlockInfo", ParseLandBlockInfo, EncodeLandBlockInfo)
 }
 func FuzzParseSetup(f *testing.F) { fuzzParse(f, "FuzzParseSetup", ParseSetup, EncodeSetup) }
+
+// FuzzSetupParts: the part list (soundworld check) never panics, fails only
+// with a *FormatError, and never returns more parts than the record holds.
+func FuzzSetupParts(f *testing.F) {
+	addSeeds(f, "FuzzParseSetup")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		parts, err := SetupParts(b)
+		var fe *FormatError
+		if err != nil && !errors.As(err, &fe) {
+			t.Fatalf("got %v, want a *FormatError", err)
+		}
+		if err == nil && 12+4*len(parts) > len(b) {
+			t.Fatalf("%d parts from %d bytes", len(parts), len(b))
+		}
+	})
+}
