@@ -19,9 +19,10 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 		if s.NoAmbient {
 			label(ctx, "A11: no ambient sound data at this position")
 		}
-		label(ctx, fmt.Sprintf("total weight %.3f, %d instances", s.TotalWeight, len(s.Instances)))
-		label(ctx, "set = ambient sound set (its map colour)")
-		label(ctx, "M mute, S solo: speakers and map only; the Sim is unchanged")
+		ctx.SetGridLayout([]int{-1}, nil)
+		fitLabel(ctx, fmt.Sprintf("total weight %.3f, %d instances", s.TotalWeight, len(s.Instances)), "A5: the sum of the instances' weights here")
+		u.wrapLabel(ctx, "set = ambient sound set (its map colour)")
+		u.wrapLabel(ctx, "M mute, S solo: speakers and map only; the Sim is unchanged")
 		for i, in := range s.Instances {
 			ctx.IDScope(fmt.Sprint(i), func() {
 				k := InstKey{in.Stb, in.Index}
@@ -49,15 +50,28 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 						u.st.Selected = i
 					}
 				})
+				if ctx.Hovering() {
+					ctx.Tooltip(instanceTip(in.Desc.SType, kind, in.Stb, in.Index, in.STBID, in.Desc.Volume, in.Desc.BaseChance, in.Desc.MinRate, in.Desc.MaxRate))
+				}
 				m, so := u.st.Mute[k], u.st.Solo[k]
 				ctx.Checkbox(&m, "M").On(func() { u.st.Mute[k] = m })
 				ctx.Checkbox(&so, "S").On(func() { u.st.Solo[k] = so })
 				ctx.SetGridLayout([]int{-1}, nil)
-				label(ctx, instanceLine(in.Continuous, in.Count, in.Share, in.CurrentVolume, in.PlayChance, in.CanHear, in.OnQueue, in.Deadline-s.Time))
+				fitLabel(ctx, instanceLine(in.Continuous, in.Count, in.Share, in.CurrentVolume, in.PlayChance, in.CanHear, in.OnQueue, in.Deadline-s.Time), instanceNumbersTip)
 			})
 		}
 	}()
 }
+
+// instanceTip is an instance row's tooltip: its name, then its ids and the
+// desc's numbers (issue 13 item 5: readable names first, ids on hover).
+func instanceTip(stype uint32, kind string, stb, index int, table uint32, vol, chance, minRate, maxRate float32) string {
+	return fmt.Sprintf("%s %s: ambient sound set %d, entry %d\nSoundType 0x%02X, sound table 0x%08X\nvolume %.2f, base chance %.3f, rate %.1f–%.1f s\nclick: its cells and shells on the map",
+		STypeName(stype), kind, stb, index, stype, table, vol, chance, minRate, maxRate)
+}
+
+// instanceNumbersTip explains an instance's numbers line.
+const instanceNumbersTip = "weight: its count and share of the total (A5)\nvol: a bed's current volume (A7); chance: a one-shot's play chance\naudible: can be heard here (A8); next: time to its next deadline (A10)"
 
 // instanceLine is one instance's numbers as the Ambient panel prints them:
 // its weight and share (A5), volume (beds, A7) or play chance (one-shots),

@@ -34,8 +34,7 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			ctx.Button("Go").On(func() { u.jump() })
 			u.errorLine(ctx, "jump")
 			ctx.SetGridLayout([]int{-1}, nil)
-			label(ctx, `e.g. "42.1N, 33.6E" or "0xA9B4 84 7.1"`)
-			label(ctx, "or retail's /loc line, pasted as is")
+			u.wrapLabel(ctx, `e.g. "42.1N, 33.6E" or "0xA9B4 84 7.1" or retail's /loc line, pasted as is`)
 			u.positionLines(ctx) // you are here, as a /loc line, and Copy (gates.go)
 		})
 		ctx.Header("Sound preferences (retail)", false, func() { // folded at first: Controls fits 1280×720
@@ -53,7 +52,7 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 				})
 			}
 			ctx.SetGridLayout([]int{-1}, nil)
-			label(ctx, "* G2: interface volume: no effect in retail")
+			u.wrapLabel(ctx, "* G2: interface volume: no effect in retail")
 			ctx.SetGridLayout([]int{-1, -1}, nil)
 			for _, b := range []struct {
 				name string
@@ -70,7 +69,7 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			ctx.SetGridLayout([]int{110, -1}, nil)
 			label(ctx, "eye height m")
 			ctx.SliderF(&st.Eye, 0, 20, 0.1, 1).On(func() { u.host.SetEye(float32(st.Eye)) })
-			label(ctx, fmt.Sprintf("seed (running %d)", st.RunningSeed))
+			fitLabel(ctx, fmt.Sprintf("seed (running %d)", st.RunningSeed), "the Sim's seed (T4); type one and press Enter or the button to restart with it")
 			ctx.TextFieldOpt(&st.SeedText, true, u.bad("seed")).On(func() {
 				if ebitenEnter() {
 					u.resetSeed()

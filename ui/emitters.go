@@ -134,6 +134,9 @@ func (u *UI) emittersWindow(ctx *debugui.Context) {
 					name = "> " + name
 				}
 				ctx.Button(name).On(func() { u.host.ShowEmitter(i) })
+				if ctx.Hovering() {
+					ctx.Tooltip(emitterTip(e.Emitter, e.AudibleRadius))
+				}
 				ctx.Button("delete").On(func() {
 					st.SelectedEmitter = -1
 					u.host.DeleteEmitter(i) // Ctrl+Z undoes it
@@ -232,18 +235,21 @@ func (u *UI) stingersWindow(ctx *debugui.Context) {
 			return
 		}
 		ctx.SetGridLayout([]int{-1, 40, 44}, nil)
-		label(ctx, "U1: played from the centre")
+		fitLabel(ctx, "U1: played from the centre", "U1: PlaySoundFromCenter: no position, no pan")
 		label(ctx, "type")
 		label(ctx, "code")
 		for _, sg := range ss {
 			ctx.IDScope(fmt.Sprint(sg.SType), func() {
 				ctx.Button(sg.Name).On(func() { u.host.PlayStinger(sg.SType) })
+				if ctx.Hovering() {
+					ctx.Tooltip(sg.tip())
+				}
 				label(ctx, fmt.Sprintf("0x%02X", sg.SType))
 				label(ctx, fmt.Sprintf("0x%02X", sg.Environs))
 			})
 		}
 		ctx.SetGridLayout([]int{-1}, nil)
-		label(ctx, "type = SoundType; code = the server's AdminEnvirons option")
+		u.wrapLabel(ctx, "type = SoundType; code = the server's AdminEnvirons option")
 	}()
 }
 
@@ -273,4 +279,24 @@ func (u *UI) refreshSTypes(ed *emitterEdit) {
 			ed.stypeIdx = k
 		}
 	}
+}
+
+// emitterTip is an emitter row's tooltip: its name, then its ids and numbers
+// (issue 13 item 5: readable names first, ids on hover).
+func emitterTip(e world.Emitter, radius float32) string {
+	src := fmt.Sprintf("SoundType %s (0x%02X), table 0x%08X", STypeName(e.SType), e.SType, e.SoundTable)
+	if audio.Path(e.Path).PlaysWave() {
+		src = fmt.Sprintf("wave 0x%08X", e.Wave)
+	}
+	path := fmt.Sprintf("play path %d", e.Path)
+	if int(e.Path) >= 0 && int(e.Path) < len(pathNames) {
+		path = pathNames[e.Path]
+	}
+	return fmt.Sprintf("%s: %s\n%s\nvolume %.2f, every %.1f–%.1f s, audible to %.0f m\nclick: centre the map on it",
+		e.Name, path, src, e.Volume, e.Interval[0], e.Interval[1], radius)
+}
+
+// tip is a stinger row's tooltip: its ids and what they are for.
+func (s Stinger) tip() string {
+	return fmt.Sprintf("%s: SoundType 0x%02X\nthe server's AdminEnvirons option %d (0x%02X) plays it\nclick: play it from the centre (U1)", s.Name, s.SType, s.Environs, s.Environs)
 }

@@ -139,10 +139,10 @@ func (u *UI) gateWindow(ctx *debugui.Context) {
 			}
 		}
 		if v.Gate == "" {
-			label(ctx, "a NAME.gate.json file (or soundworld -gate FILE)")
+			u.wrapLabel(ctx, "a NAME.gate.json file (or soundworld -gate FILE)")
 			return
 		}
-		label(ctx, fmt.Sprintf("gate %q", v.Gate))
+		fitLabel(ctx, fmt.Sprintf("gate %q", v.Gate), "")
 		for _, w := range v.Warn {
 			for _, l := range wrap("note: "+w, float64(u.bodyW-12)) {
 				labelColored(ctx, l, gateWarn)

@@ -34,7 +34,8 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 			label(ctx, "no snapshot yet")
 			return
 		}
-		label(ctx, fmt.Sprintf("next search from slot %d  dropped (all 16 busy) %d", s.Cursor, s.Drops))
+		fitLabel(ctx, fmt.Sprintf("next search from slot %d  dropped (all 16 busy) %d", s.Cursor, s.Drops),
+			"P1: the next free-voice search starts at this slot (the > row)\nP3/P5: new sounds dropped because all 16 voices were busy")
 		ctx.SetGridLayout([]int{-1}, nil)
 		u.voiceWhy(ctx)
 		for i := range s.Voices {
@@ -59,6 +60,9 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 					name = "[" + strings.TrimSpace(name) + "]"
 				}
 				ctx.Button(name).On(func() { u.selectVoice(i) })
+				if ctx.Hovering() {
+					ctx.Tooltip(voiceTip(v) + "\nclick: why it plays at its level")
+				}
 				label(ctx, fmt.Sprintf("%d dB pan %+d", v.DB, v.Pan))
 				frac := 0.0
 				if v.Length > 0 {
@@ -101,6 +105,13 @@ func VoiceName(v audio.Voice) string {
 		STypeName(v.SType), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
 }
 
+// voiceTip is a voice row's tooltip: its name, then its ids (issue 13 item
+// 5: readable names first, ids on hover).
+func voiceTip(v audio.Voice) string {
+	return fmt.Sprintf("%s %s\ntable 0x%08X, wave 0x%08X\npriority %.2f (not used by retail)",
+		STypeName(v.SType), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
+}
+
 // voiceWhy explains the selected sound's level (S1's inputs and result) and
 // the draws behind it (O4); it stays on the sound, and says when it ended.
 func (u *UI) voiceWhy(ctx *debugui.Context) {
@@ -126,12 +137,10 @@ func (u *UI) voiceWhy(ctx *debugui.Context) {
 	if u.snap.Prefs.Squared && (v.Source == audio.SourceBed || v.Source == audio.SourceOneShot) {
 		sq = "ambient, twice: G3"
 	}
-	for _, l := range wrap(VoiceName(v)+" — "+state, float64(u.bodyW-12)) {
-		label(ctx, l)
-	}
-	label(ctx, fmt.Sprintf("S1: vol %.3f at %.1f m: gain %.4f, clamp %.4f", v.Volume, v.Distance, v.GainRaw, v.GainClamped))
-	label(ctx, fmt.Sprintf("× master %.3f (%s) = %d dB, pan %+d", v.Master, sq, v.DB, v.Pan))
-	label(ctx, traceLine(sel.trace))
+	u.wrapLabel(ctx, VoiceName(v)+" — "+state)
+	u.wrapLabel(ctx, fmt.Sprintf("S1: vol %.3f at %.1f m: gain %.4f, clamp %.4f", v.Volume, v.Distance, v.GainRaw, v.GainClamped))
+	u.wrapLabel(ctx, fmt.Sprintf("× master %.3f (%s) = %d dB, pan %+d", v.Master, sq, v.DB, v.Pan))
+	u.wrapLabel(ctx, traceLine(sel.trace))
 }
 
 // traceLine is the draws behind a play (O4): RollDice unit values and rand() values.

@@ -22,7 +22,7 @@ func (c *Context) Button(text string) EventHandler {
 }
 
 func (c *Context) button(text string, opt option, id widgetID) (EventHandler, error) {
-	return c.widget(id, opt, nil, func(bounds image.Rectangle, wasFocused bool) EventHandler {
+	e, err := c.widget(id, opt, nil, func(bounds image.Rectangle, wasFocused bool) EventHandler {
 		var e EventHandler
 		if c.pointing.justPressed() && c.focus == id {
 			e = &eventHandler{}
@@ -31,9 +31,14 @@ func (c *Context) button(text string, opt option, id widgetID) (EventHandler, er
 	}, func(bounds image.Rectangle) {
 		c.drawWidgetFrame(id, bounds, colorButton, opt)
 		if len(text) > 0 {
-			c.drawWidgetText(text, bounds, colorText, opt)
+			shown, _ := Ellipsize(text, bounds.Dx()-buttonMargin) // soundworld: cut with "…", not clipped
+			c.drawWidgetText(shown, bounds, colorText, opt)
 		}
 	})
+	if len(text) > 0 && textWidth(text) > c.tip.lastBounds.Dx()-buttonMargin {
+		c.Tooltip(text) // soundworld: the whole text of a button cut short
+	}
+	return e, err
 }
 
 func (c *Context) spinButtons(id widgetID) (up, down EventHandler) {
@@ -79,3 +84,8 @@ func (c *Context) spinButton(up bool, opt option, upID, downID widgetID) (EventH
 		c.drawIcon(icon, bounds, c.style().colors[colorText])
 	})
 }
+
+// buttonMargin is the px a button's text leaves free (soundworld): a text
+// that fits with 2 px each side is drawn whole; a longer one is cut with
+// "…" and shown whole on hover.
+const buttonMargin = 4

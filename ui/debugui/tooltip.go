@@ -20,7 +20,7 @@ type tooltip struct {
 	bounds image.Rectangle // of the widget it belongs to
 	shown  string          // last frame's
 	shownB image.Rectangle
-	frames int // Updates the same tip has been asked for in a row
+	frames int // Updates a tip has been asked for on the same widget in a row
 }
 
 // Tooltip attaches text to the widget (or Text cell) laid out just before:
@@ -50,7 +50,9 @@ func (c *Context) TooltipShown() string {
 // long enough, in its own root container in front of the rest.
 func (c *Context) tooltipOverlay() {
 	t := &c.tip
-	if t.text == "" || t.text != t.shown || t.bounds != t.shownB {
+	// The delay runs while the pointer rests on the same widget, whatever
+	// its text does (rows with live numbers change text many times a second).
+	if t.text == "" || t.bounds != t.shownB {
 		t.frames = 0
 	} else {
 		t.frames++
@@ -93,4 +95,11 @@ func (c *Context) tooltipOverlay() {
 	c.popClipRect()
 	c.popContainer()
 	c.bringToFront(cnt)
+}
+
+// Hovering reports whether the pointer rests on the widget (or Text cell)
+// laid out just before, unpressed: a caller builds a costly tooltip text
+// only then (soundworld).
+func (c *Context) Hovering() bool {
+	return c.pointingOver(c.tip.lastBounds) && !c.pointing.pressed()
 }

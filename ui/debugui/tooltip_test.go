@@ -3,6 +3,7 @@
 package debugui
 
 import (
+	"fmt"
 	"image"
 	"testing"
 )
@@ -51,5 +52,36 @@ func TestTooltip_ShowsAfterRest(t *testing.T) {
 	}
 	if got := ctx.TooltipShown(); got != "" {
 		t.Errorf("on a row without a tip: got %q, want none", got)
+	}
+}
+
+// A row whose text changes every frame (live numbers) still shows its tip
+// after the delay, with the latest text.
+func TestTooltip_LiveTextStillShows(t *testing.T) {
+	var ctx Context
+	var ptr fakePointer
+	ctx.pointing.fake = &ptr
+	folded := false
+	n := 0
+	frame := func() {
+		n++
+		if _, err := ctx.update(func(ctx *Context) error {
+			ctx.DockedWindow("tips", image.Rect(0, 0, 300, 200), &folded, func(ContainerLayout) {
+				ctx.SetGridLayout([]int{-1}, nil)
+				ctx.Text("next search")
+				ctx.Tooltip(fmt.Sprintf("slot %d", n))
+			})
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	frame() // the panel's first frame places it
+	ptr.pos = image.Pt(60, defaultStyle.titleHeight+defaultStyle.padding+5)
+	for i := 0; i <= tipDelay; i++ {
+		frame()
+	}
+	if got, want := ctx.TooltipShown(), fmt.Sprintf("slot %d", n); got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -189,7 +189,7 @@ func (c *Context) widgetWithBounds(id widgetID, opt option, bounds image.Rectang
 func (c *Context) Checkbox(state *bool, label string) EventHandler {
 	pc := caller()
 	id := c.idStack.push(idPartFromCaller(pc))
-	return c.wrapEventHandlerAndError(func() (EventHandler, error) {
+	e := c.wrapEventHandlerAndError(func() (EventHandler, error) {
 		return c.widget(id, 0, nil, func(bounds image.Rectangle, wasFocused bool) EventHandler {
 			var e EventHandler
 			c.handleInputForWidget(id, bounds, 0)
@@ -206,10 +206,15 @@ func (c *Context) Checkbox(state *bool, label string) EventHandler {
 			}
 			if label != "" {
 				bounds = image.Rect(bounds.Min.X+lineHeight(), bounds.Min.Y, bounds.Max.X, bounds.Max.Y)
-				c.drawWidgetText(label, bounds, colorText, 0)
+				shown, _ := Ellipsize(label, bounds.Dx()-c.style().padding) // soundworld: cut with "…", not clipped
+				c.drawWidgetText(shown, bounds, colorText, 0)
 			}
 		})
 	})
+	if label != "" && textWidth(label) > c.tip.lastBounds.Dx()-lineHeight()-c.style().padding {
+		c.Tooltip(label) // soundworld: the whole label of a checkbox cut short
+	}
+	return e
 }
 
 func (c *Context) setFocus(id widgetID) {
