@@ -42,10 +42,20 @@ type atlasView struct {
 
 	clickAt      time.Time // the last left press on the map (double-click)
 	clickX, clly int
+	// press reports a left press this frame and the cursor; now is the wall
+	// clock (ebiten and time.Now; tests inject both).
+	press func() (pressed bool, x, y int)
+	now   func() time.Time
+}
+
+// leftPress is the window's left press this frame and the cursor.
+func leftPress() (bool, int, int) {
+	x, y := ebiten.CursorPosition()
+	return inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft), x, y
 }
 
 func newAtlasView(g *Game) *atlasView {
-	v := &atlasView{g: g, pyr: newPyramid(g.cfg.Archive, g.region)}
+	v := &atlasView{g: g, pyr: newPyramid(g.cfg.Archive, g.region), press: leftPress, now: time.Now}
 	v.lm = newLandmarks(g.cfg.Archive, v.pyr)
 	v.tog = ui.AtlasToggles{Buildings: true, Statics: true, Mode: ui.HeatLoudestBed, CSV: "search.csv"}
 	v.heat.init()
@@ -133,17 +143,21 @@ func (g *Game) useTiles() bool { return terrain.LevelFor(g.cam.MPP) == 0 }
 // window's opening zoom (3 landblocks) around it.
 func (v *atlasView) doubleClick() {
 	g := v.g
-	if g.captured&debugui.InputCapturingStateHover != 0 || !inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	if g.captured&debugui.InputCapturingStateHover != 0 {
 		return
 	}
-	mx, my := ebiten.CursorPosition()
-	if time.Since(v.clickAt) <= 600*time.Millisecond && math.Hypot(float64(mx-v.clickX), float64(my-v.clly)) <= 6 {
+	pressed, mx, my := v.press()
+	if !pressed {
+		return
+	}
+	now := v.now()
+	if now.Sub(v.clickAt) <= 600*time.Millisecond && math.Hypot(float64(mx-v.clickX), float64(my-v.clly)) <= 6 {
 		wx, wy := g.cam.ToWorld(float64(mx), float64(my))
 		v.jumpTo(wx, wy)
 		v.clickAt = time.Time{}
 		return
 	}
-	v.clickAt, v.clickX, v.clly = time.Now(), mx, my
+	v.clickAt, v.clickX, v.clly = now, mx, my
 }
 
 // jumpTo puts the listener at world (x, y) (clamped into the world) and
