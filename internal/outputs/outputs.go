@@ -226,6 +226,12 @@ func Protect(dir string) {
 	if dir == "" {
 		return
 	}
+	if ad, err := filepath.Abs(dir); err == nil { // as it is now: the working folder may change later
+		dir = ad
+		if rd, err := filepath.EvalSymlinks(ad); err == nil {
+			dir = rd
+		}
+	}
 	protected.Lock()
 	defer protected.Unlock()
 	for _, d := range protected.dirs {

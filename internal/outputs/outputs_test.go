@@ -288,3 +288,23 @@ func TestTempDir_RemovedByRemoveTemps(t *testing.T) {
 	}
 	removeA() // after RemoveTemps: nothing left to do, no panic
 }
+
+// A folder protected by a relative name stays the folder it named when the
+// working folder changes afterwards.
+func TestProtect_RelativeNameResolvedAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "acdata"), 0o755)
+	wd, _ := os.Getwd()
+	defer os.Chdir(wd)
+	os.Chdir(dir)
+	Protect("acdata")
+	other := t.TempDir()
+	os.Chdir(other)
+	os.Mkdir(filepath.Join(other, "acdata"), 0o755)
+	if err := CheckFile("", filepath.Join(other, "acdata", "x.csv"), ""); err != nil {
+		t.Errorf("another folder named acdata is refused: %v", err)
+	}
+	if err := CheckFile("", filepath.Join(dir, "acdata", "x.csv"), ""); err == nil {
+		t.Error("the protected folder is no longer refused")
+	}
+}
