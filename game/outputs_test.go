@@ -9,7 +9,7 @@ import (
 )
 
 // Issue 12 item 4 for the window: every file the window writes by itself —
-// F12's picture and sidecar, R's walk and its emitter layout, a layout save,
+// F12's picture and sidecar, F11's capture bundle, R's walk and its emitter layout, a layout save,
 // the Gate panel's position fallback file — is refused inside the game's data
 // folder with the one message of internal/outputs, and nothing is left there.
 // The window runs from inside its -dat folder (the working folder is where
@@ -38,6 +38,15 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 		t.Errorf("F12 wrote %s inside the data folder", r.path)
 	} else {
 		refused("F12", r.err.Error())
+	}
+
+	// F11 (a capture bundle in the working folder).
+	g.pf.captureReq = true
+	pixelsOf(t, g)
+	if r := <-g.pf.captured; r.err == nil {
+		t.Errorf("F11 wrote %s inside the data folder", r.path)
+	} else {
+		refused("F11", r.err.Error())
 	}
 
 	// R with emitters (the layout is saved first), then R without.
