@@ -9,7 +9,9 @@ import (
 
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
+	"soundworld/game/terrain"
 	"soundworld/ui"
+	"soundworld/ui/debugui"
 )
 
 // legendItem is one line of the legend: a swatch (shape in a colour) and what it means.
@@ -23,6 +25,7 @@ type legendItem struct {
 // item 5): F1's second page lists it all; the map key shows the first part.
 var legend = []legendItem{
 	{'d', color.RGBA{0x30, 0xa0, 0xff, 0xff}, "player: the feet you drag (gather centre, W5)"},
+	{'k', color.RGBA{0xff, 0xff, 0xff, 0xff}, "white line + knob: the heading (drag the knob)"},
 	{'f', color.RGBA{0xe0, 0x70, 0xff, 0xff}, "camera: where sounds are heard (-chase, W5)"},
 	{'o', color.RGBA{0xff, 0xff, 0xff, 0xff}, "white ring: 20 m, cells inside count fully (A3)"},
 	{'o', color.RGBA{0xff, 0x60, 0x40, 0xff}, "red ring: 120 m, cells beyond count nothing (A3)"},
@@ -30,20 +33,26 @@ var legend = []legendItem{
 	{'d', geom.SetColor(0), "dots: cells that count; size = weight, colour = set"},
 	{'s', color.RGBA{0x40, 0xd0, 0xff, 0xff}, "cyan square: the 3×3 landblocks gathered (A2)"},
 	{'s', color.RGBA{0xff, 0xff, 0x60, 0xff}, "yellow square: the player's cell (change = rebuild)"},
-	{'b', geom.SetColor(4), "sectors: where the selected set's one-shots land (A9)"},
-	{'v', color.RGBA{0xff, 0x90, 0x30, 0xff}, "diamond: emitter + audible ring (yellow: selected)"},
-	{'l', color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, "flash + line: a one-shot (set colour; grey: silent)"},
+	{'b', geom.SetColor(4), "sectors: where the selected one-shot lands (shells, A6, A9)"},
+	{'v', color.RGBA{0xff, 0x90, 0x30, 0xff}, "diamond: emitter + its audible ring (yellow: selected)"},
+	{'l', color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, "flash + line: one-shot (set colour; emitter orange; silent grey)"},
+	{'h', color.RGBA{0xb0, 0x70, 0x48, 0xe0}, "brown oblong: a building (8), a marker, light edge = front"},
+	{'w', color.RGBA{0xf0, 0xf0, 0xf0, 0xff}, "white dot: a static object (9)"},
+	{'g', color.RGBA{0x00, 0x00, 0x00, 0xff}, "dark lines, 0xXXYY: landblock edges (192 m) and ids"},
+	{'x', terrain.NoDataHatch, "stripes: no data, the landblock is not in the cell dat"},
 	{' ', color.RGBA{}, "rose: weight by bearing, all sets or the selected set"},
 	{' ', color.RGBA{}, "\"set N\" = ambient sound set N, the same colour everywhere"},
+	{' ', color.RGBA{}, "heatmap (7): its own key shows at the map's bottom right when on"},
 }
 
-// mapKeyLines is how many legend lines the small map key shows.
-const mapKeyLines = 11
+// mapKeyLines is how many legend lines the small map key shows (the
+// sound overlays; F1's second page has all).
+const mapKeyLines = 13
 
 // keyRect is the map key's box (its title bar when folded): top right of the map area.
 func (g *Game) keyRect() image.Rectangle {
 	mr := g.mapRect()
-	w, h := min(400, mr.Dx()-16), 20
+	w, h := min(420, mr.Dx()-16), 20
 	if g.st.ShowKey {
 		h = 24 + mapKeyLines*16
 	}
@@ -67,6 +76,7 @@ func (g *Game) drawMapKey(screen *ebiten.Image) {
 		return
 	}
 	for i, it := range legend[:mapKeyLines] {
+		it.text, _ = debugui.Ellipsize(it.text, r.Dx()-36) // narrow maps: cut with …; F1 has it whole
 		drawLegendLine(screen, it, float64(r.Min.X)+8, float64(r.Min.Y)+22+float64(i)*16)
 	}
 }
@@ -99,6 +109,23 @@ func drawLegendLine(screen *ebiten.Image, it legendItem, x, y float64) {
 		vector.DrawFilledCircle(screen, cx+5, cy-5, 3, it.c, true)
 	case 'b':
 		vector.DrawFilledRect(screen, cx-7, cy-4, 14, 8, ambientviz.Fade(it.c, 0.6), false)
+	case 'k': // the heading line and its knob
+		vector.StrokeLine(screen, cx-6, cy+5, cx+4, cy-4, 2, it.c, true)
+		vector.DrawFilledCircle(screen, cx+4, cy-4, 3, it.c, true)
+	case 'h': // a building marker, its front edge light
+		vector.DrawFilledRect(screen, cx-7, cy-5, 14, 10, it.c, false)
+		vector.StrokeLine(screen, cx-7, cy+5, cx+7, cy+5, 2, color.RGBA{0xff, 0xe0, 0xb0, 0xff}, false)
+	case 'w':
+		vector.DrawFilledCircle(screen, cx, cy, 3, color.RGBA{0x10, 0x10, 0x18, 0xff}, true)
+		vector.DrawFilledCircle(screen, cx, cy, 2, it.c, true)
+	case 'g':
+		vector.StrokeLine(screen, cx-7, cy, cx+7, cy, 2, it.c, false)
+		vector.StrokeLine(screen, cx, cy-7, cx, cy+7, 2, it.c, false)
+	case 'x': // terrain.NoData hatched with NoDataHatch
+		vector.DrawFilledRect(screen, cx-7, cy-7, 14, 14, terrain.NoData, false)
+		for k := float32(-6); k <= 6; k += 4 {
+			vector.StrokeLine(screen, cx+k-4, cy+6, cx+k+4, cy-6, 1.5, it.c, false)
+		}
 	}
 	ambientviz.Label(screen, it.text, x+20, y, textCol)
 }
