@@ -115,3 +115,42 @@ func TestCapture_InterruptLeavesNothing(t *testing.T) {
 		}
 	}
 }
+
+// Ctrl-C or SIGTERM during a long `soundworld shot`: exit 130/143 with one
+// line, and nothing (no picture, sidecar or temp file) in the output folder.
+func TestShot_InterruptLeavesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the window in a child process")
+	}
+	for _, c := range []struct {
+		sig  syscall.Signal
+		code int
+		name string
+	}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}} {
+		dir := t.TempDir()
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), "SOUNDWORLD_WINDOW_MAIN="+strings.Join([]string{"shot", "-seconds", "3600", "-o", filepath.Join(dir, "x.png")}, "\x1f"))
+		var errb strings.Builder
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(2 * time.Second) // the window is running its hour of fixed steps
+		cmd.Process.Signal(c.sig)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Fatalf("%s: still running 5 s after the signal", c.name)
+		}
+		if code := cmd.ProcessState.ExitCode(); code != c.code || !strings.Contains(errb.String(), "soundworld shot: interrupted ("+c.name+")") {
+			t.Errorf("%s: exit %d, stderr %q; want %d and one line", c.name, code, errb.String(), c.code)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Errorf("%s: left %v in %s", c.name, ents, dir)
+		}
+	}
+}

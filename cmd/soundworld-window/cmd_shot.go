@@ -47,6 +47,9 @@ func runShot(args []string) error {
 		return err
 	}
 	defer c.Archive.Close()
+	// Ctrl-C or SIGTERM: the picture's temp file (if the write has begun) is
+	// removed and shot exits 130/143 with one line (issue 12 item 4).
+	defer outputs.ExitOnSignal("soundworld shot", os.Stderr)()
 	if err := game.Run(c); err != nil {
 		return cli.DataErr(fmt.Errorf("shot: %w", err)) // a damaged region is exit 2
 	}
