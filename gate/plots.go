@@ -28,10 +28,21 @@ var (
 
 // svgOf renders p as an SVG element for inlining (the XML prolog removed).
 func svgOf(p *plot.Plot, w, h vg.Length) (string, error) {
-	p.Legend.XOffs = -vg.Points(14) // keep the legend's swatches inside the frame
-	p.Legend.YOffs = -vg.Points(4)
 	c := vgsvg.NewWith(vgsvg.UseWH(w, h))
-	p.Draw(draw.New(c))
+	dc := draw.New(c)
+	// The legend gets its own column right of the plot, so it never covers
+	// the data (a legend inside the frame hid retail's one-shot row and the
+	// spectrum's peak) nor touches the picture's edge.
+	leg := p.Legend
+	leg.Top, leg.Left = true, true
+	pad := vg.Points(10)
+	// The browser draws the SVG's text in its own sans font, wider than the
+	// metrics gonum measures with (Liberation Sans): a third more room.
+	legW := leg.Rectangle(dc).Size().X*4/3 + 2*pad
+	p.Legend = plot.Legend{TextStyle: leg.TextStyle} // nothing left to draw inside the frame
+	p.Draw(draw.Crop(dc, 0, -legW, 0, 0))
+	top := p.Title.TextStyle.Rectangle(p.Title.Text).Size().Y + p.Title.Padding + vg.Points(8) // level with the frame's top
+	leg.Draw(draw.Crop(dc, w-legW+pad, -pad, 0, -top))
 	var b bytes.Buffer
 	if _, err := c.WriteTo(&b); err != nil {
 		return "", err
