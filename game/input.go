@@ -64,15 +64,22 @@ func (g *Game) input(dt float64) {
 			g.panning = false
 		}
 	}
-	// Left button: listener, heading handle, emitters, placement.
-	if !overUI && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	// Left button: listener, heading handle, emitters, placement. A drag
+	// follows last frame's pointer (the press frame acts at its own): on X11
+	// the button is the state of the events processed so far but the cursor
+	// is queried live, later, so a frame can see the button still down with
+	// the pointer already where it went after the release — the listener
+	// jumped there (the same as debugui's sliders, ui/debugui/slider.go).
+	pressed := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+	if !overUI && pressed {
 		g.press(mx, my)
 	}
 	if g.drag != dragNone {
-		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
-			g.dragTo(mx, my)
-		} else {
+		switch {
+		case !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft):
 			g.drag = dragNone
+		case !pressed:
+			g.dragTo(g.lastMX, g.lastMY)
 		}
 	}
 	g.lastMX, g.lastMY = mx, my

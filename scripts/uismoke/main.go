@@ -8,6 +8,8 @@
 //   - one slider at a time: a drag moves the slider it began on to where it
 //     ended, its neighbours stay; a release and a press on the next row's
 //     slider within one frame move neither;
+//   - a listener dragged on the map stays where the button was let go, even
+//     when the pointer moves on within the same frame;
 //   - resized to 900×600 every panel is inside the window, none overlaps.
 //
 // Usage (scripts/ui-smoke.sh runs it): xvfb-run -a -s "-screen 0 1280x720x24" uismoke path/to/soundworld-window
@@ -40,6 +42,8 @@ type sidecar struct {
 		} `json:"panels"`
 		FieldErrors map[string]string `json:"field_errors"`
 		ClockRate   float64           `json:"clock_rate"`
+		MPP         float64           `json:"metres_per_pixel"`
+		Follow      *bool             `json:"follow"`
 	} `json:"view"`
 }
 
@@ -146,6 +150,7 @@ func main() {
 
 	xdo("key", "Escape")
 	sliders(dir)
+	dragListener(dir)
 
 	xdo("windowsize", win, "900", "600")
 	time.Sleep(2 * time.Second)
@@ -223,4 +228,43 @@ func sliders(dir string) {
 		fail("release+press in one frame: effect %.2f (want %.2f), ambient %.2f (want %.2f or 0.25)",
 			b.Prefs.Effect, held.Prefs.Effect, b.Prefs.Ambient, held.Prefs.Ambient)
 	}
+}
+
+// dragListener turns follow off (F) so the view stays put, drags the
+// listener on the map and lets go normally, then drags it again and lets go
+// and moves on in one xdotool call (within one frame): the listener must end
+// where the button was let go, not where the pointer went next (X11 reports
+// the button a frame late against the live cursor).
+func dragListener(dir string) {
+	move := func(x, y int) {
+		xdo("mousemove", "--window", win, fmt.Sprint(x), fmt.Sprint(y))
+		time.Sleep(300 * time.Millisecond)
+	}
+	move(600, 400)
+	xdo("key", "f")
+	time.Sleep(300 * time.Millisecond)
+	xdo("mousedown", "1")
+	time.Sleep(300 * time.Millisecond)
+	move(620, 420)
+	xdo("mouseup", "1")
+	a := shot(dir)
+	if a.View.Follow == nil || *a.View.Follow {
+		fail("F did not turn follow off (follow %v)", a.View.Follow)
+	}
+	move(620, 420) // on the listener
+	xdo("mousedown", "1")
+	time.Sleep(300 * time.Millisecond)
+	move(660, 440)
+	move(700, 460)
+	xdo("mouseup", "1", "mousemove", "--window", win, "800", "150")
+	time.Sleep(300 * time.Millisecond)
+	b := shot(dir)
+	// 80 px right and 40 px down on screen: east and south (y is north) in m.
+	wantX, wantY := a.Listener.X+80*a.View.MPP, a.Listener.Y-40*a.View.MPP
+	fmt.Printf("uismoke: listener dragged 80, 40 px and let go while moving on: (%.1f, %.1f), want (%.1f, %.1f)\n",
+		b.Listener.X, b.Listener.Y, wantX, wantY)
+	if math.Hypot(b.Listener.X-wantX, b.Listener.Y-wantY) > 2*a.View.MPP {
+		fail("listener at (%.1f, %.1f), want (%.1f, %.1f) where the button was let go", b.Listener.X, b.Listener.Y, wantX, wantY)
+	}
+	xdo("key", "f") // follow on again
 }
