@@ -66,9 +66,18 @@ func drawCached(dst *ebiten.Image, s string, op *ebiten.DrawImageOptions) {
 		dst.DrawImage(cachedText(s), op)
 		return
 	}
-	if img := texts.GetStable(s, func() *ebiten.Image { return shapeText(s) }); img != nil {
-		dst.DrawImage(img, op)
-		return
+	// At most stableBudget lines get their image per frame: every line seen
+	// since the window opened reached StableAfter frames in the same frame
+	// and made theirs at once (a 3-6 ms frame; BenchmarkAtlas_OverviewCold).
+	if stableHas[s] || stableMade < stableBudget {
+		if img := texts.GetStable(s, func() *ebiten.Image { stableMade++; return shapeText(s) }); img != nil {
+			if len(stableHas) >= 4096 {
+				clear(stableHas) // texts that change: only a hint, GetStable decides
+			}
+			stableHas[s] = true
+			dst.DrawImage(img, op)
+			return
+		}
 	}
 	gm := op.GeoM
 	ambientviz.Words(s, func(off float64, w string) {
@@ -79,8 +88,20 @@ func drawCached(dst *ebiten.Image, s string, op *ebiten.DrawImageOptions) {
 	op.GeoM = gm
 }
 
+// stableBudget is how many status lines get their own image per frame;
+// stableMade counts them this frame, stableHas remembers lines that have one.
+const stableBudget = 6
+
+var (
+	stableMade int
+	stableHas  = map[string]bool{}
+)
+
 // endTextFrame ages the label cache; called once per Draw.
-func endTextFrame() { texts.EndFrame() }
+func endTextFrame() {
+	texts.EndFrame()
+	stableMade = 0
+}
 
 func drawText(dst *ebiten.Image, s string, x, y float64) {
 	op := &text.DrawOptions{}
