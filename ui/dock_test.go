@@ -133,6 +133,15 @@ func TestPanels_MoveToAnotherEdgeInTheWindow(t *testing.T) {
 		}
 		frame(image.Pt(sz.X/2, sz.Y/2), false)
 		voices, controls := find(u, "Voices"), find(u, "Controls")
+		if sz.X == 1280 { // resting on Voices' "↓" shows what it does
+			r := u.Layout().Rects[voices]
+			for i := 0; i < 25; i++ {
+				frame(image.Pt(r.Max.X-8, r.Min.Y+dock.Title/2), false)
+			}
+			if got := u.dbg.TooltipShown(); got != "dock at the bottom" {
+				t.Errorf("tooltip on Voices' ↓: got %q, want %q", got, "dock at the bottom")
+			}
+		}
 		click(voices, 0)   // Voices (right): "↓", the last button
 		click(controls, 1) // Controls (left): "→", the first of "→ ↓"
 		if u.panels[voices].Edge != dock.Bottom || u.panels[controls].Edge != dock.Right {
