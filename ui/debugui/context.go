@@ -58,6 +58,7 @@ type Context struct {
 	layoutStack []layout
 
 	lastPointingPos image.Point
+	prevPointingPos image.Point // soundworld: the frame before last's (heldDelta)
 
 	screenWidth  int
 	screenHeight int
@@ -170,6 +171,7 @@ func (c *Context) endUpdate() error {
 	}
 
 	// reset input state
+	c.prevPointingPos = c.lastPointingPos
 	c.lastPointingPos = c.pointingPosition()
 	if !c.pointing.pressed() {
 		c.pressOwner = widgetID{} // soundworld: the press is over

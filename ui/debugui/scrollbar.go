@@ -18,7 +18,7 @@ func (c *Context) scrollbarVertical(cnt *container, body image.Rectangle, cs ima
 		id := c.idStack.push(idPartFromString("scrollbar-y"))
 		_ = c.widgetWithBounds(id, 0, base, func(bounds image.Rectangle, wasFocused bool) EventHandler {
 			if c.focus == id && c.pointing.pressed() {
-				cnt.layout.ScrollOffset.Y += c.pointingDelta().Y * cs.Y / bounds.Dy()
+				cnt.layout.ScrollOffset.Y += c.heldDelta().Y * cs.Y / bounds.Dy()
 			}
 			// clamp scroll to limits
 			cnt.layout.ScrollOffset.Y = clamp(cnt.layout.ScrollOffset.Y, 0, maxscroll)
@@ -54,7 +54,7 @@ func (c *Context) scrollbarHorizontal(cnt *container, body image.Rectangle, cs i
 		id := c.idStack.push(idPartFromString("scrollbar-x"))
 		_ = c.widgetWithBounds(id, 0, base, func(bounds image.Rectangle, wasFocused bool) EventHandler {
 			if c.focus == id && c.pointing.pressed() {
-				cnt.layout.ScrollOffset.X += c.pointingDelta().X * cs.X / bounds.Dx()
+				cnt.layout.ScrollOffset.X += c.heldDelta().X * cs.X / bounds.Dx()
 			}
 			// clamp scroll to limits
 			cnt.layout.ScrollOffset.X = clamp(cnt.layout.ScrollOffset.X, 0, maxscroll)

@@ -3,6 +3,7 @@
 package debugui
 
 import (
+	"fmt"
 	"image"
 	"sort"
 	"testing"
@@ -220,5 +221,52 @@ func TestFollows(t *testing.T) {
 		if got := follows(tc.held, tc.y, bounds, tc.overOther); got != tc.want {
 			t.Errorf("%s: follows = %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// A scroll bar thumb dragged with the button held scrolls by the held moves
+// only: not by the move onto it before the press, nor by a move the frame
+// still sees held after the release (soundworld, as for sliders).
+func TestScrollbarDragHeldMovesOnly(t *testing.T) {
+	var ctx Context
+	var ptr fakePointer
+	ctx.pointing.fake = &ptr
+	folded := false
+	var layout ContainerLayout
+	frame := func(p image.Point, down bool) {
+		ptr.pos, ptr.down = p, down
+		if _, err := ctx.update(func(ctx *Context) error {
+			ctx.DockedWindow("scroll", image.Rect(0, 0, 300, 200), &folded, func(l ContainerLayout) {
+				layout = l
+				ctx.SetGridLayout([]int{-1}, nil)
+				for i := 0; i < 40; i++ {
+					ctx.IDScope(fmt.Sprint(i), func() { ctx.Text("row") })
+				}
+			})
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	frame(image.Pt(150, 100), false)
+	frame(image.Pt(150, 100), false)
+	bar := image.Pt(layout.BodyBounds.Max.X+defaultStyle.scrollbarSize/2, layout.BodyBounds.Min.Y+4)
+	frame(image.Pt(150, 150), false)        // elsewhere
+	frame(bar, true)                        // moved onto the thumb and pressed in one frame
+	frame(bar.Add(image.Pt(0, 10)), true)   // held: +10
+	frame(bar.Add(image.Pt(0, 20)), true)   // held: +10
+	frame(bar.Add(image.Pt(0, 20)), true)   // still
+	frame(bar.Add(image.Pt(0, 150)), true)  // released and moved on, seen held
+	frame(bar.Add(image.Pt(0, 150)), false) // the release
+	frame(bar.Add(image.Pt(0, 150)), false)
+	cs := layout.ContentSize.Y + 2*defaultStyle.padding
+	h := layout.BodyBounds.Dy()
+	cnt := ctx.idToContainer[widgetID{}.push(idPartFromString("dock:scroll"))]
+	if cnt == nil {
+		t.Fatal("no container")
+	}
+	// 20 px of thumb scroll the content 20 × cs/h px (integer steps: ±1 step)
+	if got, want := cnt.layout.ScrollOffset.Y, 20*cs/h; got < want-cs/h || got > want+cs/h {
+		t.Errorf("scrolled %d px, want %d (20 px of thumb × %d/%d)", got, want, cs, h)
 	}
 }

@@ -73,6 +73,18 @@ func (c *Context) pointingDelta() image.Point {
 	return c.pointingPosition().Sub(c.lastPointingPos)
 }
 
+// heldDelta is how far the pointer moved while the button was held, a frame
+// late (soundworld): last frame's position minus the one before, once both
+// were taken with the button down (the third held frame on). On X11 the
+// button is reported a frame late against the live cursor, so this frame's
+// position may be one after the release (see dragging, slider.go).
+func (c *Context) heldDelta() image.Point {
+	if !c.pointing.pressed() || c.pointing.duration < 3 {
+		return image.Point{}
+	}
+	return c.lastPointingPos.Sub(c.prevPointingPos)
+}
+
 func (c *Context) pointingPosition() image.Point {
 	p := c.pointing.position()
 	p.X /= c.Scale()
