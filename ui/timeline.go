@@ -37,6 +37,7 @@ type profiler struct {
 	end     float64
 	drag    bool
 	dragX   int
+	lastX   int // the pointer's x last frame (a scrub follows it; see timelineInput)
 	dragEnd float64
 	hover   string // the hovered bar's or tick's "why" lines, "" none
 	hoverAt image.Point
@@ -175,14 +176,19 @@ func timelineButtons(b image.Rectangle) (spans [3]image.Rectangle, live image.Re
 func (u *UI) timelineInput(b image.Rectangle) {
 	p := &u.prof
 	mx, my, pressed, just, released := p.mouse()
+	heldX := p.lastX
+	p.lastX = mx
 	pt := image.Pt(mx, my)
 	p.hover = ""
 	if released {
 		p.drag = false
 	}
 	if p.drag && pressed {
+		// A scrub follows last frame's pointer: on X11 the button is reported
+		// a frame late against the live cursor, so this frame's x may be one
+		// after the release (ui/debugui/slider.go, dragging).
 		tl := u.timelineView(b)
-		dt := float64(mx-p.dragX) / max(1, tl.W-geom.TLGutter) * tl.Span
+		dt := float64(heldX-p.dragX) / max(1, tl.W-geom.TLGutter) * tl.Span
 		p.end = clampEnd(p.dragEnd-dt, &p.hist, tl.Span)
 		return
 	}

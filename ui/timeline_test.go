@@ -76,8 +76,14 @@ func TestTimeline_HoverClickSpanScrub(t *testing.T) {
 	m.just = false
 	m.x = 300 + 120
 	u.timelineInput(b)
+	u.timelineInput(b) // held still a frame: the scrub follows last frame's pointer
 	if got := u.timelineView(b).End; got > end0-11.9 || got < end0-12.1 {
 		t.Fatalf("scrub: end %.2f, want %.2f", got, end0-12)
+	}
+	m.x = 600 // let go and moved on: X11 still reports the button down this frame
+	u.timelineInput(b)
+	if got := u.timelineView(b).End; got > end0-11.9 || got < end0-12.1 {
+		t.Fatalf("scrub after letting go: end %.2f, want %.2f (where the button was let go)", got, end0-12)
 	}
 	m.down, m.justUp = false, true
 	u.timelineInput(b)
