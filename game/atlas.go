@@ -125,6 +125,7 @@ func (g *Game) updateAtlas() {
 	v.pyr.collect(3)
 	v.pyr.evict()
 	if v.tog.Heat {
+		v.heat.hold = !v.pyr.scanDone.Load() // one scan of the cell dat at a time
 		v.heat.update(v, g.cam)
 	}
 	if v.tog.Buildings || v.tog.Statics {

@@ -67,6 +67,10 @@ type heatState struct {
 	running bool
 	left    int // landblocks the job has still to compute
 	res     chan heatBatch
+	// hold: start no job (set while the overview's scan of the cell dat
+	// runs: a whole-world job reads the cell dat in a scan of its own, and
+	// both on 2 cores beside the frames made them late).
+	hold bool
 
 	img   *ebiten.Image
 	pix   []byte // the image's pixels, reused
@@ -160,7 +164,7 @@ func (h *heatState) update(v *atlasView, c geom.Camera) {
 	if h.running && (h.jobKey != key || h.jobView != hv) {
 		h.stopJob() // the view moved: what is done stays cached
 	}
-	if !h.running && h.err == "" {
+	if !h.running && h.err == "" && !h.hold {
 		cached := h.cache[key]
 		var miss []uint16
 		for bx := hv.bx0; bx <= hv.bx1; bx++ {
@@ -369,6 +373,8 @@ func (h *heatState) legend() ambientviz.HeatLegend {
 		l.Note = "error: " + h.err
 	case h.running:
 		l.Note = fmt.Sprintf("computing %d landblocks…", h.left)
+	case h.hold:
+		l.Note = "waiting for the overview…"
 	case h.imgV.step > 1:
 		l.Note = fmt.Sprintf("one sample per %d×%d cells (zoom in for every cell)", h.imgV.step, h.imgV.step)
 	default:
