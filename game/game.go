@@ -99,7 +99,7 @@ type Game struct {
 	prevCaptured debugui.InputCapturingState // the last frame's (see input)
 	drag         dragMode
 	dragIdx      int
-	panning      bool
+	pan          panDrag // right/middle-button drag of the map (pan.go)
 	lastMX       int
 	lastMY       int
 	focused      bool

@@ -47,21 +47,14 @@ func (g *Game) input(dt float64) {
 			g.cam = g.cam.ZoomAbout(float64(mx), float64(my), math.Pow(0.85, wy)) // follow stays on: it keeps the listener in view
 		}
 	}
-	// Pan: right or middle drag.
-	if !overUI && (inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) || inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonMiddle)) {
-		g.panning = true
-	}
-	if g.panning {
-		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle) {
-			if dx, dy := mx-g.lastMX, my-g.lastMY; dx != 0 || dy != 0 {
-				g.cam = g.cam.Pan(float64(dx), float64(dy))
-				if g.st.Follow { // panning away means: stop following (said, not silent)
-					g.st.Follow = false
-					g.setToast("Follow off: you panned the map (F or the Follow toggle turns it on)")
-				}
-			}
-		} else {
-			g.panning = false
+	// Pan: right or middle drag (pan.go: it follows last frame's pointer).
+	panPressed := !overUI && (inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) || inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonMiddle))
+	panHeld := ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle)
+	if dx, dy := g.pan.step(panPressed, panHeld, mx, my, g.lastMX, g.lastMY); dx != 0 || dy != 0 {
+		g.cam = g.cam.Pan(float64(dx), float64(dy))
+		if g.st.Follow { // panning away means: stop following (said, not silent)
+			g.st.Follow = false
+			g.setToast("Follow off: you panned the map (F or the Follow toggle turns it on)")
 		}
 	}
 	// Left button: listener, heading handle, emitters, placement. A drag
