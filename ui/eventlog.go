@@ -233,6 +233,10 @@ var elSel = color.RGBA{0x30, 0x50, 0x80, 0xff}
 
 func drawEvents(screen *ebiten.Image, b image.Rectangle, chips []elChip, rows []geom.Row, top int, sel int64, note string) {
 	fillRect(screen, b, tlBack)
+	fit := func(s string) string { // a line wider than the panel ends in … (the row's detail shows it whole)
+		cut, _ := debugui.Ellipsize(s, b.Dx()-8)
+		return cut
+	}
 	for _, c := range chips {
 		col := tlButton
 		if c.on {
@@ -254,13 +258,13 @@ func drawEvents(screen *ebiten.Image, b image.Rectangle, chips []elChip, rows []
 		if geom.IsTick(r.Play.Outcome) {
 			c = geom.TickColor(r.Play.Outcome)
 		}
-		drawLabel(screen, RowText(r.Play), float64(b.Min.X)+4, float64(y), c)
+		drawLabel(screen, fit(RowText(r.Play)), float64(b.Min.X)+4, float64(y), c)
 	}
 	if len(rows) == 0 {
-		drawLabel(screen, "no decisions yet (or all filtered out)", float64(b.Min.X)+4, float64(top), tlDim)
+		drawLabel(screen, fit("no decisions yet (or all filtered out)"), float64(b.Min.X)+4, float64(top), tlDim)
 	}
 	if note != "" {
-		drawLabel(screen, note, float64(b.Min.X)+4, float64(b.Max.Y)-lineH-1, tlDim)
+		drawLabel(screen, fit(note), float64(b.Min.X)+4, float64(b.Max.Y)-lineH-1, tlDim)
 	}
 }
 

@@ -122,46 +122,39 @@ func Arrange(w, h int, ps []Panel) Result {
 		stripH = min(stripH, max(Title, int(float64(h)*MaxBotH)))
 		y1 := bottom
 		y0 := max(top, y1-stripH)
-		// Open panels share the strip by Width; folded ones are a title bar
-		// of FoldedW px beside them (all folded: they share it).
-		tw, nOpen := 0, 0
+		// Open panels share the strip by Width. Folded ones are title bars
+		// stacked in one column of at most FoldedW px at the strip's right
+		// end (at 900 px three side by side left an open panel 116 px), or
+		// beside the open ones when the strip is too low to stack them; all
+		// folded, they share the strip's one row by Width.
+		var open, folded []int
 		for _, i := range bot {
-			if !r.Folded[i] {
-				tw += max(1, ps[i].Width)
-				nOpen++
-			}
-		}
-		span := mapR - mapL - Gap*(len(bot)-1)
-		fw := 0
-		if nOpen > 0 {
-			fw = min(FoldedW, span/len(bot))
-		} else {
-			for _, i := range bot {
-				tw += max(1, ps[i].Width)
-			}
-		}
-		rest := span - fw*(len(bot)-nOpen)
-		pws := make([]int, len(bot))
-		used, lastOpen := 0, len(bot)-1
-		for k, i := range bot {
-			if nOpen > 0 && r.Folded[i] {
-				pws[k] = fw
-			} else {
-				pws[k] = rest * max(1, ps[i].Width) / tw
-				lastOpen = k
-			}
-			used += pws[k]
-		}
-		pws[lastOpen] += span - used // rounding
-		x := mapL
-		for k, i := range bot {
-			pw := pws[k]
-			ph := stripH
 			if r.Folded[i] {
-				ph = Title
+				folded = append(folded, i)
+			} else {
+				open = append(open, i)
 			}
-			r.Rects[i] = image.Rect(x, y1-min(ph, y1-y0), x+max(pw, 1), y1)
-			x += pw + Gap
+		}
+		full := mapR - mapL
+		stackH := len(folded)*Title + (len(folded)-1)*Gap
+		switch {
+		case len(open) > 0 && len(folded) > 0 && stackH <= y1-y0:
+			fw := min(FoldedW, full/(len(open)+1))
+			share(r.Rects, ps, open, mapL, y0, y1, full-fw-Gap)
+			for k, i := range folded {
+				yb := y1 - k*(Title+Gap)
+				r.Rects[i] = image.Rect(mapR-fw, yb-Title, mapR, yb)
+			}
+		case len(open) > 0 && len(folded) > 0:
+			fw := min(FoldedW, (full-Gap*(len(bot)-1))/len(bot))
+			w := full - (fw+Gap)*len(folded)
+			share(r.Rects, ps, open, mapL, y0, y1, w)
+			for k, i := range folded {
+				x := mapL + w + Gap + k*(fw+Gap)
+				r.Rects[i] = image.Rect(x, y1-Title, x+fw, y1)
+			}
+		default:
+			share(r.Rects, ps, bot, mapL, y1-min(stripH, y1-y0), y1, full)
 		}
 		bottom = y0 - Gap
 	}
@@ -266,4 +259,24 @@ func growers(ps []Panel, col []int, open []bool) int {
 		}
 	}
 	return n
+}
+
+// share lays the panels idx side by side from x in a row w px wide between
+// y0 and y1, each with its share of w by Width (the last takes the rounding).
+func share(rects []image.Rectangle, ps []Panel, idx []int, x, y0, y1, w int) {
+	tw := 0
+	for _, i := range idx {
+		tw += max(1, ps[i].Width)
+	}
+	avail := w - Gap*(len(idx)-1)
+	used := 0
+	for k, i := range idx {
+		pw := avail * max(1, ps[i].Width) / tw
+		if k == len(idx)-1 {
+			pw = avail - used
+		}
+		used += pw
+		rects[i] = image.Rect(x, y0, x+max(pw, 1), y1)
+		x += pw + Gap
+	}
 }

@@ -116,15 +116,19 @@ func TestArrange_BottomStripFoldedBesideOpen(t *testing.T) {
 	ps[5].Collapsed = true // Timeline
 	for _, sz := range []image.Point{{900, 600}, {1280, 720}, {1920, 1080}} {
 		r := Arrange(sz.X, sz.Y, ps)
-		span := r.Map.Dx() - 3*Gap // four bottom panels, three gaps
-		fw := min(FoldedW, span/4)
-		for _, i := range []int{5, 6, 7} {
-			if got := r.Rects[i].Dx(); got != fw || r.Rects[i].Dy() != Title {
-				t.Errorf("%v: folded %s got %v, want %d×%d", sz, ps[i].Name, r.Rects[i], fw, Title)
+		// The three folded title bars stack in one column at the strip's
+		// right end, min(FoldedW, the strip / 2) wide (one open panel + the
+		// column), the first folded at the bottom; Voices has the rest.
+		full := r.Map.Dx()
+		fw := min(FoldedW, full/2)
+		for k, i := range []int{5, 6, 7} {
+			want := image.Rect(r.Map.Max.X-fw, r.Rects[3].Max.Y-k*(Title+Gap)-Title, r.Map.Max.X, r.Rects[3].Max.Y-k*(Title+Gap))
+			if r.Rects[i] != want {
+				t.Errorf("%v: folded %s got %v, want %v", sz, ps[i].Name, r.Rects[i], want)
 			}
 		}
-		if got := r.Rects[3].Dx(); got != span-3*fw {
-			t.Errorf("%v: open Voices got width %d, want the rest %d", sz, got, span-3*fw)
+		if got := r.Rects[3].Dx(); got != full-fw-Gap {
+			t.Errorf("%v: open Voices got width %d, want the rest %d", sz, got, full-fw-Gap)
 		}
 		if r.Rects[3].Min.X != r.Map.Min.X || r.Rects[7].Max.X != r.Map.Max.X {
 			t.Errorf("%v: strip %v..%v, want the map's columns %v", sz, r.Rects[3], r.Rects[7], r.Map)
@@ -137,8 +141,21 @@ func TestArrange_BottomStripFoldedBesideOpen(t *testing.T) {
 			}
 		}
 	}
+	// A strip too low for the stack (60 px for three title bars of 24 and
+	// two gaps): the folded bars sit side by side right of Voices.
+	r := Arrange(1280, 200, ps)
+	if r.Rects[5].Min.Y != r.Rects[7].Min.Y || r.Rects[5].Min.X <= r.Rects[3].Max.X || r.Rects[7].Max.X != r.Map.Max.X {
+		t.Errorf("low strip: Voices %v, folded %v %v %v; want them side by side right of Voices", r.Rects[3], r.Rects[5], r.Rects[6], r.Rects[7])
+	}
+	for i, a := range r.Rects {
+		for j := i + 1; j < len(r.Rects); j++ {
+			if a.Overlaps(r.Rects[j]) {
+				t.Errorf("low strip: %s %v overlaps %s %v", ps[i].Name, a, ps[j].Name, r.Rects[j])
+			}
+		}
+	}
 	ps[3].Collapsed = true
-	r := Arrange(1280, 720, ps)
+	r = Arrange(1280, 720, ps)
 	if w3, w7 := r.Rects[3].Dx(), r.Rects[7].Dx(); w3 <= FoldedW || w7 <= w3 {
 		t.Errorf("all folded: Voices %d, Events %d px; want them to share the strip by Width (380 < 400)", w3, w7)
 	}
