@@ -74,9 +74,16 @@ func Arrange(w, h int, ps []Panel) Result {
 	// Column widths: the widest panel of each side, narrowed together so the
 	// map keeps at least MinMap of the width.
 	var cw [2]int
+	var open [2]bool
 	for _, p := range ps {
 		if p.Edge <= Right {
 			cw[p.Edge] = max(cw[p.Edge], p.Width)
+			open[p.Edge] = open[p.Edge] || !p.Collapsed
+		}
+	}
+	for i := range cw {
+		if !open[i] { // a column of title bars only gives the map the rest
+			cw[i] = min(cw[i], FoldedW+FoldedW/5)
 		}
 	}
 	if room := int(float64(w)*(1-MinMap)) - 4*Gap; cw[0]+cw[1] > room && cw[0]+cw[1] > 0 {

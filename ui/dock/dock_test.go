@@ -160,3 +160,22 @@ func TestArrange_BottomStripFoldedBesideOpen(t *testing.T) {
 		t.Errorf("all folded: Voices %d, Events %d px; want them to share the strip by Width (380 < 400)", w3, w7)
 	}
 }
+
+// A column whose panels are all folded is title bars only: it narrows to
+// FoldedW+FoldedW/5 px and the map gets the rest; one panel unfolded gives
+// the column its full width back.
+func TestArrange_AllFoldedColumnNarrows(t *testing.T) {
+	ps := panels()
+	ps[3].Collapsed, ps[4].Collapsed = true, true // Voices, Ambient
+	r := Arrange(1280, 720, ps)
+	if got, want := r.Rects[3].Dx(), FoldedW+FoldedW/5; got != want || r.Rects[4].Dx() != want {
+		t.Errorf("folded right column: %v %v, want %d px wide", r.Rects[3], r.Rects[4], want)
+	}
+	if r.Map.Max.X != r.Rects[3].Min.X-Gap {
+		t.Errorf("map %v does not reach the narrowed column %v", r.Map, r.Rects[3])
+	}
+	ps[4].Collapsed = false
+	if r := Arrange(1280, 720, ps); r.Rects[3].Dx() <= FoldedW+FoldedW/5 {
+		t.Errorf("Ambient open: right column %d px, want its full width back", r.Rects[3].Dx())
+	}
+}
