@@ -12,6 +12,7 @@ import (
 	"image"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -53,8 +54,10 @@ type pyramid struct {
 	res chan chunkResult
 
 	// Update-side state (no lock: Update/Draw only).
-	imgs map[terrain.ChunkKey]*ebiten.Image
-	used map[terrain.ChunkKey]int // frame last drawn
+	imgs    map[terrain.ChunkKey]*ebiten.Image
+	used    map[terrain.ChunkKey]int // frame last drawn
+	wait    []chunkResult            // received, not uploaded yet (one per key, oldest first)
+	endSeen bool                     // the scan's end has been received
 }
 
 // scanEnd is the key of the scan's last message: every coarse chunk before
@@ -275,26 +278,43 @@ func (p *pyramid) pending() int {
 	return len(p.queue) + len(p.inflight)
 }
 
-// collect uploads up to n finished chunks.
+// collect takes every finished chunk waiting in the channel (a newer copy
+// of a chunk replaces an older one not uploaded yet: the scan sends its
+// coarse chunks again every 250 ms, and a slow window uploaded each copy in
+// turn) and uploads up to n of them, oldest first. The overview is complete
+// once the scan's end has arrived and no coarse chunk waits.
 func (p *pyramid) collect(n int) {
-	for range n {
+drain:
+	for {
 		select {
 		case r := <-p.res:
 			if r.key == scanEnd {
-				p.scanTime.Store(int64(time.Since(p.started)))
+				p.endSeen = true
 				continue
 			}
-			p.qmu.Lock()
-			delete(p.inflight, r.key)
-			p.qmu.Unlock()
-			if img := p.imgs[r.key]; img != nil {
-				img.WritePixels(r.img.Pix)
+			if i := slices.IndexFunc(p.wait, func(w chunkResult) bool { return w.key == r.key }); i >= 0 {
+				p.wait[i].img = r.img
 			} else {
-				p.imgs[r.key] = ebiten.NewImageFromImage(r.img)
+				p.wait = append(p.wait, r)
 			}
 		default:
-			return
+			break drain
 		}
+	}
+	for ; n > 0 && len(p.wait) > 0; n-- {
+		r := p.wait[0]
+		p.wait = slices.Delete(p.wait, 0, 1)
+		p.qmu.Lock()
+		delete(p.inflight, r.key) // in flight until uploaded: want does not ask again
+		p.qmu.Unlock()
+		if img := p.imgs[r.key]; img != nil {
+			img.WritePixels(r.img.Pix)
+		} else {
+			p.imgs[r.key] = ebiten.NewImageFromImage(r.img)
+		}
+	}
+	if p.endSeen && p.scanTime.Load() == 0 && !slices.ContainsFunc(p.wait, func(w chunkResult) bool { return w.key.Level == terrain.Coarsest }) {
+		p.scanTime.Store(int64(time.Since(p.started)))
 	}
 }
 
