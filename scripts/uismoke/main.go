@@ -10,6 +10,8 @@
 //     slider within one frame move neither;
 //   - a listener dragged on the map stays where the button was let go, even
 //     when the pointer moves on within the same frame;
+//   - zoomed out with the wheel, a double-click on the map puts the listener
+//     at the clicked point and zooms back in (issue 11 item 1);
 //   - resized to 900×600 every panel is inside the window, none overlaps.
 //
 // Usage (scripts/ui-smoke.sh runs it): xvfb-run -a -s "-screen 0 1280x720x24" uismoke path/to/soundworld-window
@@ -43,6 +45,8 @@ type sidecar struct {
 		FieldErrors map[string]string `json:"field_errors"`
 		ClockRate   float64           `json:"clock_rate"`
 		MPP         float64           `json:"metres_per_pixel"`
+		CentreX     float64           `json:"centre_x"`
+		CentreY     float64           `json:"centre_y"`
 		Follow      *bool             `json:"follow"`
 	} `json:"view"`
 }
@@ -151,6 +155,7 @@ func main() {
 	xdo("key", "Escape")
 	sliders(dir)
 	dragListener(dir)
+	doubleClickJump(dir)
 
 	xdo("windowsize", win, "900", "600")
 	time.Sleep(2 * time.Second)
@@ -265,6 +270,36 @@ func dragListener(dir string) {
 		b.Listener.X, b.Listener.Y, wantX, wantY)
 	if math.Hypot(b.Listener.X-wantX, b.Listener.Y-wantY) > 2*a.View.MPP {
 		fail("listener at (%.1f, %.1f), want (%.1f, %.1f) where the button was let go", b.Listener.X, b.Listener.Y, wantX, wantY)
+	}
+	xdo("key", "f") // follow on again
+}
+
+// doubleClickJump zooms out with the wheel (follow off, so the view stays),
+// then double-clicks a map point: the listener goes there and the view zooms
+// in to the opening zoom (issue 11 item 1).
+func doubleClickJump(dir string) {
+	const px, py = 600, 300 // on the map at 1280×720, clear of the panels
+	xdo("mousemove", "--window", win, fmt.Sprint(px), fmt.Sprint(py))
+	time.Sleep(300 * time.Millisecond)
+	xdo("key", "f")
+	for range 14 {
+		xdo("click", "5") // wheel down: zoom out about the pointer
+		time.Sleep(80 * time.Millisecond)
+	}
+	a := shot(dir)
+	if a.View.Follow == nil || *a.View.Follow || a.View.MPP < 5 {
+		fail("before the double-click: follow %v, %.2f m/px; want follow off, zoomed out past 5 m/px", a.View.Follow, a.View.MPP)
+	}
+	// Camera (ambientviz/geom): world = centre + (screen - size/2) × m/px, y north.
+	wantX := a.View.CentreX + (px-float64(a.View.Width)/2)*a.View.MPP
+	wantY := a.View.CentreY - (py-float64(a.View.Height)/2)*a.View.MPP
+	xdo("click", "--repeat", "2", "--delay", "150", "1")
+	b := shot(dir)
+	fmt.Printf("uismoke: double-click at %.2f m/px: listener (%.1f, %.1f), want (%.1f, %.1f); now %.2f m/px\n",
+		a.View.MPP, b.Listener.X, b.Listener.Y, wantX, wantY, b.View.MPP)
+	if math.Hypot(b.Listener.X-wantX, b.Listener.Y-wantY) > 2*a.View.MPP || b.View.MPP >= a.View.MPP {
+		fail("double-click: listener (%.1f, %.1f) at %.2f m/px, want (%.1f, %.1f) and zoomed in from %.2f",
+			b.Listener.X, b.Listener.Y, b.View.MPP, wantX, wantY, a.View.MPP)
 	}
 	xdo("key", "f") // follow on again
 }
