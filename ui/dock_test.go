@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"soundworld/audio"
 	"soundworld/ui/dock"
@@ -70,6 +72,22 @@ func TestSettings_RoundTrip(t *testing.T) {
 	os.WriteFile(bad, []byte(`{"panels":[{"name":"Voices","edge":"top"}]}`), 0o644)
 	if err := LoadSettings(bad, NewState(1, 2)); err == nil || !strings.Contains(err.Error(), "bad.json") || !strings.Contains(err.Error(), "top") {
 		t.Errorf("bad edge: got %v, want an error naming the file and the edge", err)
+	}
+	// A named pipe is refused at once (opening it would wait for a writer
+	// forever, before the window opens).
+	fifo := filepath.Join(dir, "fifo.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- LoadSettings(fifo, NewState(1, 2)) }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "named pipe") {
+			t.Errorf("named pipe: got %v, want it refused as one", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("LoadSettings blocked on a named pipe")
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"soundworld/internal/outputs"
 
 	"soundworld/ui/dock"
 	"soundworld/world"
@@ -43,10 +44,13 @@ func SettingsPath() (string, error) {
 // LoadSettings reads path into st.Panels. A missing file is no error (the
 // defaults stay); a bad one is, naming the file and the problem.
 func LoadSettings(path string, st *State) error {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
+	if err := outputs.CheckInput("-settings", path); err != nil {
+		return err // a named pipe would block the window before it opens (issue 12 item 5)
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
