@@ -13,6 +13,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
 )
 
 // Face is the overlay label font (the same bitmap font debugui uses).
@@ -157,24 +159,60 @@ func EndFrame() {
 	endCircleFrame()
 }
 
+// renderLabel is s in colour c (opaque) over its dark halo — s drawn in
+// black at 0.8 alpha one px left, right, above and below, then s in c at
+// (1, 1) — in a new (advance + 2) × (line + 2) image. The glyphs are drawn on
+// the CPU (LabelPixels) and the image uploaded as a source image: made with
+// text.Draw it was a render target, which ebiten keeps as its own backend for
+// ~10 frames and walks on every draw call (a frame's new labels and status
+// words made that walk the costliest part of the HUD).
 func renderLabel(s string, c color.RGBA) *ebiten.Image {
-	m := Face.Metrics()
-	w := int(math.Ceil(text.Advance(s, Face))) + 2
-	h := int(math.Ceil(m.HAscent+m.HDescent)) + 2
-	img := ebiten.NewImage(w, h)
-	op := &text.DrawOptions{}
-	op.ColorScale.Scale(0, 0, 0, 0.8)
-	for _, d := range [][2]float64{{0, 1}, {2, 1}, {1, 0}, {1, 2}} {
-		op.GeoM.Reset()
-		op.GeoM.Translate(d[0], d[1])
-		text.Draw(img, s, Face, op)
+	return ebiten.NewImageFromImage(LabelPixels(s, c))
+}
+
+// haloA is the halo's alpha (of 255) where n of its 4 copies overlap: each
+// copy is black at 0.8 alpha drawn source-over the ones before
+// (a' = 0.8 + a·0.2, rounded to 8 bits as the GPU's framebuffer does).
+var haloA = func() (t [5]uint8) {
+	for n := 1; n < 5; n++ {
+		t[n] = uint8(math.Round(0.8*255 + float64(t[n-1])*0.2))
 	}
-	op.GeoM.Reset()
-	op.GeoM.Translate(1, 1)
-	op.ColorScale.Reset()
-	op.ColorScale.ScaleWithColor(c)
-	text.Draw(img, s, Face, op)
-	return img
+	return
+}()
+
+// LabelPixels is the label image renderLabel uploads: the same pixels as
+// drawing the halo's 4 copies and the text with text.Draw into a new image
+// (TestLabelPixels_SameAsTextDraw). The bitmap font's glyph masks are 0 or
+// 255 and its advances integral, so each pixel is c where the text covers
+// it, else black at haloA[copies of the text covering it].
+func LabelPixels(s string, c color.RGBA) *image.RGBA {
+	m := bitmapfont.Face.Metrics()
+	w := int(math.Ceil(text.Advance(s, Face))) + 2
+	h := int(math.Ceil(Face.Metrics().HAscent+Face.Metrics().HDescent)) + 2
+	// The text once, its line's top-left at (2, 2) of a mask 2 px larger
+	// on every side (a glyph may reach left of its origin).
+	mask := image.NewAlpha(image.Rect(0, 0, w+4, h+4))
+	d := font.Drawer{Dst: mask, Src: image.Opaque, Face: bitmapfont.Face, Dot: fixed.Point26_6{X: fixed.I(2), Y: fixed.I(2) + m.Ascent}}
+	d.DrawString(s)
+	at := func(x, y int) bool { return mask.Pix[(y+2)*mask.Stride+x+2] >= 0x80 } // the text drawn at (0, 0)
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			i := y*out.Stride + 4*x
+			if at(x-1, y-1) {
+				out.Pix[i], out.Pix[i+1], out.Pix[i+2], out.Pix[i+3] = c.R, c.G, c.B, 0xff
+				continue
+			}
+			n := 0
+			for _, o := range [4][2]int{{0, 1}, {2, 1}, {1, 0}, {1, 2}} {
+				if at(x-o[0], y-o[1]) {
+					n++
+				}
+			}
+			out.Pix[i+3] = haloA[n]
+		}
+	}
+	return out
 }
 
 // LabelWidth is the width in px of s in Face.

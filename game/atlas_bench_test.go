@@ -62,7 +62,8 @@ func init() {
 // (every panel and the loudest-bed heatmap on): the budget (p99 ≤ 8 ms)
 // must hold in the case a user has, panels open. ATLAS_CPUPROFILE=FILE
 // writes the child's CPU profile, ATLAS_MEMPROFILE=FILE its allocations,
-// ATLAS_TRACE=FILE its execution trace, ATLAS_FRAMES=1 prints each frame,
+// ATLAS_TRACE=FILE its execution trace, ATLAS_FIRSTPROF=FILE a 10 kHz CPU
+// profile of its first frame's Update + Draw, ATLAS_FRAMES=1 prints each frame,
 // ATLAS_SHOTS=DIR saves its last frame.
 func BenchmarkAtlas_OverviewCold(b *testing.B) {
 	if _, err := bigworld.Cached(); err != nil {
@@ -203,6 +204,8 @@ type overviewHost struct {
 	frames   []time.Duration
 	overview time.Duration
 	err      error
+
+	firstProf func() // stops ATLAS_FIRSTPROF's profile
 }
 
 func (h *overviewHost) Update() error {
@@ -235,16 +238,38 @@ func (h *overviewHost) Update() error {
 		h.err = errors.New("overview not done in a minute")
 		return h.err
 	}
+	if p := os.Getenv("ATLAS_FIRSTPROF"); p != "" && len(h.frames) == 0 {
+		h.firstProf = startFirstProf(p)
+	}
 	f0 := time.Now()
 	h.err = g.Update()
 	h.upd = time.Since(f0)
 	return h.err
 }
 
+// startFirstProf starts a CPU profile at 10 kHz into file p (the first
+// frame only: ATLAS_FIRSTPROF); the returned func stops it.
+func startFirstProf(p string) func() {
+	f, err := os.Create(p)
+	if err != nil {
+		return func() {}
+	}
+	runtime.SetCPUProfileRate(10000) // before StartCPUProfile (which then warns that the rate is set)
+	if pprof.StartCPUProfile(f) != nil {
+		f.Close()
+		return func() {}
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }
+}
+
 func (h *overviewHost) Draw(screen *ebiten.Image) {
 	f0 := time.Now()
 	h.g.Draw(screen)
 	d := time.Since(f0)
+	if h.firstProf != nil {
+		h.firstProf()
+		h.firstProf = nil
+	}
 	h.frames = append(h.frames, h.upd+d)
 	if os.Getenv("ATLAS_FRAMES") != "" {
 		done, _, fin := h.g.atl.pyr.progress()
