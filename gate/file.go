@@ -14,6 +14,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"soundworld/internal/outputs"
 	"strings"
 
 	"soundworld/audio"
@@ -74,9 +75,17 @@ const maxFileBytes = 4 << 20
 // Load reads and validates a gate file. Errors name the file, the line and
 // the field.
 func Load(path string) (*File, error) {
-	b, err := os.ReadFile(path)
+	if err := outputs.CheckInput("gate file", path); err != nil {
+		return nil, err // a named pipe would block (the Gate panel's path box too)
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxFileBytes+1)) // never more than the limit in memory
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(b) > maxFileBytes {
 		return nil, fmt.Errorf("%s: larger than %d bytes", path, maxFileBytes)
