@@ -75,7 +75,7 @@ const maxFileBytes = 4 << 20
 // Load reads and validates a gate file. Errors name the file, the line and
 // the field.
 func Load(path string) (*File, error) {
-	if err := outputs.CheckInput("gate file", path); err != nil {
+	if err := outputs.RefuseSpecial("gate file", path); err != nil {
 		return nil, err // a named pipe would block (the Gate panel's path box too)
 	}
 	f, err := os.Open(path)

@@ -3,6 +3,7 @@ package gate
 import (
 	"os"
 	"path/filepath"
+	"soundworld/gate/decode"
 	"strings"
 	"syscall"
 	"testing"
@@ -39,5 +40,23 @@ func TestLoad_RefusesNamedPipeAndHugeFile(t *testing.T) {
 	f.Close()
 	if _, err := Load(big); err == nil || !strings.Contains(err.Error(), "larger than") {
 		t.Errorf("1 TiB gate file: got %v, want it refused as too large", err)
+	}
+}
+
+// A gate's recording that is a named pipe is refused at once (decode.File).
+func TestRecording_RefusesNamedPipe(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "retail.wav")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := decode.File(fifo); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "named pipe") {
+			t.Errorf("got %v, want the named pipe refused", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("decode.File blocked on a named pipe")
 	}
 }

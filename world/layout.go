@@ -37,7 +37,7 @@ type layoutEmitter struct {
 
 // LoadLayoutFile reads a layout file (E2); errors name the file, line and field.
 func LoadLayoutFile(path string) ([]Emitter, error) {
-	if err := outputs.CheckInput("layout", path); err != nil {
+	if err := outputs.RefuseSpecial("layout", path); err != nil {
 		return nil, err // a named pipe would block (the Emitters panel's load box too)
 	}
 	f, err := os.Open(path)

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"soundworld/internal/outputs"
 
 	"soundworld/audio"
 
@@ -43,6 +44,9 @@ func (a *Audio) Seconds() float64 { return float64(len(a.L)) / Rate }
 
 // File decodes the recording at path; errors name the file.
 func File(path string) (*Audio, error) {
+	if err := outputs.RefuseSpecial("recording", path); err != nil {
+		return nil, err // a named pipe would block
+	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err

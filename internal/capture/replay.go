@@ -18,6 +18,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"soundworld/internal/outputs"
 	"strings"
 
 	"soundworld/assets"
@@ -119,6 +120,9 @@ const maxSidecarBytes = 256 << 20
 // ReadSidecar reads the replay object of a screenshot sidecar (or capture
 // bundle's sidecar). Errors name the file.
 func ReadSidecar(path string) (*Replay, error) {
+	if err := outputs.RefuseSpecial("sidecar", path); err != nil {
+		return nil, err // a named pipe would block (the window's -from too)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

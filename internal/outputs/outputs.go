@@ -292,3 +292,13 @@ func kind(fi os.FileInfo) string {
 	}
 	return "not a regular file"
 }
+
+// RefuseSpecial is CheckInput for readers that report a missing file
+// themselves (keeping its fs.ErrNotExist): it refuses only a path that exists
+// and is not a regular file (a named pipe would block the open forever).
+func RefuseSpecial(flag, path string) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s %s: is %s; want a regular file", flag, path, kind(fi))
+	}
+	return nil
+}
