@@ -42,6 +42,13 @@ func QueueGridLabel(s string, x, y float64, c color.RGBA, alpha float64) {
 	queue = append(queue, queuedLabel{geom.LabelReq{W: LabelWidth(s) + 2, H: labelH, AX: x, AY: y, Cands: [][2]float64{{x, y}}, Prio: 9, Optional: true, NoLeader: true}, s, c, alpha})
 }
 
+// placed are the boxes of the labels the last FlushLabels drew.
+var placed []geom.Rect
+
+// Placed returns the boxes (screen px) of the labels the last FlushLabels
+// drew (tests: labels keep clear of the keys and panels).
+func Placed() []geom.Rect { return placed }
+
 // FlushLabels places the queued labels clear of each other and of the
 // obstacles (greedy, geom.PlaceLabels), draws them, with a leader line when
 // one had to move off its anchor, and empties the queue.
@@ -50,11 +57,13 @@ func FlushLabels(dst *ebiten.Image, obstacles []geom.Rect) {
 	for i, q := range queue {
 		reqs[i] = q.req
 	}
+	placed = placed[:0]
 	for i, p := range geom.PlaceLabels(reqs, obstacles) {
 		q := queue[i]
 		if !p.Shown {
 			continue
 		}
+		placed = append(placed, geom.Rect{X0: p.X, Y0: p.Y, X1: p.X + q.req.W, Y1: p.Y + q.req.H})
 		if p.Leader {
 			// From the anchor to the nearest point of the label's box.
 			tx := min(max(q.req.AX, p.X), p.X+q.req.W)

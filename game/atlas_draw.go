@@ -14,6 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"soundworld/ambientviz"
+	"soundworld/ambientviz/geom"
 	"soundworld/game/terrain"
 )
 
@@ -178,16 +179,11 @@ func (g *Game) drawAtlasOver(screen *ebiten.Image) {
 	if v.tog.Buildings || v.tog.Statics {
 		v.lm.draw(screen, g.cam, v.tog.Buildings, v.tog.Statics)
 	}
-	mr := g.mapRect()
 	// The overview's progress: bottom centre of the map (the banners and the
 	// map key are at the top, the rose and the scale bar in the corners).
-	if done, total, fin := v.pyr.progress(); !fin && g.cfg.Shot == nil {
-		s := fmt.Sprintf("Overview: %d / %d landblocks painted", done, total)
-		if total == 0 {
-			s = "Overview: listing the cell dat…"
-		}
-		w := float32(ambientviz.LabelWidth(s) + 16)
-		x, y := float32(mr.Min.X+mr.Max.X)/2-w/2, float32(mr.Max.Y)-36
+	if s, done, total, show := g.progressLine(); show {
+		r := g.progressRect(s)
+		x, y, w := float32(r.X0), float32(r.Y0), float32(r.X1-r.X0)
 		vector.DrawFilledRect(screen, x, y, w, 24, color.RGBA{0x10, 0x12, 0x18, 0xe0}, false)
 		if total > 0 {
 			vector.DrawFilledRect(screen, x, y+20, w*float32(done)/float32(total), 4, color.RGBA{0x60, 0xc0, 0xff, 0xff}, false)
@@ -197,9 +193,40 @@ func (g *Game) drawAtlasOver(screen *ebiten.Image) {
 	// The heatmap's key: bottom right, above the scale bar.
 	if v.tog.Heat {
 		l := v.heat.legend()
-		_, h := ambientviz.HeatLegendSize(l)
-		ambientviz.DrawHeatLegend(screen, float64(mr.Max.X)-8, float64(mr.Max.Y)-44-h, l)
+		r := g.heatKeyRect(l)
+		ambientviz.DrawHeatLegend(screen, r.X1, r.Y0, l)
 	}
+}
+
+// heatKeyRect is where the heatmap's key l is drawn: bottom right of the
+// map, above the scale bar (a label obstacle, draw.go).
+func (g *Game) heatKeyRect(l ambientviz.HeatLegend) geom.Rect {
+	mr := g.mapRect()
+	w, h := ambientviz.HeatLegendSize(l)
+	x1, y0 := float64(mr.Max.X)-8, float64(mr.Max.Y)-44-h
+	return geom.Rect{X0: x1 - w, Y0: y0, X1: x1, Y1: y0 + h}
+}
+
+// progressLine is the overview's progress text while it builds (show),
+// with the landblocks painted so far of total.
+func (g *Game) progressLine() (s string, done, total int64, show bool) {
+	done, total, fin := g.atl.pyr.progress()
+	if fin || g.cfg.Shot != nil {
+		return "", done, total, false
+	}
+	if total == 0 {
+		return "Overview: listing the cell dat…", done, total, true
+	}
+	return fmt.Sprintf("Overview: %d / %d landblocks painted", done, total), done, total, true
+}
+
+// progressRect is where the overview's progress bar is drawn while it
+// builds (bottom centre of the map), for a text s.
+func (g *Game) progressRect(s string) geom.Rect {
+	mr := g.mapRect()
+	w := ambientviz.LabelWidth(s) + 16
+	x, y := float64(float32(mr.Min.X+mr.Max.X)/2-float32(w)/2), float64(mr.Max.Y)-36
+	return geom.Rect{X0: x, Y0: y, X1: x + w, Y1: y + 24}
 }
 
 // gridAlpha scales a grid colour's alpha by a (the landblock grid fades in with zoom).

@@ -278,7 +278,9 @@ func (g *Game) statusLines() (string, string) {
 }
 
 // labelObstacles are the screen areas map labels keep clear of: the panels
-// (labels under them would be hidden), the scale bar and the status bar.
+// and the map key (labels under them would be hidden), the scale bar, the
+// status bar, the heatmap's key and the overview's progress bar (labels
+// over them would hide them).
 func (g *Game) labelObstacles() []geom.Rect {
 	arr := g.ui.Arrangement()
 	out := make([]geom.Rect, 0, len(arr.Rects)+2)
@@ -288,6 +290,16 @@ func (g *Game) labelObstacles() []geom.Rect {
 	mr := g.mapRect()
 	out = append(out, geom.Rect{X0: float64(mr.Max.X) - 190, Y0: float64(mr.Max.Y) - 40, X1: float64(mr.Max.X), Y1: float64(mr.Max.Y)}) // scale bar
 	out = append(out, geom.Rect{X0: 0, Y0: float64(g.cam.H - statusH), X1: float64(g.cam.W), Y1: float64(g.cam.H)})
+	if g.cfg.Shot == nil || g.st.ShowKey { // the map key (legend.go), drawn over the labels
+		k := g.keyRect()
+		out = append(out, geom.Rect{X0: float64(k.Min.X), Y0: float64(k.Min.Y), X1: float64(k.Max.X), Y1: float64(k.Max.Y)})
+	}
+	if g.atl.tog.Heat { // the heatmap's key (atlas_draw.go)
+		out = append(out, g.heatKeyRect(g.atl.heat.legend()))
+	}
+	if s, _, _, show := g.progressLine(); show { // the overview's progress bar
+		out = append(out, g.progressRect(s))
+	}
 	return out
 }
 
