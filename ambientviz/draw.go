@@ -15,6 +15,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
+
+	"soundworld/ui/debugui"
 )
 
 // Face is the overlay label font (the same bitmap font debugui uses).
@@ -192,8 +194,12 @@ func LabelPixels(s string, c color.RGBA) *image.RGBA {
 	// The text once, its line's top-left at (2, 2) of a mask 2 px larger
 	// on every side (a glyph may reach left of its origin).
 	mask := image.NewAlpha(image.Rect(0, 0, w+4, h+4))
-	d := font.Drawer{Dst: mask, Src: image.Opaque, Face: bitmapfont.Face, Dot: fixed.Point26_6{X: fixed.I(2), Y: fixed.I(2) + m.Ascent}}
-	d.DrawString(s)
+	if m.Ascent&63 == 0 {
+		debugui.RasterMask(mask, 2, 2+m.Ascent.Floor(), s) // glyph masks kept (font.Drawer's pixels)
+	} else {
+		d := font.Drawer{Dst: mask, Src: image.Opaque, Face: bitmapfont.Face, Dot: fixed.Point26_6{X: fixed.I(2), Y: fixed.I(2) + m.Ascent}}
+		d.DrawString(s)
+	}
 	at := func(x, y int) bool { return mask.Pix[(y+2)*mask.Stride+x+2] >= 0x80 } // the text drawn at (0, 0)
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	for y := range h {

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sync"
 
 	"github.com/hajimehoshi/bitmapfont/v4"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -71,7 +72,7 @@ func (t *textCache) endFrame() {
 
 // RasterText is s in the widget font (bitmapfont), white on clear, its line's
 // top at y 0, in a w×h image (at least 1×1). The glyphs are drawn on the CPU
-// with font.Drawer, as text/v2's GoXFace draws each glyph into its glyph
+// (RasterMask), as text/v2's GoXFace draws each glyph into its glyph
 // images (same masks, same integral positions: the bitmap font has integral
 // advances), and the image is uploaded with its pixels. The same pixels as
 // text.Draw into a new image (TestRasterText_SameAsTextDraw), but a source
@@ -80,8 +81,89 @@ func (t *textCache) endFrame() {
 // every draw call (restorable's staleness check) — a panel full of new texts
 // made hundreds of them and that walk the costliest part of a frame.
 func RasterText(s string, w, h int) *ebiten.Image {
-	rgba := image.NewRGBA(image.Rect(0, 0, max(1, w), max(1, h)))
-	d := font.Drawer{Dst: rgba, Src: image.White, Face: bitmapfont.Face, Dot: fixed.Point26_6{Y: bitmapfont.Face.Metrics().Ascent}}
-	d.DrawString(s)
+	w, h = max(1, w), max(1, h)
+	mask := image.NewAlpha(image.Rect(0, 0, w, h))
+	if asc := bitmapfont.Face.Metrics().Ascent; asc&63 == 0 {
+		RasterMask(mask, 0, asc.Floor(), s)
+	} else {
+		d := font.Drawer{Dst: mask, Src: image.Opaque, Face: bitmapfont.Face, Dot: fixed.Point26_6{Y: asc}}
+		d.DrawString(s)
+	}
+	rgba := image.NewRGBA(mask.Rect)
+	for i, a := range mask.Pix { // white, premultiplied
+		rgba.Pix[4*i], rgba.Pix[4*i+1], rgba.Pix[4*i+2], rgba.Pix[4*i+3] = a, a, a, a
+	}
 	return ebiten.NewImageFromImage(rgba)
+}
+
+// RasterMask draws s in bitmapfont.Face into dst (opaque where a glyph's
+// mask is set), its dot starting at (x, baseline y): the pixels
+// font.Drawer{Src: image.Opaque}.DrawString gives, from each rune's mask
+// read once and kept (Drawer's generic masked draw, one Glyph call and
+// allocation per rune, was ~80 µs for a 45-character line — a panel's
+// first frame makes dozens). A string with a glyph that is not 0/255 or an
+// advance or kern that is not whole pixels goes through font.Drawer.
+func RasterMask(dst *image.Alpha, x, y int, s string) {
+	glyphMu.Lock()
+	defer glyphMu.Unlock()
+	face := bitmapfont.Face
+	dx, prev := 0, rune(-1)
+	for _, r := range s { // as font.Drawer.DrawString: kern, glyph, advance
+		g := glyphOf(r)
+		k := fixed.Int26_6(0)
+		if prev >= 0 {
+			k = face.Kern(prev, r)
+		}
+		if !g.exact || k&63 != 0 {
+			d := font.Drawer{Dst: dst, Src: image.Opaque, Face: face, Dot: fixed.P(x, y)}
+			d.DrawString(s)
+			return
+		}
+		dx += k.Floor()
+		b := g.r.Add(image.Pt(x+dx, y)).Intersect(dst.Rect)
+		ox, oy := x+dx+g.r.Min.X, y+g.r.Min.Y // the mask's top-left in dst
+		for py := b.Min.Y; py < b.Max.Y; py++ {
+			base := (py-oy)*g.r.Dx() - ox // g.a[base+px]: the mask at dst's px
+			o := dst.PixOffset(0, py)
+			for px := b.Min.X; px < b.Max.X; px++ {
+				if g.a[base+px] != 0 {
+					dst.Pix[o+px] = 0xff
+				}
+			}
+		}
+		dx += g.adv
+		prev = r
+	}
+}
+
+// glyph is a rune's mask in bitmapfont.Face at a whole-pixel dot.
+type glyph struct {
+	r     image.Rectangle // relative to the dot
+	a     []uint8         // r.Dx()×r.Dy() alpha
+	adv   int             // px
+	exact bool            // mask 0/255 only, whole-pixel advance
+}
+
+var (
+	glyphMu sync.Mutex
+	glyphs  = map[rune]*glyph{}
+)
+
+func glyphOf(r rune) *glyph {
+	if g := glyphs[r]; g != nil {
+		return g
+	}
+	dr, mask, mp, adv, _ := bitmapfont.Face.Glyph(fixed.Point26_6{}, r)
+	g := &glyph{r: dr, a: make([]uint8, dr.Dx()*dr.Dy()), adv: adv.Floor(), exact: adv&63 == 0}
+	for y := range dr.Dy() {
+		for x := range dr.Dx() {
+			_, _, _, a := mask.At(mp.X+x, mp.Y+y).RGBA()
+			g.a[y*dr.Dx()+x] = uint8(a >> 8)
+			if a != 0 && a != 0xffff {
+				g.exact = false
+			}
+		}
+	}
+	glyphs[r] = g
+	return g
 }
