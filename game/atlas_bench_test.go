@@ -64,7 +64,8 @@ func init() {
 // must hold in the case a user has, panels open. ATLAS_CPUPROFILE=FILE
 // writes the child's CPU profile, ATLAS_MEMPROFILE=FILE its allocations,
 // ATLAS_TRACE=FILE its execution trace, ATLAS_FIRSTPROF=FILE a 10 kHz CPU
-// profile of its first frame's Update + Draw, ATLAS_FRAMES=1 prints each frame,
+// profile of its first frame's Update + Draw (ATLAS_PROFFRAMES=N: of each
+// of the first N frames, frame i in FILE.i), ATLAS_FRAMES=1 prints each frame,
 // ATLAS_SHOTS=DIR saves its last frame.
 func BenchmarkAtlas_OverviewCold(b *testing.B) {
 	if _, err := bigworld.Cached(); err != nil {
@@ -251,7 +252,10 @@ func (h *overviewHost) Update() error {
 		h.err = errors.New("overview not done in a minute")
 		return h.err
 	}
-	if p := os.Getenv("ATLAS_FIRSTPROF"); p != "" && len(h.frames) == 0 {
+	if p := os.Getenv("ATLAS_FIRSTPROF"); p != "" && len(h.frames) < frameProfiles() {
+		if len(h.frames) > 0 {
+			p += "." + strconv.Itoa(len(h.frames))
+		}
 		h.firstProf = startFirstProf(p)
 	}
 	h.cpu0 = procCPU()
@@ -261,6 +265,15 @@ func (h *overviewHost) Update() error {
 	return h.err
 }
 
+// frameProfiles is how many frames ATLAS_FIRSTPROF profiles: ATLAS_PROFFRAMES
+// (default 1; frame i > 0 goes to FILE.i).
+func frameProfiles() int {
+	if n, err := strconv.Atoi(os.Getenv("ATLAS_PROFFRAMES")); err == nil {
+		return n
+	}
+	return 1
+}
+
 // startFirstProf starts a CPU profile at 10 kHz into file p (the first
 // frame only: ATLAS_FIRSTPROF); the returned func stops it.
 func startFirstProf(p string) func() {
@@ -268,6 +281,7 @@ func startFirstProf(p string) func() {
 	if err != nil {
 		return func() {}
 	}
+	runtime.SetCPUProfileRate(0)
 	runtime.SetCPUProfileRate(10000) // before StartCPUProfile (which then warns that the rate is set)
 	if pprof.StartCPUProfile(f) != nil {
 		f.Close()
