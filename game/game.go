@@ -99,7 +99,8 @@ type Game struct {
 	prevCaptured debugui.InputCapturingState // the last frame's (see input)
 	drag         dragMode
 	dragIdx      int
-	pan          panDrag // right/middle-button drag of the map (pan.go)
+	pan          panDrag   // right/middle-button drag of the map (pan.go)
+	frames       frameGate // one Update of work per rendered frame
 	lastMX       int
 	lastMY       int
 	focused      bool
@@ -247,6 +248,7 @@ func Run(cfg Config) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	g.frames.live = true
 	if err := ebiten.RunGame(g); err != nil {
 		return err
 	}
@@ -271,11 +273,36 @@ func (g *Game) Layout(w, h int) (int, int) {
 		w, h = Width, Height
 	}
 	g.cam.W, g.cam.H = w, h
+	g.frames.laidOut++ // ebiten lays out once per frame, before the frame's Updates
 	return w, h
+}
+
+// frameGate lets one Update per rendered frame do the work. When frames are
+// slower than 60 Hz ebiten calls Update several times per frame with the
+// same input (it reads the mouse and keys once a frame): a drag that follows
+// "last Update's pointer" then followed a position seen after the release
+// (X11 reports the button late), and the work was repeated for nothing. The
+// Sim does not need the extra calls: its clock catches up from real time.
+type frameGate struct {
+	live    bool // running under ebiten.RunGame (tests call Update directly: every call works)
+	laidOut int  // Layout calls (one per frame)
+	updated int  // laidOut at the last Update that worked
+}
+
+// fresh reports whether this Update is the first of its frame.
+func (f *frameGate) fresh() bool {
+	if !f.live || f.laidOut != f.updated {
+		f.updated = f.laidOut
+		return true
+	}
+	return false
 }
 
 // Update runs one frame: panels, input, the Sim, the audio hand-off.
 func (g *Game) Update() error {
+	if !g.frames.fresh() {
+		return nil // a second Update in the same frame (frameGate)
+	}
 	t0 := time.Now()
 	g.frame++
 	if g.cfg.Shot != nil && g.shotCaptured {
