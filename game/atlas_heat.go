@@ -48,6 +48,8 @@ type heatBatch struct {
 	// fresh: an empty cache for key, made on the job's goroutine when the
 	// job began without one (a new 3 MB array in take cost a frame ~2 ms).
 	fresh *[1 << 16]heatBlock
+	// filled: fresh already holds r's blocks (fill ran on the job's goroutine).
+	filled bool
 }
 
 // heatView is the rectangle of landblocks the heat image covers.
@@ -227,8 +229,13 @@ func (h *heatState) start(a *atlas.Atlas, key heatKey, hv heatView, miss []uint1
 				return
 			}
 			b := heatBatch{key: key, r: r, err: err, last: i+batch >= len(miss) || err != nil, jobGen: gen}
-			if noCache && i == 0 {
+			if noCache && i == 0 && err == nil {
+				// Filled here too: writing a whole-world batch into a new
+				// array on the frame (its pages touched first there) cost
+				// the frame ~1.8 ms.
 				b.fresh = new([1 << 16]heatBlock)
+				fill(b.fresh, r)
+				b.filled = true
 			}
 			select {
 			case res <- b:
@@ -252,20 +259,19 @@ func (h *heatState) take(b heatBatch) {
 		return
 	}
 	m := h.cache[b.key]
-	if m == nil {
+	switch {
+	case m == nil && b.fresh != nil:
 		m = b.fresh
+		h.cache[b.key] = m
+		if !b.filled {
+			fill(m, b.r)
+		}
+	default:
 		if m == nil {
 			m = new([1 << 16]heatBlock)
+			h.cache[b.key] = m
 		}
-		h.cache[b.key] = m
-	}
-	per := b.r.PerBlock()
-	for i, lb := range b.r.Blocks {
-		hb := heatBlock{vals: b.r.Values[i*per : (i+1)*per]}
-		if b.r.Cats != nil {
-			hb.cats = b.r.Cats[i*per : (i+1)*per]
-		}
-		m[lb] = hb
+		fill(m, b.r)
 	}
 	if b.key.sel == h.sel {
 		h.kind, h.cats, h.kindOK = b.r.Kind, b.r.Categories, true
@@ -280,25 +286,73 @@ func (h *heatState) take(b heatBatch) {
 	}
 }
 
+// fill stores r's landblocks' values (and categories) in m.
+func fill(m *[1 << 16]heatBlock, r *atlas.Result) {
+	per := r.PerBlock()
+	for i, lb := range r.Blocks {
+		hb := heatBlock{vals: r.Values[i*per : (i+1)*per]}
+		if r.Cats != nil {
+			hb.cats = r.Cats[i*per : (i+1)*per]
+		}
+		m[lb] = hb
+	}
+}
+
 // rebuild paints the heat image of view hv from the cache: one px per
 // sample, clear where the value is 0 or not computed yet.
 func (h *heatState) rebuild(hv heatView) {
 	h.dirty, h.imgV = false, hv
 	m := h.cache[heatKey{h.sel, hv.step}]
+	h.shown = h.shown[:0]
 	if m == nil {
-		m = &noHeat // nothing computed yet (a new 3 MB array here cost a frame ~8 ms)
+		// Nothing computed yet: no image (a clear one drew nothing, and
+		// making it cost the heatmap's first frame ~0.2-0.4 ms).
+		h.maxV = 0
+		if h.kind == atlas.KindShare {
+			h.maxV = 1
+		}
+		if h.img != nil {
+			h.img.Deallocate()
+			h.img = nil
+		}
+		return
 	}
 	n := 8 / hv.step
 	w, ht := (hv.bx1-hv.bx0+1)*n, (hv.by1-hv.by0+1)*n
+	if len(h.pix) < w*ht*4 {
+		h.pix = make([]byte, w*ht*4)
+	}
+	pix := h.pix[:w*ht*4]
+	clear(pix)
+	// One pass paints the samples with a category (their colour does not
+	// depend on the maximum) and finds the maximum and the category counts;
+	// a second pass paints valued samples without a category, if any.
 	var maxV float32
 	count := make([]int, len(h.cats))
+	ramp := false
 	for bx := hv.bx0; bx <= hv.bx1; bx++ {
 		for by := hv.by0; by <= hv.by1; by++ {
 			hb := &m[bx<<8|by]
+			if hb.vals == nil {
+				continue
+			}
+			if hb.cats == nil {
+				for _, x := range hb.vals {
+					maxV = max(maxV, x)
+					ramp = ramp || x > 0
+				}
+				continue
+			}
 			for i, x := range hb.vals {
 				maxV = max(maxV, x)
-				if hb.cats != nil && hb.cats[i] >= 0 && int(hb.cats[i]) < len(count) {
-					count[hb.cats[i]]++
+				c := hb.cats[i]
+				if c >= 0 && int(c) < len(count) {
+					count[c]++
+				}
+				if x > 0 {
+					col := atlas.CatColor(c)
+					o := heatPixel(hv, bx, by, n, w, i)
+					pix[o], pix[o+1], pix[o+2], pix[o+3] = col.R, col.G, col.B, 0xff
 				}
 			}
 		}
@@ -307,35 +361,28 @@ func (h *heatState) rebuild(hv heatView) {
 		maxV = 1
 	}
 	h.maxV = maxV
-	h.shown = h.shown[:0]
 	for c, k := range count {
 		if k > 0 {
 			h.shown = append(h.shown, int16(c))
 		}
 	}
 	slices.SortStableFunc(h.shown, func(a, b int16) int { return count[b] - count[a] })
-	if len(h.pix) < w*ht*4 {
-		h.pix = make([]byte, w*ht*4)
-	}
-	pix := h.pix[:w*ht*4]
-	clear(pix)
-	scale := 255 / max(maxV, 1e-9)
-	for bx := hv.bx0; bx <= hv.bx1; bx++ {
-		for by := hv.by0; by <= hv.by1; by++ {
-			hb := &m[bx<<8|by]
-			for i, x := range hb.vals {
-				if x <= 0 {
+	if ramp {
+		scale := 255 / max(maxV, 1e-9)
+		for bx := hv.bx0; bx <= hv.bx1; bx++ {
+			for by := hv.by0; by <= hv.by1; by++ {
+				hb := &m[bx<<8|by]
+				if hb.cats != nil {
 					continue
 				}
-				var col color.RGBA
-				if hb.cats != nil {
-					col = atlas.CatColor(hb.cats[i])
-				} else {
-					col = heatLUT[min(255, int(x*scale))]
+				for i, x := range hb.vals {
+					if x <= 0 {
+						continue
+					}
+					col := heatLUT[min(255, int(x*scale))]
+					o := heatPixel(hv, bx, by, n, w, i)
+					pix[o], pix[o+1], pix[o+2], pix[o+3] = col.R, col.G, col.B, 0xff
 				}
-				sx, sy := i/n, i%n // sample column (east), row (north)
-				o := (((hv.by1-by)*n+(n-1-sy))*w + (bx-hv.bx0)*n + sx) * 4
-				pix[o], pix[o+1], pix[o+2], pix[o+3] = col.R, col.G, col.B, 0xff
 			}
 		}
 	}
@@ -348,6 +395,14 @@ func (h *heatState) rebuild(hv heatView) {
 	}
 	h.img = ebiten.NewImage(w, ht)
 	h.img.WritePixels(pix)
+}
+
+// heatPixel is the byte offset in the heat image (w px wide, n samples a
+// landblock side) of sample i of landblock bx,by: i = column (east)·n + row
+// (north); north is up.
+func heatPixel(hv heatView, bx, by, n, w, i int) int {
+	sx, sy := i/n, i%n
+	return (((hv.by1-by)*n+(n-1-sy))*w + (bx-hv.bx0)*n + sx) * 4
 }
 
 // noHeat is a view's cache before any batch arrived: no value anywhere.
