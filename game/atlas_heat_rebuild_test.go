@@ -2,7 +2,9 @@ package game
 
 import (
 	"image/color"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"soundworld/atlas"
@@ -143,5 +145,37 @@ func TestAtlasHeat_FilledBatchSameCache(t *testing.T) {
 	b.take(heatBatch{key: key, r: r2, fresh: other, filled: true})
 	if b.cache[key][0x0506].vals == nil || b.cache[key][0x0102].vals == nil {
 		t.Fatal("a filled batch for a key with a cache lost blocks")
+	}
+}
+
+// TestAtlasHeat_NearestFirst: the job's landblocks come nearest the view's
+// centre first (distances from landblock centres, by Pythagoras here), none
+// lost or repeated.
+func TestAtlasHeat_NearestFirst(t *testing.T) {
+	var lbs []uint16
+	for bx := 0; bx < 255; bx += 3 {
+		for by := 0; by < 255; by += 2 {
+			lbs = append(lbs, uint16(bx<<8|by))
+		}
+	}
+	want := slices.Clone(lbs)
+	rand.New(rand.NewPCG(3, 4)).Shuffle(len(lbs), func(i, j int) { lbs[i], lbs[j] = lbs[j], lbs[i] })
+	cx, cy := 100.25, 40.75
+	nearestFirst(lbs, cx, cy)
+	dist := func(lb uint16) float64 {
+		dx, dy := float64(lb>>8)+0.5-cx, float64(lb&0xFF)+0.5-cy
+		return math.Sqrt(dx*dx + dy*dy)
+	}
+	if lbs[0] != 99<<8|40 {
+		t.Errorf("first %04x, want 6328 (landblock 99,40: centre 99.5,40.5)", lbs[0])
+	}
+	for i := 1; i < len(lbs); i++ {
+		if dist(lbs[i]) < dist(lbs[i-1])-1e-9 {
+			t.Fatalf("%d: %04x nearer than %04x before it", i, lbs[i], lbs[i-1])
+		}
+	}
+	slices.Sort(lbs)
+	if !slices.Equal(lbs, want) {
+		t.Fatal("landblocks lost or repeated")
 	}
 }
