@@ -349,6 +349,10 @@ func (h *heatState) rebuild(hv heatView) {
 	// a second pass paints valued samples without a category, if any.
 	var maxV float32
 	count := make([]int, len(h.cats))
+	catCols := make([]color.RGBA, len(h.cats)) // atlas.CatColor of each category
+	for c := range catCols {
+		catCols[c] = atlas.CatColor(int16(c))
+	}
 	ramp := false
 	for bx := hv.bx0; bx <= hv.bx1; bx++ {
 		for by := hv.by0; by <= hv.by1; by++ {
@@ -363,16 +367,28 @@ func (h *heatState) rebuild(hv heatView) {
 				}
 				continue
 			}
+			cats := hb.cats[:len(hb.vals)]
+			base := (((hv.by1-by)*n+n-1)*w + (bx-hv.bx0)*n) * 4 // sample 0's pixel
 			for i, x := range hb.vals {
 				maxV = max(maxV, x)
-				c := hb.cats[i]
-				if c >= 0 && int(c) < len(count) {
+				c := cats[i]
+				known := c >= 0 && int(c) < len(count)
+				if known {
 					count[c]++
 				}
 				if x > 0 {
-					col := atlas.CatColor(c)
-					o := heatPixel(hv, bx, by, n, w, i)
-					pix[o], pix[o+1], pix[o+2], pix[o+3] = col.R, col.G, col.B, 0xff
+					var col color.RGBA
+					if known {
+						col = catCols[c]
+					} else {
+						col = atlas.CatColor(c)
+					}
+					o := base
+					if n > 1 {
+						o = heatPixel(hv, bx, by, n, w, i)
+					}
+					p := pix[o : o+4 : o+4]
+					p[0], p[1], p[2], p[3] = col.R, col.G, col.B, 0xff
 				}
 			}
 		}

@@ -61,7 +61,7 @@ func TestAtlasHeat_RebuildSamePixels(t *testing.T) {
 		for _, mode := range []string{"cats", "ramp", "mixed", "share"} {
 			var h heatState
 			h.init()
-			h.cats = make([]atlas.Sound, 5)
+			h.cats = make([]atlas.Sound, 4) // category 4 has no entry: CatColor still paints it
 			if mode == "share" {
 				h.kind = atlas.KindShare
 			}
@@ -177,5 +177,25 @@ func TestAtlasHeat_NearestFirst(t *testing.T) {
 	slices.Sort(lbs)
 	if !slices.Equal(lbs, want) {
 		t.Fatal("landblocks lost or repeated")
+	}
+}
+
+// BenchmarkAtlasHeat_RebuildWorld: the whole world's heat image (255×255
+// landblocks, one sample each, loudest bed), as the overview's frame makes it
+// when the whole-world batch arrives.
+func BenchmarkAtlasHeat_RebuildWorld(b *testing.B) {
+	var h heatState
+	h.init()
+	h.cats = make([]atlas.Sound, 12)
+	m := new([1 << 16]heatBlock)
+	h.cache[heatKey{h.sel, 8}] = m
+	vals, cats := make([]float32, 255*255), make([]int16, 255*255)
+	for i := range vals {
+		vals[i], cats[i] = float32(i%7), int16(i%12)
+		m[i/255<<8|i%255] = heatBlock{vals: vals[i : i+1], cats: cats[i : i+1]}
+	}
+	hv := heatView{0, 0, 254, 254, 8}
+	for b.Loop() {
+		h.rebuild(hv)
 	}
 }
