@@ -79,14 +79,20 @@ func Holtburg() (*Description, [256]float32, error) {
 	return d, table, err
 }
 
+// StandInImages are the stand-in world's portal and cell dat files, as bytes
+// (tests damage them or write them to a folder).
+func StandInImages() (portal, cell []byte, err error) {
+	d, table, err := Holtburg()
+	if err != nil {
+		return nil, nil, err
+	}
+	return d.Images(table)
+}
+
 // StandIn builds the stand-in world's portal and cell dats in memory with the
 // dat writer and opens them with dat.NewFile — the same path real files take.
 func StandIn() (*dat.Archive, error) {
-	d, table, err := Holtburg()
-	if err != nil {
-		return nil, err
-	}
-	portal, cell, err := d.Images(table)
+	portal, cell, err := StandInImages()
 	if err != nil {
 		return nil, err
 	}

@@ -15,11 +15,7 @@ import (
 // outside the Sim's 3 × 3 — shows in the window's data problems once the
 // whole-world heatmap has read it (the atlas' one-scan path).
 func TestAtlas_WindowReportsBadTerrainWord(t *testing.T) {
-	d, table, err := assets.Holtburg()
-	if err != nil {
-		t.Fatal(err)
-	}
-	portal, cell, err := d.Images(table)
+	portal, cell, err := assets.StandInImages()
 	if err != nil {
 		t.Fatal(err)
 	}

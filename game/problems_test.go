@@ -22,11 +22,7 @@ import (
 // (refused: no wave decodes), opened from memory.
 func badWaveStandIn(t *testing.T) *dat.Archive {
 	t.Helper()
-	d, table, err := assets.Holtburg()
-	if err != nil {
-		t.Fatal(err)
-	}
-	portal, cell, err := d.Images(table)
+	portal, cell, err := assets.StandInImages()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,11 +18,7 @@ import (
 // is not there is the user's error naming the gate file and field "dat".
 func TestGateDatFolder(t *testing.T) {
 	dir := t.TempDir()
-	d, table, err := assets.Holtburg()
-	if err != nil {
-		t.Fatal(err)
-	}
-	portal, cell, err := d.Images(table)
+	portal, cell, err := assets.StandInImages()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,11 +14,7 @@ import (
 // standInImages builds the stand-in's portal and cell dat images.
 func standInImages(t testing.TB) (portal, cell []byte) {
 	t.Helper()
-	d, table, err := assets.Holtburg()
-	if err != nil {
-		t.Fatal(err)
-	}
-	portal, cell, err = d.Images(table)
+	portal, cell, err := assets.StandInImages()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,11 +52,7 @@ type DatFile struct {
 // Identify names the data behind a (standIn: built by assets.StandIn).
 func Identify(a *dat.Archive, standIn bool) (DataID, error) {
 	if standIn {
-		d, table, err := assets.Holtburg()
-		if err != nil {
-			return DataID{}, err
-		}
-		p, c, err := d.Images(table)
+		p, c, err := assets.StandInImages()
 		if err != nil {
 			return DataID{}, err
 		}

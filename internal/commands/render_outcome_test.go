@@ -16,11 +16,7 @@ import (
 // every wave's sample rate set to 3 Hz (refused: the wave does not decode).
 func damagedStandIn(t *testing.T) string {
 	t.Helper()
-	d, table, err := assets.Holtburg()
-	if err != nil {
-		t.Fatal(err)
-	}
-	portal, cell, err := d.Images(table)
+	portal, cell, err := assets.StandInImages()
 	if err != nil {
 		t.Fatal(err)
 	}
