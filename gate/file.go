@@ -14,10 +14,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"soundworld/internal/outputs"
 	"strings"
 
 	"soundworld/audio"
+	"soundworld/internal/outputs"
 	"soundworld/world"
 )
 

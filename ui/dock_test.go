@@ -5,11 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"soundworld/audio"
+	"soundworld/internal/outputs/pipetest"
 	"soundworld/ui/dock"
 	"soundworld/world"
 )
@@ -75,20 +74,7 @@ func TestSettings_RoundTrip(t *testing.T) {
 	}
 	// A named pipe is refused at once (opening it would wait for a writer
 	// forever, before the window opens).
-	fifo := filepath.Join(dir, "fifo.json")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip("no named pipes here:", err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- LoadSettings(fifo, NewState(1, 2)) }()
-	select {
-	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "named pipe") {
-			t.Errorf("named pipe: got %v, want it refused as one", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("LoadSettings blocked on a named pipe")
-	}
+	pipetest.RefusedAtOnce(t, "window.json", func(p string) error { return LoadSettings(p, NewState(1, 2)) })
 }
 
 // Unfolding a panel that was folded for lack of room folds the other open

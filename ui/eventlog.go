@@ -12,14 +12,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"soundworld/ambientviz/geom"
 	"soundworld/audio"
 	"soundworld/internal/capture"
 	"soundworld/internal/outputs"
 	"soundworld/ui/debugui"
 	"soundworld/world"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // eventLog is the Events panel's state: filters, selection, scroll.

@@ -8,8 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"soundworld/internal/outputs"
 
+	"soundworld/internal/outputs"
 	"soundworld/ui/dock"
 	"soundworld/world"
 )
@@ -44,13 +44,13 @@ func SettingsPath() (string, error) {
 // LoadSettings reads path into st.Panels. A missing file is no error (the
 // defaults stay); a bad one is, naming the file and the problem.
 func LoadSettings(path string, st *State) error {
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err := outputs.CheckInput("-settings", path); err != nil {
+	if err := outputs.RefuseSpecial("-settings", path); err != nil {
 		return err // a named pipe would block the window before it opens (issue 12 item 5)
 	}
 	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"soundworld/internal/cli"
-	"soundworld/internal/outputs"
 
 	"soundworld/dat"
 	"soundworld/game"
+	"soundworld/internal/cli"
+	"soundworld/internal/outputs"
 )
 
 // runShot runs the window for S simulated seconds (fixed 1/60 s steps) with

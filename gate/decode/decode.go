@@ -16,9 +16,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"soundworld/internal/outputs"
 
 	"soundworld/audio"
+	"soundworld/internal/outputs"
 
 	"github.com/hajimehoshi/go-mp3"
 	"github.com/jfreymuth/oggvorbis"

@@ -18,12 +18,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"soundworld/internal/outputs"
 	"strings"
 
 	"soundworld/assets"
 	"soundworld/audio"
 	"soundworld/dat"
+	"soundworld/internal/outputs"
 	"soundworld/world"
 )
 
