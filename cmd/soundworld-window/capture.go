@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -24,14 +23,11 @@ func runCapture(args []string) error {
 	dir := fs.String("dir", ".", "folder the bundle folder is written in")
 	size := fs.String("size", "1280x720", "picture size WxH in px")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld capture [-dat DIR] [-loc … | -at …] [-heading DEG] [-eye M] [-emitters FILE] [-seconds S] [-size WxH] [-panels …] [-from SIDECAR.json [-force]] [-dir DIR]")
+		fmt.Fprintln(fs.Output(), "usage: soundworld capture [-dat DIR] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-emitters FILE] [-seconds S] [-size WxH] [-panels …] [-from SIDECAR.json [-force]] [-dir DIR]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return cli.ErrUsage
+	if help, err := parseArgs(fs, args); help || err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		fs.Usage()

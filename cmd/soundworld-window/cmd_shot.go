@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -27,11 +26,8 @@ func runShot(args []string) error {
 		fmt.Fprintln(fs.Output(), "usage: soundworld shot [-dat DIR] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-emitters FILE] [-seconds S] [-size WxH] [-strict] [-zoom M] [-panels all|none|LIST] [-overlays LIST] [-follow=false -center LOC] [-from SIDECAR.json [-force]] -o out.png")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return cli.ErrUsage
+	if help, err := parseArgs(fs, args); help || err != nil {
+		return err
 	}
 	if *out == "" || fs.NArg() > 0 {
 		fs.Usage()

@@ -108,6 +108,18 @@ func (w *windowFlags) config() (game.Config, error) {
 	return c, nil
 }
 
+// parseArgs parses a command's flags: -h prints the usage and is done (help
+// true, exit 0); a bad flag is a usage error (exit 2; flag printed why).
+func parseArgs(fs *flag.FlagSet, args []string) (help bool, err error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return true, nil
+		}
+		return false, cli.ErrUsage
+	}
+	return false, nil
+}
+
 // runWindow opens the explorer (issue 2: `soundworld` with no subcommand).
 func runWindow(args []string) error {
 	fs := flag.NewFlagSet("soundworld", flag.ContinueOnError)
@@ -121,11 +133,8 @@ func runWindow(args []string) error {
 		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return cli.ErrUsage
+	if help, err := parseArgs(fs, args); help || err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "soundworld: unknown command %q (see soundworld help)\n", fs.Arg(0))
