@@ -43,14 +43,7 @@ func (w *windowFlags) fromDat() error {
 	}
 	// The sidecar gives the place, seed, prefs and emitters: a flag that
 	// would silently lose to it is refused, as render -from does.
-	var clash []string
-	w.fs.Visit(func(f *flag.Flag) {
-		switch f.Name {
-		case "loc", "at", "heading", "eye", "chase", "seed", "emitters", "prefs":
-			clash = append(clash, "-"+f.Name)
-		}
-	})
-	if len(clash) > 0 {
+	if clash := cli.FromClashes(w.fs); len(clash) > 0 {
 		return cli.UserErr(fmt.Errorf("-from gives the place, seed, prefs and emitters: drop %s", strings.Join(clash, " ")))
 	}
 	r, err := capture.ReadSidecar(w.from)

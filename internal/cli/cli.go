@@ -5,6 +5,7 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -195,4 +196,19 @@ func ReportProblems(w io.Writer, prog string, ps *dat.Problems, strict bool) err
 	}
 	fmt.Fprintf(w, "%s: %d data problem(s); the result is what retail plays with them (skipped records are silent); -strict makes this exit 2\n", prog, len(list))
 	return nil
+}
+
+// FromClashes are the flags of fs that -from SIDECAR replaces (the
+// sidecar's replay record gives the place, camera, seed, prefs and
+// emitters), as "-name", in the order given: render, shot, capture and the
+// window refuse them next to -from rather than silently ignore them.
+func FromClashes(fs *flag.FlagSet) []string {
+	var clash []string
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "loc", "at", "path", "heading", "eye", "chase", "seed", "emitters", "prefs":
+			clash = append(clash, "-"+f.Name)
+		}
+	})
+	return clash
 }

@@ -3,12 +3,12 @@ package commands
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
 	"soundworld/dat"
 	"soundworld/internal/capture"
+	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
 	"soundworld/world"
 )
@@ -17,14 +17,7 @@ import (
 // the sidecar's replay record gives the data folder (unless -dat), the seed,
 // the listener, the preferences and the emitters, so those flags are refused.
 func fromOpts(fs *Flags, o *renderOpts, from string, force bool) (*renderOpts, error) {
-	var clash []string
-	fs.Visit(func(f *flag.Flag) {
-		switch f.Name {
-		case "loc", "at", "path", "heading", "eye", "chase", "seed", "emitters", "prefs":
-			clash = append(clash, "-"+f.Name)
-		}
-	})
-	if len(clash) > 0 {
+	if clash := cli.FromClashes(fs.FlagSet); len(clash) > 0 {
 		return nil, fs.Bad(fmt.Sprintf("-from gives the place, seed, prefs and emitters: drop %v", clash))
 	}
 	if err := outputs.CheckWAVSeconds("-seconds", o.seconds); err != nil {
