@@ -95,21 +95,23 @@ func (g *Game) feedLocal(starts []audio.VoiceStart) {
 	p.local.Apply(out)
 	// A jump ahead (the first tick after a -from replay) is mixed in silence
 	// up to the last step, without feeding the meters or the capture ring.
-	for skip := target - 2*world.StepFrames; p.local.Frame() < skip; {
-		n := min(skip-p.local.Frame(), 4096)
-		if cap(p.scratch) < int(2*n) {
-			p.scratch = make([]float32, 2*n)
-		}
-		p.local.Render(p.scratch[:2*n])
-	}
+	p.mixTo(target-2*world.StepFrames, 4096, false)
+	p.mixTo(target, 2048, true)
+}
+
+// mixTo renders the window's own mix up to frame target in chunks of at
+// most chunk frames, into the meters' and capture's tap when tap is set.
+func (p *profHooks) mixTo(target, chunk int64, tap bool) {
 	for p.local.Frame() < target {
-		n := min(target-p.local.Frame(), 2048)
+		n := min(target-p.local.Frame(), chunk)
 		if cap(p.scratch) < int(2*n) {
 			p.scratch = make([]float32, 2*n)
 		}
 		buf := p.scratch[:2*n]
 		p.local.Render(buf)
-		p.tap.Write(buf)
+		if tap {
+			p.tap.Write(buf)
+		}
 	}
 }
 
@@ -308,16 +310,7 @@ func (g *Game) mixReplayTick() {
 		return
 	}
 	p.local.Apply(g.sim.Manager().TakeStarts())
-	target := int64(math.Round(g.sim.Now()*audio.SampleRate)) + world.StepFrames
-	for p.local.Frame() < target {
-		n := min(target-p.local.Frame(), 4096)
-		if cap(p.scratch) < int(2*n) {
-			p.scratch = make([]float32, 2*n)
-		}
-		buf := p.scratch[:2*n]
-		p.local.Render(buf)
-		p.tap.Write(buf)
-	}
+	p.mixTo(int64(math.Round(g.sim.Now()*audio.SampleRate))+world.StepFrames, 4096, true)
 }
 
 // readView reads the sidecar's "view" object.
