@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -353,55 +352,4 @@ func CheckUserPath(path, datDir string) error {
 // the process is interrupted). On any error the target is untouched.
 func WriteFileAtomic(path string, write func(w io.Writer) error) error {
 	return outputs.WriteFile(path, func(f *os.File) error { return write(f) })
-}
-
-// AtomicFile is a temp file that becomes path on Commit (rename) or vanishes on Abort.
-type AtomicFile struct {
-	*os.File
-	path string
-	done bool
-}
-
-// CreateAtomic starts an atomic write of path.
-func CreateAtomic(path string) (*AtomicFile, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return nil, err
-	}
-	if err := f.Chmod(0o644); err != nil { // CreateTemp makes 0600; user files are ordinary files
-		f.Close()
-		os.Remove(f.Name())
-		return nil, err
-	}
-	return &AtomicFile{File: f, path: path}, nil
-}
-
-// Commit syncs, closes and renames the temp file onto the target path.
-func (a *AtomicFile) Commit() error {
-	if a.done {
-		return errors.New("atomic file: already finished")
-	}
-	a.done = true
-	err := a.File.Sync()
-	if cerr := a.File.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(a.File.Name(), a.path)
-	}
-	if err != nil {
-		os.Remove(a.File.Name())
-		return fmt.Errorf("%s: %w", a.path, err)
-	}
-	return nil
-}
-
-// Abort discards the temp file (safe after Commit: then it does nothing).
-func (a *AtomicFile) Abort() {
-	if a.done {
-		return
-	}
-	a.done = true
-	a.File.Close()
-	os.Remove(a.File.Name())
 }
