@@ -124,12 +124,13 @@ type Game struct {
 	shotDone     chan shotResult
 	status       [2]string // status bar lines, refreshed at 10 Hz
 
-	clk     *clock.Clock          // real time → 1/60 s Sim ticks (issue 13 item 1)
-	src     *clock.Audio          // the clock's source: the device's played position or the wall clock
-	held    func(ebiten.Key) bool // key state (ebiten.IsKeyPressed; tests inject)
-	focus   func() bool           // window focus for G4 (ebiten.IsFocused; tests inject: Xvfb's focus is not theirs to rely on)
-	start   time.Time
-	deleted []world.Emitter // deleted emitters, newest last (Ctrl+Z)
+	clk       *clock.Clock          // real time → 1/60 s Sim ticks (issue 13 item 1)
+	src       *clock.Audio          // the clock's source: the device's played position or the wall clock
+	held      func(ebiten.Key) bool // key state (ebiten.IsKeyPressed; tests inject)
+	focus     func() bool           // window focus for G4 (focusPoll's; tests inject: Xvfb's focus is not theirs to rely on)
+	focusPoll *focusPoller          // reads ebiten.IsFocused off the game goroutine (focus.go)
+	start     time.Time
+	deleted   []world.Emitter // deleted emitters, newest last (Ctrl+Z)
 	// walkX, walkY is the walked position in world m at full precision.
 	walkX, walkY float64
 }
@@ -205,7 +206,8 @@ func New(cfg Config) (*Game, error) {
 	}
 	g.clk = clock.New(g.src.Now)
 	g.held = ebiten.IsKeyPressed
-	g.focus = ebiten.IsFocused
+	g.focusPoll = newFocusPoller(ebiten.IsFocused)
+	g.focus = g.focusPoll.focused
 	if err := g.initProfilerView(); err != nil {
 		return nil, err
 	}
@@ -257,6 +259,7 @@ func Run(cfg Config) error {
 
 func (g *Game) close() {
 	close(g.tiles.req) // ends the loader goroutine
+	g.focusPoll.close()
 	g.atl.close()
 	if g.sound != nil {
 		g.sound.close()
