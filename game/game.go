@@ -342,7 +342,7 @@ func (g *Game) Update() error {
 	g.st.RunningSeed = g.sim.Seed()
 	g.requestTiles()
 	g.askedCam = g.cam // the view the tiles and the pyramid are asked for (updateAtlas, below)
-	g.tiles.collect(0)
+	g.tiles.collect(tileUploads)
 	g.tiles.evict(g.cam.CX/geom.BlockSize, g.cam.CY/geom.BlockSize)
 	g.updateAtlas()
 	g.updateGate() // a loaded recording to the device, A/B (gate.go)

@@ -221,3 +221,43 @@ func TestTiles_LazyLoadAndMissing(t *testing.T) {
 		t.Errorf("asking again: got %d new requests, want none (known or missing)", len(g.tiles.req)-n)
 	}
 }
+
+// Update uploads at most tileUploads finished tiles per frame (a jump into a
+// town finishes a dozen within one frame), and the rest in the frames after.
+func TestTiles_UploadsAFewPerFrame(t *testing.T) {
+	a, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.close()
+	g.cam.W, g.cam.H = Width, Height
+	g.focus = func() bool { return true }
+	g.requestTiles() // the opening view's tiles (New may have asked already)
+	deadline := time.Now().Add(10 * time.Second)
+	for len(g.tiles.res) < 3*tileUploads && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if len(g.tiles.res) < 3*tileUploads {
+		t.Fatalf("only %d tiles painted in 10 s", len(g.tiles.res))
+	}
+	before := len(g.tiles.imgs)
+	if err := g.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(g.tiles.imgs) - before; got != tileUploads {
+		t.Errorf("the first frame, with %d+ tiles waiting, uploaded %d, want %d", 3*tileUploads, got, tileUploads)
+	}
+	for g.tiles.loading() > 0 && time.Now().Before(deadline) {
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if len(g.tiles.imgs) != 25 {
+		t.Errorf("after the frames that followed: %d tiles, want the stand-in's 25", len(g.tiles.imgs))
+	}
+}
