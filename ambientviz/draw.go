@@ -59,18 +59,25 @@ func Fade(c color.RGBA, a float64) color.RGBA {
 }
 
 // Label draws s with its top-left at (x, y) in colour c over a dark halo so it
-// reads on any terrain. Labels are rendered once into a cached image (text
-// shaping is the costliest part of a frame) and reused while they are drawn;
-// c's alpha fades the cached image.
+// reads on any terrain. A label that stays on screen is drawn from its own
+// image, rendered once (LabelPixels) and cached; c's alpha fades it. An
+// opaque label still new or changing is drawn from debugui's glyph sheet
+// (glyphLabel); a translucent one word by word.
 func Label(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
 	if s == "" || c.A == 0 {
 		return
 	}
 	key := labelKey{s, color.RGBA{c.R, c.G, c.B, 0xff}}
-	if c.A != 0xff { // premultiplied: recover the opaque colour
-		a := float64(c.A) / 255
-		key.c = color.RGBA{uint8(min(255, float64(c.R)/a)), uint8(min(255, float64(c.G)/a)), uint8(min(255, float64(c.B)/a)), 0xff}
+	if c.A == 0xff {
+		if img := labels.GetStable(key, func() *ebiten.Image { return renderLabel(s, key.c) }); img != nil {
+			drawLabelImage(dst, img, x, y, 0xff)
+			return
+		}
+		glyphLabel(dst, s, x, y, c)
+		return
 	}
+	a := float64(c.A) / 255 // premultiplied: recover the opaque colour
+	key.c = color.RGBA{uint8(min(255, float64(c.R)/a)), uint8(min(255, float64(c.G)/a)), uint8(min(255, float64(c.B)/a)), 0xff}
 	if len(s) >= wordsFrom && Monospace {
 		// Long labels (the status lines) change every frame in a few words
 		// only: shaping a new image for each costs more than the rest of the
@@ -90,6 +97,23 @@ func Label(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
 		return
 	}
 	labelImage(dst, key, x, y, c.A)
+}
+
+// haloColour is one copy of a label's halo: black at 0.8 alpha (premultiplied).
+var haloColour = color.RGBA{0, 0, 0, 204}
+
+// glyphLabel draws an opaque label straight onto dst from debugui's glyph
+// sheet: the halo's 4 copies (1 px left, right, above and below), then the
+// text in c, at (x, y) rounded as drawLabelImage rounds. Its pixels are the
+// label image's composited onto dst within 1 of 255 per channel: the image
+// rounds the halo's alpha to 8 bits once, here each copy is rounded as it
+// is blended (TestGlyphLabel_SameAsLabelImage).
+func glyphLabel(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
+	x, y = math.Round(x), math.Round(y)
+	for _, o := range [4][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		debugui.DrawString(dst, s, x+o[0], y+o[1], haloColour)
+	}
+	debugui.DrawString(dst, s, x, y, c)
 }
 
 // wordsFrom is the length from which Label caches word by word.
@@ -153,7 +177,7 @@ type labelKey struct {
 }
 
 // labels caches rendered labels by text and colour.
-var labels = ImageCache[labelKey]{Keep: 120}
+var labels = ImageCache[labelKey]{Keep: 120, StableMax: 16}
 
 // EndFrame ages the label cache; call it once per Draw.
 func EndFrame() {

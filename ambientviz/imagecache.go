@@ -12,9 +12,11 @@ import "github.com/hajimehoshi/ebiten/v2"
 // for concurrent use: Draw-goroutine only.
 type ImageCache[K comparable] struct {
 	Keep       int // frames an unused image survives
+	StableMax  int // images GetStable makes per frame (0: no limit)
 	entries    map[K]*cachedImage
 	frame      int
 	made, prev []K // keys whose image was made this frame, the frame before
+	stableMade int // images GetStable made this frame
 }
 
 type cachedImage struct {
@@ -51,8 +53,9 @@ func (c *ImageCache[K]) Get(k K, make func() *ebiten.Image) *ebiten.Image {
 
 // GetStable is Get for keys that may change every frame (status lines): for
 // the first StableAfter frames k is asked for it only remembers k and
-// returns nil (the caller draws it some cheaper way, word by word); then it
-// is Get. (Draw runs more often than Update when frames are fast, so a text
+// returns nil (the caller draws it some cheaper way); then it is Get, for
+// at most StableMax keys a frame (nil for the others until a later frame:
+// the labels a window opens with all turn stable in the same frame). (Draw runs more often than Update when frames are fast, so a text
 // that changes every tick is still seen in a few frames in a row.)
 func (c *ImageCache[K]) GetStable(k K, make func() *ebiten.Image) *ebiten.Image {
 	if c.entries == nil {
@@ -65,10 +68,11 @@ func (c *ImageCache[K]) GetStable(k K, make func() *ebiten.Image) *ebiten.Image 
 	}
 	e.used = c.frame
 	if e.img == nil {
-		if c.frame-e.seen < StableAfter {
+		if c.frame-e.seen < StableAfter || (c.StableMax > 0 && c.stableMade >= c.StableMax) {
 			return nil
 		}
 		c.make(k, e, make)
+		c.stableMade++
 	}
 	return e.img
 }
@@ -83,6 +87,7 @@ func (c *ImageCache[K]) EndFrame() {
 		}
 	}
 	c.prev, c.made = c.made, c.prev[:0]
+	c.stableMade = 0
 	c.frame++
 	if c.frame%30 != 0 {
 		return

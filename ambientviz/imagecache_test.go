@@ -119,3 +119,27 @@ func TestImageCache_GetAfterGetStableMakesTheImage(t *testing.T) {
 		t.Fatalf("GetStable after Get: got image=%v made=%d, want the cached image", img != nil, made)
 	}
 }
+
+// GetStable makes at most StableMax images a frame: keys that turned stable
+// in the same frame get theirs in the frames after.
+func TestImageCache_GetStableAtMostStableMaxAFrame(t *testing.T) {
+	c := ImageCache[string]{Keep: 60, StableMax: 3}
+	made := 0
+	mk := func() *ebiten.Image { made++; return ebiten.NewImage(2, 2) }
+	keys := []string{"a", "b", "c", "d", "e"}
+	for range StableAfter {
+		for _, k := range keys {
+			c.GetStable(k, mk)
+		}
+		c.EndFrame()
+	}
+	for f, want := range []int{3, 5, 5} {
+		for _, k := range keys {
+			c.GetStable(k, mk)
+		}
+		if made != want {
+			t.Errorf("frame %d after turning stable: %d images made in all, want %d", f, made, want)
+		}
+		c.EndFrame()
+	}
+}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"testing"
@@ -115,4 +116,115 @@ func TestLabelPixels_SameAsTextDraw(t *testing.T) {
 		}
 		want.Deallocate()
 	}
+}
+
+// Texts drawn from debugui's glyph sheet (DrawString: a quad per glyph) have
+// exactly the pixels of drawing the text's own RasterText image tinted the
+// same way: every printable ASCII character alone and between others, the
+// window's non-ASCII ones, status lines, at several positions (one crossing
+// the target's edge, one clipped by a SubImage) and in several colours,
+// over a background. A rune outside the preloaded set (added to the sheet
+// when first drawn) too.
+func TestDrawString_SameAsRasterText(t *testing.T) {
+	face := text.NewGoXFace(bitmapfont.Face)
+	m := face.Metrics()
+	h := int(math.Ceil(m.HAscent+m.HDescent+m.HLineGap)) + 1
+	var ascii []rune
+	for r := rune(0x20); r < 0x7F; r++ {
+		ascii = append(ascii, r)
+	}
+	strs := []string{string(ascii), "×−→—°·…≥–±§≤≈π²Σ▾▸≠√↔ⁿθ", "Overview: 65025 / 65025 landblocks painted",
+		"0xA9B4 cell 3,5  hdg 270°  12.5 m/px", "jj ff ll WW ii", " ", "Ωµ¶ 森", "voices sounding 16/16"}
+	for _, r := range ascii {
+		strs = append(strs, string(r)+"W"+string(r))
+	}
+	// Last, as it fills the sheet for the rest of the process: 800 distinct
+	// CJK runes, more than the sheet holds; the text then comes from its own
+	// image, with the same pixels.
+	var cjk []rune
+	for i := range 800 {
+		cjk = append(cjk, rune(0x4E00+3*i))
+	}
+	strs = append(strs, string(cjk[:50]), string(cjk), "after the sheet is full: Ωµ¶ 森 "+string(cjk[700:]))
+	colours := []color.RGBA{{230, 230, 230, 255}, {255, 200, 80, 255}, {60, 120, 255, 255}, {100, 100, 100, 128}}
+	bg := color.RGBA{20, 40, 60, 255}
+	const W, H = 700, 24
+	for i, s := range strs {
+		c := colours[i%len(colours)]
+		for _, at := range [][2]int{{3, 2}, {0, 0}, {-7, 5}, {W - 40, 1}} {
+			want, got := ebiten.NewImage(W, H), ebiten.NewImage(W, H)
+			want.Fill(bg)
+			got.Fill(bg)
+			w := int(math.Ceil(text.Advance(s, face))) + 1
+			img := debugui.RasterText(s, w, h)
+			op := &ebiten.DrawImageOptions{}
+			op.GeoM.Translate(float64(at[0]), float64(at[1]))
+			op.ColorScale.ScaleWithColor(c)
+			clip := image.Rect(0, 0, W, H)
+			if at == [2]int{3, 2} {
+				clip = image.Rect(10, 4, W-100, H) // a SubImage clips, as the panels' cells do
+			}
+			want.SubImage(clip).(*ebiten.Image).DrawImage(img, op)
+			debugui.DrawString(got.SubImage(clip).(*ebiten.Image), s, float64(at[0]), float64(at[1]), c)
+			pg, pw := pixels(got), pixels(want)
+			bad := 0
+			for j := range pw.Pix {
+				if pg.Pix[j] != pw.Pix[j] {
+					bad++
+				}
+			}
+			if bad > 0 {
+				t.Errorf("%q at %v in %v: %d bytes differ from its RasterText image's", s, at, c, bad)
+			}
+			img.Deallocate()
+			want.Deallocate()
+			got.Deallocate()
+		}
+	}
+}
+
+// A new opaque map label (ambientviz.Label's first frames: drawn from the
+// glyph sheet, its halo's 4 copies and then the text, straight onto the
+// map) has the pixels of its label image (LabelPixels) composited there,
+// within 1 of 255 per channel (the image rounds the halo to 8 bits once,
+// the copies are rounded as they blend), over several backgrounds and at
+// positions that round both ways.
+func TestGlyphLabel_SameAsLabelImage(t *testing.T) {
+	var ascii []rune
+	for r := rune(0x21); r < 0x7F; r++ {
+		ascii = append(ascii, r)
+	}
+	strs := []string{string(ascii), "×−→—°·…≥–±§≤≈π²Σ▾▸≠√↔ⁿθ", "Overview: 65025 / 65025 landblocks painted",
+		"0xA9B4", "jj ff ll WW ii gjpqy", "i"}
+	cols := []color.RGBA{{0xff, 0xff, 0xff, 0xff}, {0xff, 0xc0, 0x40, 0xff}, {0x30, 0x90, 0xff, 0xff}}
+	bgs := []color.RGBA{{20, 40, 60, 255}, {200, 180, 90, 255}, {255, 255, 255, 255}, {0, 0, 0, 255}}
+	const W, H = 700, 24
+	worst := 0
+	for i, s := range strs {
+		c := cols[i%len(cols)]
+		for j, bg := range bgs {
+			at := [][2]float64{{4, 3}, {10.4, 5.6}, {-3.5, 2.5}, {W - 60, 1}}[j]
+			want, got := ebiten.NewImage(W, H), ebiten.NewImage(W, H)
+			want.Fill(bg)
+			got.Fill(bg)
+			img := ebiten.NewImageFromImage(ambientviz.LabelPixels(s, c))
+			op := &ebiten.DrawImageOptions{}
+			op.GeoM.Translate(math.Round(at[0])-1, math.Round(at[1])-1)
+			want.DrawImage(img, op)
+			ambientviz.Label(got, s, at[0], at[1], c) // new to the label cache: the glyph path
+			pg, pw := pixels(got), pixels(want)
+			for k := range pw.Pix {
+				d := int(pg.Pix[k]) - int(pw.Pix[k])
+				worst = max(worst, d, -d)
+				if d > 1 || d < -1 {
+					t.Errorf("%q in %v over %v at %v: byte %d is %d, the image's %d", s, c, bg, at, k, pg.Pix[k], pw.Pix[k])
+					break
+				}
+			}
+			img.Deallocate()
+			want.Deallocate()
+			got.Deallocate()
+		}
+	}
+	t.Logf("largest difference: %d of 255", worst)
 }

@@ -27,10 +27,7 @@ func fitLabelColored(ctx *debugui.Context, s, tip string, c color.RGBA) {
 			if r.Empty() || shown == "" {
 				return
 			}
-			op := &ebiten.DrawImageOptions{}
-			op.GeoM.Translate(float64(b.Min.X+5), math.Round(float64(b.Min.Y)+(float64(b.Dy())-lineH)/2))
-			op.ColorScale.ScaleWithColor(c)
-			drawCached(screen.SubImage(r).(*ebiten.Image), shown, op)
+			drawLine(screen.SubImage(r).(*ebiten.Image), shown, float64(b.Min.X+5), math.Round(float64(b.Min.Y)+(float64(b.Dy())-lineH)/2), c)
 		})
 	})
 	if cut {

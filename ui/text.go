@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"soundworld/ambientviz"
-
 	"image"
 	"image/color"
 	"math"
@@ -35,76 +33,19 @@ func labelColored(ctx *debugui.Context, s string, c color.RGBA) {
 			if r.Empty() || s == "" {
 				return
 			}
-			op := &ebiten.DrawImageOptions{}
-			op.GeoM.Translate(float64(b.Min.X+5), math.Round(float64(b.Min.Y)+(float64(b.Dy())-lineH)/2))
-			op.ColorScale.ScaleWithColor(c)
-			drawCached(screen.SubImage(r).(*ebiten.Image), s, op)
+			drawLine(screen.SubImage(r).(*ebiten.Image), s, float64(b.Min.X+5), math.Round(float64(b.Min.Y)+(float64(b.Dy())-lineH)/2), c)
 		})
 	})
 }
 
-// texts caches each distinct string shaped once into a white image, reused
-// while it is drawn (tinted by the caller).
-var texts = ambientviz.ImageCache[string]{Keep: 120}
-
-func cachedText(s string) *ebiten.Image {
-	return texts.Get(s, func() *ebiten.Image { return shapeText(s) })
+// drawLine draws s (one line, white tinted c) with its top-left at (x, y),
+// rounded to whole pixels: quads from debugui's glyph sheet, no image per
+// text (a status line whose number changes every frame made a new one).
+func drawLine(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
+	debugui.DrawString(dst, s, x, y, c)
 }
 
-func shapeText(s string) *ebiten.Image {
-	w := int(math.Ceil(text.Advance(s, face))) + 1
-	return debugui.RasterText(s, w, int(math.Ceil(lineH))+1) // a source image (no render target)
-}
-
-// drawCached draws s (white, tinted by op) at op's translation. A long text
-// seen for the first time is drawn word by word (each word cached at its
-// offset; the font is monospace without kerning, so the same pixels): lines
-// with a number that changes every frame shaped a new image each frame. A
-// text still shown the next frame gets its own image (one draw).
-func drawCached(dst *ebiten.Image, s string, op *ebiten.DrawImageOptions) {
-	if len(s) < 24 || !ambientviz.Monospace {
-		dst.DrawImage(cachedText(s), op)
-		return
-	}
-	// At most stableBudget lines get their image per frame: every line seen
-	// since the window opened reached StableAfter frames in the same frame
-	// and made theirs at once (a 3-6 ms frame; BenchmarkAtlas_OverviewCold).
-	if stableHas[s] || stableMade < stableBudget {
-		if img := texts.GetStable(s, func() *ebiten.Image { stableMade++; return shapeText(s) }); img != nil {
-			if len(stableHas) >= 4096 {
-				clear(stableHas) // texts that change: only a hint, GetStable decides
-			}
-			stableHas[s] = true
-			dst.DrawImage(img, op)
-			return
-		}
-	}
-	gm := op.GeoM
-	ambientviz.Words(s, func(off float64, w string) {
-		op.GeoM = gm
-		op.GeoM.Translate(off, 0)
-		dst.DrawImage(cachedText(w), op)
-	})
-	op.GeoM = gm
-}
-
-// stableBudget is how many status lines get their own image per frame;
-// stableMade counts them this frame, stableHas remembers lines that have one.
-const stableBudget = 6
-
-var (
-	stableMade int
-	stableHas  = map[string]bool{}
-)
-
-// endTextFrame ages the label cache; called once per Draw.
-func endTextFrame() {
-	texts.EndFrame()
-	stableMade = 0
-}
-
+// drawText draws s in white with its top-left at (x, y).
 func drawText(dst *ebiten.Image, s string, x, y float64) {
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(x, y)
-	debugui.DrawText(dst, s, op)
+	drawLine(dst, s, x, y, color.RGBA{255, 255, 255, 255})
 }

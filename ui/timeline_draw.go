@@ -7,6 +7,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"soundworld/ui/debugui"
 )
 
 // Drawing helpers of the profiler panels (custom-drawn bodies).
@@ -15,19 +17,16 @@ func fillRect(dst *ebiten.Image, r image.Rectangle, c color.RGBA) {
 	vector.DrawFilledRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c, false)
 }
 
-// drawLabel draws one line from the panel label cache, tinted.
+// drawLabel draws one line tinted c, its top-left at (x, y) truncated to whole pixels.
 func drawLabel(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
 	if s == "" {
 		return
 	}
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(float64(int(x)), float64(int(y)))
-	op.ColorScale.ScaleWithColor(c)
-	drawCached(dst, s, op)
+	drawLine(dst, s, float64(int(x)), float64(int(y)), c)
 }
 
-// labelW is a label's width in px.
-func labelW(s string) float64 { return float64(cachedText(s).Bounds().Dx()) }
+// labelW is a label's width in px (its advance and 1 px).
+func labelW(s string) float64 { return float64(debugui.TextWidth(s) + 1) }
 
 // drawTooltip draws lines (separated by \n) in a box near at, kept inside clip.
 func drawTooltip(dst *ebiten.Image, text string, at image.Point, clip image.Rectangle) {

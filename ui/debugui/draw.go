@@ -27,14 +27,6 @@ var (
 
 var fontFace = text.NewGoXFace(bitmapfont.Face)
 
-// DrawText draws the text on the destination image with the given options,
-// in the same way as debugui's widget text drawing.
-//
-// Note that you have to specify the scale at the options when the context scale is not 1.
-func DrawText(dst *ebiten.Image, str string, options *text.DrawOptions) {
-	text.Draw(dst, str, fontFace, options)
-}
-
 // textWidth is str's advance in px, memoised (every widget measures its text
 // every frame; measuring walks the glyphs with kerning lookups). The memo is
 // dropped when it grows past widthMemoMax strings (texts that change).
@@ -127,12 +119,10 @@ func (c *Context) draw(screen *ebiten.Image) {
 			op.GeoM.Translate(float64(r.Min.X*scale), float64(r.Min.Y*scale))
 			op.ColorScale.ScaleWithColor(cmd.rect.color)
 			target.DrawImage(whitePixel, op)
-		case commandText: // soundworld: each string shaped once into a cached image
-			op := &ebiten.DrawImageOptions{}
-			op.GeoM.Translate(float64(cmd.text.pos.X), float64(cmd.text.pos.Y))
-			op.GeoM.Scale(float64(scale), float64(scale))
-			op.ColorScale.ScaleWithColor(cmd.text.color)
-			target.DrawImage(texts.get(cmd.text.str), op)
+		case commandText: // soundworld: quads from the glyph sheet (glyphs.go)
+			var cs ebiten.ColorScale
+			cs.ScaleWithColor(cmd.text.color)
+			drawString(target, cmd.text.str, cmd.text.pos.X*scale, cmd.text.pos.Y*scale, scale, cs)
 		case commandIcon:
 			img := iconImage(cmd.icon.icon)
 			if img == nil {

@@ -24,47 +24,86 @@ var whitePixel = func() *ebiten.Image {
 	return img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
 }()
 
-// textCache keeps each widget string shaped once into a white image (tinted
-// when drawn): text shaping was the costliest part of drawing the panels.
+// textCache keeps each widget string that stays on screen rasterised once
+// into a white image (tinted when drawn): one quad instead of one per glyph.
+// A string is drawn from the glyph sheet (glyphs.go) until it has been
+// drawn for stableAfter frames, and at most madeMax strings get their
+// image per frame: a window's first frame made ~200 images at once, and a
+// status line whose number changes every frame made a new one each frame.
 // Images unused for keep frames are freed.
 type textCache struct {
 	m     map[string]*cachedText
 	frame int
+	made  int // images made this frame
 }
 
 type cachedText struct {
-	img  *ebiten.Image
-	used int
+	img  *ebiten.Image // nil until the string is stable
+	used int           // frame of last use
+	seen int           // frame of first use
 }
 
-const keep = 120 // frames
+const (
+	keep        = 120 // frames
+	stableAfter = 3   // frames
+	madeMax     = 32  // images per frame
+)
 
 var texts textCache
 
+// get is s's own image, made now if need be (a text the sheet cannot draw).
 func (t *textCache) get(s string) *ebiten.Image {
+	e := t.entry(s)
+	if e.img == nil {
+		e.img = rasterWidgetText(s)
+	}
+	return e.img
+}
+
+// stable is s's own image when s has been drawn for stableAfter frames and
+// this frame's budget allows, else nil (draw it from the glyph sheet).
+func (t *textCache) stable(s string) *ebiten.Image {
+	e := t.entry(s)
+	if e.img == nil && t.frame-e.seen >= stableAfter && t.made < madeMax {
+		e.img = rasterWidgetText(s)
+		t.made++
+	}
+	return e.img
+}
+
+func (t *textCache) entry(s string) *cachedText {
 	if t.m == nil {
 		t.m = map[string]*cachedText{}
 	}
 	e := t.m[s]
 	if e == nil {
-		w := int(math.Ceil(text.Advance(s, fontFace))) + 1
-		h := int(math.Ceil(fontFace.Metrics().HAscent+fontFace.Metrics().HDescent+fontFace.Metrics().HLineGap)) + 1
-		e = &cachedText{img: RasterText(s, w, h)}
+		e = &cachedText{seen: t.frame}
 		t.m[s] = e
 	}
 	e.used = t.frame
-	return e.img
+	return e
 }
 
-// endFrame ages the cache (once per Draw); every 60 frames it frees old images.
+// rasterWidgetText is s's image: its advance + 1 px by the line height + 1.
+func rasterWidgetText(s string) *ebiten.Image {
+	w := int(math.Ceil(text.Advance(s, fontFace))) + 1
+	h := int(math.Ceil(fontFace.Metrics().HAscent+fontFace.Metrics().HDescent+fontFace.Metrics().HLineGap)) + 1
+	return RasterText(s, w, h)
+}
+
+// endFrame ages the cache (once per Draw); every 60 frames it frees old
+// images and forgets strings not drawn for keep frames.
 func (t *textCache) endFrame() {
 	t.frame++
+	t.made = 0
 	if t.frame%60 != 0 {
 		return
 	}
 	for s, e := range t.m {
 		if t.frame-e.used > keep {
-			e.img.Deallocate()
+			if e.img != nil {
+				e.img.Deallocate()
+			}
 			delete(t.m, s)
 		}
 	}

@@ -5,8 +5,11 @@ package debugui
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hajimehoshi/bitmapfont/v4"
 	"golang.org/x/image/font"
@@ -39,5 +42,78 @@ func TestRasterMask_SameAsDrawer(t *testing.T) {
 				t.Errorf("%q at %v: pixels differ from font.Drawer's", s, at)
 			}
 		}
+	}
+}
+
+// A string is drawn from the glyph sheet until it has been drawn for
+// stableAfter frames; then it gets its own image, at most madeMax a frame;
+// a string not drawn for keep frames is forgotten (endFrame frees its image).
+func TestTextCache_StableAfterWithBudget(t *testing.T) {
+	var c textCache
+	var strs []string
+	for i := range madeMax + 6 {
+		strs = append(strs, fmt.Sprintf("line %d", i))
+	}
+	for f := range stableAfter {
+		for _, s := range strs {
+			if c.stable(s) != nil {
+				t.Fatalf("frame %d: %q has an image before %d frames", f, s, stableAfter)
+			}
+		}
+		c.endFrame()
+	}
+	got := 0
+	for _, s := range strs {
+		if c.stable(s) != nil {
+			got++
+		}
+	}
+	if got != madeMax {
+		t.Errorf("frame %d: %d images made, want the budget %d", stableAfter, got, madeMax)
+	}
+	c.endFrame()
+	for _, s := range strs {
+		if c.stable(s) == nil {
+			t.Errorf("frame %d: %q still has no image", stableAfter+1, s)
+		}
+	}
+	c.endFrame()
+	if c.stable("new") != nil || c.get("new") == nil {
+		t.Errorf("a new string: want no stable image, and get to make one")
+	}
+	for range keep + 61 {
+		c.stable(strs[1])
+		c.endFrame()
+	}
+	if _, ok := c.m[strs[0]]; ok {
+		t.Errorf("%q not drawn for %d frames: still cached", strs[0], keep+61)
+	}
+	if c.m[strs[1]] == nil {
+		t.Errorf("%q drawn every frame was forgotten", strs[1])
+	}
+}
+
+// The glyph sheet fills up: a rune that finds no room is not drawn from
+// it (draw reports false and the text comes from its own image), and runes
+// already in it still are.
+func TestGlyphSheet_FullFallsBack(t *testing.T) {
+	var s glyphSheet
+	s.init()
+	var i rune
+	for ; !s.full && i < 5000; i++ {
+		s.glyph(0x4E00 + i)
+	}
+	if !s.full {
+		t.Fatalf("5000 CJK runes did not fill a %d px sheet", sheetSize)
+	}
+	if i < 150 {
+		t.Errorf("the sheet held only %d CJK runes", i)
+	}
+	dst := ebiten.NewImage(64, 16)
+	if s.draw(dst, string(rune(0x4E00+i+1)), 0, 0, 1, ebiten.ColorScale{}) {
+		t.Errorf("a rune past the full sheet: drawn from the sheet")
+	}
+	if !s.draw(dst, "Ab"+string(rune(0x4E00)), 0, 0, 1, ebiten.ColorScale{}) {
+		t.Errorf("runes already in the full sheet: not drawn from it")
 	}
 }
