@@ -342,6 +342,7 @@ func (g *Game) Update() error {
 	g.st.RunningSeed = g.sim.Seed()
 	g.requestTiles()
 	g.askedCam = g.cam // the view the tiles and the pyramid are asked for (updateAtlas, below)
+	g.tiles.hold = !g.useTiles()
 	g.tiles.collect(tileUploads)
 	g.tiles.evict(g.cam.CX/geom.BlockSize, g.cam.CY/geom.BlockSize)
 	g.updateAtlas()

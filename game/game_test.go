@@ -261,3 +261,61 @@ func TestTiles_UploadsAFewPerFrame(t *testing.T) {
 		t.Errorf("after the frames that followed: %d tiles, want the stand-in's 25", len(g.tiles.imgs))
 	}
 }
+
+// Zoomed out to the pyramid the map draws no tiles: finished tiles wait
+// painted (their landblocks readable) but not uploaded, and do not count as
+// loading; back at tile zoom they are uploaded tileUploads a frame.
+func TestTiles_HeldWhileZoomedOut(t *testing.T) {
+	a, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.close()
+	g.cam.W, g.cam.H = Width, Height
+	g.focus = func() bool { return true }
+	if err := g.Update(); err != nil { // frame 1: the opening view (tile zoom) asks for its tiles
+		t.Fatal(err)
+	}
+	opening := g.cam
+	whole(g)
+	deadline := time.Now().Add(10 * time.Second)
+	for (g.tiles.loading() > 0 || len(g.tiles.held)+len(g.tiles.imgs) < 25) && time.Now().Before(deadline) {
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	uploaded := len(g.tiles.imgs) // at most frame 1's
+	if uploaded > tileUploads || len(g.tiles.held) != 25-uploaded || g.tiles.loading() != 0 {
+		t.Fatalf("zoomed out: %d uploaded, %d held, %d loading; want ≤ %d uploaded (frame 1), the rest held, none loading",
+			uploaded, len(g.tiles.held), g.tiles.loading(), tileUploads)
+	}
+	for k := range g.tiles.held {
+		if g.blockAt(k) == nil {
+			t.Errorf("held tile %04X: its landblock is not readable", k)
+		}
+	}
+	g.cam = opening
+	g.st.Follow = true
+	if err := g.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(g.tiles.imgs) - uploaded; got != tileUploads {
+		t.Errorf("back at tile zoom, one frame uploaded %d, want %d", got, tileUploads)
+	}
+	if g.tiles.loading() == 0 {
+		t.Errorf("back at tile zoom with tiles still held: loading() 0, want them counted")
+	}
+	for g.tiles.loading() > 0 && time.Now().Before(deadline) {
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(g.tiles.imgs) != 25 || len(g.tiles.held) != 0 {
+		t.Errorf("after the frames that followed: %d uploaded, %d held; want 25, 0", len(g.tiles.imgs), len(g.tiles.held))
+	}
+}

@@ -33,13 +33,25 @@ type tiles struct {
 	req     chan uint16
 	res     chan tileResult
 	errs    []string // first few load errors, for the status line
+
+	// hold is set by Update while the map draws the pyramid instead of the
+	// tiles (zoomed out): finished tiles then wait in held, painted but not
+	// uploaded, until the view comes back to tile zoom (the window opens at
+	// tile zoom and a user zooming out at once left a dozen uploads for
+	// frames that draw none of them).
+	hold bool
+	held map[uint16]*image.RGBA
 }
+
+// maxHeld bounds held (256 KiB each): past it a tile is dropped, and read
+// again if the view comes back to it.
+const maxHeld = 50
 
 func newTiles(a *dat.Archive, r *dat.Region) *tiles {
 	t := &tiles{
 		arch: a, painter: terrain.NewPainter(r),
 		imgs: map[uint16]*ebiten.Image{}, blocks: map[uint16]*dat.LandBlock{},
-		missing: map[uint16]bool{}, pending: map[uint16]bool{},
+		missing: map[uint16]bool{}, pending: map[uint16]bool{}, held: map[uint16]*image.RGBA{},
 		req: make(chan uint16, 512), res: make(chan tileResult, 512),
 	}
 	go t.loader()
@@ -66,7 +78,7 @@ func (t *tiles) want(bx0, by0, bx1, by1 int, cx, cy float64) {
 	for bx := max(0, bx0); bx <= min(254, bx1); bx++ {
 		for by := max(0, by0); by <= min(254, by1); by++ {
 			k := uint16(bx<<8 | by)
-			if t.imgs[k] == nil && !t.missing[k] && !t.pending[k] {
+			if t.imgs[k] == nil && t.held[k] == nil && !t.missing[k] && !t.pending[k] {
 				keys = append(keys, k)
 			}
 		}
@@ -88,10 +100,22 @@ func (t *tiles) want(bx0, by0, bx1, by1 int, cx, cy float64) {
 // into a town finishes a dozen tiles within one frame.
 const tileUploads = 4
 
-// collect uploads up to n finished tiles (n ≤ 0: all waiting ones); tiles
-// that failed to load cost no upload and do not count.
+// collect uploads up to n finished tiles (n ≤ 0: all waiting ones), held
+// ones first; tiles that failed to load cost no upload and do not count.
+// While hold is set nothing is uploaded: finished tiles go to held.
 func (t *tiles) collect(n int) {
-	for i := 0; n <= 0 || i < n; {
+	i := 0
+	if !t.hold {
+		for k, img := range t.held {
+			if n > 0 && i >= n {
+				return
+			}
+			t.imgs[k] = ebiten.NewImageFromImage(img)
+			delete(t.held, k)
+			i++
+		}
+	}
+	for n <= 0 || i < n {
 		select {
 		case r := <-t.res:
 			delete(t.pending, r.key)
@@ -103,6 +127,16 @@ func (t *tiles) collect(n int) {
 				continue
 			}
 			t.blocks[r.key] = r.lb
+			if t.hold {
+				if len(t.held) >= maxHeld {
+					for k := range t.held { // any one: it is read again if needed
+						delete(t.held, k)
+						break
+					}
+				}
+				t.held[r.key] = r.img
+				continue
+			}
 			t.imgs[r.key] = ebiten.NewImageFromImage(r.img)
 			i++
 		default:
@@ -136,4 +170,9 @@ func (t *tiles) evict(cx, cy float64) {
 }
 
 // loading is the number of requested tiles not yet uploaded.
-func (t *tiles) loading() int { return len(t.pending) }
+func (t *tiles) loading() int {
+	if t.hold {
+		return len(t.pending) // held tiles wait for tile zoom, not loading
+	}
+	return len(t.pending) + len(t.held)
+}
