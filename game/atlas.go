@@ -40,8 +40,9 @@ type atlasView struct {
 	atErr   error
 	opening bool
 
-	clickAt      time.Time // the last left press on the map (double-click)
+	clickAt      time.Time // the frame that saw the last left press on the map (double-click)
 	clickX, clly int
+	lastFrame    time.Time // the previous frame's doubleClick call
 	// press reports a left press this frame and the cursor; now is the wall
 	// clock (ebiten and time.Now; tests inject both).
 	press func() (pressed bool, x, y int)
@@ -141,9 +142,17 @@ func (g *Game) useTiles() bool { return terrain.LevelFor(g.cam.MPP) == 0 }
 // doubleClick: a second left press on the map within 0.6 s (wall clock, so
 // a slow machine's frame rate does not shorten it) and 6 px of the first
 // jumps there: the listener moves to the point and the view zooms in to the
-// window's opening zoom (3 landblocks) around it.
+// window's opening zoom (3 landblocks) around it. Ebiten polls the button
+// once a frame, so a press happened somewhere between the frame before the
+// one that saw it and that one: the pair is judged by the shortest gap the
+// frames allow, from the first press's frame to the frame before the
+// second's (one frame of leeway: 17 ms at 60 FPS; under Xvfb, at 7 frames a
+// second, a 0.4 s double-click was seen up to 0.7 s apart and missed).
 func (v *atlasView) doubleClick() {
 	g := v.g
+	now := v.now()
+	prev := v.lastFrame
+	v.lastFrame = now
 	if g.captured&debugui.InputCapturingStateHover != 0 {
 		return
 	}
@@ -151,8 +160,10 @@ func (v *atlasView) doubleClick() {
 	if !pressed {
 		return
 	}
-	now := v.now()
-	if now.Sub(v.clickAt) <= 600*time.Millisecond && math.Hypot(float64(mx-v.clickX), float64(my-v.clly)) <= 6 {
+	if prev.IsZero() {
+		prev = now
+	}
+	if prev.Sub(v.clickAt) <= 600*time.Millisecond && math.Hypot(float64(mx-v.clickX), float64(my-v.clly)) <= 6 {
 		wx, wy := g.cam.ToWorld(float64(mx), float64(my))
 		v.jumpTo(wx, wy)
 		v.clickAt = time.Time{}
