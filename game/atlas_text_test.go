@@ -1,9 +1,11 @@
 package game
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/bitmapfont/v4"
@@ -227,4 +229,67 @@ func TestGlyphLabel_SameAsLabelImage(t *testing.T) {
 		}
 	}
 	t.Logf("largest difference: %d of 255", worst)
+}
+
+// A widget text drawn frame after frame moves from the glyph sheet to the
+// string sheet (after its first 3 frames) with the same pixels as its own
+// RasterText image; so does one packed after the string sheet filled up
+// and started again.
+func TestDrawString_StableTextSamePixels(t *testing.T) {
+	var d debugui.DebugUI // its Draw ends a text frame
+	scratch := ebiten.NewImage(8, 8)
+	face := text.NewGoXFace(bitmapfont.Face)
+	m := face.Metrics()
+	h := int(math.Ceil(m.HAscent+m.HDescent+m.HLineGap)) + 1
+	c := color.RGBA{230, 230, 230, 255}
+	bg := color.RGBA{20, 40, 60, 255}
+	check := func(s string, what string) {
+		t.Helper()
+		const W, H = 700, 24
+		want, got := ebiten.NewImage(W, H), ebiten.NewImage(W, H)
+		want.Fill(bg)
+		got.Fill(bg)
+		img := debugui.RasterText(s, int(math.Ceil(text.Advance(s, face)))+1, h)
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(5, 3)
+		op.ColorScale.ScaleWithColor(c)
+		want.DrawImage(img, op)
+		debugui.DrawString(got, s, 5, 3, c)
+		pg, pw := pixels(got), pixels(want)
+		for k := range pw.Pix {
+			if pg.Pix[k] != pw.Pix[k] {
+				t.Errorf("%s %q: byte %d is %d, its own image's %d", what, s, k, pg.Pix[k], pw.Pix[k])
+				break
+			}
+		}
+		img.Deallocate()
+		want.Deallocate()
+		got.Deallocate()
+	}
+	strs := []string{"Ambient8 bed  -8 dB pan +0", "next search from slot 2  dropped (all 16 busy) 0", "×−→ 0xA9B40019"}
+	for f := range 5 { // frames 0-2 from the glyph sheet, then packed
+		for _, s := range strs {
+			check(s, fmt.Sprintf("frame %d:", f))
+		}
+		d.Draw(scratch)
+	}
+	// Fill the string sheet (1024 × 512 px, rows of one line) with new
+	// texts until it starts again, then the first texts are packed anew.
+	for i := range 60 {
+		var long []string
+		for j := range 8 {
+			long = append(long, fmt.Sprintf("filler %03d-%d %s", i, j, strings.Repeat("x", 60)))
+		}
+		for f := range 4 {
+			for _, s := range long {
+				debugui.DrawString(scratch, s, 0, 0, c)
+			}
+			if f == 3 {
+				for _, s := range strs {
+					check(s, fmt.Sprintf("filler %d:", i))
+				}
+			}
+			d.Draw(scratch)
+		}
+	}
 }

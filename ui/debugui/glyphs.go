@@ -58,7 +58,7 @@ const preloadRunes = "×−→←↓↑—°·…≥–±§≤≈π²Σ▾▸≠
 // PreloadGlyphs makes the sheet with printable ASCII and the window's symbols
 // (one upload) so the first frame does not; the window calls it before it
 // opens. Calling it again does nothing.
-func PreloadGlyphs() { sheet.init() }
+func PreloadGlyphs() { sheet.init(); strs.init() }
 
 func (s *glyphSheet) init() {
 	if s.img != nil {

@@ -25,20 +25,24 @@ var whitePixel = func() *ebiten.Image {
 }()
 
 // textCache keeps each widget string that stays on screen rasterised once
-// into a white image (tinted when drawn): one quad instead of one per glyph.
-// A string is drawn from the glyph sheet (glyphs.go) until it has been
-// drawn for stableAfter frames, and at most madeMax strings get their
-// image per frame: a window's first frame made ~200 images at once, and a
-// status line whose number changes every frame made a new one each frame.
-// Images unused for keep frames are freed.
+// (white, tinted when drawn): one quad instead of one per glyph. A string
+// is drawn from the glyph sheet (glyphs.go) until it has been drawn for
+// stableAfter frames; then it is packed into the string sheet, at most
+// madeMax a frame. A window's first frame made ~200 text images at once,
+// and a status line whose number changes every frame made a new one each
+// frame; and when the opening texts turned stable together, making their
+// images (ebiten packing each into its shared pages) took 4-8 ms of that
+// frame. Strings not drawn for keep frames are forgotten.
 type textCache struct {
 	m     map[string]*cachedText
 	frame int
-	made  int // images made this frame
+	made  int // strings packed this frame
 }
 
 type cachedText struct {
-	img  *ebiten.Image // nil until the string is stable
+	img  *ebiten.Image // nil until the string is stable: its place in the string sheet, or its own image
+	own  bool          // img is the string's own image (get), not the sheet's
+	gen  int           // the string sheet's generation img was packed in
 	used int           // frame of last use
 	seen int           // frame of first use
 }
@@ -46,27 +50,30 @@ type cachedText struct {
 const (
 	keep        = 120 // frames
 	stableAfter = 3   // frames
-	madeMax     = 32  // images per frame
+	madeMax     = 32  // strings packed per frame
 )
 
 var texts textCache
 
-// get is s's own image, made now if need be (a text the sheet cannot draw).
+// get is s's image, made now (its own) if need be: a text the glyph sheet
+// cannot draw.
 func (t *textCache) get(s string) *ebiten.Image {
 	e := t.entry(s)
 	if e.img == nil {
-		e.img = rasterWidgetText(s)
+		e.img, e.own = rasterWidgetText(s), true
 	}
 	return e.img
 }
 
-// stable is s's own image when s has been drawn for stableAfter frames and
-// this frame's budget allows, else nil (draw it from the glyph sheet).
+// stable is s's image once s has been drawn for stableAfter frames and this
+// frame's budget allows, else nil (draw it from the glyph sheet).
 func (t *textCache) stable(s string) *ebiten.Image {
 	e := t.entry(s)
 	if e.img == nil && t.frame-e.seen >= stableAfter && t.made < madeMax {
-		e.img = rasterWidgetText(s)
 		t.made++
+		if img, ok := strs.place(s); ok {
+			e.img, e.gen = img, strs.gen
+		}
 	}
 	return e.img
 }
@@ -80,19 +87,29 @@ func (t *textCache) entry(s string) *cachedText {
 		e = &cachedText{seen: t.frame}
 		t.m[s] = e
 	}
+	if e.img != nil && !e.own && e.gen != strs.gen {
+		e.img = nil // the sheet started again: packed again when next stable
+	}
 	e.used = t.frame
 	return e
 }
 
-// rasterWidgetText is s's image: its advance + 1 px by the line height + 1.
+// lineSize is a widget text's image size for s: its advance + 1 px by the
+// line height + 1.
+func lineSize(s string) (w, h int) {
+	w = int(math.Ceil(text.Advance(s, fontFace))) + 1
+	h = int(math.Ceil(fontFace.Metrics().HAscent+fontFace.Metrics().HDescent+fontFace.Metrics().HLineGap)) + 1
+	return w, h
+}
+
+// rasterWidgetText is s's own image (lineSize).
 func rasterWidgetText(s string) *ebiten.Image {
-	w := int(math.Ceil(text.Advance(s, fontFace))) + 1
-	h := int(math.Ceil(fontFace.Metrics().HAscent+fontFace.Metrics().HDescent+fontFace.Metrics().HLineGap)) + 1
+	w, h := lineSize(s)
 	return RasterText(s, w, h)
 }
 
-// endFrame ages the cache (once per Draw); every 60 frames it frees old
-// images and forgets strings not drawn for keep frames.
+// endFrame ages the cache (once per Draw); every 60 frames it forgets
+// strings not drawn for keep frames (freeing their own images).
 func (t *textCache) endFrame() {
 	t.frame++
 	t.made = 0
@@ -101,12 +118,55 @@ func (t *textCache) endFrame() {
 	}
 	for s, e := range t.m {
 		if t.frame-e.used > keep {
-			if e.img != nil {
+			if e.own {
 				e.img.Deallocate()
 			}
 			delete(t.m, s)
 		}
 	}
+}
+
+// stringSheet packs stable widget texts into one source image made before
+// the first frame, row under row, each text written into its place with
+// WritePixels (no ebiten image per text). When full it starts again from
+// the top (gen + 1): the texts packed before are packed again as they are
+// next drawn.
+type stringSheet struct {
+	img  *ebiten.Image
+	next image.Point
+	gen  int
+}
+
+const stringSheetW, stringSheetH = 1024, 512 // px: ~70 rows of one line
+
+var strs stringSheet
+
+func (s *stringSheet) init() {
+	if s.img == nil {
+		s.img = ebiten.NewImage(stringSheetW, stringSheetH)
+	}
+}
+
+// place writes str's pixels (as RasterText's) into the sheet and returns
+// its part of it; false when str is wider than the sheet.
+func (s *stringSheet) place(str string) (*ebiten.Image, bool) {
+	s.init()
+	w, h := lineSize(str)
+	if w > stringSheetW {
+		return nil, false
+	}
+	if s.next.X+w > stringSheetW {
+		s.next = image.Pt(0, s.next.Y+h)
+	}
+	if s.next.Y+h > stringSheetH {
+		s.next = image.Point{}
+		s.gen++
+	}
+	r := image.Rectangle{Min: s.next, Max: s.next.Add(image.Pt(w, h))}
+	s.next.X += w
+	sub := s.img.SubImage(r).(*ebiten.Image)
+	sub.WritePixels(rasterPixels(str, w, h).Pix)
+	return sub, true
 }
 
 // RasterText is s in the widget font (bitmapfont), white on clear, its line's
@@ -120,6 +180,11 @@ func (t *textCache) endFrame() {
 // every draw call (restorable's staleness check) — a panel full of new texts
 // made hundreds of them and that walk the costliest part of a frame.
 func RasterText(s string, w, h int) *ebiten.Image {
+	return ebiten.NewImageFromImage(rasterPixels(s, w, h))
+}
+
+// rasterPixels is RasterText's pixels.
+func rasterPixels(s string, w, h int) *image.RGBA {
 	w, h = max(1, w), max(1, h)
 	mask := image.NewAlpha(image.Rect(0, 0, w, h))
 	if asc := bitmapfont.Face.Metrics().Ascent; asc&63 == 0 {
@@ -132,7 +197,7 @@ func RasterText(s string, w, h int) *ebiten.Image {
 	for i, a := range mask.Pix { // white, premultiplied
 		rgba.Pix[4*i], rgba.Pix[4*i+1], rgba.Pix[4*i+2], rgba.Pix[4*i+3] = a, a, a, a
 	}
-	return ebiten.NewImageFromImage(rgba)
+	return rgba
 }
 
 // RasterMask draws s in bitmapfont.Face into dst (opaque where a glyph's

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -115,5 +116,44 @@ func TestGlyphSheet_FullFallsBack(t *testing.T) {
 	}
 	if !s.draw(dst, "Ab"+string(rune(0x4E00)), 0, 0, 1, ebiten.ColorScale{}) {
 		t.Errorf("runes already in the full sheet: not drawn from it")
+	}
+}
+
+// When the string sheet is full it starts again: texts packed before are
+// no longer drawn from it (stable gives nil, they are drawn from the glyph
+// sheet) until packed again, within the frame budget; a text wider than
+// the sheet is never packed.
+func TestStringSheet_StartsAgainWhenFull(t *testing.T) {
+	var c textCache
+	first := "first text"
+	for range stableAfter {
+		c.stable(first)
+		c.endFrame()
+	}
+	if c.stable(first) == nil {
+		t.Fatalf("%q not packed after %d frames", first, stableAfter)
+	}
+	gen := strs.gen
+	for i := 0; strs.gen == gen && i < 10000; i++ { // fill the sheet with stable texts
+		s := fmt.Sprintf("filler %d %s", i, strings.Repeat("x", 40))
+		c.m[s] = &cachedText{seen: c.frame - stableAfter}
+		c.made = 0
+		c.stable(s)
+	}
+	if strs.gen == gen {
+		t.Fatal("the sheet never started again")
+	}
+	c.made = madeMax // this frame's budget is spent: the old text waits
+	if c.stable(first) != nil {
+		t.Errorf("%q after the sheet started again, budget spent: still drawn from the sheet", first)
+	}
+	c.endFrame()
+	if c.stable(first) == nil {
+		t.Errorf("%q the next frame: not packed again", first)
+	}
+	wide := strings.Repeat("W", 200) // 1200 px
+	c.m[wide] = &cachedText{seen: c.frame - stableAfter}
+	if c.stable(wide) != nil {
+		t.Errorf("a text wider than the sheet was packed")
 	}
 }
