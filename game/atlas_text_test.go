@@ -16,23 +16,37 @@ import (
 	"soundworld/ui/debugui"
 )
 
-// RasterText (the panels' text images drawn on the CPU, uploaded as source
-// images) has exactly the pixels text.Draw gives into a new image, for
-// every printable ASCII character and the non-ASCII ones the window's texts
-// use, alone and in runs (kerning, adjacent glyphs).
-func TestRasterText_SameAsTextDraw(t *testing.T) {
-	face := text.NewGoXFace(bitmapfont.Face)
-	m := face.Metrics()
-	h := int(math.Ceil(m.HAscent+m.HDescent+m.HLineGap)) + 1
+// widgetLineH is a widget text image's height: the line and 1 px, as
+// RasterText's callers size it.
+func widgetLineH() int {
+	m := text.NewGoXFace(bitmapfont.Face).Metrics()
+	return int(math.Ceil(m.HAscent+m.HDescent+m.HLineGap)) + 1
+}
+
+// sampleTexts is printable ASCII in one run, the window's non-ASCII
+// symbols, two status lines, a run of kerning pairs, then extra, then each
+// printable ASCII character between two W's.
+func sampleTexts(extra ...string) []string {
 	var ascii []rune
 	for r := rune(0x20); r < 0x7F; r++ {
 		ascii = append(ascii, r)
 	}
 	strs := []string{string(ascii), "×−→—°·…≥–±§≤≈π²Σ▾▸≠√↔ⁿθ", "Overview: 65025 / 65025 landblocks painted",
-		"0xA9B4 cell 3,5  hdg 270°  12.5 m/px", "jj ff ll WW ii", "", " "}
+		"0xA9B4 cell 3,5  hdg 270°  12.5 m/px", "jj ff ll WW ii"}
+	strs = append(strs, extra...)
 	for _, r := range ascii {
 		strs = append(strs, string(r)+"W"+string(r))
 	}
+	return strs
+}
+
+// RasterText (the panels' text images drawn on the CPU, uploaded as source
+// images) has exactly the pixels text.Draw gives into a new image, for
+// every printable ASCII character and the non-ASCII ones the window's texts
+// use, alone and in runs (kerning, adjacent glyphs).
+func TestRasterText_SameAsTextDraw(t *testing.T) {
+	face, h := text.NewGoXFace(bitmapfont.Face), widgetLineH()
+	strs := sampleTexts("", " ")
 	for _, s := range strs {
 		w := int(math.Ceil(text.Advance(s, face))) + 1
 		want := ebiten.NewImage(max(1, w), h)
@@ -128,18 +142,8 @@ func TestLabelPixels_SameAsTextDraw(t *testing.T) {
 // over a background. A rune outside the preloaded set (added to the sheet
 // when first drawn) too.
 func TestDrawString_SameAsRasterText(t *testing.T) {
-	face := text.NewGoXFace(bitmapfont.Face)
-	m := face.Metrics()
-	h := int(math.Ceil(m.HAscent+m.HDescent+m.HLineGap)) + 1
-	var ascii []rune
-	for r := rune(0x20); r < 0x7F; r++ {
-		ascii = append(ascii, r)
-	}
-	strs := []string{string(ascii), "×−→—°·…≥–±§≤≈π²Σ▾▸≠√↔ⁿθ", "Overview: 65025 / 65025 landblocks painted",
-		"0xA9B4 cell 3,5  hdg 270°  12.5 m/px", "jj ff ll WW ii", " ", "Ωµ¶ 森", "voices sounding 16/16"}
-	for _, r := range ascii {
-		strs = append(strs, string(r)+"W"+string(r))
-	}
+	face, h := text.NewGoXFace(bitmapfont.Face), widgetLineH()
+	strs := sampleTexts(" ", "Ωµ¶ 森", "voices sounding 16/16")
 	// Last, as it fills the sheet for the rest of the process: 800 distinct
 	// CJK runes, more than the sheet holds; the text then comes from its own
 	// image, with the same pixels.
@@ -238,9 +242,7 @@ func TestGlyphLabel_SameAsLabelImage(t *testing.T) {
 func TestDrawString_StableTextSamePixels(t *testing.T) {
 	var d debugui.DebugUI // its Draw ends a text frame
 	scratch := ebiten.NewImage(8, 8)
-	face := text.NewGoXFace(bitmapfont.Face)
-	m := face.Metrics()
-	h := int(math.Ceil(m.HAscent+m.HDescent+m.HLineGap)) + 1
+	face, h := text.NewGoXFace(bitmapfont.Face), widgetLineH()
 	c := color.RGBA{230, 230, 230, 255}
 	bg := color.RGBA{20, 40, 60, 255}
 	check := func(s string, what string) {

@@ -225,17 +225,8 @@ func TestTiles_LazyLoadAndMissing(t *testing.T) {
 // Update uploads at most tileUploads finished tiles per frame (a jump into a
 // town finishes a dozen within one frame), and the rest in the frames after.
 func TestTiles_UploadsAFewPerFrame(t *testing.T) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newStandInGame(t)
 	defer g.close()
-	g.cam.W, g.cam.H = Width, Height
-	g.focus = func() bool { return true }
 	g.requestTiles() // the opening view's tiles (New may have asked already)
 	deadline := time.Now().Add(10 * time.Second)
 	for len(g.tiles.res) < 3*tileUploads && time.Now().Before(deadline) {
@@ -266,17 +257,8 @@ func TestTiles_UploadsAFewPerFrame(t *testing.T) {
 // painted (their landblocks readable) but not uploaded, and do not count as
 // loading; back at tile zoom they are uploaded tileUploads a frame.
 func TestTiles_HeldWhileZoomedOut(t *testing.T) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newStandInGame(t)
 	defer g.close()
-	g.cam.W, g.cam.H = Width, Height
-	g.focus = func() bool { return true }
 	if err := g.Update(); err != nil { // frame 1: the opening view (tile zoom) asks for its tiles
 		t.Fatal(err)
 	}

@@ -23,7 +23,12 @@ func pixels(img *ebiten.Image) *image.RGBA {
 	return out
 }
 
-func standInGame(t *testing.T) *Game {
+// newStandInGame is a window on the stand-in as New leaves it (its tiles
+// still loading), 1280×720, and focused, as a user at the window would be:
+// under Xvfb without a window manager ebiten.IsFocused() varies from run to
+// run, and G4 would then silence the session (tests of G4 set g.focused
+// themselves).
+func newStandInGame(t *testing.T) *Game {
 	t.Helper()
 	a, err := assets.StandIn()
 	if err != nil {
@@ -34,10 +39,14 @@ func standInGame(t *testing.T) *Game {
 		t.Fatal(err)
 	}
 	g.cam.W, g.cam.H = Width, Height
-	// Focused, as a user at the window would be: under Xvfb without a window
-	// manager ebiten.IsFocused() varies from run to run, and G4 would then
-	// silence the session (tests of G4 set g.focused themselves).
 	g.focus = func() bool { return true }
+	return g
+}
+
+// standInGame is newStandInGame with all 25 of its tiles loaded.
+func standInGame(t *testing.T) *Game {
+	t.Helper()
+	g := newStandInGame(t)
 	deadline := time.Now().Add(10 * time.Second)
 	for g.tiles.loading() > 0 && time.Now().Before(deadline) {
 		g.tiles.collect(0)
