@@ -28,11 +28,10 @@ var whitePixel = func() *ebiten.Image {
 // (white, tinted when drawn): one quad instead of one per glyph. A string
 // is drawn from the glyph sheet (glyphs.go) until it has been drawn for
 // stableAfter frames; then it is packed into the string sheet, at most
-// madeMax a frame. A window's first frame made ~200 text images at once,
-// and a status line whose number changes every frame made a new one each
-// frame; and when the opening texts turned stable together, making their
-// images (ebiten packing each into its shared pages) took 4-8 ms of that
-// frame. Strings not drawn for keep frames are forgotten.
+// madeMax a frame (no ebiten image per text). A window's first frame made
+// ~200 text images at once, and a status line whose number changes every
+// frame made a new one each frame. Strings not drawn for keep frames are
+// forgotten.
 type textCache struct {
 	m     map[string]*cachedText
 	frame int
