@@ -39,8 +39,8 @@ func labelColored(ctx *debugui.Context, s string, c color.RGBA) {
 }
 
 // drawLine draws s (one line, white tinted c) with its top-left at (x, y),
-// rounded to whole pixels: quads from debugui's glyph sheet, no image per
-// text (a status line whose number changes every frame made a new one).
+// rounded to whole pixels, as the widgets draw text (debugui.DrawString:
+// the glyph sheet while new or changing, then the string sheet).
 func drawLine(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
 	debugui.DrawString(dst, s, x, y, c)
 }
