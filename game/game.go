@@ -78,6 +78,8 @@ type Config struct {
 	CaptureDir string
 	// Gate is a listening gate file to open at start (-gate, issue 9; gate.go).
 	Gate string
+	// Page is the host page's hooks (the browser build; page.go); nil on the desktop.
+	Page Page
 }
 
 // Game is the explorer window.
@@ -314,6 +316,11 @@ func (g *Game) Update() error {
 	if g.prof != nil && g.prof.done() {
 		g.prof.report(g.cfg.Stdout, g.firstTerrain)
 		return ebiten.Termination
+	}
+	if g.cfg.Page != nil {
+		if err := g.cfg.Page.Frame(g); err != nil {
+			return err
+		}
 	}
 	g.focused = g.cfg.Shot != nil || g.cfg.ProfileFrames > 0 || g.focus()
 	g.sim.SetActive(g.focused) // G4: the manager refuses new starts when unfocused
