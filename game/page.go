@@ -15,3 +15,12 @@ type Page interface {
 // SidecarJSON is the sidecar F12 would write for this instant (the replay
 // record and the view that a report link carries).
 func (g *Game) SidecarJSON() ([]byte, error) { return sidecarJSON(g.sidecar()) }
+
+// ClockSource is what the window's clock follows now: "device" (the audio
+// device's played position, while it keeps real time) or "wall".
+func (g *Game) ClockSource() string {
+	if g.src != nil && g.src.FollowsDevice() {
+		return "device"
+	}
+	return "wall"
+}

@@ -27,10 +27,10 @@
       c.enqueue(chunk);
     } }));
     const body = packed ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
-    const bytes = await new Response(body).arrayBuffer();
-    state.wasmBytes = bytes.byteLength;
-    state.t.fetched = performance.now();
-    const m = await WebAssembly.compile(bytes);
+    // compileStreaming compiles while the bytes arrive (it wants the wasm
+    // content type, which a plain host may not send: the Response says it).
+    const m = await WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+    state.wasmBytes = got;
     state.t.compiled = performance.now();
     return m;
   }
@@ -146,7 +146,7 @@
   // swTest is the browser test's read-back (scripts/webcheck).
   window.swTest = () => {
     const s = state.frame && state.frame.contentWindow && state.frame.contentWindow.soundworldSession;
-    return { where: s ? s.where : "", frames: s ? s.frames : 0, firstFrame: s ? s.firstFrame : 0, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, status: $("status").textContent };
+    return { where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, firstFrame: s ? s.firstFrame : 0, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, status: $("status").textContent };
   };
 
   (async () => {

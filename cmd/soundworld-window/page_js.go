@@ -215,6 +215,7 @@ func (h *pageHooks) Frame(g *game.Game) error {
 	}
 	h.sess.Set("frames", h.frames) // the browser test's read-back (window.swTest)
 	h.sess.Set("where", g.PositionLine())
+	h.sess.Set("clock", g.ClockSource())
 	if len(readers) > 0 && h.frames%15 == 1 {
 		var got, total int64
 		for _, r := range readers {

@@ -49,6 +49,8 @@ func main() {
 	shot := flag.String("shot", "", "write the page's screenshot (PNG) here")
 	budget := flag.Duration("budget", 5*time.Second, "the map must show within this time of the navigation")
 	browser := flag.String("chromium", "chromium", "the browser to run")
+	flag.BoolVar(&extra.click, "click", false, "then click the sound overlay and report the clock")
+	flag.BoolVar(&extra.dats, "dats", false, "then open the stand-in's dats as game files through the page's file button")
 	flag.Parse()
 	if err := run(*dir, *sidecar, *shot, *budget, *browser); err != nil {
 		fmt.Fprintln(os.Stderr, "webcheck: FAIL:", err)
@@ -56,6 +58,9 @@ func main() {
 	}
 	fmt.Println("webcheck: ok")
 }
+
+// extra are the steps after the first page's checks.
+var extra struct{ click, dats bool }
 
 func run(dir, sidecar, shot string, budget time.Duration, browser string) error {
 	for _, f := range []string{"index.html", "app.html", "soundworld.wasm", "soundworld.wasm.gz", "wasm_exec.js"} {
@@ -112,7 +117,7 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 	var tMap time.Duration
 	var frac float64
 	var img image.Image
-	for time.Since(t0) < budget+30*time.Second {
+	for time.Since(t0) < max(budget+30*time.Second, 3*time.Minute) { // wait past the budget: say how late it was
 		img, err = b.screenshot()
 		if err != nil && strings.Contains(err.Error(), "Not attached") { // the page is still being swapped in
 			time.Sleep(100 * time.Millisecond)
@@ -157,8 +162,8 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		time.Sleep(300 * time.Millisecond)
 	}
 	fmt.Printf("webcheck: %d frames, at %q, status %q\n", st.Frames, st.Where, st.Status)
-	fmt.Printf("webcheck: page times (ms since navigation): wasm downloaded %.0f, compiled %.0f, session started %.0f, first frame %.0f\n",
-		st.Times["fetched"], st.Times["compiled"], st.Times["session"], st.FirstFrame+st.Times["session"])
+	fmt.Printf("webcheck: page times (ms since navigation): wasm compiled %.0f, session started %.0f, first frame %.0f\n",
+		st.Times["compiled"], st.Times["session"], st.FirstFrame+st.Times["session"])
 	errs := append(b.errors(), st.Errors...)
 	fmt.Printf("webcheck: errors logged: %d\n", len(errs))
 	for _, e := range errs {
@@ -176,6 +181,105 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 	}
 	if len(fails) > 0 {
 		return errors.New(strings.Join(fails, "; "))
+	}
+	if extra.click {
+		if err := clickSound(b); err != nil {
+			return err
+		}
+	}
+	if extra.dats {
+		if err := openDats(b, pal, st.Where); err != nil {
+			return err
+		}
+	}
+	if errs := b.errors(); len(errs) > 0 {
+		return fmt.Errorf("errors logged after the first checks: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// pageState is window.swTest()'s answer.
+type pageState struct {
+	Where, Clock, Status string
+	Sound                bool
+	Frames               int
+}
+
+// clickSound clicks the "Click to start sound" overlay (the middle of the
+// page) like a user and reports what the clock follows 6 s later: the
+// overlay must be gone; the clock is reported, not required (a headless
+// browser's audio output need not keep real time).
+func clickSound(b *browserConn) error {
+	for _, typ := range []string{"mousePressed", "mouseReleased"} {
+		if _, err := b.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": 640, "y": 360, "button": "left", "clickCount": 1}); err != nil {
+			return err
+		}
+	}
+	time.Sleep(6 * time.Second)
+	var st pageState
+	if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
+		return err
+	}
+	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, clock follows the %s\n", st.Sound, st.Clock)
+	if !st.Sound {
+		return errors.New("the sound overlay did not take the click")
+	}
+	return nil
+}
+
+// openDats writes the stand-in's two dat images as client_portal.dat and
+// client_cell_1.dat, gives them to the page's "Open game files" input (as a
+// user picking them), and checks the new session reads them (the page's
+// File/Blob reader and dat.NewFile) and shows the same map at the same place.
+func openDats(b *browserConn, pal []color.RGBA, where string) error {
+	portal, cell, err := assets.StandInImages()
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "webcheck-dats-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	p, c := filepath.Join(dir, "client_portal.dat"), filepath.Join(dir, "client_cell_1.dat")
+	os.WriteFile(p, portal, 0o644)
+	os.WriteFile(c, cell, 0o644)
+	res, err := b.call("DOM.getDocument", nil)
+	if err != nil {
+		return err
+	}
+	var doc struct{ Root struct{ NodeID int } }
+	json.Unmarshal(res, &doc)
+	res, err = b.call("DOM.querySelector", map[string]any{"nodeId": doc.Root.NodeID, "selector": "#files"})
+	if err != nil {
+		return err
+	}
+	var q struct{ NodeID int }
+	json.Unmarshal(res, &q)
+	t0 := time.Now()
+	if _, err := b.call("DOM.setFileInputFiles", map[string]any{"nodeId": q.NodeID, "files": []string{p, c}}); err != nil {
+		return err
+	}
+	var st pageState
+	for time.Since(t0) < 90*time.Second {
+		time.Sleep(500 * time.Millisecond)
+		if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
+			return err
+		}
+		if strings.Contains(st.Status, "Reading your game files") || strings.Contains(st.Status, "Your game files") {
+			if st.Frames > 10 && st.Where != "" {
+				break
+			}
+		}
+	}
+	img, err := b.screenshot()
+	if err != nil {
+		return err
+	}
+	frac, marker := terrainShare(img, pal)
+	fmt.Printf("webcheck: game files opened on the page: %.1f s, status %q, at %q, %.0f%% terrain\n", time.Since(t0).Seconds(), st.Status, st.Where, 100*frac)
+	if st.Where != where || frac < minTerrain || !marker {
+		return fmt.Errorf("with the stand-in's dats opened as game files: at %q (want %q), %.0f%% terrain, marker %v", st.Where, where, 100*frac, marker)
 	}
 	return nil
 }
@@ -388,8 +492,12 @@ func (b *browserConn) errors() []string {
 	return append([]string(nil), b.errs...)
 }
 
+// callWait bounds the wait for one answer: a screenshot waits for a frame,
+// which a busy machine's software WebGL can take long to draw.
+const callWait = 3 * time.Minute
+
 // call sends one command (in the page's session once attached) and waits
-// up to 60 s for its answer.
+// up to callWait for its answer.
 func (b *browserConn) call(method string, params any) (json.RawMessage, error) {
 	b.mu.Lock()
 	b.next++
@@ -414,8 +522,8 @@ func (b *browserConn) call(method string, params any) (json.RawMessage, error) {
 			return nil, fmt.Errorf("%s: %s", method, m.Error.Message)
 		}
 		return m.Result, nil
-	case <-time.After(60 * time.Second):
-		return nil, fmt.Errorf("%s: no answer in 60 s", method)
+	case <-time.After(callWait):
+		return nil, fmt.Errorf("%s: no answer in %s", method, callWait)
 	}
 }
 
