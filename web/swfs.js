@@ -117,7 +117,7 @@
       const nl = outBuf[fd].lastIndexOf("\n");
       if (nl != -1) {
         const text = outBuf[fd].substring(0, nl);
-        (fd === 2 ? console.warn : console.log)(text);
+        (fd === 2 ? console.error : console.log)(text); // stderr: a panic or an error the browser test counts
         for (const f of consoleListeners) f(fd, text);
         outBuf[fd] = outBuf[fd].substring(nl + 1);
       }
