@@ -186,6 +186,13 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		if err := clickSound(b); err != nil {
 			return err
 		}
+		if shot != "" { // the page as a user sees it once sound is on
+			if img, err := b.screenshot(); err == nil {
+				var buf bytes.Buffer
+				png.Encode(&buf, img)
+				os.WriteFile(strings.TrimSuffix(shot, ".png")+"-after-click.png", buf.Bytes(), 0o644)
+			}
+		}
 	}
 	if extra.dats {
 		if err := openDats(b, pal, st.Where); err != nil {
