@@ -50,6 +50,7 @@ func main() {
 	budget := flag.Duration("budget", 5*time.Second, "the map must show within this time of the navigation")
 	browser := flag.String("chromium", "chromium", "the browser to run")
 	flag.BoolVar(&extra.click, "click", false, "then click the sound overlay and report the clock")
+	flag.BoolVar(&extra.f12, "f12", false, "then press F12 (after -click) and check the downloads and the address bar's link")
 	flag.BoolVar(&extra.dats, "dats", false, "then open the stand-in's dats as game files through the page's file button")
 	flag.Parse()
 	if err := run(*dir, *sidecar, *shot, *budget, *browser); err != nil {
@@ -60,7 +61,7 @@ func main() {
 }
 
 // extra are the steps after the first page's checks.
-var extra struct{ click, dats bool }
+var extra struct{ click, f12, dats bool }
 
 func run(dir, sidecar, shot string, budget time.Duration, browser string) error {
 	for _, f := range []string{"index.html", "app.html", "soundworld.wasm", "soundworld.wasm.gz", "wasm_exec.js"} {
@@ -192,6 +193,11 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 				png.Encode(&buf, img)
 				os.WriteFile(strings.TrimSuffix(shot, ".png")+"-after-click.png", buf.Bytes(), 0o644)
 			}
+		}
+	}
+	if extra.f12 {
+		if err := pressF12(b); err != nil {
+			return err
 		}
 	}
 	if extra.dats {
@@ -570,4 +576,48 @@ func (b *browserConn) close() {
 	b.cmd.Process.Kill()
 	b.cmd.Wait()
 	os.RemoveAll(b.tmp)
+}
+
+// pressF12 presses F12 in the explorer (focused by -click's click) and
+// checks that the screenshot and its sidecar were handed over as downloads
+// with the desktop's names and that the address bar now holds a link that
+// decodes to a sidecar of this instant.
+func pressF12(b *browserConn) error {
+	b.call("Browser.setDownloadBehavior", map[string]any{"behavior": "deny"}) // the names are checked, the files not kept
+	for _, typ := range []string{"rawKeyDown", "keyUp"} {
+		if _, err := b.call("Input.dispatchKeyEvent", map[string]any{"type": typ, "key": "F12", "code": "F12", "windowsVirtualKeyCode": 123, "nativeVirtualKeyCode": 123}); err != nil {
+			return err
+		}
+	}
+	var st struct {
+		Outputs []string `json:"outputs"`
+	}
+	for k := 0; k < 120; k++ {
+		time.Sleep(time.Second)
+		if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
+			return err
+		}
+		if len(st.Outputs) >= 2 {
+			break
+		}
+	}
+	var hash string
+	if err := b.eval("JSON.stringify(location.hash)", &hash); err != nil {
+		return err
+	}
+	fmt.Printf("webcheck: F12: downloads %v, address bar fragment %d characters\n", st.Outputs, len(hash))
+	png, js := false, false
+	for _, o := range st.Outputs {
+		png = png || strings.HasPrefix(o, "soundworld-") && strings.HasSuffix(o, ".png")
+		js = js || strings.HasPrefix(o, "soundworld-") && strings.HasSuffix(o, ".json")
+	}
+	if !png || !js {
+		return fmt.Errorf("F12 gave downloads %v, want soundworld-….png and .json", st.Outputs)
+	}
+	sc, err := weblink.Decode(hash)
+	if err != nil {
+		return fmt.Errorf("F12's address bar link: %v", err)
+	}
+	fmt.Printf("webcheck: F12's link decodes to a %d-byte sidecar\n", len(sc))
+	return nil
 }
