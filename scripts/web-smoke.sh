@@ -17,6 +17,6 @@ trap 'rm -rf "$out"' EXIT
 bash scripts/web-build.sh "$out/web"
 go build -o "$out/soundworld-window" ./cmd/soundworld-window
 xvfb-run -a -s "-screen 0 1280x720x24" "$out/soundworld-window" shot -seconds 2 -seed 7 -loc "42.2N, 33.5E" -o "$out/desk.png"
-go run ./scripts/webcheck -dir "$out/web" -shot "${WEB_SHOT:-$out/page.png}"
-go run ./scripts/webcheck -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/link.png"
+go run ./scripts/webcheck -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -shot "${WEB_SHOT:-$out/page.png}"
+go run ./scripts/webcheck -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/link.png"
 echo "web-smoke: ok"
