@@ -14,6 +14,7 @@ if ! command -v chromium >/dev/null; then
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+bash scripts/web-fs-check.sh
 bash scripts/web-build.sh "$out/web"
 go build -o "$out/soundworld-window" ./cmd/soundworld-window
 xvfb-run -a -s "-screen 0 1280x720x24" "$out/soundworld-window" shot -seconds 2 -seed 7 -loc "42.2N, 33.5E" -o "$out/desk.png"

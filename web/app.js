@@ -43,6 +43,8 @@ function soundGate(shell) {
     if (el.hidden) return;
     el.hidden = true;
     if (ev.type !== "keydown") { ev.preventDefault(); ev.stopPropagation(); }
+    const canvas = document.querySelector("canvas"); // the explorer takes keys only while its canvas has focus
+    if (canvas) canvas.focus();
     shell.soundStarted();
   };
   el.addEventListener("click", start);

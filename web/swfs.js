@@ -146,7 +146,7 @@
       const f = fds.get(fd);
       if (!f) return cb(err("EBADF", "fd " + fd));
       fds.delete(fd);
-      if (f.wrote && nodes.get(f.p) === f.n) { if (kept(f.p)) keep(f.p); else output(f.p); }
+      if (f.wrote && nodes.get(f.p) === f.n) { if (kept(f.p)) { if (!hidden(f.p)) keep(f.p); } else output(f.p); }
       cb(null);
     },
     read(fd, buf, off, len, pos, cb) {
@@ -216,6 +216,7 @@
       for (const [q, m] of nodes) if (q === a || q.startsWith(a + "/")) moved.push([q, m]);
       for (const [q] of moved) nodes.delete(q);
       for (const [q, m] of moved) nodes.set(b + q.slice(a.length), m);
+      for (const [q] of moved) if (kept(q)) keep(q); // gone from the kept files
       if (kept(b)) keep(b); else output(b);
       cb(null);
     },

@@ -1,0 +1,56 @@
+// Command webfs exercises, built for js/wasm and run under Node with
+// web/swfs.js (scripts/webfs/run.js), the file operations the explorer does
+// in the browser — an F12-style atomic file in a new folder, the settings
+// file kept in /local, a capture-style folder committed by rename — through
+// the same internal/outputs and world code, and prints what it did; run.js
+// checks what the page was handed as downloads and what localStorage kept.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"soundworld/internal/outputs"
+	"soundworld/world"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "webfs:", err)
+		os.Exit(1)
+	}
+	fmt.Println("webfs: done")
+}
+
+func run() error {
+	if err := outputs.MkdirChecked("", "screenshots", ""); err != nil {
+		return err
+	}
+	out := filepath.Join("screenshots", "soundworld-x.png")
+	if err := outputs.CheckFile("", out, ""); err != nil {
+		return err
+	}
+	if err := world.WriteFileAtomic(out, func(w io.Writer) error { _, err := w.Write([]byte("hello")); return err }); err != nil {
+		return err
+	}
+	if err := os.MkdirAll("/local/soundworld", 0o755); err != nil {
+		return err
+	}
+	if err := world.WriteFileAtomic("/local/soundworld/window.json", func(w io.Writer) error { _, err := w.Write([]byte(`{"panels":[]}`)); return err }); err != nil {
+		return err
+	}
+	b, err := os.ReadFile("/local/soundworld/window.json")
+	if err != nil || string(b) != `{"panels":[]}` {
+		return fmt.Errorf("settings read back %q, %v", b, err)
+	}
+	d, err := outputs.CreateDir("capture-1")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(d.Temp(), "README.txt"), []byte("hi"), 0o644); err != nil {
+		return err
+	}
+	return d.Commit()
+}
