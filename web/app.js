@@ -18,6 +18,7 @@ window.swStart = async (opts) => {
     progress: (fetched, total) => shell.progress(fetched, total),
   };
   swfs.onOutput((name, bytes, path) => shell.output(name, bytes, path));
+  swfs.onConsole((fd, line) => { if (line.startsWith("warning:")) shell.warn(line); });
   soundGate(shell);
   const go = new Go();
   go.argv = ["soundworld"];

@@ -88,6 +88,7 @@
         }
       },
       soundStarted() { state.sound = true; },
+      warn(line) { if (live()) status(line); },
       exited() { if (frame.swExited) frame.swExited(); },
     };
   }
