@@ -87,6 +87,13 @@ func (g *Game) OpenGate(path string) error {
 	if err != nil {
 		return err
 	}
+	return g.openGate(f)
+}
+
+// openGate opens a gate file already read (-gate, read by the command; the
+// Gate panel's path box, read by OpenGate).
+func (g *Game) openGate(f *gate.File) error {
+	path := f.Path()
 	var warn []string
 	switch {
 	case f.Dat == nil && g.cfg.DatDir != "":
@@ -119,7 +126,6 @@ func (g *Game) OpenGate(path string) error {
 	g.sim.SetEye(f.Eye())
 	g.sim.SetChase(float32(f.Camera.Chase))
 	g.sim.SetPlayer(loc.Loc(), loc.Heading())
-	g.st.Eye = float64(f.Eye())
 	g.snap = g.sim.Tick(0)
 	p := g.sim.Listener().Pos
 	g.cam.CX, g.cam.CY = float64(p.X), float64(p.Y)
@@ -431,10 +437,10 @@ func (g *Game) gateKeys() {
 // openStartGate opens -gate FILE when the window starts (a user error if
 // the gate cannot be read) and unfolds the Gate panel.
 func (g *Game) openStartGate() error {
-	if g.cfg.Gate == "" {
+	if g.cfg.Gate == nil {
 		return nil
 	}
-	if err := g.OpenGate(g.cfg.Gate); err != nil {
+	if err := g.openGate(g.cfg.Gate); err != nil {
 		return cli.UserErr(err)
 	}
 	return nil

@@ -74,7 +74,6 @@ func (g *Game) Reset(seed uint32) error {
 	}
 	g.sim.Reset(seed)
 	g.snap = g.sim.Tick(0)
-	g.st.RunningSeed, g.st.SeedText = seed, fmt.Sprint(seed)
 	g.setToast(fmt.Sprintf("Sim reset with seed %d", seed))
 	return nil
 }

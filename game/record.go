@@ -84,7 +84,6 @@ func (g *Game) startRecording() {
 		g.sound.stopAll()
 	}
 	g.snap = g.sim.Tick(0) // render's first step: placement at 0 s
-	g.st.RunningSeed, g.st.SeedText = r.seed, fmt.Sprint(r.seed)
 	g.setToast(fmt.Sprintf("Recording the walk: sim restarted at 0 s with seed %d (R stops)", r.seed))
 }
 

@@ -13,6 +13,7 @@ import (
 	"soundworld/assets"
 	"soundworld/audio"
 	"soundworld/game"
+	"soundworld/gate"
 	"soundworld/ui"
 	"soundworld/world"
 )
@@ -26,6 +27,8 @@ type windowFlags struct {
 	heading, eye, chase           float64
 	seed                          uint
 	from                          string        // -from SIDECAR (from.go)
+	fromSidecar                   *game.From    // -from as read by fromDat
+	gate                          *gate.File    // -gate as read by gateDat
 	fs                            *flag.FlagSet // the flags registered on (from.go: clashes with -from)
 	force, follow                 bool
 	headingSet                    bool          // -heading given (gate.go: a /loc line's facing otherwise)
@@ -101,7 +104,7 @@ func (w *windowFlags) config() (game.Config, error) {
 	}
 	c.Start = &game.Start{X: x, Y: y, Heading: w.startHeading(), Eye: float32(w.eye), Chase: float32(w.chase)}
 	c.Stdout, c.Begin = os.Stdout, processStart
-	c.From, c.Force = w.from, w.force
+	c.From, c.Force = w.fromSidecar, w.force
 	if c.ViewOpts, err = w.viewOpts(); err != nil {
 		return c, err
 	}
@@ -148,7 +151,7 @@ func runWindow(args []string) error {
 		return err
 	}
 	defer c.Archive.Close()
-	c.Gate = *gateFile
+	c.Gate = w.gate
 	c.NoAudio, c.ProfileFrames = *noAudio, *prof
 	c.SettingsPath = *settings
 	if c.SettingsPath == "" {
