@@ -113,7 +113,7 @@ func (g *Game) openGate(f *gate.File) error {
 	}
 	var em []world.Emitter
 	if f.Emitters != nil {
-		if em, err = world.LoadLayoutFile(f.Resolve(*f.Emitters)); err != nil {
+		if em, err = cli.LoadLayoutFile(f.Resolve(*f.Emitters)); err != nil {
 			return fmt.Errorf("%s: emitters: %w", path, err)
 		}
 	}

@@ -232,7 +232,7 @@ func AppendHistory(path string, h History) error {
 	if _, err := Parse(out, path); err != nil {
 		return fmt.Errorf("%s: appending history would break the file: %v", path, err)
 	}
-	return world.WriteFileAtomic(path, func(w io.Writer) error {
+	return outputs.WriteFile(path, func(w *os.File) error {
 		_, err := w.Write(out)
 		return err
 	})

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
-	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -15,7 +15,6 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"soundworld/internal/outputs"
-	"soundworld/world"
 )
 
 // WriteReport writes dir/report.html (self-contained: inline SVG plots, no
@@ -35,13 +34,13 @@ func WriteReport(dir string, res *Result) error {
 	if err != nil {
 		return err
 	}
-	if err := world.WriteFileAtomic(filepath.Join(dir, "report.json"), func(w io.Writer) error {
+	if err := outputs.WriteFile(filepath.Join(dir, "report.json"), func(w *os.File) error {
 		_, err := w.Write(js)
 		return err
 	}); err != nil {
 		return err
 	}
-	return world.WriteFileAtomic(filepath.Join(dir, "report.html"), func(w io.Writer) error {
+	return outputs.WriteFile(filepath.Join(dir, "report.html"), func(w *os.File) error {
 		_, err := w.Write(page)
 		return err
 	})

@@ -14,6 +14,7 @@ import (
 	"soundworld/dat"
 	"soundworld/gate/decode"
 	"soundworld/gate/measure"
+	"soundworld/internal/cli"
 	"soundworld/world"
 )
 
@@ -179,7 +180,7 @@ func (f *File) scene() (sc Scene, source string, warn []string, closer func(), e
 			return sc, "", nil, nil, err
 		}
 	} else {
-		a, err = dat.OpenDir(f.Resolve(f.Dat.Folder))
+		a, err = cli.OpenDataDir(f.Resolve(f.Dat.Folder))
 		if err != nil {
 			return sc, "", nil, nil, inputErr(fmt.Errorf("%s:%d: field \"dat\": %w", f.path, lineOf(f.raw, "dat"), err))
 		}
@@ -204,7 +205,7 @@ func (f *File) scene() (sc Scene, source string, warn []string, closer func(), e
 	prefs, _ := world.ParsePrefs(f.Prefs, audio.DefaultPrefs()) // validated by Parse
 	var em []world.Emitter
 	if f.Emitters != nil {
-		em, err = world.LoadLayoutFile(f.Resolve(*f.Emitters))
+		em, err = cli.LoadLayoutFile(f.Resolve(*f.Emitters))
 		if err != nil {
 			return fail(inputErr(fmt.Errorf("%s:%d: field \"emitters\": %w", f.path, lineOf(f.raw, "emitters"), err)))
 		}

@@ -6,9 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"time"
+
 	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
-	"time"
 
 	"soundworld/assets"
 	"soundworld/audio"
@@ -93,7 +94,7 @@ func (w *windowFlags) config() (game.Config, error) {
 	}
 	switch {
 	case w.emitters != "":
-		if c.Emitters, err = world.LoadLayoutFile(w.emitters); err != nil {
+		if c.Emitters, err = cli.LoadLayoutFile(w.emitters); err != nil {
 			return c, cli.UserErr(err)
 		}
 		c.EmittersPath = w.emitters
