@@ -39,6 +39,29 @@ type Audio struct {
 	Format     string // "wav pcm16", "wav float32", "ogg vorbis", "mp3", …
 }
 
+// FormatError is a recording that cannot be decoded: File names it, Err
+// says what is wrong and where (a byte offset, a sample, the decoder's
+// message).
+type FormatError struct {
+	File string
+	Err  error
+}
+
+func (e *FormatError) Error() string { return e.File + ": " + e.Err.Error() }
+func (e *FormatError) Unwrap() error { return e.Err }
+
+// guarded runs f, a call into a third-party decoder, and turns a panic in it
+// into an error: on hostile input a decoder bug must be a refusal of the
+// file, never a crash (issue 23: a 40-byte Ogg panicked inside oggvorbis).
+func guarded(format string, f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: the decoder failed on this file (%v)", format, p)
+		}
+	}()
+	return f()
+}
+
 // Seconds is the decoded length.
 func (a *Audio) Seconds() float64 { return float64(len(a.L)) / Rate }
 
@@ -67,19 +90,19 @@ func Bytes(b []byte, name string) (*Audio, error) {
 	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WAVE":
 		ch, rate, fmtS, err = readWAV(b)
 	case len(b) >= 4 && string(b[:4]) == "OggS":
-		ch, rate, err = readOgg(b)
 		fmtS = "ogg vorbis"
+		err = guarded(fmtS, func() (err error) { ch, rate, err = readOgg(b); return err })
 	case len(b) >= 3 && (string(b[:3]) == "ID3" || (b[0] == 0xFF && b[1]&0xE0 == 0xE0)):
-		ch, rate, err = readMP3(b)
 		fmtS = "mp3"
+		err = guarded(fmtS, func() (err error) { ch, rate, err = readMP3(b); return err })
 	default:
 		err = errors.New("not a WAV (RIFF/WAVE), Ogg Vorbis (OggS) or MP3 file (byte offset 0)")
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, &FormatError{File: name, Err: err}
 	}
 	if len(ch) == 0 || len(ch[0]) == 0 {
-		return nil, fmt.Errorf("%s: no audio", name)
+		return nil, &FormatError{File: name, Err: errors.New("no audio")}
 	}
 	a := &Audio{SourceRate: rate, Channels: len(ch), Format: fmtS}
 	a.L, a.R = toStereo(ch, fmtS == "ogg vorbis")
@@ -164,11 +187,6 @@ func readOgg(b []byte) ([][]float32, int, error) {
 }
 
 func readMP3(b []byte) (out [][]float32, rate int, err error) {
-	defer func() { // a decoder bug on hostile input is an error, never a panic
-		if p := recover(); p != nil {
-			out, rate, err = nil, 0, fmt.Errorf("mp3: decoder failed: %v", p)
-		}
-	}()
 	d, err := mp3.NewDecoder(bytes.NewReader(b))
 	if err != nil {
 		return nil, 0, fmt.Errorf("mp3: %v", err)

@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"errors"
 	"math"
 	"os"
 	"strings"
@@ -129,10 +130,16 @@ func TestBadInput(t *testing.T) {
 		{"adpcm", func() []byte { b := append([]byte{}, good...); b[20] = 2; return b }(), "format tag 2"},
 		{"truncated ogg", []byte("OggS\x00\x02"), "ogg vorbis"},
 		{"truncated mp3", []byte{0xFF, 0xFB, 0x90, 0x00}, "mp3"},
+		// issue 23: this 40-byte Ogg panicked inside jfreymuth/oggvorbis.
+		{"ogg decoder panic", append([]byte("OggS\x00\x02"), make([]byte, 34)...), "the decoder failed"},
 	} {
 		_, err := Bytes(c.b, "rec.wav")
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "rec.wav: ") {
 			t.Errorf("%s: error %v, want one naming rec.wav and %q", c.name, err, c.want)
+		}
+		var fe *FormatError
+		if !errors.As(err, &fe) || fe.File != "rec.wav" {
+			t.Errorf("%s: %T, want a *FormatError naming rec.wav", c.name, err)
 		}
 	}
 	// A data chunk cut short is read as far as it goes.
@@ -150,6 +157,28 @@ func FuzzBytes(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		a, err := Bytes(b, "fuzz")
 		if err == nil && len(a.L) != len(a.R) {
+			t.Fatal("unequal channels")
+		}
+	})
+}
+
+// FuzzOgg feeds damaged Ogg streams to the Vorbis decoder: whatever the bytes,
+// a decode either succeeds with equal channels or fails with a *FormatError;
+// never a panic. Seeds: the valid test file, and the 40-byte page that once
+// panicked (issue 23).
+func FuzzOgg(f *testing.F) {
+	if b, err := os.ReadFile("testdata/sine1k_left_48k.ogg"); err == nil {
+		f.Add(b[4:min(len(b), 4096)])
+	}
+	f.Add(append([]byte("\x00\x02"), make([]byte, 34)...))
+	f.Fuzz(func(t *testing.T, b []byte) { // b follows the capture pattern "OggS"
+		b = append([]byte("OggS"), b...)
+		a, err := Bytes(b, "fuzz.ogg")
+		var fe *FormatError
+		switch {
+		case err != nil && !errors.As(err, &fe):
+			t.Fatalf("error %v is not a *FormatError", err)
+		case err == nil && len(a.L) != len(a.R):
 			t.Fatal("unequal channels")
 		}
 	})
