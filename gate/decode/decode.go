@@ -2,6 +2,10 @@
 // float PCM, Ogg Vorbis, MP3; any rate, any channel count) into 44100 Hz
 // stereo float32, the rate and layout the analysis and our renders share.
 //
+// MP3s with a Xing/Info tag decode gapless: the tag frame, the encoder's
+// delay and padding (LAME tag) and the decoder's own delay are removed, so a
+// file encoded from N samples decodes to those N samples (mp3tag.go).
+//
 // Libraries: Ogg Vorbis by github.com/jfreymuth/oggvorbis and MP3 by
 // github.com/hajimehoshi/go-mp3 (both pure Go, the decoders beep and
 // Ebitengine use); WAV by the small RIFF reader in wav.go (no library covers
@@ -200,7 +204,11 @@ func readMP3(b []byte) (out [][]float32, rate int, err error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("mp3 at byte %d of the decoded stream: %v", len(raw), err)
 	}
-	n := len(raw) / 4
+	start, n := 0, len(raw)/4
+	if tag, ok := readMP3Tag(b); ok {
+		start, n = tag.gaplessSpan(n)
+	}
+	raw = raw[4*start:]
 	l, r := make([]float32, n), make([]float32, n)
 	for i := 0; i < n; i++ {
 		l[i] = float32(int16(uint16(raw[4*i])|uint16(raw[4*i+1])<<8)) / 32768
