@@ -36,6 +36,7 @@ type File struct {
 	Ignore    []Span            `json:"ignore"`   // recording-time ranges [from, to] left out
 	Notes     string            `json:"notes"`
 	Align     bool              `json:"align_level,omitempty"` // scale the recording to our median loudness first
+	Mono      string            `json:"mono,omitempty"`        // a one-channel recording: "dual" (default, both sides) or "single"
 	History   []json.RawMessage `json:"history"`               // appended to, never rewritten (any entry shape: runs, ABX logs)
 
 	path string // where it was read from
@@ -156,6 +157,9 @@ func (f *File) validate() error {
 		if !(s[0] >= 0 && s[1] > s[0] && !math.IsInf(s[1], 0)) {
 			return f.fieldErr("ignore", "range %d %v: want [from, to] with 0 ≤ from < to", i+1, s)
 		}
+	}
+	if f.Mono != "" && f.Mono != MonoDual && f.Mono != MonoSingle {
+		return f.fieldErr("mono", "%q: want \"dual\" (a mono recording played on both sides, the default) or \"single\" (measured as one channel)", f.Mono)
 	}
 	if f.Dat != nil && f.Dat.Folder == "" {
 		return f.fieldErr("dat", "want null (the stand-in) or {\"folder\": …}")

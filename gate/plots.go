@@ -56,10 +56,14 @@ func svgOf(p *plot.Plot, w, h vg.Length) (string, error) {
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
-// programme short-term loudness of a result: 10·log10 of the summed channel powers.
+// programme short-term loudness of a result: 10·log10 of the summed channel
+// powers (the one channel's for a single-channel recording).
 func programme(lo measure.Loudness) (t, v []float64) {
 	for i := range lo.ShortTermL {
 		pl, pr := math.Pow(10, (lo.ShortTermL[i]+0.691)/10), math.Pow(10, (lo.ShortTermR[i]+0.691)/10)
+		if lo.Single {
+			pr = 0
+		}
 		x := -0.691 + 10*math.Log10(pl+pr)
 		if finite(x) && x > -70 {
 			t, v = append(t, lo.ShortTermT[i]), append(v, x)

@@ -51,6 +51,7 @@ type Recording struct {
 	Format      string  `json:"format"`
 	SourceRate  int     `json:"source_rate_hz"`
 	Channels    int     `json:"channels"`
+	ChannelMode string  `json:"channel_mode"`  // how they are measured (mono: dual or single)
 	Seconds     float64 `json:"seconds"`       // whole file
 	From        float64 `json:"analysed_from"` // s of the recording (offset_s)
 	To          float64 `json:"analysed_to"`
@@ -124,7 +125,7 @@ func Run(f *File, opt Options) (*Result, error) {
 	}
 	rl, rr := rec.L[from:to], rec.R[from:to]
 	res.Recording = Recording{Path: f.Recording, Format: rec.Format, SourceRate: rec.SourceRate, Channels: rec.Channels,
-		Seconds: rec.Seconds(), From: float64(from) / decode.Rate, To: float64(to) / decode.Rate}
+		ChannelMode: f.ChannelMode(rec.Channels), Seconds: rec.Seconds(), From: float64(from) / decode.Rate, To: float64(to) / decode.Rate}
 	var ignore []measure.Range
 	for _, s := range f.Ignore {
 		a, b := s[0]-f.OffsetS, s[1]-f.OffsetS
@@ -140,7 +141,7 @@ func Run(f *File, opt Options) (*Result, error) {
 	if err := renderSeeds(sc, res, opt, progress); err != nil {
 		return nil, err
 	}
-	res.Retail = measure.Measure(rl, rr, ignore)
+	res.Retail = f.MeasureRecording(rec.Channels, rl, rr, ignore)
 	if f.Align {
 		ours := make([]float64, len(res.Ours))
 		for i, o := range res.Ours {
@@ -152,7 +153,7 @@ func Run(f *File, opt Options) (*Result, error) {
 			for j := range rl {
 				l[j], r[j] = rl[j]*k, rr[j]*k
 			}
-			res.Retail = measure.Measure(l, r, ignore)
+			res.Retail = f.MeasureRecording(rec.Channels, l, r, ignore)
 			res.Recording.AlignGainDB = g
 		}
 	}

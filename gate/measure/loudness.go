@@ -147,7 +147,10 @@ func integrated(blocks []float64) float64 {
 // Loudness is the loudness part of a measurement.
 type Loudness struct {
 	IntegratedL, IntegratedR float64 // LUFS, each channel measured alone
-	Integrated               float64 // LUFS, the stereo programme (L and R weights 1)
+	Integrated               float64 // LUFS, the stereo programme (L and R weights 1), or the one channel when Single
+	// Single: a one-channel recording measured as one channel (MeasureSingle):
+	// the programme is that channel alone; L and R both hold it.
+	Single bool `json:"single_channel"`
 	// ShortTermL, ShortTermR: 3 s windows every 100 ms (LUFS; Silence below
 	// the floor); ShortTermT the window's centre in s from the signal's start.
 	// Windows touching an ignored range are left out.

@@ -65,6 +65,18 @@ func Measure(l, r []float32, ignore []Range) Result {
 	return res
 }
 
+// MeasureSingle measures a one-channel recording x as a single channel:
+// BS.1770's programme of one channel of weight 1 (ffmpeg ebur128's default
+// for mono), 3.01 LU below the same channel played on both sides
+// (Measure(x, x), dual mono). Every other metric is that of dual mono; the
+// L and R fields both hold the channel.
+func MeasureSingle(x []float32, ignore []Range) Result {
+	res := Measure(x, x, ignore)
+	res.Loudness.Integrated = res.Loudness.IntegratedL
+	res.Loudness.Single = true
+	return res
+}
+
 // db is 10·log10 of a power, floored at Silence.
 func db(p float64) float64 {
 	if !(p > 0) {
