@@ -41,10 +41,17 @@ func id3v2Size(b []byte) int {
 // comes (every frame, the delays kept).
 func readMP3Tag(b []byte) (t mp3Tag, ok bool) {
 	off := id3v2Size(b)
-	if off < 0 || off+4 > len(b) {
+	if off > len(b) {
 		return t, false
 	}
-	h := b[off:]
+	return parseMP3Tag(b[off:])
+}
+
+// parseMP3Tag is readMP3Tag of the bytes from the first frame's header on.
+func parseMP3Tag(h []byte) (t mp3Tag, ok bool) {
+	if len(h) < 4 {
+		return t, false
+	}
 	if h[0] != 0xFF || h[1]&0xE0 != 0xE0 || (h[1]>>1)&3 != 1 { // frame sync, Layer III
 		return t, false
 	}
