@@ -2,6 +2,7 @@ package gate
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"math"
 	"sort"
@@ -132,6 +133,21 @@ func loudnessPlot(res *Result) (*plot.Plot, error) {
 		l.Color, l.Width = colRetail, vg.Points(1.5)
 		p.Add(l)
 		p.Legend.Add("retail", l)
+		// Retail's loudness range (Tech 3342): the 10th and 95th percentiles
+		// of its gated short-term loudness, dashed across the plot.
+		if m := res.Retail.Meter; finite(m.LRALow) && finite(m.LRAHigh) {
+			for i, y := range []float64{m.LRALow, m.LRAHigh} {
+				r, err := plotter.NewLine(plotter.XYs{{X: t[0], Y: y}, {X: t[len(t)-1], Y: y}})
+				if err != nil {
+					return nil, err
+				}
+				r.Color, r.Dashes = colRetail, []vg.Length{vg.Points(4), vg.Points(3)}
+				p.Add(r)
+				if i == 0 {
+					p.Legend.Add(fmt.Sprintf("retail loudness range %.1f LU (10th–95th %%)", m.LRA), r)
+				}
+			}
+		}
 	}
 	for _, s := range res.Ignore {
 		r, _ := plotter.NewPolygon(plotter.XYs{{X: s[0], Y: -70}, {X: s[1], Y: -70}, {X: s[1], Y: 0}, {X: s[0], Y: 0}})

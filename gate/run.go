@@ -160,7 +160,7 @@ func Run(f *File, opt Options) (*Result, error) {
 			res.Recording.AlignGainDB = g
 		}
 	}
-	res.Metrics = Verdicts(res.Retail, res.Ours, f.Align)
+	res.Metrics = append(Verdicts(res.Retail, res.Ours, f.Align), MeterMetrics(res.Retail, res.Ours, f.Align, f.MeterVerdicts)...)
 	res.Pass = true
 	res.Failed = []string{}
 	for _, m := range res.Metrics {
