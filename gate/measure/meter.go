@@ -103,7 +103,10 @@ func loudnessRange(st []float64) (lra, low, high float64) {
 		}
 	}
 	sort.Float64s(l)
-	low, high = quantile(l, lraLow), quantile(l, lraHigh)
+	// Tech 3342's percentiles: the sorted values at 0-based rank
+	// round((n−1)·p), no interpolation.
+	rank := func(p float64) float64 { return l[int(math.Round(float64(len(l)-1)*p))] }
+	low, high = rank(lraLow), rank(lraHigh)
 	return high - low, low, high
 }
 
@@ -203,19 +206,31 @@ func truePeak(x []float32) (tp, sp float64) {
 		for p := range far {
 			far[p] = tpRest[p] * m
 		}
-		// The edges (fewer samples than taps) keep their samples only: a
-		// recording starts and ends in what was playing, not in a crest.
-		for i := max(lo, tpLead); i < hi && i+tpTaps-tpLead <= len(x); i++ {
-			a, b := float64(x[i]), float64(x[i+1])
+		// Before the first sample and after the last the signal is silence,
+		// as a meter sees a file that starts and stops (an abrupt start
+		// overshoots between its samples like any band-limited step).
+		start := lo
+		if lo == 0 {
+			start = -1 // between the silence before and the first sample
+		}
+		for i := start; i < hi; i++ {
+			var a, b float64 // the samples either side (0 outside x)
+			if i >= 0 {
+				a = float64(x[i])
+			}
+			if i+1 < len(x) {
+				b = float64(x[i+1])
+			}
 			for p := range tpPhases {
 				ph := &tpPhases[p]
 				if math.Abs(ph[tpLead]*a+ph[tpLead+1]*b)+far[p] <= tp {
 					continue
 				}
-				w := x[i-tpLead : i-tpLead+tpTaps]
 				var s float64
 				for k, g := range ph {
-					s += g * float64(w[k])
+					if j := i - tpLead + k; j >= 0 && j < len(x) {
+						s += g * float64(x[j])
+					}
 				}
 				if s < 0 {
 					s = -s
