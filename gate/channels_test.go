@@ -3,8 +3,6 @@ package gate
 import (
 	stdhtml "html"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,20 +13,14 @@ import (
 // "single"; single reads 10·log10(2) = 3.01 LU lower (one channel of weight 1
 // instead of two equal ones), the report's header and report.json say which.
 func TestMonoRecordingChannelChoice(t *testing.T) {
-	dir := t.TempDir()
-	p := smallGate(t, dir, 10, 97, 1, "")
-	// Replace the stereo recording by a mono one: the mid of the render.
-	st, err := Render(testScene(t, 10), 97)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mid := make([]float32, len(st.L))
-	for i := range mid {
-		mid[i] = 0.5 * (st.L[i] + st.R[i])
-	}
-	if err := os.WriteFile(filepath.Join(dir, "retail.wav"), decode.EncodeWAV([][]float32{mid}, 44100, 16, false), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	// The recording is mono: the mid of the render.
+	p := gateWithRecording(t, 97, func(st Stereo) []byte {
+		mid := make([]float32, len(st.L))
+		for i := range mid {
+			mid[i] = 0.5 * (st.L[i] + st.R[i])
+		}
+		return decode.EncodeWAV([][]float32{mid}, 44100, 16, false)
+	})
 	got := map[string]*Result{}
 	for _, mode := range []string{"", MonoDual, MonoSingle} {
 		f, err := Load(p)

@@ -11,21 +11,31 @@ import (
 	"soundworld/gate/decode"
 )
 
-// A recording's faults reach the report: NaN samples in the analysed part
-// are a warning with their time in report.json (and the HTML's banner).
-func TestRecordingFaultsAreReportWarnings(t *testing.T) {
+// gateWithRecording writes a 10 s smallGate whose recording.wav is
+// encode(seed's render), and returns the gate file's path.
+func gateWithRecording(t *testing.T, seed uint32, encode func(Stereo) []byte) string {
+	t.Helper()
 	dir := t.TempDir()
-	p := smallGate(t, dir, 10, 96, 1, "")
-	st, err := Render(testScene(t, 10), 96)
+	p := smallGate(t, dir, 10, seed, 1, "")
+	st, err := Render(testScene(t, 10), seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := decode.EncodeWAV([][]float32{st.L, st.R}, 44100, 32, true)
-	at := 44 + 8*(44100*7/2) // 3.5 s, left
-	binary.LittleEndian.PutUint32(b[at:], math.Float32bits(float32(math.NaN())))
-	if err := os.WriteFile(filepath.Join(dir, "retail.wav"), b, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "retail.wav"), encode(st), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return p
+}
+
+// A recording's faults reach the report: NaN samples in the analysed part
+// are a warning with their time in report.json (and the HTML's banner).
+func TestRecordingFaultsAreReportWarnings(t *testing.T) {
+	p := gateWithRecording(t, 96, func(st Stereo) []byte {
+		b := decode.EncodeWAV([][]float32{st.L, st.R}, 44100, 32, true)
+		at := 44 + 8*(44100*7/2) // 3.5 s, left
+		binary.LittleEndian.PutUint32(b[at:], math.Float32bits(float32(math.NaN())))
+		return b
+	})
 	f, err := Load(p)
 	if err != nil {
 		t.Fatal(err)

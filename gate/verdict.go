@@ -43,13 +43,7 @@ const (
 // recording's level was aligned to ours (the range does not move with it,
 // the peak and the momentary maximum do).
 func MeterMetrics(retail measure.Result, ours []measure.Result, aligned, judge bool) []Metric {
-	col := func(f func(measure.Result) float64) []float64 {
-		v := make([]float64, len(ours))
-		for i, o := range ours {
-			v[i] = f(o)
-		}
-		return v
-	}
+	col := func(f func(measure.Result) float64) []float64 { return column(ours, f) }
 	var out []Metric
 	for _, c := range []struct {
 		id, label, unit string
@@ -143,13 +137,7 @@ func (m *Metric) judge() {
 // says the recording's level was aligned to ours: the loudness and level
 // verdicts are then n/a (they were made equal).
 func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metric {
-	col := func(f func(measure.Result) float64) []float64 {
-		v := make([]float64, len(ours))
-		for i, o := range ours {
-			v[i] = f(o)
-		}
-		return v
-	}
+	col := func(f func(measure.Result) float64) []float64 { return column(ours, f) }
 	var out []Metric
 	for _, c := range []struct {
 		id, label string
@@ -245,6 +233,15 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 	}
 	out = append(out, spec)
 	return out
+}
+
+// column is f of each of ours.
+func column(ours []measure.Result, f func(measure.Result) float64) []float64 {
+	v := make([]float64, len(ours))
+	for i, o := range ours {
+		v[i] = f(o)
+	}
+	return v
 }
 
 // withOnsets keeps the values of the seeds that found at least MinOnsets onsets.
