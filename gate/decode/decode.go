@@ -37,8 +37,9 @@ import (
 // Rate is the output sample rate in Hz (audio.SampleRate, O1).
 const Rate = audio.SampleRate
 
-// MaxSeconds bounds what one recording may be (3 h), so a corrupt header can
-// never make us decode or allocate without limit.
+// MaxSeconds bounds what one call decodes (3 h), so a corrupt header can
+// never make us decode or allocate without limit: File refuses a longer
+// recording, Range decodes at most this much of one.
 const MaxSeconds = 3 * 3600
 
 // Audio is a decoded recording, or the part of one that Range asked for:
@@ -169,8 +170,8 @@ func decodeRange(r file, size int64, name string, from, seconds float64) (*Audio
 	if nch < 1 || nch > 32 {
 		return fail(fmt.Errorf("%s: %d channels", format, nch))
 	}
-	limit := int64(MaxSeconds) * int64(rate)
-	if total > limit {
+	limit := int64(MaxSeconds) * int64(rate) // what one call may decode
+	if seconds < 0 && total > limit {
 		return fail(fmt.Errorf("%s: longer than %d s", format, MaxSeconds))
 	}
 	a := &Audio{SourceRate: rate, Channels: nch, Format: format, FileSeconds: -1}
@@ -195,7 +196,7 @@ func decodeRange(r file, size int64, name string, from, seconds float64) (*Audio
 	if kTo != math.MaxInt64 {
 		s1 = (kTo*m+l-1)/l + margin
 	}
-	s1 = min(s1, limit)
+	s1 = min(s1, s0+limit)
 	if err := guarded(format, func() error { return src.skip(s0) }); err != nil {
 		return fail(err)
 	}

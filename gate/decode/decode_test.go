@@ -154,8 +154,15 @@ func TestBadInput(t *testing.T) {
 
 func FuzzBytes(f *testing.F) {
 	f.Add(EncodeWAV([][]float32{sine(64, 8000, 1000, 0.5)}, 8000, 24, false))
+	if b, err := os.ReadFile("testdata/chirp_mono_22k.mp3"); err == nil {
+		f.Add(b[:2048]) // the Info tag frame and a few audio frames
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		a, err := Bytes(b, "fuzz")
+		var fe *FormatError
+		if err != nil && !errors.As(err, &fe) {
+			t.Fatalf("error %v is not a *FormatError", err)
+		}
 		if err == nil && len(a.L) != len(a.R) {
 			t.Fatal("unequal channels")
 		}

@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"errors"
 	"fmt"
 	"io"
 )
@@ -150,9 +149,6 @@ func walkMP3(r io.ReaderAt, size int64) (*mp3Walk, error) {
 				fmt.Sprintf("MPEG frame sync lost at byte offset %d: %d bytes skipped to the next frame", pos, next-pos)})
 		}
 		pos = next
-		if out.frames > int64(MaxSeconds)*int64(out.rate)/int64(out.spf)+1 {
-			return nil, errors.New("longer than the 3 h limit")
-		}
 	}
 	if lost > maxSyncWarnings {
 		out.warn = append(out.warn, Warning{0, fmt.Sprintf("MPEG frame sync lost %d times in all (%d bytes skipped); the first %d are listed", lost, lostBytes, maxSyncWarnings)})

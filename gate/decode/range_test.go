@@ -56,12 +56,13 @@ func TestRangeEqualsTheWholeCut(t *testing.T) {
 	}
 }
 
-// A minute out of a 3-hour recording costs the minute: the WAV is a sparse
-// file (3 h of 16-bit stereo at 44100 Hz, 1.9 GB that take no disk), and
-// decoding 60 s at 2 h allocates what 60 s need, not what 3 h would.
+// A minute out of a 4-hour recording costs the minute: the WAV is a sparse
+// file (4 h of 16-bit stereo at 44100 Hz, 2.5 GB that take no disk), and
+// decoding 60 s at 2 h allocates what 60 s need, not what 4 h would. The
+// whole file is refused (File: longer than MaxSeconds), the part is not.
 func TestRangeMemoryIndependentOfLength(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "long.wav")
-	const sec = 3*3600 - 10
+	const sec = 4 * 3600
 	data := int64(sec) * 44100 * 4
 	hdr := EncodeWAV([][]float32{{0}, {0}}, 44100, 16, false)[:44]
 	binary.LittleEndian.PutUint32(hdr[4:], uint32(36+data))
@@ -86,9 +87,12 @@ func TestRangeMemoryIndependentOfLength(t *testing.T) {
 	if a.Seconds() != 60 || math.Abs(a.FileSeconds-sec) > 1e-9 || len(a.Warnings) != 0 {
 		t.Fatalf("%v s of a %v s file, warnings %v", a.Seconds(), a.FileSeconds, a.Warnings)
 	}
-	// 60 s of stereo float32 is 21 MB; allow the read buffers (3 h would be 3.8 GB).
+	// 60 s of stereo float32 is 21 MB; allow the read buffers (4 h would be 5 GB).
 	if got := after.TotalAlloc - before.TotalAlloc; got > 32<<20 {
-		t.Fatalf("decoding 60 s of a 3 h WAV allocated %d MB", got>>20)
+		t.Fatalf("decoding 60 s of a 4 h WAV allocated %d MB", got>>20)
+	}
+	if _, err := File(p); err == nil || !strings.Contains(err.Error(), "longer than 10800 s") {
+		t.Fatalf("the whole 4 h file: %v, want it refused", err)
 	}
 }
 
