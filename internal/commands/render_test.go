@@ -64,14 +64,14 @@ func TestE1_RenderForgeListeningGate(t *testing.T) {
 	}
 	b, _ := os.ReadFile(csv)
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	if lines[0] != "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands" {
+	if lines[0] != "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands,object" {
 		t.Fatalf("events header %q", lines[0])
 	}
 	var nearStart, farSilent, farStart int
 	for _, l := range lines[1:] {
 		f := strings.Split(l, ",")
-		if len(f) != 12 {
-			t.Fatalf("events row %q: %d fields, want 12", l, len(f))
+		if len(f) != 13 {
+			t.Fatalf("events row %q: %d fields, want 13", l, len(f))
 		}
 		if !strings.Contains("bed oneshot emitter stinger", f[1]) || !validOutcome(f[9]) {
 			t.Fatalf("events row %q: bad source/outcome", l)
