@@ -44,11 +44,11 @@ func (f *objFake) PhysicsScript(id uint32) (*dat.PhysicsScript, error) {
 }
 
 const (
-	objLB    uint16 = 0xA9B4
-	objSetup uint32 = 0x02000100
-	objAnimID  uint32 = 0x03000100
-	objScr   uint32 = 0x33000100
-	objScr2  uint32 = 0x33000101
+	objLB     uint16 = 0xA9B4
+	objSetup  uint32 = 0x02000100
+	objAnimID uint32 = 0x03000100
+	objScr    uint32 = 0x33000100
+	objScr2   uint32 = 0x33000101
 )
 
 // newObjFake is landblock 0xA9B4 (flat, no ambient) holding one object of
