@@ -86,5 +86,13 @@ func (s *Sim) SetObjectMuted(id uint32, muted bool) {
 // SetObjectSolo plays only object source id among the objects (0: none soloed).
 func (s *Sim) SetObjectSolo(id uint32) { s.objs.solo = id }
 
+// SetObjects turns the data's object sources on or off (E3; -objects). The
+// live objects are forgotten: turned on, they are created at the next Tick
+// as if their landblocks had just loaded.
+func (s *Sim) SetObjects(on bool) {
+	s.noObjs = !on
+	s.objs.reset()
+}
+
 // ObjectsOn reports whether the Sim plays object sources (E3; -objects).
 func (s *Sim) ObjectsOn() bool { return !s.noObjs }

@@ -34,7 +34,7 @@ type windowFlags struct {
 
 func (w *windowFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.dat, "dat", "", "folder with client_portal.dat and client_cell_1.dat (default: the built-in Holtburg (stand-in))")
-	fs.StringVar(&w.emitters, "emitters", "", "emitter layout file (JSON; default: the stand-in's forge, none with -dat)")
+	fs.StringVar(&w.emitters, "emitters", "", "emitter layout file (JSON; default: none — the stand-in's forge is an object of the data, E3)")
 	fs.StringVar(&w.loc, "loc", "", `start at map coordinates, e.g. "42.1N, 33.6E"`)
 	fs.StringVar(&w.at, "at", "", `start at a landblock position, e.g. "0xA9B4 84 7.1"`)
 	fs.Var(headingFlag{&w.heading, &w.headingSet}, "heading", "start heading, compass degrees clockwise from north (default: a /loc line's facing, else 0)")
