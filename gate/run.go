@@ -77,7 +77,7 @@ type Result struct {
 	Metrics   []Metric         `json:"metrics"`
 	Retail    measure.Result   `json:"retail"`
 	Ours      []measure.Result `json:"ours"`
-	Ignore    []Span           `json:"ignore"` // in analysis time (recording time − offset_s)
+	Ignore    []Span           `json:"ignore"`  // in analysis time (recording time − offset_s)
 	Objects   bool             `json:"objects"` // the data's object sources played (E3); false with -objects=false
 }
 
