@@ -42,6 +42,9 @@ type Options struct {
 	OnSeed func(done, total int)
 	// Ctx, when set, is checked between seeds: a cancelled run returns its error.
 	Ctx context.Context
+	// NoObjects renders without the data's object sources (E3,
+	// -objects=false); the report says so.
+	NoObjects bool
 	// Now stamps the result (default time.Now).
 	Now func() time.Time
 }
@@ -76,7 +79,8 @@ type Result struct {
 	Metrics   []Metric         `json:"metrics"`
 	Retail    measure.Result   `json:"retail"`
 	Ours      []measure.Result `json:"ours"`
-	Ignore    []Span           `json:"ignore"` // in analysis time (recording time − offset_s)
+	Ignore    []Span           `json:"ignore"`  // in analysis time (recording time − offset_s)
+	Objects   bool             `json:"objects"` // the data's object sources played (E3); false with -objects=false
 }
 
 // Run renders the gate's K seeds, decodes and measures the recording and
@@ -104,7 +108,8 @@ func Run(f *File, opt Options) (*Result, error) {
 		return nil, err
 	}
 	defer closer()
-	res := &Result{Gate: f.Name, File: f.path, Time: opt.Now().UTC().Format(time.RFC3339), Loc: f.Loc,
+	sc.NoObjects = opt.NoObjects
+	res := &Result{Objects: !opt.NoObjects, Gate: f.Name, File: f.path, Time: opt.Now().UTC().Format(time.RFC3339), Loc: f.Loc,
 		Heading: sc.Heading, Source: src, Seconds: f.Seconds, Warnings: warn}
 
 	// The recording: decode [offset, offset + seconds) only, shift the ignore ranges.

@@ -240,14 +240,14 @@ func ReportProblems(w io.Writer, prog string, ps *dat.Problems, strict bool) err
 }
 
 // FromClashes are the flags of fs that -from SIDECAR replaces (the
-// sidecar's replay record gives the place, camera, seed, prefs and
-// emitters), as "-name", in the order given: render, shot, capture and the
+// sidecar's replay record gives the place, camera, seed, prefs, emitters
+// and whether objects play), as "-name", in the order given: render, shot, capture and the
 // window refuse them next to -from rather than silently ignore them.
 func FromClashes(fs *flag.FlagSet) []string {
 	var clash []string
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "loc", "at", "path", "heading", "eye", "chase", "seed", "emitters", "prefs":
+		case "loc", "at", "path", "heading", "eye", "chase", "seed", "emitters", "prefs", "objects":
 			clash = append(clash, "-"+f.Name)
 		}
 	})
