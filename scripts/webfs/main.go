@@ -2,18 +2,16 @@
 // web/swfs.js (scripts/webfs/run.js), the file operations the explorer does
 // in the browser — an F12-style atomic file in a new folder, the settings
 // file kept in /local, a capture-style folder committed by rename — through
-// the same internal/outputs and world code, and prints what it did; run.js
+// the same internal/outputs code, and prints what it did; run.js
 // checks what the page was handed as downloads and what localStorage kept.
 package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
 	"soundworld/internal/outputs"
-	"soundworld/world"
 )
 
 func main() {
@@ -32,13 +30,13 @@ func run() error {
 	if err := outputs.CheckFile("", out, ""); err != nil {
 		return err
 	}
-	if err := world.WriteFileAtomic(out, func(w io.Writer) error { _, err := w.Write([]byte("hello")); return err }); err != nil {
+	if err := outputs.WriteFile(out, func(w *os.File) error { _, err := w.Write([]byte("hello")); return err }); err != nil {
 		return err
 	}
 	if err := os.MkdirAll("/local/soundworld", 0o755); err != nil {
 		return err
 	}
-	if err := world.WriteFileAtomic("/local/soundworld/window.json", func(w io.Writer) error { _, err := w.Write([]byte(`{"panels":[]}`)); return err }); err != nil {
+	if err := outputs.WriteFile("/local/soundworld/window.json", func(w *os.File) error { _, err := w.Write([]byte(`{"panels":[]}`)); return err }); err != nil {
 		return err
 	}
 	b, err := os.ReadFile("/local/soundworld/window.json")
