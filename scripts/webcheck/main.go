@@ -588,6 +588,12 @@ func pressF12(b *browserConn) error {
 		if _, err := b.call("Input.dispatchKeyEvent", map[string]any{"type": typ, "key": "F12", "code": "F12", "windowsVirtualKeyCode": 123, "nativeVirtualKeyCode": 123}); err != nil {
 			return err
 		}
+		if typ == "rawKeyDown" {
+			// Ebitengine reads the keys once a frame: a press and release
+			// inside one frame is never seen, and software WebGL on a busy
+			// machine draws about one frame a second. Hold it longer.
+			time.Sleep(3 * time.Second)
+		}
 	}
 	var st struct {
 		Outputs []string `json:"outputs"`
