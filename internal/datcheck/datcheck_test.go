@@ -307,7 +307,7 @@ func TestDamagedVariants(t *testing.T) {
 		root := binary.LittleEndian.Uint32(c[0x160:])
 		put32(c, at+4, root)
 		s := Check(open(t, p, c), Options{})
-		want(t, s, dat.CellFile, lb, int64(root), false, dat.KindBadChain, "also a B-tree directory block")
+		want(t, s, dat.CellFile, lb, int64(root), false, dat.KindBadChain, "runs into a B-tree directory node")
 	})
 	t.Run("entry version 0", func(t *testing.T) {
 		p, c := images(t)
