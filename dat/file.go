@@ -98,7 +98,7 @@ type window struct {
 type windows struct {
 	w    [4]window
 	tick uint64
-	last int // index of the last window hit, tried first
+	last int   // index of the last window hit, tried first
 	span int64 // > 0: a window is this many bytes from the block asked for (no 64 KiB alignment)
 }
 
