@@ -16,9 +16,9 @@ import (
 
 // Bounds of authored values (see docs/fidelity.md for the choices).
 const (
-	SoundTypeMax  = 0xCC // the last SoundType (§5.1)
-	MaxVolume     = 10   // authored volumes reach 10 (retail-audio S2; seeds 001)
-	MaxHeight     = 800  // RE clamps the height table to [0, 800] m (§4.4)
+	SoundTypeMax = 0xCC // the last SoundType (§5.1)
+	MaxVolume    = 10   // authored volumes reach 10 (retail-audio S2; seeds 001)
+	MaxHeight    = 800  // RE clamps the height table to [0, 800] m (§4.4)
 )
 
 // valueProblems collects one record's problems.
