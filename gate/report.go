@@ -130,6 +130,7 @@ h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px}
 table{border-collapse:collapse;margin:8px 0} td,th{padding:4px 10px;border-bottom:1px solid #ddd;text-align:right}
 th{background:#f4f4f4} td:first-child,th:first-child{text-align:left} td:not(:first-child):not(:last-child){white-space:nowrap}
 tr.row-fail td{background:#fdecea} tr.row-na td{color:#777} .meta{color:#555} .warn{color:#a15c00}
+.banner{background:#fff3cd;border:2px solid #c77700;border-radius:4px;padding:8px 12px;margin:10px 0;font-weight:600}
 svg{display:block;margin:8px 0}
 code{background:#f4f4f4;padding:1px 4px}
 </style></head><body>
@@ -137,6 +138,7 @@ code{background:#f4f4f4;padding:1px 4px}
 <p class="meta">{{.R.Time}} · {{.R.File}} · data: {{.R.Source}} · {{len .R.Seeds}} seeds ({{index .R.Seeds 0}}–{{.LastSeed}}) · {{num .R.Seconds}} s<br>
 <code>{{.R.Loc}}</code> (heading {{printf "%.1f" .R.Heading}}°)<br>
 recording: {{.R.Recording.Path}} — {{.R.Recording.Format}}, {{.R.Recording.SourceRate}} Hz, {{.R.Recording.Channels}} ch, {{num .R.Recording.Seconds}} s; analysed {{num .R.Recording.From}}–{{num .R.Recording.To}} s{{if .R.Recording.AlignGainDB}}; level aligned by {{num .R.Recording.AlignGainDB}} dB{{end}}{{if .R.Ignore}}; ignored (gate time): {{range .R.Ignore}}[{{num (index . 0)}}, {{num (index . 1)}}] {{end}}{{end}}</p>
+{{with .R.DataProblems}}<div class="banner">⚠ The game data is damaged: {{len .}} data problem(s), listed below. Our numbers are what retail would play with this data (skipped records are silent); fix the data before trusting the verdict.</div>{{end}}
 {{range .R.Warnings}}<p class="warn">⚠ {{.}}</p>{{end}}
 <h2>Verdicts</h2>
 <table><tr><th>metric</th><th>retail</th><th>ours min</th><th>ours median</th><th>ours max</th><th>passes within</th><th>tolerance</th><th>verdict</th><th>note</th></tr>

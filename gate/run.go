@@ -43,6 +43,9 @@ type Options struct {
 	Ctx context.Context
 	// Now stamps the result (default time.Now).
 	Now func() time.Time
+	// Problems, when set, collects the data problems the renders meet (a
+	// command prints them as they come); Run makes its own otherwise.
+	Problems *dat.Problems
 }
 
 // Recording describes the retail recording as analysed.
@@ -70,7 +73,10 @@ type Result struct {
 	Recording Recording        `json:"recording"`
 	Pass      bool             `json:"pass"`
 	Failed    []string         `json:"failed"`
-	Warnings  []string         `json:"warnings"`
+	Warnings  []string         `json:"warnings"` // incl. one "data problem: …" line per data problem
+	// DataProblems are the damaged, missing or out-of-range records the
+	// renders met (the numbers are what retail plays with them).
+	DataProblems []dat.Problem `json:"data_problems"`
 	Metrics   []Metric         `json:"metrics"`
 	Retail    measure.Result   `json:"retail"`
 	Ours      []measure.Result `json:"ours"`
@@ -137,8 +143,17 @@ func Run(f *File, opt Options) (*Result, error) {
 	// Ours: K seeds, rendered and measured on every core (the Bank is safe for
 	// concurrent use; each seed has its own Sim and Mixer); only the
 	// measurements are kept, in seed order.
+	ps := opt.Problems
+	if ps == nil {
+		ps = &dat.Problems{}
+	}
+	sc.Problems = ps
 	if err := renderSeeds(sc, res, opt, progress); err != nil {
 		return nil, err
+	}
+	res.DataProblems = ps.List()
+	for _, p := range res.DataProblems {
+		res.Warnings = append(res.Warnings, "data problem: "+p.String())
 	}
 	res.Retail = measure.Measure(rl, rr, ignore)
 	if f.Align {
