@@ -62,25 +62,25 @@ type Recording struct {
 
 // Result is a gate run: every number the report shows.
 type Result struct {
-	Gate      string           `json:"gate"`
-	File      string           `json:"file"`
-	Time      string           `json:"time"`
-	Loc       string           `json:"loc"`
-	Heading   float32          `json:"heading_deg"`
-	Source    string           `json:"data"`
-	Seconds   float64          `json:"seconds"`
-	Seeds     []uint32         `json:"seeds"`
-	Recording Recording        `json:"recording"`
-	Pass      bool             `json:"pass"`
-	Failed    []string         `json:"failed"`
-	Warnings  []string         `json:"warnings"` // incl. one "data problem: …" line per data problem
+	Gate      string    `json:"gate"`
+	File      string    `json:"file"`
+	Time      string    `json:"time"`
+	Loc       string    `json:"loc"`
+	Heading   float32   `json:"heading_deg"`
+	Source    string    `json:"data"`
+	Seconds   float64   `json:"seconds"`
+	Seeds     []uint32  `json:"seeds"`
+	Recording Recording `json:"recording"`
+	Pass      bool      `json:"pass"`
+	Failed    []string  `json:"failed"`
+	Warnings  []string  `json:"warnings"` // incl. one "data problem: …" line per data problem
 	// DataProblems are the damaged, missing or out-of-range records the
 	// renders met (the numbers are what retail plays with them).
-	DataProblems []dat.Problem `json:"data_problems"`
-	Metrics   []Metric         `json:"metrics"`
-	Retail    measure.Result   `json:"retail"`
-	Ours      []measure.Result `json:"ours"`
-	Ignore    []Span           `json:"ignore"` // in analysis time (recording time − offset_s)
+	DataProblems []dat.Problem    `json:"data_problems"`
+	Metrics      []Metric         `json:"metrics"`
+	Retail       measure.Result   `json:"retail"`
+	Ours         []measure.Result `json:"ours"`
+	Ignore       []Span           `json:"ignore"` // in analysis time (recording time − offset_s)
 }
 
 // Run renders the gate's K seeds, decodes and measures the recording and
