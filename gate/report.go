@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"soundworld/dat"
 	"soundworld/internal/outputs"
 	"soundworld/world"
 )
@@ -87,6 +88,9 @@ func jsonSafe(v reflect.Value) any {
 		}
 		return out
 	case reflect.Struct:
+		if p, ok := v.Interface().(dat.Problem); ok { // its own snake_case form, no floats
+			return p
+		}
 		out := map[string]any{}
 		t := v.Type()
 		for i := 0; i < t.NumField(); i++ {
