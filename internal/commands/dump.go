@@ -80,6 +80,15 @@ func dump(args []string, stdout, stderr io.Writer) (err error) {
 	case "list":
 		out, err = dumpList(a, rest[1])
 	}
+	// The directory's problems and those of the records dumped (values
+	// retail data never holds: dat's Problems methods), as the other commands
+	// print them; the record is still dumped as stored.
+	probs := newDataProblems("dump")
+	defer func() {
+		for _, p := range a.Problems().List() {
+			fmt.Fprintln(stderr, probs.line(p))
+		}
+	}()
 	if err != nil {
 		return dumpError(err)
 	}
