@@ -207,7 +207,7 @@ func openPair(portal, cell []byte) (*dat.Archive, error) {
 // counts are a suite's tallies.
 type counts struct {
 	sets, runs, equal, named, panics, hangs, unexplained, strictNot2, checkMissed int
-	notes                                                                       []string
+	notes                                                                         []string
 }
 
 func (c *counts) ok() bool {
