@@ -363,8 +363,10 @@ func dumpLandBlock(a *dat.Archive, id uint32) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, rerr := a.Region()                                          // for height metres and terrain names; optional
-	a.Problems().AddErr(dat.KindBadRegion, "", dat.RegionID, rerr) // printed: why the metres are unknown
+	// The region gives height metres and terrain names; without it they are
+	// "unknown", and its problem (printed) says why.
+	r, rerr := a.Region()
+	a.Problems().AddErr(dat.KindBadRegion, "", dat.RegionID, rerr)
 	j := landBlockJSON{Source: a.Source, ID: hexID(l.ID), HasObjects: l.HasObjects,
 		GridOrder: "rows y=8 (north) to y=0 (south); columns x=0 (west) to x=8 (east); record index x*9+y"}
 	used := map[int]bool{}
