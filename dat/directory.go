@@ -131,16 +131,7 @@ func (d *dirCheck) node(at int64, off uint32, depth int, lo, hi uint32) {
 	payload := uint64(f.bs - 4)
 	for i := 0; i <= n.n; i++ {
 		if n.kids != nil {
-			clo, chi, empty := lo, hi, false
-			if i > 0 {
-				clo = n.id(i-1) + 1
-				empty = n.id(i-1) == 0xFFFFFFFF
-			}
-			if i < n.n {
-				chi = n.id(i) - 1
-				empty = empty || n.id(i) == 0
-			}
-			if !empty {
+			if clo, chi, empty := n.childRange(i, lo, hi); !empty {
 				d.node(int64(off)+int64(i)*4, n.kids[i], depth+1, clo, chi)
 			}
 		}

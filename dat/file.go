@@ -75,6 +75,22 @@ type node struct {
 	n      int    // entry count
 }
 
+// childRange is the id range [lo, hi] of child i of a node whose ids lie
+// in [min, max]: (entry i−1, entry i), the ends bounded by min and max;
+// empty when there is no id between (a separator 0 or 0xFFFFFFFF).
+func (n *node) childRange(i int, min, max uint32) (lo, hi uint32, empty bool) {
+	lo, hi = min, max
+	if i > 0 {
+		lo = n.id(i-1) + 1
+		empty = n.id(i-1) == 0xFFFFFFFF
+	}
+	if i < n.n {
+		hi = n.id(i) - 1
+		empty = empty || n.id(i) == 0
+	}
+	return lo, hi, empty
+}
+
 // id is entry i's id.
 func (n *node) id(i int) uint32 { return binary.LittleEndian.Uint32(n.raw[i*entrySize+4:]) }
 
@@ -555,16 +571,7 @@ func (f *File) walk(at int64, off uint32, depth int, lo, hi, min, max uint32, se
 	}
 	for i := 0; i <= n.n; i++ {
 		if n.kids != nil {
-			// child i holds ids in (entry i-1, entry i); none if that is empty
-			cmin, cmax, empty := min, max, false
-			if i > 0 {
-				cmin = n.id(i-1) + 1
-				empty = n.id(i-1) == 0xFFFFFFFF
-			}
-			if i < n.n {
-				cmax = n.id(i) - 1
-				empty = empty || n.id(i) == 0
-			}
+			cmin, cmax, empty := n.childRange(i, min, max)
 			if !empty && cmin <= cmax && cmax >= lo && cmin <= hi {
 				if !f.walk(int64(off)+int64(i)*4, n.kids[i], depth+1, lo, hi, cmin, cmax, seen, yield) {
 					return false

@@ -8,6 +8,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/internal/damage"
 )
 
 // Issue 23: a landblock with has_objects whose LandBlockInfo cannot be read
@@ -35,15 +36,11 @@ func TestShotSidecarListsLandBlockInfoProblems(t *testing.T) {
 		t.Fatal("entry not found")
 	}
 	binary.LittleEndian.PutUint32(cell[at+4:], uint32(len(cell)+256)&^255) // the entry's first block: past the end
-	pf, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
+	a, err := damage.Open(portal, cell)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cf, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, ps := shotSidecar(t, &dat.Archive{Portal: pf, Cell: cf}, filepath.Join(t.TempDir(), "s.png"))
+	_, ps := shotSidecar(t, a, filepath.Join(t.TempDir(), "s.png"))
 	for _, p := range ps {
 		if p.Record == info && p.File == dat.CellFile {
 			return

@@ -157,20 +157,6 @@ func Sets(portal, cell []byte, t Targets) ([]Set, error) {
 			return 12 + (2+n+3)&^3 + 32 + 4*i, nil
 		}
 	}
-	regionU32 := func(at func(raw []byte) (int, error), v uint32) func(m *image) error {
-		return func(m *image) error {
-			pos, raw, err := m.rec(dat.RegionID)
-			if err != nil {
-				return err
-			}
-			k, err := at(raw)
-			if err != nil {
-				return err
-			}
-			m.put32(pos(k), v)
-			return nil
-		}
-	}
 	// grow makes id's directory size 4 bytes larger (trailing bytes), when
 	// its last block has room.
 	grow := func(id uint32) func(m *image) error {
@@ -361,8 +347,8 @@ func Sets(portal, cell []byte, t Targets) ([]Set, error) {
 	return sets, nil
 }
 
-// regionF32 sets a float of the region at the record byte at gives.
-func regionF32(at func(raw []byte) (int, error), v float32) func(m *image) error {
+// regionU32 sets a u32 of the region at the record byte at gives.
+func regionU32(at func(raw []byte) (int, error), v uint32) func(m *image) error {
 	return func(m *image) error {
 		pos, raw, err := m.rec(dat.RegionID)
 		if err != nil {
@@ -372,7 +358,25 @@ func regionF32(at func(raw []byte) (int, error), v float32) func(m *image) error
 		if err != nil {
 			return err
 		}
-		m.putF(pos(k), v)
+		m.put32(pos(k), v)
 		return nil
 	}
+}
+
+// regionF32 sets a float of the region at the record byte at gives.
+func regionF32(at func(raw []byte) (int, error), v float32) func(m *image) error {
+	return regionU32(at, math.Float32bits(v))
+}
+
+// Open opens a pair of images as an archive named like the real files.
+func Open(portal, cell []byte) (*dat.Archive, error) {
+	p, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
+	if err != nil {
+		return nil, err
+	}
+	c, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
+	if err != nil {
+		return nil, err
+	}
+	return dat.NewArchive(p, c, "damaged")
 }

@@ -1,7 +1,6 @@
 package damage
 
 import (
-	"bytes"
 	"testing"
 
 	"soundworld/assets"
@@ -14,15 +13,11 @@ var StandInTargets = Targets{Table: 0x20000001, Wave: 0x0A000001, LandBlock: 0xA
 
 func openPair(t *testing.T, portal, cell []byte) *dat.Archive {
 	t.Helper()
-	p, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
+	a, err := Open(portal, cell)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &dat.Archive{Portal: p, Cell: c}
+	return a
 }
 
 // Every damaged stand-in set is flagged by check: a problem the clean

@@ -164,7 +164,7 @@ func makeWorld(name string) (*world, error) {
 		w := &world{name: "big", portal: p, cell: c, at: "0x7F7F 96 96",
 			loc: "0x7F7F0025 [96.000000 96.000000 0.000000] 1.000000 0.000000 0.000000 0.000000", region: "7E7E..8080", timeout: 180 * time.Second}
 		// The table of the region's first desc, its first wave, the spot's landblock.
-		a, err := openPair(p, c)
+		a, err := damage.Open(p, c)
 		if err != nil {
 			return nil, err
 		}
@@ -190,18 +190,6 @@ func makeWorld(name string) (*world, error) {
 		return w, nil
 	}
 	return nil, fmt.Errorf("unknown world %q (standin, big)", name)
-}
-
-func openPair(portal, cell []byte) (*dat.Archive, error) {
-	p, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
-	if err != nil {
-		return nil, err
-	}
-	c, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
-	if err != nil {
-		return nil, err
-	}
-	return &dat.Archive{Portal: p, Cell: c}, nil
 }
 
 // counts are a suite's tallies.
