@@ -148,10 +148,11 @@ func (t *SoundTable) Problems(raw []byte) []Problem {
 
 // Problems lists what is wrong with a parsed wave (raw: its record bytes):
 // trailing bytes, a WAVEFORMATEX cbSize claiming more extra bytes than the
-// header holds, a PCM header whose block_align, avg_bytes_per_sec or data
-// size contradicts its channels and bits, and an MP3 header whose channels or
+// header holds, a PCM header whose block_align or data size contradicts its
+// channels and bits, and an MP3 header whose channels or
 // rate contradict the stream's first frame. A wave that does not decode at
-// all is audio.CheckWave's problem, not repeated here.
+// all is audio.CheckWave's problem, not repeated here; avg_bytes_per_sec
+// is not read by the decoder and is not checked.
 func (w *Wave) Problems(raw []byte) []Problem {
 	v := &valueProblems{id: w.ID, kind: KindBadWave}
 	v.trailing(raw, 12+len(w.Header)+len(w.Data))
@@ -169,9 +170,6 @@ func (w *Wave) Problems(raw []byte) []Problem {
 		align := f.Channels * f.BitsPerSample / 8
 		if f.BlockAlign != align {
 			v.add(12+12, "block_align %d contradicts %d channels of %d bits (%d)", f.BlockAlign, f.Channels, f.BitsPerSample, align)
-		}
-		if want := f.SamplesPerSec * uint32(align); f.AvgBytesPerSec != want {
-			v.add(12+8, "avg_bytes_per_sec %d contradicts %d Hz × %d-byte frames (%d)", f.AvgBytesPerSec, f.SamplesPerSec, align, want)
 		}
 		if len(w.Data)%int(align) != 0 {
 			v.add(8, "data size %d is not a whole number of %d-byte frames (%d channels of %d bits)", len(w.Data), align, f.Channels, f.BitsPerSample)
