@@ -8,8 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-
-	"soundworld/internal/outputs"
 )
 
 // Dat file names in an Asheron's Call folder.
@@ -94,7 +92,6 @@ func OpenDir(dir string) (*Archive, error) {
 		c.Close()
 		return nil, err
 	}
-	outputs.Protect(dir)
 	return a, nil
 }
 
