@@ -191,6 +191,9 @@ func (g *Game) banners() []string {
 		}
 		b = append(b, "No sound device: the explorer is silent, everything else works"+why)
 	}
+	if g.lc.muted { // G6 (live.go)
+		b = append(b, FocusMuteNotice)
+	}
 	if !g.focused && g.snap.Prefs.OnlyWhenActive { // G4
 		b = append(b, "Window not focused: Play Sound Only When Active is on, no new sound starts (G4)")
 	}
@@ -316,6 +319,9 @@ func (g *Game) clockLabel() string {
 	}
 	if g.clk.Behind() {
 		s = fmt.Sprintf("%gx asked, running at %.1f× real time", g.st.TimeScale, g.clk.Rate()*g.st.TimeScale)
+	}
+	if l := g.liveStatus(); l != "" { // O5 (live.go)
+		return s + " (audio clock: " + l + ")"
 	}
 	if g.src.FollowsDevice() {
 		return s + " (audio clock)"

@@ -93,6 +93,7 @@ type Game struct {
 	sound  *sound
 	gw     gateWin    // issue 9: walk recording, the opened gate, A/B and ABX (gate.go, record.go)
 	pf     profHooks  // issue 10: meters, replay record, captures, -from (profhooks.go)
+	lc     liveClock  // issue 17: the device's frames as the one clock, focus mute (live.go)
 	atl    *atlasView // issue 11: whole-world zoom, heatmap, landmarks, search (atlas*.go)
 
 	captured     debugui.InputCapturingState
@@ -317,6 +318,7 @@ func (g *Game) Update() error {
 	}
 	g.focused = g.cfg.Shot != nil || g.cfg.ProfileFrames > 0 || g.focus()
 	g.sim.SetActive(g.focused) // G4: the manager refuses new starts when unfocused
+	g.applyFocusMute()         // G6: the output is muted while unfocused (live.go)
 
 	select {
 	case r := <-g.shotDone:
@@ -380,6 +382,9 @@ func (g *Game) Update() error {
 // judged against the snapshot of its own tick.
 func (g *Game) advance() {
 	n := g.clk.Advance(g.st.TimeScale, g.st.Paused)
+	if m, ok := g.deviceTicks(g.st.TimeScale, g.st.Paused); ok { // O5: the device's frames (live.go)
+		n = m
+	}
 	if g.prof == nil {
 		g.input(g.clk.RealDelta())
 	}
@@ -484,6 +489,7 @@ func (g *Game) pushStarts() {
 		out = append(out, s)
 	}
 	g.sound.apply(out)
+	g.takeLate() // O5: starts the device got too late are logged (live.go)
 }
 
 // mutedSound reports whether every ambient instance playing (table, stype) is

@@ -73,6 +73,7 @@ func (g *Game) Reset(seed uint32) error {
 		g.stopRecording() // the walk so far is saved; a reset would lose its record
 	}
 	g.sim.Reset(seed)
+	g.anchorNext("reset") // O5: a new anchor for the new sim clock (live.go)
 	g.snap = g.sim.Tick(0)
 	g.st.RunningSeed, g.st.SeedText = seed, fmt.Sprint(seed)
 	g.setToast(fmt.Sprintf("Sim reset with seed %d", seed))
@@ -204,6 +205,7 @@ func (g *Game) Jump(where string) error {
 		}
 	}
 	g.sim.SetListener(x, y, g.sim.Listener().Heading)
+	g.anchorNext("jump") // O5 (live.go)
 	g.cam.CX, g.cam.CY = float64(x), float64(y)
 	return nil
 }

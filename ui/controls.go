@@ -99,6 +99,7 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 				}
 			})
 			ctx.Checkbox(&st.Follow, "follow listener (F)")
+			ctx.Checkbox(&st.KeepSoundUnfocused, "keep sound when unfocused (not retail)").On(func() { u.changed = true }) // G6
 			u.errorLine(ctx, "audio")
 		})
 		ctx.Header("Overlays", true, func() {

@@ -273,7 +273,7 @@ func rowWhy(r geom.Row) string {
 	if why == "" {
 		why = "played"
 	}
-	return fmt.Sprintf("%s at %.3f s: %s %s table 0x%08X\n%s\n%s", r.Play.Outcome, r.Play.Time, r.Play.Source, STypeName(r.Play.SType), r.Play.Table, why, drawsText(r.Draws))
+	return fmt.Sprintf("%s at %.3f s%s: %s %s table 0x%08X\n%s\n%s", r.Play.Outcome, r.Play.Time, lateText(r.LateMs), r.Play.Source, STypeName(r.Play.SType), r.Play.Table, why, drawsText(r.Draws))
 }
 
 var (

@@ -68,6 +68,10 @@ type State struct {
 	SeedText        string                // the seed box's text
 	RunningSeed     uint32                // the Sim's seed (the window sets it every frame)
 	Panels          map[string]PanelState // by panel name: the settings file's arrangement
+
+	// KeepSoundUnfocused keeps the output sounding while the window is not
+	// focused (not retail: G6 mutes it); kept in the settings file.
+	KeepSoundUnfocused bool
 }
 
 // PanelState is one panel's persisted arrangement.

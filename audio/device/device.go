@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"sync"
@@ -305,3 +306,15 @@ func (s *stream) Read(p []byte) (int, error) {
 	s.left = s.left[n:]
 	return n, nil
 }
+
+// NewScripted is a Device with no player: the caller pulls its stream (the
+// io.Reader) as a device would, on a wall clock of its own. Tests and tools
+// script a device with it: stalls, fast devices, focus.
+func NewScripted(m *audio.Mixer, wall func() float64) (*Device, io.Reader) {
+	d := newDevice(m)
+	d.wall = wall
+	return d, &stream{d: d}
+}
+
+// Muted reports whether SetMuted(true) is in force.
+func (d *Device) Muted() bool { return d != nil && d.muted.Load() }

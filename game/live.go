@@ -1,0 +1,176 @@
+package game
+
+import (
+	"fmt"
+	"math"
+
+	"soundworld/audio"
+	"soundworld/audio/device"
+	"soundworld/game/clock"
+)
+
+// The live hand-off's clock (spec O5, issue 17): while a device plays, the
+// frames it has consumed are the one clock. The window takes one anchor per
+// session, reset, jump, pause or time-scale change (logged with its reason)
+// and runs the Sim's fixed steps up to the device's Due time, catching up
+// on its own steps after a stall; late starts are logged, never re-timed.
+
+// liveDev is what the window needs of a device that is a clock
+// (audio/device.Device); the fakes of other tests need not have it.
+type liveDev interface {
+	Anchor(reason string, simT, scale float64) device.Anchor
+	Anchors() []device.Anchor
+	Due() (float64, bool)
+	TakeLate() []device.Late
+	Underruns() (frames, events int64)
+	Fast() bool
+	SetMuted(bool)
+}
+
+// liveClock is the window's side of the one clock.
+type liveClock struct {
+	anchored bool
+	scale    float64
+	paused   bool
+	next     string       // reason of an anchor asked for by a reset or a jump ("" none)
+	late     []lateStart  // late starts, oldest first (bounded: maxLate)
+	lateN    int          // late starts since the window opened
+	muted    bool         // G6: the output is muted now
+	fastSeen bool         // the device turned out to be no clock (switched to the own mix)
+	anchors  []liveAnchor // anchors taken, for the log (bounded: maxLate)
+}
+
+// lateStart is a start that played late, for the event log and captures.
+type lateStart struct {
+	SimT   float64 // s, the start's sim time
+	Slot   int
+	Wave   uint32
+	LateMs float64
+}
+
+// liveAnchor is an anchor as the window logs it.
+type liveAnchor struct {
+	SimT   float64
+	Reason string
+}
+
+const maxLate = 1000
+
+// live returns the device as a clock, if there is one playing.
+func (g *Game) live() (liveDev, bool) {
+	if g.sound == nil || g.sound.silent() || !g.st.AudioOn {
+		return nil, false
+	}
+	d, ok := g.sound.out.(liveDev)
+	return d, ok
+}
+
+// anchorNext asks for an anchor with reason at the next advance (a reset, a jump).
+func (g *Game) anchorNext(reason string) { g.lc.next = reason }
+
+// deviceTicks is how many Sim steps to run now by the device's clock;
+// false when the device is not the clock (none, silent, no clock).
+func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
+	d, ok := g.live()
+	if !ok {
+		return 0, false
+	}
+	if d.Fast() {
+		g.dropFastDevice()
+		return 0, false
+	}
+	lc := &g.lc
+	reason := lc.next
+	switch {
+	case !lc.anchored:
+		reason = "session"
+	case lc.paused && !paused:
+		reason = "pause"
+	case scale != lc.scale:
+		reason = "time scale"
+	}
+	lc.paused, lc.scale = paused, scale
+	if paused {
+		return 0, true // the anchor is taken when the pause ends
+	}
+	if reason != "" {
+		d.Anchor(reason, g.sim.Now(), scale)
+		lc.anchored, lc.next = true, ""
+		lc.anchors = append(lc.anchors, liveAnchor{g.sim.Now(), reason})
+		if len(lc.anchors) > maxLate {
+			lc.anchors = lc.anchors[1:]
+		}
+	}
+	due, ok := d.Due()
+	if !ok {
+		return 0, false
+	}
+	n := int(math.Floor((due-g.sim.Now())/clock.Step + 1e-9))
+	return max(0, min(n, clock.MaxTicks)), true
+}
+
+// takeLate logs the device's late starts (O5): the event log's rows get
+// their lateness, and captures list them.
+func (g *Game) takeLate() {
+	d, ok := g.live()
+	if !ok {
+		return
+	}
+	for _, l := range d.TakeLate() {
+		ls := lateStart{SimT: l.Start.Time, Slot: l.Start.Slot, Wave: l.Start.Wave, LateMs: l.LateMs}
+		g.lc.late = append(g.lc.late, ls)
+		g.lc.lateN++
+		g.ui.History().MarkLate(ls.SimT, ls.Slot, ls.Wave, ls.LateMs)
+	}
+	if n := len(g.lc.late); n > maxLate {
+		g.lc.late = g.lc.late[n-maxLate:]
+	}
+}
+
+// applyFocusMute mutes the device while the window is not focused (G6),
+// unless the user keeps sound when unfocused (not retail).
+func (g *Game) applyFocusMute() {
+	d, ok := g.live()
+	if !ok {
+		g.lc.muted = false
+		return
+	}
+	m := !g.focused && !g.st.KeepSoundUnfocused
+	if m != g.lc.muted {
+		d.SetMuted(m)
+		g.lc.muted = m
+	}
+}
+
+// FocusMuteNotice is the banner while G6 mutes the output.
+const FocusMuteNotice = "muted: window not focused (retail does this)"
+
+// dropFastDevice stops using a device that consumes faster than real time
+// (O5: it is no clock): the window runs silent on the wall clock, and the
+// meters and captures come from its own mix from now on.
+func (g *Game) dropFastDevice() {
+	if g.lc.fastSeen {
+		return
+	}
+	g.lc.fastSeen = true
+	if t, ok := g.sound.out.(tapper); ok {
+		t.SetTap(nil)
+	}
+	g.sound.out.Close()
+	g.sound.out, g.sound.notice = nil, device.FastNotice
+	g.st.Silent, g.st.AudioOn = true, false
+	g.pf.local = audio.NewMixer(g.sim.Bank())
+	g.pf.where = "own mix (no device)"
+	g.setToast(device.FastNotice)
+}
+
+// liveStatus is the status bar's account of the one clock: anchors, late
+// starts and underruns ("" with no device).
+func (g *Game) liveStatus() string {
+	d, ok := g.live()
+	if !ok {
+		return ""
+	}
+	fr, ev := d.Underruns()
+	return fmt.Sprintf("anchors %d, late starts %d, underruns %d (%.0f ms)", len(d.Anchors()), g.lc.lateN, ev, float64(fr)*1000/audio.SampleRate)
+}
