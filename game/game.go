@@ -31,8 +31,13 @@ const (
 )
 
 // Start is a starting placement: the player's feet (world m), compass
-// heading (deg), the camera's eye height and chase distance (m, W5).
-type Start struct{ X, Y, Heading, Eye, Chase float32 }
+// heading (deg), the camera's eye height and chase distance (m, W5). Place,
+// when set, is the feet's landblock-local position exactly (W6: -at), and
+// wins over X, Y.
+type Start struct {
+	X, Y, Heading, Eye, Chase float32
+	Place                     *world.Loc
+}
 
 // Shot asks for a scripted screenshot: run Seconds of sim time at fixed 1/60 s
 // steps with every overlay on and audio off, write Out (PNG) and its .json sidecar, exit.
@@ -78,6 +83,9 @@ type Config struct {
 	CaptureDir string
 	// Gate is a listening gate file to open at start (-gate, issue 9; gate.go).
 	Gate string
+	// QuitAfter > 0 closes the window once the Sim reaches it (s), printing
+	// the live clock's account (-quit-after; live.go).
+	QuitAfter float64
 }
 
 // Game is the explorer window.
@@ -159,7 +167,11 @@ func New(cfg Config) (*Game, error) {
 	sim.SetProblems(cfg.Problems)
 	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4)}
 	if s := cfg.Start; s != nil {
-		sim.SetListener(s.X, s.Y, s.Heading)
+		if s.Place != nil {
+			sim.SetPlayer(*s.Place, s.Heading)
+		} else {
+			sim.SetListener(s.X, s.Y, s.Heading)
+		}
 		sim.SetEye(s.Eye)
 		sim.SetChase(s.Chase)
 	}
@@ -310,6 +322,10 @@ func (g *Game) Update() error {
 	t0 := time.Now()
 	g.frame++
 	if g.cfg.Shot != nil && g.shotCaptured {
+		return ebiten.Termination
+	}
+	if g.cfg.QuitAfter > 0 && g.sim.Now() >= g.cfg.QuitAfter {
+		g.printLive()
 		return ebiten.Termination
 	}
 	if g.prof != nil && g.prof.done() {

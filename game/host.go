@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"image"
 	"sort"
+	"strings"
 
 	"soundworld/assets"
 	"soundworld/audio"
 	"soundworld/dat"
+	"soundworld/internal/cli"
 	"soundworld/ui"
 	"soundworld/world"
 )
@@ -199,10 +201,18 @@ func (g *Game) Jump(where string) error {
 	}
 	x, y, err := world.ParseMap(where)
 	if err != nil {
-		var err2 error
-		if x, y, err2 = world.ParseAt(where); err2 != nil {
+		l, err2 := cli.AtPlace(strings.TrimSpace(where)) // W6: exact local metres, refused as -at refuses
+		if err2 != nil {
+			if world.IsRetailLoc(where) || len(strings.Fields(strings.ReplaceAll(where, ",", " "))) == 3 {
+				return fmt.Errorf("jump: %v", err2)
+			}
 			return fmt.Errorf("jump: %q is neither map coordinates (42.1N, 33.6E), a position (0xA9B4 84 7.1) nor a /loc line (0xA9B40019 [84 7.1 85] 1 0 0 0)", where)
 		}
+		g.sim.SetPlayer(l, g.sim.Listener().Heading)
+		g.anchorNext("jump") // O5 (live.go)
+		p := g.sim.Listener().Pos
+		g.cam.CX, g.cam.CY = float64(p.X), float64(p.Y)
+		return nil
 	}
 	g.sim.SetListener(x, y, g.sim.Listener().Heading)
 	g.anchorNext("jump") // O5 (live.go)

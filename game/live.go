@@ -174,3 +174,24 @@ func (g *Game) liveStatus() string {
 	fr, ev := d.Underruns()
 	return fmt.Sprintf("anchors %d, late starts %d, underruns %d (%.0f ms)", len(d.Anchors()), g.lc.lateN, ev, float64(fr)*1000/audio.SampleRate)
 }
+
+// printLive prints the live clock's account for scripts (-quit-after): the
+// anchors with their reasons, the late starts with their lateness, and the
+// underruns.
+func (g *Game) printLive() {
+	w := g.cfg.Stdout
+	d, ok := g.live()
+	if !ok {
+		fmt.Fprintf(w, "live: no device clock (%s); sim %.3f s\n", g.sound.silentWhy(), g.sim.Now())
+		return
+	}
+	as := d.Anchors()
+	fr, ev := d.Underruns()
+	fmt.Fprintf(w, "live: sim %.3f s, anchors %d, late starts %d, underruns %d (%d frames)\n", g.sim.Now(), len(as), g.lc.lateN, ev, fr)
+	for _, a := range as {
+		fmt.Fprintf(w, "live: %s\n", a)
+	}
+	for _, l := range g.lc.late {
+		fmt.Fprintf(w, "live: late start sim %.6f s slot %d wave 0x%08X late_ms %.3f\n", l.SimT, l.Slot, l.Wave, l.LateMs)
+	}
+}
