@@ -25,19 +25,32 @@ type liveDev interface {
 	Underruns() (frames, events int64)
 	Fast() bool
 	SetMuted(bool)
+	SetLead(frames int64)
+	LeadFrames() int64
 }
+
+// Lead growth: a late start means the game thread fell further behind the
+// device than the lead covers, and an underrun that the device went dry; in
+// either case the lead grows by leadStep (up to maxLead), said in a toast
+// and shown in the status bar. The anchor stays: the Sim just runs further
+// ahead of the device, so no start moves.
+const (
+	leadStep = audio.SampleRate / 20 // 50 ms
+	maxLead  = audio.SampleRate      // 1 s
+)
 
 // liveClock is the window's side of the one clock.
 type liveClock struct {
-	anchored bool
-	scale    float64
-	paused   bool
-	next     string       // reason of an anchor asked for by a reset or a jump ("" none)
-	late     []lateStart  // late starts, oldest first (bounded: maxLate)
-	lateN    int          // late starts since the window opened
-	muted    bool         // G6: the output is muted now
-	fastSeen bool         // the device turned out to be no clock (switched to the own mix)
-	anchors  []liveAnchor // anchors taken, for the log (bounded: maxLate)
+	anchored  bool
+	scale     float64
+	paused    bool
+	next      string       // reason of an anchor asked for by a reset or a jump ("" none)
+	underruns int64        // underrun events seen (the lead grew for each)
+	late      []lateStart  // late starts, oldest first (bounded: maxLate)
+	lateN     int          // late starts since the window opened
+	muted     bool         // G6: the output is muted now
+	fastSeen  bool         // the device turned out to be no clock (switched to the own mix)
+	anchors   []liveAnchor // anchors taken, for the log (bounded: maxLate)
 }
 
 // lateStart is a start that played late, for the event log and captures.
@@ -121,10 +134,25 @@ func (g *Game) takeLate() {
 		g.lc.late = append(g.lc.late, ls)
 		g.lc.lateN++
 		g.ui.History().MarkLate(ls.SimT, ls.Slot, ls.Wave, ls.LateMs)
+		g.growLead(d, fmt.Sprintf("a sound started %.0f ms late", ls.LateMs))
+	}
+	if _, ev := d.Underruns(); ev > g.lc.underruns {
+		g.lc.underruns = ev
+		g.growLead(d, "the sound device ran dry (underrun)")
 	}
 	if n := len(g.lc.late); n > maxLate {
 		g.lc.late = g.lc.late[n-maxLate:]
 	}
+}
+
+// growLead grows the lead by a step (not past maxLead) and says why.
+func (g *Game) growLead(d liveDev, why string) {
+	l := d.LeadFrames()
+	if l >= maxLead {
+		return
+	}
+	d.SetLead(min(maxLead, l+leadStep))
+	g.setToast(fmt.Sprintf("%s: the audio lead grows to %.0f ms", why, float64(d.LeadFrames())*1000/audio.SampleRate))
 }
 
 // applyFocusMute mutes the device while the window is not focused (G6),
@@ -172,7 +200,8 @@ func (g *Game) liveStatus() string {
 		return ""
 	}
 	fr, ev := d.Underruns()
-	return fmt.Sprintf("anchors %d, late starts %d, underruns %d (%.0f ms)", len(d.Anchors()), g.lc.lateN, ev, float64(fr)*1000/audio.SampleRate)
+	return fmt.Sprintf("lead %.0f ms, anchors %d, late starts %d, underruns %d (%.0f ms)", float64(d.LeadFrames())*1000/audio.SampleRate,
+		len(d.Anchors()), g.lc.lateN, ev, float64(fr)*1000/audio.SampleRate)
 }
 
 // printLive prints the live clock's account for scripts (-quit-after): the

@@ -145,6 +145,21 @@ func (d *Device) Anchor(reason string, simT, scale float64) Anchor {
 	return d.tl.Anchor(reason, simT, d.mixer.Frame(), scale)
 }
 
+// SetLead sets the lead (frames): the Sim runs that far ahead of the
+// frontier from now on, on the same anchor (Timeline.SetLead).
+func (d *Device) SetLead(frames int64) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.tl.SetLead(frames)
+}
+
+// LeadFrames is the lead in frames.
+func (d *Device) LeadFrames() int64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.tl.Lead()
+}
+
 // Anchors lists the anchors taken so far.
 func (d *Device) Anchors() []Anchor {
 	d.mu.Lock()

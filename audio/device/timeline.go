@@ -75,7 +75,8 @@ func (tl *Timeline) Current() Anchor { return tl.cur }
 // Lead is the lead in frames.
 func (tl *Timeline) Lead() int64 { return tl.lead }
 
-// SetLead changes the lead for the next anchor (the one in force keeps its).
+// SetLead changes the lead: SimTarget runs the Sim that much ahead of the
+// frontier from now on, on the anchor in force (nothing is re-anchored).
 func (tl *Timeline) SetLead(frames int64) { tl.lead = max(0, frames) }
 
 // FrameOf is the mixer frame of a start at sim time t under the anchor in force.
@@ -91,10 +92,12 @@ func (tl *Timeline) FrameOf(t float64) int64 {
 }
 
 // SimTarget is the sim time (s) the Sim is due at when the mixer's frontier
-// is at frame frontier: the time whose starts land lead ahead of it.
+// is at frame frontier: the time whose starts land lead ahead of it (the
+// current lead: growing it runs the Sim further ahead on the same anchor,
+// so no start moves).
 func (tl *Timeline) SimTarget(frontier int64) float64 {
 	a := tl.cur
-	return a.SimT + float64(frontier+a.Lead-a.Frame)/audio.SampleRate*a.Scale
+	return a.SimT + float64(frontier+tl.lead-a.Frame)/audio.SampleRate*a.Scale
 }
 
 // Place maps s onto the timeline against the frontier: the mixer frame it
