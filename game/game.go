@@ -429,6 +429,7 @@ func (g *Game) shotStep() {
 	for i := 0; i < 30 && g.shotTicks < total; i++ {
 		g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now())) // 1/tps on render's exact grid (O3)
 		g.shotTicks++
+		g.pushStarts() // each tick's starts mixed in turn: a capture holds every frame (issue 17 item 5)
 	}
 	if g.shotTicks == total && g.snap.Time == 0 {
 		g.snap = g.sim.Tick(0)

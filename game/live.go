@@ -3,10 +3,12 @@ package game
 import (
 	"fmt"
 	"math"
+	"sort"
 
 	"soundworld/audio"
 	"soundworld/audio/device"
 	"soundworld/game/clock"
+	capt "soundworld/internal/capture"
 )
 
 // The live hand-off's clock (spec O5, issue 17): while a device plays, the
@@ -44,13 +46,15 @@ type liveClock struct {
 	anchored  bool
 	scale     float64
 	paused    bool
-	next      string       // reason of an anchor asked for by a reset or a jump ("" none)
-	underruns int64        // underrun events seen (the lead grew for each)
-	late      []lateStart  // late starts, oldest first (bounded: maxLate)
-	lateN     int          // late starts since the window opened
-	muted     bool         // G6: the output is muted now
-	fastSeen  bool         // the device turned out to be no clock (switched to the own mix)
-	anchors   []liveAnchor // anchors taken, for the log (bounded: maxLate)
+	next      string         // reason of an anchor asked for by a reset or a jump ("" none)
+	underruns int64          // underrun events seen (the lead grew for each)
+	dryFrames int64          // underrun frames at the last event
+	dry       []capt.LiveRow // underruns as seen (sim time of the Update that saw them), bounded: maxLate
+	late      []lateStart    // late starts, oldest first (bounded: maxLate)
+	lateN     int            // late starts since the window opened
+	muted     bool           // G6: the output is muted now
+	fastSeen  bool           // the device turned out to be no clock (switched to the own mix)
+	anchors   []liveAnchor   // anchors taken, for the log (bounded: maxLate)
 }
 
 // lateStart is a start that played late, for the event log and captures.
@@ -136,8 +140,14 @@ func (g *Game) takeLate() {
 		g.ui.History().MarkLate(ls.SimT, ls.Slot, ls.Wave, ls.LateMs)
 		g.growLead(d, fmt.Sprintf("a sound started %.0f ms late", ls.LateMs))
 	}
-	if _, ev := d.Underruns(); ev > g.lc.underruns {
+	if fr, ev := d.Underruns(); ev > g.lc.underruns {
 		g.lc.underruns = ev
+		g.lc.dry = append(g.lc.dry, capt.LiveRow{Time: g.sim.Now(), Kind: "underrun", Slot: -1,
+			Ms: float64(fr-g.lc.dryFrames) * 1000 / audio.SampleRate})
+		g.lc.dryFrames = fr
+		if n := len(g.lc.dry); n > maxLate {
+			g.lc.dry = g.lc.dry[n-maxLate:]
+		}
 		g.growLead(d, "the sound device ran dry (underrun)")
 	}
 	if n := len(g.lc.late); n > maxLate {
@@ -223,4 +233,27 @@ func (g *Game) printLive() {
 	for _, l := range g.lc.late {
 		fmt.Fprintf(w, "live: late start sim %.6f s slot %d wave 0x%08X late_ms %.3f\n", l.SimT, l.Slot, l.Wave, l.LateMs)
 	}
+}
+
+// liveRows are the live device's anchors, late starts and underruns since
+// sim time from, oldest first (capture bundles' events.csv).
+func (g *Game) liveRows(from float64) []capt.LiveRow {
+	var out []capt.LiveRow
+	for _, a := range g.lc.anchors {
+		if a.SimT >= from {
+			out = append(out, capt.LiveRow{Time: a.SimT, Kind: "anchor", Slot: -1, Reason: a.Reason})
+		}
+	}
+	for _, l := range g.lc.late {
+		if l.SimT >= from {
+			out = append(out, capt.LiveRow{Time: l.SimT, Kind: "late", Slot: l.Slot, Wave: l.Wave, Ms: l.LateMs})
+		}
+	}
+	for _, r := range g.lc.dry {
+		if r.Time >= from {
+			out = append(out, r)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Time < out[j].Time })
+	return out
 }
