@@ -216,7 +216,7 @@ func (g *Game) bundle(screen *ebiten.Image) (*pendingBundle, time.Time) {
 	now := g.snap.Time
 	samples, first := g.pf.tap.Last(audio.RingSeconds)
 	end := first + int64(len(samples)/2) // the device's stream: everything it was given
-	if g.pf.local != nil {                // the own mix runs a step ahead of the Sim: up to now
+	if g.pf.local != nil {               // the own mix runs a step ahead of the Sim: up to now
 		end = int64(math.Round(now * audio.SampleRate))
 	}
 	samples = capt.LastSpan(samples, first, end, capt.SpanSeconds)
