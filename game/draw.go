@@ -12,6 +12,7 @@ import (
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
 	"soundworld/game/terrain"
+	"soundworld/ui"
 	"soundworld/ui/dock"
 	"soundworld/world"
 )
@@ -174,8 +175,9 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 	}
 	// Status bar.
 	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, barCol, false)
-	if g.frame%6 == 0 || g.status[0] == "" || g.cfg.Shot != nil { // 10 Hz: cached label images
+	if now := time.Now(); ui.NumbersDue(g.statusAt, now) || g.status[0] == "" || g.cfg.Shot != nil { // 10 Hz of wall clock: cached label images
 		g.status[0], g.status[1] = g.statusLines()
+		g.statusAt = now
 	}
 	ambientviz.Label(screen, g.status[0], 8, float64(H-statusH)+2, textCol)
 	ambientviz.Label(screen, g.status[1], 8, float64(H-statusH)+18, textCol)

@@ -132,6 +132,7 @@ type Game struct {
 	firstTerrain time.Duration
 	shotDone     chan shotResult
 	status       [2]string // status bar lines, refreshed at 10 Hz
+	statusAt     time.Time // when they were (ui.NumbersDue)
 
 	clk       *clock.Clock          // real time → 1/60 s Sim ticks (issue 13 item 1)
 	src       *clock.Audio          // the clock's source: the device's played position or the wall clock

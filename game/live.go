@@ -199,6 +199,7 @@ func (g *Game) dropFastDevice() {
 	g.st.Silent, g.st.AudioOn = true, false
 	g.pf.local = audio.NewMixer(g.sim.Bank())
 	g.pf.where = "own mix (no device)"
+	g.ui.SetUnderruns(nil)
 	g.setToast(device.FastNotice)
 }
 

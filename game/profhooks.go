@@ -52,6 +52,9 @@ func (g *Game) initProfiler() {
 			t.SetTap(p.tap)
 			p.where = "device output"
 		}
+		if d, ok := g.sound.out.(liveDev); ok {
+			g.ui.SetUnderruns(d.Underruns) // O5: the Meters panel counts them (live.go)
+		}
 	}
 	if p.where == "" {
 		p.local = audio.NewMixer(g.sim.Bank())

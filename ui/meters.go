@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -57,16 +58,30 @@ func (u *UI) metersWindow(ctx *debugui.Context) {
 	if p.meter != nil {
 		r, src = p.meter()
 	}
-	if p.meterAt%6 == 0 { // numbers at 10 Hz: each new string is a new text image
-		p.meterR, p.meterS = r, src
+	if now := time.Now(); NumbersDue(p.meterAt, now) { // each new string is a new text image
+		p.meterR, p.meterS, p.meterAt = r, src, now
 	}
-	p.meterAt++
 	rt := p.meterR
 	n := Sounding(u.snap)
+	under := ""
+	if p.underruns != nil {
+		fr, ev := p.underruns()
+		under = fmt.Sprintf("underruns %d (%.0f ms)", ev, float64(fr)*1000/audio.SampleRate)
+	}
 	ctx.SetGridLayout([]int{-1}, []int{-1})
 	ctx.GridCell(func(b image.Rectangle) {
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawMeters(screen, b, r, rt, src, n) })
+		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawMeters(screen, b, r, rt, src, n, under) })
 	})
+}
+
+// MeterNumbersEvery is how often the Meters panel's numbers are re-read, in
+// wall-clock time whatever the frame rate (issue 17 item 6: 10 Hz; below
+// 10 frames a second, every frame).
+const MeterNumbersEvery = 100 * time.Millisecond
+
+// NumbersDue reports whether numbers last read at last are due at now.
+func NumbersDue(last, now time.Time) bool {
+	return last.IsZero() || now.Sub(last) >= MeterNumbersEvery || now.Before(last)
 }
 
 // meterRows are the two channel bars' rectangles in body b.
@@ -77,7 +92,7 @@ func meterRows(b image.Rectangle) [2]image.Rectangle {
 }
 
 // drawMeters draws the bars from r (this frame) and the numbers from rt (10 Hz).
-func drawMeters(screen *ebiten.Image, b image.Rectangle, r, rt audio.MeterReading, src string, voices int) {
+func drawMeters(screen *ebiten.Image, b image.Rectangle, r, rt audio.MeterReading, src string, voices int, under string) {
 	fillRect(screen, b, tlBack)
 	drawLabel(screen, src, float64(b.Min.X)+4, float64(b.Min.Y)+4, tlDim) // "device" or "own mix"
 	rows := meterRows(b)
@@ -128,6 +143,9 @@ func drawMeters(screen *ebiten.Image, b image.Rectangle, r, rt audio.MeterReadin
 	}
 	drawLabel(screen, clip, float64(b.Min.X)+4, y, cc)
 	drawLabel(screen, fmt.Sprintf("voices sounding %d/16", voices), float64(b.Min.X)+4, y+lineH, tlText)
+	if under != "" { // the device's underruns (O5): frames it played without being given them
+		drawLabel(screen, under, float64(b.Min.X)+4, y+2*lineH, tlText)
+	}
 }
 
 // dbText is a dBFS level as the meters print it ("-inf" at the floor).
