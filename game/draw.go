@@ -11,6 +11,7 @@ import (
 
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
+	"soundworld/audio/device"
 	"soundworld/game/terrain"
 	"soundworld/ui"
 	"soundworld/ui/dock"
@@ -191,7 +192,11 @@ func (g *Game) banners() []string {
 		if g.sound != nil && g.sound.notice != "" {
 			why = " (" + g.sound.notice + ")"
 		}
-		b = append(b, "No sound device: the explorer is silent, everything else works"+why)
+		if g.sound != nil && g.sound.notice == device.FastNotice { // O5: a device that is no clock
+			b = append(b, device.FastNotice)
+		} else {
+			b = append(b, "No sound device: the explorer is silent, everything else works"+why)
+		}
 	}
 	if g.lc.muted { // G6 (live.go)
 		b = append(b, FocusMuteNotice)
