@@ -90,6 +90,7 @@ func (g *Game) anchorNext(reason string) { g.lc.next = reason }
 func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 	d, ok := g.live()
 	if !ok {
+		g.lc.anchored = false // audio off (or none): the next device clock starts anew
 		return 0, false
 	}
 	if d.Fast() {
@@ -99,6 +100,8 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 	lc := &g.lc
 	reason := lc.next
 	switch {
+	case !lc.anchored && len(lc.anchors) > 0:
+		reason = "audio on"
 	case !lc.anchored:
 		reason = "session"
 	case lc.paused && !paused:
