@@ -99,6 +99,7 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 				}
 			})
 			ctx.Checkbox(&st.Follow, "follow listener (F)")
+			ctx.SetGridLayout([]int{-1}, nil) // the whole row: the label is long
 			ctx.Checkbox(&st.KeepSoundUnfocused, "keep sound when unfocused (not retail)").On(func() { u.changed = true }) // G6
 			u.errorLine(ctx, "audio")
 		})
