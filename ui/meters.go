@@ -66,7 +66,7 @@ func (u *UI) metersWindow(ctx *debugui.Context) {
 	under := ""
 	if p.underruns != nil {
 		fr, ev := p.underruns()
-		under = fmt.Sprintf("underruns %d (%.0f ms)", ev, float64(fr)*1000/audio.SampleRate)
+		under = fmt.Sprintf("underruns %d (%.0f ms)", ev, float64(fr)*1000/audio.SampleRate) // with the numbers: 10 Hz
 	}
 	ctx.SetGridLayout([]int{-1}, []int{-1})
 	ctx.GridCell(func(b image.Rectangle) {
@@ -94,6 +94,9 @@ func meterRows(b image.Rectangle) [2]image.Rectangle {
 // drawMeters draws the bars from r (this frame) and the numbers from rt (10 Hz).
 func drawMeters(screen *ebiten.Image, b image.Rectangle, r, rt audio.MeterReading, src string, voices int, under string) {
 	fillRect(screen, b, tlBack)
+	if under != "" { // the device's underruns (O5): frames it played without being given them
+		src += "  " + under
+	}
 	drawLabel(screen, src, float64(b.Min.X)+4, float64(b.Min.Y)+4, tlDim) // "device" or "own mix"
 	rows := meterRows(b)
 	for c, row := range rows {
@@ -143,9 +146,6 @@ func drawMeters(screen *ebiten.Image, b image.Rectangle, r, rt audio.MeterReadin
 	}
 	drawLabel(screen, clip, float64(b.Min.X)+4, y, cc)
 	drawLabel(screen, fmt.Sprintf("voices sounding %d/16", voices), float64(b.Min.X)+4, y+lineH, tlText)
-	if under != "" { // the device's underruns (O5): frames it played without being given them
-		drawLabel(screen, under, float64(b.Min.X)+4, y+2*lineH, tlText)
-	}
 }
 
 // dbText is a dBFS level as the meters print it ("-inf" at the floor).
