@@ -59,15 +59,14 @@ func (u *UI) metersWindow(ctx *debugui.Context) {
 		r, src = p.meter()
 	}
 	if now := time.Now(); NumbersDue(p.meterAt, now) { // each new string is a new text image
-		p.meterR, p.meterS, p.meterAt = r, src, now
+		p.meterR, p.meterS, p.meterAt, p.meterU = r, src, now, ""
+		if p.underruns != nil {
+			fr, ev := p.underruns()
+			p.meterU = fmt.Sprintf("underruns %d (%.0f ms)", ev, float64(fr)*1000/audio.SampleRate)
+		}
 	}
-	rt := p.meterR
+	rt, under := p.meterR, p.meterU
 	n := Sounding(u.snap)
-	under := ""
-	if p.underruns != nil {
-		fr, ev := p.underruns()
-		under = fmt.Sprintf("underruns %d (%.0f ms)", ev, float64(fr)*1000/audio.SampleRate) // with the numbers: 10 Hz
-	}
 	ctx.SetGridLayout([]int{-1}, []int{-1})
 	ctx.GridCell(func(b image.Rectangle) {
 		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawMeters(screen, b, r, rt, src, n, under) })

@@ -51,6 +51,7 @@ type profiler struct {
 	meterAt time.Time // when the meter's numbers were last re-read (MeterNumbersEvery)
 	meterR  audio.MeterReading
 	meterS  string
+	meterU  string // the underrun counter's text, re-read with the numbers
 	// underruns reports the device's underruns (frames, separate events);
 	// nil with no device (issue 17 item 6).
 	underruns func() (int64, int64)
