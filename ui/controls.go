@@ -99,8 +99,9 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 				}
 			})
 			ctx.Checkbox(&st.Follow, "follow listener (F)")
-			ctx.SetGridLayout([]int{-1}, nil) // the whole row: the label is long
-			ctx.Checkbox(&st.KeepSoundUnfocused, "keep sound when unfocused (not retail)").On(func() { u.changed = true }) // G6
+			// G6: the whole row, the label is long.
+			ctx.SetGridLayout([]int{-1}, nil)
+			ctx.Checkbox(&st.KeepSoundUnfocused, "keep sound when unfocused (not retail)").On(func() { u.changed = true })
 			u.errorLine(ctx, "audio")
 		})
 		ctx.Header("Overlays", true, func() {
