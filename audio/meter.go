@@ -40,7 +40,7 @@ type Meter struct {
 type meterChan struct {
 	peak     float64  // linear peak bar
 	hold     holdRing // the last MeterHold s's maximum (a monotonic queue)
-	clipAt   int64   // frame of the last clipped sample, −1 none
+	clipAt   int64    // frame of the last clipped sample, −1 none
 	sq       []float64
 	pos      int
 	sum      float64
