@@ -86,6 +86,9 @@ type Config struct {
 	// QuitAfter > 0 closes the window once the Sim reaches it (s), printing
 	// the live clock's account (-quit-after; live.go).
 	QuitAfter float64
+	// LatencyProbes > 0 makes that many timed inputs and prints input →
+	// device latency at -quit-after (latency.go).
+	LatencyProbes int
 }
 
 // Game is the explorer window.
@@ -99,10 +102,11 @@ type Game struct {
 	cam    geom.Camera
 	snap   *world.Snapshot
 	sound  *sound
-	gw     gateWin    // issue 9: walk recording, the opened gate, A/B and ABX (gate.go, record.go)
-	pf     profHooks  // issue 10: meters, replay record, captures, -from (profhooks.go)
-	lc     liveClock  // issue 17: the device's frames as the one clock, focus mute (live.go)
-	atl    *atlasView // issue 11: whole-world zoom, heatmap, landmarks, search (atlas*.go)
+	gw     gateWin       // issue 9: walk recording, the opened gate, A/B and ABX (gate.go, record.go)
+	pf     profHooks     // issue 10: meters, replay record, captures, -from (profhooks.go)
+	lc     liveClock     // issue 17: the device's frames as the one clock, focus mute (live.go)
+	lat    *latencyProbe // -latency-probe (latency.go)
+	atl    *atlasView    // issue 11: whole-world zoom, heatmap, landmarks, search (atlas*.go)
 
 	captured     debugui.InputCapturingState
 	prevCaptured debugui.InputCapturingState // the last frame's (see input)
@@ -225,6 +229,7 @@ func New(cfg Config) (*Game, error) {
 	if err := g.initProfilerView(); err != nil {
 		return nil, err
 	}
+	g.startLatencyProbe(cfg.LatencyProbes)
 	if err := g.openStartGate(); err != nil { // -gate (gate.go)
 		return nil, err
 	}
@@ -336,6 +341,7 @@ func (g *Game) Update() error {
 	g.focused = g.cfg.Shot != nil || g.cfg.ProfileFrames > 0 || g.focus()
 	g.sim.SetActive(g.focused) // G4: the manager refuses new starts when unfocused
 	g.applyFocusMute()         // G6: the output is muted while unfocused (live.go)
+	g.updateLatencyProbe()     // -latency-probe (latency.go)
 
 	select {
 	case r := <-g.shotDone:

@@ -223,6 +223,9 @@ func (g *Game) liveStatus() string {
 // underruns.
 func (g *Game) printLive() {
 	w := g.cfg.Stdout
+	if r := g.lat.report(); r != "" {
+		fmt.Fprintln(w, r)
+	}
 	d, ok := g.live()
 	if !ok {
 		fmt.Fprintf(w, "live: no device clock (%s); sim %.3f s\n", g.sound.silentWhy(), g.sim.Now())

@@ -6,7 +6,8 @@
 # sink played (heard.raw). scripts/livecmp then checks sent.raw against
 # `soundworld render` of the same span: bit-identical after one fixed
 # alignment. Run twice: on the machine as it is, and with a busy loop per
-# core. The window's account must show one anchor and no late start.
+# core. The window's account must show one anchor and no late start. A third
+# run times 15 inputs (a stinger each) from input to the device: median, p95.
 # Everything started here is stopped by its PID. Needs pulseaudio,
 # pulseaudio-utils, libasound2-plugins (installed here when missing).
 set -euo pipefail
@@ -89,6 +90,12 @@ run() { # $1: label
 
 status=0
 run idle || status=1
+# Latency (issue 17 item 2): 15 timed inputs, each a stinger, on the idle
+# machine; a separate run, as the inputs change what plays. A figure, not a
+# pass/fail: the target is a median ≤ 60 ms and a p95 ≤ 100 ms.
+ALSA_CONFIG_PATH=$D/asound.conf xvfb-run -a -s "-screen 0 1280x720x24" \
+  "$D/bin/soundworld" -seed 1 -quit-after "$SECONDS_LIVE" -latency-probe 15 -settings "$D/settings.json" 2>/dev/null |
+  grep '^latency:' | sed 's/^/[idle] /' || true
 hogs=()
 for _ in $(seq "$(nproc)"); do (while :; do :; done) & hogs+=($!); pids+=($!); done
 run "cpu hog x$(nproc)" || status=1

@@ -333,3 +333,11 @@ func NewScripted(m *audio.Mixer, wall func() float64) (*Device, io.Reader) {
 
 // Muted reports whether SetMuted(true) is in force.
 func (d *Device) Muted() bool { return d != nil && d.muted.Load() }
+
+// FrameOf is the mixer frame a start at sim time t is placed at now (the
+// anchor in force; late starts play at the frontier instead).
+func (d *Device) FrameOf(t float64) int64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return max(d.tl.FrameOf(t), d.mixer.Frame())
+}
