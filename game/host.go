@@ -77,7 +77,6 @@ func (g *Game) Reset(seed uint32) error {
 	g.sim.Reset(seed)
 	g.anchorNext("reset") // O5: a new anchor for the new sim clock (live.go)
 	g.snap = g.sim.Tick(0)
-	g.st.RunningSeed, g.st.SeedText = seed, fmt.Sprint(seed)
 	g.setToast(fmt.Sprintf("Sim reset with seed %d", seed))
 	return nil
 }
@@ -174,7 +173,7 @@ func (g *Game) ShowEmitter(i int) {
 
 // SaveLayout writes the emitters to path atomically (E2; never into the dat folder).
 func (g *Game) SaveLayout(path string) error {
-	if err := world.SaveLayout(path, g.sim.Emitters(), g.cfg.DatDir); err != nil {
+	if err := cli.SaveLayout(path, g.sim.Emitters(), g.cfg.DatDir); err != nil {
 		return err
 	}
 	g.setToast("Saved emitter layout to " + path)
@@ -183,7 +182,7 @@ func (g *Game) SaveLayout(path string) error {
 
 // LoadLayout replaces the emitters with those of path.
 func (g *Game) LoadLayout(path string) error {
-	es, err := world.LoadLayoutFile(path)
+	es, err := cli.LoadLayoutFile(path)
 	if err != nil {
 		return err
 	}
