@@ -513,6 +513,10 @@ func (g *Game) pushStarts() {
 		}
 		out = append(out, s)
 	}
+	if g.lc.warming { // the session's anchor waits for steady frames (live.go)
+		g.lc.held = append(g.lc.held, out...)
+		return
+	}
 	g.sound.apply(out)
 	g.takeLate() // O5: starts the device got too late are logged (live.go)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"time"
 
 	"soundworld/audio"
 	"soundworld/audio/device"
@@ -55,6 +56,13 @@ type liveClock struct {
 	muted     bool           // G6: the output is muted now
 	fastSeen  bool           // the device turned out to be no clock (switched to the own mix)
 	anchors   []liveAnchor   // anchors taken, for the log (bounded: maxLate)
+
+	lastUpdate time.Time          // wall time of the last deviceTicks
+	warmStart  time.Time          // when the warm-up began
+	steady     int                // Updates in a row within warmGap
+	warming    bool               // the session's anchor waits (warmingUp)
+	warmDone   bool               // the warm-up is over
+	held       []audio.VoiceStart // starts held while warming up
 }
 
 // lateStart is a start that played late, for the event log and captures.
@@ -98,6 +106,20 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 		return 0, false
 	}
 	lc := &g.lc
+	now := time.Now()
+	gap := 0.0 // s since the last Update
+	if !lc.lastUpdate.IsZero() {
+		gap = now.Sub(lc.lastUpdate).Seconds()
+	}
+	lc.lastUpdate = now
+	if g.warmingUp(now, gap) {
+		return 0, true
+	}
+	// Measured frame jitter: starts pushed now must reach the device before
+	// one read plus this frame's gap has gone by (growLeadTo says so).
+	if need := device.ChunkFrames + int64(gap*audio.SampleRate) + frameMargin; lc.anchored && need > d.LeadFrames() {
+		g.growLeadTo(d, need, fmt.Sprintf("a frame took %.0f ms", gap*1000))
+	}
 	reason := lc.next
 	switch {
 	case !lc.anchored && len(lc.anchors) > 0:
@@ -116,6 +138,10 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 	if reason != "" {
 		d.Anchor(reason, g.sim.Now(), scale)
 		lc.anchored, lc.next = true, ""
+		if len(lc.held) > 0 { // the starts held while warming up
+			g.sound.apply(lc.held)
+			lc.held = nil
+		}
 		lc.anchors = append(lc.anchors, liveAnchor{g.sim.Now(), reason})
 		if len(lc.anchors) > maxLate {
 			lc.anchors = lc.anchors[1:]
@@ -159,13 +185,53 @@ func (g *Game) takeLate() {
 }
 
 // growLead grows the lead by a step (not past maxLead) and says why.
-func (g *Game) growLead(d liveDev, why string) {
+func (g *Game) growLead(d liveDev, why string) { g.growLeadTo(d, d.LeadFrames()+1, why) }
+
+// growLeadTo grows the lead in leadStep steps to at least frames (not past
+// maxLead) and says why.
+func (g *Game) growLeadTo(d liveDev, frames int64, why string) {
 	l := d.LeadFrames()
-	if l >= maxLead {
+	if l >= maxLead || frames <= l {
 		return
 	}
-	d.SetLead(min(maxLead, l+leadStep))
+	d.SetLead(min(maxLead, l+(frames-l+leadStep-1)/leadStep*leadStep))
 	g.setToast(fmt.Sprintf("%s: the audio lead grows to %.0f ms", why, float64(d.LeadFrames())*1000/audio.SampleRate))
+}
+
+// Warm-up: the window's first frames are its slowest (opening, tiles,
+// shaders). The session's anchor waits until warmFrames Updates in a row
+// came within warmGap s of each other (at most warmMax s), the Sim
+// standing at its start and its first starts held; so the sound starts on
+// a steady frame rate instead of starting late. Only under ebiten.RunGame
+// (tests drive Update themselves).
+const (
+	warmFrames  = 20
+	warmGap     = 0.08
+	warmMax     = 5.0
+	frameMargin = audio.SampleRate / 50 // 20 ms over a read and a frame
+)
+
+// warmingUp reports whether the session's anchor still waits.
+func (g *Game) warmingUp(now time.Time, gap float64) bool {
+	lc := &g.lc
+	if lc.anchored || len(lc.anchors) > 0 || !g.frames.live || lc.warmDone {
+		lc.warming = false
+		return false
+	}
+	if lc.warmStart.IsZero() {
+		lc.warmStart = now
+	}
+	if gap > 0 && gap < warmGap {
+		lc.steady++
+	} else {
+		lc.steady = 0
+	}
+	if lc.steady >= warmFrames || now.Sub(lc.warmStart).Seconds() >= warmMax {
+		lc.warming, lc.warmDone = false, true
+		return false
+	}
+	lc.warming = true
+	return true
 }
 
 // applyFocusMute mutes the device while the window is not focused (G6),

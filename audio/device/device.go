@@ -20,8 +20,9 @@ import (
 	"soundworld/audio"
 )
 
-// BufferSize is the player's buffer (latency) length.
-const BufferSize = 100 * time.Millisecond
+// BufferSize is the player's buffer (latency) length. oto reads the stream
+// in chunks of this size, so the frontier moves a chunk at a time.
+const BufferSize = 50 * time.Millisecond
 
 // Device plays a Mixer live, or is silent.
 //
@@ -130,11 +131,14 @@ func (d *Device) Silent() (bool, string) { return d.silent, d.reason }
 
 // Lead is how far ahead of the mixer's frontier an anchor places the Sim's
 // starts: one player read (BufferSize, the frontier moves a read at a time)
-// plus a margin for the game's frame, so starts keep their exact sim-time
-// spacing.
-const Lead = BufferSize + 50*time.Millisecond
+// plus a game frame of up to 100 ms (10 FPS), so starts keep their exact
+// sim-time spacing. The window grows it when frames take longer.
+const Lead = BufferSize + 100*time.Millisecond
 
 const leadFrames = int64(Lead * audio.SampleRate / time.Second)
+
+// ChunkFrames is one player read in frames (BufferSize).
+const ChunkFrames = int64(BufferSize * audio.SampleRate / time.Second)
 
 // Anchor ties sim time simT to the mixer's frontier plus the lead at time
 // scale (spec O5) and logs it with reason: a session, a reset, a jump, a

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"soundworld/audio"
 	"soundworld/world"
@@ -35,15 +37,26 @@ func (r LiveRow) CSVRow() string {
 	default:
 		out = "anchor=" + r.Reason
 	}
-	slot, wave := "", ""
-	if r.Slot >= 0 {
-		slot = strconv.Itoa(r.Slot)
+	f := make([]string, len(csvColumns)) // the render CSV's columns, by name
+	set := func(col, v string) {
+		if i := slices.Index(csvColumns, col); i >= 0 {
+			f[i] = v
+		}
 	}
+	set("time_s", strconv.FormatFloat(r.Time, 'f', 6, 64))
+	set("source", "live")
 	if r.Wave != 0 {
-		wave = fmt.Sprintf("0x%08X", r.Wave)
+		set("wave", fmt.Sprintf("0x%08X", r.Wave))
 	}
-	return strconv.FormatFloat(r.Time, 'f', 6, 64) + ",live,,," + wave + "," + slot + ",,,," + out + ",,\n"
+	if r.Slot >= 0 {
+		set("slot", strconv.Itoa(r.Slot))
+	}
+	set("outcome", out)
+	return strings.Join(f, ",") + "\n"
 }
+
+// csvColumns are CSVHeader's column names.
+var csvColumns = strings.Split(strings.TrimSpace(CSVHeader), ",")
 
 // WriteBundleEventsCSV is events.csv: the decisions as render -events
 // writes them, then the live rows.
