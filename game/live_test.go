@@ -44,9 +44,14 @@ func TestO5_WindowStallCaughtUpNotReanchored(t *testing.T) {
 	g, dev, read, _ := scriptedGame(t)
 	g.advance() // session anchor at sim 0, frontier 0
 	g.pushStarts()
-	read(1)
-	g.advance()
-	g.pushStarts()
+	for i := 0; i < 100; i++ { // 1 s at 100 frames a second: nothing late
+		read(0.01)
+		g.advance()
+		g.pushStarts()
+	}
+	if len(g.lc.late) != 0 {
+		t.Fatalf("late starts before the stall: %+v", g.lc.late)
+	}
 	if got := g.sim.Now(); math.Abs(got-1) > 1e-9 {
 		t.Fatalf("after 1 s consumed: sim at %v, want 1 s", got)
 	}
