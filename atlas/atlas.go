@@ -20,6 +20,7 @@ import (
 	"sync"
 
 	"soundworld/dat"
+	"soundworld/internal/crash"
 	"soundworld/world"
 )
 
@@ -247,8 +248,17 @@ func (a *Atlas) run(ctx context.Context, keep []uint16, step, workers int, progr
 	if a.region.Sound != nil {
 		nDesc = len(a.region.Sound.STBDescs)
 	}
+	// A worker's panic (a bug) is carried to this goroutine and raised there
+	// once the pool stops (internal/crash); the worker drains the feed so the
+	// others and the feeder finish.
+	var carry crash.Carry
 	for range workers {
 		wg.Go(func() {
+			defer func() {
+				for range next {
+				}
+			}()
+			defer carry.Catch()
 			var s world.AtlasSums
 			var nb [9]*world.AtlasBlock
 			for start := range next {
@@ -287,6 +297,7 @@ feed:
 	}
 	close(next)
 	wg.Wait()
+	carry.Raise()
 	return cerr
 }
 

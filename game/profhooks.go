@@ -22,6 +22,7 @@ import (
 	"soundworld/audio"
 	capt "soundworld/internal/capture"
 	"soundworld/internal/cli"
+	"soundworld/internal/crash"
 	"soundworld/world"
 )
 
@@ -169,6 +170,7 @@ func (g *Game) drawFlash(screen *ebiten.Image) {
 func (g *Game) saveCapture(screen *ebiten.Image) {
 	b, at := g.bundle(screen)
 	go func() {
+		defer crash.Recover()
 		dir, err := writeBundle(".", at, b)
 		g.pf.captured <- shotResult{dir, err}
 	}()
