@@ -131,6 +131,11 @@ func ReadSidecar(path string) (*Replay, error) {
 	if len(b) > maxSidecarBytes {
 		return nil, fmt.Errorf("%s: larger than %d bytes: not a sidecar", path, maxSidecarBytes)
 	}
+	return parseSidecar(b, path)
+}
+
+// parseSidecar is ReadSidecar on the file's bytes; path names it in errors.
+func parseSidecar(b []byte, path string) (*Replay, error) {
 	var sc struct {
 		Replay *Replay `json:"replay"`
 	}
