@@ -89,7 +89,11 @@ func Main(args []string) int {
 	in.Stop()
 	if in.Signal() != nil {
 		outputs.RemoveTemps()
-		fmt.Fprintln(os.Stderr, in.Message(prog))
+		if code == 0 { // the signal came after the outputs were committed
+			fmt.Fprintln(os.Stderr, in.MessageLate(prog))
+		} else {
+			fmt.Fprintln(os.Stderr, in.Message(prog))
+		}
 		return in.Code()
 	}
 	return code

@@ -170,7 +170,7 @@ func checkOne(o named, datDir string) error {
 			return bad("exists and is %s; want a regular file", kind(fi))
 		}
 	}
-	return writableFolder(o, filepath.Dir(o.path))
+	return writableFolder(o, filepath.Dir(canonical(o.path))) // a symlink is written through (Create)
 }
 
 // checkDir checks one output folder on its own.
