@@ -188,8 +188,11 @@ func (f *File) scene() (sc Scene, source string, warn []string, closer func(), e
 			if !ok {
 				continue
 			}
-			if got, err := df.Iteration(); err != nil || got != want {
-				warn = append(warn, fmt.Sprintf("the %s dat's iteration is %d (%v), the gate was recorded with %d", role, got, err, want))
+			switch got, err := df.Iteration(); {
+			case err != nil:
+				warn = append(warn, fmt.Sprintf("the %s dat's iteration cannot be read (%v); the gate was recorded with %d", role, err, want))
+			case got != want:
+				warn = append(warn, fmt.Sprintf("the %s dat's iteration is %d, the gate was recorded with %d", role, got, want))
 			}
 		}
 	}

@@ -16,7 +16,7 @@ import (
 // Bounds of the values a listener takes, the same for the command line
 // (-eye, -chase, -heading), path files and replayed records.
 const (
-	MaxEye     = 1000 // m above the feet (W5)
+	MaxEye     = 1000 // m above the feet (W5); path files use it for chase too (= MaxChase)
 	MaxChase   = 1000 // m behind the player (W5)
 	MaxHeading = 360  // |compass degrees| as given (W4; the Sim normalises)
 )
