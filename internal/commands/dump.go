@@ -187,11 +187,11 @@ type regionJSON struct {
 	Name      string `json:"name"`
 	PartsMask string `json:"parts_mask"`
 	LandDefs  struct {
-		NumBlockLength int32        `json:"num_block_length"`
-		NumBlockWidth  int32        `json:"num_block_width"`
+		NumBlockLength int32    `json:"num_block_length"`
+		NumBlockWidth  int32    `json:"num_block_width"`
 		SquareLength   f32      `json:"square_length_m"`
-		LBlockLength   int32        `json:"lblock_length"`
-		VertexPerCell  int32        `json:"vertex_per_cell"`
+		LBlockLength   int32    `json:"lblock_length"`
+		VertexPerCell  int32    `json:"vertex_per_cell"`
 		MaxObjHeight   f32      `json:"max_obj_height_m"`
 		SkyHeight      f32      `json:"sky_height_m"`
 		RoadWidth      f32      `json:"road_width_m"`
@@ -200,7 +200,7 @@ type regionJSON struct {
 	GameTime struct {
 		ZeroTimeOfYear float64      `json:"zero_time_of_year"`
 		ZeroYear       uint32       `json:"zero_year"`
-		DayLength      f32      `json:"day_length_s"`
+		DayLength      f32          `json:"day_length_s"`
 		DaysPerYear    uint32       `json:"days_per_year"`
 		YearSpec       string       `json:"year_spec"`
 		TimesOfDay     []todJSON    `json:"times_of_day"`
@@ -231,9 +231,9 @@ type miscJSON struct {
 }
 
 type todJSON struct {
-	Start   f32 `json:"start"`
-	IsNight bool    `json:"is_night"`
-	Name    string  `json:"name"`
+	Start   f32    `json:"start"`
+	IsNight bool   `json:"is_night"`
+	Name    string `json:"name"`
 }
 
 type seasonJSON struct {
@@ -248,13 +248,13 @@ type ambientJSON struct {
 }
 
 type ambientSoundJSON struct {
-	SType      string  `json:"stype"`
-	STypeName  string  `json:"stype_name"`
-	Volume     f32 `json:"volume"`
-	BaseChance f32 `json:"base_chance"`
-	MinRate    f32 `json:"min_rate_s"`
-	MaxRate    f32 `json:"max_rate_s"`
-	Continuous bool    `json:"continuous"`
+	SType      string `json:"stype"`
+	STypeName  string `json:"stype_name"`
+	Volume     f32    `json:"volume"`
+	BaseChance f32    `json:"base_chance"`
+	MinRate    f32    `json:"min_rate_s"`
+	MaxRate    f32    `json:"max_rate_s"`
+	Continuous bool   `json:"continuous"`
 }
 
 type sceneJSON struct {

@@ -31,7 +31,7 @@ func TestDump_SoundTableNaN(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := img[e.Offset : int(e.Offset)+int(e.Size)+64]
-	one := binary.LittleEndian.AppendUint32(nil, math.Float32bits(1))    // the probabilities
+	one := binary.LittleEndian.AppendUint32(nil, math.Float32bits(1))     // the probabilities
 	eight := binary.LittleEndian.AppendUint32(nil, math.Float32bits(0.8)) // the first volume
 	i, j := bytes.Index(rec, one), bytes.Index(rec, eight)
 	if i < 0 || j < 0 {
