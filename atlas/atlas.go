@@ -55,6 +55,7 @@ func New(d world.Data, l Lister) (*Atlas, error) {
 	if err != nil {
 		return nil, err
 	}
+	land.SetBlockCache(0) // the atlas evaluates the whole world: keep every landblock it reads
 	ids, err := l.LandBlockIDs()
 	if err != nil {
 		return nil, fmt.Errorf("atlas: listing landblocks: %w", err)

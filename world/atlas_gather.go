@@ -73,7 +73,7 @@ func (l *Land) Preload(recs iter.Seq2[dat.LandBlock, error]) error {
 			return err
 		}
 		lb := uint16(rec.ID >> 16)
-		if _, ok := l.blocks[lb]; ok {
+		if _, ok := l.blocks.get(lb); ok {
 			continue
 		}
 		b := &block{terrain: rec.Terrain}
@@ -81,7 +81,7 @@ func (l *Land) Preload(recs iter.Seq2[dat.LandBlock, error]) error {
 			b.height[i] = l.heights[h]
 		}
 		l.terrainProblems(&rec)
-		l.blocks[lb] = b
+		l.blocks.put(lb, b)
 	}
 	return nil
 }
