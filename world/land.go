@@ -35,9 +35,9 @@ type Land struct {
 	tables  tableSource // where A1 reads sound tables: data, or a shared cache
 	region  *dat.Region
 	heights [256]float32
-	blocks  blockCache // landblocks read (LRU) and those missing or unreadable
-	stbWord []int32           // terrain word → STB desc index; -1 none; -2 not yet resolved
-	tableOK map[uint32]bool   // A1: sound table readable? failures cached for good
+	blocks  blockCache      // landblocks read (LRU) and those missing or unreadable
+	stbWord []int32         // terrain word → STB desc index; -1 none; -2 not yet resolved
+	tableOK map[uint32]bool // A1: sound table readable? failures cached for good
 	// Errs holds the first error met per landblock or table that was not a plain
 	// "not found" (bad records are skipped like missing ones, but reported here).
 	Errs     []error
