@@ -39,13 +39,14 @@ func FuzzReplaySidecar(f *testing.F) {
 	f.Add([]byte(`{"replay":{"sim_time":33333333,"inputs":{"start":{},"inputs":[{"kind":"step","t":0,"n":2000000000}]}}}`))
 	f.Add([]byte(`{"replay":{"sim_time":0.05,"inputs":{"start":{"eye":3e38},"inputs":[{"kind":"drag","t":0,"drag":[1,2,3]}]}}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		r, err := parseSidecar(b, "fuzz.json")
+		sc, err := parseSidecar(b, "fuzz.json")
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.json: ") {
 				t.Fatalf("error names no file: %v", err)
 			}
 			return
 		}
+		r := sc.Replay
 		var ticks int64
 		for i := range r.Inputs.Inputs {
 			in := &r.Inputs.Inputs[i]
