@@ -9,10 +9,10 @@ import (
 	"soundworld/dat"
 )
 
-// damagedStandIn opens the stand-in with the cell dat's landblock record lb
-// made unreadable (its id field no longer its own id: dat.ParseLandBlock
-// refuses it).
-func damagedStandIn(t testing.TB, lb uint32) *dat.Archive {
+// patchedStandIn opens the stand-in with the cell dat's record id changed
+// by patch (rec starts at the record's block: a 4-byte next pointer, then
+// the record).
+func patchedStandIn(t testing.TB, id uint32, patch func(rec []byte)) *dat.Archive {
 	t.Helper()
 	portal, cell, err := assets.StandInImages()
 	if err != nil {
@@ -22,11 +22,11 @@ func damagedStandIn(t testing.TB, lb uint32) *dat.Archive {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := f.Lookup(lb)
+	e, err := f.Lookup(id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cell[int(e.Offset)+4] ^= 0x5A // the record's id, after the block's 4-byte next pointer
+	patch(cell[e.Offset:])
 	pf, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +35,14 @@ func damagedStandIn(t testing.TB, lb uint32) *dat.Archive {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &dat.Archive{Portal: pf, Cell: cf}
+	return &dat.Archive{Portal: pf, Cell: cf}
+}
+
+// damagedStandIn is the stand-in with landblock record lb unreadable (its
+// id field no longer its own id: dat.ParseLandBlock refuses it).
+func damagedStandIn(t testing.TB, lb uint32) *dat.Archive {
+	t.Helper()
+	a := patchedStandIn(t, lb, func(rec []byte) { rec[4] ^= 0x5A })
 	if _, err := a.LandBlock(lb); err == nil {
 		t.Fatalf("the damaged landblock 0x%08X still parses", lb)
 	}
