@@ -10,6 +10,10 @@
 //
 // Usage: go run ./scripts/gateref DIR [extra.wav …]
 //
+// LRA3342 is the gate's loudness range (Tech 3342's percentile ranks);
+// LRA g* the same gated values at ffmpeg's ranks, which ΔLRA* compares (see
+// lraAtFFmpegRanks).
+//
 // ffmpeg's numbers: the filter's frame metadata (ebur128=metadata=1, three
 // decimals) with 100 ms frames (asetnsamples=4410), so the short-term value
 // of frame k is the 3 s window ending at (k+1)·100 ms, the gate's grid; the
@@ -27,6 +31,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -56,8 +61,8 @@ func main() {
 		os.Exit(1)
 	}
 	files = append(files, os.Args[2:]...)
-	fmt.Printf("%-26s %9s %9s %6s  %8s %6s  %7s %7s %6s  %8s %8s %6s  %s\n",
-		"file", "I gate", "I ffmpeg", "ΔI", "S worst", "n S", "LRA g", "LRA ff", "ΔLRA", "TP gate", "TP ff", "ΔTP", "verdict")
+	fmt.Printf("%-26s %9s %9s %6s  %8s %6s  %7s %7s %7s %6s  %8s %8s %6s  %s\n",
+		"file", "I gate", "I ffmpeg", "ΔI", "S worst", "n S", "LRA3342", "LRA g*", "LRA ff", "ΔLRA*", "TP gate", "TP ff", "ΔTP", "verdict")
 	bad := 0
 	for _, f := range files {
 		row, ok, err := compare(f)
@@ -256,8 +261,16 @@ func compare(path string) (string, bool, error) {
 		}
 		n++
 	}
-	dLRA := g.Meter.LRA - f.LRA
-	if math.IsNaN(g.Meter.LRA) && f.LRA == 0 {
+	// The loudness range: the gate takes Tech 3342's percentiles (0-based
+	// rank round((n−1)·p), as libebur128); ffmpeg takes rank round(n·p)
+	// 1-based, one value lower where n·p rounds up. On a sparse tail one
+	// rank can be more than 0.1 LU, so the tolerance is checked on the
+	// gate's own gated short-term values at ffmpeg's ranks (the gating and
+	// every value are the gate's), and the gate's Tech 3342 figure is shown
+	// beside it.
+	lraFF := lraAtFFmpegRanks(g.Loudness)
+	dLRA := lraFF - f.LRA
+	if math.IsNaN(lraFF) && f.LRA == 0 {
 		dLRA = 0
 	}
 	dTP := g.Meter.TruePeak - f.TP
@@ -266,7 +279,41 @@ func compare(path string) (string, bool, error) {
 	if !ok {
 		verdict = "MISMATCH"
 	}
-	row := fmt.Sprintf("%-26s %9.3f %9.3f %+6.3f  %+8.3f %6d  %7.2f %7.2f %+6.2f  %8.2f %8.2f %+6.2f  %s",
-		filepath.Base(path), g.Loudness.Integrated, f.I, dI, worst, n, g.Meter.LRA, f.LRA, dLRA, g.Meter.TruePeak, f.TP, dTP, verdict)
+	row := fmt.Sprintf("%-26s %9.3f %9.3f %+6.3f  %+8.3f %6d  %7.2f %7.2f %7.2f %+6.2f  %8.2f %8.2f %+6.2f  %s",
+		filepath.Base(path), g.Loudness.Integrated, f.I, dI, worst, n, g.Meter.LRA, lraFF, f.LRA, dLRA, g.Meter.TruePeak, f.TP, dTP, verdict)
 	return row, ok, nil
+}
+
+// lraAtFFmpegRanks is the loudness range of the gate's short-term values
+// (the programme, Tech 3342's −70 LUFS and −20 LU gates) with ffmpeg 5.1's
+// percentile ranks (f_ebur128.c: the value where the count from below
+// reaches round(0.1·n), and where it drops below round(0.95·n) from above).
+func lraAtFFmpegRanks(lo measure.Loudness) float64 {
+	var z []float64 // mean squares
+	for i := range lo.ShortTermL {
+		pl, pr := math.Pow(10, (lo.ShortTermL[i]+0.691)/10), math.Pow(10, (lo.ShortTermR[i]+0.691)/10)
+		if lo.Single {
+			pr = 0
+		}
+		if v := -0.691 + 10*math.Log10(pl+pr); v > -70 {
+			z = append(z, pl+pr)
+		}
+	}
+	if len(z) == 0 {
+		return math.NaN()
+	}
+	var sum float64
+	for _, v := range z {
+		sum += v
+	}
+	rel := -0.691 + 10*math.Log10(sum/float64(len(z))) - 20
+	var l []float64
+	for _, v := range z {
+		if x := -0.691 + 10*math.Log10(v); x > rel {
+			l = append(l, x)
+		}
+	}
+	sort.Float64s(l)
+	at := func(p float64) float64 { return l[max(0, int(math.Round(p*float64(len(l))))-1)] }
+	return at(0.95) - at(0.10)
 }
