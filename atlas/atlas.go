@@ -20,6 +20,7 @@ import (
 	"sync"
 
 	"soundworld/dat"
+	"soundworld/internal/crash"
 	"soundworld/world"
 )
 
@@ -54,6 +55,7 @@ func New(d world.Data, l Lister) (*Atlas, error) {
 	if err != nil {
 		return nil, err
 	}
+	land.SetBlockCache(0) // the atlas evaluates the whole world: keep every landblock it reads
 	ids, err := l.LandBlockIDs()
 	if err != nil {
 		return nil, fmt.Errorf("atlas: listing landblocks: %w", err)
@@ -247,8 +249,17 @@ func (a *Atlas) run(ctx context.Context, keep []uint16, step, workers int, progr
 	if a.region.Sound != nil {
 		nDesc = len(a.region.Sound.STBDescs)
 	}
+	// A worker's panic (a bug) is carried to this goroutine and raised there
+	// once the pool stops (internal/crash); the worker drains the feed so the
+	// others and the feeder finish.
+	var carry crash.Carry
 	for range workers {
 		wg.Go(func() {
+			defer func() {
+				for range next {
+				}
+			}()
+			defer carry.Catch()
 			var s world.AtlasSums
 			var nb [9]*world.AtlasBlock
 			for start := range next {
@@ -287,6 +298,7 @@ feed:
 	}
 	close(next)
 	wg.Wait()
+	carry.Raise()
 	return cerr
 }
 

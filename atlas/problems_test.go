@@ -1,13 +1,11 @@
 package atlas
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"strings"
 	"testing"
 
-	"soundworld/assets"
 	"soundworld/dat"
 )
 
@@ -17,33 +15,14 @@ import (
 // resolve is reported there as the one-by-one read reports it — file,
 // record, record byte of the first bad vertex, kind — once.
 func TestAtlasPreloadReportsBadTerrainWord(t *testing.T) {
-	portal, cell, err := assets.StandInImages()
-	if err != nil {
-		t.Fatal(err)
-	}
 	lb := dat.LandBlockID(0xA9, 0xB4)
-	f, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), "cell")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := f.Lookup(lb)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Vertex 10's terrain word: record byte 8 + 2·10 = 28 (dat-format §3.4),
 	// after the block's 4-byte next pointer. Scene index 31: past any list.
-	at := int(e.Offset) + 4 + 28
-	w := binary.LittleEndian.Uint16(cell[at:])
-	binary.LittleEndian.PutUint16(cell[at:], w|0xF800)
-	pf, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cf, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := Open(&dat.Archive{Portal: pf, Cell: cf})
+	arch := patchedStandIn(t, lb, func(rec []byte) {
+		w := binary.LittleEndian.Uint16(rec[4+28:])
+		binary.LittleEndian.PutUint16(rec[4+28:], w|0xF800)
+	})
+	a, err := Open(arch)
 	if err != nil {
 		t.Fatal(err)
 	}

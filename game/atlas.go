@@ -21,6 +21,7 @@ import (
 	"soundworld/atlas"
 	"soundworld/dat"
 	"soundworld/game/terrain"
+	"soundworld/internal/crash"
 	"soundworld/ui"
 	"soundworld/ui/debugui"
 	"soundworld/world"
@@ -101,6 +102,7 @@ func (v *atlasView) atlas() *atlas.Atlas {
 	if v.at == nil && !v.opening && v.atErr == nil {
 		v.opening = true
 		go func() {
+			defer crash.Recover()
 			a, err := atlas.Open(v.g.cfg.Archive)
 			if err == nil {
 				// What the atlas' own reads meet (a landblock the heatmap or

@@ -24,6 +24,7 @@ import (
 	"soundworld/ambientviz/geom"
 	"soundworld/atlas"
 	"soundworld/game/terrain"
+	"soundworld/internal/crash"
 	"soundworld/ui"
 )
 
@@ -219,6 +220,7 @@ func (h *heatState) start(a *atlas.Atlas, key heatKey, hv heatView, miss []uint1
 	// waited up to tens of ms for one; BenchmarkAtlas_OverviewCold all+heat).
 	workers := max(1, runtime.GOMAXPROCS(0)-1)
 	go func() {
+		defer crash.Recover()
 		// Nearest first, sorted here, off the frame, each distance computed
 		// once (65 025 landblocks: the sort calling Hypot in each comparison
 		// took ~20 ms of a core beside the heatmap's first frames).

@@ -23,6 +23,7 @@ import (
 	"soundworld/ambientviz/geom"
 	"soundworld/dat"
 	"soundworld/game/terrain"
+	"soundworld/internal/crash"
 )
 
 // Building marker in screen px (width across the front, depth front to
@@ -50,7 +51,7 @@ type landmarks struct {
 func newLandmarks(a *dat.Archive, p *pyramid) *landmarks {
 	l := &landmarks{arch: a, pyr: p, infos: map[uint16]*dat.LandBlockInfo{}}
 	l.cond = sync.NewCond(&l.mu)
-	go l.loader()
+	crash.Go(l.loader)
 	return l
 }
 

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"soundworld/atlas"
+	"soundworld/internal/crash"
 	"soundworld/ui"
 )
 
@@ -57,6 +58,7 @@ func (v *atlasView) Search(query string) error {
 	s.query, s.running, s.done, s.total, s.hits, s.err, s.cancel = q.String(), true, 0, 0, nil, nil, cancel
 	s.mu.Unlock()
 	go func() {
+		defer crash.Recover()
 		a := v.waitAtlas(ctx)
 		var hits []atlas.Hit
 		err := ctx.Err()

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"soundworld/internal/crash"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,7 +32,7 @@ func newFocusPoller(read func() bool) *focusPoller {
 // focused is the latest read (true before the first); the first call starts
 // the polling.
 func (p *focusPoller) focused() bool {
-	p.start.Do(func() { go p.poll() })
+	p.start.Do(func() { crash.Go(p.poll) })
 	return !p.known.Load() || p.v.Load()
 }
 

@@ -20,6 +20,7 @@ import (
 	"soundworld/dat"
 	"soundworld/game/clock"
 	"soundworld/gate"
+	"soundworld/internal/crash"
 	"soundworld/ui"
 	"soundworld/world"
 )
@@ -274,7 +275,7 @@ func Run(cfg Config) error {
 		defer pprof.StopCPUProfile()
 	}
 	g.frames.live = true
-	if err := ebiten.RunGame(g); err != nil {
+	if err := ebiten.RunGame(guarded{g}); err != nil {
 		return err
 	}
 	return g.shotErr
@@ -287,6 +288,27 @@ func (g *Game) close() {
 	if g.sound != nil {
 		g.sound.close()
 	}
+}
+
+// guarded is the Game as ebiten runs it: Ebitengine calls Update, Draw and
+// Layout on goroutines of its own, where a panic would pass by main's
+// crash.Recover; each runs under its own, so a bug in a frame is reported as
+// one (exit 70) like anywhere else.
+type guarded struct{ g *Game }
+
+func (w guarded) Update() error {
+	defer crash.Recover()
+	return w.g.Update()
+}
+
+func (w guarded) Draw(screen *ebiten.Image) {
+	defer crash.Recover()
+	w.g.Draw(screen)
+}
+
+func (w guarded) Layout(ow, oh int) (int, int) {
+	defer crash.Recover()
+	return w.g.Layout(ow, oh)
 }
 
 // Layout keeps one logical pixel per screen pixel; shots are their -size

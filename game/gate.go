@@ -25,6 +25,7 @@ import (
 	"soundworld/gate/decode"
 	"soundworld/gate/measure"
 	"soundworld/internal/cli"
+	"soundworld/internal/crash"
 	"soundworld/ui"
 	"soundworld/world"
 )
@@ -133,7 +134,7 @@ func (g *Game) openGate(f *gate.File) error {
 	g.gw.gate = o
 	sc := gate.Scene{Archive: g.cfg.Archive, Bank: audio.NewBank(g.cfg.Archive), X: p.X, Y: p.Y, Place: ptr(loc.Loc()),
 		Heading: loc.Heading(), Eye: f.Eye(), Chase: float32(f.Camera.Chase), Prefs: prefs, Emitters: em, Seconds: f.Seconds}
-	go o.load(sc)
+	crash.Go(func() { o.load(sc) })
 	g.ui.OpenGatePanel()
 	g.setToast(fmt.Sprintf("Gate %q: listener at its /loc; loading %s", f.Name, f.Recording))
 	return nil

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"soundworld/audio"
+	"soundworld/internal/crash"
 )
 
 // The latency probe (-latency-probe N, scripts/live-smoke.sh; issue 17
@@ -83,6 +84,7 @@ func (g *Game) updateLatencyProbe() {
 	play := g.sim.PlayStinger(g.stingerTbl, g.stingers[0].SType)
 	frame := pd.FrameOf(play.Time)
 	go func() { // the watcher: 1 ms polls of the player's position
+		defer crash.Recover()
 		target := time.Duration(float64(frame) / audio.SampleRate * float64(time.Second))
 		for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
 			if pos, ok := pd.Played(); ok && pos >= target {

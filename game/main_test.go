@@ -15,6 +15,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(memChildEnv) != "" { // TestProfiler_MemoryFlatAt4xDrawing's child
 		os.Exit(memChild())
 	}
+	if os.Getenv(bugChildEnv) != "" { // TestFrameLoopBug_Exit70's child
+		bugChild()
+	}
 	code := 0
 	ebiten.SetWindowSize(320, 240)
 	err := ebiten.RunGame(&testHost{run: func() { code = m.Run() }})

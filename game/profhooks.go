@@ -22,6 +22,8 @@ import (
 	"soundworld/audio"
 	capt "soundworld/internal/capture"
 	"soundworld/internal/cli"
+	"soundworld/internal/crash"
+	"soundworld/internal/progress"
 	"soundworld/world"
 )
 
@@ -172,6 +174,7 @@ func (g *Game) drawFlash(screen *ebiten.Image) {
 func (g *Game) saveCapture(screen *ebiten.Image) {
 	b, at := g.bundle(screen)
 	go func() {
+		defer crash.Recover()
 		dir, err := writeBundle(".", at, b)
 		g.pf.captured <- shotResult{dir, err}
 	}()
@@ -317,18 +320,36 @@ func (g *Game) applyFrom() error {
 // as when the picture was first taken and the picture is the same; the
 // Snapshot's fingerprint is then checked by comparing sidecars (tests). The
 // window replays everything and checks the fingerprint at once.
+//
+// A record longer than a minute shows progress on stderr while it replays
+// (sim seconds; issue 23 item 2).
 func (g *Game) replayFrom(r *capt.Replay) error {
+	var bar *progress.Bar
+	if end := r.Inputs.End(); end > 60 {
+		bar = progress.New(os.Stderr, progress.Options{Label: "replaying " + g.cfg.From.Path, Total: int64(math.Round(end * 1000)), Unit: "s"})
+	}
+	ticks := 0
+	tick := func() {
+		g.mixReplayTick()
+		if ticks++; ticks%60 == 0 {
+			bar.Set(int64(math.Round(g.sim.Now() * 1000)))
+		}
+	}
 	ins := r.Inputs.Inputs
+	var err error
 	if n := len(ins); g.cfg.Shot != nil && n > 0 && ins[n-1].Kind == world.InStep {
 		head := *r.Inputs
 		head.Inputs = ins[:n-1]
 		g.cfg.Shot.Seconds = float64(ins[n-1].N) / 60
-		return head.Replay(g.sim, g.mixReplayTick)
+		err = head.Replay(g.sim, tick)
+	} else {
+		if g.cfg.Shot != nil {
+			g.cfg.Shot.Seconds = 0
+		}
+		err = r.Rebuild(g.sim, tick)
 	}
-	if g.cfg.Shot != nil {
-		g.cfg.Shot.Seconds = 0
-	}
-	return r.Rebuild(g.sim, g.mixReplayTick)
+	bar.Finish(err == nil)
+	return err
 }
 
 // mixReplayTick mixes one replayed tick into the window's own mix (no

@@ -182,7 +182,7 @@ func TestF11_CaptureBundle(t *testing.T) {
 	a, _ := assets.StandIn()
 	s, _ := world.NewSim(world.Config{Archive: a})
 	var out seekBuf
-	if err := capt.RenderFrom(context.Background(), rp, s, 1, &out, nil); err != nil {
+	if err := capt.RenderFrom(context.Background(), rp, s, 1, &out, nil, nil); err != nil {
 		t.Fatalf("render -from the bundle: %v", err)
 	}
 }

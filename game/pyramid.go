@@ -21,6 +21,7 @@ import (
 
 	"soundworld/dat"
 	"soundworld/game/terrain"
+	"soundworld/internal/crash"
 )
 
 // chunkResult is a painted chunk (or the coarse scan's copy of one).
@@ -75,8 +76,8 @@ func newPyramid(a *dat.Archive, r *dat.Region) *pyramid {
 		started: time.Now(),
 	}
 	p.qcond = sync.NewCond(&p.qmu)
-	go p.scan()
-	go p.worker()
+	crash.Go(p.scan)
+	crash.Go(p.worker)
 	return p
 }
 

@@ -303,6 +303,18 @@ func walkFromInputs(log *world.InputLog) (*world.Walk, []string, error) {
 			for n := 0; n < in.N; n++ {
 				tick0(&changed, in.T, note)
 			}
+		case world.InDrag: // per frame: a listener move, then a grid step
+			for j := range in.DragFrames() {
+				x, y, h, t := in.DragFrame(j)
+				if k < 0 {
+					note(t, "the record does not start with a tick at 0 s")
+					tick(t)
+				}
+				cur.loc = world.LocOf(world.Pos{X: x, Y: y})
+				cur.loc.Z = 0
+				cur.heading = h
+				tick(t)
+			}
 		case world.InListener:
 			cur.loc = world.LocOf(world.Pos{X: in.X, Y: in.Y})
 			cur.loc.Z = 0

@@ -17,6 +17,7 @@ import (
 	"soundworld/audio"
 	"soundworld/dat"
 	capt "soundworld/internal/capture"
+	"soundworld/internal/crash"
 	"soundworld/internal/outputs"
 	"soundworld/ui"
 	"soundworld/world"
@@ -190,6 +191,7 @@ func (g *Game) saveScreenshot(screen *ebiten.Image) {
 	out := filepath.Join(shotDir, "soundworld-"+time.Now().Format("20060102-150405")+".png")
 	datDir := g.cfg.DatDir
 	go func() {
+		defer crash.Recover()
 		err := outputs.MkdirChecked("", shotDir, datDir)
 		if err == nil {
 			err = writePair(out, img, sc)

@@ -10,6 +10,7 @@ import (
 
 	"soundworld/dat"
 	"soundworld/game/terrain"
+	"soundworld/internal/crash"
 )
 
 // tileResult is one painted landblock from the loader goroutine.
@@ -54,7 +55,7 @@ func newTiles(a *dat.Archive, r *dat.Region) *tiles {
 		missing: map[uint16]bool{}, pending: map[uint16]bool{}, held: map[uint16]*image.RGBA{},
 		req: make(chan uint16, 512), res: make(chan tileResult, 512),
 	}
-	go t.loader()
+	crash.Go(t.loader)
 	return t
 }
 

@@ -221,23 +221,9 @@ func lineOf(b []byte, field string) int {
 // is spliced in, the file is never re-encoded. The file must still parse as
 // the gate it was (it is re-read first; a file changed meanwhile is an error).
 func AppendHistory(path string, h History) error {
-	b, err := os.ReadFile(path)
+	out, err := WithHistory(path, h)
 	if err != nil {
 		return err
-	}
-	if _, err := Parse(b, path); err != nil {
-		return err
-	}
-	entry, err := json.Marshal(h)
-	if err != nil {
-		return err
-	}
-	out, err := spliceHistory(b, entry)
-	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	if _, err := Parse(out, path); err != nil {
-		return fmt.Errorf("%s: appending history would break the file: %v", path, err)
 	}
 	return outputs.WriteFile(path, func(w *os.File) error {
 		_, err := w.Write(out)
@@ -245,9 +231,44 @@ func AppendHistory(path string, h History) error {
 	})
 }
 
+// WithHistory is the gate file at path with h appended, as AppendHistory
+// writes it (the caller commits it with its other outputs). Called with a
+// zero History before any seed runs, it checks that the history can be
+// appended (issue 23 item 5).
+func WithHistory(path string, h History) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := Parse(b, path); err != nil {
+		return nil, err
+	}
+	entry, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	out, err := spliceHistory(b, entry)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if _, err := Parse(out, path); err != nil {
+		return nil, fmt.Errorf("%s: appending history would break the file: %v", path, err)
+	}
+	return out, nil
+}
+
 // spliceHistory inserts entry at the end of the top-level "history" array
-// (adding the key before the closing brace when there is none).
+// (adding the key before the closing brace when there is none). A file
+// whose lines end in CRLF gets CRLF in what is inserted.
 func spliceHistory(b, entry []byte) ([]byte, error) {
+	nl := "\n"
+	if bytes.Contains(b, []byte("\r\n")) {
+		nl = "\r\n"
+	}
+	return spliceHistoryNL(b, entry, nl)
+}
+
+func spliceHistoryNL(b, entry []byte, nl string) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return nil, errors.New("not a JSON object")
@@ -276,21 +297,21 @@ func spliceHistory(b, entry []byte) ([]byte, error) {
 		}
 		closing := bytes.LastIndexByte(b[:end], ']')
 		if len(bytes.TrimSpace(t[1:len(t)-1])) == 0 {
-			return join(b[:closing], []byte("\n    "), entry, []byte("\n  "), b[closing:]), nil
+			return join(b[:closing], []byte(nl+"    "), entry, []byte(nl+"  "), b[closing:]), nil
 		}
 		// After the last entry (before any whitespace that precedes the ']').
 		last := closing
 		for last > 0 && (b[last-1] == ' ' || b[last-1] == '\n' || b[last-1] == '\t' || b[last-1] == '\r') {
 			last--
 		}
-		return join(b[:last], []byte(",\n    "), entry, b[last:]), nil
+		return join(b[:last], []byte(","+nl+"    "), entry, b[last:]), nil
 	}
 	closing := bytes.LastIndexByte(b, '}')
 	last := closing
 	for last > 0 && (b[last-1] == ' ' || b[last-1] == '\n' || b[last-1] == '\t' || b[last-1] == '\r') {
 		last--
 	}
-	return join(b[:last], []byte(",\n  \"history\": [\n    "), entry, []byte("\n  ]"), b[last:]), nil
+	return join(b[:last], []byte(","+nl+"  \"history\": ["+nl+"    "), entry, []byte(nl+"  ]"), b[last:]), nil
 }
 
 func join(parts ...[]byte) []byte { return bytes.Join(parts, nil) }

@@ -142,3 +142,31 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// Issue 23 item 7: history appended to a file whose lines end in CRLF keeps
+// CRLF — in every case (an entry after others, the first entry, no key) —
+// and every earlier byte stays.
+func TestAppendHistory_KeepsCRLF(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "g.gate.json")
+	for _, c := range []struct{ from, to string }{
+		{`"history": []`, `"history": [ {"seeds": 1} ]`},
+		{`"history": []`, `"history": []`},
+		{",\n  \"history\": []", ``},
+	} {
+		src := strings.ReplaceAll(strings.Replace(goodGate, c.from, c.to, 1), "\n", "\r\n")
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := AppendHistory(p, History{Seeds: 3}); err != nil {
+			t.Fatalf("%q: %v", c.to, err)
+		}
+		b, _ := os.ReadFile(p)
+		if n := bytes.Count(b, []byte("\n")); n != bytes.Count(b, []byte("\r\n")) || n <= strings.Count(src, "\n") {
+			t.Errorf("%q: a bare LF in the result (or no new line):\n%q", c.to, b)
+		}
+		if _, err := Parse(b, p); err != nil {
+			t.Errorf("%q: %v", c.to, err)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"soundworld/gate/decode"
 	"soundworld/gate/measure"
 	"soundworld/internal/cli"
+	"soundworld/internal/crash"
 	"soundworld/world"
 )
 
@@ -213,8 +214,11 @@ func (f *File) scene() (sc Scene, source string, warn []string, closer func(), e
 			if !ok {
 				continue
 			}
-			if got, err := df.Iteration(); err != nil || got != want {
-				warn = append(warn, fmt.Sprintf("the %s dat's iteration is %d (%v), the gate was recorded with %d", role, got, err, want))
+			switch got, err := df.Iteration(); {
+			case err != nil:
+				warn = append(warn, fmt.Sprintf("the %s dat's iteration cannot be read (%v); the gate was recorded with %d", role, err, want))
+			case got != want:
+				warn = append(warn, fmt.Sprintf("the %s dat's iteration is %d, the gate was recorded with %d", role, got, want))
 			}
 		}
 	}
@@ -250,10 +254,16 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 	var mu sync.Mutex
 	done := 0
 	var wg sync.WaitGroup
+	var carry crash.Carry // a worker's panic (a bug) is raised on the caller (internal/crash)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				for range next { // a panicked worker drains the feed
+				}
+			}()
+			defer carry.Catch()
 			for i := range next {
 				seed := opt.FirstSeed + uint32(i)
 				st, err := Render(sc, seed)
@@ -282,6 +292,7 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 	}
 	close(next)
 	wg.Wait()
+	carry.Raise()
 	if cancelled != nil {
 		return cancelled
 	}

@@ -73,7 +73,7 @@ func (l *Land) Preload(recs iter.Seq2[dat.LandBlock, error]) error {
 			return err
 		}
 		lb := uint16(rec.ID >> 16)
-		if _, ok := l.blocks[lb]; ok {
+		if _, ok := l.blocks.get(lb); ok {
 			continue
 		}
 		b := &block{terrain: rec.Terrain}
@@ -81,7 +81,7 @@ func (l *Land) Preload(recs iter.Seq2[dat.LandBlock, error]) error {
 			b.height[i] = l.heights[h]
 		}
 		l.terrainProblems(&rec)
-		l.blocks[lb] = b
+		l.blocks.put(lb, b)
 	}
 	return nil
 }
@@ -114,8 +114,14 @@ func (s *AtlasSums) Reset(n int) {
 // the dat or off the map. Landblocks and cells are visited in Rebuild's order
 // with gatherBlock's arithmetic (W6 offsets from the player, AddSound's range
 // test, CalcWeight's sum, A3's weight, A1's desc), so the sums are Rebuild's.
+// A nil centre (the player's landblock is missing or its record unreadable —
+// the Land has reported that as a data problem) gathers nothing: nobody can
+// stand on land the client could not load, so the sums stay zero.
 func AtlasGather(s *AtlasSums, nb *[9]*AtlasBlock, cx, cy int) {
 	c := nb[4]
+	if c == nil {
+		return
+	}
 	// The player (W5, W6): landblock-local metres, feet on the ground.
 	p := Loc{Landblock: c.Landblock, X: float32(cx*CellSize) + CellSize/2, Y: float32(cy*CellSize) + CellSize/2, Z: c.CentreZ[cx*8+cy]}
 	for k, b := range nb {

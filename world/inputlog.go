@@ -36,6 +36,11 @@ const (
 	InMove     InputKind = "move_emitter"   // MoveEmitter(Index, X, Y)
 	InDelete   InputKind = "delete_emitter" // DeleteEmitter(Index)
 	InStinger  InputKind = "stinger"        // PlayStinger(Table, SType)
+	// InDrag is a drag, one frame per x, y, heading triple of Drag: each
+	// frame is SetListener(x, y, heading) then one InStep. The window's drag
+	// (a listener move and a grid step every frame) would otherwise be two
+	// entries of ~140 bytes each a frame; a frame here is 12 bytes.
+	InDrag InputKind = "drag"
 )
 
 // Input is one call. T is the sim time when it was made (s; for reading and
@@ -58,6 +63,7 @@ type Input struct {
 	Emitters  RecordedEmitters `json:"emitters,omitempty"`
 	Table     uint32           `json:"table,omitempty"`
 	SType     uint32           `json:"stype,omitempty"`
+	Drag      []float32        `json:"drag,omitempty"` // InDrag: x, y (world m), heading (deg) per frame
 }
 
 // InputStart is the Sim's state at the Reset the record starts from.
@@ -82,7 +88,9 @@ type InputStart struct {
 type InputLog struct {
 	Start     InputStart `json:"start"`
 	Inputs    []Input    `json:"inputs"`
-	Truncated bool       `json:"truncated,omitempty"` // MaxInputs reached: not replayable
+	Truncated bool       `json:"truncated,omitempty"` // MaxInputs, MaxReplayTicks or MaxReplaySeconds reached: not replayable
+
+	ticks int64 // Ticks recorded (MaxReplayTicks)
 }
 
 // RecordInputs starts recording this Sim's inputs. It restarts the clock with
@@ -124,7 +132,7 @@ func (l *InputLog) restart(s *Sim) {
 	for _, es := range s.emitters {
 		l.Start.Emitters = append(l.Start.Emitters, cloneEmitter(es.e))
 	}
-	l.Inputs, l.Truncated = nil, false
+	l.Inputs, l.Truncated, l.ticks = nil, false, 0
 }
 
 // note appends one call (nil-safe: a Sim that does not record ignores it).
@@ -136,11 +144,19 @@ func (s *Sim) note(in Input) {
 	}
 	in.T = s.now
 	if in.Kind == InTick {
+		// Past what a replay runs (Check) the record stops: it would be refused.
+		if l.ticks++; l.ticks > MaxReplayTicks || s.now > MaxReplaySeconds {
+			l.Truncated = true
+			return
+		}
 		if !(in.Dt > 0) || math.IsInf(in.Dt, 0) {
 			in.Dt = 0 // Tick treats NaN, negative and infinite dt as 0
 		}
 		if in.Dt != 0 && in.Dt == NextStepDt(s.now) {
 			in.Kind, in.Dt = InStep, 0
+		}
+		if in.Kind == InStep && l.dragFrame() {
+			return
 		}
 		if n := len(l.Inputs); n > 0 && l.Inputs[n-1].Kind == in.Kind && l.Inputs[n-1].Dt == in.Dt {
 			l.Inputs[n-1].N++
@@ -153,6 +169,25 @@ func (s *Sim) note(in Input) {
 		return
 	}
 	l.Inputs = append(l.Inputs, in)
+}
+
+// dragFrame turns a listener move followed by this grid step into a frame
+// of a drag: appended to the drag just before the move, or a new drag. It
+// reports whether it did (the step is then recorded).
+func (l *InputLog) dragFrame() bool {
+	n := len(l.Inputs)
+	if n == 0 || l.Inputs[n-1].Kind != InListener {
+		return false
+	}
+	mv := l.Inputs[n-1]
+	if n >= 2 && l.Inputs[n-2].Kind == InDrag {
+		d := &l.Inputs[n-2]
+		d.Drag = append(d.Drag, mv.X, mv.Y, mv.Heading)
+		l.Inputs = l.Inputs[:n-1]
+		return true
+	}
+	l.Inputs[n-1] = Input{Kind: InDrag, T: mv.T, Drag: []float32{mv.X, mv.Y, mv.Heading}}
+	return true
 }
 
 // notePlayer records SetPlayer when it moves the feet or turns.
@@ -188,8 +223,9 @@ func cloneEmitters(es []Emitter) []Emitter {
 	return out
 }
 
-// ErrTruncated says a record cannot be replayed because it stopped at MaxInputs.
-var ErrTruncated = errors.New("input record truncated (more than MaxInputs entries): cannot replay")
+// ErrTruncated says a record cannot be replayed because it stopped at
+// MaxInputs entries, MaxReplayTicks ticks or MaxReplaySeconds.
+var ErrTruncated = errors.New("input record truncated (more than 2^20 entries, 10 000 000 ticks or 24 h of sim time since the last reset): cannot replay")
 
 // Begin puts s in the record's start state: start listener, eye, prefs,
 // activity and emitters, then Reset with the start seed (clock 0, fresh
@@ -273,6 +309,17 @@ func (in *Input) Apply(s *Sim, tick func()) error {
 		return s.DeleteEmitter(in.Index)
 	case InStinger:
 		s.PlayStinger(in.Table, in.SType)
+	case InDrag:
+		if len(in.Drag)%3 != 0 {
+			return fmt.Errorf("input drag at t=%v: %d values, want x, y, heading triples", in.T, len(in.Drag))
+		}
+		for i := 0; i+3 <= len(in.Drag); i += 3 {
+			s.SetListener(in.Drag[i], in.Drag[i+1], in.Drag[i+2])
+			s.Tick(NextStepDt(s.Now()))
+			if tick != nil {
+				tick()
+			}
+		}
 	default:
 		return fmt.Errorf("input at t=%v: unknown kind %q", in.T, in.Kind)
 	}
@@ -296,21 +343,56 @@ func (l *InputLog) Replay(s *Sim, tick func()) error {
 // End is the sim time after the last recorded tick (s).
 func (l *InputLog) End() float64 {
 	for i := len(l.Inputs) - 1; i >= 0; i-- {
-		in := l.Inputs[i]
-		if in.Kind != InTick && in.Kind != InStep {
-			continue
+		if in := &l.Inputs[i]; in.ticks() > 0 {
+			return in.after()
 		}
-		t := in.T
-		for k := 0; k < in.N; k++ {
-			if in.Kind == InStep {
-				t += NextStepDt(t)
-			} else {
+	}
+	return 0
+}
+
+// DragFrames is the number of frames of a drag.
+func (in *Input) DragFrames() int { return len(in.Drag) / 3 }
+
+// DragFrame is frame j of a drag: the SetListener call and its sim time (s;
+// frame 0 at T, each later one a grid step after the one before).
+func (in *Input) DragFrame(j int) (x, y, heading float32, t float64) {
+	t = in.T
+	if j > 0 {
+		t = float64((int64(math.Round(in.T*60))+int64(j))*StepFrames) / audio.SampleRate
+	}
+	return in.Drag[3*j], in.Drag[3*j+1], in.Drag[3*j+2], t
+}
+
+// ticks is the number of Ticks in makes (0 for a call that does not tick).
+func (in *Input) ticks() int64 {
+	switch in.Kind {
+	case InTick, InStep:
+		return int64(max(in.N, 0))
+	case InDrag:
+		return int64(len(in.Drag) / 3)
+	}
+	return 0
+}
+
+// after is the sim time after in's ticks, from in.T. Grid steps are closed
+// form: from t, n steps of NextStepDt end on grid point round(t·60) + n
+// exactly (each lands on its grid point: TestNextStepDt_MatchesRenderClock).
+// Ticks of Dt are summed as the Sim sums them (bounded: Check).
+func (in *Input) after() float64 {
+	t := in.T
+	switch in.Kind {
+	case InStep, InDrag:
+		if n := in.ticks(); n > 0 {
+			return float64((int64(math.Round(t*60))+n)*StepFrames) / audio.SampleRate
+		}
+	case InTick:
+		if in.Dt > 0 && !math.IsInf(in.Dt, 0) {
+			for range in.ticks() {
 				t += in.Dt
 			}
 		}
-		return t
 	}
-	return 0
+	return t
 }
 
 // StepFrames is one tick of the 60 Hz grid in frames at 44100 Hz (render's step).

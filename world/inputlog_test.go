@@ -170,3 +170,70 @@ func TestInputLog_TruncatedRefusesReplay(t *testing.T) {
 		t.Fatalf("Replay of a truncated record: %v, want ErrTruncated", err)
 	}
 }
+
+// TestInputLog_DragCompact (issue 23 item 2): the window's drag — a listener
+// move and a grid step every frame — is one drag entry of 12 bytes a frame
+// (two ~140-byte entries a frame before); a move without its step, a pause
+// and a step without a move stay entries of their own; the record replays
+// to the same Snapshot and plays, and checks clean.
+func TestInputLog_DragCompact(t *testing.T) {
+	s, _ := simFixture(t, 3)
+	s.RecordInputs()
+	var plays []audio.Play
+	s.SetOnPlay(func(p audio.Play) { plays = append(plays, p) })
+	step := func() { s.Tick(NextStepDt(s.Now())) }
+	s.Tick(0)
+	const frames = 1200
+	for i := range frames {
+		x, y, h := walkLoop(float64(i) / 60)
+		s.SetListener(x, y, h)
+		step()
+		if i == 600 { // a pause in the middle: two zero ticks, then a still step
+			s.Tick(0)
+			s.Tick(0)
+			step()
+		}
+	}
+	want := s.Snapshot()
+	l := s.Inputs()
+	kinds := []InputKind{}
+	for _, in := range l.Inputs {
+		kinds = append(kinds, in.Kind)
+	}
+	wantKinds := []InputKind{InTick, InDrag, InTick, InStep, InDrag}
+	if !reflect.DeepEqual(kinds, wantKinds) {
+		t.Fatalf("record kinds %v, want %v", kinds, wantKinds)
+	}
+	if n := len(l.Inputs[1].Drag) + len(l.Inputs[4].Drag); n != 3*frames {
+		t.Fatalf("drag frames %d values, want %d", n, 3*frames)
+	}
+	if got := l.End(); got != s.Now() {
+		t.Fatalf("End() = %v, want %v", got, s.Now())
+	}
+	js, err := json.Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if per := len(js) / frames; per > 40 {
+		t.Errorf("%d bytes of JSON a dragged frame, want ≤ 40", per)
+	}
+	var back InputLog
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Check(s.Now()); err != nil {
+		t.Fatalf("Check: %v", err)
+	}
+	r, _ := simFixture(t, 99)
+	var got []audio.Play
+	r.SetOnPlay(func(p audio.Play) { got = append(got, p) })
+	if err := back.Replay(r, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(r.Snapshot(), want) {
+		t.Fatal("replayed snapshot differs")
+	}
+	if !reflect.DeepEqual(got, plays) || len(plays) == 0 {
+		t.Fatalf("replay: %d plays, session %d (or they differ)", len(got), len(plays))
+	}
+}

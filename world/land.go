@@ -1,6 +1,7 @@
 package world
 
 import (
+	"container/list"
 	"errors"
 	"fmt"
 
@@ -34,9 +35,9 @@ type Land struct {
 	tables  tableSource // where A1 reads sound tables: data, or a shared cache
 	region  *dat.Region
 	heights [256]float32
-	blocks  map[uint16]*block // nil value = missing from the dat (cached too)
-	stbWord []int32           // terrain word → STB desc index; -1 none; -2 not yet resolved
-	tableOK map[uint32]bool   // A1: sound table readable? failures cached for good
+	blocks  blockCache      // landblocks read (LRU) and those missing or unreadable
+	stbWord []int32         // terrain word → STB desc index; -1 none; -2 not yet resolved
+	tableOK map[uint32]bool // A1: sound table readable? failures cached for good
 	// Errs holds the first error met per landblock or table that was not a plain
 	// "not found" (bad records are skipped like missing ones, but reported here).
 	Errs     []error
@@ -49,7 +50,7 @@ func NewLand(d Data) (*Land, error) {
 	if err != nil {
 		return nil, fmt.Errorf("world: region: %w", err)
 	}
-	l := &Land{data: d, tables: d, region: r, blocks: map[uint16]*block{}, tableOK: map[uint32]bool{}}
+	l := &Land{data: d, tables: d, region: r, blocks: newBlockCache(DefaultBlockCache), tableOK: map[uint32]bool{}}
 	for i, h := range r.LandDefs.HeightTable {
 		// dat-format §4.4: retail clamps the height table to [0, 800] m.
 		l.heights[i] = min(max(h, 0), 800)
@@ -66,7 +67,7 @@ func (l *Land) Region() *dat.Region { return l.region }
 
 // block returns landblock lb (0xXXYY), or nil when it is not in the dat.
 func (l *Land) block(lb uint16) *block {
-	if b, ok := l.blocks[lb]; ok {
+	if b, ok := l.blocks.get(lb); ok {
 		return b
 	}
 	var b *block
@@ -80,9 +81,81 @@ func (l *Land) block(lb uint16) *block {
 	} else if err != nil && !errors.Is(err, dat.ErrNotFound) {
 		l.skipped(dat.KindBadLandBlock, uint32(lb)<<16|dat.LandBlockLow, fmt.Errorf("world: landblock 0x%04X: %w", lb, err))
 	}
-	l.blocks[lb] = b
+	l.blocks.put(lb, b)
 	return b
 }
+
+// DefaultBlockCache is how many landblocks a Land keeps (least recently
+// used dropped first; issue 23 item 7: a tour of the whole world grew the
+// cache without end). The Sim reads the 3×3 landblocks around the player
+// (A2) and the ground under the camera; 1024 landblocks (~0.6 MB at ~490
+// bytes of heights and terrain words each, plus the list) is over a hundred
+// such neighbourhoods: walking, running or dragging back over land just
+// left never reads it again, and a teleport's new neighbourhood evicts
+// only land far behind. Missing and unreadable landblocks are remembered
+// apart, for good (8 KB), so each is read and reported once.
+const DefaultBlockCache = 1024
+
+// SetBlockCache sets how many landblocks the Land keeps; 0 keeps every one
+// (the atlas, which evaluates the whole world, and its one-scan Preload).
+func (l *Land) SetBlockCache(n int) { l.blocks.limit = max(n, 0) }
+
+// blockCache holds the landblocks read, most recently used first, up to
+// limit (0: no limit), and a bit per landblock id known to be missing or
+// unreadable.
+type blockCache struct {
+	limit  int
+	m      map[uint16]*list.Element // value: *cachedBlock
+	order  list.List
+	absent [1 << 16 / 64]uint64
+}
+
+type cachedBlock struct {
+	lb uint16
+	b  *block
+}
+
+func newBlockCache(limit int) blockCache {
+	return blockCache{limit: limit, m: map[uint16]*list.Element{}}
+}
+
+// get returns landblock lb if known: ok with a nil block when it is missing.
+func (c *blockCache) get(lb uint16) (*block, bool) {
+	if c.absent[lb/64]&(1<<(lb%64)) != 0 {
+		return nil, true
+	}
+	e, ok := c.m[lb]
+	if !ok {
+		return nil, false
+	}
+	if c.order.Front() != e {
+		c.order.MoveToFront(e)
+	}
+	return e.Value.(*cachedBlock).b, true
+}
+
+// put remembers lb (b nil: missing or unreadable), dropping the least
+// recently used landblocks past the limit.
+func (c *blockCache) put(lb uint16, b *block) {
+	if b == nil {
+		c.absent[lb/64] |= 1 << (lb % 64)
+		return
+	}
+	if e, ok := c.m[lb]; ok {
+		e.Value.(*cachedBlock).b = b
+		c.order.MoveToFront(e)
+		return
+	}
+	c.m[lb] = c.order.PushFront(&cachedBlock{lb, b})
+	for c.limit > 0 && c.order.Len() > c.limit {
+		last := c.order.Back()
+		delete(c.m, last.Value.(*cachedBlock).lb)
+		c.order.Remove(last)
+	}
+}
+
+// len is the number of landblocks held (missing ones not counted).
+func (c *blockCache) len() int { return len(c.m) }
 
 // HasBlock reports whether landblock lb (0xXXYY) is in the dat.
 func (l *Land) HasBlock(lb uint16) bool { return l.block(lb) != nil }

@@ -83,8 +83,8 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 		field string
 		p     *float32
 	}{{"eye", f.Eye}, {"chase", f.Chase}} {
-		if v.p != nil && !(*v.p >= 0 && !math.IsInf(float64(*v.p), 0)) {
-			return nil, fmt.Errorf("%s: %s: %v must be metres ≥ 0", name, v.field, *v.p)
+		if v.p != nil && !(*v.p >= 0 && *v.p <= MaxEye) { // MaxEye = MaxChase: the flags' bounds
+			return nil, fmt.Errorf("%s: %s: %v: want metres in 0..%d", name, v.field, *v.p, MaxEye)
 		}
 	}
 	if len(f.Points) == 0 {
@@ -122,8 +122,8 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 		if !(*p.X >= 0 && *p.X < BlockSize && *p.Y >= 0 && *p.Y < BlockSize) {
 			return nil, fmt.Errorf("%s: points[%d]: local x, y must be in [0, 192)", name, i)
 		}
-		if math.IsNaN(float64(p.Heading)) || math.IsInf(float64(p.Heading), 0) {
-			return nil, fmt.Errorf("%s: points[%d].heading: not a number", name, i)
+		if !(p.Heading >= -MaxHeading && p.Heading <= MaxHeading) { // -heading's bounds; NaN fails too
+			return nil, fmt.Errorf("%s: points[%d].heading: %v: want compass degrees in -%d..%d", name, i, p.Heading, MaxHeading, MaxHeading)
 		}
 		l := Loc{Landblock: lb, X: *p.X, Y: *p.Y}
 		x, y := WorldPos(lb, *p.X, *p.Y)

@@ -51,8 +51,8 @@ func parseChanges(name string, cs []walkChangeJSON) ([]WalkChange, error) {
 			field string
 			p     *float32
 		}{{"eye", c.Eye}, {"chase", c.Chase}} {
-			if v.p != nil && !(*v.p >= 0 && !math.IsInf(float64(*v.p), 0)) {
-				return nil, fmt.Errorf("%s: changes[%d].%s: %v must be metres ≥ 0", name, i, v.field, *v.p)
+			if v.p != nil && !(*v.p >= 0 && *v.p <= MaxEye) { // MaxEye = MaxChase: the flags' bounds
+				return nil, fmt.Errorf("%s: changes[%d].%s: %v: want metres in 0..%d", name, i, v.field, *v.p, MaxEye)
 			}
 		}
 		wc := WalkChange{T: *c.T, Eye: c.Eye, Chase: c.Chase, Active: c.Active}

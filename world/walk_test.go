@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,25 @@ func TestWalk_InterpolationAndShortTurn(t *testing.T) {
 		if _, err := LoadWalk(strings.NewReader(bad), "p.json"); err == nil {
 			t.Errorf("LoadWalk(%s) accepted, want an error", bad)
 		}
+	}
+}
+
+// Issue 23 item 7: a path file takes the bounds of the flags it stands in
+// for: eye and chase metres in 0..1000, headings in -360..360.
+func TestLoadWalk_BoundsOfTheFlags(t *testing.T) {
+	pt := `"points":[{"t":0,"landblock":"0xA9B4","x":1,"y":1,"heading":%s}]`
+	for _, c := range []struct{ src, want string }{
+		{`{"eye":1e30,` + fmt.Sprintf(pt, "0") + `}`, "eye: 1e+30"},
+		{`{"chase":1001,` + fmt.Sprintf(pt, "0") + `}`, "chase: 1001"},
+		{`{` + fmt.Sprintf(pt, "3e38") + `}`, "points[0].heading: 3e+38"},
+		{`{"changes":[{"t":0,"eye":5000}],` + fmt.Sprintf(pt, "0") + `}`, "changes[0].eye: 5000"},
+	} {
+		if _, err := LoadWalk(strings.NewReader(c.src), "p.json"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error naming %q", c.src, err, c.want)
+		}
+	}
+	ok := `{"eye":1000,"chase":0,` + fmt.Sprintf(pt, "-360") + `}`
+	if _, err := LoadWalk(strings.NewReader(ok), "p.json"); err != nil {
+		t.Errorf("the bounds themselves: %v", err)
 	}
 }

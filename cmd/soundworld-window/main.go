@@ -7,10 +7,21 @@ package main
 
 import (
 	"soundworld/internal/cli"
+	"soundworld/internal/crash"
+	"soundworld/internal/outputs"
 )
 
-// run: "shot" takes a picture; anything else opens the explorer with those flags.
+// run: "shot" takes a picture; anything else opens the explorer with those
+// flags. A panic here, or in the frame loop (game.Run wraps Update and Draw)
+// or a goroutine started under crash.Recover, is a bug: "internal error (a
+// bug): …" with the stack on stderr, temp files removed, exit 70.
 func run(args []string) int {
+	prog := "soundworld"
+	if len(args) > 0 && (args[0] == "shot" || args[0] == "capture") {
+		prog += " " + args[0]
+	}
+	crash.Setup(prog, func() { outputs.RemoveTemps() })
+	defer crash.Recover()
 	if len(args) > 0 && args[0] == "shot" {
 		return cli.ExitCode("soundworld shot", runShot(args[1:]))
 	}

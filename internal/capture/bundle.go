@@ -220,22 +220,13 @@ func SpanPath(l *world.InputLog, from, to float64) []byte {
 	var pts []pt
 	if l != nil {
 		cur := pt{0, world.Loc{Landblock: l.Start.Landblock, X: l.Start.LX, Y: l.Start.LY}, l.Start.Heading}
-		for _, in := range l.Inputs {
-			var p pt
-			switch in.Kind {
-			case world.InListener:
-				p = pt{in.T, world.LocOf(world.Pos{X: in.X, Y: in.Y}), in.Heading} // as SetListener converts it
-			case world.InPlayer:
-				p = pt{in.T, world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}, in.Heading}
-			default:
-				continue
-			}
-			if in.T <= from {
+		add := func(p pt) bool {
+			if p.t <= from {
 				cur = p
-				continue
+				return true
 			}
-			if in.T > to {
-				break
+			if p.t > to {
+				return false
 			}
 			if len(pts) == 0 {
 				pts = append(pts, pt{from, cur.loc, cur.h})
@@ -244,6 +235,28 @@ func SpanPath(l *world.InputLog, from, to float64) []byte {
 				*last = p
 			} else {
 				pts = append(pts, p)
+			}
+			return true
+		}
+	inputs:
+		for i := range l.Inputs {
+			in := &l.Inputs[i]
+			switch in.Kind {
+			case world.InListener:
+				if !add(pt{in.T, world.LocOf(world.Pos{X: in.X, Y: in.Y}), in.Heading}) { // as SetListener converts it
+					break inputs
+				}
+			case world.InPlayer:
+				if !add(pt{in.T, world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}, in.Heading}) {
+					break inputs
+				}
+			case world.InDrag:
+				for j := range in.DragFrames() {
+					x, y, h, t := in.DragFrame(j)
+					if !add(pt{t, world.LocOf(world.Pos{X: x, Y: y}), h}) {
+						break inputs
+					}
+				}
 			}
 		}
 		if len(pts) == 0 {

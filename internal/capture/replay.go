@@ -149,6 +149,11 @@ func ReadSidecarFile(path string) (*Sidecar, error) {
 	if len(b) > maxSidecarBytes {
 		return nil, fmt.Errorf("%s: larger than %d bytes: not a sidecar", path, maxSidecarBytes)
 	}
+	return parseSidecar(b, path)
+}
+
+// parseSidecar is ReadSidecarFile on the file's bytes; path names it in errors.
+func parseSidecar(b []byte, path string) (*Sidecar, error) {
 	var sc struct {
 		Replay *Replay         `json:"replay"`
 		View   json.RawMessage `json:"view"`
@@ -161,6 +166,11 @@ func ReadSidecarFile(path string) (*Sidecar, error) {
 	}
 	if sc.Replay.Inputs.Truncated {
 		return nil, fmt.Errorf("%s: %w", path, world.ErrTruncated)
+	}
+	// Input like any other (issue 23 item 2): every recorded value within
+	// its flag's bounds, the ticks adding up to the stated instant.
+	if err := sc.Replay.Inputs.Check(sc.Replay.SimTime); err != nil {
+		return nil, fmt.Errorf("%s: replay.%w", path, err)
 	}
 	if string(sc.View) == "null" {
 		sc.View = nil
@@ -220,10 +230,11 @@ func (r *Replay) Verify(s *world.Sim) error {
 // audio from the instant to wav (16-bit stereo, as render -o). The samples
 // are those an offline render of the same calls writes for that span (O3).
 // atInstant (nil: none) runs once the Sim is at the instant (render -events
-// installs its row writer there).
+// installs its row writer there). progress (nil: none) is called every
+// 60 ticks with the sim time reached (s; the instant plus seconds at the end).
 //
 // ctx stops it between steps (ErrStopped wrapping ctx's error).
-func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, wav io.WriteSeeker, atInstant func()) error {
+func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, wav io.WriteSeeker, atInstant func(), progress func(t float64)) error {
 	if !(seconds > 0) || math.IsInf(seconds, 0) {
 		return fmt.Errorf("seconds %v: want a length > 0", seconds)
 	}
@@ -236,9 +247,13 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 	// are mixed (so a start between ticks lands where render puts it).
 	// Before the instant they are dropped, from it they are kept (pre) until
 	// the WAV writer exists, then written.
+	ticks := 0
 	mixTo := func() error {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("%w: %w", ErrStopped, err)
+		}
+		if ticks++; progress != nil && ticks%60 == 0 {
+			progress(s.Now())
 		}
 		mx.Apply(s.Manager().TakeStarts())
 		target := int64(math.Round(s.Now()*audio.SampleRate)) + world.StepFrames
@@ -268,7 +283,7 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 	}
 	var mixErr error
 	if err := r.Inputs.Begin(s); err != nil {
-		return err
+		return &RecordError{err}
 	}
 	for i := range r.Inputs.Inputs {
 		if err := r.Inputs.Inputs[i].Apply(s, func() {
@@ -276,14 +291,14 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 				mixErr = mixTo()
 			}
 		}); err != nil {
-			return err
+			return &RecordError{fmt.Errorf("replay.inputs[%d]: %w", i, err)}
 		}
 		if mixErr != nil {
 			return mixErr
 		}
 	}
 	if err := r.Verify(s); err != nil {
-		return err
+		return &RecordError{err}
 	}
 	if atInstant != nil {
 		atInstant()
@@ -306,6 +321,14 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 	}
 	return out.Close()
 }
+
+// RecordError is a replay that the sidecar's record makes fail (an entry
+// the Sim refuses, a state that differs from the capture's): the user's
+// file, not an I/O failure.
+type RecordError struct{ Err error }
+
+func (e *RecordError) Error() string { return e.Err.Error() }
+func (e *RecordError) Unwrap() error { return e.Err }
 
 // ErrStopped is returned by RenderFrom when its context ends.
 var ErrStopped = errors.New("render stopped")

@@ -188,6 +188,11 @@ func runAtlas(e *Env, args []string) error {
 		return err
 	}
 	sum := atlas.Summarise(r, rc, arch.Source, missing)
+	// The outputs are committed together (outputs.Group): all written to
+	// their temp files first, renamed only when all are complete and no
+	// signal came; otherwise every earlier file stays as it was.
+	outs := outputs.NewGroup(e.Ctx)
+	defer outs.Abort()
 	if *out != "" {
 		img := atlas.Draw(r, rc, atlas.Picture{
 			Title:   title(sel, r.Kind),
@@ -195,19 +200,22 @@ func runAtlas(e *Env, args []string) error {
 			Present: a.Present,
 		})
 		enc := png.Encoder{CompressionLevel: png.BestSpeed} // a whole world is ~5 Mpx
-		if err := outputs.WriteFile(*out, func(f *os.File) error { return enc.Encode(f, img) }); err != nil {
+		if err := outs.Write(*out, func(f *os.File) error { return enc.Encode(f, img) }); err != nil {
 			return err
 		}
 	}
 	if *jsonOut != "" {
-		if err := outputs.WriteFile(*jsonOut, func(f *os.File) error { return atlas.WriteJSON(f, sum) }); err != nil {
+		if err := outs.Write(*jsonOut, func(f *os.File) error { return atlas.WriteJSON(f, sum) }); err != nil {
 			return err
 		}
 	}
 	if *csvOut != "" {
-		if err := outputs.WriteFile(*csvOut, func(f *os.File) error { return atlas.WriteCSV(f, r) }); err != nil {
+		if err := outs.Write(*csvOut, func(f *os.File) error { return atlas.WriteCSV(f, r) }); err != nil {
 			return err
 		}
+	}
+	if err := outs.Commit(); err != nil {
+		return err
 	}
 	fmt.Fprintf(e.Stdout, "%s: %d landblocks (%d missing in %s), %d cells, %d where it plays, max %s",
 		title(sel, r.Kind), sum.Present, sum.Missing, rc, sum.Cells, sum.Playing, atlas.FormatValue(float32(sum.Max)))

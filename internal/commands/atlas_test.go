@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"soundworld/atlas"
+	"soundworld/dat"
 )
 
 func runAtlasTest(t *testing.T, args ...string) (stdout, stderr string, code int) {
@@ -157,6 +158,25 @@ func TestAtlas_BadCommandLines(t *testing.T) {
 		}
 		if _, err := os.Stat(o); err == nil {
 			t.Fatalf("%v: left %s behind", c.args, o)
+		}
+	}
+}
+
+// Issue 23 item 1: an unreadable landblock record (4 bytes short) was a nil
+// dereference inside atlas. Every selector and -search now finish, name the
+// record as a data problem on stderr, and -strict makes that exit 2.
+func TestAtlas_UnreadableLandblockIsAProblem(t *testing.T) {
+	bad := dat.EncodeLandBlock(&dat.LandBlock{ID: 0xA9B4FFFF})[:248]
+	dir := writeDats(t, bad)
+	js := filepath.Join(t.TempDir(), "a.json")
+	for _, sel := range [][]string{{"-loudest-bed", "-json", js}, {"-desc", "0", "-json", js}, {"-search", "0x20000042"}} {
+		args := append([]string{"atlas", "-dat", dir}, sel...)
+		code, _, errs := runOut(args...)
+		if code != 0 || !strings.Contains(errs, "soundworld atlas: data problem: ") || !strings.Contains(errs, "0xA9B4FFFF") {
+			t.Errorf("%v: exit %d, stderr %q; want 0 and the landblock named", sel, code, errs)
+		}
+		if code, _, errs := runOut(append(args, "-strict")...); code != 2 {
+			t.Errorf("%v -strict: exit %d (stderr %q), want 2", sel, code, errs)
 		}
 	}
 }

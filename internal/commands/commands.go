@@ -5,7 +5,9 @@
 // To add a command: write NAME.go with a func(e *Env, args []string) error
 // that parses its flags with e.Flags (or NewFlags), and add one line to
 // table below. Exit codes, everywhere: 0 ok (and -h / help), 2 a usage or
-// user error, 1 anything else; 130/143 when interrupted by SIGINT/SIGTERM.
+// user error, 1 anything else (an I/O failure), 3 a gate that fails, 70 an
+// internal error (a bug: a panic, internal/crash); 130/143 when interrupted
+// by SIGINT/SIGTERM.
 //
 // The explorer window and `shot` live in the companion program
 // soundworld-window (window.go starts it): Ebitengine's window side opens the
@@ -21,6 +23,7 @@ import (
 	"strings"
 
 	"soundworld/internal/cli"
+	"soundworld/internal/crash"
 	"soundworld/internal/outputs"
 )
 
@@ -68,6 +71,10 @@ func lookup(name string) (Command, bool) {
 // the exit code. SIGINT/SIGTERM cancel the command's context; the command
 // returns, its temp files are removed (outputs), one line says so, and the
 // exit code is 130/143.
+//
+// A panic (a bug, on this goroutine or any started under crash.Recover)
+// prints "PROG: internal error (a bug): …" with the stack, removes the temp
+// files and exits 70 (internal/crash).
 func Main(args []string) int {
 	prog := "soundworld"
 	if len(args) > 0 {
@@ -75,12 +82,18 @@ func Main(args []string) int {
 			prog += " " + args[0]
 		}
 	}
+	crash.Setup(prog, func() { outputs.RemoveTemps() })
+	defer crash.Recover()
 	in := outputs.Catch(context.Background(), prog, os.Stderr)
 	code := Run(&Env{Ctx: in.Context(), Stdout: os.Stdout, Stderr: os.Stderr}, args)
 	in.Stop()
 	if in.Signal() != nil {
 		outputs.RemoveTemps()
-		fmt.Fprintln(os.Stderr, in.Message(prog))
+		if code == 0 { // the signal came after the outputs were committed
+			fmt.Fprintln(os.Stderr, in.MessageLate(prog))
+		} else {
+			fmt.Fprintln(os.Stderr, in.Message(prog))
+		}
 		return in.Code()
 	}
 	return code
@@ -159,7 +172,8 @@ usage:
 The explorer and shot run the companion program soundworld-window, built next
 to soundworld by "make build". Run "soundworld help CMD" (or "soundworld CMD -h")
 for a command's flags. Exit codes: 0 ok, 2 a bad command line or a problem with
-what you gave (files, values, damaged data), 1 anything else, 130/143 when
-interrupted. See README.md.
+what you gave (files, values, damaged data), 1 anything else (reading or
+writing failed), 3 a gate that fails, 70 an internal error (a bug: please
+report it), 130/143 when interrupted. See README.md.
 `)
 }

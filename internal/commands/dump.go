@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -199,20 +200,20 @@ type regionJSON struct {
 	Name      string `json:"name"`
 	PartsMask string `json:"parts_mask"`
 	LandDefs  struct {
-		NumBlockLength int32        `json:"num_block_length"`
-		NumBlockWidth  int32        `json:"num_block_width"`
-		SquareLength   float32      `json:"square_length_m"`
-		LBlockLength   int32        `json:"lblock_length"`
-		VertexPerCell  int32        `json:"vertex_per_cell"`
-		MaxObjHeight   float32      `json:"max_obj_height_m"`
-		SkyHeight      float32      `json:"sky_height_m"`
-		RoadWidth      float32      `json:"road_width_m"`
-		HeightTable    [256]float32 `json:"height_table_m"`
+		NumBlockLength int32    `json:"num_block_length"`
+		NumBlockWidth  int32    `json:"num_block_width"`
+		SquareLength   f32      `json:"square_length_m"`
+		LBlockLength   int32    `json:"lblock_length"`
+		VertexPerCell  int32    `json:"vertex_per_cell"`
+		MaxObjHeight   f32      `json:"max_obj_height_m"`
+		SkyHeight      f32      `json:"sky_height_m"`
+		RoadWidth      f32      `json:"road_width_m"`
+		HeightTable    [256]f32 `json:"height_table_m"`
 	} `json:"land_defs"`
 	GameTime struct {
 		ZeroTimeOfYear float64      `json:"zero_time_of_year"`
 		ZeroYear       uint32       `json:"zero_year"`
-		DayLength      float32      `json:"day_length_s"`
+		DayLength      f32          `json:"day_length_s"`
 		DaysPerYear    uint32       `json:"days_per_year"`
 		YearSpec       string       `json:"year_spec"`
 		TimesOfDay     []todJSON    `json:"times_of_day"`
@@ -243,9 +244,9 @@ type miscJSON struct {
 }
 
 type todJSON struct {
-	Start   float32 `json:"start"`
-	IsNight bool    `json:"is_night"`
-	Name    string  `json:"name"`
+	Start   f32    `json:"start"`
+	IsNight bool   `json:"is_night"`
+	Name    string `json:"name"`
 }
 
 type seasonJSON struct {
@@ -260,13 +261,13 @@ type ambientJSON struct {
 }
 
 type ambientSoundJSON struct {
-	SType      string  `json:"stype"`
-	STypeName  string  `json:"stype_name"`
-	Volume     float32 `json:"volume"`
-	BaseChance float32 `json:"base_chance"`
-	MinRate    float32 `json:"min_rate_s"`
-	MaxRate    float32 `json:"max_rate_s"`
-	Continuous bool    `json:"continuous"`
+	SType      string `json:"stype"`
+	STypeName  string `json:"stype_name"`
+	Volume     f32    `json:"volume"`
+	BaseChance f32    `json:"base_chance"`
+	MinRate    f32    `json:"min_rate_s"`
+	MaxRate    f32    `json:"max_rate_s"`
+	Continuous bool   `json:"continuous"`
 }
 
 type sceneJSON struct {
@@ -294,14 +295,17 @@ func dumpRegion(a *dat.Archive) (any, error) {
 	}
 	d := r.LandDefs
 	l := &j.LandDefs
-	l.NumBlockLength, l.NumBlockWidth, l.SquareLength, l.LBlockLength = d.NumBlockLength, d.NumBlockWidth, d.SquareLength, d.LBlockLength
-	l.VertexPerCell, l.MaxObjHeight, l.SkyHeight, l.RoadWidth, l.HeightTable = d.VertexPerCell, d.MaxObjHeight, d.SkyHeight, d.RoadWidth, d.HeightTable
+	l.NumBlockLength, l.NumBlockWidth, l.SquareLength, l.LBlockLength = d.NumBlockLength, d.NumBlockWidth, f32(d.SquareLength), d.LBlockLength
+	l.VertexPerCell, l.MaxObjHeight, l.SkyHeight, l.RoadWidth = d.VertexPerCell, f32(d.MaxObjHeight), f32(d.SkyHeight), f32(d.RoadWidth)
+	for i, h := range d.HeightTable {
+		l.HeightTable[i] = f32(h)
+	}
 	g := r.GameTime
 	t := &j.GameTime
-	t.ZeroTimeOfYear, t.ZeroYear, t.DayLength, t.DaysPerYear, t.YearSpec = g.ZeroTimeOfYear, g.ZeroYear, g.DayLength, g.DaysPerYear, g.YearSpec
+	t.ZeroTimeOfYear, t.ZeroYear, t.DayLength, t.DaysPerYear, t.YearSpec = g.ZeroTimeOfYear, g.ZeroYear, f32(g.DayLength), g.DaysPerYear, g.YearSpec
 	t.DaysOfWeek = g.DaysOfWeek
 	for _, x := range g.TimesOfDay {
-		t.TimesOfDay = append(t.TimesOfDay, todJSON{x.Start, x.IsNight != 0, x.Name})
+		t.TimesOfDay = append(t.TimesOfDay, todJSON{f32(x.Start), x.IsNight != 0, x.Name})
 	}
 	for _, x := range g.Seasons {
 		t.Seasons = append(t.Seasons, seasonJSON{x.StartDay, x.Name})
@@ -323,7 +327,7 @@ func dumpRegion(a *dat.Archive) (any, error) {
 		for i, s := range r.Sound.STBDescs {
 			aj := ambientJSON{Index: i, STBID: hexID(s.STBID), Sounds: []ambientSoundJSON{}}
 			for _, x := range s.Sounds {
-				aj.Sounds = append(aj.Sounds, ambientSoundJSON{hex2(x.SType), dat.SoundTypeName(x.SType), x.Volume, x.BaseChance, x.MinRate, x.MaxRate, x.IsContinuous()})
+				aj.Sounds = append(aj.Sounds, ambientSoundJSON{hex2(x.SType), dat.SoundTypeName(x.SType), f32(x.Volume), f32(x.BaseChance), f32(x.MinRate), f32(x.MaxRate), x.IsContinuous()})
 			}
 			j.Sound = append(j.Sound, aj)
 		}
@@ -345,15 +349,18 @@ func dumpRegion(a *dat.Archive) (any, error) {
 // landBlockJSON shows the 9×9 vertex grid as rows from north (y = 8) to
 // south (y = 0), each row west (x = 0) to east (x = 8) — a map's layout.
 type landBlockJSON struct {
-	Source     string     `json:"source"`
-	ID         hexID      `json:"id"`
-	HasObjects uint32     `json:"has_objects"`
-	GridOrder  string     `json:"grid_order"`
-	Type       [9][9]int  `json:"terrain_type"`
-	Scenery    [9][9]int  `json:"scenery"`
-	Road       [9][9]int  `json:"road"`
-	Height     [9][9]int  `json:"height_index"`
-	HeightM    [9][9]any  `json:"height_m"`
+	Source     string    `json:"source"`
+	ID         hexID     `json:"id"`
+	HasObjects uint32    `json:"has_objects"`
+	GridOrder  string    `json:"grid_order"`
+	Type       [9][9]int `json:"terrain_type"`
+	Scenery    [9][9]int `json:"scenery"`
+	Road       [9][9]int `json:"road"`
+	Height     [9][9]int `json:"height_index"`
+	HeightM    [9][9]any `json:"height_m"`
+	// HeightNote says why height_m is "unknown" (the region record, whose
+	// height table gives the metres, cannot be read).
+	HeightNote string     `json:"height_m_note,omitempty"`
 	TypeNames  []typeName `json:"terrain_types_used"`
 }
 
@@ -373,6 +380,9 @@ func dumpLandBlock(a *dat.Archive, id uint32) (any, error) {
 	a.Problems().AddErr(dat.KindBadRegion, "", dat.RegionID, rerr)
 	j := landBlockJSON{Source: a.Source, ID: hexID(l.ID), HasObjects: l.HasObjects,
 		GridOrder: "rows y=8 (north) to y=0 (south); columns x=0 (west) to x=8 (east); record index x*9+y"}
+	if rerr != nil {
+		j.HeightNote = "height_m is unknown: the region's height table cannot be read: " + rerr.Error()
+	}
 	used := map[int]bool{}
 	for y := 8; y >= 0; y-- {
 		for x := 0; x <= 8; x++ {
@@ -384,7 +394,7 @@ func dumpLandBlock(a *dat.Archive, id uint32) (any, error) {
 			j.Height[row][x] = int(l.Height[i])
 			j.HeightM[row][x] = "unknown"
 			if rerr == nil {
-				j.HeightM[row][x] = r.LandDefs.HeightTable[l.Height[i]]
+				j.HeightM[row][x] = f32(r.LandDefs.HeightTable[l.Height[i]])
 			}
 			used[j.Type[row][x]] = true
 		}
@@ -417,16 +427,33 @@ type soundEntry struct {
 }
 
 type soundDataJSON struct {
-	Wave        hexID   `json:"wave"`
-	Priority    float32 `json:"priority"`
-	Probability float32 `json:"probability"`
-	Volume      float32 `json:"volume"`
+	Wave        hexID `json:"wave"`
+	Priority    f32   `json:"priority"`
+	Probability f32   `json:"probability"`
+	Volume      f32   `json:"volume"`
+}
+
+// f32 is a float32 as the record holds it: a JSON number, or "NaN",
+// "+Inf", "-Inf" (JSON has no such numbers; a damaged record can hold them).
+type f32 float32
+
+func (v f32) MarshalJSON() ([]byte, error) {
+	f := float64(v)
+	switch {
+	case math.IsNaN(f):
+		return []byte(`"NaN"`), nil
+	case math.IsInf(f, 1):
+		return []byte(`"+Inf"`), nil
+	case math.IsInf(f, -1):
+		return []byte(`"-Inf"`), nil
+	}
+	return json.Marshal(float32(v))
 }
 
 func soundData(v []dat.SoundData) []soundDataJSON {
 	out := []soundDataJSON{}
 	for _, d := range v {
-		out = append(out, soundDataJSON{hexID(d.WaveID), d.Priority, d.Probability, d.Volume})
+		out = append(out, soundDataJSON{hexID(d.WaveID), f32(d.Priority), f32(d.Probability), f32(d.Volume)})
 	}
 	return out
 }

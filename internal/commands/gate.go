@@ -1,9 +1,11 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -70,6 +72,11 @@ func runGate(e *Env, args []string) error {
 	if err := outputs.CheckPath("gate file (its history is appended)", file, g.DatFolder()); err != nil {
 		return userErr(err)
 	}
+	// The history must be appendable before the first seed renders, not
+	// only after all of them (issue 23 item 5).
+	if _, err := gate.WithHistory(file, gate.History{}); err != nil {
+		return userErr(fmt.Errorf("history: %w", err))
+	}
 	bar := progress.New(e.Stderr, progress.Options{Label: "gate", Total: int64(*seeds), Unit: "seeds"})
 	probs := newDataProblems("gate")
 	probs.live(bar.Println)
@@ -87,23 +94,54 @@ func runGate(e *Env, args []string) error {
 	if err := probs.report(e.Stderr, *strict); err != nil {
 		return err
 	}
-	if err := gate.WriteReport(dir, res); err != nil {
-		return userErr(fmt.Errorf("report %s: %w", dir, err))
-	}
 	report := filepath.Join(dir, "report.html")
 	rel, err := filepath.Rel(filepath.Dir(file), report)
 	if err != nil {
 		rel = report
 	}
 	h := gate.History{Time: res.Time, Seeds: len(res.Seeds), Pass: res.Pass, Failed: res.Failed, Report: filepath.ToSlash(rel)}
-	if err := gate.AppendHistory(file, h); err != nil {
-		return userErr(fmt.Errorf("history: %w", err))
+	if err := writeGateOutputs(e.Ctx, dir, file, res, h); err != nil {
+		return err
 	}
 	printVerdicts(e.Stdout, res, report)
 	if !res.Pass {
 		return exitStatus(gateFailed)
 	}
 	return nil
+}
+
+// writeGateOutputs commits the report (report.json, report.html) and the
+// gate file with h appended together (outputs.Group): all three written to
+// temp files, renamed only when all are complete and no signal came. A
+// history the file no longer takes (edited meanwhile) is the user's (exit
+// 2); a failed write is an I/O failure (exit 1).
+func writeGateOutputs(ctx context.Context, dir, file string, res *gate.Result, h gate.History) error {
+	withHist, err := gate.WithHistory(file, h)
+	if err != nil {
+		return userErr(fmt.Errorf("history: %w", err))
+	}
+	js, err := gate.MarshalResult(res)
+	if err != nil {
+		return err
+	}
+	page, err := gate.RenderHTML(res)
+	if err != nil {
+		return err
+	}
+	if err := outputs.MkdirChecked("-o", dir, ""); err != nil {
+		return userErr(err)
+	}
+	outs := outputs.NewGroup(ctx)
+	defer outs.Abort()
+	for _, o := range []struct {
+		path string
+		b    []byte
+	}{{filepath.Join(dir, "report.json"), js}, {filepath.Join(dir, "report.html"), page}, {file, withHist}} {
+		if err := outs.Write(o.path, func(f *os.File) error { _, err := f.Write(o.b); return err }); err != nil {
+			return fmt.Errorf("report %s: %w", dir, err)
+		}
+	}
+	return outs.Commit()
 }
 
 // printVerdicts writes the verdict table and the report's path.

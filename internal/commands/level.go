@@ -67,6 +67,9 @@ func level(args []string, stdout, stderr io.Writer) error {
 	if math.Abs(*heading) > 360 {
 		return bad("-heading %v: want compass degrees in -360..360", *heading)
 	}
+	if *vol < 0 { // a linear volume (S2): an emitter's or a table's is ≥ 0 too
+		return bad("-vol %v: want a linear volume ≥ 0", *vol)
+	}
 	if *master < 0 || *master > 1 {
 		return bad("-master %v outside 0..1", *master)
 	}

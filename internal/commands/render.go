@@ -192,21 +192,22 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 }
 
 // renderFiles runs the render into the -o (and -events) files, each written
-// through a temp file renamed into place at the end (outputs.Create): on an
-// error or an interrupt the temp files go and the targets stay as they were.
+// through a temp file, the two renamed into place together at the end
+// (outputs.Group): on an error or an interrupt the temp files go and the
+// targets stay as they were.
 func renderFiles(ctx context.Context, o *renderOpts, stderr io.Writer) error {
-	wav, err := outputs.Create(o.out)
+	outs := outputs.NewGroup(ctx)
+	defer outs.Abort()
+	wav, err := outs.Create(o.out)
 	if err != nil {
 		return userErr(err)
 	}
-	defer wav.Abort()
-	var ev *outputs.File
 	var evw *bufio.Writer
 	if o.events != "" {
-		if ev, err = outputs.Create(o.events); err != nil {
+		ev, err := outs.Create(o.events)
+		if err != nil {
 			return userErr(err)
 		}
-		defer ev.Abort()
 		evw = bufio.NewWriter(ev)
 	}
 	var evOut io.Writer
@@ -220,16 +221,12 @@ func renderFiles(ctx context.Context, o *renderOpts, stderr io.Writer) error {
 	if err := rep.problems.report(stderr, o.strict); err != nil {
 		return err
 	}
-	if err := wav.Commit(); err != nil {
-		return err
-	}
-	if ev != nil {
+	if evw != nil {
 		if err := evw.Flush(); err != nil {
 			return err
 		}
-		return ev.Commit()
 	}
-	return nil
+	return outs.Commit()
 }
 
 // render is the fixed-rate loop (O3): Sim.Tick → Mixer.Apply(TakeStarts) →

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"soundworld/dat"
 	"soundworld/internal/capture"
 	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
+	"soundworld/internal/progress"
 	"soundworld/world"
 )
 
@@ -74,11 +76,20 @@ func renderFrom(ctx context.Context, o *renderOpts, a *dat.Archive, wavOut io.Wr
 			}
 		})
 	}
-	err = capture.RenderFrom(ctx, o.from, s, o.seconds, wavOut, atInstant)
+	// A long record takes a while to replay (~1 ms per recorded sim second):
+	// the bar counts sim seconds replayed, then rendered.
+	var bar *progress.Bar
+	end := o.from.Inputs.End() + o.seconds
+	if rep != nil && end > 60 {
+		bar = progress.New(rep.stderr, progress.Options{Label: "render -from", Total: int64(math.Round(end * 1000)), Unit: "s"})
+	}
+	err = capture.RenderFrom(ctx, o.from, s, o.seconds, wavOut, atInstant, func(t float64) { bar.Set(int64(math.Round(t * 1000))) })
+	bar.Finish(err == nil)
 	if errors.Is(err, capture.ErrStopped) {
 		return outputs.ErrInterrupted
 	}
-	if errors.Is(err, world.ErrTruncated) {
+	var rec *capture.RecordError
+	if errors.Is(err, world.ErrTruncated) || errors.As(err, &rec) {
 		return userErr(fmt.Errorf("%s: %w", o.fromPath, err))
 	}
 	if err == nil {

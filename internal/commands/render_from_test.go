@@ -233,3 +233,52 @@ func TestRenderFrom_RefusesOtherData(t *testing.T) {
 		t.Fatalf("sidecar without a record: %v", err)
 	}
 }
+
+// Issue 23 item 2: render -from a sidecar whose record holds a value its
+// flag refuses (here a listener 1e38 m off the map, or a tick of 1e300 s,
+// which panicked) exits 2 naming the sidecar and the entry, before any output.
+func TestRenderFrom_BadRecordExit2(t *testing.T) {
+	dir := t.TempDir()
+	walk, _ := loadWalk(t, dir)
+	side := windowSession(t, dir, 30, walk, nil)
+	b, err := os.ReadFile(side)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		add  world.Input
+		want string
+	}{
+		{"listener off the map", world.Input{Kind: world.InListener, X: 1e38, Y: 5}, "off the map"},
+		{"tick dt 1e300", world.Input{Kind: world.InTick, N: 1, Dt: 1e300}, "dt 1e+300"},
+	} {
+		var sc struct {
+			Replay capture.Replay `json:"replay"`
+		}
+		if err := json.Unmarshal(b, &sc); err != nil {
+			t.Fatal(err)
+		}
+		in := c.add
+		in.T = sc.Replay.SimTime
+		sc.Replay.Inputs.Inputs = append(sc.Replay.Inputs.Inputs, in)
+		n := len(sc.Replay.Inputs.Inputs) - 1
+		js, err := json.Marshal(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := filepath.Join(dir, "bad.json")
+		if err := os.WriteFile(bad, js, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, "o.wav")
+		code, _, errs := runOut("render", "-from", bad, "-seconds", "1", "-o", out)
+		want := "bad.json: replay.inputs[" + strconv.Itoa(n) + "]"
+		if code != 2 || !strings.Contains(errs, want) || !strings.Contains(errs, c.want) {
+			t.Errorf("%s: exit %d, stderr %q; want 2 naming %q and %q", c.name, code, errs, want, c.want)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%s: an output was written", c.name)
+		}
+	}
+}

@@ -33,6 +33,7 @@ import (
 
 	"soundworld/audio"
 	"soundworld/dat"
+	"soundworld/internal/crash"
 )
 
 // Record type names used in Summary.Counts.
@@ -189,10 +190,16 @@ func Check(a *dat.Archive, opt Options) *Summary {
 	}
 	next := make(chan job)
 	var wg sync.WaitGroup
+	var carry crash.Carry // a worker's panic is raised here after the pool stops
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				for range next { // a panicked worker drains the feed
+				}
+			}()
+			defer carry.Catch()
 			scanners := map[*file]*dat.Scanner{}
 			local := map[string]int{}
 			for j := range next {
@@ -220,6 +227,7 @@ func Check(a *dat.Archive, opt Options) *Summary {
 	}
 	close(next)
 	wg.Wait()
+	carry.Raise()
 	for _, f := range files {
 		c.freeList(f)
 	}

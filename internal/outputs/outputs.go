@@ -156,6 +156,13 @@ func checkData(o named, datDir string) error {
 // checkOne checks one output path on its own.
 func checkOne(o named, datDir string) error {
 	bad := prefix(o)
+	// "-" is not standard output here (a decision, README "Outputs"): a WAV's
+	// header holds its length and is written last (it needs a seekable
+	// file), and every output is committed by a rename. A file named "-"
+	// would surprise; refuse it.
+	if o.path == "-" {
+		return bad("standard output is not an output here (a WAV needs a seekable file; outputs are committed by rename): give a file name (./- for a file named -)")
+	}
 	if err := checkData(o, datDir); err != nil {
 		return err
 	}
@@ -170,7 +177,7 @@ func checkOne(o named, datDir string) error {
 			return bad("exists and is %s; want a regular file", kind(fi))
 		}
 	}
-	return writableFolder(o, filepath.Dir(o.path))
+	return writableFolder(o, filepath.Dir(canonical(o.path))) // a symlink is written through (Create)
 }
 
 // checkDir checks one output folder on its own.

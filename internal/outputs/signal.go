@@ -90,6 +90,16 @@ func (in *Interrupt) Message(prog string) string {
 	return fmt.Sprintf("%s: interrupted (%s); unfinished outputs removed, earlier files untouched", prog, name)
 }
 
+// MessageLate is the line for a signal that came after the command had
+// committed its outputs: they are complete and in place.
+func (in *Interrupt) MessageLate(prog string) string {
+	name := "SIGINT"
+	if in.Signal() == syscall.SIGTERM {
+		name = "SIGTERM"
+	}
+	return fmt.Sprintf("%s: interrupted (%s) after the outputs were complete; they are written", prog, name)
+}
+
 // Stop stops catching signals (the default action is back) and ends the watchdog.
 func (in *Interrupt) Stop() {
 	in.once.Do(func() {

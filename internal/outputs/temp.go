@@ -14,10 +14,17 @@ import (
 // target that becomes the target on Commit (rename) or vanishes on Abort. The
 // target is never touched before the rename. Live temp files are remembered
 // so that RemoveTemps can delete them when the process is interrupted.
+//
+// An output that is a symbolic link is written through to the file it
+// points to (a decision, README "Outputs"): the temp file is made beside
+// that file and renamed onto it, so the link stays a link and the data
+// reaches the real file (a gate file's history too). A dangling link
+// creates its target.
 type File struct {
 	*os.File
-	path string
-	done bool
+	path   string // as the user named it (messages)
+	target string // path with its symlinks followed: what the rename replaces
+	done   bool
 }
 
 // live holds the names of temp files (false) and temp folders (true) not
@@ -29,7 +36,8 @@ var live = struct {
 
 // Create starts writing path.
 func Create(path string) (*File, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	target := canonical(path)
+	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +50,7 @@ func Create(path string) (*File, error) {
 		os.Remove(f.Name())
 		return nil, err
 	}
-	return &File{File: f, path: path}, nil
+	return &File{File: f, path: path, target: target}, nil
 }
 
 func forget(name string) {
@@ -56,23 +64,44 @@ func (f *File) Path() string { return f.path }
 
 // Commit syncs, closes and renames the temp file onto the target.
 func (f *File) Commit() error {
+	if err := f.finish(); err != nil {
+		return err
+	}
+	return f.rename()
+}
+
+// finish syncs and closes the temp file (the first half of Commit).
+func (f *File) finish() error {
 	if f.done {
 		return errors.New("outputs: already finished")
 	}
 	f.done = true
-	defer forget(f.File.Name())
 	err := f.File.Sync()
 	if cerr := f.File.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil {
-		err = os.Rename(f.File.Name(), f.path)
-	}
 	if err != nil {
+		os.Remove(f.File.Name())
+		forget(f.File.Name())
+		return fmt.Errorf("%s: %w", f.path, err)
+	}
+	return nil
+}
+
+// rename puts the finished temp file in place (the second half of Commit).
+func (f *File) rename() error {
+	defer forget(f.File.Name())
+	if err := os.Rename(f.File.Name(), f.target); err != nil {
 		os.Remove(f.File.Name())
 		return fmt.Errorf("%s: %w", f.path, err)
 	}
 	return nil
+}
+
+// drop removes a finished temp file that will not be renamed.
+func (f *File) drop() {
+	os.Remove(f.File.Name())
+	forget(f.File.Name())
 }
 
 // Abort discards the temp file; after Commit it does nothing.

@@ -1,0 +1,205 @@
+package world
+
+// Checking an input record read from a file (issue 23 item 2): a replayed
+// sidecar is input like any other. Every recorded value goes through the
+// bounds of the flag or box that produced it, and the ticks are bounded by
+// the recorded span, before any of it reaches a Sim.
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+
+	"soundworld/audio"
+)
+
+// Bounds of the values a listener takes, the same for the command line
+// (-eye, -chase, -heading), path files and replayed records.
+const (
+	MaxEye     = 1000 // m above the feet (W5); path files use it for chase too (= MaxChase)
+	MaxChase   = 1000 // m behind the player (W5)
+	MaxHeading = 360  // |compass degrees| as given (W4; the Sim normalises)
+)
+
+// Bounds of a replay. A replayed tick costs ~5 µs of Sim and ~15 µs of
+// mixing (render -from): MaxReplayTicks is about three minutes of work,
+// shown with a progress bar; MaxReplaySeconds is a day of sim time (the
+// window records from its last reset: the clock restarts at 0 with each).
+const (
+	MaxReplaySeconds = 24 * 3600
+	MaxReplayTicks   = 10_000_000
+)
+
+// spanSlack is how far (s) an entry's recorded time may stray from the
+// clock its predecessors' ticks give: far below one 1/60 s tick, far above
+// the rounding of summed float64 ticks.
+const spanSlack = 1e-3
+
+// Check validates a record read from a file whose stated instant is simTime
+// (s; negative: not stated). Errors name the entry: "inputs[12] (listener
+// at t=4.5 s): x 1e+38: off the map (0..49152 m)".
+func (l *InputLog) Check(simTime float64) error {
+	if l.Truncated {
+		return ErrTruncated
+	}
+	st := &l.Start
+	if err := checkLocal(st.LX, st.LY); err != nil {
+		return fmt.Errorf("start: %w", err)
+	}
+	if err := checkListener(st.Heading, st.Eye, st.Chase, true, true, true); err != nil {
+		return fmt.Errorf("start: %w", err)
+	}
+	if _, err := ParsePrefs(st.Prefs, audio.DefaultPrefs()); err != nil {
+		return fmt.Errorf("start.prefs: %w", err)
+	}
+	for i, e := range st.Emitters {
+		if err := checkEmitter(e); err != nil {
+			return fmt.Errorf("start.emitters[%d]: %w", i, err)
+		}
+	}
+	emitters := len(st.Emitters)
+	clock, ticks := 0.0, int64(0)
+	for i := range l.Inputs {
+		in := &l.Inputs[i]
+		name := fmt.Sprintf("inputs[%d] (%s at t=%v s)", i, in.Kind, in.T)
+		if !(in.T >= 0 && in.T <= MaxReplaySeconds) {
+			return fmt.Errorf("%s: t must be a time in 0..%d s", name, MaxReplaySeconds)
+		}
+		if math.Abs(in.T-clock) > spanSlack {
+			return fmt.Errorf("%s: the ticks before it end at t=%v s: the record does not add up", name, clock)
+		}
+		var err error
+		switch in.Kind {
+		case InTick:
+			if in.N < 1 {
+				err = fmt.Errorf("n %d: want a tick count ≥ 1", in.N)
+			} else if !(in.Dt >= 0 && in.Dt <= MaxReplaySeconds) {
+				err = fmt.Errorf("dt %v: want seconds in 0..%d", in.Dt, MaxReplaySeconds)
+			}
+		case InStep:
+			if in.N < 1 {
+				err = fmt.Errorf("n %d: want a step count ≥ 1", in.N)
+			}
+		case InDrag:
+			if len(in.Drag) == 0 || len(in.Drag)%3 != 0 {
+				err = fmt.Errorf("drag: %d values, want x, y, heading triples", len(in.Drag))
+			}
+			for k := 0; err == nil && k+3 <= len(in.Drag); k += 3 {
+				if err = checkWorld(in.Drag[k], in.Drag[k+1]); err == nil {
+					err = checkListener(in.Drag[k+2], 0, 0, true, false, false)
+				}
+				if err != nil {
+					err = fmt.Errorf("frame %d: %w", k/3, err)
+				}
+			}
+		case InListener:
+			if err = checkWorld(in.X, in.Y); err == nil {
+				err = checkListener(in.Heading, 0, 0, true, false, false)
+			}
+		case InPlayer:
+			if err = checkLocal(in.X, in.Y); err == nil {
+				err = checkListener(in.Heading, 0, 0, true, false, false)
+			}
+		case InEye:
+			err = checkListener(0, in.Eye, 0, false, true, false)
+		case InChase:
+			err = checkListener(0, 0, in.Chase, false, false, true)
+		case InPrefs:
+			_, err = ParsePrefs(in.Prefs, audio.DefaultPrefs())
+		case InActive, InStinger:
+		case InEmitters, InAdd, InUpdate:
+			if in.Kind != InEmitters && len(in.Emitters) != 1 {
+				err = fmt.Errorf("want one emitter, have %d", len(in.Emitters))
+			}
+			for k, e := range in.Emitters {
+				if err == nil {
+					if err = checkEmitter(e); err != nil {
+						err = fmt.Errorf("emitters[%d]: %w", k, err)
+					}
+				}
+			}
+			switch in.Kind {
+			case InEmitters:
+				emitters = len(in.Emitters)
+			case InAdd:
+				emitters++
+			case InUpdate:
+				err = firstErr(err, checkIndex(in.Index, emitters))
+			}
+		case InMove:
+			err = firstErr(checkIndex(in.Index, emitters), checkWorld(in.X, in.Y))
+		case InDelete:
+			if err = checkIndex(in.Index, emitters); err == nil {
+				emitters--
+			}
+		default:
+			err = fmt.Errorf("unknown kind %q", in.Kind)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if n := in.ticks(); n > 0 {
+			if n > MaxReplayTicks-ticks {
+				return fmt.Errorf("%s: more than %d ticks in all: more than a replay runs", name, MaxReplayTicks)
+			}
+			ticks += n
+			if clock = in.after(); !(clock <= MaxReplaySeconds) {
+				return fmt.Errorf("%s: its ticks end at t=%v s, past %d s", name, clock, MaxReplaySeconds)
+			}
+		}
+	}
+	if simTime >= 0 && math.Abs(simTime-clock) > spanSlack {
+		return fmt.Errorf("sim_time %v s: the recorded ticks end at t=%v s: the record does not add up", simTime, clock)
+	}
+	return nil
+}
+
+func firstErr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// checkWorld: world metres on the map (W1), as -loc and a drag give them.
+func checkWorld(x, y float32) error {
+	if _, ok := Landblock(x, y); !ok {
+		return fmt.Errorf("x, y (%v, %v): off the map (0..%d m)", x, y, 256*BlockSize)
+	}
+	return nil
+}
+
+// checkLocal: landblock-local metres, as -at and a path file give them.
+func checkLocal(x, y float32) error {
+	if !(x >= 0 && x < BlockSize && y >= 0 && y < BlockSize) {
+		return fmt.Errorf("local x, y (%v, %v): want metres in [0, %d)", x, y, BlockSize)
+	}
+	return nil
+}
+
+// checkListener checks the heading, eye and chase asked for, as their flags.
+func checkListener(heading, eye, chase float32, h, e, c bool) error {
+	switch {
+	case h && !(heading >= -MaxHeading && heading <= MaxHeading):
+		return fmt.Errorf("heading %v: want compass degrees in -%d..%d", heading, MaxHeading, MaxHeading)
+	case e && !(eye >= 0 && eye <= MaxEye):
+		return fmt.Errorf("eye %v: want metres in 0..%d", eye, MaxEye)
+	case c && !(chase >= 0 && chase <= MaxChase):
+		return fmt.Errorf("chase %v: want metres in 0..%d", chase, MaxChase)
+	}
+	return nil
+}
+
+func checkIndex(i, n int) error {
+	if i < 0 || i >= n {
+		return fmt.Errorf("index %d: there are %d emitters", i, n)
+	}
+	return nil
+}
+
+// checkEmitter puts e through the layout file's checks (LoadLayout): the
+// emitter as the Emitters panel and a layout file make it.
+func checkEmitter(e Emitter) error {
+	_, err := LoadLayout(bytes.NewReader(EncodeLayout([]Emitter{e})), "emitter")
+	return err
+}
