@@ -28,7 +28,7 @@ import (
 const (
 	Width  = 1280
 	Height = 720
-	tps    = 60
+	tps    = world.TickRate
 )
 
 // Start is a starting placement: the player's feet (world m), compass

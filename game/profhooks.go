@@ -314,7 +314,7 @@ func (g *Game) replayFrom(r *capt.Replay) error {
 	if n := len(ins); g.cfg.Shot != nil && n > 0 && ins[n-1].Kind == world.InStep {
 		head := *r.Inputs
 		head.Inputs = ins[:n-1]
-		g.cfg.Shot.Seconds = float64(ins[n-1].N) / 60
+		g.cfg.Shot.Seconds = float64(ins[n-1].N) / world.TickRate
 		return head.Replay(g.sim, g.mixReplayTick)
 	}
 	if g.cfg.Shot != nil {
