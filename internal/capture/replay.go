@@ -7,7 +7,6 @@
 package capture
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -309,14 +308,3 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 
 // ErrStopped is returned by RenderFrom when its context ends.
 var ErrStopped = errors.New("render stopped")
-
-// encodeJSON is json.Marshal with a trailing newline (bundle files).
-func encodeJSON(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
