@@ -6,6 +6,8 @@ package debugui
 import (
 	"image"
 
+	"soundworld/ui/textdraw"
+
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -46,7 +48,7 @@ func (d *DebugUI) Update(f func(ctx *Context) error) (InputCapturingState, error
 // Draw should be called once in the game's Draw function.
 func (d *DebugUI) Draw(screen *ebiten.Image) {
 	d.ctx.draw(screen)
-	texts.endFrame() // soundworld: age the widget text cache
+	textdraw.EndFrame() // soundworld: age the widget text cache
 	d.ctx.screenWidth, d.ctx.screenHeight = screen.Bounds().Dx(), screen.Bounds().Dy()
 }
 
