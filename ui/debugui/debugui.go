@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: 2024 The Ebitengine Authors
 
+// Package debugui is a fork of github.com/ebitengine/debugui v0.2.0, an
+// immediate-mode UI for Ebitengine, with the behaviour patches FORK.md
+// lists (docked windows, edit keys, tooltips, one slider at a time); its
+// text is drawn by soundworld/ui/textdraw.
 package debugui
 
 import (
