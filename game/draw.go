@@ -174,7 +174,7 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 	}
 	// Status bar.
 	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, barCol, false)
-	if g.frame%6 == 0 || g.status[0] == "" || g.cfg.Shot != nil { // 10 Hz: cached label images
+	if g.statusDue() { // 10 Hz: cached label images
 		g.status[0], g.status[1] = g.statusLines()
 	}
 	ambientviz.Label(screen, g.status[0], 8, float64(H-statusH)+2, textCol)
@@ -212,7 +212,7 @@ func (g *Game) banners() []string {
 	if n := g.tiles.loading(); n > 0 {
 		b = append(b, fmt.Sprintf("Loading terrain: %d landblocks to go…", n))
 	}
-	if g.toast != "" && g.frame < g.toastUntil {
+	if g.toast != "" && g.wallNow() < g.toastUntil {
 		b = append(b, g.toast)
 	}
 	return b

@@ -107,7 +107,7 @@ type Game struct {
 	focused      bool
 
 	toast      string
-	toastUntil int // frame
+	toastUntil float64 // wall-clock s (wallNow) the toast shows until
 	frame      int
 	shotReq    bool // F12 pressed: capture at the end of the next Draw
 	stingers   []ui.Stinger
@@ -123,7 +123,8 @@ type Game struct {
 	prof         *profiler
 	firstTerrain time.Duration
 	shotDone     chan shotResult
-	status       [2]string // status bar lines, refreshed at 10 Hz
+	status       [2]string // status bar lines, refreshed at 10 Hz of wall-clock time
+	statusAt     float64   // wall-clock s (wallNow) of the last refresh
 
 	clk       *clock.Clock          // real time → 1/60 s Sim ticks (issue 13 item 1)
 	src       *clock.Audio          // the clock's source: the device's played position or the wall clock
@@ -501,6 +502,30 @@ func (g *Game) mutedSound(table, stype uint32) bool {
 	return found
 }
 
+// toastSeconds is how long a toast shows, in wall-clock seconds (not
+// frames: at a low frame rate a frame count would keep it up for a minute).
+const toastSeconds = 4
+
 func (g *Game) setToast(s string) {
-	g.toast, g.toastUntil = s, g.frame+4*tps
+	g.toast, g.toastUntil = s, g.wallNow()+toastSeconds
+}
+
+// wallNow is the window's wall clock in s since it started (0 before it has one).
+func (g *Game) wallNow() float64 {
+	if g.src == nil || g.src.Wall == nil {
+		return 0
+	}
+	return g.src.Wall()
+}
+
+// statusDue reports whether the status bar's lines are refreshed this frame:
+// 10 times a wall-clock second, on the first frame, in shots, and in the frame
+// an F12 picture is taken (so its time is the sidecar's).
+func (g *Game) statusDue() bool {
+	now := g.wallNow()
+	if g.status[0] == "" || g.cfg.Shot != nil || g.shotReq || now-g.statusAt >= 0.1 || now < g.statusAt {
+		g.statusAt = now
+		return true
+	}
+	return false
 }
