@@ -60,6 +60,7 @@ type Config struct {
 	Prefs         audio.Prefs
 	Emitters      []world.Emitter
 	EmittersPath  string // where -emitters came from ("" = none)
+	NoObjects     bool   // -objects=false: the data's object sources left out (E3)
 	SettingsPath  string // the window's settings file (panel arrangement); "" = none (shot, profile, tests)
 	Start         *Start // nil = the Holtburg spawn
 	NoAudio       bool
@@ -149,7 +150,7 @@ func New(cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	sim, err := world.NewSim(world.Config{Archive: cfg.Archive, Seed: cfg.Seed, Prefs: cfg.Prefs, Emitters: cfg.Emitters})
+	sim, err := world.NewSim(world.Config{Archive: cfg.Archive, Seed: cfg.Seed, Prefs: cfg.Prefs, Emitters: cfg.Emitters, NoObjects: cfg.NoObjects})
 	if err != nil {
 		return nil, err
 	}

@@ -159,13 +159,12 @@ func (o *openGate) load(sc gate.Scene) {
 	}
 	f := o.file
 	o.set("decoding "+f.Recording, 0.05)
-	rec, err := decode.File(f.Resolve(f.Recording))
+	rec, err := decode.Range(f.Resolve(f.Recording), f.OffsetS, f.Seconds) // only the gate's part
 	if err != nil {
 		fail(fmt.Errorf("recording: %w", err))
 		return
 	}
-	from := min(len(rec.L), int(math.Round(f.OffsetS*decode.Rate)))
-	to := min(len(rec.L), from+int(math.Round(f.Seconds*decode.Rate)))
+	from, to := 0, len(rec.L)
 	if to-from < decode.Rate {
 		fail(fmt.Errorf("recording %s: %.1f s after offset_s %g; want at least 1 s", f.Recording, float64(to-from)/decode.Rate, f.OffsetS))
 		return
@@ -178,7 +177,7 @@ func (o *openGate) load(sc gate.Scene) {
 		}
 	}
 	o.set("measuring the recording", 0.25)
-	retail := measure.Measure(l, r, ignore).Loudness.Integrated
+	retail := f.MeasureRecording(rec.Channels, l, r, ignore).Loudness.Integrated
 	sc.Seconds = float64(to-from) / decode.Rate
 	var ours []float64
 	for i := 0; i < gateSeeds; i++ {

@@ -32,13 +32,14 @@ type windowFlags struct {
 	gate                          *gate.File    // -gate as read by gateDat
 	fs                            *flag.FlagSet // the flags registered on (from.go: clashes with -from)
 	force, follow                 bool
+	objects                       bool          // -objects (E3)
 	headingSet                    bool          // -heading given (gate.go: a /loc line's facing otherwise)
 	view                          game.ViewOpts // -zoom, -panels, -overlays, -center (from.go)
 }
 
 func (w *windowFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.dat, "dat", "", "folder with client_portal.dat and client_cell_1.dat (default: the built-in Holtburg (stand-in))")
-	fs.StringVar(&w.emitters, "emitters", "", "emitter layout file (JSON; default: the stand-in's forge, none with -dat)")
+	fs.StringVar(&w.emitters, "emitters", "", "emitter layout file (JSON; default: none — the stand-in's forge is an object of the data, E3)")
 	fs.StringVar(&w.loc, "loc", "", `start at map coordinates, e.g. "42.1N, 33.6E"`)
 	fs.StringVar(&w.at, "at", "", `start at a landblock position, e.g. "0xA9B4 84 7.1"`)
 	fs.Var(headingFlag{&w.heading, &w.headingSet}, "heading", "start heading, compass degrees clockwise from north (default: a /loc line's facing, else 0)")
@@ -46,6 +47,7 @@ func (w *windowFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&w.chase, "chase", float64(world.DefaultChase), "camera distance behind the player along the heading, m (W5; 0 = first person)")
 	fs.UintVar(&w.seed, "seed", 1, "seed of the retail random generators")
 	fs.StringVar(&w.prefs, "prefs", "", "preferences k=v,… (keys: see README; e.g. ambient_volume=0.5,pan=off)")
+	fs.BoolVar(&w.objects, "objects", true, "play the data's own objects (forge, windmill…, E3); -objects=false leaves them out")
 	w.registerFrom(fs)
 }
 
@@ -89,6 +91,7 @@ func (w *windowFlags) config() (game.Config, error) {
 		return c, cli.UserErr(fmt.Errorf("-seed %d: want 0..4294967295", w.seed))
 	}
 	c.Seed = uint32(w.seed)
+	c.NoObjects = !w.objects
 	if c.Prefs, err = world.ParsePrefs(w.prefs, audio.DefaultPrefs()); err != nil {
 		return c, cli.UserErr(fmt.Errorf("-prefs: %w", err))
 	}
@@ -134,7 +137,7 @@ func runWindow(args []string) error {
 	gateFile := fs.String("gate", "", gateHelp) // issue 9 (gate.go)
 	prof := fs.Int("profile-frames", 0, "print per-frame Update/Draw CPU percentiles for N frames (every overlay on, 1280×720), then exit")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N]")
+		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-objects=false] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N]")
 		fs.PrintDefaults()
 	}
 	if help, err := parseArgs(fs, args); help || err != nil {

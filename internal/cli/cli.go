@@ -251,14 +251,14 @@ func ProblemsSummary(w io.Writer, prog string, n int, strict bool) error {
 }
 
 // FromClashes are the flags of fs that -from SIDECAR replaces (the
-// sidecar's replay record gives the place, camera, seed, prefs and
-// emitters), as "-name", in the order given: render, shot, capture and the
+// sidecar's replay record gives the place, camera, seed, prefs, emitters
+// and whether objects play), as "-name", in the order given: render, shot, capture and the
 // window refuse them next to -from rather than silently ignore them.
 func FromClashes(fs *flag.FlagSet) []string {
 	var clash []string
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "loc", "at", "path", "heading", "eye", "chase", "seed", "emitters", "prefs":
+		case "loc", "at", "path", "heading", "eye", "chase", "seed", "emitters", "prefs", "objects":
 			clash = append(clash, "-"+f.Name)
 		}
 	})
