@@ -30,10 +30,15 @@ FUZZTIME ?= 10s
 fuzz: setup
 	@bash scripts/fuzz.sh $(FUZZTIME)
 
-# What CI checks besides the tests.
+# What CI checks besides the tests: gofmt, go vet, staticcheck (installed
+# here at a pinned version that knows Go 1.26). The layering test
+# (layering_test.go) runs with the tests.
+STATICCHECK_VERSION ?= v0.8.2
 check: setup
 	@test -z "$$(gofmt -l .)" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
+	$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+	"$$($(GO) env GOPATH)/bin/staticcheck" ./...
 
 # The explorer as a static web folder (WEBOUT, default build/web): serve it
 # with any static host, e.g. python3 -m http.server -d build/web 8080.

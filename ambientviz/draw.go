@@ -9,14 +9,14 @@ import (
 	"image/color"
 	"math"
 
+	"soundworld/ui/textdraw"
+
 	"github.com/hajimehoshi/bitmapfont/v4"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
-
-	"soundworld/ui/debugui"
 )
 
 // Face is the overlay label font (the same bitmap font debugui uses).
@@ -111,9 +111,9 @@ var haloColour = color.RGBA{0, 0, 0, 204}
 func glyphLabel(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
 	x, y = math.Round(x), math.Round(y)
 	for _, o := range [4][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-		debugui.DrawString(dst, s, x+o[0], y+o[1], haloColour)
+		textdraw.DrawString(dst, s, x+o[0], y+o[1], haloColour)
 	}
-	debugui.DrawString(dst, s, x, y, c)
+	textdraw.DrawString(dst, s, x, y, c)
 }
 
 // wordsFrom is the length from which Label caches word by word.
@@ -219,7 +219,7 @@ func LabelPixels(s string, c color.RGBA) *image.RGBA {
 	// on every side (a glyph may reach left of its origin).
 	mask := image.NewAlpha(image.Rect(0, 0, w+4, h+4))
 	if m.Ascent&63 == 0 {
-		debugui.RasterMask(mask, 2, 2+m.Ascent.Floor(), s) // glyph masks kept (font.Drawer's pixels)
+		textdraw.RasterMask(mask, 2, 2+m.Ascent.Floor(), s) // glyph masks kept (font.Drawer's pixels)
 	} else {
 		d := font.Drawer{Dst: mask, Src: image.Opaque, Face: bitmapfont.Face, Dot: fixed.Point26_6{X: fixed.I(2), Y: fixed.I(2) + m.Ascent}}
 		d.DrawString(s)

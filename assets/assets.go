@@ -38,20 +38,6 @@ type Stinger struct {
 	Name  string
 }
 
-// Stingers lists UITable's sound types in ascending order: all 21 environs
-// stingers UI_Roar 0x76 … UI_Thunder6 0x8A (U1), each a distinct synthesised
-// sound. (world.EnvironsStingers adds each one's AdminEnvirons code.)
-func Stingers() []Stinger {
-	names := []string{"UI_Roar", "UI_Bell", "UI_Chant1", "UI_Chant2", "UI_DarkWhispers1", "UI_DarkWhispers2",
-		"UI_DarkLaugh", "UI_DarkWind", "UI_DarkSpeech", "UI_Drums", "UI_GhostSpeak", "UI_Breathing", "UI_Howl",
-		"UI_LostSouls", "UI_Squeal", "UI_Thunder1", "UI_Thunder2", "UI_Thunder3", "UI_Thunder4", "UI_Thunder5", "UI_Thunder6"}
-	out := make([]Stinger, len(names))
-	for i, n := range names {
-		out[i] = Stinger{SType: uint32(0x76 + i), Name: n}
-	}
-	return out
-}
-
 //go:embed holtburg/land.txt holtburg/sound.txt holtburg/terrain.map holtburg/heights.map holtburg/land_height_table.csv layouts/holtburg.json layouts/forge-emitter.json
 var files embed.FS
 

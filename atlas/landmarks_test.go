@@ -5,24 +5,7 @@ import (
 	"testing"
 
 	"soundworld/assets"
-	"soundworld/dat"
 )
-
-// FrameHeading: identity faces north; rotations of −h about +Z (Frame::set_heading)
-// face h; a quaternion with the opposite sign is the same rotation.
-func TestFrameHeading(t *testing.T) {
-	for _, h := range []float64{0, 30, 90, 180, 225, 270, 359} {
-		half := h * math.Pi / 360
-		f := dat.Frame{QW: float32(math.Cos(half)), QZ: float32(-math.Sin(half))}
-		g := dat.Frame{QW: -f.QW, QZ: -f.QZ}
-		for _, fr := range []dat.Frame{f, g} {
-			got := float64(FrameHeading(fr))
-			if d := math.Abs(math.Mod(got-h+540, 360) - 180); d > 1e-3 {
-				t.Errorf("heading %v: got %v", h, got)
-			}
-		}
-	}
-}
 
 // Landmarks reads the stand-in's Holtburg markers back from the cell dat:
 // every authored landmark, where assets placed it, facing its heading; a

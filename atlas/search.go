@@ -159,7 +159,7 @@ func (a *Atlas) Search(ctx context.Context, q Query, lbs []uint16, progress func
 	err := a.run(ctx, keep, 1, 0, progress, func(s *world.AtlasSums, bi, i int) {
 		base := bi * ns
 		var vals [64]float32
-		v := vals[:0]
+		var v []float32
 		if ns <= 64 {
 			v = vals[:ns]
 		} else {

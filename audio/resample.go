@@ -70,9 +70,6 @@ func sinDet(x float64) float64 {
 	return sum
 }
 
-// newResampler designs the filter for rate → SampleRate.
-func newResampler(rate int) *resampler { return newResamplerBetween(rate, SampleRate) }
-
 // newResamplerBetween designs the filter for from → to: cutoff halfway
 // through the transition band [rsPass, rsStop]·(lower Nyquist), Kaiser window
 // for rsAtten dB, length from Kaiser's formula. For to = SampleRate the

@@ -127,16 +127,6 @@ type Ran2State struct {
 // State returns a copy of the state.
 func (g *Ran2) State() Ran2State { return Ran2State{g.idum, g.idum2, g.iy, g.iv} }
 
-// RollDice is retail Random::RollDice(float lo, float hi) on d (T4): lo == hi
-// returns lo without a draw; hi < lo swaps them; else u·(hi − lo) + lo, each
-// step rounded to float32.
-func RollDice(d Dice, lo, hi float32) float32 {
-	if lo == hi {
-		return lo
-	}
-	return diceValue(d.Roll(), lo, hi)
-}
-
 // diceValue is RollDice's arithmetic for a drawn unit value u (lo ≠ hi).
 func diceValue(u, lo, hi float32) float32 {
 	if hi < lo {

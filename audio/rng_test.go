@@ -155,20 +155,6 @@ func (s *scriptDice) Roll() float32 {
 	return u
 }
 
-type scriptRand struct {
-	t    *testing.T
-	vals []int
-}
-
-func (s *scriptRand) Rand() int {
-	if len(s.vals) == 0 {
-		s.t.Fatalf("unexpected rand(): script exhausted")
-	}
-	v := s.vals[0]
-	s.vals = s.vals[1:]
-	return v
-}
-
 // TestT4_RollDice: lo + u·(hi − lo); lo == hi returns lo without a roll; lo > hi swaps.
 func TestT4_RollDice(t *testing.T) {
 	d := &scriptDice{t: t, rolls: []float32{0.25, 0.25}}

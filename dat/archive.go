@@ -62,9 +62,9 @@ func (a *Archive) note(f *File, probs []Problem) {
 }
 
 // OpenDir opens client_portal.dat and client_cell_1.dat in dir. A missing
-// folder or file gives an error that says what was expected where. The
-// folder is protected for the rest of the process: no output of
-// internal/outputs' checks may be written inside it (issue 12 item 4).
+// folder or file gives an error that says what was expected where. (The
+// programs open data through cli.OpenDataDir, which also keeps every output
+// out of the folder.)
 func OpenDir(dir string) (*Archive, error) {
 	st, err := os.Stat(dir)
 	if err != nil || !st.IsDir() {

@@ -40,17 +40,6 @@ func ParseIteration(b []byte) (*Iteration, error) {
 	return it, nil
 }
 
-// EncodeIteration encodes it (§2.6).
-func EncodeIteration(it *Iteration) []byte {
-	var w writer
-	w.i32(it.Total)
-	for _, p := range it.Runs {
-		w.i32(p.Run)
-		w.i32(p.Start)
-	}
-	return w.b
-}
-
 // Iteration reads the dat's patch iteration from record 0xFFFF0001 (§2.6): its
 // leading i32 total (portal EoR 2072, cell 982), once the whole record checks.
 // ErrNotFound (wrapped) if the dat has no such record.

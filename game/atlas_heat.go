@@ -43,8 +43,6 @@ type heatBatch struct {
 	r      *atlas.Result
 	err    error
 	last   bool
-	kind   atlas.Kind
-	cats   []atlas.Sound
 	jobGen int
 	// fresh: an empty cache for key, made on the job's goroutine when the
 	// job began without one (a new 3 MB array in take cost a frame ~2 ms).
@@ -442,9 +440,6 @@ func heatPixel(hv heatView, bx, by, n, w, i int) int {
 	sx, sy := i/n, i%n
 	return (((hv.by1-by)*n+(n-1-sy))*w + (bx-hv.bx0)*n + sx) * 4
 }
-
-// noHeat is a view's cache before any batch arrived: no value anywhere.
-var noHeat [1 << 16]heatBlock
 
 // heatLUT is the heat ramp at 256 steps (value / max · 255, truncated).
 var heatLUT = func() (l [256]color.RGBA) {

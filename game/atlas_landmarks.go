@@ -140,10 +140,10 @@ func (l *landmarks) each(c geom.Camera, fn func(x, y, h float64, model uint32, b
 			}
 			ox, oy := float64(bx)*192, float64(by)*192
 			for _, b := range info.Buildings {
-				fn(ox+float64(b.Frame.X), oy+float64(b.Frame.Y), terrain.FrameHeading(b.Frame), b.ModelID, true)
+				fn(ox+float64(b.Frame.X), oy+float64(b.Frame.Y), float64(b.Frame.Heading()), b.ModelID, true)
 			}
 			for _, s := range info.Objects {
-				fn(ox+float64(s.Frame.X), oy+float64(s.Frame.Y), terrain.FrameHeading(s.Frame), s.ID, false)
+				fn(ox+float64(s.Frame.X), oy+float64(s.Frame.Y), float64(s.Frame.Heading()), s.ID, false)
 			}
 		}
 	}

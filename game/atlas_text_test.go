@@ -14,6 +14,7 @@ import (
 
 	"soundworld/ambientviz"
 	"soundworld/ui/debugui"
+	"soundworld/ui/textdraw"
 )
 
 // widgetLineH is a widget text image's height: the line and 1 px, as
@@ -51,7 +52,7 @@ func TestRasterText_SameAsTextDraw(t *testing.T) {
 		w := int(math.Ceil(text.Advance(s, face))) + 1
 		want := ebiten.NewImage(max(1, w), h)
 		text.Draw(want, s, face, &text.DrawOptions{})
-		got := debugui.RasterText(s, w, h)
+		got := textdraw.RasterText(s, w, h)
 		if got.Bounds() != want.Bounds() {
 			t.Fatalf("%q: bounds %v, want %v", s, got.Bounds(), want.Bounds())
 		}
@@ -162,7 +163,7 @@ func TestDrawString_SameAsRasterText(t *testing.T) {
 			want.Fill(bg)
 			got.Fill(bg)
 			w := int(math.Ceil(text.Advance(s, face))) + 1
-			img := debugui.RasterText(s, w, h)
+			img := textdraw.RasterText(s, w, h)
 			op := &ebiten.DrawImageOptions{}
 			op.GeoM.Translate(float64(at[0]), float64(at[1]))
 			op.ColorScale.ScaleWithColor(c)
@@ -171,7 +172,7 @@ func TestDrawString_SameAsRasterText(t *testing.T) {
 				clip = image.Rect(10, 4, W-100, H) // a SubImage clips, as the panels' cells do
 			}
 			want.SubImage(clip).(*ebiten.Image).DrawImage(img, op)
-			debugui.DrawString(got.SubImage(clip).(*ebiten.Image), s, float64(at[0]), float64(at[1]), c)
+			textdraw.DrawString(got.SubImage(clip).(*ebiten.Image), s, float64(at[0]), float64(at[1]), c)
 			pg, pw := pixels(got), pixels(want)
 			bad := 0
 			for j := range pw.Pix {
@@ -251,12 +252,12 @@ func TestDrawString_StableTextSamePixels(t *testing.T) {
 		want, got := ebiten.NewImage(W, H), ebiten.NewImage(W, H)
 		want.Fill(bg)
 		got.Fill(bg)
-		img := debugui.RasterText(s, int(math.Ceil(text.Advance(s, face)))+1, h)
+		img := textdraw.RasterText(s, int(math.Ceil(text.Advance(s, face)))+1, h)
 		op := &ebiten.DrawImageOptions{}
 		op.GeoM.Translate(5, 3)
 		op.ColorScale.ScaleWithColor(c)
 		want.DrawImage(img, op)
-		debugui.DrawString(got, s, 5, 3, c)
+		textdraw.DrawString(got, s, 5, 3, c)
 		pg, pw := pixels(got), pixels(want)
 		for k := range pw.Pix {
 			if pg.Pix[k] != pw.Pix[k] {
@@ -284,7 +285,7 @@ func TestDrawString_StableTextSamePixels(t *testing.T) {
 		}
 		for f := range 4 {
 			for _, s := range long {
-				debugui.DrawString(scratch, s, 0, 0, c)
+				textdraw.DrawString(scratch, s, 0, 0, c)
 			}
 			if f == 3 {
 				for _, s := range strs {

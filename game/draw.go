@@ -176,7 +176,7 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 	}
 	// Status bar.
 	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, barCol, false)
-	if now := time.Now(); ui.NumbersDue(g.statusAt, now) || g.status[0] == "" || g.cfg.Shot != nil { // 10 Hz of wall clock: cached label images
+	if now := time.Now(); ui.NumbersDue(g.statusAt, now) || g.status[0] == "" || g.cfg.Shot != nil || g.shotReq { // 10 Hz of wall clock (cached label images); an F12 picture shows its own time
 		g.status[0], g.status[1] = g.statusLines()
 		g.statusAt = now
 	}
@@ -222,7 +222,7 @@ func (g *Game) banners() []string {
 	if n := g.tiles.loading(); n > 0 {
 		b = append(b, fmt.Sprintf("Loading terrain: %d landblocks to go…", n))
 	}
-	if g.toast != "" && g.frame < g.toastUntil {
+	if g.toast != "" && g.wallNow() < g.toastUntil {
 		b = append(b, g.toast)
 	}
 	return b

@@ -29,7 +29,7 @@ import (
 const (
 	Width  = 1280
 	Height = 720
-	tps    = 60
+	tps    = world.TickRate
 )
 
 // Start is a starting placement: the player's feet (world m), compass
@@ -124,7 +124,7 @@ type Game struct {
 	focused      bool
 
 	toast      string
-	toastUntil int // frame
+	toastUntil float64 // wall-clock s (wallNow) the toast shows until
 	frame      int
 	shotReq    bool // F12 pressed: capture at the end of the next Draw
 	stingers   []ui.Stinger
@@ -565,6 +565,18 @@ func (g *Game) mutedSound(table, stype uint32) bool {
 	return found
 }
 
+// toastSeconds is how long a toast shows, in wall-clock seconds (not
+// frames: at a low frame rate a frame count would keep it up for a minute).
+const toastSeconds = 4
+
 func (g *Game) setToast(s string) {
-	g.toast, g.toastUntil = s, g.frame+4*tps
+	g.toast, g.toastUntil = s, g.wallNow()+toastSeconds
+}
+
+// wallNow is the window's wall clock in s since it started (0 before it has one).
+func (g *Game) wallNow() float64 {
+	if g.src == nil || g.src.Wall == nil {
+		return 0
+	}
+	return g.src.Wall()
 }

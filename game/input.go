@@ -196,10 +196,7 @@ func (g *Game) keys(dt float64) {
 	case just(ebiten.KeyBracketRight):
 		g.st.TimeScale = math.Min(4, g.st.TimeScale*2)
 	case just(ebiten.KeyF1):
-		g.st.ShowHelp, g.st.HelpPage = !g.st.ShowHelp || g.st.HelpPage == 0, (g.st.HelpPage+1)%2 // keys, legend, closed
-		if !g.st.ShowHelp {
-			g.st.HelpPage = 0
-		}
+		g.st.ShowHelp, g.st.HelpPage = nextHelp(g.st.ShowHelp, g.st.HelpPage)
 	case just(ebiten.KeyK):
 		g.st.ShowKey = !g.st.ShowKey
 	case just(ebiten.KeyF11):
@@ -231,5 +228,17 @@ func (g *Game) requestTiles() {
 	g.tiles.want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly)
 	if g.useTiles() { // further out the pyramid draws (atlas.go)
 		g.tiles.want(bx0, by0, bx1, by1, lx, ly)
+	}
+}
+
+// nextHelp is F1's cycle: closed → the keys page (0) → the legend (1) → closed.
+func nextHelp(show bool, page int) (bool, int) {
+	switch {
+	case !show:
+		return true, 0
+	case page == 0:
+		return true, 1
+	default:
+		return false, 0
 	}
 }

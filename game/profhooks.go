@@ -322,7 +322,7 @@ func (g *Game) applyFrom() error {
 // window replays everything and checks the fingerprint at once.
 //
 // A record longer than a minute shows progress on stderr while it replays
-// (sim seconds; issue 23 item 2).
+// (sim seconds).
 func (g *Game) replayFrom(r *capt.Replay) error {
 	var bar *progress.Bar
 	if end := r.Inputs.End(); end > 60 {
@@ -331,7 +331,7 @@ func (g *Game) replayFrom(r *capt.Replay) error {
 	ticks := 0
 	tick := func() {
 		g.mixReplayTick()
-		if ticks++; ticks%60 == 0 {
+		if ticks++; ticks%world.TickRate == 0 {
 			bar.Set(int64(math.Round(g.sim.Now() * 1000)))
 		}
 	}
@@ -340,7 +340,7 @@ func (g *Game) replayFrom(r *capt.Replay) error {
 	if n := len(ins); g.cfg.Shot != nil && n > 0 && ins[n-1].Kind == world.InStep {
 		head := *r.Inputs
 		head.Inputs = ins[:n-1]
-		g.cfg.Shot.Seconds = float64(ins[n-1].N) / 60
+		g.cfg.Shot.Seconds = float64(ins[n-1].N) / world.TickRate
 		err = head.Replay(g.sim, tick)
 	} else {
 		if g.cfg.Shot != nil {

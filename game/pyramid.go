@@ -208,8 +208,8 @@ func (p *pyramid) cached(key uint16) *dat.LandBlock {
 
 func (p *pyramid) wakeWorker() {
 	p.qmu.Lock()
-	p.qmu.Unlock()
 	p.qcond.Broadcast()
+	p.qmu.Unlock()
 }
 
 // worker paints the finer chunks of the queue, front first.

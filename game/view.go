@@ -32,6 +32,12 @@ const followBox = 0.6
 // box = 1 only keeps it inside the map area.
 func (g *Game) keepInView(box float64) {
 	r := g.mapRect()
+	if w := worldSide / g.cam.MPP; w <= float64(r.Dx()) && w <= float64(r.Dy()) {
+		// The whole world fits: it stays in the middle of the map area (the
+		// listener is in it, so in view).
+		g.cam = centreAt(g.cam, worldSide/2, worldSide/2, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
+		return
+	}
 	l := g.snap.Listener.Pos
 	sx, sy := g.cam.ToScreen(float64(l.X), float64(l.Y))
 	mx, my := float64(r.Dx())*(1-box)/2, float64(r.Dy())*(1-box)/2
@@ -42,6 +48,9 @@ func (g *Game) keepInView(box float64) {
 		g.cam = centreAt(g.cam, float64(l.X), float64(l.Y), tx, ty)
 	}
 }
+
+// worldSide is the side of the world in m: 255 landblocks of 192 m (W1).
+const worldSide = 255 * geom.BlockSize
 
 // centreOnListener puts the listener in the middle of the map area.
 func (g *Game) centreOnListener() {

@@ -31,8 +31,8 @@ type Scene struct {
 // Stereo is a 44100 Hz stereo signal, one slice per channel.
 type Stereo struct{ L, R []float32 }
 
-// stepFrames is the render loop's step: the Sim ticks at 60 Hz, 735 frames (O3).
-const stepFrames = audio.SampleRate / 60
+// stepFrames is the render loop's step (O3).
+const stepFrames = world.StepFrames
 
 // Render renders one seed of the scene with the offline render's loop (O3:
 // Sim.Tick → Mixer.Apply(TakeStarts) → Mixer.Render, first tick at 0 s), the

@@ -8,7 +8,9 @@ import (
 	"github.com/hajimehoshi/bitmapfont/v4"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
 	"soundworld/ui/debugui"
+	"soundworld/ui/textdraw"
 )
 
 // face is debugui's own font (bitmapfont), so labels match the widgets.
@@ -39,10 +41,10 @@ func labelColored(ctx *debugui.Context, s string, c color.RGBA) {
 }
 
 // drawLine draws s (one line, white tinted c) with its top-left at (x, y),
-// rounded to whole pixels, as the widgets draw text (debugui.DrawString:
+// rounded to whole pixels, as the widgets draw text (textdraw.DrawString:
 // the glyph sheet while new or changing, then the string sheet).
 func drawLine(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
-	debugui.DrawString(dst, s, x, y, c)
+	textdraw.DrawString(dst, s, x, y, c)
 }
 
 // drawText draws s in white with its top-left at (x, y).

@@ -35,6 +35,7 @@ type profiler struct {
 	hist    geom.History
 	span    int  // index into geom.Spans
 	frozen  bool // the view stays (also while the Sim is paused); dragging scrubs
+	byPause bool // frozen because the Sim paused: unpausing makes it live again
 	end     float64
 	drag    bool
 	dragX   int
@@ -151,6 +152,18 @@ func (u *UI) timelineView(b image.Rectangle) geom.Timeline {
 		Span: geom.Spans[p.span], End: end}
 }
 
+// followPause freezes the view when the Sim pauses and makes it live again
+// when the Sim resumes, unless the user froze or unfroze it meanwhile (the
+// live/frozen button).
+func (p *profiler) followPause(paused bool) {
+	switch {
+	case paused && !p.frozen:
+		p.frozen, p.byPause, p.end = true, true, p.hist.Now
+	case !paused && p.byPause:
+		p.frozen, p.byPause = false, false
+	}
+}
+
 // tlHeader is the height of the timeline's button row (px).
 const tlHeader = 20
 
@@ -158,9 +171,7 @@ const tlHeader = 20
 // 10/30/60 s, decisions that did not play as ticks above (issue 10 item 1).
 func (u *UI) timelineWindow(ctx *debugui.Context) {
 	p := &u.prof
-	if u.st.Paused && !p.frozen { // pausing the Sim freezes the view
-		p.frozen, p.end = true, p.hist.Now
-	}
+	p.followPause(u.st.Paused)
 	ctx.SetGridLayout([]int{-1}, []int{-1})
 	ctx.GridCell(func(b image.Rectangle) {
 		u.timelineInput(b)
@@ -213,6 +224,7 @@ func (u *UI) timelineInput(b image.Rectangle) {
 		}
 		if pt.In(live) {
 			p.frozen = !p.frozen
+			p.byPause = false // the user's choice stays after unpausing
 			p.end = p.hist.Now
 			return
 		}

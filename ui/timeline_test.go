@@ -137,3 +137,33 @@ func TestEvents_FilterAndSelect(t *testing.T) {
 		t.Fatalf("selecting the start row did not select slot 3's voice")
 	}
 }
+
+// Issue 21 item 7: pausing the Sim freezes the Timeline and unpausing makes
+// it live again (it stayed frozen); a view the user froze with the
+// live/frozen button stays frozen through a pause and its end.
+func TestTimeline_ResumesAfterUnpause(t *testing.T) {
+	u := New(nil, NewState())
+	for tt := 0.0; tt <= 5; tt += 0.5 {
+		u.observeProfiler(profSnap(tt))
+	}
+	b := image.Rect(0, 0, 622, 250)
+	u.prof.followPause(true)
+	if !u.prof.frozen {
+		t.Fatal("pausing the Sim did not freeze the view")
+	}
+	u.prof.followPause(false)
+	u.observeProfiler(profSnap(6))
+	if u.prof.frozen || u.timelineView(b).End != 6 {
+		t.Fatalf("after unpausing: frozen %v, view ends at %v s; want live at 6 s", u.prof.frozen, u.timelineView(b).End)
+	}
+	m := &fakeMouse{}
+	u.prof.mouse = m.state
+	_, live := timelineButtons(b)
+	m.x, m.y, m.just = live.Min.X+3, live.Min.Y+3, true
+	u.timelineInput(b) // the user freezes it
+	u.prof.followPause(true)
+	u.prof.followPause(false)
+	if !u.prof.frozen {
+		t.Error("a view the user froze went live when the Sim resumed")
+	}
+}

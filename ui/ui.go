@@ -6,7 +6,9 @@ package ui
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
+
 	"soundworld/ui/debugui"
+	"soundworld/ui/textdraw"
 
 	"soundworld/ambientviz"
 	"soundworld/audio"
@@ -141,7 +143,7 @@ func (u *UI) SetScreen(w, h int) { u.screenW, u.screenH = w, h }
 // an entry here, with Edge dock.Bottom).
 func New(h Host, s *State) *UI {
 	u := &UI{host: h, st: s, edit: emitterEdit{index: -1}, screenW: 1280, screenH: 720}
-	debugui.PreloadGlyphs() // the widget font's glyph sheet, made before the first frame
+	textdraw.PreloadGlyphs() // the widget font's glyph sheet, made before the first frame
 	u.panels = []panel{
 		{dock.Panel{Name: "Controls", Edge: dock.Left, Width: 300, Height: 470, MinHeight: 440}, u.controlsWindow},
 		{dock.Panel{Name: "Emitters", Edge: dock.Left, Width: 300, Height: 300, MinHeight: 120, Grow: true}, u.emittersWindow},

@@ -33,19 +33,6 @@ const (
 	spreadRad = float32(math.Pi / 8)
 )
 
-// CalcWeight is A3 [D: Ambient::CalcWeight]: d2 = x² + y² + z² (Z included,
-// summed in that order, each step in float32); d2 > 14400 → 0; d2 < 400 → 1;
-// else 400/d2.
-func CalcWeight(off Pos) float32 {
-	return weightD2(sumSq(off.X, off.Y, off.Z))
-}
-
-// sumSq is x² + y² + z² in float32 steps, left to right. The explicit
-// conversions round every product and forbid fused multiply-adds (O3).
-func sumSq(x, y, z float32) float32 {
-	return float32(float32(x*x)+float32(y*y)) + float32(z*z)
-}
-
 func weightD2(d2 float32) float32 {
 	switch {
 	case d2 > maxDist2:
@@ -54,13 +41,6 @@ func weightD2(d2 float32) float32 {
 		return 1
 	}
 	return fullDist2 / d2
-}
-
-// CalcDir is A4 [D: Ambient::CalcDir] on the XY part of off: in-viewer-block
-// when y² + x² < 200, else N/S when nearly vertical, E/W when nearly
-// horizontal, else a diagonal.
-func CalcDir(off Pos) Dir {
-	return calcDir(off.X, off.Y, float32(off.X*off.X), float32(off.Y*off.Y))
 }
 
 // calcDir is CalcDir with the squares already rounded (the gather has them).

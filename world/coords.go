@@ -5,8 +5,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"soundworld/audio"
 )
 
 // Geometry constants (W1).
@@ -52,12 +50,6 @@ func Local(x, y float32) (lx, ly float32) {
 // WorldPos returns world metres of landblock lb at local (lx, ly) m (W1).
 func WorldPos(lb uint16, lx, ly float32) (x, y float32) {
 	return float32(float64(lb>>8)*BlockSize + float64(lx)), float32(float64(lb&0xFF)*BlockSize + float64(ly))
-}
-
-// HeadingDeg is the W4 compass heading in degrees of the vector (dx, dy):
-// fmod(450 − atan2(dy, dx)·180/π, 360) — audio.Heading, the one W4 code path.
-func HeadingDeg(dx, dy float32) float32 {
-	return audio.Heading(audio.Vec3{}, audio.Vec3{X: dx, Y: dy})
 }
 
 // MapCoords returns the map coordinates (east, north) of world (x, y) m, with

@@ -395,8 +395,12 @@ func (in *Input) after() float64 {
 	return t
 }
 
-// StepFrames is one tick of the 60 Hz grid in frames at 44100 Hz (render's step).
-const StepFrames = audio.SampleRate / 60
+// TickRate is the Sim's tick rate in Hz: the window and render advance it by
+// 1/TickRate s steps (O3). The one definition of the tick.
+const TickRate = 60
+
+// StepFrames is one tick in frames at 44100 Hz (735: render's step).
+const StepFrames = audio.SampleRate / TickRate
 
 // NextStepDt is the dt that takes the clock from now to the next point of the
 // 1/60 s grid exactly as the render loop computes it: t = k·735/44100 s and
@@ -404,7 +408,7 @@ const StepFrames = audio.SampleRate / 60
 // the very same clock values as render, so decisions at a deadline equal to a
 // grid time (a bed's fixed interval) fall on the same tick in both (O3).
 func NextStepDt(now float64) float64 {
-	k := math.Round(now*60) + 1
+	k := math.Round(now*TickRate) + 1
 	return float64(int64(k)*StepFrames)/audio.SampleRate - now
 }
 

@@ -17,8 +17,7 @@ type Data interface {
 	Wave(id uint32) (*dat.Wave, error)
 }
 
-// Terrain word fields (A1).
-func TerrainRoad(w uint16) uint16  { return w & 3 }
+// Terrain word fields (A1): the type (bits 2–6) and the scene (bits 11–15).
 func TerrainType(w uint16) uint16  { return (w >> 2) & 0x1F }
 func TerrainScene(w uint16) uint16 { return w >> 11 }
 

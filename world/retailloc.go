@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"soundworld/dat"
 )
 
 // RetailLoc is the line retail's /loc (ACE's @loc) prints:
@@ -108,20 +110,10 @@ func (l RetailLoc) Loc() Loc {
 }
 
 // Heading is the compass heading in degrees the client derives from the
-// quaternion: Frame::get_heading (acclient 0x00535760) reads the local +Y
-// axis in global coordinates from the cached rotation matrix (Frame::cache,
-// 0x00534DF0: fwd.x = 2xy − 2wz, fwd.y = 1 − 2x² − 2z², stored as float) and
-// returns fmod(450 − atan2(fwd.y, fwd.x)·57.29577951308232, 360) — the W4
-// formula on the facing vector. The matrix's third row only enters ·0.0.
-// Identity faces north (0); pitch and roll are ignored (W4).
+// quaternion (W4, Frame::get_heading: dat.Frame.Heading). The client holds
+// the printed values as floats. Identity faces north (0).
 func (l RetailLoc) Heading() float32 {
-	f := func(v float64) float64 { return float64(float32(v)) } // Frame holds floats
-	w, x, y, z := f(l.QW), f(l.QX), f(l.QY), f(l.QZ)
-	b2, c2, d2 := x+x, y+y, z+z
-	fx := float32(x*c2 - w*d2)       // m_fl2gv[3]
-	fy := float32((1 - x*b2) - z*d2) // m_fl2gv[4]
-	h := math.Mod(450-math.Atan2(float64(fy), float64(fx))*57.29577951308232, 360)
-	return float32(h)
+	return dat.Frame{QW: float32(l.QW), QX: float32(l.QX), QY: float32(l.QY), QZ: float32(l.QZ)}.Heading()
 }
 
 // RetailLocAt builds the line for world (x, y) m, height z m and compass

@@ -37,6 +37,3 @@ func EnvironsStingers() []EnvironsStinger {
 		{0x8A, "UI_Thunder6", 0x7B},
 	}
 }
-
-// IsEnvironsStinger reports whether SoundType st is one of U1's stingers.
-func IsEnvironsStinger(st uint32) bool { return st >= 0x76 && st <= 0x8A }

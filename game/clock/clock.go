@@ -7,10 +7,14 @@
 // Ebitengine here: the package is pure and tested headless.
 package clock
 
-import "math"
+import (
+	"math"
+
+	"soundworld/world"
+)
 
 // Step is the sim time of one tick in s (the Sim is always advanced by whole steps).
-const Step = 1.0 / 60
+const Step = 1.0 / world.TickRate
 
 // Bounds of one Update's catch-up.
 const (

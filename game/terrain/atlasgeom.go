@@ -6,8 +6,6 @@ package terrain
 
 import (
 	"math"
-
-	"soundworld/dat"
 )
 
 // GridAlpha is how opaque the landblock grid lines and the hex ids are at mpp
@@ -39,20 +37,6 @@ func HeatStep(mpp float64) int {
 		}
 	}
 	return 8
-}
-
-// FrameHeading is the compass heading (deg, 0..360, clockwise from north, W4)
-// a frame's front (+Y) faces: the yaw of its quaternion about +Z. Retail's
-// Frame::set_heading stores heading h as w = cos(h/2), z = −sin(h/2), so the
-// yaw θ = atan2(2(wz + xy), 1 − 2(y² + z²)) is −h.
-func FrameHeading(f dat.Frame) float64 {
-	w, x, y, z := float64(f.QW), float64(f.QX), float64(f.QY), float64(f.QZ)
-	th := math.Atan2(2*(w*z+x*y), 1-2*(y*y+z*z))
-	h := math.Mod(-th*180/math.Pi+360, 360)
-	if h >= 360 || h < 0 { // −0 and rounding
-		h = 0
-	}
-	return h
 }
 
 // Footprint is the four corners (world m) of a w × d rectangle centred on

@@ -128,14 +128,6 @@ func TestAtlasGeom(t *testing.T) {
 			t.Errorf("HeatStep(%v) = %d, want %d", c.mpp, got, c.want)
 		}
 	}
-	// set_heading(h): w = cos(h/2), z = −sin(h/2).
-	for _, h := range []float64{0, 45, 90, 180, 270, 359} {
-		r := h * math.Pi / 360
-		f := dat.Frame{QW: float32(math.Cos(r)), QZ: float32(-math.Sin(r))}
-		if got := FrameHeading(f); math.Abs(got-h) > 1e-4 {
-			t.Errorf("FrameHeading(%v°) = %v", h, got)
-		}
-	}
 	// Facing east (90°): the front edge is 5 m east of the centre, 14 m long north–south.
 	fp := Footprint(100, 100, 90, 14, 10)
 	near := func(a [2]float64, x, y float64) bool { return math.Abs(a[0]-x) < 1e-9 && math.Abs(a[1]-y) < 1e-9 }

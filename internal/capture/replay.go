@@ -7,7 +7,6 @@
 package capture
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -332,14 +331,3 @@ func (e *RecordError) Unwrap() error { return e.Err }
 
 // ErrStopped is returned by RenderFrom when its context ends.
 var ErrStopped = errors.New("render stopped")
-
-// encodeJSON is json.Marshal with a trailing newline (bundle files).
-func encodeJSON(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}

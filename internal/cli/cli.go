@@ -244,13 +244,24 @@ func ReportProblems(w io.Writer, prog string, ps *dat.Problems, strict bool) err
 	for _, p := range list {
 		fmt.Fprintf(w, "%s: data problem: %s\n", prog, p)
 	}
-	if len(list) == 0 {
+	return ProblemsSummary(w, prog, len(list), strict)
+}
+
+// ProblemsSummary ends a report of n data problems (both programs' one
+// wording): nothing when n is 0; with strict the -strict error (exit 2);
+// else a count line on w saying the result is what retail plays.
+func ProblemsSummary(w io.Writer, prog string, n int, strict bool) error {
+	if n == 0 {
 		return nil
 	}
-	if strict {
-		return UserErr(fmt.Errorf("%d data problem(s) (-strict)", len(list)))
+	plural := "s"
+	if n == 1 {
+		plural = ""
 	}
-	fmt.Fprintf(w, "%s: %d data problem(s); the result is what retail plays with them (skipped records are silent); -strict makes this exit 2\n", prog, len(list))
+	if strict {
+		return UserErr(fmt.Errorf("%d data problem%s (-strict)", n, plural))
+	}
+	fmt.Fprintf(w, "%s: %d data problem%s; the result is what retail plays with them (skipped records are silent); -strict makes this exit 2\n", prog, n, plural)
 	return nil
 }
 

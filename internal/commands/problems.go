@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"soundworld/dat"
+	"soundworld/internal/cli"
 )
 
 // dataProblems reports the data problems a command meets (issue 12 item 1):
@@ -46,16 +47,5 @@ func (d *dataProblems) report(w io.Writer, strict bool) error {
 	for _, p := range list[min(printed, len(list)):] {
 		fmt.Fprintln(w, d.line(p))
 	}
-	if len(list) == 0 {
-		return nil
-	}
-	plural := "s"
-	if len(list) == 1 {
-		plural = ""
-	}
-	if strict {
-		return userErr(fmt.Errorf("%d data problem%s (-strict)", len(list), plural))
-	}
-	fmt.Fprintf(w, "soundworld %s: %d data problem%s; the result is what retail plays with them (skipped records are silent); -strict makes this exit 2\n", d.cmd, len(list), plural)
-	return nil
+	return cli.ProblemsSummary(w, "soundworld "+d.cmd, len(list), strict)
 }

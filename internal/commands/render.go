@@ -21,8 +21,8 @@ import (
 	"soundworld/world"
 )
 
-// renderStepFrames: the Sim ticks at 60 Hz, 735 frames of 44100 Hz per step.
-const renderStepFrames = audio.SampleRate / 60
+// renderStepFrames is the render loop's step (O3).
+const renderStepFrames = world.StepFrames
 
 // renderOpts is a parsed render command line.
 type renderOpts struct {

@@ -62,8 +62,10 @@ func launchWindow(e *Env, args []string) int {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	// A terminal's Ctrl-C reaches both programs; a SIGTERM sent to soundworld
-	// alone is passed on (ctx is cancelled by either), then a kill after 2 s.
+	// SIGINT or SIGTERM sent to soundworld cancels ctx; the window's whole
+	// process group (the window, and xvfb-run with its Xvfb when there was no
+	// display) then gets SIGTERM, and a kill after 2 s. A terminal's Ctrl-C
+	// reaches soundworld, which passes it on so.
 	cmd := exec.CommandContext(ctx, p, args...)
 	cmd.Cancel = func() error {
 		if runtime.GOOS == "windows" { // no SIGTERM there: the window is ended outright
@@ -71,6 +73,7 @@ func launchWindow(e *Env, args []string) int {
 		}
 		return cmd.Process.Signal(syscall.SIGTERM)
 	}
+	ownGroup(cmd) // on Unix: SIGTERM to the window's whole process group
 	cmd.WaitDelay = 2 * time.Second
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, e.Stdout, e.Stderr
 	err = cmd.Run()

@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: 2024 The Ebitengine Authors
 
+// Package debugui is a fork of github.com/ebitengine/debugui v0.2.0, an
+// immediate-mode UI for Ebitengine, with the behaviour patches FORK.md
+// lists (docked windows, edit keys, tooltips, one slider at a time); its
+// text is drawn by soundworld/ui/textdraw.
 package debugui
 
 import (
 	"image"
+
+	"soundworld/ui/textdraw"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -46,7 +52,7 @@ func (d *DebugUI) Update(f func(ctx *Context) error) (InputCapturingState, error
 // Draw should be called once in the game's Draw function.
 func (d *DebugUI) Draw(screen *ebiten.Image) {
 	d.ctx.draw(screen)
-	texts.endFrame() // soundworld: age the widget text cache
+	textdraw.EndFrame() // soundworld: age the widget text cache
 	d.ctx.screenWidth, d.ctx.screenHeight = screen.Bounds().Dx(), screen.Bounds().Dy()
 }
 

@@ -11,6 +11,8 @@ import (
 	"image/color"
 	"sync"
 
+	"soundworld/ui/textdraw"
+
 	"github.com/hajimehoshi/bitmapfont/v4"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -26,6 +28,14 @@ var (
 )
 
 var fontFace = text.NewGoXFace(bitmapfont.Face)
+
+// soundworld: whitePixel is a 1×1 white image cut from the middle of a 3×3 one (no
+// edge bleeding when scaled): filled rectangles are one DrawImage each.
+var whitePixel = func() *ebiten.Image {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+}()
 
 // textWidth is str's advance in px, memoised (every widget measures its text
 // every frame; measuring walks the glyphs with kerning lookups). The memo is
@@ -122,7 +132,7 @@ func (c *Context) draw(screen *ebiten.Image) {
 		case commandText: // soundworld: quads from the glyph sheet (glyphs.go)
 			var cs ebiten.ColorScale
 			cs.ScaleWithColor(cmd.text.color)
-			drawString(target, cmd.text.str, cmd.text.pos.X*scale, cmd.text.pos.Y*scale, scale, cs)
+			textdraw.Draw(target, cmd.text.str, cmd.text.pos.X*scale, cmd.text.pos.Y*scale, scale, cs)
 		case commandIcon:
 			img := iconImage(cmd.icon.icon)
 			if img == nil {

@@ -84,6 +84,16 @@ func selectAllKey(f *textinput.Field, k keyState) bool {
 	return false
 }
 
+// afterEnter is a field's state once Enter committed its text: the field
+// keeps focus (upstream), and a select-all field selects its whole text, so
+// what is typed next (after clicking the box again, which does not move
+// focus) replaces it as when the box was first focused.
+func afterEnter(f *textinput.Field, selectAll bool) {
+	if selectAll {
+		f.SetSelection(0, len(f.Text()))
+	}
+}
+
 // keyState is the keyboard as editKeys sees it (tests drive a fake).
 type keyState struct {
 	pressed  func(ebiten.Key) bool // held now

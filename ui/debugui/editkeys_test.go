@@ -61,3 +61,22 @@ func TestEditKeys(t *testing.T) {
 		t.Errorf("Ctrl+A, Backspace: got %q, want empty", f.Text())
 	}
 }
+
+// Issue 21 item 7: after Enter in the Jump box, clicking it again and typing
+// appended to the old text (the field never lost focus, so select-all on
+// focus did not happen again). Enter now selects the whole text of a
+// select-all field: the next text typed replaces it.
+func TestEnter_SelectAllFieldReselects(t *testing.T) {
+	var f textinput.Field
+	f.SetTextAndSelection("0xA9B4 84 7.1", 13, 13)
+	afterEnter(&f, true)
+	if s, e := f.Selection(); s != 0 || e != 13 {
+		t.Errorf("after Enter: selection %d..%d, want the whole text 0..13", s, e)
+	}
+	var g textinput.Field
+	g.SetTextAndSelection("abc", 3, 3)
+	afterEnter(&g, false)
+	if s, e := g.Selection(); s != 3 || e != 3 {
+		t.Errorf("a plain field after Enter: selection %d..%d, want the cursor kept at 3", s, e)
+	}
+}

@@ -68,6 +68,7 @@ func (c *Context) textFieldRaw(buf *string, id widgetID, opt option) (EventHandl
 					*buf = f.Text()
 				}
 				if inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter) {
+					afterEnter(f, opt&optionSelectAll != 0)
 					e = &eventHandler{}
 				}
 				if inpututil.IsKeyJustPressed(ebiten.KeyEscape) { // soundworld: Esc leaves the field

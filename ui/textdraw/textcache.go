@@ -1,11 +1,13 @@
-// SPDX-License-Identifier: Apache-2.0
-// SPDX-FileCopyrightText: 2025 soundworld (fork of github.com/ebitengine/debugui)
-
-package debugui
+// Package textdraw is the window's text renderer: bitmapfont text drawn
+// from one glyph sheet (a quad per glyph) until a string has stayed on
+// screen for a few frames, then from one string sheet (a quad per string);
+// no ebiten image is made per text. debugui draws its widget text with it;
+// ambientviz and game draw labels and panels with it. RasterText and
+// RasterMask give the same pixels on the CPU.
+package textdraw
 
 import (
 	"image"
-	"image/color"
 	"math"
 	"sync"
 
@@ -16,13 +18,8 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// whitePixel is a 1×1 white image cut from the middle of a 3×3 one (no
-// edge bleeding when scaled): filled rectangles are one DrawImage each.
-var whitePixel = func() *ebiten.Image {
-	img := ebiten.NewImage(3, 3)
-	img.Fill(color.White)
-	return img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
-}()
+// fontFace is the face of every text drawn here (bitmapfont, as debugui's).
+var fontFace = text.NewGoXFace(bitmapfont.Face)
 
 // textCache keeps each widget string that stays on screen rasterised once
 // (white, tinted when drawn): one quad instead of one per glyph. A string

@@ -1,7 +1,4 @@
-// SPDX-License-Identifier: Apache-2.0
-// SPDX-FileCopyrightText: 2025 soundworld (fork of github.com/ebitengine/debugui)
-
-package debugui
+package textdraw
 
 import (
 	"image"
@@ -186,14 +183,14 @@ func (s *glyphSheet) flush(dst *ebiten.Image) {
 func DrawString(dst *ebiten.Image, s string, x, y float64, c color.Color) {
 	var cs ebiten.ColorScale
 	cs.ScaleWithColor(c)
-	drawString(dst, s, int(math.Round(x)), int(math.Round(y)), 1, cs)
+	Draw(dst, s, int(math.Round(x)), int(math.Round(y)), 1, cs)
 }
 
-// drawString is DrawString at whole pixels, each text pixel scale px wide:
+// Draw is DrawString at whole pixels, each text pixel scale px wide:
 // a text that stays on screen from its own image (textCache), a new or
 // changing one from the glyph sheet, or from its own image if the sheet
 // cannot draw it.
-func drawString(dst *ebiten.Image, s string, x, y, scale int, cs ebiten.ColorScale) {
+func Draw(dst *ebiten.Image, s string, x, y, scale int, cs ebiten.ColorScale) {
 	if s == "" {
 		return
 	}
@@ -210,3 +207,7 @@ func drawString(dst *ebiten.Image, s string, x, y, scale int, cs ebiten.ColorSca
 	op.ColorScale = cs
 	dst.DrawImage(img, op)
 }
+
+// EndFrame ends a frame of widget text: strings not drawn for a while are
+// forgotten, and the next frame may pack new ones (debugui calls it once a frame).
+func EndFrame() { texts.endFrame() }

@@ -1,7 +1,4 @@
-// SPDX-License-Identifier: Apache-2.0
-// SPDX-FileCopyrightText: 2025 soundworld (fork of github.com/ebitengine/debugui)
-
-package debugui
+package textdraw
 
 import (
 	"bytes"
