@@ -3,7 +3,7 @@
 GO ?= go
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: setup build run test bench fuzz check
+.PHONY: setup build run test bench fuzz check web windows
 
 setup:
 	@bash scripts/setup.sh
@@ -34,3 +34,13 @@ fuzz: setup
 check: setup
 	@test -z "$$(gofmt -l .)" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
+
+# The explorer as a static web folder (WEBOUT, default build/web): serve it
+# with any static host, e.g. python3 -m http.server -d build/web 8080.
+WEBOUT ?= build/web
+web:
+	@bash scripts/web-build.sh $(WEBOUT)
+
+# Both programs for windows/amd64 (a build check: nothing here runs them).
+windows:
+	@bash scripts/cross-windows.sh

@@ -91,6 +91,8 @@ type Config struct {
 	// LatencyProbes > 0 makes that many timed inputs and prints input →
 	// device latency at -quit-after (latency.go).
 	LatencyProbes int
+	// Page is the host page's hooks (the browser build; page.go); nil on the desktop.
+	Page Page
 }
 
 // Game is the explorer window.
@@ -339,6 +341,11 @@ func (g *Game) Update() error {
 	if g.prof != nil && g.prof.done() {
 		g.prof.report(g.cfg.Stdout, g.firstTerrain)
 		return ebiten.Termination
+	}
+	if g.cfg.Page != nil {
+		if err := g.cfg.Page.Frame(g); err != nil {
+			return err
+		}
 	}
 	g.focused = g.cfg.Shot != nil || g.cfg.ProfileFrames > 0 || g.focus()
 	g.sim.SetActive(g.focused) // G4: the manager refuses new starts when unfocused

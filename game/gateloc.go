@@ -8,9 +8,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
-
-	"golang.design/x/clipboard"
 
 	"soundworld/internal/outputs"
 	"soundworld/world"
@@ -43,14 +40,6 @@ func (g *Game) PositionLine() string {
 	return world.RetailLocOf(g.sim.Player(), g.sim.Listener().Heading).String()
 }
 
-// The system clipboard (golang.design/x/clipboard: X11 selection through
-// libX11 loaded at run time; it works under Xvfb). Init fails without a
-// display: the copy then goes to a file and the toast says where.
-var (
-	clipOnce sync.Once
-	clipErr  error
-)
-
 // clipFallback is where a position goes when there is no clipboard (a
 // variable for tests).
 var clipFallback = "soundworld-position.txt"
@@ -60,9 +49,7 @@ var clipFallback = "soundworld-position.txt"
 // which (and shows the line either way, so it can be read off the screen).
 func (g *Game) CopyPosition() string {
 	line := g.PositionLine()
-	clipOnce.Do(func() { clipErr = clipboard.Init() })
-	if clipErr == nil {
-		clipboard.Write(clipboard.FmtText, []byte(line))
+	if copyText(line) == nil {
 		g.setToast("Copied to the clipboard: " + line)
 		return "clipboard"
 	}

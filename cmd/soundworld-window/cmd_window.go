@@ -19,6 +19,13 @@ import (
 	"soundworld/world"
 )
 
+// openArchive opens -dat (cli.OpenArchive; the browser build adds the game
+// files opened on the page, page_js.go).
+var openArchive = cli.OpenArchive
+
+// page is the browser page's hooks (page_js.go); nil on the desktop.
+var page game.Page
+
 // processStart is when main began, for the window's time-to-first-terrain report.
 var processStart = time.Now()
 
@@ -79,7 +86,7 @@ func (w *windowFlags) config() (game.Config, error) {
 	if err := w.fromDat(); err != nil {
 		return c, err
 	}
-	a, err := cli.OpenArchive(w.dat)
+	a, err := openArchive(w.dat)
 	if err != nil {
 		return c, err
 	}
@@ -175,6 +182,7 @@ func runWindow(args []string) error {
 	}
 	c.QuitAfter, c.LatencyProbes = *quit, max(0, *probes)
 	c.SettingsPath = *settings
+	c.Page = page
 	if c.SettingsPath == "" {
 		c.SettingsPath, _ = ui.SettingsPath() // "" if there is no config folder: arrangement not kept
 	}

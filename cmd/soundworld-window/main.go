@@ -6,14 +6,8 @@
 package main
 
 import (
-	"os"
-
 	"soundworld/internal/cli"
 )
-
-func main() {
-	os.Exit(run(os.Args[1:]))
-}
 
 // run: "shot" takes a picture; anything else opens the explorer with those flags.
 func run(args []string) int {

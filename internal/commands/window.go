@@ -65,7 +65,12 @@ func launchWindow(e *Env, args []string) int {
 	// A terminal's Ctrl-C reaches both programs; a SIGTERM sent to soundworld
 	// alone is passed on (ctx is cancelled by either), then a kill after 2 s.
 	cmd := exec.CommandContext(ctx, p, args...)
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.Cancel = func() error {
+		if runtime.GOOS == "windows" { // no SIGTERM there: the window is ended outright
+			return cmd.Process.Kill()
+		}
+		return cmd.Process.Signal(syscall.SIGTERM)
+	}
 	cmd.WaitDelay = 2 * time.Second
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, e.Stdout, e.Stderr
 	err = cmd.Run()

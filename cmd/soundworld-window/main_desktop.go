@@ -1,0 +1,9 @@
+//go:build !js
+
+package main
+
+import "os"
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}

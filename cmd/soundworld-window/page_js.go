@@ -1,0 +1,252 @@
+//go:build js && wasm
+
+package main
+
+// The browser page's program (make web; web/app.html starts it). The page
+// gives the session through globalThis.soundworldSession:
+//
+//	fragment  the URL's fragment: a report link (internal/weblink) or ""
+//	portal, cell  the user's client_portal.dat and client_cell_1.dat as File
+//	          objects, or null (the stand-in opens)
+//	needFiles(msg)  asks the user for game files (a link that names them)
+//	linkMade(fragment, copy)  a report link was made ("Copy link", F12)
+//	failed(msg)  the session could not start or ended on an error
+//
+// and calls back through globalThis.soundworldGo: link() asks for a report
+// link, quit() ends the session (the page then starts another one, e.g. with
+// other game files), encode(sidecarText) turns a sidecar into a fragment.
+// The session runs the desktop's window code with desktop flags: a link is
+// decoded into a sidecar file that -from opens, game files are a -dat the
+// archive opener knows, settings are a file the page keeps in localStorage
+// (web/swfs.js), and every output becomes a download.
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"sync/atomic"
+	"syscall/js"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"soundworld/dat"
+	"soundworld/game"
+	"soundworld/internal/blobfile"
+	"soundworld/internal/capture"
+	"soundworld/internal/cli"
+	"soundworld/internal/weblink"
+)
+
+const (
+	// webDatDir is the -dat of the game files opened on the page (nothing
+	// is read from a folder: openWebArchive reads the page's File objects).
+	webDatDir = "(files opened in the browser)"
+	// linkSidecar is where a link's sidecar is put for -from (in memory).
+	linkSidecar = "/link/sidecar.json"
+	// webSettings is the window's settings file, kept in localStorage.
+	webSettings = "/local/soundworld/window.json"
+)
+
+func main() {
+	sess := js.Global().Get("soundworldSession")
+	if sess.IsUndefined() {
+		fmt.Fprintln(os.Stderr, "soundworld: no soundworldSession: start this program from web/app.html")
+		os.Exit(2)
+	}
+	hooks := &pageHooks{sess: sess}
+	page = hooks
+	openArchive = func(dir string) (*dat.Archive, error) {
+		if dir == webDatDir {
+			return openWebArchive(sess)
+		}
+		return cli.OpenArchive(dir)
+	}
+	hooks.export()
+	args, err := sessionArgs(sess)
+	if err != nil {
+		sess.Call("failed", err.Error())
+		os.Exit(2)
+	}
+	if args == nil { // the page asks for game files and starts a new session
+		return
+	}
+	err = runWindow(args)
+	if err != nil && !errors.Is(err, ebiten.Termination) {
+		sess.Call("failed", err.Error())
+	}
+	os.Exit(cli.ExitCodeTo(os.Stderr, "soundworld", err))
+}
+
+// sessionArgs are the window's flags for this session: nil when a link
+// names game files the page does not have (the page is asked for them).
+func sessionArgs(sess js.Value) ([]string, error) {
+	args := []string{"-settings", webSettings}
+	hasFiles := !sess.Get("portal").IsNull() && !sess.Get("portal").IsUndefined()
+	if hasFiles {
+		args = append(args, "-dat", webDatDir)
+	}
+	if f := sess.Get("fragment").String(); f != "" && f != "#" {
+		sc, err := weblink.Decode(f)
+		if err != nil { // the page still opens: on the stand-in, saying why
+			sess.Call("failed", err.Error()+" (the stand-in opened instead)")
+			return args, nil
+		}
+		if err := os.MkdirAll(path.Dir(linkSidecar), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(linkSidecar, sc, 0o644); err != nil {
+			return nil, err
+		}
+		r, err := capture.ReadSidecar(linkSidecar)
+		if err != nil {
+			return nil, err
+		}
+		if len(r.Data.Dats) > 0 && !hasFiles {
+			names := ""
+			for _, d := range r.Data.Dats {
+				names += fmt.Sprintf(" %s (iteration %d)", d.File, d.Iteration)
+			}
+			sess.Call("needFiles", "This link was made on your own game files:"+names+". Open them to reopen it (they stay on this computer).")
+			return nil, nil
+		}
+		args = append(args, "-from", linkSidecar)
+		if len(r.Data.Dats) == 0 {
+			// A stand-in link opens even when this build's stand-in is not
+			// byte-identical to the desktop's: js/wasm's math library rounds
+			// one synthesized sample differently from amd64's assembly, which
+			// changes the content hash but nothing the Sim decides. The
+			// replay's Snapshot fingerprint is still checked, and the
+			// difference is shown (applyFrom's warning, on the page's bar).
+			args = append(args, "-force")
+		}
+	}
+	return args, nil
+}
+
+// readers are the open game files' readers (the page shows how much of
+// them has been read while the first landblocks load).
+var readers []*blobfile.Reader
+
+// openWebArchive opens the page's two File objects through blobfile's
+// cached random access and dat.NewFile: the desktop's code path, never
+// reading a file whole.
+func openWebArchive(sess js.Value) (*dat.Archive, error) {
+	var files [2]*dat.File
+	for i, slot := range []struct{ key, name string }{{"portal", dat.PortalFile}, {"cell", dat.CellFile}} {
+		f := sess.Get(slot.key)
+		if f.IsNull() || f.IsUndefined() {
+			return nil, cli.UserErr(fmt.Errorf("%s was not opened", slot.name))
+		}
+		size := int64(f.Get("size").Float())
+		r := blobfile.New(slot.name, size, blobFetch(f), 0)
+		df, err := dat.NewFile(r, size, slot.name)
+		if err != nil {
+			return nil, cli.UserErr(fmt.Errorf("%s (%s): %w", slot.name, f.Get("name").String(), err))
+		}
+		files[i] = df
+		readers = append(readers, r)
+	}
+	a, err := dat.NewArchive(files[0], files[1], webDatDir)
+	if err != nil {
+		return nil, cli.UserErr(err)
+	}
+	return a, nil
+}
+
+// blobFetch reads a File's bytes with slice().arrayBuffer(), waiting for the
+// promise on the calling goroutine (never a JS callback's: that would
+// deadlock the page).
+func blobFetch(f js.Value) blobfile.Fetch {
+	u8 := js.Global().Get("Uint8Array")
+	return func(off int64, p []byte) error {
+		type result struct {
+			v   js.Value
+			err error
+		}
+		ch := make(chan result, 1)
+		ok := js.FuncOf(func(_ js.Value, a []js.Value) any { ch <- result{v: a[0]}; return nil })
+		bad := js.FuncOf(func(_ js.Value, a []js.Value) any {
+			ch <- result{err: fmt.Errorf("%w: %s", blobfile.ErrClosed, a[0].Call("toString").String())}
+			return nil
+		})
+		defer ok.Release()
+		defer bad.Release()
+		f.Call("slice", float64(off), float64(off+int64(len(p)))).Call("arrayBuffer").Call("then", ok, bad)
+		r := <-ch
+		if r.err != nil {
+			return r.err
+		}
+		b := u8.New(r.v)
+		if n := b.Get("length").Int(); n != len(p) {
+			return fmt.Errorf("%w: got %d bytes of %d (the file changed on disk?)", blobfile.ErrClosed, n, len(p))
+		}
+		js.CopyBytesToGo(p, b)
+		return nil
+	}
+}
+
+// pageHooks answers the page between frames (game.Page).
+type pageHooks struct {
+	sess      js.Value
+	linkAsked atomic.Bool
+	quitAsked atomic.Bool
+	frames    int
+	fetched   int64 // bytes of the game files read, as last shown
+}
+
+// export installs globalThis.soundworldGo.
+func (h *pageHooks) export() {
+	obj := js.Global().Get("Object").New()
+	obj.Set("link", js.FuncOf(func(js.Value, []js.Value) any { h.linkAsked.Store(true); return nil }))
+	obj.Set("quit", js.FuncOf(func(js.Value, []js.Value) any { h.quitAsked.Store(true); return nil }))
+	obj.Set("encode", js.FuncOf(func(_ js.Value, a []js.Value) any {
+		if len(a) < 1 {
+			return map[string]any{"error": "encode(sidecarText)"}
+		}
+		f, err := weblink.Encode([]byte(a[0].String()))
+		if err != nil {
+			return map[string]any{"error": err.Error()}
+		}
+		return map[string]any{"fragment": f}
+	}))
+	js.Global().Set("soundworldGo", obj)
+}
+
+// Frame runs on the window's goroutine once per frame.
+func (h *pageHooks) Frame(g *game.Game) error {
+	if h.quitAsked.Load() {
+		return ebiten.Termination
+	}
+	h.frames++
+	if h.frames == 1 {
+		h.sess.Set("firstFrame", js.Global().Get("performance").Call("now"))
+	}
+	h.sess.Set("frames", h.frames) // the browser test's read-back (window.swTest)
+	h.sess.Set("where", g.PositionLine())
+	h.sess.Set("clock", g.ClockSource())
+	if len(readers) > 0 && h.frames%15 == 1 {
+		var got, total int64
+		for _, r := range readers {
+			got, total = got+r.Fetched(), total+r.Size()
+		}
+		if got != h.fetched {
+			h.fetched = got
+			h.sess.Call("progress", float64(got), float64(total))
+		}
+	}
+	if h.linkAsked.Swap(false) {
+		sc, err := g.SidecarJSON()
+		var frag string
+		if err == nil {
+			frag, err = weblink.Encode(sc)
+		}
+		if err != nil {
+			g.Notify("No link: " + err.Error())
+			return nil
+		}
+		h.sess.Call("linkMade", frag, true)
+		g.Notify(fmt.Sprintf("Link copied (%d characters): it opens this instant, nothing is uploaded", len(frag)+1))
+	}
+	return nil
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# make web: the explorer as a static web folder (default build/web) that any
+# static file host or `python3 -m http.server` serves: index.html (the page),
+# app.html + app.js (one session), swfs.js (files and downloads),
+# wasm_exec.js from the Go toolchain in use, soundworld.wasm and its gzip
+# copy (the page decompresses it itself, so the host needs no set-up).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-build/web}
+go=${GO:-go}
+mkdir -p "$out"
+tmp=$(mktemp -d "$out/.build.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+# -trimpath: no build paths in the binary; -s -w: no symbol table or DWARF
+# (a panic still prints function names and lines).
+GOOS=js GOARCH=wasm $go build -trimpath -ldflags="-s -w" -o "$tmp/soundworld.wasm" ./cmd/soundworld-window
+gzip -9 -n -c "$tmp/soundworld.wasm" > "$tmp/soundworld.wasm.gz"
+cp "$($go env GOROOT)/lib/wasm/wasm_exec.js" web/index.html web/shell.js web/app.html web/app.js web/swfs.js "$tmp/"
+for f in "$tmp"/*; do mv -f "$f" "$out/"; done
+wasm=$(stat -c %s "$out/soundworld.wasm")
+gz=$(stat -c %s "$out/soundworld.wasm.gz")
+echo "web: wrote $out (soundworld.wasm $wasm bytes, $((wasm / 1048576)) MB; gzip $gz bytes, $((gz / 1048576)) MB)"
+echo "web: serve it with: python3 -m http.server -d $out 8080   then open http://127.0.0.1:8080/"

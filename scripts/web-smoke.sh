@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# web-smoke.sh — the browser test (issue 22): build the web folder (make
+# web), make a sidecar on the desktop (soundworld shot at a place and seed of
+# its own), then open the page in headless Chromium twice over the DevTools
+# protocol (scripts/webcheck): plain, and from a link made from that sidecar.
+# Each run checks the stand-in's map shows (and within 5 s of load; set
+# WEB_BUDGET on a busy machine), no error was logged, and the link's run
+# stands where the sidecar says. The first also opens the stand-in's dats
+# through the page's file button; the second clicks the sound overlay and
+# presses F12 (two downloads, a link in the address bar). Prints the wasm size.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH=$PATH:/usr/local/go/bin
+if ! command -v chromium >/dev/null; then
+	apt-get install -y -o DPkg::Lock::Timeout=600 --no-install-recommends chromium fonts-dejavu-core
+fi
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+bash scripts/web-fs-check.sh
+bash scripts/web-build.sh "$out/web"
+go build -o "$out/soundworld-window" ./cmd/soundworld-window
+xvfb-run -a -s "-screen 0 1280x720x24" "$out/soundworld-window" shot -seconds 2 -seed 7 -loc "42.2N, 33.5E" -o "$out/desk.png"
+go run ./scripts/webcheck -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -shot "${WEB_SHOT:-$out/page.png}" -dats
+go run ./scripts/webcheck -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/link.png" -click -f12
+echo "web-smoke: ok"

@@ -1,0 +1,629 @@
+// Command webcheck is the browser test of `make web` (issue 22): it serves
+// the web folder on 127.0.0.1, opens it in headless Chromium driven over the
+// DevTools protocol on a pipe (--remote-debugging-pipe: no WebSocket, no
+// library), and checks that
+//   - the stand-in's map shows within -budget of the navigation: screenshots
+//     are taken until enough of the page is terrain (a shade of one of the
+//     stand-in region's terrain colours, as game/terrain paints them) and the
+//     listener marker's blue is there;
+//   - the page logged no error (console errors, exceptions, log entries);
+//   - with -sidecar, the page opened from a link made from that desktop
+//     sidecar stands where the sidecar says (its /loc line, read back
+//     through the page's window.swTest hook).
+//
+// It prints the wasm size, the time to the map, the terrain fraction and the
+// errors. Usage:
+//
+//	go run ./scripts/webcheck -dir build/web [-sidecar shot.json] [-shot page.png]
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"soundworld/assets"
+	"soundworld/game/terrain"
+	"soundworld/internal/weblink"
+)
+
+func main() {
+	dir := flag.String("dir", "build/web", "the web folder (make web)")
+	sidecar := flag.String("sidecar", "", "a desktop sidecar: also open a link made from it and check the position")
+	shot := flag.String("shot", "", "write the page's screenshot (PNG) here")
+	budget := flag.Duration("budget", 5*time.Second, "the map must show within this time of the navigation")
+	browser := flag.String("chromium", "chromium", "the browser to run")
+	flag.BoolVar(&extra.click, "click", false, "then click the sound overlay and report the clock")
+	flag.BoolVar(&extra.f12, "f12", false, "then press F12 (after -click) and check the downloads and the address bar's link")
+	flag.BoolVar(&extra.dats, "dats", false, "then open the stand-in's dats as game files through the page's file button")
+	flag.Parse()
+	if err := run(*dir, *sidecar, *shot, *budget, *browser); err != nil {
+		fmt.Fprintln(os.Stderr, "webcheck: FAIL:", err)
+		os.Exit(1)
+	}
+	fmt.Println("webcheck: ok")
+}
+
+// extra are the steps after the first page's checks.
+var extra struct{ click, f12, dats bool }
+
+func run(dir, sidecar, shot string, budget time.Duration, browser string) error {
+	for _, f := range []string{"index.html", "app.html", "soundworld.wasm", "soundworld.wasm.gz", "wasm_exec.js"} {
+		st, err := os.Stat(filepath.Join(dir, f))
+		if err != nil {
+			return err
+		}
+		if strings.HasPrefix(f, "soundworld.wasm") {
+			fmt.Printf("webcheck: %s %d bytes (%.1f MB)\n", f, st.Size(), float64(st.Size())/(1<<20))
+		}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	go http.Serve(ln, http.FileServer(http.Dir(dir)))
+	base := "http://" + ln.Addr().String() + "/"
+	pal, err := palette()
+	if err != nil {
+		return err
+	}
+	b, err := launch(browser)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+
+	page := base
+	var wantLoc string
+	if sidecar != "" {
+		js, err := os.ReadFile(sidecar)
+		if err != nil {
+			return err
+		}
+		var sc struct {
+			Listener struct {
+				Loc string `json:"loc"`
+			} `json:"listener"`
+		}
+		if err := json.Unmarshal(js, &sc); err != nil || sc.Listener.Loc == "" {
+			return fmt.Errorf("%s: no listener.loc (%v)", sidecar, err)
+		}
+		frag, err := weblink.Encode(js)
+		if err != nil {
+			return err
+		}
+		page, wantLoc = base+"#"+frag, sc.Listener.Loc
+		fmt.Printf("webcheck: link from %s: %d characters, position %s\n", sidecar, len(page), wantLoc)
+	}
+	t0 := time.Now()
+	if _, err := b.call("Page.navigate", map[string]any{"url": page}); err != nil {
+		return err
+	}
+	var tMap time.Duration
+	var frac float64
+	var img image.Image
+	for time.Since(t0) < max(budget+30*time.Second, 3*time.Minute) { // wait past the budget: say how late it was
+		img, err = b.screenshot()
+		if err != nil && strings.Contains(err.Error(), "Not attached") { // the page is still being swapped in
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		var marker bool
+		frac, marker = terrainShare(img, pal)
+		if frac >= minTerrain && marker {
+			tMap = time.Since(t0)
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if shot != "" && img != nil {
+		var buf bytes.Buffer
+		png.Encode(&buf, img)
+		os.WriteFile(shot, buf.Bytes(), 0o644)
+	}
+	if tMap == 0 {
+		return fmt.Errorf("no map after %s: %.0f%% of the page is terrain (want ≥ %.0f%%) or no listener marker", time.Since(t0).Round(time.Millisecond), 100*frac, 100*minTerrain)
+	}
+	fmt.Printf("webcheck: map shown %.2f s after navigation (%.0f%% of the page is stand-in terrain; listener marker seen)\n", tMap.Seconds(), 100*frac)
+	var st struct {
+		Where      string             `json:"where"`
+		Frames     int                `json:"frames"`
+		FirstFrame float64            `json:"firstFrame"`
+		Times      map[string]float64 `json:"times"`
+		WasmBytes  int                `json:"wasmBytes"`
+		Errors     []string           `json:"errors"`
+		Status     string             `json:"status"`
+	}
+	for k := 0; k < 100; k++ {
+		if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
+			return err
+		}
+		if st.Frames > 10 && st.Where != "" {
+			break
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	fmt.Printf("webcheck: %d frames, at %q, status %q\n", st.Frames, st.Where, st.Status)
+	fmt.Printf("webcheck: page times (ms since navigation): wasm compiled %.0f, session started %.0f, first frame %.0f\n",
+		st.Times["compiled"], st.Times["session"], st.FirstFrame+st.Times["session"])
+	errs := append(b.errors(), st.Errors...)
+	fmt.Printf("webcheck: errors logged: %d\n", len(errs))
+	for _, e := range errs {
+		fmt.Println("  ", e)
+	}
+	var fails []string
+	if tMap > budget {
+		fails = append(fails, fmt.Sprintf("the map took %.2f s (budget %s)", tMap.Seconds(), budget))
+	}
+	if len(errs) > 0 {
+		fails = append(fails, fmt.Sprintf("%d errors logged", len(errs)))
+	}
+	if wantLoc != "" && st.Where != wantLoc {
+		fails = append(fails, fmt.Sprintf("the link opened at %q, the sidecar says %q", st.Where, wantLoc))
+	}
+	if len(fails) > 0 {
+		return errors.New(strings.Join(fails, "; "))
+	}
+	if extra.click {
+		if err := clickSound(b); err != nil {
+			return err
+		}
+		if shot != "" { // the page as a user sees it once sound is on
+			if img, err := b.screenshot(); err == nil {
+				var buf bytes.Buffer
+				png.Encode(&buf, img)
+				os.WriteFile(strings.TrimSuffix(shot, ".png")+"-after-click.png", buf.Bytes(), 0o644)
+			}
+		}
+	}
+	if extra.f12 {
+		if err := pressF12(b); err != nil {
+			return err
+		}
+	}
+	if extra.dats {
+		if err := openDats(b, pal, st.Where); err != nil {
+			return err
+		}
+	}
+	if errs := b.errors(); len(errs) > 0 {
+		return fmt.Errorf("errors logged after the first checks: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// pageState is window.swTest()'s answer.
+type pageState struct {
+	Where, Clock, Status string
+	Sound                bool
+	Frames               int
+}
+
+// clickSound clicks the "Click to start sound" overlay (the middle of the
+// page) like a user and reports what the clock follows 6 s later: the
+// overlay must be gone; the clock is reported, not required (a headless
+// browser's audio output need not keep real time).
+func clickSound(b *browserConn) error {
+	for _, typ := range []string{"mousePressed", "mouseReleased"} {
+		if _, err := b.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": 640, "y": 360, "button": "left", "clickCount": 1}); err != nil {
+			return err
+		}
+	}
+	time.Sleep(6 * time.Second)
+	var st pageState
+	if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
+		return err
+	}
+	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, clock follows the %s\n", st.Sound, st.Clock)
+	if !st.Sound {
+		return errors.New("the sound overlay did not take the click")
+	}
+	return nil
+}
+
+// openDats writes the stand-in's two dat images as client_portal.dat and
+// client_cell_1.dat, gives them to the page's "Open game files" input (as a
+// user picking them), and checks the new session reads them (the page's
+// File/Blob reader and dat.NewFile) and shows the same map at the same place.
+func openDats(b *browserConn, pal []color.RGBA, where string) error {
+	portal, cell, err := assets.StandInImages()
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "webcheck-dats-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	p, c := filepath.Join(dir, "client_portal.dat"), filepath.Join(dir, "client_cell_1.dat")
+	os.WriteFile(p, portal, 0o644)
+	os.WriteFile(c, cell, 0o644)
+	res, err := b.call("DOM.getDocument", nil)
+	if err != nil {
+		return err
+	}
+	var doc struct{ Root struct{ NodeID int } }
+	json.Unmarshal(res, &doc)
+	res, err = b.call("DOM.querySelector", map[string]any{"nodeId": doc.Root.NodeID, "selector": "#files"})
+	if err != nil {
+		return err
+	}
+	var q struct{ NodeID int }
+	json.Unmarshal(res, &q)
+	t0 := time.Now()
+	if _, err := b.call("DOM.setFileInputFiles", map[string]any{"nodeId": q.NodeID, "files": []string{p, c}}); err != nil {
+		return err
+	}
+	var st pageState
+	for time.Since(t0) < 90*time.Second {
+		time.Sleep(500 * time.Millisecond)
+		if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
+			return err
+		}
+		if strings.Contains(st.Status, "Reading your game files") || strings.Contains(st.Status, "Your game files") {
+			if st.Frames > 10 && st.Where != "" {
+				break
+			}
+		}
+	}
+	img, err := b.screenshot()
+	if err != nil {
+		return err
+	}
+	frac, marker := terrainShare(img, pal)
+	fmt.Printf("webcheck: game files opened on the page: %.1f s, status %q, at %q, %.0f%% terrain\n", time.Since(t0).Seconds(), st.Status, st.Where, 100*frac)
+	if st.Where != where || frac < minTerrain || !marker {
+		return fmt.Errorf("with the stand-in's dats opened as game files: at %q (want %q), %.0f%% terrain, marker %v", st.Where, where, 100*frac, marker)
+	}
+	return nil
+}
+
+// minTerrain is the share of the page that must be terrain: the map fills
+// most of a 1280×720 window around the panels (about 60% measured); a blank,
+// black or error page has none.
+const minTerrain = 0.25
+
+// palette is the stand-in region's terrain colours (game/terrain.Colors).
+func palette() ([]color.RGBA, error) {
+	a, err := assets.StandIn()
+	if err != nil {
+		return nil, err
+	}
+	r, err := a.Region()
+	if err != nil {
+		return nil, err
+	}
+	var out []color.RGBA
+	for _, c := range terrain.Colors(r) {
+		hi, lo := max(c.R, c.G, c.B), min(c.R, c.G, c.B)
+		if hi-lo >= 24 { // greys would match the panels' greys: coloured terrain only
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// terrainShare is the share of pixels (on a 4 px grid) that are a shade of
+// a terrain colour — s·c within 20 per channel for some s in 0.45..1.35, as
+// the painter shades by slope — and whether the listener marker's blue
+// (0x30a0ff) is on the page.
+func terrainShare(img image.Image, pal []color.RGBA) (float64, bool) {
+	b := img.Bounds()
+	n, hit, marker := 0, 0, false
+	for y := b.Min.Y; y < b.Max.Y; y += 4 {
+		for x := b.Min.X; x < b.Max.X; x += 4 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			p := [3]float64{float64(r >> 8), float64(g >> 8), float64(bl >> 8)}
+			n++
+			if near(p, [3]float64{0x30, 0xa0, 0xff}, 10) {
+				marker = true
+			}
+			if max(p[0], p[1], p[2]) < 50 { // dark: panels and the page, never lit terrain
+				continue
+			}
+			for _, c := range pal {
+				q := [3]float64{float64(c.R), float64(c.G), float64(c.B)}
+				s := (p[0]*q[0] + p[1]*q[1] + p[2]*q[2]) / (q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + 1e-9)
+				if s >= 0.45 && s <= 1.35 && near(p, [3]float64{s * q[0], s * q[1], s * q[2]}, 20) {
+					hit++
+					break
+				}
+			}
+		}
+	}
+	if !marker { // the marker is small: look at every pixel
+		for y := b.Min.Y; y < b.Max.Y && !marker; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				r, g, bl, _ := img.At(x, y).RGBA()
+				if near([3]float64{float64(r >> 8), float64(g >> 8), float64(bl >> 8)}, [3]float64{0x30, 0xa0, 0xff}, 10) {
+					marker = true
+					break
+				}
+			}
+		}
+	}
+	return float64(hit) / float64(max(n, 1)), marker
+}
+
+func near(a, b [3]float64, tol float64) bool {
+	for i := range a {
+		if d := a[i] - b[i]; d > tol || d < -tol {
+			return false
+		}
+	}
+	return true
+}
+
+// browserConn is Chromium's DevTools protocol over --remote-debugging-pipe:
+// JSON messages ended by a NUL byte, written to its fd 3, read from its fd 4.
+type browserConn struct {
+	cmd     *exec.Cmd
+	w       io.WriteCloser
+	session string
+	tmp     string
+	mu      sync.Mutex
+	next    int
+	waiting map[int]chan message
+	errs    []string
+}
+
+type message struct {
+	ID        int                       `json:"id"`
+	Method    string                    `json:"method"`
+	Params    json.RawMessage           `json:"params"`
+	Result    json.RawMessage           `json:"result"`
+	Error     *struct{ Message string } `json:"error"`
+	SessionID string                    `json:"sessionId"`
+}
+
+func launch(browser string) (*browserConn, error) {
+	tmp, err := os.MkdirTemp("", "webcheck-*")
+	if err != nil {
+		return nil, err
+	}
+	toR, toW, _ := os.Pipe()
+	fromR, fromW, _ := os.Pipe()
+	cmd := exec.Command(browser, "--headless", "--no-sandbox", "--use-gl=swiftshader", "--enable-unsafe-swiftshader",
+		"--remote-debugging-pipe", "--window-size=1280,750", "--user-data-dir="+tmp, "--no-first-run",
+		"--autoplay-policy=user-gesture-required", "about:blank")
+	cmd.ExtraFiles = []*os.File{toR, fromW} // fd 3, fd 4
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%s: %v (install it: apt-get install -y chromium)", browser, err)
+	}
+	toR.Close()
+	fromW.Close()
+	b := &browserConn{cmd: cmd, w: toW, tmp: tmp, waiting: map[int]chan message{}}
+	go b.read(fromR)
+	res, err := b.call("Target.createTarget", map[string]any{"url": "about:blank"})
+	if err != nil {
+		return nil, err
+	}
+	var tg struct{ TargetID string }
+	json.Unmarshal(res, &tg)
+	id := tg.TargetID
+	res, err = b.call("Target.attachToTarget", map[string]any{"targetId": id, "flatten": true})
+	if err != nil {
+		return nil, err
+	}
+	var at struct{ SessionID string }
+	json.Unmarshal(res, &at)
+	b.session = at.SessionID
+	for _, m := range []string{"Runtime.enable", "Log.enable", "Page.enable"} {
+		if _, err := b.call(m, nil); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+func (b *browserConn) read(r io.Reader) {
+	br := bufio.NewReader(r)
+	for {
+		line, err := br.ReadBytes(0)
+		if err != nil {
+			return
+		}
+		var m message
+		if json.Unmarshal(line[:len(line)-1], &m) != nil {
+			continue
+		}
+		b.mu.Lock()
+		if c, ok := b.waiting[m.ID]; ok && m.ID != 0 {
+			delete(b.waiting, m.ID)
+			c <- m
+		}
+		b.event(m)
+		if os.Getenv("WEBCHECK_DEBUG") != "" {
+			fmt.Fprintf(os.Stderr, "<- %d %s %.300s %.300s\n", m.ID, m.Method, m.Params, m.Result)
+		}
+		b.mu.Unlock()
+	}
+}
+
+// event keeps what the page logged as an error.
+func (b *browserConn) event(m message) {
+	switch m.Method {
+	case "Runtime.consoleAPICalled":
+		var p struct {
+			Type string
+			Args []struct {
+				Value       any
+				Description string
+			}
+		}
+		json.Unmarshal(m.Params, &p)
+		if p.Type == "error" || p.Type == "assert" {
+			var parts []string
+			for _, a := range p.Args {
+				parts = append(parts, fmt.Sprint(a.Value)+a.Description)
+			}
+			b.errs = append(b.errs, "console."+p.Type+": "+strings.Join(parts, " "))
+		}
+	case "Runtime.exceptionThrown":
+		var p struct {
+			ExceptionDetails struct {
+				Text      string
+				Exception struct{ Description string }
+			}
+		}
+		json.Unmarshal(m.Params, &p)
+		b.errs = append(b.errs, "exception: "+p.ExceptionDetails.Text+" "+p.ExceptionDetails.Exception.Description)
+	case "Log.entryAdded":
+		var p struct {
+			Entry struct{ Level, Text, URL string }
+		}
+		json.Unmarshal(m.Params, &p)
+		if p.Entry.Level == "error" {
+			b.errs = append(b.errs, "log: "+p.Entry.Text+" "+p.Entry.URL)
+		}
+	}
+}
+
+func (b *browserConn) errors() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]string(nil), b.errs...)
+}
+
+// callWait bounds the wait for one answer: a screenshot waits for a frame,
+// which a busy machine's software WebGL can take long to draw.
+const callWait = 3 * time.Minute
+
+// call sends one command (in the page's session once attached) and waits
+// up to callWait for its answer.
+func (b *browserConn) call(method string, params any) (json.RawMessage, error) {
+	b.mu.Lock()
+	b.next++
+	id := b.next
+	c := make(chan message, 1)
+	b.waiting[id] = c
+	b.mu.Unlock()
+	msg := map[string]any{"id": id, "method": method}
+	if params != nil {
+		msg["params"] = params
+	}
+	if b.session != "" {
+		msg["sessionId"] = b.session
+	}
+	js, _ := json.Marshal(msg)
+	if _, err := b.w.Write(append(js, 0)); err != nil {
+		return nil, err
+	}
+	select {
+	case m := <-c:
+		if m.Error != nil {
+			return nil, fmt.Errorf("%s: %s", method, m.Error.Message)
+		}
+		return m.Result, nil
+	case <-time.After(callWait):
+		return nil, fmt.Errorf("%s: no answer in %s", method, callWait)
+	}
+}
+
+func (b *browserConn) screenshot() (image.Image, error) {
+	res, err := b.call("Page.captureScreenshot", map[string]any{"format": "png"})
+	if err != nil {
+		return nil, err
+	}
+	var r struct{ Data string }
+	json.Unmarshal(res, &r)
+	raw, err := base64.StdEncoding.DecodeString(r.Data)
+	if err != nil {
+		return nil, err
+	}
+	return png.Decode(bytes.NewReader(raw))
+}
+
+// eval evaluates expr (which gives a JSON string) into v.
+func (b *browserConn) eval(expr string, v any) error {
+	res, err := b.call("Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true})
+	if err != nil {
+		return err
+	}
+	var r struct {
+		Result struct{ Value any }
+	}
+	json.Unmarshal(res, &r)
+	s, ok := r.Result.Value.(string)
+	if !ok {
+		return fmt.Errorf("%s gave %v", expr, r.Result.Value)
+	}
+	return json.Unmarshal([]byte(s), v)
+}
+
+func (b *browserConn) close() {
+	b.w.Close()
+	b.cmd.Process.Kill()
+	b.cmd.Wait()
+	os.RemoveAll(b.tmp)
+}
+
+// pressF12 presses F12 in the explorer (focused by -click's click) and
+// checks that the screenshot and its sidecar were handed over as downloads
+// with the desktop's names and that the address bar now holds a link that
+// decodes to a sidecar of this instant.
+func pressF12(b *browserConn) error {
+	b.call("Browser.setDownloadBehavior", map[string]any{"behavior": "deny"}) // the names are checked, the files not kept
+	for _, typ := range []string{"rawKeyDown", "keyUp"} {
+		if _, err := b.call("Input.dispatchKeyEvent", map[string]any{"type": typ, "key": "F12", "code": "F12", "windowsVirtualKeyCode": 123, "nativeVirtualKeyCode": 123}); err != nil {
+			return err
+		}
+		if typ == "rawKeyDown" {
+			// Ebitengine reads the keys once a frame: a press and release
+			// inside one frame is never seen, and software WebGL on a busy
+			// machine draws about one frame a second. Hold it longer.
+			time.Sleep(3 * time.Second)
+		}
+	}
+	var st struct {
+		Outputs []string `json:"outputs"`
+	}
+	for k := 0; k < 120; k++ {
+		time.Sleep(time.Second)
+		if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
+			return err
+		}
+		if len(st.Outputs) >= 2 {
+			break
+		}
+	}
+	var hash string
+	if err := b.eval("JSON.stringify(location.hash)", &hash); err != nil {
+		return err
+	}
+	fmt.Printf("webcheck: F12: downloads %v, address bar fragment %d characters\n", st.Outputs, len(hash))
+	png, js := false, false
+	for _, o := range st.Outputs {
+		png = png || strings.HasPrefix(o, "soundworld-") && strings.HasSuffix(o, ".png")
+		js = js || strings.HasPrefix(o, "soundworld-") && strings.HasSuffix(o, ".json")
+	}
+	if !png || !js {
+		return fmt.Errorf("F12 gave downloads %v, want soundworld-….png and .json", st.Outputs)
+	}
+	sc, err := weblink.Decode(hash)
+	if err != nil {
+		return fmt.Errorf("F12's address bar link: %v", err)
+	}
+	fmt.Printf("webcheck: F12's link decodes to a %d-byte sidecar\n", len(sc))
+	return nil
+}

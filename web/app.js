@@ -1,0 +1,53 @@
+// app.js: one soundworld session (the Go program) inside the page's frame.
+// The page (shell.js) calls swStart with the compiled module and what the
+// session should open; a new session is a new frame, so nothing of the old
+// one (canvas, listeners, audio) is left behind.
+"use strict";
+window.swStart = async (opts) => {
+  const shell = opts.shell;
+  globalThis.soundworldSession = {
+    fragment: opts.fragment || "",
+    portal: opts.portal || null,
+    cell: opts.cell || null,
+    where: "",
+    frames: 0,
+    firstFrame: 0, // performance.now() of the first frame (the browser test)
+    needFiles: (msg) => shell.needFiles(msg),
+    linkMade: (frag, copy) => shell.linkMade(frag, copy),
+    failed: (msg) => shell.failed(msg),
+    progress: (fetched, total) => shell.progress(fetched, total),
+  };
+  swfs.onOutput((name, bytes, path) => shell.output(name, bytes, path));
+  swfs.onConsole((fd, line) => { if (line.startsWith("warning:")) shell.warn(line); });
+  soundGate(shell);
+  const go = new Go();
+  go.argv = ["soundworld"];
+  let inst;
+  try {
+    inst = await WebAssembly.instantiate(opts.module, go.importObject);
+  } catch (e) {
+    shell.failed("could not start the program: " + e.message);
+    return;
+  }
+  await go.run(inst);
+  shell.exited();
+};
+
+// soundGate shows "Click to start sound" until the first click or key in
+// this frame: browsers start Web Audio only on a user gesture (Ebitengine's
+// audio resumes its AudioContext on that same gesture). The overlay takes
+// the first click so it does not also move the listener on the map.
+function soundGate(shell) {
+  const el = document.getElementById("sound");
+  el.hidden = false;
+  const start = (ev) => {
+    if (el.hidden) return;
+    el.hidden = true;
+    if (ev.type !== "keydown") { ev.preventDefault(); ev.stopPropagation(); }
+    const canvas = document.querySelector("canvas"); // the explorer takes keys only while its canvas has focus
+    if (canvas) canvas.focus();
+    shell.soundStarted();
+  };
+  el.addEventListener("click", start);
+  window.addEventListener("keydown", start, true);
+}

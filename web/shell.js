@@ -1,0 +1,164 @@
+// shell.js: the page around the explorer. It downloads and compiles the
+// WebAssembly once (with a progress bar), runs each session in a fresh frame
+// (app.html), opens the user's game files and dropped sidecars, keeps the
+// report link in the address bar's fragment (which browsers never send to
+// a server), and turns the program's outputs into downloads.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const state = { module: null, portal: null, cell: null, frame: null, errors: [], where: "", firstFrame: 0, wasmBytes: 0, sound: false, outputs: [], t: {} };
+  const status = (msg, bad) => { const s = $("status"); s.textContent = msg; s.className = bad ? "err" : ""; };
+  const mb = (n) => (n / 1048576).toFixed(1) + " MB";
+
+  // fetchWasm downloads the program: the gzip copy (decompressed here with
+  // DecompressionStream, so any static host works) or the plain one.
+  async function fetchWasm() {
+    const gz = typeof DecompressionStream === "function";
+    let res = gz ? await fetch("soundworld.wasm.gz") : null;
+    const packed = !!(res && res.ok);
+    if (!packed) res = await fetch("soundworld.wasm");
+    if (!res.ok) throw new Error("soundworld.wasm: HTTP " + res.status);
+    const total = +res.headers.get("Content-Length") || 0;
+    $("size").textContent = total ? mb(total) + (packed ? " compressed" : "") : "…";
+    let got = 0;
+    const counted = res.body.pipeThrough(new TransformStream({ transform(chunk, c) {
+      got += chunk.length;
+      if (total) $("bar-fill").style.width = Math.min(100, 100 * got / total) + "%";
+      c.enqueue(chunk);
+    } }));
+    const body = packed ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
+    // compileStreaming compiles while the bytes arrive (it wants the wasm
+    // content type, which a plain host may not send: the Response says it).
+    const m = await WebAssembly.compileStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+    state.wasmBytes = got;
+    state.t.compiled = performance.now();
+    return m;
+  }
+
+  // start runs a new session in a fresh frame (the old one is ended first).
+  async function start() {
+    $("ask").hidden = true;
+    if (state.frame) await stop();
+    const frame = $("app").cloneNode(false);
+    $("app").replaceWith(frame);
+    state.frame = frame;
+    state.where = "";
+    frame.addEventListener("load", () => {
+      if (state.frame !== frame) return;
+      frame.contentWindow.swStart({ module: state.module, fragment: location.hash, portal: state.portal, cell: state.cell, shell: hooks(frame) });
+      frame.contentWindow.focus();
+    }, { once: true });
+    frame.src = "app.html";
+    state.t.session = performance.now();
+    status(state.portal ? "Your game files: " + state.portal.name + " + " + state.cell.name : "The built-in stand-in world (Holtburg)" + (location.hash ? ", opened from a link" : ""));
+  }
+
+  // stop asks the running session to end and waits for it (at most 3 s).
+  function stop() {
+    const frame = state.frame;
+    state.frame = null;
+    return new Promise((done) => {
+      const w = frame.contentWindow;
+      if (!w || !w.soundworldGo) { done(); return; }
+      frame.swExited = done;
+      w.soundworldGo.quit();
+      setTimeout(done, 3000);
+    });
+  }
+
+  // hooks are what a session calls back (app.js, page_js.go).
+  function hooks(frame) {
+    const live = () => state.frame === frame;
+    return {
+      needFiles(msg) { if (!live()) return; $("ask-msg").textContent = msg; $("ask").hidden = false; status("This link needs your game files"); },
+      linkMade(frag, copy) {
+        if (!live()) return;
+        history.replaceState(null, "", "#" + frag);
+        if (copy && navigator.clipboard) navigator.clipboard.writeText(location.href).catch((e) => console.info("soundworld: link not copied:", e.message));
+        status("Link ready (" + location.href.length + " characters); it opens this instant, nothing is uploaded");
+      },
+      failed(msg) { if (live()) { status("Error: " + msg, true); console.error("soundworld:", msg); } },
+      progress(fetched, total) { if (live()) status("Reading your game files: " + mb(fetched) + " of " + mb(total) + " read (only what the map needs)"); },
+      output(name, bytes) {
+        download(name, bytes);
+        state.outputs.push(name);
+        if (/^soundworld-.*\.json$/.test(name) && live()) { // an F12 sidecar: its link goes in the address bar
+          const r = frame.contentWindow.soundworldGo.encode(new TextDecoder().decode(bytes));
+          if (r.fragment) history.replaceState(null, "", "#" + r.fragment);
+        }
+      },
+      soundStarted() { state.sound = true; },
+      warn(line) { if (live()) status(line); },
+      exited() { if (frame.swExited) frame.swExited(); },
+    };
+  }
+
+  function download(name, bytes) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([bytes]));
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+  }
+
+  // openFiles takes what the user picked or dropped: the two dats (by name)
+  // and/or a sidecar, whose link is opened.
+  async function openFiles(list) {
+    let sidecar = null;
+    for (const f of list) {
+      const n = f.name.toLowerCase();
+      if (n.endsWith(".json")) sidecar = f;
+      else if (n.includes("portal")) state.portal = f;
+      else if (n.includes("cell")) state.cell = f;
+      else { status(f.name + ": want client_portal.dat, client_cell_1.dat or a sidecar .json", true); return; }
+    }
+    if ((state.portal && !state.cell) || (state.cell && !state.portal)) {
+      status("Open both client_portal.dat and client_cell_1.dat (one is missing)", true);
+      if (!sidecar) return;
+    }
+    if (sidecar) {
+      const w = state.frame && state.frame.contentWindow;
+      if (!w || !w.soundworldGo) { status("Wait for the explorer to start, then drop the sidecar again", true); return; }
+      const r = w.soundworldGo.encode(await sidecar.text());
+      if (r.error) { status(sidecar.name + ": " + r.error, true); return; }
+      history.replaceState(null, "", "#" + r.fragment);
+    }
+    start();
+  }
+
+  $("files").addEventListener("change", (e) => { openFiles([...e.target.files]); e.target.value = ""; });
+  $("ask-files").addEventListener("change", (e) => { openFiles([...e.target.files]); e.target.value = ""; });
+  $("ask-standin").addEventListener("click", () => { history.replaceState(null, "", location.pathname + location.search); start(); });
+  $("copy").addEventListener("click", () => {
+    const w = state.frame && state.frame.contentWindow;
+    if (w && w.soundworldGo) w.soundworldGo.link(); else status("The explorer is not running yet", true);
+  });
+  window.addEventListener("hashchange", () => start()); // a link pasted into the address bar
+  let depth = 0;
+  window.addEventListener("dragenter", (e) => { e.preventDefault(); depth++; $("drop").hidden = false; });
+  window.addEventListener("dragleave", () => { if (--depth <= 0) { depth = 0; $("drop").hidden = true; } });
+  window.addEventListener("dragover", (e) => e.preventDefault());
+  window.addEventListener("drop", (e) => { e.preventDefault(); depth = 0; $("drop").hidden = true; openFiles([...e.dataTransfer.files]); });
+  window.addEventListener("error", (e) => state.errors.push(String(e.message)));
+  window.addEventListener("unhandledrejection", (e) => state.errors.push(String(e.reason)));
+
+  // swTest is the browser test's read-back (scripts/webcheck).
+  window.swTest = () => {
+    const s = state.frame && state.frame.contentWindow && state.frame.contentWindow.soundworldSession;
+    return { where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, firstFrame: s ? s.firstFrame : 0, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, status: $("status").textContent };
+  };
+
+  (async () => {
+    try {
+      state.module = await fetchWasm();
+    } catch (e) {
+      status("Could not load the program: " + e.message, true);
+      console.error("soundworld:", e);
+      return;
+    }
+    $("loader").hidden = true;
+    start();
+  })();
+})();
