@@ -152,16 +152,42 @@ func DecodeWave(w *dat.Wave) ([]float32, error) {
 // decoded before finishing or giving up (tests check that a wave over budget
 // is refused early).
 func decodeWave(w *dat.Wave) (out []float32, decoded int64, err error) {
-	stereo, rate, decoded, err := decodeSource(w)
-	if err != nil || rate == SampleRate || len(stereo) == 0 {
-		return stereo, decoded, err
+	src, ch, rate, decoded, err := decodeSource(w)
+	if err != nil || len(src) == 0 {
+		return nil, decoded, err
 	}
-	return resamplerFor(rate).run(stereo), decoded, nil
+	if rate != SampleRate {
+		src = resamplerFor(rate).run(src, ch) // a mono wave is resampled once, not per channel
+	}
+	if ch == 2 {
+		return src, decoded, nil
+	}
+	out = make([]float32, 2*len(src))
+	for i, v := range src {
+		out[2*i], out[2*i+1] = v, v
+	}
+	return out, decoded, nil
 }
 
-// decodeSource is decodeWave before resampling: stereo at the source rate
-// (CheckWave stops here).
-func decodeSource(w *dat.Wave) (stereo []float32, rate int, decoded int64, err error) {
+// decodeSource is decodeWave before resampling: interleaved samples of ch
+// channels (1 or 2) at the source rate (CheckWave stops here).
+func decodeSource(w *dat.Wave) (samples []float32, ch, rate int, decoded int64, err error) {
+	stereo, rate, decoded, err := decodeStereo(w)
+	if err != nil {
+		return nil, 0, 0, decoded, err
+	}
+	if w.Format.Tag == dat.WaveTagPCM && w.Format.Channels == 1 {
+		mono := make([]float32, len(stereo)/2)
+		for i := range mono {
+			mono[i] = stereo[2*i]
+		}
+		return mono, 1, rate, decoded, nil
+	}
+	return stereo, 2, rate, decoded, nil
+}
+
+// decodeStereo decodes to interleaved stereo at the source rate.
+func decodeStereo(w *dat.Wave) (stereo []float32, rate int, decoded int64, err error) {
 	if w == nil {
 		return nil, 0, 0, fmt.Errorf("audio: nil wave")
 	}

@@ -98,7 +98,7 @@ func kernelHashes(t *testing.T) map[string]string {
 				in[2*i] = float32(0.6 * math.Sin(2*math.Pi*(200+4000*x)*x))
 				in[2*i+1] = float32(i%97) / 97
 			}
-			for _, v := range resamplerFor(rate).run(in) {
+			for _, v := range resamplerFor(rate).run(in, 2) {
 				put32(h, math.Float32bits(v))
 			}
 		}
