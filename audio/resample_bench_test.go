@@ -92,7 +92,9 @@ func newRev2Resampler(rate int) *rev2Resampler {
 	return r
 }
 
-func (r *rev2Resampler) frames(n int) int { return int((int64(n)*int64(r.l) + int64(r.m) - 1) / int64(r.m)) }
+func (r *rev2Resampler) frames(n int) int {
+	return int((int64(n)*int64(r.l) + int64(r.m) - 1) / int64(r.m))
+}
 
 func (r *rev2Resampler) run(in []float32) []float32 {
 	n := len(in) / 2
