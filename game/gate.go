@@ -117,7 +117,7 @@ func (g *Game) OpenGate(path string) error {
 	g.sim.SetPrefs(prefs)
 	g.sim.SetEmitters(em)
 	g.sim.SetEye(f.Eye())
-	g.sim.SetChase(float32(f.Camera.Chase))
+	g.sim.SetChase(f.Chase())
 	g.sim.SetPlayer(loc.Loc(), loc.Heading())
 	g.st.Eye = float64(f.Eye())
 	g.snap = g.sim.Tick(0)
@@ -126,7 +126,7 @@ func (g *Game) OpenGate(path string) error {
 	o := &openGate{file: f, path: path, warn: warn, match: true, abxN: DefaultABXTrials, stage: "starting"}
 	g.gw.gate = o
 	sc := gate.Scene{Archive: g.cfg.Archive, Bank: audio.NewBank(g.cfg.Archive), X: p.X, Y: p.Y, Place: ptr(loc.Loc()),
-		Heading: loc.Heading(), Eye: f.Eye(), Chase: float32(f.Camera.Chase), Prefs: prefs, Emitters: em, Seconds: f.Seconds}
+		Heading: loc.Heading(), Eye: f.Eye(), Chase: f.Chase(), Prefs: prefs, Emitters: em, Seconds: f.Seconds}
 	go o.load(sc)
 	g.ui.OpenGatePanel()
 	g.setToast(fmt.Sprintf("Gate %q: listener at its /loc; loading %s", f.Name, f.Recording))

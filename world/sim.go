@@ -4,17 +4,61 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"soundworld/audio"
 	"soundworld/dat"
 )
 
-// DefaultEye is the camera's default height above the player's feet in m
-// (W5, ASSUMED: first person).
-const DefaultEye float32 = 2
+// DefaultEye and DefaultChase are the camera's default height above the
+// player's feet and distance behind along the heading, in m: retail's home
+// view (W5 revision 3, the "retail" preset).
+const (
+	DefaultEye   float32 = 2.25
+	DefaultChase float32 = 2.5
+)
 
-// DefaultChase is the camera's default distance behind the player in m (W5: first person).
-const DefaultChase float32 = 0
+// CameraPreset is a named camera (W5): Eye m above the player's feet, Chase
+// m behind along the heading.
+type CameraPreset struct {
+	Name       string
+	Eye, Chase float32
+}
+
+// CameraPresets are the named cameras, the default first (W5 revision 3 [D3:
+// SmartBox::set_viewer_home, CameraManager::CameraManager, CameraSet::SetInHead]):
+//   - retail: the home view every retail session starts in — pivot 1.5 m above
+//     the feet, viewer offset (0, −2.5, 0.75) from it at scale 1.0, so 2.5 m
+//     behind and 2.25 m up. A recording made in retail without zooming hears this.
+//   - first-person: the camera in the head, at the pivot 1.5 m above the feet.
+//     (Retail's in-head view adds 0.18 m forward, not modelled: chase ≥ 0.)
+var CameraPresets = []CameraPreset{
+	{Name: "retail", Eye: DefaultEye, Chase: DefaultChase},
+	{Name: "first-person", Eye: 1.5, Chase: 0},
+}
+
+// CameraPresetNamed returns the preset called name, or an error listing them.
+func CameraPresetNamed(name string) (CameraPreset, error) {
+	var names []string
+	for _, p := range CameraPresets {
+		if p.Name == name {
+			return p, nil
+		}
+		names = append(names, p.Name)
+	}
+	return CameraPreset{}, fmt.Errorf("camera %q: want one of %s", name, strings.Join(names, ", "))
+}
+
+// CameraName names the camera at eye and chase m: a preset's name, or
+// "custom (eye E m, chase C m)".
+func CameraName(eye, chase float32) string {
+	for _, p := range CameraPresets {
+		if p.Eye == eye && p.Chase == chase {
+			return p.Name
+		}
+	}
+	return fmt.Sprintf("custom (eye %g m, chase %g m)", eye, chase)
+}
 
 // Sizes of the Sim's bounded histories.
 const (

@@ -154,6 +154,34 @@ func CheckEye(h float64) error {
 	return nil
 }
 
+// CameraHelp is -camera's help (W5).
+const CameraHelp = "camera preset: retail (retail's home view, 2.25 m up and 2.5 m behind; the default) or first-person (1.5 m up, 0 behind); -eye and -chase override its values"
+
+// CameraFlag registers -camera on fs (W5; CameraHelp).
+func CameraFlag(fs *flag.FlagSet) *string { return fs.String("camera", "", CameraHelp) }
+
+// ApplyCamera applies -camera NAME after fs.Parse: the preset's eye and
+// chase replace *eye and *chase unless -eye or -chase was given. No -camera
+// leaves both as parsed (their defaults are the retail preset's).
+func ApplyCamera(fs *flag.FlagSet, name string, eye, chase *float64) error {
+	if name == "" {
+		return nil
+	}
+	p, err := world.CameraPresetNamed(name)
+	if err != nil {
+		return UserErr(fmt.Errorf("-camera: %w", err))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !set["eye"] {
+		*eye = float64(p.Eye)
+	}
+	if !set["chase"] {
+		*chase = float64(p.Chase)
+	}
+	return nil
+}
+
 // fileExists reports whether something (of any type) is at path.
 func fileExists(path string) bool {
 	_, err := os.Lstat(path)
@@ -206,7 +234,7 @@ func FromClashes(fs *flag.FlagSet) []string {
 	var clash []string
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "loc", "at", "path", "heading", "eye", "chase", "seed", "emitters", "prefs":
+		case "loc", "at", "path", "heading", "camera", "eye", "chase", "seed", "emitters", "prefs":
 			clash = append(clash, "-"+f.Name)
 		}
 	})

@@ -15,7 +15,7 @@ import (
 // runProbe prints the ambient state right after one rebuild at a spot (A1–A8).
 func runProbe(e *Env, args []string) error { return probe(args, e.Stdout, e.Stderr) }
 
-const probeUsage = `usage: soundworld probe [-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-chase M] [-heading DEG] [-json] [-strict]`
+const probeUsage = `usage: soundworld probe [-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-camera retail|first-person] [-eye H] [-chase M] [-heading DEG] [-json] [-strict]`
 
 // probeJSON is the -json output, field order as documented in the README.
 type probeJSON struct {
@@ -32,6 +32,7 @@ type probeJSON struct {
 	// gather is centred on the player's feet, the SoundManager listens at the camera.
 	Player            probePlace   `json:"player"`
 	Camera            probePlace   `json:"camera"`
+	CameraPreset      string       `json:"camera_preset"` // W5: "retail", "first-person" or "custom (…)"
 	TotalWeight       float32      `json:"total_weight"`
 	ContributingCells int          `json:"contributing_cells"`
 	Sounds            []probeSound `json:"sounds"`
@@ -80,6 +81,7 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	at := fs.String("at", "", atHelp)
 	eye := fs.Float64("eye", float64(world.DefaultEye), eyeHelp)
 	chase := fs.Float64("chase", float64(world.DefaultChase), chaseHelp)
+	camera := cli.CameraFlag(fs.FlagSet)
 	heading := fs.Float64("heading", 0, headingHelp)
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) is exit 2")
@@ -91,6 +93,9 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	}
 	x, y, err := parsePlace(*loc, *at)
 	if err != nil {
+		return err
+	}
+	if err := cli.ApplyCamera(fs.FlagSet, *camera, eye, chase); err != nil {
 		return err
 	}
 	if err := checkEye(*eye); err != nil {
@@ -158,6 +163,7 @@ func probeOf(sn *world.Snapshot) probeJSON {
 	p.Listener.Heading = l.Heading
 	p.Listener.Map = world.FormatMap(l.Pos.X, l.Pos.Y)
 	p.Player, p.Camera = placeOf(sn.Player), placeOf(sn.Camera)
+	p.CameraPreset = world.CameraName(l.Eye, l.Chase)
 	p.TotalWeight = sn.TotalWeight
 	p.ContributingCells = len(sn.Cells)
 	p.Sounds = []probeSound{}
@@ -188,8 +194,8 @@ func probeTable(w io.Writer, p probeJSON, sn *world.Snapshot) error {
 	fmt.Fprintf(w, "listener  %s  cell %s  local (%.2f, %.2f)  z %.2f m  heading %.1f°  %s\n",
 		l.Landblock, l.Cell, l.X, l.Y, l.Z, l.Heading, l.Map)
 	fmt.Fprintf(w, "player    %s  (%.2f, %.2f, %.2f)  feet: the gather's centre (W5)\n", p.Player.Landblock, p.Player.X, p.Player.Y, p.Player.Z)
-	fmt.Fprintf(w, "camera    %s  (%.2f, %.2f, %.2f)  eye %.2f m, chase %.2f m: where the SoundManager listens\n",
-		p.Camera.Landblock, p.Camera.X, p.Camera.Y, p.Camera.Z, sn.Listener.Eye, sn.Listener.Chase)
+	fmt.Fprintf(w, "camera    %s  (%.2f, %.2f, %.2f)  %s view, eye %.2f m, chase %.2f m: where the SoundManager listens\n",
+		p.Camera.Landblock, p.Camera.X, p.Camera.Y, p.Camera.Z, p.CameraPreset, sn.Listener.Eye, sn.Listener.Chase)
 	fmt.Fprintf(w, "total weight %.4f over %d contributing cells\n", p.TotalWeight, p.ContributingCells)
 	if sn.NoAmbient {
 		fmt.Fprintln(w, "no ambient data at this position (A11: outdoor-only tool)")

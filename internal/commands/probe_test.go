@@ -14,6 +14,29 @@ func runProbeTest(args ...string) (string, error) {
 	return out.String(), err
 }
 
+// TestW5_ProbeCameraPresets: probe's default camera is retail's home view
+// (2.5 m behind, 2.25 m above the feet: facing north at Holtburg's spawn,
+// y 7.1 − 2.5 = 4.6, z 83 + 2.25); -camera first-person puts it 1.5 m above
+// the feet; -eye beside -camera overrides the preset's height.
+func TestW5_ProbeCameraPresets(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, `"camera":{"landblock":"0xA9B4","x":84,"y":4.6,"z":85.25},"camera_preset":"retail"`},
+		{[]string{"-camera", "first-person"}, `"camera":{"landblock":"0xA9B4","x":84,"y":7.1,"z":84.5},"camera_preset":"first-person"`},
+		{[]string{"-camera", "first-person", "-eye", "2"}, `"camera":{"landblock":"0xA9B4","x":84,"y":7.1,"z":85},"camera_preset":"custom (eye 2 m, chase 0 m)"`},
+	} {
+		out, err := runProbeTest(append([]string{"-at", "0xA9B4 84 7.1", "-json"}, c.args...)...)
+		if err != nil || !strings.Contains(out, c.want) {
+			t.Errorf("W5: probe %v: %v, want %s in\n%s", c.args, err, c.want, out[:min(len(out), 400)])
+		}
+	}
+	if _, err := runProbeTest("-at", "0xA9B4 84 7.1", "-camera", "overhead"); err == nil || !strings.Contains(err.Error(), "retail, first-person") {
+		t.Errorf("W5: -camera overhead: %v, want an error listing the presets", err)
+	}
+}
+
 // TestProbe_HoltburgJSON pins the documented shape and the W2/W3 listener fields.
 func TestProbe_HoltburgJSON(t *testing.T) {
 	out, err := runProbeTest("-at", "0xA9B4 84 7.1", "-json")
@@ -24,7 +47,7 @@ func TestProbe_HoltburgJSON(t *testing.T) {
 	if !strings.HasPrefix(out, prefix) {
 		t.Fatalf("probe JSON starts %q, want %q", out[:min(len(out), 90)], prefix)
 	}
-	for _, want := range []string{`,"heading":0,"map":"42.1N, 33.6E"},"player":{"landblock":"0xA9B4","x":84,"y":7.1,"z":`, `},"camera":{"landblock":"0xA9B4","x":84,"y":7.1,"z":`, `},"total_weight":`, `,"contributing_cells":`, `,"sounds":[{"stb_id":"0x20`} {
+	for _, want := range []string{`,"heading":0,"map":"42.1N, 33.6E"},"player":{"landblock":"0xA9B4","x":84,"y":7.1,"z":`, `},"camera":{"landblock":"0xA9B4","x":84,"y":4.6,"z":`, `},"camera_preset":"retail","total_weight":`, `,"contributing_cells":`, `,"sounds":[{"stb_id":"0x20`} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("probe JSON lacks %q:\n%s", want, out)
 		}

@@ -45,7 +45,7 @@ type renderOpts struct {
 	force    bool
 }
 
-const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-eye H] [-chase M] -seconds S [-seed N] [-emitters FILE] [-prefs k=v,…] -o out.wav [-events out.csv] [-strict]\n       soundworld render -from SIDECAR.json [-dat DIR] [-force] -seconds S -o out.wav [-events out.csv]"
+const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-camera retail|first-person] [-eye H] [-chase M] -seconds S [-seed N] [-emitters FILE] [-prefs k=v,…] -o out.wav [-events out.csv] [-strict]\n       soundworld render -from SIDECAR.json [-dat DIR] [-force] -seconds S -o out.wav [-events out.csv]"
 
 // runRender renders what the listener hears to a WAV file (O3).
 func runRender(e *Env, args []string) error {
@@ -65,6 +65,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	heading := fs.Float64("heading", 0, "compass heading, degrees clockwise from north (W4); ignored with -path")
 	eye := fs.Float64("eye", float64(world.DefaultEye), eyeHelp)
 	chase := fs.Float64("chase", float64(world.DefaultChase), chaseHelp)
+	camera := cli.CameraFlag(fs.FlagSet)
 	seconds := fs.Float64("seconds", 0, "length of the render, s (default with -path: the path's last time)")
 	seed := fs.Uint64("seed", 1, "seed of the retail random generators (T4)")
 	emitters := fs.String("emitters", "", `emitter layout file; "none" for no emitters (default: the stand-in's forge layout without -dat, none with -dat)`)
@@ -82,6 +83,9 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	}
 	if *out == "" {
 		return nil, fs.Bad("-o is required")
+	}
+	if err := cli.ApplyCamera(fs.FlagSet, *camera, eye, chase); err != nil {
+		return nil, err
 	}
 	o := &renderOpts{datDir: *datDir, out: *out, events: *events, seconds: *seconds, eye: float32(*eye), strict: *strict}
 	if *from != "" {
@@ -135,13 +139,14 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		if o.seconds == 0 {
 			o.seconds = o.walk.End()
 		}
-		// W5: the path file's eye and chase, unless given on the command line.
+		// W5: the path file's camera, eye and chase, unless given on the
+		// command line (-camera counts for both).
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-		if o.walk.Eye != nil && !set["eye"] {
+		if o.walk.Eye != nil && !set["eye"] && !set["camera"] {
 			o.eye = *o.walk.Eye
 		}
-		if o.walk.Chase != nil && !set["chase"] {
+		if o.walk.Chase != nil && !set["chase"] && !set["camera"] {
 			o.chase = *o.walk.Chase
 		}
 	} else {
@@ -332,7 +337,7 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 }
 
 // chaseHelp is -chase's help (render, probe).
-const chaseHelp = "camera distance behind the player along the heading, m (W5; 0 = first person)"
+const chaseHelp = "camera distance behind the player along the heading, m (W5; default 2.5, retail's home view)"
 
 // checkChase validates -chase (m behind the player, W5): finite, 0..1000.
 func checkChase(m float64) error {
