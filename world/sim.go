@@ -91,13 +91,16 @@ type Sim struct {
 	amb  *Ambient
 	seed uint32
 
-	prefs    audio.Prefs
-	now      float64
-	lis      Listener
-	feet     Loc // W5: the player's feet, landblock-local (W6); Z = ground
-	cam      Loc // W5: the camera
-	active   bool
-	emitters []emitterState
+	prefs audio.Prefs
+	now   float64
+	lis   Listener
+	feet  Loc // W5: the player's feet, landblock-local (W6); Z = ground (indoors: the floor)
+	// A11: the player's EnvCell (0 outdoors) and its seen_outside flag.
+	indoor      uint32
+	seesOutside bool
+	cam         Loc // W5: the camera
+	active      bool
+	emitters    []emitterState
 
 	// T4: the manager's generators, owned here so snapshots can report their state.
 	dice         *audio.Ran2
@@ -210,6 +213,7 @@ func (s *Sim) Tick(dt float64) *Snapshot {
 		s.now += dt
 	}
 	s.placeListener()
+	s.amb.SetIndoor(s.indoor, s.seesOutside)            // A11
 	s.amb.Update(s.now, s.feet, s.cam, s.prefs.Ambient) // G5 inside
 
 	for i := range s.emitters {
@@ -224,7 +228,9 @@ func (s *Sim) Tick(dt float64) *Snapshot {
 // sits at the origin of a camera-centred frame: every position it is given is
 // managerPos(source, camera), so its differences are W6 offsets (S3, S4).
 func (s *Sim) placeListener() {
-	s.feet.Z = s.land.GroundAt(s.feet)
+	if s.indoor == 0 { // indoors the feet stand on the cell's floor (A11)
+		s.feet.Z = s.land.GroundAt(s.feet)
+	}
 	s.cam = cameraLoc(s.feet, s.lis.Heading, s.lis.Eye, s.lis.Chase)
 	s.lis.Pos = s.feet.World()
 	s.mgr.SetListener(audio.Vec3{}, s.lis.Heading)
@@ -320,6 +326,7 @@ func (s *Sim) SetListener(x, y, heading float32) {
 		s.note(Input{Kind: InListener, X: x, Y: y, Heading: heading})
 	}
 	s.feet, s.lis.Heading = nf, normDeg(heading)
+	s.indoor, s.seesOutside = 0, false
 	s.placeListener()
 }
 
@@ -336,6 +343,7 @@ func (s *Sim) SetPlayer(l Loc, heading float32) {
 	}
 	s.notePlayer(l, heading)
 	s.feet, s.lis.Heading = l, normDeg(heading)
+	s.indoor, s.seesOutside = 0, false
 	s.placeListener()
 }
 
@@ -492,6 +500,8 @@ func (s *Sim) makeSnapshot() *Snapshot {
 		Instances:   s.amb.Instances(),
 		Prefs:       s.prefs,
 		NoAmbient:   s.amb.placed && s.amb.Gathered() && len(s.amb.Cells()) == 0, // A11
+		Indoor:      s.indoor,
+		SeesOutside: s.seesOutside,
 		VoiceTraces: s.slotTraces,
 		RNG:         s.rngState(),
 	}

@@ -1,0 +1,48 @@
+package world
+
+import (
+	"fmt"
+
+	"soundworld/dat"
+)
+
+// envCells is the data an indoor position needs (A11): the cell dat's
+// EnvCell records. *dat.Archive has it; a Data without it holds no EnvCell.
+type envCells interface {
+	EnvCell(id uint32) (*dat.EnvCell, error)
+}
+
+// SetPlayerIndoor puts the player in EnvCell cell (a retail /loc line's cell,
+// low word 0x0100..0xFFFD) at landblock-local l, feet on the cell's floor at
+// l.Z, heading in degrees (A11). The cell comes from the data: a cell the
+// data does not hold, or one in another landblock than l, is an error naming
+// it and changes nothing. An EnvCell that sees outside (flags bit 0) gets the
+// outdoor gather centred on l (landblock, x, y, the floor's Z); one that does
+// not gets none. SetPlayer and SetListener move the player back outdoors.
+func (s *Sim) SetPlayerIndoor(l Loc, cell uint32, heading float32) error {
+	if !dat.IsEnvCellID(cell) {
+		return fmt.Errorf("cell 0x%08X is not an EnvCell (low word 0x0100..0xFFFD, A11)", cell)
+	}
+	if uint16(cell>>16) != l.Landblock {
+		return fmt.Errorf("EnvCell 0x%08X is not in landblock 0x%04X", cell, l.Landblock)
+	}
+	if !finite32(l.X) || !finite32(l.Y) || !finite32(l.Z) || !finite32(heading) {
+		return fmt.Errorf("EnvCell 0x%08X: position (%v, %v, %v) heading %v is not finite", cell, l.X, l.Y, l.Z, heading)
+	}
+	src, ok := s.data.(envCells)
+	if !ok {
+		return fmt.Errorf("EnvCell 0x%08X: this data holds no EnvCells (A11)", cell)
+	}
+	c, err := src.EnvCell(cell)
+	if err != nil {
+		return fmt.Errorf("EnvCell 0x%08X: %w (A11: an indoor position needs its cell's record)", cell, err)
+	}
+	s.notePlayer(l, heading)
+	s.feet, s.lis.Heading = l, normDeg(heading)
+	s.indoor, s.seesOutside = cell, c.SeenOutside()
+	s.placeListener()
+	return nil
+}
+
+// Indoor returns the player's EnvCell id (0 outdoors) and whether it sees outside (A11).
+func (s *Sim) Indoor() (cell uint32, seesOutside bool) { return s.indoor, s.seesOutside }
