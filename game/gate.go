@@ -118,7 +118,9 @@ func (g *Game) OpenGate(path string) error {
 	g.sim.SetEmitters(em)
 	g.sim.SetEye(f.Eye())
 	g.sim.SetChase(f.Chase())
-	g.sim.SetPlayer(loc.Loc(), loc.Heading())
+	if err := g.sim.PlaceAt(loc.Loc(), loc.Cell, loc.Heading()); err != nil { // A11: an indoor /loc
+		return fmt.Errorf("%s: %w", path, err)
+	}
 	g.st.Eye = float64(f.Eye())
 	g.snap = g.sim.Tick(0)
 	p := g.sim.Listener().Pos

@@ -46,3 +46,15 @@ func (s *Sim) SetPlayerIndoor(l Loc, cell uint32, heading float32) error {
 
 // Indoor returns the player's EnvCell id (0 outdoors) and whether it sees outside (A11).
 func (s *Sim) Indoor() (cell uint32, seesOutside bool) { return s.indoor, s.seesOutside }
+
+// PlaceAt puts the player at l in cell (A11): an EnvCell id places it indoors
+// (SetPlayerIndoor: feet on the floor at l.Z, errors name the cell); any
+// other cell, 0 included, outdoors (SetPlayer: feet on the ground). A retail
+// /loc line gives both: RetailLoc.Loc() and RetailLoc.Cell.
+func (s *Sim) PlaceAt(l Loc, cell uint32, heading float32) error {
+	if dat.IsEnvCellID(cell) {
+		return s.SetPlayerIndoor(l, cell, heading)
+	}
+	s.SetPlayer(l, heading)
+	return nil
+}

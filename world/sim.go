@@ -223,6 +223,14 @@ func (s *Sim) Tick(dt float64) *Snapshot {
 	return s.snap
 }
 
+// cellID is the player's cell: the EnvCell indoors (A11), else the land cell (W2).
+func (s *Sim) cellID() uint32 {
+	if s.indoor != 0 {
+		return s.indoor
+	}
+	return s.feet.CellID()
+}
+
 // placeListener puts the player's feet on the ground and derives the camera
 // (W5), and hands the camera's heading to the manager. The manager's listener
 // sits at the origin of a camera-centred frame: every position it is given is
@@ -494,12 +502,12 @@ func (s *Sim) makeSnapshot() *Snapshot {
 		Player:      s.feet,
 		Camera:      s.cam,
 		CameraPos:   s.cam.World(),
-		CellID:      s.feet.CellID(),
+		CellID:      s.cellID(),
 		TotalWeight: s.amb.TotalWeight(),
 		Cells:       s.amb.Cells(),
 		Instances:   s.amb.Instances(),
 		Prefs:       s.prefs,
-		NoAmbient:   s.amb.placed && s.amb.Gathered() && len(s.amb.Cells()) == 0, // A11
+		NoAmbient:   s.indoor == 0 && s.amb.placed && s.amb.Gathered() && len(s.amb.Cells()) == 0, // A11 (outdoors; a closed EnvCell says so itself)
 		Indoor:      s.indoor,
 		SeesOutside: s.seesOutside,
 		VoiceTraces: s.slotTraces,

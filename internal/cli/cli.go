@@ -132,6 +132,19 @@ func AtLoc(at string) (world.Loc, error) {
 	return l, UserErr(err)
 }
 
+// AtCell is the cell of a retail /loc line given to -at (an EnvCell id puts
+// the player indoors, A11); 0 for the short forms, which name no cell.
+func AtCell(at string) uint32 {
+	if !world.IsRetailLoc(at) {
+		return 0
+	}
+	l, err := world.ParseRetailLoc(at)
+	if err != nil {
+		return 0
+	}
+	return l.Cell
+}
+
 // AtHeading is the compass heading (W4) a retail /loc line given to -at
 // carries (Frame::get_heading of its quaternion); ok is false for the short
 // forms, which carry none. Callers use it when -heading was not given.

@@ -29,6 +29,7 @@ type renderOpts struct {
 	datDir   string
 	x, y     float32
 	place    *world.Loc // -at: the player's landblock-local position, exact (W6)
+	cell     uint32     // -at as a /loc line: its cell (an EnvCell: indoors, A11)
 	heading  float32
 	walk     *world.Walk
 	eye      float32
@@ -160,7 +161,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 			if err != nil {
 				return nil, userErr(err)
 			}
-			o.place = &l
+			o.place, o.cell = &l, cli.AtCell(*at)
 			if h, ok := cli.AtHeading(*at); ok && !fs.Given()["heading"] {
 				o.heading = h // the /loc line's facing, unless -heading was given
 			}
@@ -309,7 +310,9 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 		case o.walk != nil:
 			wc.Place(s, o.walk, t)
 		case o.place != nil:
-			s.SetPlayer(*o.place, o.heading)
+			if err := s.PlaceAt(*o.place, o.cell, o.heading); err != nil { // A11
+				return userErr(err)
+			}
 		default:
 			s.SetListener(o.x, o.y, o.heading)
 		}
