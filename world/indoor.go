@@ -37,7 +37,9 @@ func (s *Sim) SetPlayerIndoor(l Loc, cell uint32, heading float32) error {
 	if err != nil {
 		return fmt.Errorf("EnvCell 0x%08X: %w (A11: an indoor position needs its cell's record)", cell, err)
 	}
-	s.notePlayer(l, heading)
+	if s.inputs != nil && (l != s.feet || cell != s.indoor || normDeg(heading) != s.lis.Heading) {
+		s.note(Input{Kind: InIndoor, Landblock: l.Landblock, X: l.X, Y: l.Y, Z: l.Z, Cell: cell, Heading: heading})
+	}
 	s.feet, s.lis.Heading = l, normDeg(heading)
 	s.indoor, s.seesOutside = cell, c.SeenOutside()
 	s.placeListener()
@@ -57,4 +59,13 @@ func (s *Sim) PlaceAt(l Loc, cell uint32, heading float32) error {
 	}
 	s.SetPlayer(l, heading)
 	return nil
+}
+
+// indoorZ is the floor the player stands on indoors (A11), 0 outdoors (the
+// ground height is derived again there).
+func (s *Sim) indoorZ() float32 {
+	if s.indoor == 0 {
+		return 0
+	}
+	return s.feet.Z
 }

@@ -118,3 +118,28 @@ func newSimOn(t *testing.T, d Data) *Sim {
 	}
 	return s
 }
+
+// TestA11_IndoorReplays: an input record started or moved indoors replays
+// indoors (the cell and floor are part of the record), so a sidecar taken in
+// a cellar reopens in the cellar.
+func TestA11_IndoorReplays(t *testing.T) {
+	_, f := simFixture(t, 1)
+	d := indoorData{f, map[uint32]*dat.EnvCell{
+		0x01010101: {ID: 0x01010101, Frame: dat.Frame{X: 12, Y: 12, Z: 19, QW: 1}},
+	}}
+	s := newSimOn(t, d)
+	s.RecordInputs()
+	if err := s.SetPlayerIndoor(Loc{0x0101, 12, 12, 19}, 0x01010101, 0); err != nil {
+		t.Fatal(err)
+	}
+	s.Reset(3) // the record starts here, indoors
+	s.Tick(1)
+	log := s.Inputs()
+	r := newSimOn(t, d)
+	if err := log.Replay(r, nil); err != nil {
+		t.Fatal(err)
+	}
+	if c, sees := r.Indoor(); c != 0x01010101 || sees || r.Player().Z != 19 {
+		t.Errorf("A11: replayed indoor start: cell %08X sees %v feet z %v, want the cellar at 19", c, sees, r.Player().Z)
+	}
+}
