@@ -31,8 +31,13 @@ const (
 )
 
 // Start is a starting placement: the player's feet (world m), compass
-// heading (deg), the camera's eye height and chase distance (m, W5).
-type Start struct{ X, Y, Heading, Eye, Chase float32 }
+// heading (deg), the camera's eye height and chase distance (m, W5). Cell,
+// when an EnvCell (an indoor /loc line), puts the player in it at Loc (A11).
+type Start struct {
+	X, Y, Heading, Eye, Chase float32
+	Cell                      uint32
+	Loc                       world.Loc
+}
 
 // Shot asks for a scripted screenshot: run Seconds of sim time at fixed 1/60 s
 // steps with every overlay on and audio off, write Out (PNG) and its .json sidecar, exit.
@@ -83,6 +88,7 @@ type Config struct {
 // Game is the explorer window.
 type Game struct {
 	cfg    Config
+	rooms  []world.Footprint // A11: where dragging and walking enter an EnvCell (indoor.go)
 	sim    *world.Sim
 	region *dat.Region
 	tiles  *tiles
@@ -159,6 +165,11 @@ func New(cfg Config) (*Game, error) {
 	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4)}
 	if s := cfg.Start; s != nil {
 		sim.SetListener(s.X, s.Y, s.Heading)
+		if s.Cell != 0 {
+			if err := sim.PlaceAt(s.Loc, s.Cell, s.Heading); err != nil { // A11
+				return nil, err
+			}
+		}
 		sim.SetEye(s.Eye)
 		sim.SetChase(s.Chase)
 	}
@@ -179,6 +190,7 @@ func New(cfg Config) (*Game, error) {
 		g.cam.W, g.cam.H = cfg.Shot.size()
 	}
 	g.stingerTbl, g.stingers = findStingers(cfg.Archive, cfg.DatDir == "")
+	g.rooms = standInFootprints(cfg.DatDir == "")
 	if cfg.Shot != nil || cfg.NoAudio {
 		g.st.AudioOn = false
 	} else {

@@ -69,3 +69,37 @@ func (s *Sim) indoorZ() float32 {
 	}
 	return s.feet.Z
 }
+
+// Footprint is where walking enters an EnvCell (A11): the rectangle
+// [X0, X1) × [Y0, Y1) of landblock-local metres in Cell's landblock, with the
+// floor at Z. Retail decides the cell by geometry (CObjCell::find_cell_list:
+// the player's spheres against the building's portal polygons and each
+// EnvCell's BSP from its Environment's CellStruct), which this tool does not
+// read; so footprints come only from data that states them — the stand-in's
+// authored rooms. Real data gives none: there indoor positions are reached
+// with their /loc line.
+type Footprint struct {
+	Cell           uint32
+	X0, Y0, X1, Y1 float32
+	Z              float32
+}
+
+// WalkTo moves the player to world (x, y) with heading as SetListener does —
+// unless (x, y) lies in one of fs, the first of which wins: then the player
+// enters that EnvCell (SetPlayerIndoor, recorded as such, so replays need no
+// footprints). The window's dragging and walking use it.
+func (s *Sim) WalkTo(x, y, heading float32, fs []Footprint) {
+	if finite32(x) && finite32(y) && finite32(heading) {
+		l := LocOf(Pos{X: x, Y: y})
+		for _, f := range fs {
+			if uint16(f.Cell>>16) == l.Landblock && l.X >= f.X0 && l.X < f.X1 && l.Y >= f.Y0 && l.Y < f.Y1 {
+				l.Z = f.Z
+				if s.SetPlayerIndoor(l, f.Cell, heading) == nil {
+					return
+				}
+			}
+		}
+	}
+	s.SetListener(x, y, heading)
+}
+

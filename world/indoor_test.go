@@ -143,3 +143,36 @@ func TestA11_IndoorReplays(t *testing.T) {
 		t.Errorf("A11: replayed indoor start: cell %08X sees %v feet z %v, want the cellar at 19", c, sees, r.Player().Z)
 	}
 }
+
+// TestA11_WalkToEntersFootprints: walking into a footprint enters its
+// EnvCell (the first footprint holding the position wins), walking out
+// leaves it, and the record replays the same cells without footprints.
+func TestA11_WalkToEntersFootprints(t *testing.T) {
+	_, f := simFixture(t, 1)
+	d := indoorData{f, map[uint32]*dat.EnvCell{
+		0x01010100: {ID: 0x01010100, Flags: dat.EnvCellSeenOutside},
+		0x01010101: {ID: 0x01010101},
+	}}
+	fs := []Footprint{{Cell: 0x01010101, X0: 10, Y0: 10, X1: 12, Y1: 20, Z: 19}, {Cell: 0x01010100, X0: 10, Y0: 10, X1: 20, Y1: 20, Z: 22.2}}
+	s := newSimOn(t, d)
+	s.RecordInputs()
+	var cells []uint32
+	for _, lx := range []float32{5, 15, 11, 25} {
+		x, y := WorldPos(0x0101, lx, 15)
+		s.WalkTo(x, y, 90, fs)
+		s.Tick(0.1)
+		c, _ := s.Indoor()
+		cells = append(cells, c)
+	}
+	if cells[0] != 0 || cells[1] != 0x01010100 || cells[2] != 0x01010101 || cells[3] != 0 || s.Player().Z == 19 {
+		t.Fatalf("A11: walking x 5, 15, 11, 25: cells %08X, want outdoors, taproom, cellar, outdoors", cells)
+	}
+	r := newSimOn(t, d)
+	var got []uint32
+	if err := s.Inputs().Replay(r, func() { c, _ := r.Indoor(); got = append(got, c) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 4 || got[1] != 0x01010100 || got[2] != 0x01010101 || got[3] != 0 {
+		t.Errorf("A11: replayed cells %08X, want %08X", got, cells)
+	}
+}

@@ -105,6 +105,12 @@ func (w *windowFlags) config() (game.Config, error) {
 		}
 	}
 	c.Start = &game.Start{X: x, Y: y, Heading: w.startHeading(), Eye: float32(w.eye), Chase: float32(w.chase)}
+	if cell := cli.AtCell(w.at); cell != 0 { // A11: an indoor /loc line starts in its EnvCell
+		if c.Start.Loc, err = cli.AtLoc(w.at); err != nil {
+			return c, err
+		}
+		c.Start.Cell = cell
+	}
 	c.Stdout, c.Begin = os.Stdout, processStart
 	c.From, c.Force = w.from, w.force
 	if c.ViewOpts, err = w.viewOpts(); err != nil {
