@@ -102,4 +102,3 @@ func (s *Sim) WalkTo(x, y, heading float32, fs []Footprint) {
 	}
 	s.SetListener(x, y, heading)
 }
-
