@@ -23,7 +23,7 @@ const Name = "Holtburg (stand-in)"
 const (
 	ForgeTable   uint32 = 0x20000010 // the blacksmith's sound table (hammer strikes, SoundType 0x69)
 	UITable      uint32 = 0x20000011 // environs stingers (SoundType 0x76..0x8A, U1)
-	ForgeSetup   uint32 = 0x02000001 // Setup whose DefaultSoundTable is ForgeTable
+	ForgeSetup   uint32 = 0x02000001 // Setup: DefaultSoundTable ForgeTable, DefaultAnimation ForgeAnim (E3)
 	MissingTable uint32 = 0x200000F0 // the "marsh" desc's table, deliberately absent (rule A1)
 	HammerSType  uint32 = 0x69       // the forge's strike SoundType (105)
 )
@@ -52,7 +52,7 @@ func Stingers() []Stinger {
 	return out
 }
 
-//go:embed holtburg/land.txt holtburg/sound.txt holtburg/terrain.map holtburg/heights.map holtburg/land_height_table.csv layouts/holtburg.json
+//go:embed holtburg/land.txt holtburg/sound.txt holtburg/terrain.map holtburg/heights.map holtburg/land_height_table.csv layouts/holtburg.json layouts/forge-emitter.json
 var files embed.FS
 
 func file(name string) []byte {
@@ -64,8 +64,15 @@ func file(name string) []byte {
 }
 
 // DefaultLayout is the stand-in's default emitter layout file (JSON, the format
-// documented in README "Emitter layout files"): the Holtburg forge.
+// documented in README "Emitter layout files"): empty — the forge is an
+// object of the data now (E3, objects.go), not a hand-placed emitter.
 func DefaultLayout() []byte { return file("layouts/holtburg.json") }
+
+// ForgeEmitterLayout is a layout with one emitter where the forge stands,
+// playing its hammer through the server path every 2–4 s: what the stand-in's
+// default layout held before the forge became a data object, kept for tests
+// and users who want a placed emitter to compare with.
+func ForgeEmitterLayout() []byte { return file("layouts/forge-emitter.json") }
 
 // Holtburg parses the committed description and the height table.
 func Holtburg() (*Description, [256]float32, error) {
@@ -124,7 +131,7 @@ func (d *Description) Images(table [256]float32) (portal, cell []byte, err error
 	for i, rec := range d.encodedWaves() {
 		add(pw, d.Waves[i].ID, rec)
 	}
-	add(pw, ForgeSetup, dat.EncodeSetup(&dat.Setup{ID: ForgeSetup, DefaultSoundTable: ForgeTable}))
+	addObjectRecords(func(id uint32, rec []byte) { add(pw, id, rec) }) // E3: forge, windmill, fountain (objects.go)
 
 	cw := dat.NewWriter(256, dat.DataSetCell, 1)
 	for _, lb := range d.LandBlocks(&table) {

@@ -88,5 +88,8 @@ func landmarkInfo(lb *dat.LandBlock, table *[256]float32) *dat.LandBlockInfo {
 			info.Objects = append(info.Objects, dat.Stab{ID: l.Model, Frame: f})
 		}
 	}
+	if id == CentreBlock { // E3: the windmill and the fountain after the landmarks (objects.go)
+		info.Objects = append(info.Objects, objectStabs(lb, table)...)
+	}
 	return info
 }

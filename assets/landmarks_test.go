@@ -82,6 +82,9 @@ func TestLandmarks_ReadBackThroughTheParser(t *testing.T) {
 	if buildings < 4 || len(Landmarks)-buildings < 4 {
 		t.Fatalf("%d buildings, %d statics: want a handful of each", buildings, len(Landmarks)-buildings)
 	}
+	n := next[CentreBlock]
+	n[0] += 2 // the windmill and the fountain (E3, objects.go) after the landmarks
+	next[CentreBlock] = n
 	for id, n := range next {
 		if n[0] != len(infos[id].Objects) || n[1] != len(infos[id].Buildings) {
 			t.Fatalf("0x%04X: %d objects and %d buildings, the table has %d and %d", id, len(infos[id].Objects), len(infos[id].Buildings), n[0], n[1])

@@ -440,10 +440,15 @@ func TestForgeIsPlacedNearSpawn(t *testing.T) {
 	}
 }
 
-func TestDefaultLayoutIsTheForge(t *testing.T) {
+// The default layout is empty (the forge is a data object now, E3); the
+// forge emitter survives as ForgeEmitterLayout for comparison.
+func TestDefaultLayoutIsEmpty(t *testing.T) {
+	if got := string(bytes.TrimSpace(DefaultLayout())); got != `{"emitters":[]}` {
+		t.Errorf("DefaultLayout: got %s, want no emitters", got)
+	}
 	want := `{"emitters":[{"name":"forge","landblock":"0xA9B4","x":90.0,"y":20.0,"z":null,"sound_table":"0x20000010","stype":105,"volume":1.0,"interval":[2.0,4.0],"path":"server"}]}`
-	if got := string(bytes.TrimSpace(DefaultLayout())); got != want {
-		t.Errorf("DefaultLayout:\ngot  %s\nwant %s", got, want)
+	if got := string(bytes.TrimSpace(ForgeEmitterLayout())); got != want {
+		t.Errorf("ForgeEmitterLayout:\ngot  %s\nwant %s", got, want)
 	}
 	var v map[string]any
 	if err := json.Unmarshal(DefaultLayout(), &v); err != nil {

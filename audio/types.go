@@ -42,6 +42,7 @@ const (
 	SourceOneShot               // intermittent ambient at a position
 	SourceEmitter               // a placed emitter
 	SourceStinger               // a UI/environs stinger from the centre
+	SourceObject                // a hook of an object the data places (E3)
 )
 
 // String names the source for logs.
@@ -55,6 +56,8 @@ func (s Source) String() string {
 		return "emitter"
 	case SourceStinger:
 		return "stinger"
+	case SourceObject:
+		return "object"
 	}
 	return "source?"
 }

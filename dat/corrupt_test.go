@@ -75,6 +75,10 @@ func parseAny(f *File) error {
 			_, perr = a.Wave(e.ID)
 		case e.ID>>24 == typeSetup:
 			_, perr = a.Setup(e.ID)
+		case e.ID>>24 == typeAnimation:
+			_, perr = a.Animation(e.ID)
+		case e.ID>>24 == typePhysicsScript:
+			_, perr = a.PhysicsScript(e.ID)
 		}
 		if perr != nil {
 			return perr

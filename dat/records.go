@@ -280,8 +280,14 @@ type BldPortal struct {
 // RestrictionEntry is one (key, value) of the restriction table.
 type RestrictionEntry struct{ Key, Value uint32 }
 
-// Setup carries only what this tool needs of record 0x02xxxxxx (§3.7).
+// Setup carries only what this tool needs of record 0x02xxxxxx (§3.7): its
+// five default ids (E3: CPhysicsObj::InitDefaults reads them when an object
+// is created).
 type Setup struct {
-	ID                uint32
-	DefaultSoundTable uint32 // 0 or 0x20xxxxxx
+	ID                 uint32
+	DefaultAnimation   uint32 // 0 or 0x03xxxxxx: looped at 30 frames a second on a static (E3)
+	DefaultScript      uint32 // 0 or 0x33xxxxxx: played once at creation (E3)
+	DefaultMotionTable uint32 // 0 or 0x09xxxxxx (creatures; not modelled)
+	DefaultSoundTable  uint32 // 0 or 0x20xxxxxx: the object's sound table
+	DefaultScriptTable uint32 // 0 or 0x34xxxxxx (not modelled)
 }

@@ -1,10 +1,40 @@
 package dat
 
-// setupMinSize is the id plus the final five u32 the shortcut needs (§3.7).
+import "fmt"
+
+// setupMinSize is the id plus the final five u32 the shortcut reads (§3.7).
 const setupMinSize = 4 + 5*4
 
-// ParseSetup reads a Setup record's default sound table (§3.7 shortcut): the
-// u32 at record_size − 8, which must be 0 or a SoundTable id (high byte 0x20).
+// Record type bytes of the ids a Setup's final five u32 name (§3.7; DRW
+// dats.xml Setup: Animation 0x03, PhysicsScript 0x33, MotionTable 0x09,
+// SoundTable 0x20, PhysicsScriptTable 0x34).
+const (
+	typeAnimation     = 0x03
+	typeMotionTable   = 0x09
+	typePhysicsScript = 0x33
+	typeScriptTable   = 0x34
+)
+
+// setupDefaults names the final five u32 in record order with the type byte
+// each must carry when non-zero.
+var setupDefaults = [5]struct {
+	name string
+	typ  uint32
+}{
+	{"default animation", typeAnimation},
+	{"default script", typePhysicsScript},
+	{"default motion table", typeMotionTable},
+	{"default sound table", typeSoundTable},
+	{"default script table", typeScriptTable},
+}
+
+// ParseSetup reads a Setup record's five default ids (§3.7 shortcut, extended
+// from the sound table to all five): the u32s at record_size − 20 … − 4, in
+// the order default_animation (0x03…), default_script (0x33…),
+// default_motion_table (0x09…), default_sound_table (0x20…),
+// default_script_table (0x34…). Each must be 0 or carry its type byte; any
+// other value means the record is not laid out as §3.7 says, and is an error
+// at that id's byte.
 func ParseSetup(b []byte) (*Setup, error) {
 	r := newReader(b)
 	s := &Setup{}
@@ -13,10 +43,14 @@ func ParseSetup(b []byte) (*Setup, error) {
 		r.failAt(0, "Setup record shorter than 24 bytes:", len(b))
 	}
 	if r.err == nil {
-		r.off = len(b) - 8
-		s.DefaultSoundTable = r.u32()
-		if v := s.DefaultSoundTable; v != 0 && v>>24 != typeSoundTable {
-			r.failAt(len(b)-8, "Setup default sound table is neither 0 nor a 0x20xxxxxx id:", v)
+		r.off = len(b) - 20
+		dst := [5]*uint32{&s.DefaultAnimation, &s.DefaultScript, &s.DefaultMotionTable, &s.DefaultSoundTable, &s.DefaultScriptTable}
+		for i, d := range setupDefaults {
+			at := r.off
+			*dst[i] = r.u32()
+			if v := *dst[i]; r.err == nil && v != 0 && v>>24 != d.typ {
+				r.failAt(at, fmt.Sprintf("Setup %s is neither 0 nor a 0x%02Xxxxxxx id:", d.name, d.typ), v)
+			}
 		}
 	}
 	if err := r.done(s.ID); err != nil {
@@ -25,10 +59,14 @@ func ParseSetup(b []byte) (*Setup, error) {
 	return s, nil
 }
 
+// SetupDefaultOffset is the record byte of default id i (0 animation … 4
+// script table) in a Setup of size n bytes (§3.7 shortcut).
+func SetupDefaultOffset(n, i int) int64 { return int64(n - 20 + 4*i) }
+
 // EncodeSetup writes a minimal valid Setup (§3.7): flags 0, zero parts, empty
 // holding/connection/placement/cylsphere/sphere lists, zero heights and
-// spheres, no lights, then the final five u32 with default_sound_table
-// fourth — so it sits at record_size − 8 and the reader's shortcut holds.
+// spheres, no lights, then the final five u32 — so each sits where the
+// reader's shortcut looks.
 func EncodeSetup(s *Setup) []byte {
 	var w writer
 	w.u32(s.ID)
@@ -46,11 +84,11 @@ func EncodeSetup(s *Setup) []byte {
 		w.f32(0) // sorting sphere, selection sphere (origin + radius each)
 	}
 	w.u32(0) // lights
-	w.u32(0) // default_animation
-	w.u32(0) // default_script
-	w.u32(0) // default_motion_table
+	w.u32(s.DefaultAnimation)
+	w.u32(s.DefaultScript)
+	w.u32(s.DefaultMotionTable)
 	w.u32(s.DefaultSoundTable)
-	w.u32(0) // default_script_table
+	w.u32(s.DefaultScriptTable)
 	return w.b
 }
 

@@ -19,6 +19,7 @@ import (
 	"soundworld/audio"
 	"soundworld/dat"
 	"soundworld/game/clock"
+	"soundworld/gate"
 	"soundworld/ui"
 	"soundworld/world"
 )
@@ -64,6 +65,7 @@ type Config struct {
 	Prefs         audio.Prefs
 	Emitters      []world.Emitter
 	EmittersPath  string // where -emitters came from ("" = none)
+	NoObjects     bool   // -objects=false: the data's object sources left out (E3)
 	SettingsPath  string // the window's settings file (panel arrangement); "" = none (shot, profile, tests)
 	Start         *Start // nil = the Holtburg spawn
 	NoAudio       bool
@@ -73,16 +75,16 @@ type Config struct {
 	Begin         time.Time // process start, for the time-to-first-terrain report
 	// Problems, if set, collects every data problem the Sim meets (issue 12 item 1).
 	Problems *dat.Problems
-	// From is a sidecar whose instant the window reopens (-from, issue 10 item 4);
-	// Force reopens it even when the data source differs.
-	From  string
+	// From is a sidecar whose instant the window reopens (-from), read once
+	// by the command (ReadFrom); Force reopens it even when the data source differs.
+	From  *From
 	Force bool
 	// ViewOpts: -zoom, -panels, -overlays, -follow, -center (viewopts.go).
 	ViewOpts ViewOpts
 	// CaptureDir, with Shot: write a capture bundle there after the picture (soundworld capture).
 	CaptureDir string
-	// Gate is a listening gate file to open at start (-gate, issue 9; gate.go).
-	Gate string
+	// Gate is a listening gate to open at start (-gate, read by the command; gate.go).
+	Gate *gate.File
 }
 
 // Game is the explorer window.
@@ -153,7 +155,7 @@ func New(cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	sim, err := world.NewSim(world.Config{Archive: cfg.Archive, Seed: cfg.Seed, Prefs: cfg.Prefs, Emitters: cfg.Emitters})
+	sim, err := world.NewSim(world.Config{Archive: cfg.Archive, Seed: cfg.Seed, Prefs: cfg.Prefs, Emitters: cfg.Emitters, NoObjects: cfg.NoObjects})
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +176,7 @@ func New(cfg Config) (*Game, error) {
 		sim.SetChase(s.Chase)
 	}
 	lis := sim.Listener()
-	g.st = ui.NewState(cfg.Seed, lis.Eye)
+	g.st = ui.NewState()
 	var settingsErr error
 	if cfg.SettingsPath != "" && cfg.Shot == nil && cfg.ProfileFrames == 0 {
 		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
@@ -351,7 +353,6 @@ func (g *Game) Update() error {
 		}
 	}
 	g.prevCaptured, g.captured = g.captured, c
-	g.st.RunningSeed = g.sim.Seed()
 	g.requestTiles()
 	g.askedCam = g.cam // the view the tiles and the pyramid are asked for (updateAtlas, below)
 	g.tiles.hold = !g.useTiles()

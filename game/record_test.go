@@ -34,7 +34,7 @@ func TestRecordedWalkRendersSampleExact(t *testing.T) {
 	defer func() { recordDir = old }()
 
 	g := standInGame(t)
-	es, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "default layout")
+	es, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "forge emitter layout")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,8 @@ type Scene struct {
 	Prefs    audio.Prefs
 	Emitters []world.Emitter
 	Seconds  float64
+	// NoObjects leaves the data's object sources out (E3, -objects=false).
+	NoObjects bool
 }
 
 // Stereo is a 44100 Hz stereo signal, one slice per channel.
@@ -51,7 +53,7 @@ func RenderStems(sc Scene, seed uint32, n int, stem func(audio.Play) int) ([]Ste
 	if !(sc.Seconds > 0 && sc.Seconds <= 24*3600) {
 		return nil, fmt.Errorf("gate: render length %v s", sc.Seconds)
 	}
-	s, err := world.NewSim(world.Config{Archive: sc.Archive, Seed: seed, Prefs: sc.Prefs, Emitters: sc.Emitters, Bank: sc.Bank})
+	s, err := world.NewSim(world.Config{Archive: sc.Archive, Seed: seed, Prefs: sc.Prefs, Emitters: sc.Emitters, Bank: sc.Bank, NoObjects: sc.NoObjects})
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ func testScene(t testing.TB, seconds float64) Scene {
 	if err != nil {
 		t.Fatal(err)
 	}
-	em, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "stand-in layout")
+	em, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "stand-in layout")
 	if err != nil || len(em) != 1 {
 		t.Fatalf("layout: %v %v", em, err)
 	}

@@ -69,21 +69,19 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 		ctx.Header("Listener and time", true, func() {
 			ctx.SetGridLayout([]int{110, -1}, nil)
 			label(ctx, "eye height m")
-			ctx.SliderF(&st.Eye, 0, 20, 0.1, 1).On(func() { u.host.SetEye(float32(st.Eye)) })
+			eye := u.eyeShown()
+			ctx.SliderF(&eye, 0, 20, 0.1, 1).On(func() { u.host.SetEye(float32(eye)) })
 			l := u.snap.Listener // W5: the camera presets, named
 			fitLabel(ctx, "camera", "W5: retail = retail's home view (2.25 m up, 2.5 m behind), what a retail recording hears without zooming")
 			label(ctx, world.CameraName(l.Eye, l.Chase))
 			ctx.SetGridLayout([]int{-1, -1}, nil)
 			for _, p := range world.CameraPresets {
 				ctx.IDScope(p.Name, func() {
-					ctx.Button(p.Name).On(func() {
-						u.host.SetCamera(p.Eye, p.Chase)
-						st.Eye = float64(p.Eye)
-					})
+					ctx.Button(p.Name).On(func() { u.host.SetCamera(p.Eye, p.Chase) })
 				})
 			}
 			ctx.SetGridLayout([]int{110, -1}, nil)
-			fitLabel(ctx, fmt.Sprintf("seed (running %d)", st.RunningSeed), "the Sim's seed (T4); type one and press Enter or the button to restart with it")
+			fitLabel(ctx, fmt.Sprintf("seed (running %d)", snapSeed(u.snap)), "the Sim's seed (T4); type one and press Enter or the button to restart with it")
 			ctx.TextFieldOpt(&st.SeedText, true, u.bad("seed")).On(func() {
 				if ebitenEnter() {
 					u.resetSeed()
@@ -126,6 +124,35 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			ctx.Checkbox(&l.Emitters, "6 emitters")
 		})
 	}()
+}
+
+// eyeShown is the eye height the slider shows: the Sim's, from the Snapshot (m).
+func (u *UI) eyeShown() float64 { return float64(u.snap.Listener.Eye) }
+
+// snapSeed is the Sim's seed (T4) as the Snapshot has it.
+func snapSeed(s *world.Snapshot) uint32 {
+	if s == nil || s.RNG == nil {
+		return 0
+	}
+	return s.RNG.Seed
+}
+
+// seedBox makes the seed box show the Sim's seed: whenever the Snapshot's
+// seed differs from the one the box last took, the box's text becomes it
+// (a restart, a recording, -from). Text typed in the box stays until then.
+type seedBox struct {
+	shown uint32
+	known bool
+}
+
+func (b *seedBox) follow(s *world.Snapshot, st *State) {
+	if s == nil || s.RNG == nil {
+		return
+	}
+	if !b.known || s.RNG.Seed != b.shown {
+		b.shown, b.known = s.RNG.Seed, true
+		st.SeedText = fmt.Sprint(s.RNG.Seed)
+	}
 }
 
 func (u *UI) jump() {

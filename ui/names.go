@@ -52,6 +52,8 @@ func SourceName(s uint8) string {
 		return "emit"
 	case 3:
 		return "sting"
+	case 4:
+		return "obj"
 	}
 	return "?"
 }
@@ -67,6 +69,8 @@ func SourceLong(s audio.Source) string {
 		return "emitter"
 	case audio.SourceStinger:
 		return "stinger"
+	case audio.SourceObject:
+		return "object (from the data)"
 	}
 	return "?"
 }

@@ -51,7 +51,12 @@ var goldenScenarios = []goldenScenario{
 	{name: "walk-east-seed7", seed: 7, x0: spawnX - 40, y0: spawnY + 20, x1: spawnX + 40, y1: spawnY + 20, heading: 90, seconds: 20},
 	{name: "prefs-single-panoff-seed3", seed: 3, x0: spawnX, y0: spawnY + 30, x1: spawnX + 10, y1: spawnY - 30, heading: 200, seconds: 20,
 		prefs: func(p *audio.Prefs) { p.Squared, p.Pan, p.EffectVolume, p.AmbientVolume = false, false, 0.5, 0.7 }},
+	// E3: standing at the forge, whose hammer loop is a data object's animation.
+	{name: "forge-seed2", seed: 2, x0: forgeX, y0: forgeY - 6, x1: forgeX, y1: forgeY - 6, heading: 0, seconds: 10},
 }
+
+// The stand-in forge, 0xA9B4 90 20 (assets.ForgeX, ForgeY).
+const forgeX, forgeY = 169*192 + 90, 180*192 + 20
 
 // memWS is an in-memory io.WriteSeeker for the WAV writer.
 type memWS struct {

@@ -79,6 +79,8 @@ type InputStart struct {
 	Prefs     string           `json:"prefs"`
 	Active    bool             `json:"active"`
 	Emitters  RecordedEmitters `json:"emitters"`
+	// NoObjects: the session left the data's object sources out (E3, -objects=false).
+	NoObjects bool `json:"no_objects,omitempty"`
 }
 
 // InputLog is the record: the start state and the calls since.
@@ -123,7 +125,7 @@ func (l *InputLog) restart(s *Sim) {
 	}
 	l.Start = InputStart{Seed: s.seed, Landblock: s.feet.Landblock, LX: s.feet.X, LY: s.feet.Y,
 		X: s.lis.Pos.X, Y: s.lis.Pos.Y, Heading: s.lis.Heading, Cell: s.indoor, Z: s.indoorZ(),
-		Eye: s.lis.Eye, Chase: s.lis.Chase, Prefs: FormatPrefs(s.prefs), Active: s.active}
+		Eye: s.lis.Eye, Chase: s.lis.Chase, Prefs: FormatPrefs(s.prefs), Active: s.active, NoObjects: s.noObjs}
 	for _, es := range s.emitters {
 		l.Start.Emitters = append(l.Start.Emitters, cloneEmitter(es.e))
 	}
@@ -213,6 +215,7 @@ func (l *InputLog) Begin(s *Sim) error {
 	s.SetEye(l.Start.Eye)
 	s.SetChase(l.Start.Chase)
 	s.SetEmitters(cloneEmitters(l.Start.Emitters))
+	s.SetObjects(!l.Start.NoObjects)
 	s.Reset(l.Start.Seed)
 	return nil
 }

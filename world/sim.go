@@ -78,6 +78,9 @@ type Config struct {
 	Prefs    audio.Prefs // the zero value means audio.DefaultPrefs()
 	Emitters []Emitter
 	Bank     *audio.Bank // optional: share decoded waves across Sims over the same data
+	// NoObjects leaves out the world's own object sources (E3; the commands'
+	// -objects=false). With it unset they play.
+	NoObjects bool
 }
 
 // Sim is the one simulation: clock, listener, ambient runtime, emitters, prefs,
@@ -101,6 +104,8 @@ type Sim struct {
 	cam         Loc // W5: the camera
 	active      bool
 	emitters    []emitterState
+	objs        *Objects // E3: the data's object sources
+	noObjs      bool
 
 	// T4: the manager's generators, owned here so snapshots can report their state.
 	dice         *audio.Ran2
@@ -170,7 +175,8 @@ func NewSim(c Config) (*Sim, error) {
 		bank = audio.NewBank(d)
 	}
 	land.ShareTables(bank) // one read and parse per sound table (A1 check and plays)
-	s := &Sim{data: d, land: land, bank: bank, prefs: p, active: true}
+	s := &Sim{data: d, land: land, bank: bank, prefs: p, active: true, noObjs: c.NoObjects}
+	s.objs = newObjects(land, d)
 	s.lis = Listener{Eye: DefaultEye, Chase: DefaultChase}
 	s.feet = Loc{Landblock: 0xA9B4, X: 84, Y: 7.1}
 	s.Reset(c.Seed)
@@ -199,6 +205,7 @@ func (s *Sim) Reset(seed uint32) {
 	for i := range s.emitters {
 		s.emitters[i].next = 0
 	}
+	s.objs.reset()
 	s.inputs.restart(s)
 	s.snap = s.makeSnapshot()
 }
@@ -215,7 +222,10 @@ func (s *Sim) Tick(dt float64) *Snapshot {
 	s.placeListener()
 	s.amb.SetIndoor(s.indoor, s.seesOutside)            // A11
 	s.amb.Update(s.now, s.feet, s.cam, s.prefs.Ambient) // G5 inside
-
+	if !s.noObjs {                                      // E3: the 3×3 scan on a landblock change, then every object's frame
+		s.objs.scan(s.now, s.feet)
+		s.objs.update(s.now, s.objRunner())
+	}
 	for i := range s.emitters {
 		s.fireEmitter(i)
 	}
@@ -299,7 +309,7 @@ func (s *Sim) recordEvent(ev Event) {
 	}
 	s.events.push(ev, maxEvents)
 	s.evVer++
-	if ev.Outcome != audio.NotNow && (ev.Source == audio.SourceOneShot || ev.Source == audio.SourceEmitter) {
+	if ev.Outcome != audio.NotNow && (ev.Source == audio.SourceOneShot || ev.Source == audio.SourceEmitter || ev.Source == audio.SourceObject) {
 		s.spawns.push(ev, maxSpawns)
 		s.spVer++
 	}
@@ -514,6 +524,9 @@ func (s *Sim) makeSnapshot() *Snapshot {
 		RNG:         s.rngState(),
 	}
 	sn.Voices, sn.Cursor, sn.Drops, sn.Evictions = s.mgr.Voices(s.now)
+	if !s.noObjs {
+		sn.Objects = s.objectViews()
+	}
 	if s.evVer != s.lastEvVer {
 		s.snapEvents = s.events.slice(maxEvents)
 		s.lastEvVer = s.evVer

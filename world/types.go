@@ -111,6 +111,8 @@ type Event struct {
 	Pos   Pos
 	Loc   Loc         // W6 position of positioned plays (zero for beds and not_now rows)
 	Trace audio.Trace // RollDice unit values and rand() values consumed
+	// Object is the object and hook behind an E3 play (nil for every other source).
+	Object *ObjectHook
 }
 
 // Snapshot is an immutable copy of the Sim's state at the end of a Tick.
@@ -127,6 +129,7 @@ type Snapshot struct {
 	Instances      []Instance
 	Spawns         []Spawn // recent, newest last
 	Emitters       []EmitterView
+	Objects        []ObjectView // E3: the data's object sources around the player (nil with -objects=false)
 	Voices         [16]audio.Voice
 	// VoiceTraces are the draws behind the play that started each slot's
 	// voice (O4, the voices panel's "why"); shared between snapshots, never written.

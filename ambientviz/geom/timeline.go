@@ -365,6 +365,8 @@ func SourceColor(src audio.Source, set int) color.RGBA {
 		return color.RGBA{0xff, 0x90, 0x30, 0xff}
 	case audio.SourceStinger:
 		return color.RGBA{0xb0, 0xd8, 0xff, 0xff}
+	case audio.SourceObject: // E3: objects of the data, teal as their marker
+		return color.RGBA{0x30, 0xd0, 0xc0, 0xff}
 	}
 	return SetColor(set)
 }

@@ -6,13 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"time"
+
 	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
-	"time"
 
 	"soundworld/assets"
 	"soundworld/audio"
 	"soundworld/game"
+	"soundworld/gate"
 	"soundworld/ui"
 	"soundworld/world"
 )
@@ -27,15 +29,18 @@ type windowFlags struct {
 	heading, eye, chase           float64
 	seed                          uint
 	from                          string        // -from SIDECAR (from.go)
+	fromSidecar                   *game.From    // -from as read by fromDat
+	gate                          *gate.File    // -gate as read by gateDat
 	fs                            *flag.FlagSet // the flags registered on (from.go: clashes with -from)
 	force, follow                 bool
+	objects                       bool          // -objects (E3)
 	headingSet                    bool          // -heading given (gate.go: a /loc line's facing otherwise)
 	view                          game.ViewOpts // -zoom, -panels, -overlays, -center (from.go)
 }
 
 func (w *windowFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.dat, "dat", "", "folder with client_portal.dat and client_cell_1.dat (default: the built-in Holtburg (stand-in))")
-	fs.StringVar(&w.emitters, "emitters", "", "emitter layout file (JSON; default: the stand-in's forge, none with -dat)")
+	fs.StringVar(&w.emitters, "emitters", "", "emitter layout file (JSON; default: none — the stand-in's forge is an object of the data, E3)")
 	fs.StringVar(&w.loc, "loc", "", `start at map coordinates, e.g. "42.1N, 33.6E"`)
 	fs.StringVar(&w.at, "at", "", `start at a landblock position, e.g. "0xA9B4 84 7.1"`)
 	fs.Var(headingFlag{&w.heading, &w.headingSet}, "heading", "start heading, compass degrees clockwise from north (default: a /loc line's facing, else 0)")
@@ -44,6 +49,7 @@ func (w *windowFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&w.chase, "chase", float64(world.DefaultChase), "camera distance behind the player along the heading, m (W5; default 2.5, retail's home view)")
 	fs.UintVar(&w.seed, "seed", 1, "seed of the retail random generators")
 	fs.StringVar(&w.prefs, "prefs", "", "preferences k=v,… (keys: see README; e.g. ambient_volume=0.5,pan=off)")
+	fs.BoolVar(&w.objects, "objects", true, "play the data's own objects (forge, windmill…, E3); -objects=false leaves them out")
 	w.registerFrom(fs)
 }
 
@@ -90,12 +96,13 @@ func (w *windowFlags) config() (game.Config, error) {
 		return c, cli.UserErr(fmt.Errorf("-seed %d: want 0..4294967295", w.seed))
 	}
 	c.Seed = uint32(w.seed)
+	c.NoObjects = !w.objects
 	if c.Prefs, err = world.ParsePrefs(w.prefs, audio.DefaultPrefs()); err != nil {
 		return c, cli.UserErr(fmt.Errorf("-prefs: %w", err))
 	}
 	switch {
 	case w.emitters != "":
-		if c.Emitters, err = world.LoadLayoutFile(w.emitters); err != nil {
+		if c.Emitters, err = cli.LoadLayoutFile(w.emitters); err != nil {
 			return c, cli.UserErr(err)
 		}
 		c.EmittersPath = w.emitters
@@ -112,7 +119,7 @@ func (w *windowFlags) config() (game.Config, error) {
 		c.Start.Cell = cell
 	}
 	c.Stdout, c.Begin = os.Stdout, processStart
-	c.From, c.Force = w.from, w.force
+	c.From, c.Force = w.fromSidecar, w.force
 	if c.ViewOpts, err = w.viewOpts(); err != nil {
 		return c, err
 	}
@@ -141,7 +148,7 @@ func runWindow(args []string) error {
 	gateFile := fs.String("gate", "", gateHelp) // issue 9 (gate.go)
 	prof := fs.Int("profile-frames", 0, "print per-frame Update/Draw CPU percentiles for N frames (every overlay on, 1280×720), then exit")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-camera retail|first-person] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N]")
+		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-camera retail|first-person] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-objects=false] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N]")
 		fs.PrintDefaults()
 	}
 	if help, err := parseArgs(fs, args); help || err != nil {
@@ -159,7 +166,7 @@ func runWindow(args []string) error {
 		return err
 	}
 	defer c.Archive.Close()
-	c.Gate = *gateFile
+	c.Gate = w.gate
 	c.NoAudio, c.ProfileFrames = *noAudio, *prof
 	c.SettingsPath = *settings
 	if c.SettingsPath == "" {

@@ -164,11 +164,12 @@ func (s *seekBuf) Seek(off int64, whence int) (int64, error) {
 // CSVHeader is the render -events header (with O4's draws and rands). This
 // package is the one place the events CSV is formatted: render, render -from,
 // capture bundles and the window's "copy as CSV" all write it through here.
-const CSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands\n"
+const CSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands,object\n"
 
 // CSVRow formats one decision as render -events does: the play, then its
 // RollDice unit values (shortest float32 decimals) and rand() values,
-// space-separated in draw order.
+// space-separated in draw order, then for an object's play (E3) the object,
+// its setup and the hook with its frame or start time.
 func CSVRow(ev world.Event) string {
 	p := ev.Play
 	b := []byte(strconv.FormatFloat(p.Time, 'f', 6, 64) + "," + p.Source.String() + "," +
@@ -187,6 +188,10 @@ func CSVRow(ev world.Event) string {
 			b = append(b, ' ')
 		}
 		b = strconv.AppendInt(b, int64(r), 10)
+	}
+	b = append(b, ',')
+	if ev.Object != nil { // E3: which object, setup and hook (frame or start time)
+		b = append(b, ev.Object.String()...)
 	}
 	return string(append(b, '\n'))
 }

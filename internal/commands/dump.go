@@ -15,7 +15,7 @@ import (
 // runDump prints dat records as JSON (README "soundworld dump").
 func runDump(e *Env, args []string) error { return dump(args, e.Stdout, e.Stderr) }
 
-const dumpUsage = `usage: soundworld dump [-dat DIR] region | landblock ID | soundtable ID | wave ID | setup ID | list TYPE
+const dumpUsage = `usage: soundworld dump [-dat DIR] region | landblock ID | soundtable ID | wave ID | setup ID | animation ID | script ID | list TYPE
   TYPE is landblock, soundtable, wave, setup or all; IDs are 0x… hex or decimal.`
 
 // dump runs the command with its output on stdout; usage and flag errors go
@@ -40,7 +40,7 @@ func dump(args []string, stdout, stderr io.Writer) (err error) {
 	switch what {
 	case "region":
 		nargs = 0
-	case "landblock", "soundtable", "wave", "setup", "list":
+	case "landblock", "soundtable", "wave", "setup", "animation", "script", "list":
 	default:
 		return usage(fmt.Sprintf("unknown record kind %q", what))
 	}
@@ -77,6 +77,10 @@ func dump(args []string, stdout, stderr io.Writer) (err error) {
 		out, err = dumpWave(a, id)
 	case "setup":
 		out, err = dumpSetup(a, id)
+	case "animation":
+		out, err = dumpAnimation(a, id)
+	case "script":
+		out, err = dumpScript(a, id)
 	case "list":
 		out, err = dumpList(a, rest[1])
 	}
@@ -494,18 +498,6 @@ func dumpWave(a *dat.Archive, id uint32) (any, error) {
 		j.Note = "format tag not played by this tool"
 	}
 	return j, nil
-}
-
-func dumpSetup(a *dat.Archive, id uint32) (any, error) {
-	s, err := a.Setup(id)
-	if err != nil {
-		return nil, err
-	}
-	return struct {
-		Source            string `json:"source"`
-		ID                hexID  `json:"id"`
-		DefaultSoundTable hexID  `json:"default_sound_table"`
-	}{a.Source, hexID(s.ID), hexID(s.DefaultSoundTable)}, nil
 }
 
 type listJSON struct {

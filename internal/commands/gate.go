@@ -12,7 +12,7 @@ import (
 	"soundworld/internal/progress"
 )
 
-const gateUsage = `usage: soundworld gate GATE.gate.json [-seeds K] [-o DIR]
+const gateUsage = `usage: soundworld gate GATE.gate.json [-seeds K] [-objects=false] [-o DIR]
 
 Renders K seeds of the gate's spot, measures them and the gate's retail
 recording with the same code, and gives each metric a verdict. Writes
@@ -28,6 +28,7 @@ func runGate(e *Env, args []string) error {
 	fs := e.Flags("gate", gateUsage)
 	seeds := fs.Int("seeds", 20, "number of our seeds (renders) to compare with the recording, 2..1000")
 	out := fs.String("o", "", "report folder (default: NAME-report beside the gate file)")
+	objects := fs.Bool("objects", true, "play the data's own objects (E3); -objects=false leaves them out and the report says so")
 	// The gate file may come before or after the flags.
 	var file string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -67,7 +68,7 @@ func runGate(e *Env, args []string) error {
 		return userErr(err)
 	}
 	bar := progress.New(e.Stderr, progress.Options{Label: "gate", Total: int64(*seeds), Unit: "seeds"})
-	res, err := gate.Run(g, gate.Options{Seeds: *seeds, Ctx: e.Ctx, OnSeed: func(done, _ int) { bar.Set(int64(done)) }})
+	res, err := gate.Run(g, gate.Options{Seeds: *seeds, NoObjects: !*objects, Ctx: e.Ctx, OnSeed: func(done, _ int) { bar.Set(int64(done)) }})
 	bar.Finish(err == nil)
 	var in gate.InputError
 	switch {

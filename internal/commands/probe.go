@@ -40,6 +40,8 @@ type probeJSON struct {
 	Sounds            []probeSound  `json:"sounds"`
 	// Problems: every data problem met (issue 12 item 1); [] when none.
 	Problems []dat.Problem `json:"problems"`
+	// Objects: the data's sounding objects in the 3×3 (E3); absent with -objects=false.
+	Objects []probeObject `json:"objects,omitempty"`
 }
 
 // probePlace is a landblock-local position (W6) in m, to the cm.
@@ -87,6 +89,7 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	heading := fs.Float64("heading", 0, headingHelp)
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) is exit 2")
+	objects := fs.Bool("objects", true, "list the data's sounding objects around the player (E3); -objects=false leaves them out")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -114,7 +117,7 @@ func probe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer a.Close()
-	s, err := world.NewSim(world.Config{Archive: a, Seed: 1})
+	s, err := world.NewSim(world.Config{Archive: a, Seed: 1, NoObjects: !*objects})
 	if err != nil {
 		return dataErr(err)
 	}
@@ -140,6 +143,9 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	sn := s.Tick(0) // first placement: one rebuild (A2)
 	out := probeOf(sn)
 	out.Problems = probs.ps.List()
+	if *objects {
+		out.Objects = probeObjects(sn)
+	}
 	if *asJSON {
 		b, err := json.Marshal(out)
 		if err != nil {
@@ -148,8 +154,11 @@ func probe(args []string, stdout, stderr io.Writer) error {
 		if _, err = fmt.Fprintf(stdout, "%s\n", b); err != nil {
 			return err
 		}
-	} else if err := probeTable(stdout, out, sn); err != nil {
-		return err
+	} else {
+		if err := probeTable(stdout, out, sn); err != nil {
+			return err
+		}
+		probeObjectsTable(stdout, out.Objects, *objects)
 	}
 	return probs.report(stderr, *strict)
 }

@@ -37,6 +37,7 @@ type renderOpts struct {
 	seconds  float64
 	seed     uint32
 	emitters []world.Emitter
+	noObjs   bool // -objects=false: the data's object sources left out (E3)
 	prefs    audio.Prefs
 	out      string
 	events   string
@@ -46,7 +47,7 @@ type renderOpts struct {
 	force    bool
 }
 
-const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-camera retail|first-person] [-eye H] [-chase M] -seconds S [-seed N] [-emitters FILE] [-prefs k=v,…] -o out.wav [-events out.csv] [-strict]\n       soundworld render -from SIDECAR.json [-dat DIR] [-force] -seconds S -o out.wav [-events out.csv]"
+const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-camera retail|first-person] [-eye H] [-chase M] -seconds S [-seed N] [-emitters FILE] [-objects=false] [-prefs k=v,…] -o out.wav [-events out.csv] [-strict]\n       soundworld render -from SIDECAR.json [-dat DIR] [-force] -seconds S -o out.wav [-events out.csv]"
 
 // runRender renders what the listener hears to a WAV file (O3).
 func runRender(e *Env, args []string) error {
@@ -69,7 +70,8 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	camera := cli.CameraFlag(fs.FlagSet)
 	seconds := fs.Float64("seconds", 0, "length of the render, s (default with -path: the path's last time)")
 	seed := fs.Uint64("seed", 1, "seed of the retail random generators (T4)")
-	emitters := fs.String("emitters", "", `emitter layout file; "none" for no emitters (default: the stand-in's forge layout without -dat, none with -dat)`)
+	emitters := fs.String("emitters", "", `emitter layout file; "none" for no emitters (default: none — the stand-in's forge is an object of the data, see -objects)`)
+	objects := fs.Bool("objects", true, "play the data's own objects (forge, windmill…: sound hooks of Setups placed in the landblocks, E3); -objects=false leaves them out")
 	prefs := fs.String("prefs", "", "preferences k=v,… (effect_volume, ambient_volume, interface_volume 0..1; effects, ambient, interface, pan, only_when_active, squared on/off)")
 	out := fs.String("o", "", "output WAV file (16-bit stereo 44100 Hz)")
 	events := fs.String("events", "", "optional event log CSV")
@@ -175,13 +177,14 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		return nil, userErr(err)
 	}
 	o.prefs = p
+	o.noObjs = !*objects
 	switch {
 	case *emitters == "none":
 	case *emitters != "":
 		if err := outputs.CheckInput("-emitters", *emitters); err != nil {
 			return nil, userErr(err)
 		}
-		o.emitters, err = world.LoadLayoutFile(*emitters)
+		o.emitters, err = cli.LoadLayoutFile(*emitters)
 		if err != nil {
 			return nil, userErr(err)
 		}
@@ -260,7 +263,7 @@ type renderReport struct {
 // renderWith renders over an open archive; bank may be nil (a fresh one) or a
 // bank over the same archive whose decoded waves are reused.
 func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.Bank, wavOut io.WriteSeeker, events io.Writer, rep *renderReport) error {
-	s, err := world.NewSim(world.Config{Archive: a, Seed: o.seed, Prefs: o.prefs, Emitters: o.emitters, Bank: bank})
+	s, err := world.NewSim(world.Config{Archive: a, Seed: o.seed, Prefs: o.prefs, Emitters: o.emitters, Bank: bank, NoObjects: o.noObjs})
 	if err != nil {
 		return dataErr(err)
 	}

@@ -31,7 +31,7 @@ func windowSession(t *testing.T, dir string, ticks int, walk *world.Walk, extra 
 	if err != nil {
 		t.Fatal(err)
 	}
-	es, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "default")
+	es, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "default")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,11 @@ func TestRenderFrom_ByteIdenticalToOffline(t *testing.T) {
 	if err := renderTest(t, "-from", sc, "-seconds", "6", "-o", from, "-events", from+".csv"); err != nil {
 		t.Fatal(err)
 	}
-	if err := renderTest(t, "-path", pathFile, "-seed", "5", "-seconds", "16", "-o", full, "-events", full+".csv"); err != nil {
+	forge := filepath.Join(dir, "forge.json") // the session's emitters (the stand-in default has none)
+	if err := os.WriteFile(forge, assets.ForgeEmitterLayout(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := renderTest(t, "-path", pathFile, "-seed", "5", "-seconds", "16", "-o", full, "-events", full+".csv", "-emitters", forge); err != nil {
 		t.Fatal(err)
 	}
 	// The -events rows of what followed are the offline render's rows after
@@ -165,7 +169,7 @@ func TestRenderFrom_PrefsAndEmitterEdits(t *testing.T) {
 	// The offline reference: the same calls on a fresh Sim, a mixer rendering
 	// 735 frames after each tick (render's loop), 16-bit as the WAV writer.
 	a, _ := assets.StandIn()
-	es, _ := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "default")
+	es, _ := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "default")
 	s, _ := world.NewSim(world.Config{Archive: a, Seed: 5, Emitters: es})
 	mx := audio.NewMixer(s.Bank())
 	var ref bytes.Buffer

@@ -51,9 +51,10 @@ func TestO3_RenderDeterministic(t *testing.T) {
 	}
 }
 
-// TestE1_RenderForgeListeningGate walks east from the spawn past the forge's
-// audible radius (~94 m at vol 1): the forge plays near and is silent far away.
-func TestE1_RenderForgeListeningGate(t *testing.T) {
+// TestE3_RenderForgeListeningGate walks east from the spawn past the forge's
+// audible radius (~94 m at vol 1): the forge — a data object whose hammer
+// loop plays through the hook path (E3) — plays near and is silent far away.
+func TestE3_RenderForgeListeningGate(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "walk.json")
 	os.WriteFile(path, []byte(`{"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0},
@@ -64,19 +65,19 @@ func TestE1_RenderForgeListeningGate(t *testing.T) {
 	}
 	b, _ := os.ReadFile(csv)
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	if lines[0] != "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands" {
+	if lines[0] != "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands,object" {
 		t.Fatalf("events header %q", lines[0])
 	}
 	var nearStart, farSilent, farStart int
 	for _, l := range lines[1:] {
 		f := strings.Split(l, ",")
-		if len(f) != 12 {
-			t.Fatalf("events row %q: %d fields, want 12", l, len(f))
+		if len(f) != 13 {
+			t.Fatalf("events row %q: %d fields, want 13", l, len(f))
 		}
-		if !strings.Contains("bed oneshot emitter stinger", f[1]) || !validOutcome(f[9]) {
+		if !strings.Contains("bed oneshot emitter stinger object", f[1]) || !validOutcome(f[9]) {
 			t.Fatalf("events row %q: bad source/outcome", l)
 		}
-		if f[1] != "emitter" {
+		if f[1] != "object" || !strings.Contains(f[12], "setup 0x02000001 SoundTable anim 0x03000001") {
 			continue
 		}
 		tm, _ := strconv.ParseFloat(f[0], 64)
@@ -91,7 +92,7 @@ func TestE1_RenderForgeListeningGate(t *testing.T) {
 		}
 	}
 	if nearStart == 0 || farSilent == 0 || farStart != 0 {
-		t.Fatalf("E1: forge near starts %d, far silent %d, far starts %d; want >0, >0, 0", nearStart, farSilent, farStart)
+		t.Fatalf("E3: forge near starts %d, far silent %d, far starts %d; want >0, >0, 0", nearStart, farSilent, farStart)
 	}
 }
 
@@ -134,14 +135,15 @@ func TestRender_BadInput(t *testing.T) {
 	}
 }
 
-func TestRender_PrefsAmbientOffOnlyEmitters(t *testing.T) {
+// With ambient off (G5) only effect plays remain: the stand-in's objects (E3).
+func TestRender_PrefsAmbientOffOnlyEffects(t *testing.T) {
 	dir := t.TempDir()
 	csv := filepath.Join(dir, "e.csv")
 	if err := renderTest(t, "-at", "0xA9B4 84 7.1", "-seconds", "10", "-prefs", "ambient=off", "-o", filepath.Join(dir, "o.wav"), "-events", csv); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(csv)
-	if strings.Contains(string(b), ",bed,") || strings.Contains(string(b), ",oneshot,") || !strings.Contains(string(b), ",emitter,") {
+	if strings.Contains(string(b), ",bed,") || strings.Contains(string(b), ",oneshot,") || !strings.Contains(string(b), ",object,") {
 		t.Fatalf("G5: ambient=off render events:\n%s", b)
 	}
 }

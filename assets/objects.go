@@ -1,0 +1,128 @@
+package assets
+
+// objects.go: the stand-in's sounding objects (rule E3) — a forge whose
+// default animation strikes the hammer through its sound table, a windmill
+// whose animation creaks through a SoundHook, a fountain whose default script
+// splashes through SoundTweakedHooks. They are data objects: Setups with
+// default animations and scripts, placed in 0xA9B4's LandBlockInfo, played by
+// the same code that plays a user's real dats. Authored here; not retail data.
+
+import (
+	"math"
+
+	"soundworld/dat"
+)
+
+// Ids of the stand-in's object records.
+const (
+	ForgeAnim      uint32 = 0x03000001 // the forge's hammer loop
+	WindmillSetup  uint32 = 0x02000002
+	WindmillAnim   uint32 = 0x03000002 // the sails' turn
+	FountainSetup  uint32 = 0x02000003
+	FountainScript uint32 = 0x33000001 // splashes once after creation
+	CreakWave      uint32 = 0x0A000050 // the windmill's creak (synthesised below)
+	ThumpSType     uint32 = 0x21       // Thump1 (§5.1), the forge's quench thud
+)
+
+// Where the windmill and the fountain stand in 0xA9B4 (local m).
+const (
+	WindmillX, WindmillY = 165.0, 20.0
+	FountainX, FountainY = 108.0, 62.0
+)
+
+// Frame counts and hook frames. A static's default animation plays at 30
+// frames a second from frame 0 and its last frame's hooks never run (E3,
+// CSequence::update_internal), so no hook sits on a last frame.
+const (
+	forgeFrames    = 90 // 3 s loop
+	windmillFrames = 120
+)
+
+// ForgeHammerFrames are the forge animation's frames whose SoundTableHook
+// strikes the hammer (SoundType 0x69): two strikes a 3 s loop.
+var ForgeHammerFrames = []int{12, 45}
+
+// ForgeThumpFrame holds a SoundTableHook for Thump1 (the quench).
+const ForgeThumpFrame = 75
+
+// WindmillCreakFrames hold a SoundHook playing CreakWave.
+var WindmillCreakFrames = []int{20, 80}
+
+// objectAnim is an animation of n frames of one part at rest, with hooks.
+func objectAnim(id uint32, n int, hooks map[int][]dat.Hook) *dat.Animation {
+	a := &dat.Animation{ID: id, NumParts: 1, Frames: make([]dat.AnimFrame, n)}
+	for i := range a.Frames {
+		a.Frames[i] = dat.AnimFrame{Parts: []dat.Frame{{QW: 1}}, Hooks: hooks[i]}
+	}
+	return a
+}
+
+// ObjectRecords are the stand-in's Setups, Animations and PhysicsScript.
+func ObjectRecords() (setups []*dat.Setup, anims []*dat.Animation, scripts []*dat.PhysicsScript) {
+	forge := map[int][]dat.Hook{ForgeThumpFrame: {{Type: dat.HookSoundTable, SType: ThumpSType}}}
+	for _, f := range ForgeHammerFrames {
+		forge[f] = []dat.Hook{{Type: dat.HookSoundTable, SType: HammerSType}}
+	}
+	mill := map[int][]dat.Hook{}
+	for _, f := range WindmillCreakFrames {
+		mill[f] = []dat.Hook{{Type: dat.HookSound, Wave: CreakWave}}
+	}
+	setups = []*dat.Setup{
+		{ID: ForgeSetup, DefaultAnimation: ForgeAnim, DefaultSoundTable: ForgeTable},
+		{ID: WindmillSetup, DefaultAnimation: WindmillAnim},
+		{ID: FountainSetup, DefaultScript: FountainScript},
+	}
+	anims = []*dat.Animation{objectAnim(ForgeAnim, forgeFrames, forge), objectAnim(WindmillAnim, windmillFrames, mill)}
+	scripts = []*dat.PhysicsScript{{ID: FountainScript, Entries: []dat.ScriptEntry{
+		{StartTime: 0.5, Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: 0x0A00000C, Probability: 1, Priority: 0.9, Volume: 0.8}},   // splash-a
+		{StartTime: 2.0, Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: 0x0A00000D, Probability: 0.6, Priority: 0.9, Volume: 0.7}}, // splash-b, gated
+	}}}
+	return setups, anims, scripts
+}
+
+// addObjectRecords writes the object records and the creak wave.
+func addObjectRecords(add func(id uint32, rec []byte)) {
+	setups, anims, scripts := ObjectRecords()
+	for _, s := range setups {
+		add(s.ID, dat.EncodeSetup(s))
+	}
+	for _, a := range anims {
+		add(a.ID, dat.EncodeAnimation(a))
+	}
+	for _, s := range scripts {
+		add(s.ID, dat.EncodePhysicsScript(s))
+	}
+	add(CreakWave, dat.EncodeWave(creakWave()))
+}
+
+// objectStabs are the windmill and the fountain on the ground in 0xA9B4
+// (the forge is placed by forgeInfo).
+func objectStabs(lb *dat.LandBlock, table *[256]float32) []dat.Stab {
+	at := func(id uint32, x, y float64) dat.Stab {
+		return dat.Stab{ID: id, Frame: dat.Frame{X: float32(x), Y: float32(y), Z: groundZ(lb, table, x, y), QW: 1}}
+	}
+	return []dat.Stab{at(WindmillSetup, WindmillX, WindmillY), at(FountainSetup, FountainX, FountainY)}
+}
+
+// creakWave is a wooden creak: a slow irregular stick-slip — a train of
+// short resonant clicks whose rate swells and falls — through a body
+// resonance, 1.1 s.
+func creakWave() *dat.Wave {
+	r := newRNG(80)
+	n := int(1.1 * SampleRate)
+	out := make([]float64, n)
+	body := newSVF(420, 4)
+	t := 0.05
+	for t < 1.0 {
+		u := (t - 0.05) / 0.95
+		rate := 28 + 60*math.Sin(math.Pi*u) // clicks per s
+		damped(out, int(t*SampleRate), r.between(650, 900), 0, 0.012, r.between(0.5, 1))
+		t += 1/rate + r.between(-0.004, 0.004)
+	}
+	for i := range out {
+		_, b, _ := body.step(out[i])
+		out[i] = 0.6*out[i] + b
+	}
+	fadeEdges(out, 0.002, 0.05)
+	return pcmWave(CreakWave, toPCM16(out, 0.7))
+}

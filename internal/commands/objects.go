@@ -1,0 +1,168 @@
+package commands
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"soundworld/dat"
+	"soundworld/world"
+)
+
+// E3 in the commands: dump setup | animation | script, and probe's object
+// sources.
+
+func dumpSetup(a *dat.Archive, id uint32) (any, error) {
+	s, err := a.Setup(id)
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		Source             string `json:"source"`
+		ID                 hexID  `json:"id"`
+		DefaultAnimation   hexID  `json:"default_animation"`
+		DefaultScript      hexID  `json:"default_script"`
+		DefaultMotionTable hexID  `json:"default_motion_table"`
+		DefaultSoundTable  hexID  `json:"default_sound_table"`
+		DefaultScriptTable hexID  `json:"default_script_table"`
+	}{a.Source, hexID(s.ID), hexID(s.DefaultAnimation), hexID(s.DefaultScript), hexID(s.DefaultMotionTable),
+		hexID(s.DefaultSoundTable), hexID(s.DefaultScriptTable)}, nil
+}
+
+// hookJSON is one hook: its type and direction, what a sound hook plays,
+// what CallPES chains, and (other types) the body size and record byte.
+type hookJSON struct {
+	Type        string   `json:"type"`
+	Dir         int32    `json:"direction"`
+	At          int      `json:"record_byte"`
+	Wave        *hexID   `json:"wave,omitempty"`
+	SType       *uint32  `json:"stype,omitempty"`
+	STypeName   string   `json:"stype_name,omitempty"`
+	Probability *float32 `json:"probability,omitempty"`
+	Priority    *float32 `json:"priority,omitempty"`
+	Volume      *float32 `json:"volume,omitempty"`
+	Script      *hexID   `json:"script,omitempty"`
+	Pause       *float32 `json:"pause_s,omitempty"`
+	BodyBytes   int      `json:"body_bytes,omitempty"`
+}
+
+func hookOf(h dat.Hook) hookJSON {
+	j := hookJSON{Type: dat.HookName(h.Type), Dir: h.Dir, At: h.Off, BodyBytes: len(h.Body)}
+	switch h.Type {
+	case dat.HookSound:
+		w := hexID(h.Wave)
+		j.Wave = &w
+	case dat.HookSoundTable:
+		st := h.SType
+		j.SType, j.STypeName = &st, dat.SoundTypeName(st)
+	case dat.HookSoundTweaked:
+		w := hexID(h.Wave)
+		p, pr, v := h.Probability, h.Priority, h.Volume
+		j.Wave, j.Probability, j.Priority, j.Volume = &w, &p, &pr, &v
+	case dat.HookCallPES:
+		s, p := hexID(h.Script), h.Pause
+		j.Script, j.Pause = &s, &p
+	}
+	return j
+}
+
+// dumpAnimation prints the frame count, the frame rate a static plays it at
+// and every frame that has hooks (part frames are counted, not printed).
+func dumpAnimation(a *dat.Archive, id uint32) (any, error) {
+	an, err := a.Animation(id)
+	if err != nil {
+		return nil, err
+	}
+	type frameJSON struct {
+		Frame int        `json:"frame"`
+		Hooks []hookJSON `json:"hooks"`
+	}
+	j := struct {
+		Source    string      `json:"source"`
+		ID        hexID       `json:"id"`
+		Flags     uint32      `json:"flags"`
+		NumParts  uint32      `json:"num_parts"`
+		NumFrames int         `json:"num_frames"`
+		PosFrames bool        `json:"pos_frames"`
+		FrameRate float32     `json:"static_frame_rate"`
+		Note      string      `json:"note"`
+		Hooked    []frameJSON `json:"frames_with_hooks"`
+	}{Source: a.Source, ID: hexID(an.ID), Flags: an.Flags, NumParts: an.NumParts, NumFrames: len(an.Frames),
+		PosFrames: an.PosFrames != nil, FrameRate: 30,
+		Note:   "the record holds no frame rate; a static's default animation plays at 30 frames/s and its last frame's hooks never run (E3)",
+		Hooked: []frameJSON{}}
+	for i, f := range an.Frames {
+		if len(f.Hooks) == 0 {
+			continue
+		}
+		fj := frameJSON{Frame: i}
+		for _, h := range f.Hooks {
+			fj.Hooks = append(fj.Hooks, hookOf(h))
+		}
+		j.Hooked = append(j.Hooked, fj)
+	}
+	return j, nil
+}
+
+func dumpScript(a *dat.Archive, id uint32) (any, error) {
+	s, err := a.PhysicsScript(id)
+	if err != nil {
+		return nil, err
+	}
+	type entryJSON struct {
+		Start float64  `json:"start_s"`
+		Hook  hookJSON `json:"hook"`
+	}
+	j := struct {
+		Source  string      `json:"source"`
+		ID      hexID       `json:"id"`
+		Entries []entryJSON `json:"entries"`
+	}{Source: a.Source, ID: hexID(s.ID), Entries: []entryJSON{}}
+	for _, e := range s.Entries {
+		j.Entries = append(j.Entries, entryJSON{e.StartTime, hookOf(e.Hook)})
+	}
+	return j, nil
+}
+
+// probeObject is one object source around the player (probe -json "objects").
+type probeObject struct {
+	ID        hexID   `json:"id"`
+	Setup     hexID   `json:"setup"`
+	Table     hexID   `json:"sound_table"`
+	Animation hexID   `json:"default_animation"`
+	Script    hexID   `json:"default_script"`
+	Landblock string  `json:"landblock"`
+	X         float32 `json:"x"`
+	Y         float32 `json:"y"`
+	Z         float32 `json:"z"`
+	Distance  float32 `json:"distance_m"` // from the camera (W5, W6)
+	Radius    float32 `json:"audible_radius_m"`
+}
+
+func probeObjects(sn *world.Snapshot) []probeObject {
+	out := []probeObject{}
+	for _, o := range sn.Objects {
+		off := world.Offset(sn.Camera, o.Loc)
+		d := float32(0)
+		if v := float64(off.X*off.X + off.Y*off.Y + off.Z*off.Z); v > 0 {
+			d = float32(math.Sqrt(v))
+		}
+		out = append(out, probeObject{ID: hexID(o.ID), Setup: hexID(o.Setup), Table: hexID(o.Table),
+			Animation: hexID(o.Anim), Script: hexID(o.Script), Landblock: fmt.Sprintf("0x%04X", o.Loc.Landblock),
+			X: cm(o.Loc.X), Y: cm(o.Loc.Y), Z: cm(o.Loc.Z), Distance: cm(d), Radius: cm(o.AudibleRadius)})
+	}
+	return out
+}
+
+// probeObjectsTable prints the object sources (or says they are off).
+func probeObjectsTable(w io.Writer, objs []probeObject, on bool) {
+	if !on {
+		fmt.Fprintln(w, "objects   left out (-objects=false)")
+		return
+	}
+	fmt.Fprintf(w, "objects   %d sounding object(s) of the data in the 3×3 landblocks (E3)\n", len(objs))
+	for _, o := range objs {
+		fmt.Fprintf(w, "  0x%08X setup 0x%08X table 0x%08X anim 0x%08X script 0x%08X at %s (%.2f, %.2f, %.2f)  %.1f m away, ring %.1f m\n",
+			uint32(o.ID), uint32(o.Setup), uint32(o.Table), uint32(o.Animation), uint32(o.Script), o.Landblock, o.X, o.Y, o.Z, o.Distance, o.Radius)
+	}
+}

@@ -1,0 +1,100 @@
+package commands
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// dump setup | animation | script print the E3 records of the stand-in.
+func TestE3_DumpObjectRecords(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := dump([]string{"setup", "0x02000001"}, &out, &errb); err != nil {
+		t.Fatal(err, errb.String())
+	}
+	var s map[string]any
+	json.Unmarshal(out.Bytes(), &s)
+	if s["default_animation"] != "0x03000001" || s["default_sound_table"] != "0x20000010" {
+		t.Errorf("dump setup: %s", out.String())
+	}
+	out.Reset()
+	if err := dump([]string{"animation", "0x03000001"}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	var a struct {
+		NumFrames int `json:"num_frames"`
+		Hooked    []struct {
+			Frame int `json:"frame"`
+			Hooks []struct {
+				Type  string `json:"type"`
+				SType uint32 `json:"stype"`
+			} `json:"hooks"`
+		} `json:"frames_with_hooks"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.NumFrames != 90 || len(a.Hooked) != 3 || a.Hooked[0].Frame != 12 || a.Hooked[0].Hooks[0].Type != "SoundTable" || a.Hooked[0].Hooks[0].SType != 0x69 {
+		t.Errorf("dump animation: %+v", a)
+	}
+	out.Reset()
+	if err := dump([]string{"script", "0x33000001"}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"type": "SoundTweaked"`) || !strings.Contains(out.String(), `"probability": 0.6`) {
+		t.Errorf("dump script: %s", out.String())
+	}
+	if err := dump([]string{"script", "0x33000099"}, &out, &errb); err == nil {
+		t.Error("dump of a missing script: no error")
+	}
+}
+
+// render plays the objects by default; -objects=false leaves them out; with
+// -from the flag is refused (the sidecar says whether objects played).
+func TestE3_RenderObjectsFlag(t *testing.T) {
+	dir := t.TempDir()
+	on, off := filepath.Join(dir, "on.csv"), filepath.Join(dir, "off.csv")
+	if err := renderTest(t, "-at", "0xA9B4 90 14", "-seconds", "4", "-o", filepath.Join(dir, "on.wav"), "-events", on); err != nil {
+		t.Fatal(err)
+	}
+	if err := renderTest(t, "-at", "0xA9B4 90 14", "-seconds", "4", "-objects=false", "-o", filepath.Join(dir, "off.wav"), "-events", off); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(on)
+	b, _ := os.ReadFile(off)
+	if !strings.Contains(string(a), ",object,") || strings.Contains(string(b), ",object,") {
+		t.Fatalf("objects on:\n%s\noff:\n%s", a, b)
+	}
+	err := renderTest(t, "-from", filepath.Join(dir, "x.json"), "-objects=false", "-seconds", "1", "-o", filepath.Join(dir, "x.wav"))
+	if !errors.Is(err, errUsage) {
+		t.Errorf("-from with -objects: %v", err)
+	}
+}
+
+// probe lists the objects around the player, and says when they are left out.
+func TestE3_ProbeObjects(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := probe([]string{"-at", "0xA9B4 84 7.1", "-json"}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	var p struct {
+		Objects []struct {
+			Setup string `json:"setup"`
+		} `json:"objects"`
+	}
+	json.Unmarshal(out.Bytes(), &p)
+	if len(p.Objects) != 3 || p.Objects[0].Setup != "0x02000001" {
+		t.Errorf("probe objects: %s", out.String())
+	}
+	out.Reset()
+	if err := probe([]string{"-at", "0xA9B4 84 7.1", "-objects=false"}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "objects   left out (-objects=false)") {
+		t.Errorf("probe -objects=false: %s", out.String())
+	}
+}
