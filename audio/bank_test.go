@@ -203,14 +203,7 @@ func TestO1_CompressedToMono11025(t *testing.T) {
 		t.Errorf("O1: an 8 kHz right channel leaves %.1f dB (rms, of the averaged tone), want ≤ −80 (16-bit noise)", r)
 	}
 
-	b, err := os.ReadFile("testdata/speech_mpeg2.mp3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := DecodeWave(&dat.Wave{ID: 2, Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 1, SamplesPerSec: 22050}, Data: b})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := decodeSpeechMP3(t)
 	var total, high float64
 	const seg = 2048 // windowed DFT of the left channel in segments: energy above 5.6 kHz
 	for o := 0; o+2*seg <= len(s); o += 2 * seg {
@@ -251,3 +244,19 @@ func TestO1_CompressedToMono11025(t *testing.T) {
 		t.Error("Compressed: PCM keeps its own format (O1)")
 	}
 }
+
+// decodeSpeechMP3 is testdata/speech_mpeg2.mp3 (MPEG-2, 22.05 kHz) through
+// DecodeWave: interleaved stereo at 44.1 kHz.
+func decodeSpeechMP3(t *testing.T) []float32 {
+	t.Helper()
+	b, err := os.ReadFile("testdata/speech_mpeg2.mp3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := DecodeWave(&dat.Wave{ID: 2, Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 1, SamplesPerSec: 22050}, Data: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
