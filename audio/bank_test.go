@@ -259,4 +259,3 @@ func decodeSpeechMP3(t *testing.T) []float32 {
 	}
 	return s
 }
-

@@ -84,6 +84,15 @@ func dump(args []string, stdout, stderr io.Writer) (err error) {
 	case "list":
 		out, err = dumpList(a, rest[1])
 	}
+	// The directory's problems and those of the records dumped (values
+	// retail data never holds: dat's Problems methods), as the other commands
+	// print them; the record is still dumped as stored.
+	probs := newDataProblems("dump")
+	defer func() {
+		for _, p := range a.Problems().List() {
+			fmt.Fprintln(stderr, probs.line(p))
+		}
+	}()
 	if err != nil {
 		return dumpError(err)
 	}
@@ -152,6 +161,16 @@ func parseID(s string) (uint32, error) {
 type hexID uint32
 
 func (h hexID) MarshalJSON() ([]byte, error) { return []byte(fmt.Sprintf(`"0x%08X"`, uint32(h))), nil }
+
+// UnmarshalJSON reads MarshalJSON's "0x%08X" back (tests decode probe's JSON).
+func (h *hexID) UnmarshalJSON(b []byte) error {
+	var v uint32
+	if _, err := fmt.Sscanf(string(b), `"0x%X"`, &v); err != nil {
+		return fmt.Errorf("hex id %s: %w", b, err)
+	}
+	*h = hexID(v)
+	return nil
+}
 
 // index prints a list index, or null for dat.NoIndex.
 type index uint32
@@ -358,7 +377,10 @@ func dumpLandBlock(a *dat.Archive, id uint32) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, rerr := a.Region() // for height metres and terrain names; optional
+	// The region gives height metres and terrain names; without it they are
+	// "unknown", and its problem (printed) says why.
+	r, rerr := a.Region()
+	a.Problems().AddErr(dat.KindBadRegion, "", dat.RegionID, rerr)
 	j := landBlockJSON{Source: a.Source, ID: hexID(l.ID), HasObjects: l.HasObjects,
 		GridOrder: "rows y=8 (north) to y=0 (south); columns x=0 (west) to x=8 (east); record index x*9+y"}
 	used := map[int]bool{}
