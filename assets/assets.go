@@ -122,8 +122,14 @@ func (d *Description) Images(table [256]float32) (portal, cell []byte, err error
 	cw := dat.NewWriter(256, dat.DataSetCell, 1)
 	for _, lb := range d.LandBlocks(&table) {
 		add(cw, lb.ID, dat.EncodeLandBlock(lb))
+		rooms := interiorCells(lb, &table) // A11: interior.go
 		if lb.HasObjects != 0 {
-			add(cw, lb.ID&^0xFFFF|dat.LandBlockInfoL, dat.EncodeLandBlockInfo(landmarkInfo(lb, &table)))
+			info := landmarkInfo(lb, &table)
+			info.NumCells = uint32(len(rooms))
+			add(cw, lb.ID&^0xFFFF|dat.LandBlockInfoL, dat.EncodeLandBlockInfo(info))
+		}
+		for _, c := range rooms {
+			add(cw, c.ID, dat.EncodeEnvCell(c))
 		}
 	}
 	if err != nil {

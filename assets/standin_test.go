@@ -227,10 +227,10 @@ func TestSoundTablesAndWaves(t *testing.T) {
 			continue
 		}
 		for stype, vs := range st.Sounds {
-			if len(vs) < 1 || len(vs) > 3 {
-				t.Errorf("table 0x%08X type 0x%X: %d variants, want 1..3", td.ID, stype, len(vs))
+			if len(vs) < 1 || len(vs) > 4 {
+				t.Errorf("table 0x%08X type 0x%X: %d entries, want 1..4", td.ID, stype, len(vs))
 			}
-			two = two || len(vs) == 2
+			two = two || len(vs) == 3 // two pickable variants and the pad
 			for _, v := range vs {
 				if v.Priority < 0 || v.Priority > 1 || v.Probability <= 0 || v.Probability > 1 || v.Volume < 0.5 || v.Volume > 1 {
 					t.Errorf("table 0x%08X type 0x%X: %+v outside retail-like ranges", td.ID, stype, v)
@@ -246,8 +246,8 @@ func TestSoundTablesAndWaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := len(forge.Sounds[HammerSType]); got != 3 {
-		t.Errorf("forge table SoundType 0x69: got %d variants, want 3", got)
+	if got := len(forge.Sounds[HammerSType]); got != 4 {
+		t.Errorf("forge table SoundType 0x69: got %d entries, want 3 variants and the pad", got)
 	}
 	ui, err := a.SoundTable(UITable)
 	if err != nil {
@@ -267,6 +267,42 @@ func TestSoundTablesAndWaves(t *testing.T) {
 	}
 	if setup.DefaultSoundTable != ForgeTable {
 		t.Errorf("forge Setup default sound table: got 0x%08X, want 0x%08X", setup.DefaultSoundTable, ForgeTable)
+	}
+}
+
+// TestT1_StandInEveryWaveReachable: every wave the stand-in authors can be
+// picked. T1 picks idx = (int)((n − 1)·u) with u ≤ 0.99999988 (T4's cap), so
+// of n > 1 entries only 0..n−2 are reachable; the stand-in ends each
+// multi-variant SoundType with a pad (a copy of the entry before it) so no
+// authored wave sits in the unreachable last place.
+func TestT1_StandInEveryWaveReachable(t *testing.T) {
+	a := archive(t)
+	d, _, err := Holtburg()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const uMax = float32(0.99999988) // T4: the largest unit value RollDice can return
+	reach := map[uint32]bool{}
+	for _, td := range d.Tables {
+		st, err := a.SoundTable(td.ID)
+		if err != nil {
+			continue // the missing marsh table (A1) names no wave
+		}
+		for stype, vs := range st.Sounds {
+			n := len(vs)
+			last := int(float32(n-1) * uMax) // the highest index a pick can reach
+			for i := 0; i <= last; i++ {
+				reach[vs[i].WaveID] = true
+			}
+			if n > 1 && vs[n-1] != vs[n-2] {
+				t.Errorf("table 0x%08X type 0x%X: last entry %+v is not a pad (a copy of the entry before it)", td.ID, stype, vs[n-1])
+			}
+		}
+	}
+	for _, w := range d.Waves {
+		if !reach[w.ID] {
+			t.Errorf("wave %s 0x%08X: no sound-table entry T1 can pick", w.Name, w.ID)
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sync"
 	"sync/atomic"
 
@@ -138,11 +139,13 @@ func waveBudget(n int) int64 {
 // DecodeWave decodes a dat wave (PCM 8/16-bit, MP3) to interleaved stereo float32
 // at SampleRate (O1). Other format tags → an error naming the wave and tag.
 //
-// PCM: 8-bit is unsigned ((b − 128)/128), 16-bit signed little-endian (/32768),
-// mono is copied to both channels. MP3 (tag 0x55): decoded by go-mp3 (pure Go;
-// 16-bit stereo at the stream's own rate). Then resampled to 44100 Hz by this
-// package's windowed-sinc resampler (resample.go); a wave already at 44100 Hz
-// is not touched. A wave longer than its budget (waveBudget) is an error.
+// PCM (O1: keeps its own rate and channels): 8-bit is unsigned ((b − 128)/128),
+// 16-bit signed little-endian (/32768). MP3 (tag 0x55): decoded by go-mp3
+// (pure Go; 16-bit stereo at the stream's own rate), then converted as retail's
+// ACM does to 16-bit mono 11025 Hz (acmConvert). Then resampled to 44100 Hz by
+// this package's windowed-sinc resampler (resample.go); a wave already at
+// 44100 Hz is not touched; mono is copied to both channels last. A wave longer
+// than its budget (waveBudget) is an error.
 func DecodeWave(w *dat.Wave) ([]float32, error) {
 	s, _, err := decodeWave(w)
 	return s, err
@@ -152,16 +155,81 @@ func DecodeWave(w *dat.Wave) ([]float32, error) {
 // decoded before finishing or giving up (tests check that a wave over budget
 // is refused early).
 func decodeWave(w *dat.Wave) (out []float32, decoded int64, err error) {
-	stereo, rate, decoded, err := decodeSource(w)
-	if err != nil || rate == SampleRate || len(stereo) == 0 {
-		return stereo, decoded, err
+	src, ch, rate, decoded, err := decodeSource(w)
+	if err != nil || len(src) == 0 {
+		return nil, decoded, err
 	}
-	return resamplerFor(rate).run(stereo), decoded, nil
+	if rate != SampleRate {
+		src = resamplerFor(rate).run(src, ch) // a mono wave is resampled once, not per channel
+	}
+	if ch == 2 {
+		return src, decoded, nil
+	}
+	out = make([]float32, 2*len(src))
+	for i, v := range src {
+		out[2*i], out[2*i+1] = v, v
+	}
+	return out, decoded, nil
 }
 
-// decodeSource is decodeWave before resampling: stereo at the source rate
-// (CheckWave stops here).
-func decodeSource(w *dat.Wave) (stereo []float32, rate int, decoded int64, err error) {
+// decodeSource is decodeWave before resampling: interleaved samples of ch
+// channels (1 or 2) at the source rate (CheckWave stops here).
+func decodeSource(w *dat.Wave) (samples []float32, ch, rate int, decoded int64, err error) {
+	stereo, rate, decoded, err := decodeStereo(w)
+	if err != nil {
+		return nil, 0, 0, decoded, err
+	}
+	switch {
+	case w.Format.Tag != dat.WaveTagPCM:
+		mono, r := acmConvert(stereo, rate)
+		return mono, 1, r, decoded, nil
+	case w.Format.Channels == 1:
+		mono := make([]float32, len(stereo)/2)
+		for i := range mono {
+			mono[i] = stereo[2*i]
+		}
+		return mono, 1, rate, decoded, nil
+	}
+	return stereo, 2, rate, decoded, nil
+}
+
+// ACMRate is the rate retail converts every compressed wave to (O1).
+const ACMRate = 11025
+
+// acmConvert is O1 revision 3 [D3: SoundBuf::Create 385848]: retail hands a
+// compressed (non-PCM) wave to ACM in one acmStreamOpen whose destination
+// format is PCM 16-bit mono 11025 Hz. ASSUMED: the conversion succeeds and
+// mixes the channels by averaging, (L + R)/2, then resamples (this package's
+// resampler) and rounds to 16 bits, half away from zero, clamped to
+// [−32768, 32767]. A stream already at 11025 Hz mono passes unchanged (a mono
+// MP3 decodes with L = R). Returns mono samples at ACMRate.
+func acmConvert(stereo []float32, rate int) ([]float32, int) {
+	mono := make([]float32, len(stereo)/2)
+	for i := range mono {
+		mono[i] = float32(float64(stereo[2*i])+float64(stereo[2*i+1])) / 2 // exact in float64
+	}
+	if rate != ACMRate && len(mono) > 0 {
+		mono = resamplerBetween(rate, ACMRate).run(mono, 1)
+	}
+	for i, v := range mono {
+		q := math.Round(float64(v) * 32768)
+		mono[i] = float32(max(-32768, min(32767, q)) / 32768)
+	}
+	return mono, ACMRate
+}
+
+// Compressed reports whether retail converts w with ACM (O1: any format tag
+// but PCM), and whether that conversion changes its rate or channels (the
+// header's format is not already 11025 Hz mono).
+func Compressed(w *dat.Wave) (compressed, converted bool) {
+	if w == nil || w.Format.Tag == dat.WaveTagPCM {
+		return false, false
+	}
+	return true, w.Format.SamplesPerSec != ACMRate || w.Format.Channels != 1
+}
+
+// decodeStereo decodes to interleaved stereo at the source rate.
+func decodeStereo(w *dat.Wave) (stereo []float32, rate int, decoded int64, err error) {
 	if w == nil {
 		return nil, 0, 0, fmt.Errorf("audio: nil wave")
 	}

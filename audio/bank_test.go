@@ -1,6 +1,7 @@
 package audio
 
 import (
+	"math"
 	"os"
 	"strings"
 	"sync"
@@ -148,4 +149,113 @@ func TestO1_BankDecodesOnce(t *testing.T) {
 	if _, err := b.Samples(0x0A000099); err == nil {
 		t.Errorf("O1: missing wave: got no error")
 	}
+}
+
+// TestO1_CompressedToMono11025 (O1 revision 3): a compressed wave is
+// converted as retail's ACM does — channels averaged, 16-bit mono 11025 Hz —
+// before the resampler takes it to 44.1 kHz. Synthetic stereo at 22.05 kHz:
+// left a 1 kHz sine, right an 8 kHz one (above the 5512.5 Hz Nyquist of
+// 11025 Hz). The 1 kHz tone comes out at half amplitude (averaged), the 8 kHz
+// tone neither passes nor aliases (3025 Hz), and every sample is a 16-bit
+// value. Then the speech MP3 (MPEG-2, 22.05 kHz) through DecodeWave: left ==
+// right and (almost) no energy above 5.5 kHz, where the full-rate decode kept
+// a few per cent.
+func TestO1_CompressedToMono11025(t *testing.T) {
+	const n = 22050
+	convert := func(fl, fr float64) []float32 { // left fl Hz, right fr Hz (0: silent), amplitude 0.5
+		in := make([]float32, 2*n)
+		for i := range n {
+			x := 2 * math.Pi * float64(i) / 22050
+			if fl > 0 {
+				in[2*i] = float32(0.5 * math.Sin(fl*x))
+			}
+			if fr > 0 {
+				in[2*i+1] = float32(0.5 * math.Sin(fr*x))
+			}
+		}
+		mono, rate := acmConvert(in, 22050)
+		if rate != 11025 || len(mono) != n/2 {
+			t.Fatalf("O1: got %d samples at %d Hz, want %d at 11025", len(mono), rate, n/2)
+		}
+		for i, v := range mono {
+			if q := float64(v) * 32768; q != math.Trunc(q) || q < -32768 || q > 32767 {
+				t.Fatalf("O1: sample %d = %v is not a 16-bit value", i, v)
+			}
+		}
+		return mono
+	}
+	mono := convert(1000, 0)
+	var sn, cn float64 // amplitude of 1 kHz over the middle half
+	lo, hi := len(mono)/4, 3*len(mono)/4
+	for i := lo; i < hi; i++ {
+		w := 2 * math.Pi * 1000 * float64(i) / 11025
+		sn += float64(mono[i]) * math.Sin(w)
+		cn += float64(mono[i]) * math.Cos(w)
+	}
+	if a := 2 * math.Hypot(sn, cn) / float64(hi-lo); math.Abs(dB(a/0.25)) > 0.01 {
+		t.Errorf("O1: 1 kHz (left only) at %.5f, want 0.25 (the channels averaged)", a)
+	}
+	var e float64 // what is left of an 8 kHz right channel: no pass, no alias at 3025 Hz
+	for _, v := range convert(0, 8000)[lo:hi] {
+		e += float64(v) * float64(v)
+	}
+	if r := dB(math.Sqrt(e/float64(hi-lo)) / (0.25 / math.Sqrt2)); r > -80 {
+		t.Errorf("O1: an 8 kHz right channel leaves %.1f dB (rms, of the averaged tone), want ≤ −80 (16-bit noise)", r)
+	}
+
+	s := decodeSpeechMP3(t)
+	var total, high float64
+	const seg = 2048 // windowed DFT of the left channel in segments: energy above 5.6 kHz
+	for o := 0; o+2*seg <= len(s); o += 2 * seg {
+		for i := 0; i < seg; i++ {
+			if s[o+2*i] != s[o+2*i+1] {
+				t.Fatalf("O1: frame %d: left %v right %v, want mono", o/2+i, s[o+2*i], s[o+2*i+1])
+			}
+		}
+		for k := 0; k < seg/2; k++ {
+			var re, im float64
+			for i := 0; i < seg; i++ {
+				w := 2 * math.Pi * float64(k*i) / seg
+				x := 2 * math.Pi * float64(i) / seg // Blackman–Harris window: sidelobes −92 dB
+				v := float64(s[o+2*i]) * (0.35875 - 0.48829*math.Cos(x) + 0.14128*math.Cos(2*x) - 0.01168*math.Cos(3*x))
+				re += v * math.Cos(w)
+				im -= v * math.Sin(w)
+			}
+			e := re*re + im*im
+			total += e
+			if float64(k)*SampleRate/seg > 5600 {
+				high += e
+			}
+		}
+		if o > 8*seg { // a few segments are enough
+			break
+		}
+	}
+	if total == 0 || dB(math.Sqrt(high/total)) > -60 {
+		t.Errorf("O1: speech MP3: energy above 5.6 kHz %.1f dB of the total, want ≤ −60 (11025 Hz has nothing there)", dB(math.Sqrt(high/total)))
+	}
+	if c, conv := Compressed(&dat.Wave{Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 1, SamplesPerSec: 11025}}); !c || conv {
+		t.Error("Compressed: an 11025 Hz mono MP3 is compressed and needs no rate or channel change")
+	}
+	if c, conv := Compressed(&dat.Wave{Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 2, SamplesPerSec: 11025}}); !c || !conv {
+		t.Error("Compressed: a stereo MP3 is converted")
+	}
+	if c, _ := Compressed(&dat.Wave{Format: dat.WaveFormat{Tag: dat.WaveTagPCM, Channels: 2, SamplesPerSec: 48000}}); c {
+		t.Error("Compressed: PCM keeps its own format (O1)")
+	}
+}
+
+// decodeSpeechMP3 is testdata/speech_mpeg2.mp3 (MPEG-2, 22.05 kHz) through
+// DecodeWave: interleaved stereo at 44.1 kHz.
+func decodeSpeechMP3(t *testing.T) []float32 {
+	t.Helper()
+	b, err := os.ReadFile("testdata/speech_mpeg2.mp3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := DecodeWave(&dat.Wave{ID: 2, Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 1, SamplesPerSec: 22050}, Data: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -283,11 +283,11 @@ func (m *Manager) play(rq request) Play {
 		p.Reason = "entry has no wave (T1)"
 		return p
 	}
-	length, err := m.bank.Length(e.WaveID)
-	if err != nil {
-		p.Outcome, p.Reason = OutcomeBadWave, err.Error() // no SoundBufRef: retail's lookup fails before the gate
-		return p
-	}
+	// P6: a wave that is missing or does not decode still has its
+	// SoundBufRef (CreateSound hashes one for every wave a loaded table
+	// names); only its buffer is null. It draws the gate, claims a slot and
+	// moves the cursor like a playable wave, and plays silence.
+	length, waveErr := m.bank.Length(e.WaveID)
 	// T2: the probability gate, strictly less, after the pick; never for
 	// PlaySound(DataID, object) (E1 sound_hook).
 	if rq.path != PathSoundHook && !m.gate(e.Probability) {
@@ -351,6 +351,17 @@ func (m *Manager) play(rq request) Play {
 		m.evictions++
 		p.Outcome = OutcomeEvict
 		m.starts = append(m.starts, VoiceStart{Slot: s, Time: rq.now}) // stop (Wave 0)
+	}
+	if waveErr != nil {
+		// P6: DuplicateSoundBuffer fails, nothing is heard. The slot keeps
+		// no buffer, so pass 1 finds it free on the next play (end = now).
+		m.slots[s] = slot{used: true, end: rq.now, prio: refPriority, v: Voice{
+			Source: rq.src, Table: rq.table, SType: rq.stype, Wave: e.WaveID,
+			Priority: e.Priority, DB: lvl.DB, Pan: pan, Start: rq.now,
+			Volume: vol, Distance: dist, GainRaw: lvl.GainRaw, GainClamped: lvl.GainClamped, Master: master,
+		}}
+		p.Outcome, p.Reason = OutcomeBadWave, waveErr.Error()+" (P6: slot claimed, silent)"
+		return p
 	}
 	m.slots[s] = slot{used: true, end: rq.now + length, prio: refPriority, v: Voice{
 		Busy: true, Source: rq.src, Table: rq.table, SType: rq.stype, Wave: e.WaveID,

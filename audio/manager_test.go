@@ -409,20 +409,62 @@ func TestS6_FrozenAtBirth(t *testing.T) {
 	}
 }
 
-// TestO1_BadWaveIsSilent: a wave that fails to decode makes the play silent
-// with the reason, its outcome bad_wave (a missing table: missing_table) —
-// silent in every other way (issue 12 item 1).
-func TestO1_BadWaveIsSilent(t *testing.T) {
+// TestP6_BadWaveDrawsAndClaims: a wave that fails to decode (or is missing)
+// costs what a playable one costs [D3: CreateSound, PlaySoundInternal]: the
+// pick draws, the gate draws, a slot is claimed and the cursor moves past it,
+// silence plays (no voice start), and the slot is free again on the next
+// play. The O4 trace holds the draws. A missing table still fails before any draw.
+func TestP6_BadWaveDrawsAndClaims(t *testing.T) {
+	const missingWave = 0x0A000003
 	f := newFake()
 	f.waves[longWave] = &dat.Wave{ID: longWave, Format: dat.WaveFormat{Tag: 0x0002, Channels: 1, SamplesPerSec: 22050}}
 	f.addSound(tbl, 1, dat.SoundData{WaveID: longWave, Probability: 1, Volume: 1})
-	m := newTestManager(t, f)
-	m.SetRandom(nil, failRand{t}) // no gate roll for a sound that cannot play
+	f.addSound(tbl, 2, dat.SoundData{WaveID: missingWave, Probability: 1, Volume: 1})
+	f.addWave(shortWave, SampleRate, 1000)
+	f.addSound(tbl, 3, dat.SoundData{WaveID: shortWave, Probability: 1, Volume: 1})
+	m := NewManager(NewBank(f), DefaultPrefs(), 1)
+	want := NewRan2(1).Roll()
+	wantRand := NewMSVCRand(1).Rand()
+
 	p := m.PlayEmitter(0, tbl, 1, Vec3{}, 1, PathServer)
-	if p.Outcome != OutcomeBadWave || !p.Outcome.Silent() || p.Slot != -1 || !strings.Contains(p.Reason, "0x0A000001") || !strings.Contains(p.Reason, "0x0002") {
-		t.Errorf("O1: bad wave: got %v %q, want bad_wave naming wave and tag", p.Outcome, p.Reason)
+	if p.Outcome != OutcomeBadWave || !p.Outcome.Silent() || p.Slot != 0 || !strings.Contains(p.Reason, "0x0A000001") || !strings.Contains(p.Reason, "0x0002") {
+		t.Errorf("P6: bad wave: got %v slot %d %q, want bad_wave in slot 0 naming wave and tag", p.Outcome, p.Slot, p.Reason)
 	}
+	tr := m.TakeTrace()
+	if len(tr.Draws) != 1 || tr.Draws[0] != want || len(tr.Rands) != 1 || tr.Rands[0] != wantRand {
+		t.Errorf("P6/O4: trace %+v, want the pick's roll %v and the gate's rand %d", tr, want, wantRand)
+	}
+	if _, cur, _, _ := m.Voices(0); cur != 1 {
+		t.Errorf("P6/P5: cursor %d after the bad wave, want 1", cur)
+	}
+	if s := m.TakeStarts(); len(s) != 0 {
+		t.Errorf("P6: a bad wave starts no voice, got %+v", s)
+	}
+	// A missing wave is the same: slot 1, cursor 2.
+	if p := m.PlayEmitter(0, tbl, 2, Vec3{}, 1, PathServer); p.Outcome != OutcomeBadWave || p.Slot != 1 {
+		t.Errorf("P6: missing wave: got %v slot %d, want bad_wave in slot 1", p.Outcome, p.Slot)
+	}
+	if len(m.TakeTrace().Rands) != 1 {
+		t.Error("P6: a missing wave draws the gate")
+	}
+	// The next playable sound takes slot 2 (the cursor moved), and once the
+	// cursor wraps, slots 0 and 1 are free again (pass 1: no buffer).
+	if p := m.PlayEmitter(0, tbl, 3, Vec3{}, 1, PathServer); p.Outcome != OutcomeStart || p.Slot != 2 {
+		t.Errorf("P6: next play: got %v slot %d, want start in slot 2", p.Outcome, p.Slot)
+	}
+	for k := 3; k < NumVoices; k++ {
+		m.PlayEmitter(0, tbl, 3, Vec3{}, 1, PathServer)
+	}
+	if p := m.PlayEmitter(0, tbl, 3, Vec3{}, 1, PathServer); p.Outcome != OutcomeStart || p.Slot != 0 {
+		t.Errorf("P6: the bad wave's slot: got %v slot %d, want free again (start in slot 0)", p.Outcome, p.Slot)
+	}
+	v, _, _, _ := m.Voices(0)
+	if !v[0].Busy || v[1].Busy {
+		t.Errorf("P6: slot 0 busy %v (want the new voice), slot 1 busy %v (want free)", v[0].Busy, v[1].Busy)
+	}
+	// A missing table fails before any draw.
+	m.SetRandom(failDice{t}, failRand{t})
 	if p := m.PlayEmitter(0, 0x20009999, 1, Vec3{}, 1, PathServer); p.Outcome != OutcomeMissingTable || p.Outcome.String() != "missing_table" || p.Slot != -1 || p.Reason == "" {
-		t.Errorf("missing table: got %v %q, want missing_table with reason", p.Outcome, p.Reason)
+		t.Errorf("P6: missing table: got %v %q, want missing_table with reason, no slot", p.Outcome, p.Reason)
 	}
 }

@@ -37,6 +37,6 @@ func (b *Bank) report(kind string, id uint32, err error) {
 // budget — but stops before resampling to SampleRate: the cheap way to
 // learn whether a wave would play (soundworld check).
 func CheckWave(w *dat.Wave) error {
-	_, _, _, err := decodeSource(w)
+	_, _, _, _, err := decodeSource(w)
 	return err
 }

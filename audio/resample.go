@@ -6,18 +6,32 @@ import (
 )
 
 // Resampling to the mix rate (O1, O3), and between any two rates for the
-// gate's recordings (Resample, ResamplePlanar). A Kaiser-windowed sinc, evaluated on a
-// polyphase table, in float64 with every product explicitly rounded
-// (float64(x*y)) so no architecture fuses a multiply-add: the same wave gives
-// the same samples on amd64 and arm64 (O3). Why not a library: beep's
-// Resample is Lagrange interpolation with no anti-alias filter (content above
-// 22.05 kHz in a 48 kHz wave comes through 3 dB down as aliases) and its
-// float64 sums may be fused on arm64; the pure-Go soxr ports use SIMD code
-// whose summation order differs per architecture. See docs/fidelity.md (O3).
+// gate's recordings (Resample, ResamplePlanar). O1 (revision 3) asks for a
+// transparent resampler: flat within ±0.1 dB up to 0.95 of the lower Nyquist,
+// images and aliases at least 100 dB down. Design: ONE polyphase stage with
+// the exact rational ratio l/m (2/1 for 22.05 kHz, 441/320 for 32 kHz,
+// 147/160 for 48 kHz) and exact phases — output frame n sits at input time
+// n·m/l, its phase (n·m) mod l picks a table row, no interpolation between
+// rows. Not multi-stage: at these ratios the transition band [0.95, 1.0] of
+// the lower Nyquist lies at the final band edge, so some stage must run the
+// full-length sharp filter at about the output rate anyway; extra stages would
+// only add roundings and group delay. Only a ratio needing more than
+// rsPhases rows (an odd rate such as 22254 Hz: l = 7350) interpolates
+// linearly between rows (error below −130 dB).
+//
+// The prototype is a Kaiser-windowed sinc (cutoff mid-transition, β and
+// length from Kaiser's formulas for rsAtten dB), designed and run in float64
+// with every product explicitly rounded (float64(x*y)) so no architecture
+// fuses a multiply-add, and with a fixed summation order (four partial sums,
+// then (s0+s1)+(s2+s3)): the same wave gives the same samples on amd64 and
+// arm64 (O3). Why not a library: beep's Resample is Lagrange interpolation
+// with no anti-alias filter and its float64 sums may be fused on arm64; the
+// pure-Go soxr ports use SIMD code whose summation order differs per
+// architecture; gonum has no filter design. See docs/fidelity.md (O1).
 const (
-	rsPass   = 0.8  // passband edge, fraction of the lower Nyquist (flat within ±0.01 dB, TestO1_ResampleQuality)
-	rsStop   = 1.0  // stopband edge, fraction of the lower Nyquist
-	rsAtten  = 100  // stopband attenuation the window is designed for, dB
+	rsPass   = 0.95 // passband edge, fraction of the lower Nyquist (O1: flat within ±0.1 dB)
+	rsStop   = 1.0  // stopband edge, fraction of the lower Nyquist (O1: ≥ 100 dB down)
+	rsAtten  = 106  // stopband attenuation the window is designed for, dB (6 dB over O1's 100: Kaiser's formula is approximate)
 	rsPhases = 1024 // table phases when the exact ratio needs more (then interpolated linearly)
 )
 
@@ -26,8 +40,9 @@ const (
 type resampler struct {
 	l, m   int       // output/input rate ratio in lowest terms
 	half   int       // taps each side of the output instant
+	w      int       // row length: 2·half rounded up to a multiple of 4 (zeros at the end)
 	phases int       // table rows (l, or rsPhases when interpolating)
-	table  []float64 // (phases+1) rows × 2·half taps, each row summing to 1
+	table  []float64 // (phases+1) rows × w taps, each row summing to 1
 }
 
 func gcd(a, b int) int {
@@ -42,7 +57,7 @@ func gcd(a, b int) int {
 func besselI0(x float64) float64 {
 	sum, term := 1.0, 1.0
 	q := float64(x*x) / 4
-	for k := 1; k < 200; k++ {
+	for k := 1; k < 500; k++ {
 		term = float64(term*q) / float64(k*k)
 		sum += term
 		if term < float64(sum*1e-17) {
@@ -72,8 +87,7 @@ func sinDet(x float64) float64 {
 
 // newResamplerBetween designs the filter for from → to: cutoff halfway
 // through the transition band [rsPass, rsStop]·(lower Nyquist), Kaiser window
-// for rsAtten dB, length from Kaiser's formula. For to = SampleRate the
-// arithmetic is the one the golden pins (O3) were taken with.
+// for rsAtten dB, length from Kaiser's formula.
 func newResamplerBetween(from, to int) *resampler {
 	g := gcd(to, from)
 	r := &resampler{l: to / g, m: from / g}
@@ -83,16 +97,16 @@ func newResamplerBetween(from, to int) *resampler {
 	beta := 0.1102 * (rsAtten - 8.7)
 	taps := (rsAtten - 8) / float64(2.285*float64(2*math.Pi*df))
 	r.half = int(math.Ceil(taps/2)) + 1
+	r.w = (2*r.half + 3) / 4 * 4
 	r.phases = r.l
 	if r.phases > rsPhases {
 		r.phases = rsPhases
 	}
-	w := 2 * r.half
-	r.table = make([]float64, (r.phases+1)*w)
+	r.table = make([]float64, (r.phases+1)*r.w)
 	i0b := besselI0(beta)
 	for p := 0; p <= r.phases; p++ {
 		frac := float64(p) / float64(r.phases)
-		row := r.table[p*w : (p+1)*w]
+		row := r.table[p*r.w : p*r.w+2*r.half]
 		sum := 0.0
 		for j := range row {
 			d := float64(j-(r.half-1)) - frac // input sample's distance from the output instant
@@ -122,42 +136,69 @@ func (r *resampler) frames(n int) int {
 	return int((int64(n)*int64(r.l) + int64(r.m) - 1) / int64(r.m))
 }
 
-// run resamples interleaved stereo in (n frames) into a new slice.
-func (r *resampler) run(in []float32) []float32 {
-	n := len(in) / 2
-	out := make([]float32, 2*r.frames(n))
-	w := 2 * r.half
-	coef := make([]float64, w)
-	for o := 0; o < len(out)/2; o++ {
-		pos := int64(o) * int64(r.m)
-		k := int(pos / int64(r.l))  // input frame at or before the instant
-		ph := int(pos % int64(r.l)) // exact phase, 0..l−1
-		var row []float64
-		if r.phases == r.l {
-			row = r.table[ph*w : (ph+1)*w]
-		} else {
-			x := float64(float64(ph)*float64(r.phases)) / float64(r.l)
-			i := int(x)
-			a := x - float64(i)
-			lo, hi := r.table[i*w:(i+1)*w], r.table[(i+1)*w:(i+2)*w]
-			for j := range coef {
-				coef[j] = lo[j] + float64(a*(hi[j]-lo[j])) // explicit: no fused multiply-add
-			}
-			row = coef
+// run resamples interleaved audio of ch channels (1 or 2; n frames) into a
+// new interleaved slice of the same channel count.
+func (r *resampler) run(in []float32, ch int) []float32 {
+	n := len(in) / ch
+	nout := r.frames(n)
+	out := make([]float32, ch*nout)
+	// One channel at a time from a zero-padded float64 copy: half−1 zeros
+	// before the first frame and w after the last, so every row reads whole.
+	// (Both channels in one loop sharing the row measured slower: 8 partial
+	// sums do not stay in registers.)
+	pad := make([]float64, (r.half-1)+n+r.w)
+	var coef []float64
+	if r.phases != r.l {
+		coef = make([]float64, r.w)
+	}
+	stepK, stepPh := r.m/r.l, r.m%r.l
+	for c := range ch {
+		for i := range n {
+			pad[r.half-1+i] = float64(in[i*ch+c])
 		}
-		first := k - (r.half - 1)
-		var sl, sr float64
-		for j, c := range row {
-			s := first + j
-			if s < 0 || s >= n {
-				continue
+		k, ph := 0, 0 // input frame at or before the instant, exact phase 0..l−1
+		for o := range nout {
+			out[o*ch+c] = dot4(pad[k:k+r.w], r.row(ph, coef))
+			k, ph = k+stepK, ph+stepPh
+			if ph >= r.l {
+				k, ph = k+1, ph-r.l
 			}
-			sl += float64(float64(in[2*s]) * c)
-			sr += float64(float64(in[2*s+1]) * c)
 		}
-		out[2*o], out[2*o+1] = float32(sl), float32(sr)
 	}
 	return out
+}
+
+// dot4 is Σ x[j]·c[j] over len(c) (a multiple of 4) taps in a fixed order —
+// four partial sums over j mod 4, then (s0 + s1) + (s2 + s3) — each product
+// rounded explicitly so no multiply-add is fused (O3).
+func dot4(x, c []float64) float32 {
+	var s0, s1, s2, s3 float64
+	for len(c) >= 4 && len(x) >= 4 {
+		s0 += float64(x[0] * c[0])
+		s1 += float64(x[1] * c[1])
+		s2 += float64(x[2] * c[2])
+		s3 += float64(x[3] * c[3])
+		x, c = x[4:], c[4:]
+	}
+	return float32((s0 + s1) + (s2 + s3))
+}
+
+// row returns the coefficients for exact phase ph (0..l−1): a table row, or,
+// when the table holds fewer phases than l, the linear blend of the two rows
+// around it written into coef.
+func (r *resampler) row(ph int, coef []float64) []float64 {
+	w := r.w
+	if r.phases == r.l {
+		return r.table[ph*w : (ph+1)*w]
+	}
+	x := float64(float64(ph)*float64(r.phases)) / float64(r.l)
+	i := int(x)
+	a := x - float64(i)
+	lo, hi := r.table[i*w:(i+1)*w], r.table[(i+1)*w:(i+2)*w]
+	for j := range coef {
+		coef[j] = lo[j] + float64(a*(hi[j]-lo[j])) // explicit: no fused multiply-add
+	}
+	return coef
 }
 
 var (
@@ -193,7 +234,7 @@ func Resample(in []float32, from, to int) []float32 {
 	if from == to {
 		return append([]float32(nil), in[:len(in)/2*2]...)
 	}
-	return resamplerBetween(from, to).run(in)
+	return resamplerBetween(from, to).run(in, 2)
 }
 
 // ResamplePlanar is Resample for a stereo pair of equal-length channels.

@@ -72,10 +72,11 @@ const (
 	OutcomeGated                 // failed the probability gate (T2)
 	OutcomeSilent                // below −50 dB or g ≤ 0 (S1), or disabled by prefs, or no variant
 	OutcomeNotNow                // an intermittent's PlayNow roll failed (A8; recorded for O4)
-	// Silent because of bad data (issue 12 item 1): the play is exactly a
-	// silent one (no slot, no voice, the same random numbers drawn); only
-	// the outcome word says why.
-	OutcomeBadWave      // the wave is missing or does not decode (retail: no SoundBufRef)
+	// Silent because of bad data (issue 12 item 1, P6). A bad wave costs
+	// what a playable one costs — the pick, the gate, a slot (Slot ≥ 0, free
+	// again on the next play) and the cursor — and plays silence (P6); a
+	// missing table fails before any draw (no slot).
+	OutcomeBadWave      // the wave is missing or does not decode (retail: a SoundBufRef with no buffer)
 	OutcomeMissingTable // the sound table cannot be read (missing or damaged; A1)
 )
 

@@ -45,6 +45,15 @@ func (r *reader) need(n int, what string) bool {
 	return true
 }
 
+func (r *reader) u8() uint8 {
+	if !r.need(1, "u8") {
+		return 0
+	}
+	v := r.b[r.off]
+	r.off++
+	return v
+}
+
 func (r *reader) u16() uint16 {
 	if !r.need(2, "u16") {
 		return 0
@@ -166,6 +175,7 @@ func (r *reader) pstring(what string) string {
 // count from the record start, which is byte 0 of b.
 type writer struct{ b []byte }
 
+func (w *writer) u8(v uint8)   { w.b = append(w.b, v) }
 func (w *writer) u16(v uint16) { w.b = binary.LittleEndian.AppendUint16(w.b, v) }
 func (w *writer) u32(v uint32) { w.b = binary.LittleEndian.AppendUint32(w.b, v) }
 func (w *writer) i32(v int32)  { w.u32(uint32(v)) }

@@ -207,6 +207,9 @@ func (g *Game) banners() []string {
 	if g.snap.NoAmbient {
 		b = append(b, g.noAmbientBanner())
 	}
+	if c := g.snap.Indoor; c != 0 { // A11
+		b = append(b, fmt.Sprintf("indoors: EnvCell 0x%08X, sees outside: %s", c, map[bool]string{true: "yes", false: "no"}[g.snap.SeesOutside]))
+	}
 	if n := g.ui.ProblemCount(); n > 0 { // issue 12 item 1
 		b = append(b, fmt.Sprintf("Data problems (%d): skipped as retail would, listed in the Data problems panel", n))
 	}

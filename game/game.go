@@ -35,10 +35,12 @@ const (
 // Start is a starting placement: the player's feet (world m), compass
 // heading (deg), the camera's eye height and chase distance (m, W5). Place,
 // when set, is the feet's landblock-local position exactly (W6: -at), and
-// wins over X, Y.
+// wins over X, Y; Cell, when an EnvCell (an indoor /loc line), puts the
+// player in it at Place (A11).
 type Start struct {
 	X, Y, Heading, Eye, Chase float32
 	Place                     *world.Loc
+	Cell                      uint32
 }
 
 // Shot asks for a scripted screenshot: run Seconds of sim time at fixed 1/60 s
@@ -99,6 +101,7 @@ type Config struct {
 // Game is the explorer window.
 type Game struct {
 	cfg    Config
+	rooms  []world.Footprint // A11: where dragging and walking enter an EnvCell (indoor.go)
 	sim    *world.Sim
 	region *dat.Region
 	tiles  *tiles
@@ -178,7 +181,9 @@ func New(cfg Config) (*Game, error) {
 	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4)}
 	if s := cfg.Start; s != nil {
 		if s.Place != nil {
-			sim.SetPlayer(*s.Place, s.Heading)
+			if err := sim.PlaceAt(*s.Place, s.Cell, s.Heading); err != nil { // A11: an EnvCell puts the player indoors
+				return nil, err
+			}
 		} else {
 			sim.SetListener(s.X, s.Y, s.Heading)
 		}
@@ -202,6 +207,7 @@ func New(cfg Config) (*Game, error) {
 		g.cam.W, g.cam.H = cfg.Shot.size()
 	}
 	g.stingerTbl, g.stingers = findStingers(cfg.Archive, cfg.DatDir == "")
+	g.rooms = standInFootprints(cfg.DatDir == "")
 	if cfg.Shot != nil || cfg.NoAudio {
 		g.st.AudioOn = false
 	} else {

@@ -125,15 +125,17 @@ func (g *Game) openGate(f *gate.File) error {
 	g.sim.SetPrefs(prefs)
 	g.sim.SetEmitters(em)
 	g.sim.SetEye(f.Eye())
-	g.sim.SetChase(float32(f.Camera.Chase))
-	g.sim.SetPlayer(loc.Loc(), loc.Heading())
+	g.sim.SetChase(f.Chase())
+	if err := g.sim.PlaceAt(loc.Loc(), loc.Cell, loc.Heading()); err != nil { // A11: an indoor /loc
+		return fmt.Errorf("%s: %w", path, err)
+	}
 	g.snap = g.sim.Tick(0)
 	p := g.sim.Listener().Pos
 	g.cam.CX, g.cam.CY = float64(p.X), float64(p.Y)
 	o := &openGate{file: f, path: path, warn: warn, match: true, abxN: DefaultABXTrials, stage: "starting"}
 	g.gw.gate = o
 	sc := gate.Scene{Archive: g.cfg.Archive, Bank: audio.NewBank(g.cfg.Archive), X: p.X, Y: p.Y, Place: ptr(loc.Loc()),
-		Heading: loc.Heading(), Eye: f.Eye(), Chase: float32(f.Camera.Chase), Prefs: prefs, Emitters: em, Seconds: f.Seconds}
+		Heading: loc.Heading(), Eye: f.Eye(), Chase: f.Chase(), Prefs: prefs, Emitters: em, Seconds: f.Seconds}
 	crash.Go(func() { o.load(sc) })
 	g.ui.OpenGatePanel()
 	g.setToast(fmt.Sprintf("Gate %q: listener at its /loc; loading %s", f.Name, f.Recording))

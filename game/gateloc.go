@@ -25,7 +25,9 @@ func (g *Game) jumpRetailLoc(where string) (ok bool, err error) {
 	if err != nil {
 		return true, fmt.Errorf("jump: %v", err)
 	}
-	g.sim.SetPlayer(l.Loc(), l.Heading())
+	if err := g.sim.PlaceAt(l.Loc(), l.Cell, l.Heading()); err != nil { // A11: an EnvCell places the player indoors
+		return true, fmt.Errorf("jump: %v", err)
+	}
 	p := g.sim.Listener().Pos
 	g.cam.CX, g.cam.CY = float64(p.X), float64(p.Y)
 	return true, nil
@@ -37,7 +39,11 @@ func (g *Game) jumpRetailLoc(where string) (ok bool, err error) {
 // compass heading. Pasted into the jump box (or -at) it puts the player back
 // on the same spot facing the same way (to float32 and 6 decimals).
 func (g *Game) PositionLine() string {
-	return world.RetailLocOf(g.sim.Player(), g.sim.Listener().Heading).String()
+	rl := world.RetailLocOf(g.sim.Player(), g.sim.Listener().Heading)
+	if c, _ := g.sim.Indoor(); c != 0 { // A11: indoors /loc names the EnvCell
+		rl.Cell = c
+	}
+	return rl.String()
 }
 
 // clipFallback is where a position goes when there is no clipboard (a

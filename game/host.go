@@ -69,6 +69,12 @@ func (g *Game) SetPrefs(p audio.Prefs) { g.sim.SetPrefs(p) }
 // SetEye sets the listener's eye height in m.
 func (g *Game) SetEye(m float32) { g.sim.SetEye(m) }
 
+// SetCamera sets the camera's eye height and chase distance in m (W5 presets).
+func (g *Game) SetCamera(eye, chase float32) {
+	g.sim.SetEye(eye)
+	g.sim.SetChase(chase)
+}
+
 // Reset restarts the Sim clock with seed.
 func (g *Game) Reset(seed uint32) error {
 	if g.gw.rec.on {

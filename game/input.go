@@ -116,7 +116,7 @@ func (g *Game) press(mx, my int) {
 		return
 	}
 	// A click elsewhere sets the listener there; holding on drags it on.
-	g.sim.SetListener(float32(wx), float32(wy), s.Listener.Heading)
+	g.sim.WalkTo(float32(wx), float32(wy), s.Listener.Heading, g.rooms)
 	g.drag = dragListener
 }
 
@@ -126,11 +126,11 @@ func (g *Game) dragTo(mx, my int) {
 	l := g.sim.Listener()
 	switch g.drag {
 	case dragListener:
-		g.sim.SetListener(float32(wx), float32(wy), l.Heading)
+		g.sim.WalkTo(float32(wx), float32(wy), l.Heading, g.rooms)
 	case dragHeading:
 		dx, dy := wx-float64(l.Pos.X), wy-float64(l.Pos.Y)
 		if dx != 0 || dy != 0 {
-			g.sim.SetListener(l.Pos.X, l.Pos.Y, float32(geom.Heading(dx, dy)))
+			g.sim.WalkTo(l.Pos.X, l.Pos.Y, float32(geom.Heading(dx, dy)), g.rooms)
 		}
 	case dragEmitter:
 		// Keep it on the map area (never under a panel, where it would be lost).
@@ -179,7 +179,7 @@ func (g *Game) keys(dt float64) {
 	x, y := Step(g.walkX, g.walkY, heading, fwd, right, speed, dt)
 	g.walkX, g.walkY = x, y
 	if fwd != 0 || right != 0 || heading != float64(l.Heading) {
-		g.sim.SetListener(float32(x), float32(y), float32(math.Mod(heading+360, 360)))
+		g.sim.WalkTo(float32(x), float32(y), float32(math.Mod(heading+360, 360)), g.rooms)
 	}
 	ctrl := g.held(ebiten.KeyControl) || g.held(ebiten.KeyMeta)
 	switch {

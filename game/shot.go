@@ -66,6 +66,8 @@ type ListenerInfo struct {
 	LocalY    float32 `json:"local_y"`
 	Heading   float32 `json:"heading"` // deg
 	Eye       float32 `json:"eye"`     // m
+	Chase     float32 `json:"chase"`   // m behind the player (W5)
+	CamName   string  `json:"camera"`  // the W5 preset ("retail", "first-person") or "custom (…)"
 	Map       string  `json:"map"`     // "42.1N, 33.6E"
 	Loc       string  `json:"loc"`     // the player as retail's /loc line (issue 9; -at and Jump take it back)
 }
@@ -112,6 +114,7 @@ func (g *Game) sidecar() Sidecar {
 		Listener: ListenerInfo{
 			CellID: fmt.Sprintf("0x%08X", s.CellID), Landblock: fmt.Sprintf("0x%04X", lb),
 			X: l.Pos.X, Y: l.Pos.Y, Z: l.Pos.Z, LocalX: lx, LocalY: ly, Heading: l.Heading, Eye: l.Eye,
+			Chase: l.Chase, CamName: world.CameraName(l.Eye, l.Chase),
 			Map: world.FormatMap(l.Pos.X, l.Pos.Y), Loc: world.RetailLocOf(s.Player, l.Heading).String(),
 		},
 		Seed: g.sim.Seed(), SimTime: s.Time, Prefs: Snake[audio.Prefs]{s.Prefs}, PrefsStr: world.FormatPrefs(s.Prefs),

@@ -53,10 +53,13 @@ type DatRef struct {
 	Iterations map[string]int32 `json:"iterations,omitempty"` // "portal", "cell"
 }
 
-// Camera is the listener's eye height (W5) and third-person chase distance.
+// Camera is where the recording's camera was (W5): a preset's name
+// ("retail", retail's home view, is the default; "first-person"), and eye
+// height and chase distance in m, each overriding the preset's value.
 type Camera struct {
-	Eye   *float64 `json:"eye"`
-	Chase float64  `json:"chase"`
+	Preset string   `json:"preset,omitempty"`
+	Eye    *float64 `json:"eye"`
+	Chase  *float64 `json:"chase"`
 }
 
 // Span is a [from, to] time range in s.
@@ -141,8 +144,13 @@ func (f *File) validate() error {
 	if e := f.Camera.Eye; e != nil && !(*e >= 0 && *e <= 1000) {
 		return f.fieldErr("eye", "%v: want metres in 0..1000", *e)
 	}
-	if c := f.Camera.Chase; !(c >= 0 && c <= 1000) {
-		return f.fieldErr("chase", "%v: want metres behind the player in 0..1000 (0 = first person)", c)
+	if c := f.Camera.Chase; c != nil && !(*c >= 0 && *c <= 1000) {
+		return f.fieldErr("chase", "%v: want metres behind the player in 0..1000 (0 = first person)", *c)
+	}
+	if p := f.Camera.Preset; p != "" {
+		if _, err := world.CameraPresetNamed(p); err != nil {
+			return f.fieldErr("preset", "%v", err)
+		}
 	}
 	if _, err := world.ParsePrefs(f.Prefs, audio.DefaultPrefs()); err != nil {
 		return f.fieldErr("prefs", "%v", err)
@@ -192,12 +200,30 @@ func (f *File) DatFolder() string {
 	return f.Resolve(f.Dat.Folder)
 }
 
-// Eye is the camera's eye height in m (W5; default world.DefaultEye).
+// preset is the file's camera preset (W5; default the first, retail's home view).
+func (f *File) preset() world.CameraPreset {
+	p, err := world.CameraPresetNamed(f.Camera.Preset)
+	if err != nil { // "" (validate refuses unknown names)
+		return world.CameraPresets[0]
+	}
+	return p
+}
+
+// Eye is the camera's eye height in m (W5): camera.eye, else the preset's.
 func (f *File) Eye() float32 {
 	if f.Camera.Eye == nil {
-		return world.DefaultEye
+		return f.preset().Eye
 	}
 	return float32(*f.Camera.Eye)
+}
+
+// Chase is the camera's distance behind the player in m (W5): camera.chase,
+// else the preset's.
+func (f *File) Chase() float32 {
+	if f.Camera.Chase == nil {
+		return f.preset().Chase
+	}
+	return float32(*f.Camera.Chase)
 }
 
 // lineAt is the 1-based line of byte offset off.

@@ -38,6 +38,26 @@ func TestParseGoodGate(t *testing.T) {
 	}
 }
 
+// TestW5_GateCameraPresets: a gate file's camera is retail's home view unless
+// it says otherwise (W5 revision 3): a preset by name, eye and chase
+// overriding the preset's values.
+func TestW5_GateCameraPresets(t *testing.T) {
+	for _, c := range []struct {
+		camera     string
+		eye, chase float32
+	}{
+		{`{}`, 2.25, 2.5},
+		{`{"preset": "first-person"}`, 1.5, 0},
+		{`{"preset": "retail", "chase": 4}`, 2.25, 4},
+		{`{"eye": 2, "chase": 0}`, 2, 0},
+	} {
+		f, err := Parse([]byte(strings.Replace(goodGate, `{"eye": 2, "chase": 0}`, c.camera, 1)), "g.gate.json")
+		if err != nil || f.Eye() != c.eye || f.Chase() != c.chase {
+			t.Errorf("W5: camera %s: %v eye %v chase %v, want %v %v", c.camera, err, f.Eye(), f.Chase(), c.eye, c.chase)
+		}
+	}
+}
+
 // Errors name the file, the line and the field.
 func TestGateErrors(t *testing.T) {
 	for _, c := range []struct{ from, to, want string }{
@@ -45,6 +65,7 @@ func TestGateErrors(t *testing.T) {
 		{`"seconds": 60`, `"seconds": "60"`, `g.gate.json:8: field "seconds"`},
 		{`"loc": "0xA9B40019 [84.000000`, `"loc": "0xA9B40019 [384.000000`, `g.gate.json:4: field "loc"`},
 		{`"chase": 0`, `"chase": -3`, `g.gate.json:5: field "chase"`},
+		{`"chase": 0`, `"chase": 0, "preset": "overhead"`, `g.gate.json:5: field "preset"`},
 		{`"prefs": "ambient_volume=1"`, `"prefs": "loudness=11"`, `g.gate.json:6: field "prefs"`},
 		{`"ignore": [[12.5, 14.0]]`, `"ignore": [[14.0, 12.5]]`, `g.gate.json:11: field "ignore"`},
 		{`"notes": ""`, `"notes": "", "colour": 1`, `g.gate.json:12: unknown field "colour"`},

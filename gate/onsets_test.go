@@ -11,17 +11,21 @@ import (
 // The onset detector, run on renders through the Sim, finds the one-shots the
 // event log says started (emitter and intermittent plays) and little else:
 // over seeds 1–3 of the test scene at least 55 % of the logged starts are
-// found within 50 ms and at least 85 % of the detections are logged starts.
-// (A looped bed's own transients and one-shots landing on each other are
-// what it misses or adds.)
+// found within 50 ms and at least 85 % of the detections are logged starts
+// (one-shots or beds: a bed re-fired with another variant starts audibly, and
+// since every stand-in variant can be picked (T1's pad) the stream's bed
+// alternates brook-a and brook-b). (One-shots landing on each other are what
+// it misses.)
 func TestOnsetsFindLoggedOneShots(t *testing.T) {
 	sc := testScene(t, 60)
 	var found, logged, detections, true_ int
 	for seed := uint32(1); seed <= 3; seed++ {
-		var starts []float64
+		var starts, beds []float64
 		st, err := RenderStems(sc, seed, 1, func(p audio.Play) int {
 			if p.Source != audio.SourceBed {
 				starts = append(starts, p.Time)
+			} else if p.Slot >= 0 {
+				beds = append(beds, p.Time)
 			}
 			return 0
 		})
@@ -39,7 +43,7 @@ func TestOnsetsFindLoggedOneShots(t *testing.T) {
 			}
 		}
 		for _, d := range o.Times {
-			for _, s := range starts {
+			for _, s := range append(starts, beds...) {
 				if near(d, s) {
 					true_++
 					break

@@ -15,6 +15,7 @@ type Scene struct {
 	Bank     *audio.Bank // optional: decoded waves shared across seeds
 	X, Y     float32     // world m (W1); used when Place is nil
 	Place    *world.Loc  // the player's landblock-local position, exact (W6), e.g. from a /loc line
+	Cell     uint32      // the /loc line's cell: an EnvCell places the player indoors (A11)
 	Heading  float32     // compass degrees (W4)
 	Eye      float32     // m above ground (W5)
 	Chase    float32     // camera m behind the player (W5; 0 = first person)
@@ -90,7 +91,9 @@ func RenderStems(sc Scene, seed uint32, n int, stem func(audio.Play) int) ([]Ste
 		k := min(stepFrames, total-done)
 		t := float64(done) / audio.SampleRate
 		if sc.Place != nil {
-			s.SetPlayer(*sc.Place, sc.Heading)
+			if err := s.PlaceAt(*sc.Place, sc.Cell, sc.Heading); err != nil { // A11
+				return nil, err
+			}
 		} else {
 			s.SetListener(sc.X, sc.Y, sc.Heading)
 		}

@@ -238,7 +238,7 @@ func (f *File) scene() (sc Scene, source string, warn []string, closer func(), e
 			return fail(inputErr(fmt.Errorf("%s:%d: field \"emitters\": %w", f.path, lineOf(f.raw, "emitters"), err)))
 		}
 	}
-	sc = Scene{Archive: a, Bank: audio.NewBank(a), X: x, Y: y, Place: &place, Heading: loc.Heading(), Eye: f.Eye(), Chase: float32(f.Camera.Chase),
+	sc = Scene{Archive: a, Bank: audio.NewBank(a), X: x, Y: y, Place: &place, Cell: loc.Cell, Heading: loc.Heading(), Eye: f.Eye(), Chase: f.Chase(),
 		Prefs: prefs, Emitters: em, Seconds: f.Seconds}
 	return sc, a.Source, warn, closer, nil
 }

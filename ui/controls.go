@@ -71,6 +71,16 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			label(ctx, "eye height m")
 			eye := u.eyeShown()
 			ctx.SliderF(&eye, 0, 20, 0.1, 1).On(func() { u.host.SetEye(float32(eye)) })
+			l := u.snap.Listener // W5: the camera presets, named
+			fitLabel(ctx, "camera", "W5: retail = retail's home view (2.25 m up, 2.5 m behind), what a retail recording hears without zooming")
+			label(ctx, world.CameraName(l.Eye, l.Chase))
+			ctx.SetGridLayout([]int{-1, -1}, nil)
+			for _, p := range world.CameraPresets {
+				ctx.IDScope(p.Name, func() {
+					ctx.Button(p.Name).On(func() { u.host.SetCamera(p.Eye, p.Chase) })
+				})
+			}
+			ctx.SetGridLayout([]int{110, -1}, nil)
 			fitLabel(ctx, fmt.Sprintf("seed (running %d)", snapSeed(u.snap)), "the Sim's seed (T4); type one and press Enter or the button to restart with it")
 			ctx.TextFieldOpt(&st.SeedText, true, u.bad("seed")).On(func() {
 				if ebitenEnter() {

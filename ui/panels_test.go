@@ -14,6 +14,7 @@ type fakeHost struct{ prefs []audio.Prefs }
 
 func (h *fakeHost) SetPrefs(p audio.Prefs)              { h.prefs = append(h.prefs, p) }
 func (h *fakeHost) SetEye(float32)                      {}
+func (h *fakeHost) SetCamera(float32, float32)          {}
 func (h *fakeHost) Reset(uint32) error                  { return nil }
 func (h *fakeHost) SetAudio(bool) error                 { return nil }
 func (h *fakeHost) PlayStinger(uint32)                  {}

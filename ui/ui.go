@@ -27,6 +27,7 @@ type Stinger struct {
 type Host interface {
 	SetPrefs(p audio.Prefs)
 	SetEye(m float32)
+	SetCamera(eye, chase float32) // a W5 preset: eye m up, chase m behind
 	Reset(seed uint32) error
 	SetAudio(on bool) error
 	PlayStinger(stype uint32)

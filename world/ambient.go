@@ -204,6 +204,9 @@ type Ambient struct {
 	queue    pqueue     // A10: retail's PQueueArray<double>
 	frozen   []Instance // snapshot rows of the last rebuild (shells shared, immutable)
 	rebuilds int
+
+	indoor      uint32 // A11: the player's EnvCell id, 0 outdoors
+	seesOutside bool   // A11: that EnvCell's seen_outside flag
 }
 
 // NewAmbient builds the runtime over land, playing through p.
@@ -232,11 +235,18 @@ func (a *Ambient) Invalidate() { a.placed = false }
 // cell change.
 func (a *Ambient) Update(now float64, player, camera Loc, enabled bool) {
 	a.feet, a.camera = player, camera
-	if c := player.CellID(); !a.placed || c != a.cell {
+	c := player.CellID()
+	if a.indoor != 0 { // A11: the player's cell is the EnvCell
+		c = a.indoor
+	}
+	if !a.placed || c != a.cell {
 		a.cell, a.placed = c, true
-		if enabled {
+		switch {
+		case enabled && a.indoor != 0 && !a.seesOutside:
+			a.rebuildClosed(now)
+		case enabled:
 			a.Rebuild(now)
-		} else {
+		default:
 			a.initSounds()
 			a.cells, a.gathered, a.released = nil, false, true
 			a.freeze()
@@ -245,6 +255,25 @@ func (a *Ambient) Update(now float64, player, camera Loc, enabled bool) {
 	if enabled {
 		a.Drain(now)
 	}
+}
+
+// SetIndoor puts the player in EnvCell cell (0: outdoors) whose flags say
+// whether it sees outside (A11); the next Update treats a different cell as
+// a cell change, EnvCell to EnvCell included.
+func (a *Ambient) SetIndoor(cell uint32, seesOutside bool) {
+	a.indoor, a.seesOutside = cell, seesOutside
+}
+
+// rebuildClosed is A11's cell change into an EnvCell that does not see
+// outside [D3: CellManager::ChangePosition]: InitSounds, no gather, then
+// UpdatePlayQueue — every count is 0, so queued beds and one-shots cannot
+// hear and are dropped at their deadlines (A10); nothing playing is cut.
+func (a *Ambient) rebuildClosed(now float64) {
+	a.rebuilds++
+	a.initSounds()
+	a.cells, a.gathered, a.released = nil, true, false
+	a.updatePlayQueue(now)
+	a.freeze()
 }
 
 // initSounds is InitSounds: every instance's count, directions (and an

@@ -26,6 +26,7 @@ const (
 	InStep     InputKind = "step"           // N ticks of NextStepDt (the 1/60 s grid render uses)
 	InListener InputKind = "listener"       // SetListener(X, Y, Heading)
 	InPlayer   InputKind = "player"         // SetPlayer(Loc{Landblock, X, Y}, Heading): X, Y landblock-local
+	InIndoor   InputKind = "indoor"         // SetPlayerIndoor(Loc{Landblock, X, Y, Z}, Cell, Heading) (A11)
 	InEye      InputKind = "eye"            // SetEye(Eye)
 	InChase    InputKind = "chase"          // SetChase(Chase)
 	InPrefs    InputKind = "prefs"          // SetPrefs(Prefs)
@@ -57,6 +58,8 @@ type Input struct {
 	Eye       float32          `json:"eye,omitempty"`       // m
 	Chase     float32          `json:"chase,omitempty"`     // m
 	Landblock uint16           `json:"landblock,omitempty"` // player: 0xXXYY
+	Z         float32          `json:"z,omitempty"`         // indoor: the floor, landblock-local m
+	Cell      uint32           `json:"cell,omitempty"`      // indoor: the EnvCell (A11)
 	Prefs     string           `json:"prefs,omitempty"`     // FormatPrefs form (exact for float32)
 	Active    bool             `json:"active,omitempty"`
 	Index     int              `json:"index,omitempty"`
@@ -75,6 +78,8 @@ type InputStart struct {
 	X         float32          `json:"x"` // the same in world m (for reading)
 	Y         float32          `json:"y"`
 	Heading   float32          `json:"heading"`
+	Cell      uint32           `json:"cell,omitempty"` // A11: the EnvCell the player stands in (0 outdoors)
+	Z         float32          `json:"z,omitempty"`    // A11: indoors, the floor (landblock-local m)
 	Eye       float32          `json:"eye"`
 	Chase     float32          `json:"chase"`
 	Prefs     string           `json:"prefs"`
@@ -127,7 +132,7 @@ func (l *InputLog) restart(s *Sim) {
 		return
 	}
 	l.Start = InputStart{Seed: s.seed, Landblock: s.feet.Landblock, LX: s.feet.X, LY: s.feet.Y,
-		X: s.lis.Pos.X, Y: s.lis.Pos.Y, Heading: s.lis.Heading,
+		X: s.lis.Pos.X, Y: s.lis.Pos.Y, Heading: s.lis.Heading, Cell: s.indoor, Z: s.indoorZ(),
 		Eye: s.lis.Eye, Chase: s.lis.Chase, Prefs: FormatPrefs(s.prefs), Active: s.active, NoObjects: s.noObjs}
 	for _, es := range s.emitters {
 		l.Start.Emitters = append(l.Start.Emitters, cloneEmitter(es.e))
@@ -240,7 +245,9 @@ func (l *InputLog) Begin(s *Sim) error {
 	}
 	s.SetPrefs(p)
 	s.SetActive(l.Start.Active)
-	s.SetPlayer(Loc{Landblock: l.Start.Landblock, X: l.Start.LX, Y: l.Start.LY}, l.Start.Heading)
+	if err := s.PlaceAt(Loc{Landblock: l.Start.Landblock, X: l.Start.LX, Y: l.Start.LY, Z: l.Start.Z}, l.Start.Cell, l.Start.Heading); err != nil {
+		return fmt.Errorf("input record start: %w", err) // A11: an indoor start needs its cell
+	}
 	s.SetEye(l.Start.Eye)
 	s.SetChase(l.Start.Chase)
 	s.SetEmitters(cloneEmitters(l.Start.Emitters))
@@ -277,6 +284,10 @@ func (in *Input) Apply(s *Sim, tick func()) error {
 		s.SetListener(in.X, in.Y, in.Heading)
 	case InPlayer:
 		s.SetPlayer(Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}, in.Heading)
+	case InIndoor:
+		if err := s.SetPlayerIndoor(Loc{Landblock: in.Landblock, X: in.X, Y: in.Y, Z: in.Z}, in.Cell, in.Heading); err != nil {
+			return err
+		}
 	case InEye:
 		s.SetEye(in.Eye)
 	case InChase:

@@ -379,6 +379,7 @@ func TestA10_FrameOrderCellChangeBeforeDrain(t *testing.T) {
 func TestW6_ManagerFrameDistanceAndPan(t *testing.T) {
 	s, _ := simFixture(t, 2)
 	s.SetEye(0)
+	s.SetChase(0) // the camera at the feet
 	x, y := WorldPos(0x0101, 180, 50)
 	s.SetListener(x, y, 0)
 	e := forge

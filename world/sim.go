@@ -4,17 +4,61 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"soundworld/audio"
 	"soundworld/dat"
 )
 
-// DefaultEye is the camera's default height above the player's feet in m
-// (W5, ASSUMED: first person).
-const DefaultEye float32 = 2
+// DefaultEye and DefaultChase are the camera's default height above the
+// player's feet and distance behind along the heading, in m: retail's home
+// view (W5 revision 3, the "retail" preset).
+const (
+	DefaultEye   float32 = 2.25
+	DefaultChase float32 = 2.5
+)
 
-// DefaultChase is the camera's default distance behind the player in m (W5: first person).
-const DefaultChase float32 = 0
+// CameraPreset is a named camera (W5): Eye m above the player's feet, Chase
+// m behind along the heading.
+type CameraPreset struct {
+	Name       string
+	Eye, Chase float32
+}
+
+// CameraPresets are the named cameras, the default first (W5 revision 3 [D3:
+// SmartBox::set_viewer_home, CameraManager::CameraManager, CameraSet::SetInHead]):
+//   - retail: the home view every retail session starts in — pivot 1.5 m above
+//     the feet, viewer offset (0, −2.5, 0.75) from it at scale 1.0, so 2.5 m
+//     behind and 2.25 m up. A recording made in retail without zooming hears this.
+//   - first-person: the camera in the head, at the pivot 1.5 m above the feet.
+//     (Retail's in-head view adds 0.18 m forward, not modelled: chase ≥ 0.)
+var CameraPresets = []CameraPreset{
+	{Name: "retail", Eye: DefaultEye, Chase: DefaultChase},
+	{Name: "first-person", Eye: 1.5, Chase: 0},
+}
+
+// CameraPresetNamed returns the preset called name, or an error listing them.
+func CameraPresetNamed(name string) (CameraPreset, error) {
+	var names []string
+	for _, p := range CameraPresets {
+		if p.Name == name {
+			return p, nil
+		}
+		names = append(names, p.Name)
+	}
+	return CameraPreset{}, fmt.Errorf("camera %q: want one of %s", name, strings.Join(names, ", "))
+}
+
+// CameraName names the camera at eye and chase m: a preset's name, or
+// "custom (eye E m, chase C m)".
+func CameraName(eye, chase float32) string {
+	for _, p := range CameraPresets {
+		if p.Eye == eye && p.Chase == chase {
+			return p.Name
+		}
+	}
+	return fmt.Sprintf("custom (eye %g m, chase %g m)", eye, chase)
+}
 
 // Sizes of the Sim's bounded histories.
 const (
@@ -53,15 +97,18 @@ type Sim struct {
 	amb  *Ambient
 	seed uint32
 
-	prefs    audio.Prefs
-	now      float64
-	lis      Listener
-	feet     Loc // W5: the player's feet, landblock-local (W6); Z = ground
-	cam      Loc // W5: the camera
-	active   bool
-	emitters []emitterState
-	objs     *Objects // E3: the data's object sources
-	noObjs   bool
+	prefs audio.Prefs
+	now   float64
+	lis   Listener
+	feet  Loc // W5: the player's feet, landblock-local (W6); Z = ground (indoors: the floor)
+	// A11: the player's EnvCell (0 outdoors) and its seen_outside flag.
+	indoor      uint32
+	seesOutside bool
+	cam         Loc // W5: the camera
+	active      bool
+	emitters    []emitterState
+	objs        *Objects // E3: the data's object sources
+	noObjs      bool
 
 	// T4: the manager's generators, owned here so snapshots can report their state.
 	dice         *audio.Ran2
@@ -176,6 +223,7 @@ func (s *Sim) Tick(dt float64) *Snapshot {
 		s.now += dt
 	}
 	s.placeListener()
+	s.amb.SetIndoor(s.indoor, s.seesOutside)            // A11
 	s.amb.Update(s.now, s.feet, s.cam, s.prefs.Ambient) // G5 inside
 	if !s.noObjs {                                      // E3: the 3×3 scan on a landblock change, then every object's frame
 		s.objs.scan(s.now, s.feet)
@@ -188,12 +236,22 @@ func (s *Sim) Tick(dt float64) *Snapshot {
 	return s.snap
 }
 
+// cellID is the player's cell: the EnvCell indoors (A11), else the land cell (W2).
+func (s *Sim) cellID() uint32 {
+	if s.indoor != 0 {
+		return s.indoor
+	}
+	return s.feet.CellID()
+}
+
 // placeListener puts the player's feet on the ground and derives the camera
 // (W5), and hands the camera's heading to the manager. The manager's listener
 // sits at the origin of a camera-centred frame: every position it is given is
 // managerPos(source, camera), so its differences are W6 offsets (S3, S4).
 func (s *Sim) placeListener() {
-	s.feet.Z = s.land.GroundAt(s.feet)
+	if s.indoor == 0 { // indoors the feet stand on the cell's floor (A11)
+		s.feet.Z = s.land.GroundAt(s.feet)
+	}
 	s.cam = cameraLoc(s.feet, s.lis.Heading, s.lis.Eye, s.lis.Chase)
 	s.lis.Pos = s.feet.World()
 	s.mgr.SetListener(audio.Vec3{}, s.lis.Heading)
@@ -289,6 +347,7 @@ func (s *Sim) SetListener(x, y, heading float32) {
 		s.note(Input{Kind: InListener, X: x, Y: y, Heading: heading})
 	}
 	s.feet, s.lis.Heading = nf, normDeg(heading)
+	s.indoor, s.seesOutside = 0, false
 	s.placeListener()
 }
 
@@ -305,6 +364,7 @@ func (s *Sim) SetPlayer(l Loc, heading float32) {
 	}
 	s.notePlayer(l, heading)
 	s.feet, s.lis.Heading = l, normDeg(heading)
+	s.indoor, s.seesOutside = 0, false
 	s.placeListener()
 }
 
@@ -455,12 +515,14 @@ func (s *Sim) makeSnapshot() *Snapshot {
 		Player:      s.feet,
 		Camera:      s.cam,
 		CameraPos:   s.cam.World(),
-		CellID:      s.feet.CellID(),
+		CellID:      s.cellID(),
 		TotalWeight: s.amb.TotalWeight(),
 		Cells:       s.amb.Cells(),
 		Instances:   s.amb.Instances(),
 		Prefs:       s.prefs,
-		NoAmbient:   s.amb.placed && s.amb.Gathered() && len(s.amb.Cells()) == 0, // A11
+		NoAmbient:   s.indoor == 0 && s.amb.placed && s.amb.Gathered() && len(s.amb.Cells()) == 0, // A11 (outdoors; a closed EnvCell says so itself)
+		Indoor:      s.indoor,
+		SeesOutside: s.seesOutside,
 		VoiceTraces: s.slotTraces,
 		RNG:         s.rngState(),
 	}

@@ -3,6 +3,7 @@ package world
 import (
 	"math"
 	"runtime"
+	"strings"
 	"testing"
 
 	"soundworld/audio"
@@ -55,9 +56,12 @@ func TestW5_PlayerAndCamera(t *testing.T) {
 	if ground != 22 || sn.Player != (Loc{0x0101, 12, 12, 22}) || sn.Listener.Pos.Z != 22 || sn.Listener.Heading != 90 {
 		t.Fatalf("W5: player %+v listener %+v (ground %v), want feet at (12, 12, 22), heading 90", sn.Player, sn.Listener, ground)
 	}
-	if sn.Camera != (Loc{0x0101, 12, 12, 22 + DefaultEye}) {
-		t.Fatalf("W5: camera %+v, want the feet raised by %v m", sn.Camera, DefaultEye)
+	// W5 revision 3: by default retail's home view, 2.5 m behind (facing
+	// east: 2.5 m west) and 2.25 m above the feet (pivot 1.5 + 0.75).
+	if sn.Camera != (Loc{0x0101, 9.5, 12, 24.25}) {
+		t.Fatalf("W5: camera %+v, want retail's home view (0x0101, 9.5, 12, 24.25)", sn.Camera)
 	}
+	s.SetChase(0)
 	s.SetEye(5)
 	if sn = s.Tick(0.1); sn.Camera.Z != 27 || sn.Player.Z != 22 {
 		t.Fatalf("W5: eye 5 → camera Z %v player Z %v, want 27 and 22", sn.Camera.Z, sn.Player.Z)
@@ -78,6 +82,38 @@ func TestW5_PlayerAndCamera(t *testing.T) {
 	}
 }
 
+// TestW5_DefaultCameraIsRetailHomeView (W5 revision 3 [D3: SmartBox::
+// set_viewer_home, CameraManager::CameraManager]): retail's default camera
+// pivots 1.5 m above the feet with viewer offset (0, −2.5, 0.75)·1.0, so the
+// default is 2.25 m up and 2.5 m behind; first person is a preset (the pivot,
+// 1.5 m, no chase); both are named.
+func TestW5_DefaultCameraIsRetailHomeView(t *testing.T) {
+	if DefaultEye != 1.5+0.75 || DefaultChase != 2.5 {
+		t.Errorf("W5: default eye %v chase %v, want 2.25 and 2.5", DefaultEye, DefaultChase)
+	}
+	s, _ := simFixture(t, 1)
+	if l := s.Listener(); l.Eye != 2.25 || l.Chase != 2.5 || CameraName(l.Eye, l.Chase) != "retail" {
+		t.Errorf("W5: a new Sim's camera eye %v chase %v (%s), want retail's 2.25, 2.5", l.Eye, l.Chase, CameraName(l.Eye, l.Chase))
+	}
+	fp, err := CameraPresetNamed("first-person")
+	if err != nil || fp.Eye != 1.5 || fp.Chase != 0 || CameraName(1.5, 0) != "first-person" {
+		t.Errorf("W5: first-person preset %+v %v, want eye 1.5 chase 0", fp, err)
+	}
+	if _, err := CameraPresetNamed("overhead"); err == nil || !strings.Contains(err.Error(), "retail, first-person") {
+		t.Errorf("W5: an unknown preset: %v, want an error listing the presets", err)
+	}
+	if got := CameraName(2, 0); got != "custom (eye 2 m, chase 0 m)" {
+		t.Errorf("W5: CameraName(2, 0) = %q", got)
+	}
+	w, err := LoadWalk(strings.NewReader(`{"camera":"first-person","chase":1,"points":[{"t":0,"landblock":"0x0101","x":1,"y":1}]}`), "p.json")
+	if err != nil || *w.Eye != 1.5 || *w.Chase != 1 {
+		t.Errorf("W5: path file camera first-person with chase 1: %+v %v, want eye 1.5 chase 1", w, err)
+	}
+	if _, err := LoadWalk(strings.NewReader(`{"camera":"x","points":[{"t":0,"landblock":"0x0101","x":1,"y":1}]}`), "p.json"); err == nil || !strings.Contains(err.Error(), "p.json") {
+		t.Errorf("W5: path file with an unknown camera: %v, want an error naming the file", err)
+	}
+}
+
 // TestW5_GatherOnPlayerSoundOnCamera: the gather's offsets (CalcWeight's Z
 // included) start at the feet, the SoundManager's distances at the camera.
 func TestW5_GatherOnPlayerSoundOnCamera(t *testing.T) {
@@ -87,6 +123,7 @@ func TestW5_GatherOnPlayerSoundOnCamera(t *testing.T) {
 	// Measured from a camera 2 m up it would be 404 → 400/404.
 	x, y := WorldPos(0x0101, 12, 8)
 	s.SetListener(x, y, 0)
+	s.SetEye(2)
 	sn := s.Tick(0.1)
 	found := false
 	for _, c := range sn.Cells {
@@ -102,6 +139,7 @@ func TestW5_GatherOnPlayerSoundOnCamera(t *testing.T) {
 	}
 	// An emitter at the feet heard from a camera 2 m up and 10 m behind:
 	// distance √(10² + 2²) = 10.198039.
+	s.SetEye(2)
 	s.SetChase(10)
 	e := forge
 	e.X, e.Y = 12, 8

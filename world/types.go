@@ -141,6 +141,10 @@ type Snapshot struct {
 	RNG         *RNGState // shared between snapshots while nothing is drawn
 	Prefs       audio.Prefs
 	NoAmbient   bool // A11: no ambient data at this position
+	// A11: the player's EnvCell (0 outdoors) and whether it sees outside
+	// (else no ambient gathers there).
+	Indoor      uint32
+	SeesOutside bool
 }
 
 // RNGState is both generators' state after the snapshot's tick (T4), for the

@@ -38,7 +38,8 @@ func (p WalkPoint) loc() Loc {
 }
 
 type walkFile struct {
-	Note    string           `json:"note"` // free text (a recorded walk says how to render it)
+	Note    string           `json:"note"`   // free text (a recorded walk says how to render it)
+	Camera  string           `json:"camera"` // a W5 preset's name (CameraPresets); eye and chase override its values
 	Eye     *float32         `json:"eye"`
 	Chase   *float32         `json:"chase"`
 	Changes []walkChangeJSON `json:"changes"` // walk_changes.go
@@ -53,7 +54,8 @@ type walkFile struct {
 }
 
 // LoadWalk parses `{"eye":2,"chase":0,"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0},…]}`
-// (eye and chase optional, m ≥ 0; a point may give retail's /loc line as
+// (camera optional, a W5 preset's name: "retail" or "first-person"; eye and
+// chase optional, m ≥ 0, overriding the preset's; a point may give retail's /loc line as
 // `"loc": "0xA9B40019 [84 7.1 85] 1 0 0 0"` instead of landblock/x/y/heading); times must be finite, ≥ 0 and strictly
 // increasing; nothing may follow the JSON value. name is used in errors.
 func LoadWalk(r io.Reader, name string) (*Walk, error) {
@@ -91,6 +93,18 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 		return nil, fmt.Errorf("%s: no points", name)
 	}
 	w := &Walk{Eye: f.Eye, Chase: f.Chase}
+	if f.Camera != "" { // W5: the preset, then eye and chase given beside it win
+		p, err := CameraPresetNamed(f.Camera)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		if w.Eye == nil {
+			w.Eye = &p.Eye
+		}
+		if w.Chase == nil {
+			w.Chase = &p.Chase
+		}
+	}
 	if w.Changes, err = parseChanges(name, f.Changes); err != nil {
 		return nil, err
 	}

@@ -23,7 +23,7 @@ func runCapture(args []string) error {
 	dir := fs.String("dir", ".", "folder the bundle folder is written in")
 	size := fs.String("size", "1280x720", "picture size WxH in px")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld capture [-dat DIR] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-emitters FILE] [-seconds S] [-size WxH] [-panels …] [-from SIDECAR.json [-force]] [-dir DIR]")
+		fmt.Fprintln(fs.Output(), "usage: soundworld capture [-dat DIR] [-loc … | -at …] [-heading DEG] [-camera retail|first-person] [-eye M] [-chase M] [-emitters FILE] [-seconds S] [-size WxH] [-panels …] [-from SIDECAR.json [-force]] [-dir DIR]")
 		fs.PrintDefaults()
 	}
 	if help, err := parseArgs(fs, args); help || err != nil {

@@ -23,7 +23,7 @@ func runShot(args []string) error {
 	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) is exit 2 (the picture is still written)")
 	size := fs.String("size", "1280x720", "picture size WxH in px (panels dock to it), e.g. 900x600 or 1920x1080")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld shot [-dat DIR] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-emitters FILE] [-seconds S] [-size WxH] [-strict] [-zoom M] [-panels all|none|LIST] [-overlays LIST] [-follow=false -center LOC] [-from SIDECAR.json [-force]] -o out.png")
+		fmt.Fprintln(fs.Output(), "usage: soundworld shot [-dat DIR] [-loc … | -at …] [-heading DEG] [-camera retail|first-person] [-eye M] [-chase M] [-emitters FILE] [-seconds S] [-size WxH] [-strict] [-zoom M] [-panels all|none|LIST] [-overlays LIST] [-follow=false -center LOC] [-from SIDECAR.json [-force]] -o out.png")
 		fs.PrintDefaults()
 	}
 	if help, err := parseArgs(fs, args); help || err != nil {

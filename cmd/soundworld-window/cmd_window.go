@@ -32,6 +32,7 @@ var processStart = time.Now()
 // windowFlags are the flags the explorer window and `shot` share.
 type windowFlags struct {
 	dat, emitters, loc, at, prefs string
+	camera                        string // -camera preset (W5)
 	heading, eye, chase           float64
 	seed                          uint
 	from                          string        // -from SIDECAR (from.go)
@@ -50,8 +51,9 @@ func (w *windowFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.loc, "loc", "", `start at map coordinates, e.g. "42.1N, 33.6E"`)
 	fs.StringVar(&w.at, "at", "", `start at a landblock position, e.g. "0xA9B4 84 7.1"`)
 	fs.Var(headingFlag{&w.heading, &w.headingSet}, "heading", "start heading, compass degrees clockwise from north (default: a /loc line's facing, else 0)")
-	fs.Float64Var(&w.eye, "eye", float64(world.DefaultEye), "eye height above ground, m")
-	fs.Float64Var(&w.chase, "chase", float64(world.DefaultChase), "camera distance behind the player along the heading, m (W5; 0 = first person)")
+	fs.StringVar(&w.camera, "camera", "", cli.CameraHelp)
+	fs.Float64Var(&w.eye, "eye", float64(world.DefaultEye), "camera height above the player's feet, m (W5; default 2.25, retail's home view)")
+	fs.Float64Var(&w.chase, "chase", float64(world.DefaultChase), "camera distance behind the player along the heading, m (W5; default 2.5, retail's home view)")
 	fs.UintVar(&w.seed, "seed", 1, "seed of the retail random generators")
 	fs.StringVar(&w.prefs, "prefs", "", "preferences k=v,… (keys: see README; e.g. ambient_volume=0.5,pan=off)")
 	fs.BoolVar(&w.objects, "objects", true, "play the data's own objects (forge, windmill…, E3); -objects=false leaves them out")
@@ -68,6 +70,9 @@ func (w *windowFlags) config() (game.Config, error) {
 	}
 	if !given { // default: Holtburg's spawn
 		x, y = world.HoltburgX, world.HoltburgY
+	}
+	if err := cli.ApplyCamera(w.fs, w.camera, &w.eye, &w.chase); err != nil {
+		return c, err
 	}
 	if err := cli.CheckEye(w.eye); err != nil {
 		return c, err
@@ -120,7 +125,7 @@ func (w *windowFlags) config() (game.Config, error) {
 		if err != nil {
 			return c, err
 		}
-		c.Start.Place = &l
+		c.Start.Place, c.Start.Cell = &l, cli.AtCell(w.at) // A11: an indoor /loc line starts in its EnvCell
 	case w.loc == "":
 		sp := world.HoltburgSpawn
 		c.Start.Place = &sp
@@ -157,7 +162,7 @@ func runWindow(args []string) error {
 	probes := fs.Int("latency-probe", 0, "with -quit-after: make N timed inputs (a stinger each) and print input → device latency, median and p95")
 	quit := fs.Float64("quit-after", 0, "close the window once the Sim reaches S s, printing the live clock's account (anchors, late starts, underruns; scripts/live-smoke.sh)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-objects=false] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N] [-quit-after S [-latency-probe N]]")
+		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-camera retail|first-person] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-objects=false] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N] [-quit-after S [-latency-probe N]]")
 		fs.PrintDefaults()
 	}
 	if help, err := parseArgs(fs, args); help || err != nil {

@@ -173,6 +173,19 @@ func AtLoc(at string) (world.Loc, error) {
 	return l, UserErr(err)
 }
 
+// AtCell is the cell of a retail /loc line given to -at (an EnvCell id puts
+// the player indoors, A11); 0 for the short forms, which name no cell.
+func AtCell(at string) uint32 {
+	if !world.IsRetailLoc(at) {
+		return 0
+	}
+	l, err := world.ParseRetailLoc(at)
+	if err != nil {
+		return 0
+	}
+	return l.Cell
+}
+
 // AtPlace is -at's position as every program keeps it (W6): the
 // landblock-local position exactly (AtLoc), refused as Place refuses it
 // when its float32 world metres fall off the map. The window's -at and its
@@ -206,6 +219,34 @@ func AtHeading(at string) (heading float32, ok bool) {
 func CheckEye(h float64) error {
 	if !(h >= 0 && h <= 1000) { // NaN fails too
 		return UserErr(fmt.Errorf("-eye %v: want metres in 0..1000", h))
+	}
+	return nil
+}
+
+// CameraHelp is -camera's help (W5).
+const CameraHelp = "camera preset: retail (retail's home view, 2.25 m up and 2.5 m behind; the default) or first-person (1.5 m up, 0 behind); -eye and -chase override its values"
+
+// CameraFlag registers -camera on fs (W5; CameraHelp).
+func CameraFlag(fs *flag.FlagSet) *string { return fs.String("camera", "", CameraHelp) }
+
+// ApplyCamera applies -camera NAME after fs.Parse: the preset's eye and
+// chase replace *eye and *chase unless -eye or -chase was given. No -camera
+// leaves both as parsed (their defaults are the retail preset's).
+func ApplyCamera(fs *flag.FlagSet, name string, eye, chase *float64) error {
+	if name == "" {
+		return nil
+	}
+	p, err := world.CameraPresetNamed(name)
+	if err != nil {
+		return UserErr(fmt.Errorf("-camera: %w", err))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !set["eye"] {
+		*eye = float64(p.Eye)
+	}
+	if !set["chase"] {
+		*chase = float64(p.Chase)
 	}
 	return nil
 }
@@ -273,7 +314,7 @@ func FromClashes(fs *flag.FlagSet) []string {
 	var clash []string
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "loc", "at", "path", "heading", "eye", "chase", "seed", "emitters", "prefs", "objects":
+		case "loc", "at", "path", "heading", "camera", "eye", "chase", "seed", "emitters", "prefs", "objects":
 			clash = append(clash, "-"+f.Name)
 		}
 	})

@@ -95,6 +95,7 @@ func printCheck(w io.Writer, s *datcheck.Summary) error {
 	}
 	fmt.Fprintf(w, "read %d records (%s)\n", s.Records, strings.Join(parts, ", "))
 	fmt.Fprintf(w, "in %.2f s, %.0f MB/s, %d workers\n", s.Duration.Seconds(), s.MBPerSec(), s.Workers)
+	printCompressed(w, s.Compressed)
 	if s.OK() {
 		_, err := fmt.Fprintln(w, "no problems found")
 		return err
@@ -108,4 +109,24 @@ func printCheck(w io.Writer, s *datcheck.Summary) error {
 		fmt.Fprintf(w, "  [%s] %s\n", p.Kind, p.String())
 	}
 	return nil
+}
+
+// printCompressed lists the compressed waves by (tag, rate, channels) and
+// names the formats retail must convert (O1).
+func printCompressed(w io.Writer, cs []datcheck.CompressedFormat) {
+	if len(cs) == 0 {
+		return
+	}
+	total := 0
+	for _, c := range cs {
+		total += c.Waves
+	}
+	fmt.Fprintf(w, "compressed waves (O1: played as 16-bit mono 11025 Hz): %d\n", total)
+	for _, c := range cs {
+		note := "already 11025 Hz mono"
+		if c.Converted {
+			note = "not 11025 Hz mono: retail converts these with ACM in one step, or plays them silent"
+		}
+		fmt.Fprintf(w, "  tag 0x%04X %6d Hz %d ch: %5d waves — %s\n", c.Tag, c.Rate, c.Channels, c.Waves, note)
+	}
 }

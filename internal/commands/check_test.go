@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"soundworld/dat"
+	"soundworld/internal/datcheck"
 )
 
 // cleanDats writes a portal + cell pair with nothing wrong in it: a region
@@ -75,5 +76,23 @@ func TestCheck_CleanAndDamaged(t *testing.T) {
 	}
 	if code, _, errs := runOut("check", "-dat", filepath.Join(t.TempDir(), "nope")); code != 2 || !strings.Contains(errs, "point -dat at your Asheron's Call folder") {
 		t.Errorf("missing folder: exit %d, stderr %q; want 2", code, errs)
+	}
+}
+
+// TestO1_CheckPrintsCompressedWaves: the text summary lists compressed waves
+// by (tag, rate, channels) and names the formats retail must convert.
+func TestO1_CheckPrintsCompressedWaves(t *testing.T) {
+	var b strings.Builder
+	printCompressed(&b, []datcheck.CompressedFormat{
+		{Tag: 0x55, Rate: 11025, Channels: 1, Waves: 3},
+		{Tag: 0x55, Rate: 22050, Channels: 2, Waves: 5, Converted: true},
+	})
+	got := b.String()
+	for _, want := range []string{"compressed waves (O1: played as 16-bit mono 11025 Hz): 8",
+		"tag 0x0055  11025 Hz 1 ch:     3 waves — already 11025 Hz mono",
+		"tag 0x0055  22050 Hz 2 ch:     5 waves — not 11025 Hz mono: retail converts these with ACM in one step, or plays them silent"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("check output %q lacks %q", got, want)
+		}
 	}
 }

@@ -163,6 +163,16 @@ type hexID uint32
 
 func (h hexID) MarshalJSON() ([]byte, error) { return []byte(fmt.Sprintf(`"0x%08X"`, uint32(h))), nil }
 
+// UnmarshalJSON reads MarshalJSON's "0x%08X" back (tests decode probe's JSON).
+func (h *hexID) UnmarshalJSON(b []byte) error {
+	var v uint32
+	if _, err := fmt.Sscanf(string(b), `"0x%X"`, &v); err != nil {
+		return fmt.Errorf("hex id %s: %w", b, err)
+	}
+	*h = hexID(v)
+	return nil
+}
+
 // index prints a list index, or null for dat.NoIndex.
 type index uint32
 

@@ -112,7 +112,7 @@ const (
 	datHelp     = "folder with client_portal.dat and client_cell_1.dat (default: the built-in stand-in)"
 	locHelp     = `map coordinates, e.g. "42.1N, 33.6E"`
 	atHelp      = `landblock and local metres, e.g. "0xA9B4 84 7.1"`
-	eyeHelp     = "eye height above ground, m (W5)"
+	eyeHelp     = "camera height above the player's feet, m (W5; default 2.25, retail's home view)"
 	headingHelp = "compass heading, degrees clockwise from north (W4)"
 )
 

@@ -15,7 +15,7 @@ import (
 // runProbe prints the ambient state right after one rebuild at a spot (A1–A8).
 func runProbe(e *Env, args []string) error { return probe(args, e.Stdout, e.Stderr) }
 
-const probeUsage = `usage: soundworld probe [-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-chase M] [-heading DEG] [-json] [-strict]`
+const probeUsage = `usage: soundworld probe [-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-camera retail|first-person] [-eye H] [-chase M] [-heading DEG] [-json] [-strict]`
 
 // probeJSON is the -json output, field order as documented in the README.
 type probeJSON struct {
@@ -30,11 +30,14 @@ type probeJSON struct {
 	} `json:"listener"`
 	// Player and Camera are W5's two positions, landblock-local (W6): the
 	// gather is centred on the player's feet, the SoundManager listens at the camera.
-	Player            probePlace   `json:"player"`
-	Camera            probePlace   `json:"camera"`
-	TotalWeight       float32      `json:"total_weight"`
-	ContributingCells int          `json:"contributing_cells"`
-	Sounds            []probeSound `json:"sounds"`
+	Player       probePlace `json:"player"`
+	Camera       probePlace `json:"camera"`
+	CameraPreset string     `json:"camera_preset"` // W5: "retail", "first-person" or "custom (…)"
+	// Indoors is the player's EnvCell (A11), null outdoors.
+	Indoors           *probeIndoors `json:"indoors"`
+	TotalWeight       float32       `json:"total_weight"`
+	ContributingCells int           `json:"contributing_cells"`
+	Sounds            []probeSound  `json:"sounds"`
 	// Problems: every data problem met (issue 12 item 1); [] when none.
 	Problems []dat.Problem `json:"problems"`
 	// Objects: the data's sounding objects in the 3×3 (E3); absent with -objects=false.
@@ -82,6 +85,7 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	at := fs.String("at", "", atHelp)
 	eye := fs.Float64("eye", float64(world.DefaultEye), eyeHelp)
 	chase := fs.Float64("chase", float64(world.DefaultChase), chaseHelp)
+	camera := cli.CameraFlag(fs.FlagSet)
 	heading := fs.Float64("heading", 0, headingHelp)
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) is exit 2")
@@ -94,6 +98,9 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	}
 	x, y, err := parsePlace(*loc, *at)
 	if err != nil {
+		return err
+	}
+	if err := cli.ApplyCamera(fs.FlagSet, *camera, eye, chase); err != nil {
 		return err
 	}
 	if err := checkEye(*eye); err != nil {
@@ -127,7 +134,9 @@ func probe(args []string, stdout, stderr io.Writer) error {
 		if lh, ok := cli.AtHeading(*at); ok && !fs.Given()["heading"] {
 			h = lh // the /loc line's facing, unless -heading was given
 		}
-		s.SetPlayer(l, h)
+		if err := s.PlaceAt(l, cli.AtCell(*at), h); err != nil { // A11: an EnvCell places the player indoors
+			return userErr(err)
+		}
 	} else {
 		s.SetListener(x, y, float32(*heading))
 	}
@@ -154,6 +163,13 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	return probs.report(stderr, *strict)
 }
 
+// probeIndoors is an indoor position's cell (A11): with sees_outside false no
+// ambient is gathered there.
+type probeIndoors struct {
+	EnvCell     string `json:"env_cell"`
+	SeesOutside bool   `json:"sees_outside"`
+}
+
 func probeOf(sn *world.Snapshot) probeJSON {
 	var p probeJSON
 	l := sn.Listener
@@ -167,6 +183,10 @@ func probeOf(sn *world.Snapshot) probeJSON {
 	p.Listener.Heading = l.Heading
 	p.Listener.Map = world.FormatMap(l.Pos.X, l.Pos.Y)
 	p.Player, p.Camera = placeOf(sn.Player), placeOf(sn.Camera)
+	p.CameraPreset = world.CameraName(l.Eye, l.Chase)
+	if sn.Indoor != 0 {
+		p.Indoors = &probeIndoors{EnvCell: fmt.Sprintf("0x%08X", sn.Indoor), SeesOutside: sn.SeesOutside}
+	}
 	p.TotalWeight = sn.TotalWeight
 	p.ContributingCells = len(sn.Cells)
 	p.Sounds = []probeSound{}
@@ -197,8 +217,12 @@ func probeTable(w io.Writer, p probeJSON, sn *world.Snapshot) error {
 	fmt.Fprintf(w, "listener  %s  cell %s  local (%.2f, %.2f)  z %.2f m  heading %.1f°  %s\n",
 		l.Landblock, l.Cell, l.X, l.Y, l.Z, l.Heading, l.Map)
 	fmt.Fprintf(w, "player    %s  (%.2f, %.2f, %.2f)  feet: the gather's centre (W5)\n", p.Player.Landblock, p.Player.X, p.Player.Y, p.Player.Z)
-	fmt.Fprintf(w, "camera    %s  (%.2f, %.2f, %.2f)  eye %.2f m, chase %.2f m: where the SoundManager listens\n",
-		p.Camera.Landblock, p.Camera.X, p.Camera.Y, p.Camera.Z, sn.Listener.Eye, sn.Listener.Chase)
+	fmt.Fprintf(w, "camera    %s  (%.2f, %.2f, %.2f)  %s view, eye %.2f m, chase %.2f m: where the SoundManager listens\n",
+		p.Camera.Landblock, p.Camera.X, p.Camera.Y, p.Camera.Z, p.CameraPreset, sn.Listener.Eye, sn.Listener.Chase)
+	if in := p.Indoors; in != nil {
+		yes := map[bool]string{true: "yes: the outdoor gather runs here (A11)", false: "no: no ambient here (A11)"}[in.SeesOutside]
+		fmt.Fprintf(w, "indoors: EnvCell %s, sees outside: %s\n", in.EnvCell, yes)
+	}
 	fmt.Fprintf(w, "total weight %.4f over %d contributing cells\n", p.TotalWeight, p.ContributingCells)
 	if sn.NoAmbient {
 		fmt.Fprintln(w, "no ambient data at this position (A11: outdoor-only tool)")

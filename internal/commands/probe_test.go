@@ -14,6 +14,29 @@ func runProbeTest(args ...string) (string, error) {
 	return out.String(), err
 }
 
+// TestW5_ProbeCameraPresets: probe's default camera is retail's home view
+// (2.5 m behind, 2.25 m above the feet: facing north at Holtburg's spawn,
+// y 7.1 − 2.5 = 4.6, z 83 + 2.25); -camera first-person puts it 1.5 m above
+// the feet; -eye beside -camera overrides the preset's height.
+func TestW5_ProbeCameraPresets(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, `"camera":{"landblock":"0xA9B4","x":84,"y":4.6,"z":85.25},"camera_preset":"retail"`},
+		{[]string{"-camera", "first-person"}, `"camera":{"landblock":"0xA9B4","x":84,"y":7.1,"z":84.5},"camera_preset":"first-person"`},
+		{[]string{"-camera", "first-person", "-eye", "2"}, `"camera":{"landblock":"0xA9B4","x":84,"y":7.1,"z":85},"camera_preset":"custom (eye 2 m, chase 0 m)"`},
+	} {
+		out, err := runProbeTest(append([]string{"-at", "0xA9B4 84 7.1", "-json"}, c.args...)...)
+		if err != nil || !strings.Contains(out, c.want) {
+			t.Errorf("W5: probe %v: %v, want %s in\n%s", c.args, err, c.want, out[:min(len(out), 400)])
+		}
+	}
+	if _, err := runProbeTest("-at", "0xA9B4 84 7.1", "-camera", "overhead"); err == nil || !strings.Contains(err.Error(), "retail, first-person") {
+		t.Errorf("W5: -camera overhead: %v, want an error listing the presets", err)
+	}
+}
+
 // TestProbe_HoltburgJSON pins the documented shape and the W2/W3 listener fields.
 func TestProbe_HoltburgJSON(t *testing.T) {
 	out, err := runProbeTest("-at", "0xA9B4 84 7.1", "-json")
@@ -24,7 +47,7 @@ func TestProbe_HoltburgJSON(t *testing.T) {
 	if !strings.HasPrefix(out, prefix) {
 		t.Fatalf("probe JSON starts %q, want %q", out[:min(len(out), 90)], prefix)
 	}
-	for _, want := range []string{`,"heading":0,"map":"42.1N, 33.6E"},"player":{"landblock":"0xA9B4","x":84,"y":7.1,"z":`, `},"camera":{"landblock":"0xA9B4","x":84,"y":7.1,"z":`, `},"total_weight":`, `,"contributing_cells":`, `,"sounds":[{"stb_id":"0x20`} {
+	for _, want := range []string{`,"heading":0,"map":"42.1N, 33.6E"},"player":{"landblock":"0xA9B4","x":84,"y":7.1,"z":`, `},"camera":{"landblock":"0xA9B4","x":84,"y":4.6,"z":`, `},"camera_preset":"retail","indoors":null,"total_weight":`, `,"contributing_cells":`, `,"sounds":[{"stb_id":"0x20`} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("probe JSON lacks %q:\n%s", want, out)
 		}
@@ -110,5 +133,44 @@ func TestProbe_BadInput(t *testing.T) {
 	}
 	if _, err := runProbeTest("-bogus"); !errors.Is(err, errUsage) {
 		t.Errorf("probe -bogus: %v, want usage", err)
+	}
+}
+
+// TestA11_ProbeIndoors: an indoor /loc line takes its cell from the data. The
+// stand-in inn's taproom sees outside (the outdoor gather, centred on the
+// indoor position), its cellar does not (no ambient at all: total 0, no
+// sounds); a cell the data does not hold is an error naming it, never an
+// outdoor stand-in.
+func TestA11_ProbeIndoors(t *testing.T) {
+	get := func(at string) probeJSON {
+		t.Helper()
+		out, err := runProbeTest("-json", "-at", at)
+		if err != nil {
+			t.Fatalf("probe -at %q: %v", at, err)
+		}
+		var p probeJSON
+		if err := json.Unmarshal([]byte(out), &p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	out := get("0xA9B40012 [54.000000 40.000000 85.330000] 1 0 0 0")
+	room := get("0xA9B40100 [54.000000 40.000000 85.530000] 1 0 0 0")
+	cellar := get("0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0")
+	if out.Indoors != nil || out.TotalWeight <= 0 {
+		t.Fatalf("A11: outdoors: %+v total %v", out.Indoors, out.TotalWeight)
+	}
+	if room.Indoors == nil || room.Indoors.EnvCell != "0xA9B40100" || !room.Indoors.SeesOutside || room.TotalWeight <= 0 || len(room.Sounds) == 0 || room.Listener.Cell != "0xA9B40100" {
+		t.Errorf("A11: taproom: %+v total %v sounds %d cell %s, want indoors seeing outside with the outdoor gather", room.Indoors, room.TotalWeight, len(room.Sounds), room.Listener.Cell)
+	}
+	if cellar.Indoors == nil || cellar.Indoors.SeesOutside || cellar.TotalWeight != 0 || len(cellar.Sounds) != 0 || cellar.ContributingCells != 0 {
+		t.Errorf("A11: cellar: %+v total %v sounds %d, want indoors, no ambient", cellar.Indoors, cellar.TotalWeight, len(cellar.Sounds))
+	}
+	if _, err := runProbeTest("-at", "0xA9B40105 [54.000000 40.000000 82.330000] 1 0 0 0"); err == nil || !strings.Contains(err.Error(), "0xA9B40105") {
+		t.Errorf("A11: a cell the data does not hold: %v, want an error naming 0xA9B40105", err)
+	}
+	txt, err := runProbeTest("-at", "0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0")
+	if err != nil || !strings.Contains(txt, "indoors: EnvCell 0xA9B40101, sees outside: no") {
+		t.Errorf("A11: probe text: %v\n%s", err, txt)
 	}
 }

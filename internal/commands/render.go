@@ -29,6 +29,7 @@ type renderOpts struct {
 	datDir   string
 	x, y     float32
 	place    *world.Loc // -at: the player's landblock-local position, exact (W6)
+	cell     uint32     // -at as a /loc line: its cell (an EnvCell: indoors, A11)
 	heading  float32
 	walk     *world.Walk
 	eye      float32
@@ -46,7 +47,7 @@ type renderOpts struct {
 	force    bool
 }
 
-const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-eye H] [-chase M] -seconds S [-seed N] [-emitters FILE] [-objects=false] [-prefs k=v,…] -o out.wav [-events out.csv] [-strict]\n       soundworld render -from SIDECAR.json [-dat DIR] [-force] -seconds S -o out.wav [-events out.csv]"
+const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-camera retail|first-person] [-eye H] [-chase M] -seconds S [-seed N] [-emitters FILE] [-objects=false] [-prefs k=v,…] -o out.wav [-events out.csv] [-strict]\n       soundworld render -from SIDECAR.json [-dat DIR] [-force] -seconds S -o out.wav [-events out.csv]"
 
 // runRender renders what the listener hears to a WAV file (O3).
 func runRender(e *Env, args []string) error {
@@ -66,6 +67,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	heading := fs.Float64("heading", 0, "compass heading, degrees clockwise from north (W4); ignored with -path")
 	eye := fs.Float64("eye", float64(world.DefaultEye), eyeHelp)
 	chase := fs.Float64("chase", float64(world.DefaultChase), chaseHelp)
+	camera := cli.CameraFlag(fs.FlagSet)
 	seconds := fs.Float64("seconds", 0, "length of the render, s (default with -path: the path's last time)")
 	seed := fs.Uint64("seed", 1, "seed of the retail random generators (T4)")
 	emitters := fs.String("emitters", "", `emitter layout file; "none" for no emitters (default: none — the stand-in's forge is an object of the data, see -objects)`)
@@ -84,6 +86,9 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	}
 	if *out == "" {
 		return nil, fs.Bad("-o is required")
+	}
+	if err := cli.ApplyCamera(fs.FlagSet, *camera, eye, chase); err != nil {
+		return nil, err
 	}
 	o := &renderOpts{datDir: *datDir, out: *out, events: *events, seconds: *seconds, eye: float32(*eye), strict: *strict}
 	if *from != "" {
@@ -137,13 +142,14 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		if o.seconds == 0 {
 			o.seconds = o.walk.End()
 		}
-		// W5: the path file's eye and chase, unless given on the command line.
+		// W5: the path file's camera, eye and chase, unless given on the
+		// command line (-camera counts for both).
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-		if o.walk.Eye != nil && !set["eye"] {
+		if o.walk.Eye != nil && !set["eye"] && !set["camera"] {
 			o.eye = *o.walk.Eye
 		}
-		if o.walk.Chase != nil && !set["chase"] {
+		if o.walk.Chase != nil && !set["chase"] && !set["camera"] {
 			o.chase = *o.walk.Chase
 		}
 	} else {
@@ -157,7 +163,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 			if err != nil {
 				return nil, userErr(err)
 			}
-			o.place = &l
+			o.place, o.cell = &l, cli.AtCell(*at)
 			if h, ok := cli.AtHeading(*at); ok && !fs.Given()["heading"] {
 				o.heading = h // the /loc line's facing, unless -heading was given
 			}
@@ -304,7 +310,9 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 		case o.walk != nil:
 			wc.Place(s, o.walk, t)
 		case o.place != nil:
-			s.SetPlayer(*o.place, o.heading)
+			if err := s.PlaceAt(*o.place, o.cell, o.heading); err != nil { // A11
+				return userErr(err)
+			}
 		default:
 			s.SetListener(o.x, o.y, o.heading)
 		}
@@ -332,7 +340,7 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 }
 
 // chaseHelp is -chase's help (render, probe).
-const chaseHelp = "camera distance behind the player along the heading, m (W5; 0 = first person)"
+const chaseHelp = "camera distance behind the player along the heading, m (W5; default 2.5, retail's home view)"
 
 // checkChase validates -chase (m behind the player, W5): finite, 0..1000.
 func checkChase(m float64) error {

@@ -89,7 +89,22 @@ type Summary struct {
 	Workers     int            `json:"workers"`
 	Seconds     float64        `json:"seconds"`
 	Problems    []dat.Problem  `json:"problems"` // by file, record, offset
-	Duration    time.Duration  `json:"-"`
+	// Compressed counts the compressed (non-PCM) waves by format tag, rate
+	// and channels as their headers give them (O1), in that order.
+	Compressed []CompressedFormat `json:"compressed_waves"`
+	Duration   time.Duration      `json:"-"`
+}
+
+// CompressedFormat is one (tag, rate, channels) of compressed waves (O1):
+// retail converts each with ACM to 16-bit mono 11025 Hz in one step, or,
+// when that conversion cannot be opened, plays it silent (P6). Converted is
+// true when the format is not already 11025 Hz mono.
+type CompressedFormat struct {
+	Tag       uint16 `json:"tag"`
+	Rate      uint32 `json:"rate"`
+	Channels  uint16 `json:"channels"`
+	Waves     int    `json:"waves"`
+	Converted bool   `json:"converted"`
 }
 
 // OK reports whether no problem was found.
@@ -134,10 +149,11 @@ type checker struct {
 	probs        *dat.Problems
 	decode       func(*dat.Wave) error
 
-	mu       sync.Mutex
-	counts   map[string]int
-	progress Progress
-	report   func(Progress)
+	mu         sync.Mutex
+	counts     map[string]int
+	compressed map[CompressedFormat]int // Waves 0 in the key
+	progress   Progress
+	report     func(Progress)
 }
 
 // Check reads and cross-checks both files of a. It never stops at a problem:
@@ -148,7 +164,7 @@ func Check(a *dat.Archive, opt Options) *Summary {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	c := &checker{probs: opt.Problems, decode: opt.DecodeWave, counts: map[string]int{}, report: opt.Progress}
+	c := &checker{probs: opt.Problems, decode: opt.DecodeWave, counts: map[string]int{}, compressed: map[CompressedFormat]int{}, report: opt.Progress}
 	if c.probs == nil {
 		c.probs = &dat.Problems{}
 	}
@@ -233,6 +249,13 @@ func Check(a *dat.Archive, opt Options) *Summary {
 	}
 
 	s := &Summary{Counts: c.counts, Workers: workers, Problems: c.probs.List()}
+	for k, n := range c.compressed {
+		k.Waves = n
+		s.Compressed = append(s.Compressed, k)
+	}
+	slices.SortFunc(s.Compressed, func(x, y CompressedFormat) int {
+		return cmp.Or(cmp.Compare(x.Tag, y.Tag), cmp.Compare(x.Rate, y.Rate), cmp.Compare(x.Channels, y.Channels))
+	})
 	order := map[string]int{}
 	for i, f := range files {
 		order[f.f.Name()] = i
@@ -460,6 +483,12 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 		c.note(f, w.Problems(b))
 		if err := c.decode(w); err != nil {
 			c.problem(f, e.ID, int64(12+len(w.Header)), dat.KindBadWave, "wave does not decode: %v", err)
+		}
+		if comp, conv := audio.Compressed(w); comp {
+			k := CompressedFormat{Tag: w.Format.Tag, Rate: w.Format.SamplesPerSec, Channels: w.Format.Channels, Converted: conv}
+			c.mu.Lock()
+			c.compressed[k]++
+			c.mu.Unlock()
 		}
 	case TypeSetup:
 		s, err := dat.ParseSetup(b)

@@ -393,3 +393,32 @@ func TestMP3BombIsAProblem(t *testing.T) {
 	}
 	t.Errorf("no over-budget problem for the MP3 bomb: %v", s.Problems)
 }
+
+// TestO1_CheckListsCompressedWaves: check counts compressed (non-PCM) waves
+// by (tag, rate, channels) from their headers and marks the formats that are
+// not already 11025 Hz mono (O1: retail converts them with ACM, or plays them
+// silent); PCM waves are not listed.
+func TestO1_CheckListsCompressedWaves(t *testing.T) {
+	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
+	for i, f := range []dat.WaveFormat{
+		{Tag: dat.WaveTagMP3, Channels: 2, SamplesPerSec: 22050},
+		{Tag: dat.WaveTagMP3, Channels: 1, SamplesPerSec: 11025},
+		{Tag: dat.WaveTagMP3, Channels: 2, SamplesPerSec: 22050},
+		{Tag: dat.WaveTagMP3, Channels: 1, SamplesPerSec: 22050},
+		{Tag: dat.WaveTagPCM, Channels: 1, SamplesPerSec: 22050, BitsPerSample: 16, BlockAlign: 2},
+	} {
+		id := 0x0A000100 + uint32(i)
+		pw.Add(id, dat.EncodeWave(&dat.Wave{ID: id, Format: f, Data: []byte{0, 0, 0, 0}}))
+	}
+	p, _ := pw.Bytes()
+	c, _ := dat.NewWriter(256, dat.DataSetCell, 1).Bytes()
+	s := Check(open(t, p, c), Options{DecodeWave: func(*dat.Wave) error { return nil }})
+	want := []CompressedFormat{
+		{Tag: dat.WaveTagMP3, Rate: 11025, Channels: 1, Waves: 1, Converted: false},
+		{Tag: dat.WaveTagMP3, Rate: 22050, Channels: 1, Waves: 1, Converted: true},
+		{Tag: dat.WaveTagMP3, Rate: 22050, Channels: 2, Waves: 2, Converted: true},
+	}
+	if fmt.Sprint(s.Compressed) != fmt.Sprint(want) {
+		t.Errorf("O1: compressed waves: got %+v, want %+v", s.Compressed, want)
+	}
+}
