@@ -88,7 +88,8 @@ type Summary struct {
 	RecordBytes int64          `json:"record_bytes"` // stored bytes of all records read
 	Workers     int            `json:"workers"`
 	Seconds     float64        `json:"seconds"`
-	Problems    []dat.Problem  `json:"problems"` // by file, record, offset
+	Problems    []dat.Problem  `json:"problems"`          // by file, record, offset
+	Objects     *ObjectStats   `json:"objects,omitempty"` // E3 (objects.go); nil without a portal dat
 	Duration    time.Duration  `json:"-"`
 }
 
@@ -224,8 +225,9 @@ func Check(a *dat.Archive, opt Options) *Summary {
 	for _, f := range files {
 		c.freeList(f)
 	}
+	objs := c.objects(a) // E3: hooks' references, script chains, sounding setups (objects.go)
 
-	s := &Summary{Counts: c.counts, Workers: workers, Problems: c.probs.List()}
+	s := &Summary{Counts: c.counts, Workers: workers, Problems: c.probs.List(), Objects: objs}
 	order := map[string]int{}
 	for i, f := range files {
 		order[f.f.Name()] = i
