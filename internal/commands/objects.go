@@ -4,8 +4,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"strings"
+	"text/tabwriter"
 
+	"soundworld/atlas"
 	"soundworld/dat"
+	"soundworld/internal/outputs"
 	"soundworld/world"
 )
 
@@ -165,4 +170,38 @@ func probeObjectsTable(w io.Writer, objs []probeObject, on bool) {
 		fmt.Fprintf(w, "  0x%08X setup 0x%08X table 0x%08X anim 0x%08X script 0x%08X at %s (%.2f, %.2f, %.2f)  %.1f m away, ring %.1f m\n",
 			uint32(o.ID), uint32(o.Setup), uint32(o.Table), uint32(o.Animation), uint32(o.Script), o.Landblock, o.X, o.Y, o.Z, o.Distance, o.Radius)
 	}
+}
+
+// writeObjects prints the atlas's object hits (the first top) and writes
+// them all to csvPath if given.
+func writeObjects(w io.Writer, what string, objs []atlas.ObjectHit, top int, csvPath string) error {
+	if csvPath != "" {
+		err := outputs.WriteFile(csvPath, func(f *os.File) error {
+			var b strings.Builder
+			b.WriteString("landblock,object,setup,sound_table,x,y,z,map,plays\n")
+			for _, o := range objs {
+				fmt.Fprintf(&b, "0x%04X,0x%08X,0x%08X,0x%08X,%.2f,%.2f,%.2f,%q,%q\n", o.Landblock, o.ID, o.Setup, o.Table,
+					o.Loc.X, o.Loc.Y, o.Loc.Z, o.Map, o.Plays())
+			}
+			_, err := f.WriteString(b.String())
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "%s: %d sounding object(s)", what, len(objs))
+	if csvPath != "" {
+		fmt.Fprintf(w, " (all in %s)", csvPath)
+	}
+	fmt.Fprintln(w)
+	if len(objs) == 0 {
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "landblock\tobject\tsetup\tlocal (m)\tmap\tplays")
+	for _, o := range objs[:min(top, len(objs))] {
+		fmt.Fprintf(tw, "0x%04X\t0x%08X\t0x%08X\t(%.1f, %.1f, %.1f)\t%s\t%s\n", o.Landblock, o.ID, o.Setup, o.Loc.X, o.Loc.Y, o.Loc.Z, o.Map, o.Plays())
+	}
+	return tw.Flush()
 }
