@@ -40,6 +40,9 @@ type Row struct {
 	Set   int       // ambient set of the play, −1 none
 	Draws []float32 // RollDice unit values the decision consumed (O4)
 	Rands []int     // rand() values it consumed
+	// Object names the object, setup and hook (frame or start time) of an E3 play; "" otherwise.
+	Object     string
+	ObjectHook *world.ObjectHook // the same, for the events CSV (nil otherwise)
 }
 
 // History is the bounded record. The zero value is empty and ready.
@@ -158,7 +161,11 @@ func (h *History) observeEvents(s *world.Snapshot) {
 		if len(h.Rows) >= MaxRows {
 			h.Rows = append(h.Rows[:0], h.Rows[len(h.Rows)-MaxRows+1:]...)
 		}
-		h.Rows = append(h.Rows, Row{Seq: h.seq, Play: p, Set: set, Draws: e.Trace.Draws, Rands: e.Trace.Rands})
+		row := Row{Seq: h.seq, Play: p, Set: set, Draws: e.Trace.Draws, Rands: e.Trace.Rands}
+		if e.Object != nil {
+			row.Object, row.ObjectHook = e.Object.String(), e.Object
+		}
+		h.Rows = append(h.Rows, row)
 	}
 }
 
