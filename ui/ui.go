@@ -37,8 +37,8 @@ type Host interface {
 	SaveLayout(path string) error
 	LoadLayout(path string) error
 	Jump(where string) error
-	Notify(msg string)                // a transient toast on the map
-	SoundTypes(table uint32) []uint32 // the SoundTypes a sound table defines, ascending
+	Notify(msg string)                   // a transient toast on the map
+	SoundTypes(table uint32) []uint32    // the SoundTypes a sound table defines, ascending
 	SetObjectMute(id uint32, muted bool) // E3: an object of the data muted (not edited)
 	SetObjectSolo(id uint32)             // E3: only this object of the data plays (0: none)
 }
@@ -61,7 +61,7 @@ type State struct {
 	Mute, Solo      map[InstKey]bool
 	ObjMute         map[uint32]bool // E3: objects of the data the user muted
 	ObjSolo         uint32          // E3: the soloed object, 0 none
-	PlaceEmitter    bool // next map click adds an emitter there
+	PlaceEmitter    bool            // next map click adds an emitter there
 	ShowHelp        bool
 	HelpPage        int     // F1: 0 keys and mouse, 1 the legend
 	ShowKey         bool    // the small map key is unfolded (K)
