@@ -7,8 +7,6 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
-
-	"soundworld/internal/outputs"
 )
 
 // Dat file names in an Asheron's Call folder.
@@ -55,7 +53,6 @@ func OpenDir(dir string) (*Archive, error) {
 		c.Close()
 		return nil, err
 	}
-	outputs.Protect(dir)
 	return a, nil
 }
 

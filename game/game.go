@@ -19,6 +19,7 @@ import (
 	"soundworld/audio"
 	"soundworld/dat"
 	"soundworld/game/clock"
+	"soundworld/gate"
 	"soundworld/ui"
 	"soundworld/world"
 )
@@ -69,16 +70,16 @@ type Config struct {
 	Begin         time.Time // process start, for the time-to-first-terrain report
 	// Problems, if set, collects every data problem the Sim meets (issue 12 item 1).
 	Problems *dat.Problems
-	// From is a sidecar whose instant the window reopens (-from, issue 10 item 4);
-	// Force reopens it even when the data source differs.
-	From  string
+	// From is a sidecar whose instant the window reopens (-from), read once
+	// by the command (ReadFrom); Force reopens it even when the data source differs.
+	From  *From
 	Force bool
 	// ViewOpts: -zoom, -panels, -overlays, -follow, -center (viewopts.go).
 	ViewOpts ViewOpts
 	// CaptureDir, with Shot: write a capture bundle there after the picture (soundworld capture).
 	CaptureDir string
-	// Gate is a listening gate file to open at start (-gate, issue 9; gate.go).
-	Gate string
+	// Gate is a listening gate to open at start (-gate, read by the command; gate.go).
+	Gate *gate.File
 }
 
 // Game is the explorer window.
@@ -164,7 +165,7 @@ func New(cfg Config) (*Game, error) {
 		sim.SetChase(s.Chase)
 	}
 	lis := sim.Listener()
-	g.st = ui.NewState(cfg.Seed, lis.Eye)
+	g.st = ui.NewState()
 	var settingsErr error
 	if cfg.SettingsPath != "" && cfg.Shot == nil && cfg.ProfileFrames == 0 {
 		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
@@ -340,7 +341,6 @@ func (g *Game) Update() error {
 		}
 	}
 	g.prevCaptured, g.captured = g.captured, c
-	g.st.RunningSeed = g.sim.Seed()
 	g.requestTiles()
 	g.askedCam = g.cam // the view the tiles and the pyramid are asked for (updateAtlas, below)
 	g.tiles.hold = !g.useTiles()

@@ -56,7 +56,7 @@ func TestScreenshotPairAndSidecar(t *testing.T) {
 // Mute/solo are display- and speaker-side: a muted ambient sound's starts are
 // filtered, the Sim's decisions are not.
 func TestMuteFiltersOnlyAmbientSounds(t *testing.T) {
-	g := &Game{st: ui.NewState(1, 2), snap: &world.Snapshot{Instances: []world.Instance{
+	g := &Game{st: ui.NewState(), snap: &world.Snapshot{Instances: []world.Instance{
 		{Stb: 0, Index: 0, STBID: 0x20000001},
 		{Stb: 0, Index: 1, STBID: 0x20000001},
 	}}}

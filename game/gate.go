@@ -87,6 +87,13 @@ func (g *Game) OpenGate(path string) error {
 	if err != nil {
 		return err
 	}
+	return g.openGate(f)
+}
+
+// openGate opens a gate file already read (-gate, read by the command; the
+// Gate panel's path box, read by OpenGate).
+func (g *Game) openGate(f *gate.File) error {
+	path := f.Path()
 	var warn []string
 	switch {
 	case f.Dat == nil && g.cfg.DatDir != "":
@@ -106,7 +113,7 @@ func (g *Game) OpenGate(path string) error {
 	}
 	var em []world.Emitter
 	if f.Emitters != nil {
-		if em, err = world.LoadLayoutFile(f.Resolve(*f.Emitters)); err != nil {
+		if em, err = cli.LoadLayoutFile(f.Resolve(*f.Emitters)); err != nil {
 			return fmt.Errorf("%s: emitters: %w", path, err)
 		}
 	}
@@ -119,7 +126,6 @@ func (g *Game) OpenGate(path string) error {
 	g.sim.SetEye(f.Eye())
 	g.sim.SetChase(float32(f.Camera.Chase))
 	g.sim.SetPlayer(loc.Loc(), loc.Heading())
-	g.st.Eye = float64(f.Eye())
 	g.snap = g.sim.Tick(0)
 	p := g.sim.Listener().Pos
 	g.cam.CX, g.cam.CY = float64(p.X), float64(p.Y)
@@ -153,13 +159,12 @@ func (o *openGate) load(sc gate.Scene) {
 	}
 	f := o.file
 	o.set("decoding "+f.Recording, 0.05)
-	rec, err := decode.File(f.Resolve(f.Recording))
+	rec, err := decode.Range(f.Resolve(f.Recording), f.OffsetS, f.Seconds) // only the gate's part
 	if err != nil {
 		fail(fmt.Errorf("recording: %w", err))
 		return
 	}
-	from := min(len(rec.L), int(math.Round(f.OffsetS*decode.Rate)))
-	to := min(len(rec.L), from+int(math.Round(f.Seconds*decode.Rate)))
+	from, to := 0, len(rec.L)
 	if to-from < decode.Rate {
 		fail(fmt.Errorf("recording %s: %.1f s after offset_s %g; want at least 1 s", f.Recording, float64(to-from)/decode.Rate, f.OffsetS))
 		return
@@ -172,7 +177,7 @@ func (o *openGate) load(sc gate.Scene) {
 		}
 	}
 	o.set("measuring the recording", 0.25)
-	retail := measure.Measure(l, r, ignore).Loudness.Integrated
+	retail := f.MeasureRecording(rec.Channels, l, r, ignore).Loudness.Integrated
 	sc.Seconds = float64(to-from) / decode.Rate
 	var ours []float64
 	for i := 0; i < gateSeeds; i++ {
@@ -431,10 +436,10 @@ func (g *Game) gateKeys() {
 // openStartGate opens -gate FILE when the window starts (a user error if
 // the gate cannot be read) and unfolds the Gate panel.
 func (g *Game) openStartGate() error {
-	if g.cfg.Gate == "" {
+	if g.cfg.Gate == nil {
 		return nil
 	}
-	if err := g.OpenGate(g.cfg.Gate); err != nil {
+	if err := g.openGate(g.cfg.Gate); err != nil {
 		return cli.UserErr(err)
 	}
 	return nil

@@ -6,7 +6,7 @@ package game
 
 import (
 	"fmt"
-	"io"
+	"os"
 	"strings"
 	"sync"
 
@@ -68,7 +68,7 @@ func (g *Game) CopyPosition() string {
 	}
 	err := outputs.CheckFile("", clipFallback, g.cfg.DatDir) // never inside the game's data folder
 	if err == nil {
-		err = world.WriteFileAtomic(clipFallback, func(w io.Writer) error {
+		err = outputs.WriteFile(clipFallback, func(w *os.File) error {
 			_, err := w.Write([]byte(line + "\n"))
 			return err
 		})

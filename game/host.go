@@ -8,6 +8,7 @@ import (
 	"soundworld/assets"
 	"soundworld/audio"
 	"soundworld/dat"
+	"soundworld/internal/cli"
 	"soundworld/ui"
 	"soundworld/world"
 )
@@ -74,7 +75,6 @@ func (g *Game) Reset(seed uint32) error {
 	}
 	g.sim.Reset(seed)
 	g.snap = g.sim.Tick(0)
-	g.st.RunningSeed, g.st.SeedText = seed, fmt.Sprint(seed)
 	g.setToast(fmt.Sprintf("Sim reset with seed %d", seed))
 	return nil
 }
@@ -171,7 +171,7 @@ func (g *Game) ShowEmitter(i int) {
 
 // SaveLayout writes the emitters to path atomically (E2; never into the dat folder).
 func (g *Game) SaveLayout(path string) error {
-	if err := world.SaveLayout(path, g.sim.Emitters(), g.cfg.DatDir); err != nil {
+	if err := cli.SaveLayout(path, g.sim.Emitters(), g.cfg.DatDir); err != nil {
 		return err
 	}
 	g.setToast("Saved emitter layout to " + path)
@@ -180,7 +180,7 @@ func (g *Game) SaveLayout(path string) error {
 
 // LoadLayout replaces the emitters with those of path.
 func (g *Game) LoadLayout(path string) error {
-	es, err := world.LoadLayoutFile(path)
+	es, err := cli.LoadLayoutFile(path)
 	if err != nil {
 		return err
 	}

@@ -235,34 +235,56 @@ func sidecarJSON(sc Sidecar) ([]byte, error) {
 	return append(js, '\n'), nil
 }
 
+// From is a -from sidecar as the command read it (once): its replay record
+// and the view it was taken with (nil in sidecars without one).
+type From struct {
+	Path   string
+	Replay *capt.Replay
+	View   *ViewInfo
+}
+
+// ReadFrom reads a -from sidecar: the replay record and the view. Errors
+// name the file.
+func ReadFrom(path string) (*From, error) {
+	sc, err := capt.ReadSidecarFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f := &From{Path: path, Replay: sc.Replay}
+	if sc.View != nil {
+		if err := json.Unmarshal(sc.View, &f.View); err != nil {
+			return nil, fmt.Errorf("%s: view: %v", path, err)
+		}
+	}
+	return f, nil
+}
+
 // applyFrom reopens a sidecar's instant (-from): the data must be the
 // capture's (else a user error, unless Force), the record is replayed on the
 // Sim (which keeps recording from there) and checked against the Snapshot's
 // fingerprint, and the view (centre, zoom, overlays, time scale, pause) is
 // the sidecar's.
 func (g *Game) applyFrom() error {
-	if g.cfg.From == "" {
+	from := g.cfg.From
+	if from == nil {
 		return nil
 	}
-	r, err := capt.ReadSidecar(g.cfg.From)
-	if err != nil {
-		return cli.UserErr(err)
-	}
+	r := from.Replay
 	if g.pf.dataErr != nil {
 		return g.pf.dataErr
 	}
 	warn, err := r.Check(g.pf.data, g.cfg.Force)
 	if err != nil {
-		return cli.UserErr(fmt.Errorf("%s: %w", g.cfg.From, err))
+		return cli.UserErr(fmt.Errorf("%s: %w", from.Path, err))
 	}
 	if warn != "" {
 		fmt.Fprintln(g.cfg.Stdout, warn)
 	}
 	if err := g.replayFrom(r); err != nil {
-		return cli.UserErr(fmt.Errorf("%s: %w", g.cfg.From, err))
+		return cli.UserErr(fmt.Errorf("%s: %w", from.Path, err))
 	}
 	g.sim.Manager().TakeStarts() // the replayed past is not played again
-	if v, err := readView(g.cfg.From); err == nil && v != nil {
+	if v := from.View; v != nil {
 		if v.MetresPerPixel > 0 {
 			g.cam.CX, g.cam.CY, g.cam.MPP = v.CentreX, v.CentreY, v.MetresPerPixel
 			g.pin.kept = true // -center, when given too, still wins (centreView)
@@ -277,7 +299,7 @@ func (g *Game) applyFrom() error {
 		}
 	}
 	if g.cfg.Shot == nil { // a shot redraws the picture as it was
-		g.setToast(fmt.Sprintf("Reopened %s at sim time %.2f s", g.cfg.From, g.sim.Now()))
+		g.setToast(fmt.Sprintf("Reopened %s at sim time %.2f s", from.Path, g.sim.Now()))
 	}
 	return nil
 }
@@ -311,19 +333,4 @@ func (g *Game) mixReplayTick() {
 	}
 	p.local.Apply(g.sim.Manager().TakeStarts())
 	p.mixTo(int64(math.Round(g.sim.Now()*audio.SampleRate))+world.StepFrames, 4096, true)
-}
-
-// readView reads the sidecar's "view" object.
-func readView(path string) (*ViewInfo, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var sc struct {
-		View *ViewInfo `json:"view"`
-	}
-	if err := json.Unmarshal(b, &sc); err != nil {
-		return nil, err
-	}
-	return sc.View, nil
 }

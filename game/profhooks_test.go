@@ -85,7 +85,7 @@ func TestF12_FromReproducesSnapshot(t *testing.T) {
 		}
 	}
 	a, _ := assets.StandIn()
-	g2, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, Seed: 9, From: sc, Stdout: io.Discard})
+	g2, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, Seed: 9, From: mustReadFrom(t, sc), Stdout: io.Discard})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,10 +137,10 @@ func TestF12_FromReproducesSnapshot(t *testing.T) {
 	b = bytes.Replace(b, []byte(`"stand_in": "sha256:`), []byte(`"stand_in": "sha256:00`), 1)
 	other := filepath.Join(dir, "other.json")
 	os.WriteFile(other, b, 0o644)
-	if _, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, From: other, Stdout: io.Discard}); err == nil {
+	if _, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, From: mustReadFrom(t, other), Stdout: io.Discard}); err == nil {
 		t.Fatalf("-from a sidecar of another stand-in version: opened, want refused")
 	}
-	if _, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, From: other, Force: true, Stdout: io.Discard}); err != nil {
+	if _, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, From: mustReadFrom(t, other), Force: true, Stdout: io.Discard}); err != nil {
 		t.Fatalf("-force: %v", err)
 	}
 }
@@ -211,4 +211,14 @@ func (s *seekBuf) Seek(off int64, whence int) (int64, error) {
 	}
 	s.pos = int(off)
 	return off, nil
+}
+
+// mustReadFrom reads a -from sidecar as the command does.
+func mustReadFrom(t *testing.T, path string) *From {
+	t.Helper()
+	f, err := ReadFrom(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }

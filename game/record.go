@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"soundworld/audio"
+	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
 	"soundworld/world"
 )
@@ -70,7 +71,7 @@ func (g *Game) startRecording() {
 	}
 	if es := g.sim.Emitters(); len(es) > 0 {
 		r.layout = r.base + ".emitters.json"
-		if err := world.SaveLayout(r.layout, es, g.cfg.DatDir); err != nil {
+		if err := cli.SaveLayout(r.layout, es, g.cfg.DatDir); err != nil {
 			r.on = false
 			g.recStatus(true, "Walk not recorded: "+err.Error())
 			return
@@ -84,7 +85,6 @@ func (g *Game) startRecording() {
 		g.sound.stopAll()
 	}
 	g.snap = g.sim.Tick(0) // render's first step: placement at 0 s
-	g.st.RunningSeed, g.st.SeedText = r.seed, fmt.Sprint(r.seed)
 	g.setToast(fmt.Sprintf("Recording the walk: sim restarted at 0 s with seed %d (R stops)", r.seed))
 }
 
@@ -110,7 +110,10 @@ func (g *Game) stopRecording() {
 	}
 	err = outputs.CheckFile("", path, g.cfg.DatDir) // checked again: the folder may have changed during the walk
 	if err == nil {
-		err = world.WriteWalk(path, w, note)
+		err = outputs.WriteFile(path, func(f *os.File) error { return world.EncodeWalk(f, w, note) })
+		if err != nil {
+			err = fmt.Errorf("%s: %w", path, err)
+		}
 	}
 	if err != nil {
 		g.recStatus(true, "Walk not written: "+err.Error())

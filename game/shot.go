@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -178,7 +178,7 @@ func writeAtomic(path string, b []byte, datDir string) error {
 	if err := outputs.CheckFile("", path, datDir); err != nil || b == nil {
 		return err
 	}
-	return world.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(b); return err })
+	return outputs.WriteFile(path, func(w *os.File) error { _, err := w.Write(b); return err })
 }
 
 // shotDir is where F12 writes (relative to the working folder).

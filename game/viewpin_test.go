@@ -36,7 +36,7 @@ func TestShot_CenterPinsTheView(t *testing.T) {
 	if g.st.Follow {
 		t.Error("-follow=false: follow is on")
 	}
-	g2 := runShot(t, Config{Shot: &Shot{Out: again}, From: SidecarPath(out)})
+	g2 := runShot(t, Config{Shot: &Shot{Out: again}, From: mustReadFrom(t, SidecarPath(out))})
 	if g2.cam != g.cam || g2.st.Follow {
 		t.Errorf("shot -from: camera %+v follow %v, want %+v follow false", g2.cam, g2.st.Follow, g.cam)
 	}

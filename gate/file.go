@@ -24,19 +24,23 @@ import (
 // File is a NAME.gate.json file. Paths in it (recording, emitters, dat
 // folder) are relative to the gate file's folder unless absolute.
 type File struct {
-	Name      string            `json:"name"`
-	Dat       *DatRef           `json:"dat"` // null: the built-in stand-in
-	Loc       string            `json:"loc"` // retail's /loc line (world.ParseRetailLoc)
-	Camera    Camera            `json:"camera"`
-	Prefs     string            `json:"prefs"`    // k=v,… (world.ParsePrefs); "" = retail defaults
-	Emitters  *string           `json:"emitters"` // layout file; null: no emitters
-	Seconds   float64           `json:"seconds"`
-	Recording string            `json:"recording"`
-	OffsetS   float64           `json:"offset_s"` // s of the recording before our t = 0
-	Ignore    []Span            `json:"ignore"`   // recording-time ranges [from, to] left out
-	Notes     string            `json:"notes"`
-	Align     bool              `json:"align_level,omitempty"` // scale the recording to our median loudness first
-	History   []json.RawMessage `json:"history"`               // appended to, never rewritten (any entry shape: runs, ABX logs)
+	Name      string  `json:"name"`
+	Dat       *DatRef `json:"dat"` // null: the built-in stand-in
+	Loc       string  `json:"loc"` // retail's /loc line (world.ParseRetailLoc)
+	Camera    Camera  `json:"camera"`
+	Prefs     string  `json:"prefs"`    // k=v,… (world.ParsePrefs); "" = retail defaults
+	Emitters  *string `json:"emitters"` // layout file; null: no emitters
+	Seconds   float64 `json:"seconds"`
+	Recording string  `json:"recording"`
+	OffsetS   float64 `json:"offset_s"` // s of the recording before our t = 0
+	Ignore    []Span  `json:"ignore"`   // recording-time ranges [from, to] left out
+	Notes     string  `json:"notes"`
+	Align     bool    `json:"align_level,omitempty"` // scale the recording to our median loudness first
+	Mono      string  `json:"mono,omitempty"`        // a one-channel recording: "dual" (default, both sides) or "single"
+	// MeterVerdicts gives loudness range, true peak and momentary maximum
+	// verdicts (default: shown in the report, not judged).
+	MeterVerdicts bool              `json:"meter_verdicts,omitempty"`
+	History       []json.RawMessage `json:"history"` // appended to, never rewritten (any entry shape: runs, ABX logs)
 
 	path string // where it was read from
 	raw  []byte
@@ -157,6 +161,9 @@ func (f *File) validate() error {
 			return f.fieldErr("ignore", "range %d %v: want [from, to] with 0 ≤ from < to", i+1, s)
 		}
 	}
+	if f.Mono != "" && f.Mono != MonoDual && f.Mono != MonoSingle {
+		return f.fieldErr("mono", "%q: want \"dual\" (a mono recording played on both sides, the default) or \"single\" (measured as one channel)", f.Mono)
+	}
 	if f.Dat != nil && f.Dat.Folder == "" {
 		return f.fieldErr("dat", "want null (the stand-in) or {\"folder\": …}")
 	}
@@ -232,7 +239,7 @@ func AppendHistory(path string, h History) error {
 	if _, err := Parse(out, path); err != nil {
 		return fmt.Errorf("%s: appending history would break the file: %v", path, err)
 	}
-	return world.WriteFileAtomic(path, func(w io.Writer) error {
+	return outputs.WriteFile(path, func(w *os.File) error {
 		_, err := w.Write(out)
 		return err
 	})

@@ -51,6 +51,7 @@ func TestGateErrors(t *testing.T) {
 		{`"offset_s": 0`, `"offset_s": -1`, `g.gate.json:10: field "offset_s"`},
 		{`"recording": "retail.wav"`, `"recording": ""`, `g.gate.json:9: field "recording"`},
 		{`"name": "holtburg-well"`, `"name": "holtburg-well",,`, `g.gate.json:2: invalid character`},
+		{`"notes": ""`, `"notes": "", "mono": "left"`, `g.gate.json:12: field "mono"`},
 	} {
 		src := strings.Replace(goodGate, c.from, c.to, 1)
 		if src == goodGate {

@@ -2,6 +2,7 @@ package gate
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"math"
 	"sort"
@@ -56,10 +57,14 @@ func svgOf(p *plot.Plot, w, h vg.Length) (string, error) {
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
-// programme short-term loudness of a result: 10·log10 of the summed channel powers.
+// programme short-term loudness of a result: 10·log10 of the summed channel
+// powers (the one channel's for a single-channel recording).
 func programme(lo measure.Loudness) (t, v []float64) {
 	for i := range lo.ShortTermL {
 		pl, pr := math.Pow(10, (lo.ShortTermL[i]+0.691)/10), math.Pow(10, (lo.ShortTermR[i]+0.691)/10)
+		if lo.Single {
+			pr = 0
+		}
 		x := -0.691 + 10*math.Log10(pl+pr)
 		if finite(x) && x > -70 {
 			t, v = append(t, lo.ShortTermT[i]), append(v, x)
@@ -128,6 +133,21 @@ func loudnessPlot(res *Result) (*plot.Plot, error) {
 		l.Color, l.Width = colRetail, vg.Points(1.5)
 		p.Add(l)
 		p.Legend.Add("retail", l)
+		// Retail's loudness range (Tech 3342): the 10th and 95th percentiles
+		// of its gated short-term loudness, dashed across the plot.
+		if m := res.Retail.Meter; finite(m.LRALow) && finite(m.LRAHigh) {
+			for i, y := range []float64{m.LRALow, m.LRAHigh} {
+				r, err := plotter.NewLine(plotter.XYs{{X: t[0], Y: y}, {X: t[len(t)-1], Y: y}})
+				if err != nil {
+					return nil, err
+				}
+				r.Color, r.Dashes = colRetail, []vg.Length{vg.Points(4), vg.Points(3)}
+				p.Add(r)
+				if i == 0 {
+					p.Legend.Add(fmt.Sprintf("retail loudness range %.1f LU (10th–95th %%)", m.LRA), r)
+				}
+			}
+		}
 	}
 	for _, s := range res.Ignore {
 		r, _ := plotter.NewPolygon(plotter.XYs{{X: s[0], Y: -70}, {X: s[1], Y: -70}, {X: s[1], Y: 0}, {X: s[0], Y: 0}})

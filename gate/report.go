@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
-	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -15,7 +15,6 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"soundworld/internal/outputs"
-	"soundworld/world"
 )
 
 // WriteReport writes dir/report.html (self-contained: inline SVG plots, no
@@ -35,13 +34,13 @@ func WriteReport(dir string, res *Result) error {
 	if err != nil {
 		return err
 	}
-	if err := world.WriteFileAtomic(filepath.Join(dir, "report.json"), func(w io.Writer) error {
+	if err := outputs.WriteFile(filepath.Join(dir, "report.json"), func(w *os.File) error {
 		_, err := w.Write(js)
 		return err
 	}); err != nil {
 		return err
 	}
-	return world.WriteFileAtomic(filepath.Join(dir, "report.html"), func(w io.Writer) error {
+	return outputs.WriteFile(filepath.Join(dir, "report.html"), func(w *os.File) error {
 		_, err := w.Write(page)
 		return err
 	})
@@ -136,7 +135,7 @@ code{background:#f4f4f4;padding:1px 4px}
 <h1>Listening gate “{{.R.Gate}}” <span class="verdict {{if .R.Pass}}pass{{else}}fail{{end}}">{{if .R.Pass}}PASS{{else}}FAIL: {{len .R.Failed}} metric(s){{end}}</span></h1>
 <p class="meta">{{.R.Time}} · {{.R.File}} · data: {{.R.Source}} · objects {{if .R.Objects}}on{{else}}left out (-objects=false){{end}} · {{len .R.Seeds}} seeds ({{index .R.Seeds 0}}–{{.LastSeed}}) · {{num .R.Seconds}} s<br>
 <code>{{.R.Loc}}</code> (heading {{printf "%.1f" .R.Heading}}°)<br>
-recording: {{.R.Recording.Path}} — {{.R.Recording.Format}}, {{.R.Recording.SourceRate}} Hz, {{.R.Recording.Channels}} ch, {{num .R.Recording.Seconds}} s; analysed {{num .R.Recording.From}}–{{num .R.Recording.To}} s{{if .R.Recording.AlignGainDB}}; level aligned by {{num .R.Recording.AlignGainDB}} dB{{end}}{{if .R.Ignore}}; ignored (gate time): {{range .R.Ignore}}[{{num (index . 0)}}, {{num (index . 1)}}] {{end}}{{end}}</p>
+recording: {{.R.Recording.Path}} — {{.R.Recording.Format}}, {{.R.Recording.SourceRate}} Hz, {{.R.Recording.Channels}} ch ({{.R.Recording.ChannelMode}}), {{if ge .R.Recording.Seconds 0.0}}{{num .R.Recording.Seconds}} s{{else}}length unknown{{end}}; analysed {{num .R.Recording.From}}–{{num .R.Recording.To}} s{{if .R.Recording.AlignGainDB}}; level aligned by {{num .R.Recording.AlignGainDB}} dB{{end}}{{if .R.Ignore}}; ignored (gate time): {{range .R.Ignore}}[{{num (index . 0)}}, {{num (index . 1)}}] {{end}}{{end}}</p>
 {{range .R.Warnings}}<p class="warn">⚠ {{.}}</p>{{end}}
 <h2>Verdicts</h2>
 <table><tr><th>metric</th><th>retail</th><th>ours min</th><th>ours median</th><th>ours max</th><th>passes within</th><th>tolerance</th><th>verdict</th><th>note</th></tr>

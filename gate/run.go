@@ -14,6 +14,7 @@ import (
 	"soundworld/dat"
 	"soundworld/gate/decode"
 	"soundworld/gate/measure"
+	"soundworld/internal/cli"
 	"soundworld/world"
 )
 
@@ -54,7 +55,8 @@ type Recording struct {
 	Format      string  `json:"format"`
 	SourceRate  int     `json:"source_rate_hz"`
 	Channels    int     `json:"channels"`
-	Seconds     float64 `json:"seconds"`       // whole file
+	ChannelMode string  `json:"channel_mode"`  // how they are measured (mono: dual or single)
+	Seconds     float64 `json:"seconds"`       // whole file (−1: unknown)
 	From        float64 `json:"analysed_from"` // s of the recording (offset_s)
 	To          float64 `json:"analysed_to"`
 	AlignGainDB float64 `json:"align_gain_db"` // applied to the recording (0 unless align_level)
@@ -110,15 +112,18 @@ func Run(f *File, opt Options) (*Result, error) {
 	res := &Result{Objects: !opt.NoObjects, Gate: f.Name, File: f.path, Time: opt.Now().UTC().Format(time.RFC3339), Loc: f.Loc,
 		Heading: sc.Heading, Source: src, Seconds: f.Seconds, Warnings: warn}
 
-	// The recording: decode, cut [offset, offset + seconds), shift the ignore ranges.
+	// The recording: decode [offset, offset + seconds) only, shift the ignore ranges.
 	recPath := f.Resolve(f.Recording)
 	progress("gate: decoding %s", recPath)
-	rec, err := decode.File(recPath)
+	rec, err := decode.Range(recPath, f.OffsetS, f.Seconds)
 	if err != nil {
 		return nil, inputErr(fmt.Errorf("recording (%s): %w", f.path, err))
 	}
+	for _, w := range rec.Warnings {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("recording %s %s", f.Recording, w))
+	}
 	from := int(math.Round(f.OffsetS * decode.Rate))
-	to := min(len(rec.L), from+int(math.Round(f.Seconds*decode.Rate)))
+	to := from + len(rec.L)
 	if to-from < 5*decode.Rate {
 		return nil, inputErr(fmt.Errorf("%s: the recording %s has %.1f s after offset_s %g; want at least 5 s", f.path, recPath, float64(max(0, to-from))/decode.Rate, f.OffsetS))
 	}
@@ -127,9 +132,9 @@ func Run(f *File, opt Options) (*Result, error) {
 		sc.Seconds = got
 		res.Seconds = got
 	}
-	rl, rr := rec.L[from:to], rec.R[from:to]
+	rl, rr := rec.L, rec.R
 	res.Recording = Recording{Path: f.Recording, Format: rec.Format, SourceRate: rec.SourceRate, Channels: rec.Channels,
-		Seconds: rec.Seconds(), From: float64(from) / decode.Rate, To: float64(to) / decode.Rate}
+		ChannelMode: f.ChannelMode(rec.Channels), Seconds: rec.FileSeconds, From: float64(from) / decode.Rate, To: float64(to) / decode.Rate}
 	var ignore []measure.Range
 	for _, s := range f.Ignore {
 		a, b := s[0]-f.OffsetS, s[1]-f.OffsetS
@@ -145,7 +150,7 @@ func Run(f *File, opt Options) (*Result, error) {
 	if err := renderSeeds(sc, res, opt, progress); err != nil {
 		return nil, err
 	}
-	res.Retail = measure.Measure(rl, rr, ignore)
+	res.Retail = f.MeasureRecording(rec.Channels, rl, rr, ignore)
 	if f.Align {
 		ours := make([]float64, len(res.Ours))
 		for i, o := range res.Ours {
@@ -157,11 +162,11 @@ func Run(f *File, opt Options) (*Result, error) {
 			for j := range rl {
 				l[j], r[j] = rl[j]*k, rr[j]*k
 			}
-			res.Retail = measure.Measure(l, r, ignore)
+			res.Retail = f.MeasureRecording(rec.Channels, l, r, ignore)
 			res.Recording.AlignGainDB = g
 		}
 	}
-	res.Metrics = Verdicts(res.Retail, res.Ours, f.Align)
+	res.Metrics = append(Verdicts(res.Retail, res.Ours, f.Align), MeterMetrics(res.Retail, res.Ours, f.Align, f.MeterVerdicts)...)
 	res.Pass = true
 	res.Failed = []string{}
 	for _, m := range res.Metrics {
@@ -184,7 +189,7 @@ func (f *File) scene() (sc Scene, source string, warn []string, closer func(), e
 			return sc, "", nil, nil, err
 		}
 	} else {
-		a, err = dat.OpenDir(f.Resolve(f.Dat.Folder))
+		a, err = cli.OpenDataDir(f.Resolve(f.Dat.Folder))
 		if err != nil {
 			return sc, "", nil, nil, inputErr(fmt.Errorf("%s:%d: field \"dat\": %w", f.path, lineOf(f.raw, "dat"), err))
 		}
@@ -209,7 +214,7 @@ func (f *File) scene() (sc Scene, source string, warn []string, closer func(), e
 	prefs, _ := world.ParsePrefs(f.Prefs, audio.DefaultPrefs()) // validated by Parse
 	var em []world.Emitter
 	if f.Emitters != nil {
-		em, err = world.LoadLayoutFile(f.Resolve(*f.Emitters))
+		em, err = cli.LoadLayoutFile(f.Resolve(*f.Emitters))
 		if err != nil {
 			return fail(inputErr(fmt.Errorf("%s:%d: field \"emitters\": %w", f.path, lineOf(f.raw, "emitters"), err)))
 		}

@@ -30,7 +30,45 @@ const (
 	BandVerdictMax = 12500.0
 	BandFloor      = -90.0 // dB: below a 16-bit recording's noise in one 1/3-octave band
 	BandRange      = 60.0  // dB below the loudest band (our median) counts as nothing
+	// The meter metrics (verdicts only when the gate file says
+	// "meter_verdicts": true; shown either way).
+	TolLRA       = 1.0 // LU: EBU Tech 3342's meter tolerance
+	TolTruePeak  = 1.0 // dB: a lossy codec in the recording chain moves inter-sample peaks by up to ~1 dB
+	TolMomentary = 1.0 // LU: as the integrated loudness
 )
+
+// MeterMetrics puts retail's loudness range, true peak and maximum
+// momentary loudness against ours. judge false (the default) shows them
+// with status n/a; true gives them verdicts like the others. aligned: the
+// recording's level was aligned to ours (the range does not move with it,
+// the peak and the momentary maximum do).
+func MeterMetrics(retail measure.Result, ours []measure.Result, aligned, judge bool) []Metric {
+	col := func(f func(measure.Result) float64) []float64 { return column(ours, f) }
+	var out []Metric
+	for _, c := range []struct {
+		id, label, unit string
+		tol             float64
+		f               func(measure.Result) float64
+		level           bool // moves with the recording's level
+	}{
+		{"loudness_range", "Loudness range (EBU Tech 3342)", "LU", TolLRA, func(r measure.Result) float64 { return r.Meter.LRA }, false},
+		{"true_peak", "True peak (BS.1770-4, 4× oversampled)", "dBTP", TolTruePeak, func(r measure.Result) float64 { return r.Meter.TruePeak }, true},
+		{"momentary_max", "Momentary loudness, maximum (400 ms)", "LU", TolMomentary, func(r measure.Result) float64 { return r.Meter.MomentaryMax }, true},
+	} {
+		m := additive(c.id, c.label, c.unit, c.f(retail), col(c.f), c.tol)
+		if c.id == "momentary_max" {
+			m.Unit = "LUFS"
+		}
+		switch {
+		case !judge:
+			m.Status, m.Note = "n/a", "shown, not judged (gate file: \"meter_verdicts\": true)"
+		case aligned && c.level:
+			m.Note = "after level alignment"
+		}
+		out = append(out, m)
+	}
+	return out
+}
 
 // Metric is one verdict.
 type Metric struct {
@@ -99,13 +137,7 @@ func (m *Metric) judge() {
 // says the recording's level was aligned to ours: the loudness and level
 // verdicts are then n/a (they were made equal).
 func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metric {
-	col := func(f func(measure.Result) float64) []float64 {
-		v := make([]float64, len(ours))
-		for i, o := range ours {
-			v[i] = f(o)
-		}
-		return v
-	}
+	col := func(f func(measure.Result) float64) []float64 { return column(ours, f) }
 	var out []Metric
 	for _, c := range []struct {
 		id, label string
@@ -201,6 +233,15 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 	}
 	out = append(out, spec)
 	return out
+}
+
+// column is f of each of ours.
+func column(ours []measure.Result, f func(measure.Result) float64) []float64 {
+	v := make([]float64, len(ours))
+	for i, o := range ours {
+		v[i] = f(o)
+	}
+	return v
 }
 
 // withOnsets keeps the values of the seeds that found at least MinOnsets onsets.

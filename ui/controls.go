@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"soundworld/ui/debugui"
+	"soundworld/world"
 )
 
 // timeScales are the selectable sim speeds.
@@ -68,8 +69,9 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 		ctx.Header("Listener and time", true, func() {
 			ctx.SetGridLayout([]int{110, -1}, nil)
 			label(ctx, "eye height m")
-			ctx.SliderF(&st.Eye, 0, 20, 0.1, 1).On(func() { u.host.SetEye(float32(st.Eye)) })
-			fitLabel(ctx, fmt.Sprintf("seed (running %d)", st.RunningSeed), "the Sim's seed (T4); type one and press Enter or the button to restart with it")
+			eye := u.eyeShown()
+			ctx.SliderF(&eye, 0, 20, 0.1, 1).On(func() { u.host.SetEye(float32(eye)) })
+			fitLabel(ctx, fmt.Sprintf("seed (running %d)", snapSeed(u.snap)), "the Sim's seed (T4); type one and press Enter or the button to restart with it")
 			ctx.TextFieldOpt(&st.SeedText, true, u.bad("seed")).On(func() {
 				if ebitenEnter() {
 					u.resetSeed()
@@ -112,6 +114,35 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			ctx.Checkbox(&l.Emitters, "6 emitters")
 		})
 	}()
+}
+
+// eyeShown is the eye height the slider shows: the Sim's, from the Snapshot (m).
+func (u *UI) eyeShown() float64 { return float64(u.snap.Listener.Eye) }
+
+// snapSeed is the Sim's seed (T4) as the Snapshot has it.
+func snapSeed(s *world.Snapshot) uint32 {
+	if s == nil || s.RNG == nil {
+		return 0
+	}
+	return s.RNG.Seed
+}
+
+// seedBox makes the seed box show the Sim's seed: whenever the Snapshot's
+// seed differs from the one the box last took, the box's text becomes it
+// (a restart, a recording, -from). Text typed in the box stays until then.
+type seedBox struct {
+	shown uint32
+	known bool
+}
+
+func (b *seedBox) follow(s *world.Snapshot, st *State) {
+	if s == nil || s.RNG == nil {
+		return
+	}
+	if !b.known || s.RNG.Seed != b.shown {
+		b.shown, b.known = s.RNG.Seed, true
+		st.SeedText = fmt.Sprint(s.RNG.Seed)
+	}
 }
 
 func (u *UI) jump() {

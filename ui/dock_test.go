@@ -18,7 +18,7 @@ import (
 // the others, and the map area is at least 40 % of the width.
 func TestPanels_DockAtThreeSizes(t *testing.T) {
 	for _, sz := range []image.Point{{900, 600}, {1280, 720}, {1920, 1080}} {
-		u := New(&fakeHost{}, NewState(1, 2))
+		u := New(&fakeHost{}, NewState())
 		u.SetScreen(sz.X, sz.Y)
 		r := u.Layout()
 		win := image.Rect(0, 0, sz.X, sz.Y-dock.Status)
@@ -43,7 +43,7 @@ func TestPanels_DockAtThreeSizes(t *testing.T) {
 func TestSettings_RoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "sub", "window.json")
-	st := NewState(1, 2)
+	st := NewState()
 	u := New(&fakeHost{}, st)
 	u.setCollapsed(0, true) // Controls folded by the user
 	if !u.TakeChanged() || u.TakeChanged() {
@@ -56,7 +56,7 @@ func TestSettings_RoundTrip(t *testing.T) {
 	if !strings.Contains(string(b), `"collapsed": true`) || !strings.Contains(string(b), `"edge": "left"`) {
 		t.Errorf("settings file got %s, want snake_case keys with Controls collapsed", b)
 	}
-	st2 := NewState(1, 2)
+	st2 := NewState()
 	if err := LoadSettings(path, st2); err != nil {
 		t.Fatal(err)
 	}
@@ -64,23 +64,23 @@ func TestSettings_RoundTrip(t *testing.T) {
 	if !u2.panels[0].Collapsed || u2.panels[1].Collapsed {
 		t.Errorf("loaded: got Controls %v Emitters %v, want folded, open", u2.panels[0].Collapsed, u2.panels[1].Collapsed)
 	}
-	if err := LoadSettings(filepath.Join(dir, "none.json"), NewState(1, 2)); err != nil {
+	if err := LoadSettings(filepath.Join(dir, "none.json"), NewState()); err != nil {
 		t.Errorf("missing file: got %v, want nil (defaults)", err)
 	}
 	bad := filepath.Join(dir, "bad.json")
 	os.WriteFile(bad, []byte(`{"panels":[{"name":"Voices","edge":"top"}]}`), 0o644)
-	if err := LoadSettings(bad, NewState(1, 2)); err == nil || !strings.Contains(err.Error(), "bad.json") || !strings.Contains(err.Error(), "top") {
+	if err := LoadSettings(bad, NewState()); err == nil || !strings.Contains(err.Error(), "bad.json") || !strings.Contains(err.Error(), "top") {
 		t.Errorf("bad edge: got %v, want an error naming the file and the edge", err)
 	}
 	// A named pipe is refused at once (opening it would wait for a writer
 	// forever, before the window opens).
-	pipetest.RefusedAtOnce(t, "window.json", func(p string) error { return LoadSettings(p, NewState(1, 2)) })
+	pipetest.RefusedAtOnce(t, "window.json", func(p string) error { return LoadSettings(p, NewState()) })
 }
 
 // Unfolding a panel that was folded for lack of room folds the other open
 // panels of its column (accordion), so it gets the room.
 func TestPanels_AccordionWhenSmall(t *testing.T) {
-	u := New(&fakeHost{}, NewState(1, 2))
+	u := New(&fakeHost{}, NewState())
 	u.SetScreen(900, 360)
 	r := u.Layout()
 	auto := -1
@@ -115,7 +115,7 @@ func TestPanels_MoveToAnotherEdgeInTheWindow(t *testing.T) {
 		return -1
 	}
 	for _, sz := range []image.Point{{900, 600}, {1280, 720}, {1920, 1080}} {
-		st := NewState(1, 2)
+		st := NewState()
 		u := New(&fakeHost{}, st)
 		u.SetScreen(sz.X, sz.Y)
 		s := &world.Snapshot{Prefs: audio.DefaultPrefs()}
@@ -161,7 +161,7 @@ func TestPanels_MoveToAnotherEdgeInTheWindow(t *testing.T) {
 		if err := u.SaveSettings(path); err != nil {
 			t.Fatal(err)
 		}
-		st2 := NewState(1, 2)
+		st2 := NewState()
 		if err := LoadSettings(path, st2); err != nil {
 			t.Fatal(err)
 		}

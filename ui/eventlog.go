@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
@@ -295,7 +295,7 @@ func copyCSV(rows []world.Event) string {
 		}
 	}
 	// Checked like every output (internal/outputs): never inside a folder this
-	// process opened as game data (dat.OpenDir protects it; the panel has no
+	// process opened as game data (cli.OpenDataDir protects it; the panel has no
 	// -dat of its own), written atomically.
 	out := filepath.Join(csvDir, "events-"+time.Now().Format("20060102-150405")+".csv")
 	if err := outputs.MkdirChecked("", csvDir, ""); err != nil {
@@ -304,7 +304,7 @@ func copyCSV(rows []world.Event) string {
 	if err := outputs.CheckFile("", out, ""); err != nil {
 		return "copy failed: " + err.Error()
 	}
-	if err := world.WriteFileAtomic(out, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err }); err != nil {
+	if err := outputs.WriteFile(out, func(w *os.File) error { _, err := w.Write(b.Bytes()); return err }); err != nil {
 		return "copy failed: " + err.Error()
 	}
 	return fmt.Sprintf("no clipboard tool (wl-copy, xclip, xsel): wrote %d rows to %s", len(rows), out)

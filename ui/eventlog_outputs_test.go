@@ -12,7 +12,7 @@ import (
 
 // Issue 12 item 4 for the Events panel's "copy CSV" without a clipboard tool:
 // the fallback file is refused inside a folder the process opened as game
-// data (the panel knows no -dat; dat.OpenDir protects the folder) with the
+// data (the panel knows no -dat; cli.OpenDataDir protects the folder) with the
 // one message of internal/outputs, and written atomically elsewhere.
 func TestCopyCSV_FallbackRefusesDatFolder(t *testing.T) {
 	oldTools, oldDir := clipTools, csvDir

@@ -15,7 +15,7 @@ func TestSTypeNames(t *testing.T) {
 }
 
 func TestAudibleMuteSolo(t *testing.T) {
-	s := NewState(1, 2)
+	s := NewState()
 	a, b := InstKey{0, 0}, InstKey{1, 0}
 	if !s.Audible(a) || !s.Audible(b) {
 		t.Fatalf("nothing muted: got inaudible, want audible")

@@ -35,7 +35,7 @@ func TestPanels_UpdateAndDraw(t *testing.T) {
 	s.Voices[0] = audio.Voice{Busy: true, Source: audio.SourceOneShot, SType: 0x47, Wave: 0x0A000001, DB: -12, Pan: 15, Start: 4, Length: 2}
 	s.Instances = []world.Instance{{Stb: 1, Index: 0, Count: 2, Share: 0.5, PlayChance: 0.1, CanHear: true, OnQueue: true, Deadline: 7}}
 	s.Emitters = []world.EmitterView{{Emitter: world.Emitter{Name: "forge", SoundTable: 0x20000010, SType: 0x69, Volume: 1, Interval: [2]float32{2, 5}}}}
-	st := NewState(1, 2)
+	st := NewState()
 	st.SelectedVoice, st.Selected, st.SelectedEmitter = 0, 0, 0
 	u := New(&fakeHost{}, st)
 	u.SetScreen(1280, 720)
@@ -105,7 +105,7 @@ func TestVoices_DetailFollowsTheSound(t *testing.T) {
 	tr := [16]audio.Trace{}
 	tr[2] = audio.Trace{Draws: []float32{0.2853809}, Rands: []int{41}}
 	s.VoiceTraces = &tr
-	st := NewState(1, 2)
+	st := NewState()
 	u := New(&fakeHost{}, st)
 	u.snap = s
 	u.selectVoice(2)

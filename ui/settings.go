@@ -11,7 +11,6 @@ import (
 
 	"soundworld/internal/outputs"
 	"soundworld/ui/dock"
-	"soundworld/world"
 )
 
 // Settings is the window's settings file (JSON, snake_case): the panels'
@@ -90,7 +89,7 @@ func (u *UI) SaveSettings(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return world.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(append(b, '\n')); return err })
+	return outputs.WriteFile(path, func(w *os.File) error { _, err := w.Write(append(b, '\n')); return err })
 }
 
 // OpenAll unfolds every panel (profiling measures the window with all of

@@ -28,7 +28,7 @@ func profSnap(t float64) *world.Snapshot {
 // selects it in the Voices panel and flashes its position; the span buttons
 // switch 10/30/60 s; live/frozen freezes, and a drag then scrubs.
 func TestTimeline_HoverClickSpanScrub(t *testing.T) {
-	u := New(nil, NewState(1, 2))
+	u := New(nil, NewState())
 	m := &fakeMouse{}
 	u.prof.mouse = m.state
 	for tt := 0.0; tt <= 20; tt += 0.5 {
@@ -94,7 +94,7 @@ func TestTimeline_HoverClickSpanScrub(t *testing.T) {
 
 // The Events panel: chips filter, rows newest first, a click selects.
 func TestEvents_FilterAndSelect(t *testing.T) {
-	u := New(nil, NewState(1, 2))
+	u := New(nil, NewState())
 	s := profSnap(5)
 	s.Events = []world.Event{
 		{Play: audio.Play{Time: 1, Source: audio.SourceOneShot, Table: 0x20000001, Slot: 3, Outcome: audio.OutcomeStart}},

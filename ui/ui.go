@@ -5,7 +5,6 @@
 package ui
 
 import (
-	"fmt"
 	"github.com/hajimehoshi/ebiten/v2"
 	"soundworld/ui/debugui"
 
@@ -63,14 +62,12 @@ type State struct {
 	ObjSolo         uint32          // E3: the soloed object, 0 none
 	PlaceEmitter    bool            // next map click adds an emitter there
 	ShowHelp        bool
-	HelpPage        int     // F1: 0 keys and mouse, 1 the legend
-	ShowKey         bool    // the small map key is unfolded (K)
-	Eye             float64 // m
+	HelpPage        int  // F1: 0 keys and mouse, 1 the legend
+	ShowKey         bool // the small map key is unfolded (K)
 	LayoutPath      string
 	Jump            string
 	FieldErr        map[string]string     // field key → its error, shown under the field
-	SeedText        string                // the seed box's text
-	RunningSeed     uint32                // the Sim's seed (the window sets it every frame)
+	SeedText        string                // the seed box's text: the Sim's seed until typed in (seedBox)
 	Panels          map[string]PanelState // by panel name: the settings file's arrangement
 }
 
@@ -81,14 +78,15 @@ type PanelState struct {
 }
 
 // NewState is the default view: every overlay on, following the listener, 1×.
-func NewState(seed uint32, eye float32) *State {
+// What the Sim owns (seed, eye, prefs, positions) is not here: the panels
+// read it from the Snapshot.
+func NewState() *State {
 	return &State{
 		Layers: ambientviz.All, Follow: true, TimeScale: 1, AudioOn: true,
 		Selected: -1, SelectedEmitter: -1, SelectedVoice: -1,
 		Mute: map[InstKey]bool{}, Solo: map[InstKey]bool{},
-		Eye: float64(eye), LayoutPath: "emitters.json",
-		Panels: map[string]PanelState{}, FieldErr: map[string]string{},
-		SeedText: fmt.Sprint(seed), RunningSeed: seed,
+		LayoutPath: "emitters.json",
+		Panels:     map[string]PanelState{}, FieldErr: map[string]string{},
 	}
 }
 
@@ -126,6 +124,7 @@ type UI struct {
 	bodyW    int           // px, the width of the panel being laid out (error lines wrap to it)
 	gates    gatePanel     // the Gate panel's fields (gates.go, issue 9)
 	probs    *problemsView // the Data problems panel (problems.go, issue 12)
+	seed     seedBox       // what the seed box last took from the Snapshot (controls.go)
 }
 
 // panel is one docked panel: its dock entry and its body.
@@ -193,6 +192,7 @@ func (u *UI) TakeChanged() bool {
 // they capture the pointer or keyboard (the map must then ignore input).
 func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 	u.snap = s
+	u.seed.follow(s, u.st)
 	u.observeProfiler(s)
 	u.pollProblems()
 	arr := u.Layout()

@@ -7,12 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"soundworld/audio"
-	"soundworld/internal/outputs"
 )
 
 // maxLayoutBytes bounds a layout file (a layout is a few KB).
@@ -32,19 +30,6 @@ type layoutEmitter struct {
 	Volume      json.Number     `json:"volume"`
 	Interval    []json.Number   `json:"interval"`
 	Path        string          `json:"path"`
-}
-
-// LoadLayoutFile reads a layout file (E2); errors name the file, line and field.
-func LoadLayoutFile(path string) ([]Emitter, error) {
-	if err := outputs.RefuseSpecial("layout", path); err != nil {
-		return nil, err // a named pipe would block (the Emitters panel's load box too)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return LoadLayout(f, path)
 }
 
 // LoadLayout parses a layout `{"emitters":[…]}` from r; name is used in errors
@@ -324,32 +309,4 @@ func EncodeLayout(es []Emitter) []byte {
 	}
 	b.WriteString("\n]}\n")
 	return b.Bytes()
-}
-
-// SaveLayout writes emitters to path atomically (E2). It refuses to write into
-// the game's data — a path ending in .dat, inside datDir (if given) or a
-// folder opened as game data — and a path that is a folder or in a missing
-// or read-only one (outputs.CheckFile, the check every output goes through).
-func SaveLayout(path string, es []Emitter, datDir string) error {
-	if err := outputs.CheckFile("", path, datDir); err != nil {
-		return err
-	}
-	return WriteFileAtomic(path, func(w io.Writer) error {
-		_, err := w.Write(EncodeLayout(es))
-		return err
-	})
-}
-
-// CheckUserPath refuses output paths that would touch the game's data files:
-// names ending in .dat, or anything inside datDir (E2) or a folder this
-// process opened as game data (outputs.CheckPath, the one place of this check).
-func CheckUserPath(path, datDir string) error {
-	return outputs.CheckPath("", path, datDir)
-}
-
-// WriteFileAtomic writes path through a temp file in the same folder: write,
-// fsync, close, rename (outputs.WriteFile: the temp file is also removed if
-// the process is interrupted). On any error the target is untouched.
-func WriteFileAtomic(path string, write func(w io.Writer) error) error {
-	return outputs.WriteFile(path, func(f *os.File) error { return write(f) })
 }

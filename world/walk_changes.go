@@ -93,70 +93,69 @@ func (c *WalkCursor) Place(s *Sim, w *Walk, t float64) {
 	s.SetPlayer(w.LocAt(t))
 }
 
-// WriteWalk writes w as a path file LoadWalk reads back to the same Walk
+// EncodeWalk writes w as a path file LoadWalk reads back to the same Walk
 // (times, landblock-local positions and headings exactly: shortest
-// round-trip decimals), one point per line, atomically (temp + rename).
-func WriteWalk(path string, w *Walk, note string) error {
+// round-trip decimals), one point per line. The caller makes the write
+// atomic (the command layer's outputs.WriteFile).
+func EncodeWalk(out io.Writer, w *Walk, note string) error {
 	if len(w.Points) == 0 {
-		return fmt.Errorf("%s: a path needs at least one point", path)
+		return fmt.Errorf("a path needs at least one point")
 	}
-	return WriteFileAtomic(path, func(out io.Writer) error {
-		bw := bufio.NewWriter(out)
-		field := func(k string, v any, comma bool) {
-			b, _ := json.Marshal(v)
-			fmt.Fprintf(bw, "  %q: %s", k, b)
-			if comma {
-				bw.WriteString(",")
+	bw := bufio.NewWriter(out)
+	field := func(k string, v any, comma bool) {
+		b, _ := json.Marshal(v)
+		fmt.Fprintf(bw, "  %q: %s", k, b)
+		if comma {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n")
+	}
+	bw.WriteString("{\n")
+	if note != "" {
+		field("note", note, true)
+	}
+	if w.Eye != nil {
+		field("eye", *w.Eye, true)
+	}
+	if w.Chase != nil {
+		field("chase", *w.Chase, true)
+	}
+	if len(w.Changes) > 0 {
+		bw.WriteString("  \"changes\": [\n")
+		for i, c := range w.Changes {
+			t := c.T
+			j := walkChangeJSON{T: &t, Eye: c.Eye, Chase: c.Chase, Active: c.Active}
+			if c.Prefs != nil {
+				s := FormatPrefs(*c.Prefs)
+				j.Prefs = &s
 			}
-			bw.WriteString("\n")
-		}
-		bw.WriteString("{\n")
-		if note != "" {
-			field("note", note, true)
-		}
-		if w.Eye != nil {
-			field("eye", *w.Eye, true)
-		}
-		if w.Chase != nil {
-			field("chase", *w.Chase, true)
-		}
-		if len(w.Changes) > 0 {
-			bw.WriteString("  \"changes\": [\n")
-			for i, c := range w.Changes {
-				t := c.T
-				j := walkChangeJSON{T: &t, Eye: c.Eye, Chase: c.Chase, Active: c.Active}
-				if c.Prefs != nil {
-					s := FormatPrefs(*c.Prefs)
-					j.Prefs = &s
-				}
-				b, _ := json.Marshal(j)
-				bw.WriteString("    ")
-				bw.Write(b)
-				if i < len(w.Changes)-1 {
-					bw.WriteString(",")
-				}
-				bw.WriteString("\n")
-			}
-			bw.WriteString("  ],\n")
-		}
-		bw.WriteString("  \"points\": [\n")
-		for i, p := range w.Points {
-			l := p.loc()
-			b, _ := json.Marshal(struct {
-				T         float64 `json:"t"`
-				Landblock string  `json:"landblock"`
-				X         float32 `json:"x"`
-				Y         float32 `json:"y"`
-				Heading   float32 `json:"heading"`
-			}{p.T, fmt.Sprintf("0x%04X", l.Landblock), l.X, l.Y, p.Heading})
+			b, _ := json.Marshal(j)
 			bw.WriteString("    ")
 			bw.Write(b)
-			if i < len(w.Points)-1 {
+			if i < len(w.Changes)-1 {
 				bw.WriteString(",")
 			}
 			bw.WriteString("\n")
 		}
-		bw.WriteString("  ]\n}\n")
-		return bw.Flush()
-	})
+		bw.WriteString("  ],\n")
+	}
+	bw.WriteString("  \"points\": [\n")
+	for i, p := range w.Points {
+		l := p.loc()
+		b, _ := json.Marshal(struct {
+			T         float64 `json:"t"`
+			Landblock string  `json:"landblock"`
+			X         float32 `json:"x"`
+			Y         float32 `json:"y"`
+			Heading   float32 `json:"heading"`
+		}{p.T, fmt.Sprintf("0x%04X", l.Landblock), l.X, l.Y, p.Heading})
+		bw.WriteString("    ")
+		bw.Write(b)
+		if i < len(w.Points)-1 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n")
+	}
+	bw.WriteString("  ]\n}\n")
+	return bw.Flush()
 }

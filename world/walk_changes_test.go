@@ -1,17 +1,16 @@
 package world
 
 import (
-	"os"
-	"path/filepath"
+	"bytes"
 	"strings"
 	"testing"
 
 	"soundworld/audio"
 )
 
-// A recorded walk written by WriteWalk reads back as the same Walk: times,
+// A recorded walk written by EncodeWalk reads back as the same Walk: times,
 // landblock-local positions and headings bit for bit, and the changes.
-func TestWriteWalkRoundTrip(t *testing.T) {
+func TestEncodeWalkRoundTrip(t *testing.T) {
 	eye, chase, eye2 := float32(2), float32(0), float32(3.7)
 	off := false
 	p := audio.DefaultPrefs()
@@ -23,16 +22,11 @@ func TestWriteWalkRoundTrip(t *testing.T) {
 			{T: 735.0 / 44100, Loc: Loc{Landblock: 0xA9B4, X: 84.15834, Y: 7.1}, Heading: 0.1},
 			{T: 17 * 735.0 / 44100, Loc: Loc{Landblock: 0xAAB4, X: 0.0001, Y: 191.99998}, Heading: 90},
 		}}
-	path := filepath.Join(t.TempDir(), "w.path.json")
-	if err := WriteWalk(path, w, "render with: soundworld render -path w.path.json -seed 7"); err != nil {
+	var buf bytes.Buffer
+	if err := EncodeWalk(&buf, w, "render with: soundworld render -path w.path.json -seed 7"); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	got, err := LoadWalk(f, path)
+	got, err := LoadWalk(&buf, "w.path.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,13 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"time"
+
 	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
-	"time"
 
 	"soundworld/assets"
 	"soundworld/audio"
 	"soundworld/game"
+	"soundworld/gate"
 	"soundworld/ui"
 	"soundworld/world"
 )
@@ -26,6 +28,8 @@ type windowFlags struct {
 	heading, eye, chase           float64
 	seed                          uint
 	from                          string        // -from SIDECAR (from.go)
+	fromSidecar                   *game.From    // -from as read by fromDat
+	gate                          *gate.File    // -gate as read by gateDat
 	fs                            *flag.FlagSet // the flags registered on (from.go: clashes with -from)
 	force, follow                 bool
 	objects                       bool          // -objects (E3)
@@ -93,7 +97,7 @@ func (w *windowFlags) config() (game.Config, error) {
 	}
 	switch {
 	case w.emitters != "":
-		if c.Emitters, err = world.LoadLayoutFile(w.emitters); err != nil {
+		if c.Emitters, err = cli.LoadLayoutFile(w.emitters); err != nil {
 			return c, cli.UserErr(err)
 		}
 		c.EmittersPath = w.emitters
@@ -104,7 +108,7 @@ func (w *windowFlags) config() (game.Config, error) {
 	}
 	c.Start = &game.Start{X: x, Y: y, Heading: w.startHeading(), Eye: float32(w.eye), Chase: float32(w.chase)}
 	c.Stdout, c.Begin = os.Stdout, processStart
-	c.From, c.Force = w.from, w.force
+	c.From, c.Force = w.fromSidecar, w.force
 	if c.ViewOpts, err = w.viewOpts(); err != nil {
 		return c, err
 	}
@@ -151,7 +155,7 @@ func runWindow(args []string) error {
 		return err
 	}
 	defer c.Archive.Close()
-	c.Gate = *gateFile
+	c.Gate = w.gate
 	c.NoAudio, c.ProfileFrames = *noAudio, *prof
 	c.SettingsPath = *settings
 	if c.SettingsPath == "" {

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"soundworld/game"
-	"soundworld/internal/capture"
 	"soundworld/internal/cli"
 )
 
@@ -46,12 +45,13 @@ func (w *windowFlags) fromDat() error {
 	if clash := cli.FromClashes(w.fs); len(clash) > 0 {
 		return cli.UserErr(fmt.Errorf("-from gives the place, seed, prefs and emitters: drop %s", strings.Join(clash, " ")))
 	}
-	r, err := capture.ReadSidecar(w.from)
+	f, err := game.ReadFrom(w.from) // the one read of the sidecar: the window takes it as a value
 	if err != nil {
 		return cli.UserErr(err)
 	}
+	w.fromSidecar = f
 	if w.dat == "" {
-		w.dat = r.DatDir
+		w.dat = f.Replay.DatDir
 	}
 	return nil
 }

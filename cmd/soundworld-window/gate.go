@@ -14,7 +14,7 @@ const gateHelp = "a listening gate (NAME.gate.json): stand on its /loc with its 
 
 // gateDat checks -gate FILE before the window opens (a bad gate file is the
 // user's error, exit 2, naming the file, line and field) and, without -dat,
-// takes the gate's dat folder.
+// takes the gate's dat folder. The file read here is the one the window opens.
 func (w *windowFlags) gateDat(path string) error {
 	if path == "" {
 		return nil
@@ -26,6 +26,7 @@ func (w *windowFlags) gateDat(path string) error {
 	if err != nil {
 		return cli.UserErr(err)
 	}
+	w.gate = f
 	if w.dat == "" && f.Dat != nil {
 		w.dat = f.Resolve(f.Dat.Folder)
 	}

@@ -2,6 +2,18 @@
 // float PCM, Ogg Vorbis, MP3; any rate, any channel count) into 44100 Hz
 // stereo float32, the rate and layout the analysis and our renders share.
 //
+// Only the part asked for is decoded and kept (Range): a WAV is read from
+// the byte where that part starts, an Ogg or MP3 is decoded up to its end and
+// what comes before is thrown away as it is decoded, so memory follows the
+// part's length, never the file's. What is wrong with the file but can be
+// read past — NaN/Inf samples, a data chunk that ends early, sizes that
+// contradict the file, MP3 frames out of sync — comes back as a Warning with
+// its time in the recording; what cannot be read is a *FormatError.
+//
+// MP3s with a Xing/Info tag decode gapless: the tag frame, the encoder's
+// delay and padding (LAME tag) and the decoder's own delay are removed, so a
+// file encoded from N samples decodes to those N samples (mp3tag.go).
+//
 // Libraries: Ogg Vorbis by github.com/jfreymuth/oggvorbis and MP3 by
 // github.com/hajimehoshi/go-mp3 (both pure Go, the decoders beep and
 // Ebitengine use); WAV by the small RIFF reader in wav.go (no library covers
@@ -15,78 +27,278 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"soundworld/audio"
 	"soundworld/internal/outputs"
-
-	"github.com/hajimehoshi/go-mp3"
-	"github.com/jfreymuth/oggvorbis"
 )
 
 // Rate is the output sample rate in Hz (audio.SampleRate, O1).
 const Rate = audio.SampleRate
 
-// MaxSeconds bounds what one recording may decode to (3 h), so a corrupt
-// header can never make us allocate without limit.
+// MaxSeconds bounds what one call decodes (3 h), so a corrupt header can
+// never make us decode or allocate without limit: File refuses a longer
+// recording, Range decodes at most this much of one.
 const MaxSeconds = 3 * 3600
 
-// Audio is a decoded recording: 44100 Hz stereo, one slice per channel.
+// Audio is a decoded recording, or the part of one that Range asked for:
+// 44100 Hz stereo, one slice per channel.
 type Audio struct {
 	L, R       []float32
-	SourceRate int    // Hz, before resampling
-	Channels   int    // of the source
-	Format     string // "wav pcm16", "wav float32", "ogg vorbis", "mp3", …
+	From       float64 // s of the recording where L[0] is
+	SourceRate int     // Hz, before resampling
+	Channels   int     // of the source
+	Format     string  // "wav pcm16", "wav float32", "ogg vorbis", "mp3", …
+	// FileSeconds is the whole recording's length (from the header, the MP3
+	// frame count or the Vorbis stream's last granule), or −1 when unknown.
+	FileSeconds float64
+	Warnings    []Warning
+}
+
+// Warning is a fault in the recording that decoding read past.
+type Warning struct {
+	At  float64 // s of the recording
+	Msg string
+}
+
+func (w Warning) String() string {
+	m := int(w.At) / 60
+	return fmt.Sprintf("at %d:%06.3f: %s", m, w.At-float64(60*m), w.Msg)
 }
 
 // Seconds is the decoded length.
 func (a *Audio) Seconds() float64 { return float64(len(a.L)) / Rate }
 
-// File decodes the recording at path; errors name the file.
-func File(path string) (*Audio, error) {
+// FormatError is a recording that cannot be decoded: File names it, Err
+// says what is wrong and where (a byte offset, a sample, the decoder's
+// message).
+type FormatError struct {
+	File string
+	Err  error
+}
+
+func (e *FormatError) Error() string { return e.File + ": " + e.Err.Error() }
+func (e *FormatError) Unwrap() error { return e.Err }
+
+// guarded runs f, a call into a third-party decoder, and turns a panic in it
+// into an error: on hostile input a decoder bug must be a refusal of the
+// file, never a crash (issue 23: a 40-byte Ogg panicked inside oggvorbis).
+func guarded(format string, f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: the decoder failed on this file (%v)", format, p)
+		}
+	}()
+	return f()
+}
+
+// source is a recording at its own rate: read fills dst[c][:n] (planar, one
+// slice per channel, n ≤ len(dst[0])) and returns io.EOF after the last
+// frame; skip discards n frames.
+type source interface {
+	info() (rate, channels int, format string, frames int64) // frames: −1 when unknown
+	read(dst [][]float32) (int, error)
+	skip(n int64) error
+	warnings() []Warning
+}
+
+// File decodes the whole recording at path; errors name the file.
+func File(path string) (*Audio, error) { return Range(path, 0, -1) }
+
+// Range decodes seconds s of the recording at path from s from (seconds < 0:
+// to the end); fewer when the recording ends first.
+func Range(path string, from, seconds float64) (*Audio, error) {
 	if err := outputs.RefuseSpecial("recording", path); err != nil {
 		return nil, err // a named pipe would block
 	}
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	return Bytes(b, path)
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	return decodeRange(f, fi.Size(), path, from, seconds)
 }
 
-// Bytes decodes a recording held in memory; name is used in errors. The format
-// is told by its first bytes: "RIFF…WAVE", "OggS", otherwise MP3.
+// Bytes decodes a whole recording held in memory; name is used in errors.
 func Bytes(b []byte, name string) (*Audio, error) {
-	var (
-		ch   [][]float32
-		rate int
-		fmtS string
-		err  error
-	)
+	return decodeRange(bytes.NewReader(b), int64(len(b)), name, 0, -1)
+}
+
+// file is what the sources read: an *os.File or a *bytes.Reader.
+type file interface {
+	io.ReaderAt
+	io.ReadSeeker
+}
+
+// open tells the format by the first bytes: "RIFF…WAVE", "OggS", otherwise
+// an ID3v2 tag or an MPEG frame sync is MP3.
+func open(r file, size int64) (source, error) {
+	var head [12]byte
+	n, _ := r.ReadAt(head[:], 0)
+	b := head[:n]
 	switch {
-	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WAVE":
-		ch, rate, fmtS, err = readWAV(b)
-	case len(b) >= 4 && string(b[:4]) == "OggS":
-		ch, rate, err = readOgg(b)
-		fmtS = "ogg vorbis"
-	case len(b) >= 3 && (string(b[:3]) == "ID3" || (b[0] == 0xFF && b[1]&0xE0 == 0xE0)):
-		ch, rate, err = readMP3(b)
-		fmtS = "mp3"
-	default:
-		err = errors.New("not a WAV (RIFF/WAVE), Ogg Vorbis (OggS) or MP3 file (byte offset 0)")
+	case n >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WAVE":
+		return openWAV(r, size)
+	case n >= 4 && string(b[:4]) == "OggS":
+		return openOgg(r)
+	case n >= 3 && (string(b[:3]) == "ID3" || (b[0] == 0xFF && b[1]&0xE0 == 0xE0)):
+		return openMP3(r, size)
 	}
+	return nil, errors.New("not a WAV (RIFF/WAVE), Ogg Vorbis (OggS) or MP3 file (byte offset 0)")
+}
+
+// decodeRange decodes [from, from+seconds) of r (seconds < 0: to the end) to
+// 44100 Hz stereo. With resampling, the source is read from a whole period
+// of the rate ratio before from (so output samples land on the 44100 Hz grid
+// of the whole file) with a margin longer than the filter on both sides,
+// and the result is cut to the part asked for.
+func decodeRange(r file, size int64, name string, from, seconds float64) (*Audio, error) {
+	fail := func(err error) (*Audio, error) { return nil, &FormatError{File: name, Err: err} }
+	src, err := open(r, size)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return fail(err)
 	}
-	if len(ch) == 0 || len(ch[0]) == 0 {
-		return nil, fmt.Errorf("%s: no audio", name)
+	rate, nch, format, total := src.info()
+	if rate < 1000 || rate > 384000 {
+		return fail(fmt.Errorf("%s: sample rate %d Hz outside 1000..384000", format, rate))
 	}
-	a := &Audio{SourceRate: rate, Channels: len(ch), Format: fmtS}
-	a.L, a.R = toStereo(ch, fmtS == "ogg vorbis")
+	if nch < 1 || nch > 32 {
+		return fail(fmt.Errorf("%s: %d channels", format, nch))
+	}
+	limit := int64(MaxSeconds) * int64(rate) // what one call may decode
+	if seconds < 0 && total > limit {
+		return fail(fmt.Errorf("%s: longer than %d s", format, MaxSeconds))
+	}
+	a := &Audio{SourceRate: rate, Channels: nch, Format: format, FileSeconds: -1}
+	if total >= 0 {
+		a.FileSeconds = float64(total) / float64(rate)
+	}
+	// The part in output samples [kFrom, kTo), and in source frames [s0, s1).
+	kFrom := int64(math.Round(math.Max(0, from) * Rate))
+	kTo := int64(math.MaxInt64)
+	if seconds >= 0 {
+		kTo = kFrom + int64(math.Round(seconds*Rate))
+	}
+	g := int64(gcd(rate, Rate))
+	l, m := int64(Rate)/g, int64(rate)/g // Rate/rate = l/m in lowest terms
+	margin := int64(0)
+	if rate != Rate {
+		margin = max(256, int64(rate)/20) // > the resampler's half-length at every rate
+	}
+	s0 := max(0, (kFrom*m/l-margin)/m*m) // a multiple of m: output sample s0·l/m is on the grid
+	k0 := s0 / m * l
+	s1 := int64(math.MaxInt64)
+	if kTo != math.MaxInt64 {
+		s1 = (kTo*m+l-1)/l + margin
+	}
+	s1 = min(s1, s0+limit)
+	if err := guarded(format, func() error { return src.skip(s0) }); err != nil {
+		return fail(err)
+	}
+	ch := make([][]float32, nch)
+	if n := s1 - s0; total >= 0 || n < limit { // the part's length is known: no growing
+		if total >= 0 {
+			n = min(n, total-s0)
+		}
+		for c := range ch {
+			ch[c] = make([]float32, 0, max(0, n))
+		}
+	}
+	buf := make([][]float32, nch)
+	for c := range buf {
+		buf[c] = make([]float32, 8192)
+	}
+	var bad nonFinite
+	for pos := s0; pos < s1; {
+		want := int(min(int64(len(buf[0])), s1-pos))
+		var n int
+		err := guarded(format, func() (err error) {
+			view := make([][]float32, nch)
+			for c := range buf {
+				view[c] = buf[c][:want]
+			}
+			n, err = src.read(view)
+			return err
+		})
+		for c := range ch {
+			bad.scan(buf[c][:n], pos, rate)
+			ch[c] = append(ch[c], buf[c][:n]...)
+		}
+		pos += int64(n)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			// A fault past the start: what was decoded stands, the rest is lost.
+			if pos == s0 && pos == 0 {
+				return fail(err)
+			}
+			a.Warnings = append(a.Warnings, Warning{float64(pos) / float64(rate), fmt.Sprintf("decoding stopped: %v; the recording is read as ending here", err)})
+			break
+		}
+	}
+	a.Warnings = append(append(src.warnings(), a.Warnings...), bad.warnings(rate)...)
+	if len(ch[0]) == 0 && s0 == 0 {
+		return fail(errors.New("no audio"))
+	}
+	a.L, a.R = toStereo(ch, format == "ogg vorbis")
 	if rate != Rate {
 		a.L, a.R = audio.ResamplePlanar(a.L, a.R, rate, Rate)
 	}
+	cut := func(x []float32) []float32 {
+		lo := min(int64(len(x)), kFrom-k0)
+		hi := min(int64(len(x)), kTo-k0)
+		if total >= 0 { // no output past the file's end (the resampler's last instants)
+			hi = min(hi, (total*l+m-1)/m-k0)
+		}
+		return x[lo:max(lo, hi)]
+	}
+	a.L, a.R = cut(a.L), cut(a.R)
+	a.From = float64(kFrom) / Rate
 	return a, nil
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// nonFinite counts NaN and ±Inf samples (read as silence) and where they were.
+type nonFinite struct {
+	n           int64
+	first, last int64 // source frames
+}
+
+func (b *nonFinite) scan(x []float32, pos int64, rate int) {
+	for i, v := range x {
+		if f := float64(v); math.IsNaN(f) || math.IsInf(f, 0) {
+			if b.n == 0 {
+				b.first = pos + int64(i)
+			}
+			b.n++
+			b.last = pos + int64(i)
+			x[i] = 0
+		}
+	}
+}
+
+func (b *nonFinite) warnings(rate int) []Warning {
+	if b.n == 0 {
+		return nil
+	}
+	what := fmt.Sprintf("%d samples are", b.n)
+	if b.n == 1 {
+		what = "1 sample is"
+	}
+	return []Warning{{float64(b.first) / float64(rate), fmt.Sprintf("%s NaN or infinite (up to %.3f s), read as silence",
+		what, float64(b.last)/float64(rate))}}
 }
 
 // toStereo keeps stereo, copies mono to both sides and folds more channels to
@@ -114,79 +326,4 @@ func toStereo(ch [][]float32, vorbis bool) (l, r []float32) {
 		r[i] = fr[i] + g*fc[i]
 	}
 	return l, r
-}
-
-// checkLength refuses more than MaxSeconds of audio.
-func checkLength(frames int64, rate int) error {
-	if rate < 1000 || rate > 384000 {
-		return fmt.Errorf("sample rate %d Hz outside 1000..384000", rate)
-	}
-	if frames > int64(MaxSeconds)*int64(rate) {
-		return fmt.Errorf("longer than %d s", MaxSeconds)
-	}
-	return nil
-}
-
-func readOgg(b []byte) ([][]float32, int, error) {
-	r, err := oggvorbis.NewReader(bytes.NewReader(b))
-	if err != nil {
-		return nil, 0, fmt.Errorf("ogg vorbis: %v", err)
-	}
-	rate, nch := r.SampleRate(), r.Channels()
-	if nch < 1 || nch > 8 {
-		return nil, 0, fmt.Errorf("ogg vorbis: %d channels", nch)
-	}
-	if err := checkLength(r.Length(), rate); err != nil {
-		return nil, 0, fmt.Errorf("ogg vorbis: %v", err)
-	}
-	ch := make([][]float32, nch)
-	buf := make([]float32, 4096*nch)
-	limit := int64(MaxSeconds) * int64(rate)
-	for frames := int64(0); ; {
-		n, err := r.Read(buf)
-		for i := 0; i+nch <= n; i += nch {
-			for c := 0; c < nch; c++ {
-				ch[c] = append(ch[c], buf[i+c])
-			}
-		}
-		frames += int64(n / nch)
-		if frames > limit {
-			return nil, 0, fmt.Errorf("ogg vorbis: longer than %d s", MaxSeconds)
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, 0, fmt.Errorf("ogg vorbis at sample %d: %v", frames, err)
-		}
-	}
-	return ch, rate, nil
-}
-
-func readMP3(b []byte) (out [][]float32, rate int, err error) {
-	defer func() { // a decoder bug on hostile input is an error, never a panic
-		if p := recover(); p != nil {
-			out, rate, err = nil, 0, fmt.Errorf("mp3: decoder failed: %v", p)
-		}
-	}()
-	d, err := mp3.NewDecoder(bytes.NewReader(b))
-	if err != nil {
-		return nil, 0, fmt.Errorf("mp3: %v", err)
-	}
-	rate = d.SampleRate()
-	// go-mp3 always yields 16-bit little-endian stereo (mono is duplicated).
-	if err := checkLength(d.Length()/4, rate); err != nil {
-		return nil, 0, fmt.Errorf("mp3: %v", err)
-	}
-	raw, err := io.ReadAll(io.LimitReader(d, int64(MaxSeconds)*int64(rate)*4+1))
-	if err != nil {
-		return nil, 0, fmt.Errorf("mp3 at byte %d of the decoded stream: %v", len(raw), err)
-	}
-	n := len(raw) / 4
-	l, r := make([]float32, n), make([]float32, n)
-	for i := 0; i < n; i++ {
-		l[i] = float32(int16(uint16(raw[4*i])|uint16(raw[4*i+1])<<8)) / 32768
-		r[i] = float32(int16(uint16(raw[4*i+2])|uint16(raw[4*i+3])<<8)) / 32768
-	}
-	return [][]float32{l, r}, rate, nil
 }

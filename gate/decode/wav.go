@@ -3,6 +3,7 @@ package decode
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math"
 )
 
@@ -13,106 +14,162 @@ const (
 	tagExtensible = 0xFFFE
 )
 
-// readWAV reads a RIFF/WAVE file: PCM 8 (unsigned), 16, 24 or 32-bit signed
-// integers, or IEEE float 32/64, plain or WAVE_FORMAT_EXTENSIBLE, any number
-// of channels. Errors give the byte offset of the offending chunk or field.
-func readWAV(b []byte) (ch [][]float32, rate int, format string, err error) {
+// wavSource reads a RIFF/WAVE file: PCM 8 (unsigned), 16, 24 or 32-bit
+// signed integers, or IEEE float 32/64, plain or WAVE_FORMAT_EXTENSIBLE, any
+// number of channels. It reads the chunk headers at open and the samples from
+// where they are asked for (io.ReaderAt), never the whole file.
+type wavSource struct {
+	r          io.ReaderAt
+	rate, nch  int
+	format     string
+	width      int   // bytes per sample
+	blockAlign int   // bytes per frame
+	dataOff    int64 // byte offset of the first sample
+	frames     int64
+	pos        int64 // next frame
+	sample     func([]byte) float32
+	raw        []byte
+	warn       []Warning
+}
+
+// openWAV reads the chunk headers. Errors give the byte offset of the
+// offending chunk or field. A data chunk that claims more bytes than the
+// file has is read as far as it goes, with a warning; so are other sizes
+// that contradict the file.
+func openWAV(r io.ReaderAt, size int64) (*wavSource, error) {
 	var (
-		haveFmt            bool
-		tag, nch, bits     int
-		blockAlign         int
-		data               []byte
-		dataOff, fmtOffset int
+		haveFmt, haveData  bool
+		tag, bits          int
+		w                  = &wavSource{r: r}
+		dataSize           int64
+		fmtOffset          int64
+		claimed, riffClaim int64
 	)
-	for off := 12; off+8 <= len(b); {
-		id := string(b[off : off+4])
-		size := int(binary.LittleEndian.Uint32(b[off+4:]))
+	var hdr [8]byte
+	if _, err := r.ReadAt(hdr[:], 0); err == nil {
+		riffClaim = int64(binary.LittleEndian.Uint32(hdr[4:]))
+	}
+	for off := int64(12); off+8 <= size; {
+		if _, err := r.ReadAt(hdr[:], off); err != nil {
+			return nil, fmt.Errorf("wav: chunk header at byte offset %d: %v", off, err)
+		}
+		id := string(hdr[:4])
+		csize := int64(binary.LittleEndian.Uint32(hdr[4:]))
 		body := off + 8
-		if size < 0 || size > len(b)-body {
-			if id == "data" { // a truncated recording: take what is there
-				size = len(b) - body
-			} else {
-				return nil, 0, "", fmt.Errorf("wav: chunk %q at byte offset %d claims %d bytes, the file has %d left", id, off, size, len(b)-body)
+		if csize > size-body {
+			if id != "data" {
+				return nil, fmt.Errorf("wav: chunk %q at byte offset %d claims %d bytes, the file has %d left", id, off, csize, size-body)
 			}
+			claimed = csize // a truncated recording: take what is there
+			csize = size - body
 		}
 		switch id {
 		case "fmt ":
 			fmtOffset = off
-			if size < 16 {
-				return nil, 0, "", fmt.Errorf("wav: fmt chunk at byte offset %d is %d bytes (want ≥ 16)", off, size)
+			if csize < 16 {
+				return nil, fmt.Errorf("wav: fmt chunk at byte offset %d is %d bytes (want ≥ 16)", off, csize)
 			}
-			f := b[body:]
+			f := make([]byte, min(csize, 40))
+			if _, err := r.ReadAt(f, body); err != nil {
+				return nil, fmt.Errorf("wav: fmt chunk at byte offset %d: %v", off, err)
+			}
 			tag = int(binary.LittleEndian.Uint16(f[0:]))
-			nch = int(binary.LittleEndian.Uint16(f[2:]))
-			rate = int(binary.LittleEndian.Uint32(f[4:]))
-			blockAlign = int(binary.LittleEndian.Uint16(f[12:]))
+			w.nch = int(binary.LittleEndian.Uint16(f[2:]))
+			w.rate = int(binary.LittleEndian.Uint32(f[4:]))
+			w.blockAlign = int(binary.LittleEndian.Uint16(f[12:]))
 			bits = int(binary.LittleEndian.Uint16(f[14:]))
 			if tag == tagExtensible {
-				if size < 40 {
-					return nil, 0, "", fmt.Errorf("wav: WAVE_FORMAT_EXTENSIBLE fmt chunk at byte offset %d is %d bytes (want 40)", off, size)
+				if csize < 40 {
+					return nil, fmt.Errorf("wav: WAVE_FORMAT_EXTENSIBLE fmt chunk at byte offset %d is %d bytes (want 40)", off, csize)
 				}
 				tag = int(binary.LittleEndian.Uint16(f[24:])) // the sub-format GUID's first two bytes
 			}
 			haveFmt = true
 		case "data":
-			data, dataOff = b[body:body+size], body
+			if !haveData {
+				w.dataOff, dataSize, haveData = body, csize, true
+			}
 		}
-		off = body + size + size&1 // chunks are padded to even sizes
+		off = body + csize + csize&1 // chunks are padded to even sizes
 	}
 	if !haveFmt {
-		return nil, 0, "", fmt.Errorf("wav: no fmt chunk")
+		return nil, fmt.Errorf("wav: no fmt chunk")
 	}
-	if data == nil {
-		return nil, 0, "", fmt.Errorf("wav: no data chunk")
+	if !haveData {
+		return nil, fmt.Errorf("wav: no data chunk")
 	}
 	at := func(field string, v int) error {
 		return fmt.Errorf("wav: fmt chunk at byte offset %d: %s %d unsupported", fmtOffset, field, v)
 	}
-	if nch < 1 || nch > 32 {
-		return nil, 0, "", at("channel count", nch)
+	if w.nch < 1 || w.nch > 32 {
+		return nil, at("channel count", w.nch)
 	}
 	switch {
 	case tag == tagPCM && (bits == 8 || bits == 16 || bits == 24 || bits == 32):
-		format = fmt.Sprintf("wav pcm%d", bits)
+		w.format = fmt.Sprintf("wav pcm%d", bits)
 	case tag == tagFloat && (bits == 32 || bits == 64):
-		format = fmt.Sprintf("wav float%d", bits)
+		w.format = fmt.Sprintf("wav float%d", bits)
 	case tag != tagPCM && tag != tagFloat:
-		return nil, 0, "", at("format tag", tag)
+		return nil, at("format tag", tag)
 	default:
-		return nil, 0, "", at("bits per sample", bits)
+		return nil, at("bits per sample", bits)
 	}
-	width := bits / 8
-	if blockAlign != width*nch {
-		return nil, 0, "", at("block align", blockAlign)
+	w.width = bits / 8
+	if w.blockAlign != w.width*w.nch {
+		return nil, at("block align", w.blockAlign)
 	}
-	frames := len(data) / blockAlign
-	if err := checkLength(int64(frames), rate); err != nil {
-		return nil, 0, "", fmt.Errorf("wav: data chunk at byte offset %d: %v", dataOff-8, err)
+	w.frames = dataSize / int64(w.blockAlign)
+	w.sample = sampleReader(tag, bits)
+	end := float64(w.frames) / float64(max(1, w.rate))
+	switch {
+	case claimed == 0xFFFFFFFF:
+		w.warn = append(w.warn, Warning{0, fmt.Sprintf("the data chunk (byte offset %d) gives no size (0xFFFFFFFF, a recorder that never finished the file?): read to the end of the file, %.3f s", w.dataOff-8, end)})
+	case claimed > 0:
+		w.warn = append(w.warn, Warning{end, fmt.Sprintf("the file ends early: its data chunk (byte offset %d) claims %d bytes, the file has %d; the recording is read as ending here", w.dataOff-8, claimed, dataSize)})
 	}
-	ch = make([][]float32, nch)
-	for c := range ch {
-		ch[c] = make([]float32, frames)
+	if dataSize%int64(w.blockAlign) != 0 {
+		w.warn = append(w.warn, Warning{end, fmt.Sprintf("the data chunk ends inside a frame (%d of its %d bytes left over); those bytes are dropped", dataSize%int64(w.blockAlign), w.blockAlign)})
 	}
-	sample := sampleReader(tag, bits)
-	for i := 0; i < frames; i++ {
-		p := data[i*blockAlign:]
-		for c := 0; c < nch; c++ {
-			ch[c][i] = sample(p[c*width:])
+	if claimed == 0 && riffClaim != 0 && riffClaim != 0xFFFFFFFF && riffClaim+8 != size {
+		w.warn = append(w.warn, Warning{0, fmt.Sprintf("the RIFF header gives the file as %d bytes, it is %d", riffClaim+8, size)})
+	}
+	return w, nil
+}
+
+func (w *wavSource) info() (int, int, string, int64) { return w.rate, w.nch, w.format, w.frames }
+func (w *wavSource) warnings() []Warning             { return w.warn }
+func (w *wavSource) skip(n int64) error              { w.pos = min(w.frames, w.pos+n); return nil }
+
+func (w *wavSource) read(dst [][]float32) (int, error) {
+	n := int(min(int64(len(dst[0])), w.frames-w.pos))
+	if n <= 0 {
+		return 0, io.EOF
+	}
+	need := n * w.blockAlign
+	if cap(w.raw) < need {
+		w.raw = make([]byte, need)
+	}
+	raw := w.raw[:need]
+	got, err := w.r.ReadAt(raw, w.dataOff+w.pos*int64(w.blockAlign))
+	n = got / w.blockAlign
+	for i := 0; i < n; i++ {
+		p := raw[i*w.blockAlign:]
+		for c := 0; c < w.nch; c++ {
+			dst[c][i] = w.sample(p[c*w.width:])
 		}
 	}
-	return ch, rate, format, nil
+	w.pos += int64(n)
+	if err == io.EOF && n > 0 {
+		err = nil
+	}
+	return n, err
 }
 
 // sampleReader returns the decoder of one sample to [−1, 1).
 func sampleReader(tag, bits int) func([]byte) float32 {
 	le := binary.LittleEndian
 	if tag == tagFloat {
-		finite := func(v float64) float32 { // NaN and ±Inf become silence
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return 0
-			}
-			return float32(v)
-		}
+		finite := func(v float64) float32 { return float32(v) } // NaN and ±Inf are counted and silenced by decodeRange
 		if bits == 64 {
 			return func(p []byte) float32 { return finite(math.Float64frombits(le.Uint64(p))) }
 		}

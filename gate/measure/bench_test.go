@@ -11,7 +11,7 @@ import (
 
 // BenchmarkMeasure10Min analyses a 10-minute stereo recording (a noise bed
 // with a burst every 3 s) and reports how many times faster than real time
-// it runs on one core (the issue asks ≥ 100×).
+// it runs on one core (issue 20 asks ≥ 150×).
 func BenchmarkMeasure10Min(b *testing.B) {
 	const sec = 600
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -33,7 +33,21 @@ func BenchmarkMeasure10Min(b *testing.B) {
 	// On a shared machine the wall clock counts other people's work too; the
 	// process's CPU time (one goroutine, run with GOMAXPROCS=1) is what one
 	// core spent on the analysis.
-	b.ReportMetric(sec/((cpuSeconds()-cpu0)/float64(b.N)), "x_realtime_cpu")
+	all := (cpuSeconds() - cpu0) / float64(b.N)
+	b.ReportMetric(sec/all, "x_realtime_cpu")
+	// The meter's part (loudness range, momentary maximum, true peak of both
+	// channels), timed in the same run: its share of the whole.
+	b.StopTimer()
+	pl, pr := segmentPowers(l), segmentPowers(r)
+	keep := make([]bool, len(pl))
+	for i := range keep {
+		keep[i] = true
+	}
+	cpu0 = cpuSeconds()
+	for i := 0; i < b.N; i++ {
+		meter(l, r, pl, pr, keep, false)
+	}
+	b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N)/all, "meter_share")
 }
 
 // cpuSeconds is the process's user + system CPU time.

@@ -111,10 +111,15 @@ func windowMeans(p []float64, w int, keep []bool) (means []float64, idx []int) {
 }
 
 // integrated is BS.1770-4's gated integrated loudness of 400 ms block mean
-// squares: the absolute gate at −70 LKFS, then the relative gate 10 LU below
-// the mean of what passed. Silence when no block passes.
+// squares (§2.8, eqs. 5–7): the mean of the blocks above the absolute gate
+// (−70 LKFS) sets the relative gate 10 LU below it, and the result is the
+// mean of the blocks above both gates. The absolute gate holds in the second
+// pass too: for quiet material the relative gate falls below −70 LKFS and
+// would otherwise let blocks in that the first pass left out. Silence when no
+// block passes.
 func integrated(blocks []float64) float64 {
 	gated := func(thr float64) (float64, int) {
+		thr = math.Max(thr, absGate)
 		var s float64
 		n := 0
 		for _, z := range blocks {
@@ -142,7 +147,10 @@ func integrated(blocks []float64) float64 {
 // Loudness is the loudness part of a measurement.
 type Loudness struct {
 	IntegratedL, IntegratedR float64 // LUFS, each channel measured alone
-	Integrated               float64 // LUFS, the stereo programme (L and R weights 1)
+	Integrated               float64 // LUFS, the stereo programme (L and R weights 1), or the one channel when Single
+	// Single: a one-channel recording measured as one channel (MeasureSingle):
+	// the programme is that channel alone; L and R both hold it.
+	Single bool `json:"single_channel"`
 	// ShortTermL, ShortTermR: 3 s windows every 100 ms (LUFS; Silence below
 	// the floor); ShortTermT the window's centre in s from the signal's start.
 	// Windows touching an ignored range are left out.

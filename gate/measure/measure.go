@@ -8,6 +8,7 @@ import (
 type Result struct {
 	Seconds  float64 // analysed length, ignored ranges excluded
 	Loudness Loudness
+	Meter    Meter
 	Balance  Balance
 	Onsets   Onsets
 	Bed      Bed
@@ -27,7 +28,9 @@ type Range struct{ From, To float64 }
 // Measure measures l, r (44100 Hz, equal length), leaving out the ranges in
 // ignore: a 100 ms loudness segment, an STFT frame or an onset touching one
 // is not counted, and Seconds excludes them.
-func Measure(l, r []float32, ignore []Range) Result {
+func Measure(l, r []float32, ignore []Range) Result { return measure(l, r, ignore, false) }
+
+func measure(l, r []float32, ignore []Range, single bool) Result {
 	n := min(len(l), len(r))
 	l, r = l[:n], r[:n]
 	kept := func(a, b int) bool { // samples [a, b)
@@ -52,6 +55,12 @@ func Measure(l, r []float32, ignore []Range) Result {
 	res.Seconds = float64(n)/Rate - float64(ignored)*segSeconds
 	pl, pr := segmentPowers(l), segmentPowers(r)
 	res.Loudness = measureLoudness(pl, pr, keep)
+	if single {
+		res.Loudness.Integrated = res.Loudness.IntegratedL
+		res.Loudness.Single = true
+		pr = make([]float64, len(pl)) // the programme is the one channel
+	}
+	res.Meter = meter(l, r, pl, pr, keep, single)
 	lo := res.Loudness
 	for i := range lo.ShortTermL {
 		if lo.ShortTermL[i] > absGate && lo.ShortTermR[i] > absGate {
@@ -64,6 +73,13 @@ func Measure(l, r []float32, ignore []Range) Result {
 	res.Bed = bedSpectrum(l, r, kept)
 	return res
 }
+
+// MeasureSingle measures a one-channel recording x as a single channel:
+// BS.1770's programme of one channel of weight 1 (ffmpeg ebur128's default
+// for mono), 3.01 LU below the same channel played on both sides
+// (Measure(x, x), dual mono). Every other metric is that of dual mono; the
+// L and R fields both hold the channel.
+func MeasureSingle(x []float32, ignore []Range) Result { return measure(x, x, ignore, true) }
 
 // db is 10·log10 of a power, floored at Silence.
 func db(p float64) float64 {

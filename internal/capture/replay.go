@@ -113,9 +113,27 @@ func short(h string) string {
 // maxSidecarBytes bounds a sidecar read (an hour of dragging is a few MB).
 const maxSidecarBytes = 256 << 20
 
+// Sidecar is a sidecar file as read once: its replay object and, raw, the
+// window's "view" object (the window decodes it; render ignores it).
+type Sidecar struct {
+	Path   string
+	Replay *Replay
+	View   json.RawMessage // nil when absent
+}
+
 // ReadSidecar reads the replay object of a screenshot sidecar (or capture
 // bundle's sidecar). Errors name the file.
 func ReadSidecar(path string) (*Replay, error) {
+	sc, err := ReadSidecarFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return sc.Replay, nil
+}
+
+// ReadSidecarFile reads a sidecar once: the replay object (required) and the
+// view object. Errors name the file.
+func ReadSidecarFile(path string) (*Sidecar, error) {
 	if err := outputs.RefuseSpecial("sidecar", path); err != nil {
 		return nil, err // a named pipe would block (the window's -from too)
 	}
@@ -132,7 +150,8 @@ func ReadSidecar(path string) (*Replay, error) {
 		return nil, fmt.Errorf("%s: larger than %d bytes: not a sidecar", path, maxSidecarBytes)
 	}
 	var sc struct {
-		Replay *Replay `json:"replay"`
+		Replay *Replay         `json:"replay"`
+		View   json.RawMessage `json:"view"`
 	}
 	if err := json.Unmarshal(b, &sc); err != nil {
 		return nil, fmt.Errorf("%s: not a sidecar: %v", path, err)
@@ -143,7 +162,10 @@ func ReadSidecar(path string) (*Replay, error) {
 	if sc.Replay.Inputs.Truncated {
 		return nil, fmt.Errorf("%s: %w", path, world.ErrTruncated)
 	}
-	return sc.Replay, nil
+	if string(sc.View) == "null" {
+		sc.View = nil
+	}
+	return &Sidecar{Path: path, Replay: sc.Replay, View: sc.View}, nil
 }
 
 // ErrDataDiffers is wrapped by Check when the data differs and force is off.

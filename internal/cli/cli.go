@@ -53,11 +53,52 @@ func OpenArchive(dir string) (*dat.Archive, error) {
 			}
 		}
 	}
-	a, err := dat.OpenDir(dir)
+	a, err := OpenDataDir(dir)
 	if err != nil {
 		return nil, UserErr(err)
 	}
 	return a, nil
+}
+
+// OpenDataDir opens a dat folder and protects it for the rest of the
+// process (outputs.Protect): every output check refuses to write inside it,
+// whatever datDir its caller knows. A folder that failed to open is not
+// protected.
+func OpenDataDir(dir string) (*dat.Archive, error) {
+	a, err := dat.OpenDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	outputs.Protect(dir)
+	return a, nil
+}
+
+// LoadLayoutFile reads an emitter layout file (E2); errors name the file,
+// line and field. A named pipe or device is refused at once (it would block).
+func LoadLayoutFile(path string) ([]world.Emitter, error) {
+	if err := outputs.RefuseSpecial("layout", path); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return world.LoadLayout(f, path)
+}
+
+// SaveLayout writes emitters to path atomically (E2). It refuses to write
+// into the game's data — a path ending in .dat, inside datDir (if given) or
+// a folder opened as game data — and a path that is a folder or in a missing
+// or read-only one (outputs.CheckFile, the check every output goes through).
+func SaveLayout(path string, es []world.Emitter, datDir string) error {
+	if err := outputs.CheckFile("", path, datDir); err != nil {
+		return err
+	}
+	return outputs.WriteFile(path, func(f *os.File) error {
+		_, err := f.Write(world.EncodeLayout(es))
+		return err
+	})
 }
 
 // ExitCode reports err on stderr (prefixed with prog) and returns the exit

@@ -178,7 +178,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		if err := outputs.CheckInput("-emitters", *emitters); err != nil {
 			return nil, userErr(err)
 		}
-		o.emitters, err = world.LoadLayoutFile(*emitters)
+		o.emitters, err = cli.LoadLayoutFile(*emitters)
 		if err != nil {
 			return nil, userErr(err)
 		}

@@ -192,7 +192,7 @@ func TestPlan_OutputDir(t *testing.T) {
 	}
 }
 
-// A folder opened as game data (Protect, called by dat.OpenDir) is refused by
+// A folder opened as game data (Protect, called by cli.OpenDataDir) is refused by
 // every check even when the caller passes no datDir: the window's outputs
 // that have no -dat in reach (the event log's CSV fallback) rely on it.
 func TestProtect_RefusedWithoutDatDir(t *testing.T) {

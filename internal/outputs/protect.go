@@ -13,7 +13,7 @@ var protected struct {
 
 // Protect marks dir as game data for the rest of the process: every check of
 // this package refuses to write inside it, whatever datDir its caller knows
-// (dat.OpenDir calls it, so an output of the window that has no -dat in
+// (cli.OpenDataDir calls it, so an output of the window that has no -dat in
 // reach is still refused there).
 func Protect(dir string) {
 	if dir == "" {
