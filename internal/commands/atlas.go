@@ -210,6 +210,9 @@ func runAtlas(e *Env, args []string) error {
 				return err
 			}
 		}
+		if len(objs) == 0 {
+			return nil // no object of the data plays it: the ambient table says all
+		}
 		return writeObjects(e.Stdout, fmt.Sprintf("%s: objects of the data", query), objs, *top, "")
 	}
 
