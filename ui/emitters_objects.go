@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 
+	"soundworld/audio"
 	"soundworld/ui/debugui"
 )
 
@@ -73,4 +74,20 @@ func (st *State) setObjMuted(id uint32, m bool) {
 	} else {
 		delete(st.ObjMute, id)
 	}
+}
+
+// objectHookOf names the object, setup and hook (frame or start time) behind
+// an object's voice in slot (E3), from the snapshot's recent events; "" for
+// other voices or when the event has left the log.
+func (u *UI) objectHookOf(v audio.Voice, slot int) string {
+	if v.Source != audio.SourceObject || u.snap == nil {
+		return ""
+	}
+	for i := len(u.snap.Events) - 1; i >= 0; i-- {
+		ev := &u.snap.Events[i]
+		if ev.Object != nil && ev.Slot == slot && ev.Time == v.Start {
+			return ev.Object.String()
+		}
+	}
+	return ""
 }
