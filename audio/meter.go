@@ -20,7 +20,7 @@ const (
 // MeterReading is the meter's state for display. Index 0 is left, 1 right.
 type MeterReading struct {
 	Peak     [2]float64 // dBFS: instant attack, falls MeterRelease dB/s
-	Hold     [2]float64 // dBFS: the highest sample of the last MeterHold s (at least Peak)
+	Hold     [2]float64 // dBFS: the highest sample of the last MeterHold s (the true maximum)
 	RMS      [2]float64 // dBFS over the last MeterRMSWindow s
 	Clip     [2]bool    // a sample reached full scale (|x| ≥ 1) in the last MeterClipHold s
 	Clipped  int64      // samples at full scale since the meter started
@@ -38,10 +38,9 @@ type Meter struct {
 }
 
 type meterChan struct {
-	peak     float64 // linear peak bar
-	holdV    float64 // linear held peak
-	holdAt   int64   // frame of the held peak
-	clipAt   int64   // frame of the last clipped sample, −1 none
+	peak     float64  // linear peak bar
+	hold     holdRing // the last MeterHold s's maximum (a monotonic queue)
+	clipAt   int64    // frame of the last clipped sample, −1 none
 	sq       []float64
 	pos      int
 	sum      float64
@@ -78,9 +77,7 @@ func (m *Meter) Feed(s []float32) {
 			}
 			// Peak bar: instant attack, MeterRelease dB/s fall.
 			ch.peak = max(a, ch.peak*fall)
-			if a >= ch.holdV || f-ch.holdAt > holdF {
-				ch.holdV, ch.holdAt = a, f
-			}
+			ch.hold.push(f, float32(a), holdF)
 			// Sliding sum of squares over the window.
 			sq := float64(v * v) // rounded: no fused multiply-add on arm64 (O3)
 			ch.sum += sq - ch.sq[ch.pos]
@@ -110,11 +107,7 @@ func (m *Meter) Reading() MeterReading {
 	for c := range m.ch {
 		ch := &m.ch[c]
 		r.Peak[c] = DBFS(ch.peak)
-		hv := ch.holdV
-		if m.frames-1-ch.holdAt > holdF {
-			hv = ch.peak
-		}
-		r.Hold[c] = DBFS(max(hv, ch.peak))
+		r.Hold[c] = DBFS(float64(ch.hold.max(m.frames-1, holdF)))
 		r.RMS[c] = DBFS(math.Sqrt(max(0, ch.sum) / float64(m.win)))
 		r.Clip[c] = ch.clipAt >= 0 && m.frames-1-ch.clipAt <= clipF
 	}
@@ -128,4 +121,41 @@ func DBFS(a float64) float64 {
 		return MeterFloor
 	}
 	return max(MeterFloor, 20*math.Log10(a))
+}
+
+// holdRing is a monotonic queue of (frame, |sample|): values strictly
+// decreasing from the front, so the front is the maximum of the samples
+// of the last window frames. Each sample is pushed and popped at most once.
+// It grows to at most window+1 entries (a steadily falling signal).
+type holdRing struct {
+	f    []int64
+	v    []float32
+	head int
+}
+
+// push adds |sample| a at frame f and drops what left the window
+// (frames ≤ f − window) or can no longer be the maximum (≤ a).
+func (h *holdRing) push(f int64, a float32, window int64) {
+	for len(h.v) > h.head && h.v[len(h.v)-1] <= a {
+		h.f, h.v = h.f[:len(h.f)-1], h.v[:len(h.v)-1]
+	}
+	h.f, h.v = append(h.f, f), append(h.v, a)
+	for h.f[h.head] <= f-window {
+		h.head++
+	}
+	if h.head > 4096 && h.head*2 > len(h.v) { // compact: the dropped front goes
+		n := copy(h.f, h.f[h.head:])
+		copy(h.v, h.v[h.head:])
+		h.f, h.v, h.head = h.f[:n], h.v[:n], 0
+	}
+}
+
+// max is the largest |sample| of the window frames up to frame now, 0 if none.
+func (h *holdRing) max(now, window int64) float32 {
+	for i := h.head; i < len(h.v); i++ {
+		if h.f[i] > now-window {
+			return h.v[i]
+		}
+	}
+	return 0
 }

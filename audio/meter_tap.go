@@ -14,8 +14,10 @@ type MeterTap struct {
 	full  bool
 }
 
-// RingSeconds is how much mixed audio a MeterTap keeps (capture bundles: 30 s).
-const RingSeconds = 30
+// RingSeconds is how much mixed audio a MeterTap keeps: a capture
+// bundle's 30 s plus 1 s, as the window's own mix runs a step ahead of the
+// Sim and the bundle ends at the Sim's instant.
+const RingSeconds = 31
 
 // NewMeterTap builds a tap with a silent history.
 func NewMeterTap() *MeterTap {

@@ -51,8 +51,9 @@ func TestMeter_ChannelsAndSilence(t *testing.T) {
 	}
 }
 
-// Hold: a 0 dBFS burst is held 1.5 s, then the hold falls to the bar, which
-// has been falling 20 dB/s since the burst. RMS empties 0.3 s after it.
+// Hold: a 0 dBFS burst is held 1.5 s, then leaves the hold (the true
+// maximum of the last 1.5 s: silence); the bar has been falling 20 dB/s
+// since the burst. RMS empties 0.3 s after it.
 func TestMeter_HoldThenRelease(t *testing.T) {
 	m := NewMeter()
 	burst := make([]float32, 2*441)
@@ -75,10 +76,44 @@ func TestMeter_HoldThenRelease(t *testing.T) {
 	if want := held - 20*1.4; math.Abs(r.Peak[0]-want) > 0.05 {
 		t.Errorf("peak bar 1.4 s after: %.3f, want %.3f", r.Peak[0], want)
 	}
-	silence(0.2) // 1.6 s after: the hold has ended
+	silence(0.2) // 1.6 s after: the burst has left the window
 	r = m.Reading()
-	if want := held - 20*1.6; math.Abs(r.Hold[0]-want) > 0.05 || r.Hold[0] != r.Peak[0] {
-		t.Errorf("1.6 s after: hold %.3f, peak %.3f; want both %.3f", r.Hold[0], r.Peak[0], want)
+	if want := held - 20*1.6; math.Abs(r.Peak[0]-want) > 0.05 || r.Hold[0] != MeterFloor {
+		t.Errorf("1.6 s after: hold %.3f, peak %.3f; want the floor and %.3f", r.Hold[0], r.Peak[0], want)
+	}
+}
+
+// Issue 17 item 6: the hold is the true maximum of the last 1.5 s, not a
+// hold restarted from the current sample when it expires. 0.5 at 0 s,
+// 0.24 at 1.0 s, 0.1 from 1.55 s: at 1.6 s the hold reads 0.24 (the old
+// meter read 0.1); at 2.6 s, 0.1; the boundary is exact to the frame.
+func TestMeter_HoldIsTrueMaxOfLast1_5s(t *testing.T) {
+	m := NewMeter()
+	feed := func(v float32, frames int) {
+		s := make([]float32, 2*frames)
+		for i := range s {
+			s[i] = v
+		}
+		m.Feed(s)
+	}
+	feed(0.5, 1)           // frame 0
+	feed(0, 44100-1)       // to 1.0 s
+	feed(-0.24, 1)         // frame 44100 (negative: the magnitude counts)
+	feed(0, 68355-44101)   // to 1.55 s (frame 68355)
+	feed(0.1, 70560-68355) // to 1.6 s
+	hold := func() float64 { return m.Reading().Hold[0] }
+	if want := DBFS(float64(float32(0.24))); hold() != want {
+		t.Errorf("1.6 s: hold %.3f dBFS, want %.3f (0.24 at 1.0 s)", hold(), want)
+	}
+	// The window holds the last 66150 frames (1.5 s): 0.24 at frame 44100
+	// leaves it once frame 44100+66150 has been fed.
+	feed(0.1, 44100+66150-70560) // frames up to 110249: 0.24 still in
+	if want := DBFS(float64(float32(0.24))); hold() != want {
+		t.Errorf("last frame with 0.24 inside: hold %.3f, want %.3f", hold(), want)
+	}
+	feed(0.1, 1)
+	if want := DBFS(float64(float32(0.1))); hold() != want {
+		t.Errorf("0.24 just left: hold %.3f, want %.3f", hold(), want)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // Dat file names in an Asheron's Call folder.
@@ -20,6 +21,44 @@ const (
 type Archive struct {
 	Portal, Cell *File
 	Source       string // "Holtburg (stand-in)" or the dat folder
+
+	pmu   sync.Mutex
+	probs *Problems // made by Problems
+}
+
+// Problems is the archive's collector of data problems: first both files'
+// directory problems (found when they opened), then those of every record
+// read through the archive's record methods (each type's Problems method:
+// values retail data never holds, trailing bytes). Readers that report data
+// problems forward these (world.Land does); the records themselves are
+// returned as parsed, to be used as retail would.
+func (a *Archive) Problems() *Problems {
+	a.pmu.Lock()
+	defer a.pmu.Unlock()
+	if a.probs == nil {
+		a.probs = &Problems{}
+		a.probs.SetLocator(a.RecordOffset)
+		for _, f := range []*File{a.Portal, a.Cell} {
+			if f != nil {
+				for _, p := range f.dirProbs {
+					a.probs.Add(p)
+				}
+			}
+		}
+	}
+	return a.probs
+}
+
+// note adds the problems probs found in record id of f.
+func (a *Archive) note(f *File, probs []Problem) {
+	if len(probs) == 0 {
+		return
+	}
+	ps := a.Problems()
+	for _, p := range probs {
+		p.File = f.Name()
+		ps.Add(p)
+	}
 }
 
 // OpenDir opens client_portal.dat and client_cell_1.dat in dir. A missing
@@ -121,8 +160,9 @@ func (a *Archive) Close() error {
 }
 
 // record reads id from f and parses it, checking the record's own id equals
-// id and naming the file and id in any error.
-func record[T any](f *File, id uint32, parse func([]byte) (*T, error), recID func(*T) uint32) (*T, error) {
+// id and naming the file and id in any error; check (if set) lists the
+// parsed record's problems, noted in a.Problems.
+func record[T any](a *Archive, f *File, id uint32, parse func([]byte) (*T, error), recID func(*T) uint32, check func(*T, []byte) []Problem) (*T, error) {
 	b, err := f.Get(id)
 	if err != nil {
 		return nil, err
@@ -134,37 +174,40 @@ func record[T any](f *File, id uint32, parse func([]byte) (*T, error), recID fun
 	if got := recID(v); got != id {
 		return nil, &FormatError{File: f.Name(), ID: id, Off: 0, InRecord: true, Msg: "record id mismatch: record holds", Val: got}
 	}
+	if check != nil {
+		a.note(f, check(v, b))
+	}
 	return v, nil
 }
 
 // Region reads and parses 0x13000000 from the portal dat.
 func (a *Archive) Region() (*Region, error) {
-	return record(a.Portal, RegionID, ParseRegion, func(v *Region) uint32 { return v.ID })
+	return record(a, a.Portal, RegionID, ParseRegion, func(v *Region) uint32 { return v.ID }, (*Region).Problems)
 }
 
 // LandBlock reads 0xXXYYFFFF from the cell dat.
 func (a *Archive) LandBlock(id uint32) (*LandBlock, error) {
-	return record(a.Cell, id, ParseLandBlock, func(v *LandBlock) uint32 { return v.ID })
+	return record(a, a.Cell, id, ParseLandBlock, func(v *LandBlock) uint32 { return v.ID }, nil)
 }
 
 // LandBlockInfo reads 0xXXYYFFFE from the cell dat.
 func (a *Archive) LandBlockInfo(id uint32) (*LandBlockInfo, error) {
-	return record(a.Cell, id, ParseLandBlockInfo, func(v *LandBlockInfo) uint32 { return v.ID })
+	return record(a, a.Cell, id, ParseLandBlockInfo, func(v *LandBlockInfo) uint32 { return v.ID }, (*LandBlockInfo).Problems)
 }
 
 // SoundTable reads a 0x20xxxxxx record from the portal dat.
 func (a *Archive) SoundTable(id uint32) (*SoundTable, error) {
-	return record(a.Portal, id, ParseSoundTable, func(v *SoundTable) uint32 { return v.ID })
+	return record(a, a.Portal, id, ParseSoundTable, func(v *SoundTable) uint32 { return v.ID }, (*SoundTable).Problems)
 }
 
 // Wave reads a 0x0Axxxxxx record from the portal dat.
 func (a *Archive) Wave(id uint32) (*Wave, error) {
-	return record(a.Portal, id, ParseWave, func(v *Wave) uint32 { return v.ID })
+	return record(a, a.Portal, id, ParseWave, func(v *Wave) uint32 { return v.ID }, (*Wave).Problems)
 }
 
 // Setup reads a 0x02xxxxxx record's default sound table.
 func (a *Archive) Setup(id uint32) (*Setup, error) {
-	return record(a.Portal, id, ParseSetup, func(v *Setup) uint32 { return v.ID })
+	return record(a, a.Portal, id, ParseSetup, func(v *Setup) uint32 { return v.ID }, nil)
 }
 
 // LandBlockIDs lists every 0xXXYYFFFF id in the cell dat, ascending.
@@ -191,11 +234,12 @@ func (a *Archive) LandBlocks() iter.Seq2[LandBlock, error] {
 				continue
 			}
 			var perr error
-			ok, err := f.withBlock(&ws, e, func(b []byte) { perr = parseLandBlockInto(&l, b) })
+			parse := func(b []byte) { perr = parseLandBlockInto(&l, b) } // (exactly 252 bytes: nothing else to check)
+			ok, err := f.withBlock(&ws, e, parse)
 			if err == nil && !ok {
 				var b []byte
 				if b, err = f.Read(e); err == nil {
-					perr = parseLandBlockInto(&l, b)
+					parse(b)
 				}
 			}
 			if err == nil && perr == nil && l.ID != e.ID {

@@ -15,9 +15,15 @@ var ErrNotFound = errors.New("not found")
 type NotFoundError struct {
 	File string
 	ID   uint32
+	// Damaged, when set, is the first of the directory's problems (found
+	// when the file opened): the record may be missing because of it.
+	Damaged string
 }
 
 func (e *NotFoundError) Error() string {
+	if e.Damaged != "" {
+		return fmt.Sprintf("dat: %s: record 0x%08X not found in a damaged directory (%s)", e.File, e.ID, e.Damaged)
+	}
 	return fmt.Sprintf("dat: %s: record 0x%08X not found", e.File, e.ID)
 }
 

@@ -58,6 +58,11 @@ type File struct {
 	mu    sync.Mutex
 	nodes map[uint32]*node // parsed B-tree nodes by file offset
 	win   windows          // read-ahead cache shared by all readers of f
+
+	// Set once by checkDirectory at open, read-only after.
+	dirBlocks  []uint64  // one bit per block: part of a B-tree node
+	dirProbs   []Problem // what is wrong with the directory
+	dirEntries int
 }
 
 // node is a checked B-tree node: its raw entry bytes (decoded on use, which
@@ -68,6 +73,22 @@ type node struct {
 	kids   []uint32
 	raw    []byte // count × 24 bytes of entries
 	n      int    // entry count
+}
+
+// childRange is the id range [lo, hi] of child i of a node whose ids lie
+// in [min, max]: (entry i−1, entry i), the ends bounded by min and max;
+// empty when there is no id between (a separator 0 or 0xFFFFFFFF).
+func (n *node) childRange(i int, min, max uint32) (lo, hi uint32, empty bool) {
+	lo, hi = min, max
+	if i > 0 {
+		lo = n.id(i-1) + 1
+		empty = n.id(i-1) == 0xFFFFFFFF
+	}
+	if i < n.n {
+		hi = n.id(i) - 1
+		empty = empty || n.id(i) == 0
+	}
+	return lo, hi, empty
 }
 
 // id is entry i's id.
@@ -93,7 +114,8 @@ type window struct {
 type windows struct {
 	w    [4]window
 	tick uint64
-	last int // index of the last window hit, tried first
+	last int   // index of the last window hit, tried first
+	span int64 // > 0: a window is this many bytes from the block asked for (no 64 KiB alignment)
 }
 
 const windowSize = 64 << 10
@@ -183,6 +205,7 @@ func NewFile(r io.ReaderAt, size int64, name string) (*File, error) {
 	if err := f.checkLink(0, headerOff+32, h.BTreeRoot, "bad B-tree root"); err != nil {
 		return nil, err
 	}
+	f.checkDirectory()
 	return f, nil
 }
 
@@ -246,6 +269,9 @@ func (f *File) block(ws *windows, id uint32, off int64) ([]byte, error) {
 	w.used = ws.tick
 	start := off - off%windowSize
 	end := min(start+windowSize+f.bs, f.size)
+	if ws.span > 0 {
+		start, end = off, min(off+max(ws.span, f.bs), f.size)
+	}
 	if cap(w.b) < int(end-start) {
 		w.b = make([]byte, end-start)
 	}
@@ -264,8 +290,9 @@ func (f *File) block(ws *windows, id uint32, off int64) ([]byte, error) {
 // readChain reads size bytes of the block chain starting at off (§2.3),
 // stopping on the byte count. at is where off was found (for errors). It
 // reads through ws, or f's shared windows under f.mu when ws is nil, and
-// calls visit (if set) with each block's offset.
-func (f *File) readChain(ws *windows, id uint32, at int64, off, size uint32, visit func(uint32)) ([]byte, error) {
+// calls visit (if set) with each block's offset. A record's chain (record
+// true) must not run into a B-tree node's blocks.
+func (f *File) readChain(ws *windows, record bool, id uint32, at int64, off, size uint32, visit func(uint32)) ([]byte, error) {
 	if at < 0 { // the link came from a directory entry: name the link itself
 		at = int64(off)
 	}
@@ -308,6 +335,9 @@ func (f *File) readChain(ws *windows, id uint32, at int64, off, size uint32, vis
 			}
 			seen = append(seen, cur)
 		}
+		if record && f.isDirBlock(cur) {
+			return nil, f.errf(id, at, "record's block chain runs into a B-tree directory node: block", cur)
+		}
 		b, err := f.block(ws, id, int64(cur))
 		if err != nil {
 			return nil, err
@@ -331,7 +361,10 @@ func (f *File) readChain(ws *windows, id uint32, at int64, off, size uint32, vis
 }
 
 // node returns the parsed B-tree node at off, reading and caching it.
-func (f *File) node(at int64, off uint32) (*node, error) {
+func (f *File) node(at int64, off uint32) (*node, error) { return f.nodeVia(nil, at, off) }
+
+// nodeVia is node reading through ws (nil: f's shared windows).
+func (f *File) nodeVia(ws *windows, at int64, off uint32) (*node, error) {
 	f.mu.Lock()
 	n := f.nodes[off]
 	f.mu.Unlock()
@@ -339,7 +372,7 @@ func (f *File) node(at int64, off uint32) (*node, error) {
 		return n, nil
 	}
 	var blocks []uint32
-	b, err := f.readChain(nil, 0, at, off, nodeSize, func(o uint32) { blocks = append(blocks, o) })
+	b, err := f.readChain(ws, false, 0, at, off, nodeSize, func(o uint32) { blocks = append(blocks, o) })
 	if err != nil {
 		return nil, err
 	}
@@ -362,7 +395,7 @@ func (f *File) parseNode(off uint32, b []byte) (*node, error) {
 	if count > maxEntries {
 		return nil, f.errf(0, int64(off), "B-tree node entry_count > 61:", int(count))
 	}
-	n := &node{raw: b[252 : 252+count*entrySize], n: int(count)}
+	n := &node{raw: append([]byte(nil), b[252:252+count*entrySize]...), n: int(count)}
 	for i := 1; i < n.n; i++ {
 		if n.id(i) <= n.id(i-1) {
 			return nil, f.errf(0, int64(off), fmt.Sprintf("B-tree node entries not ascending at entry %d: id", i), n.id(i))
@@ -397,7 +430,11 @@ func (f *File) lookup(id uint32) (Entry, error) {
 			return n.entry(k), nil
 		}
 		if n.kids == nil {
-			return Entry{}, &NotFoundError{File: f.name, ID: id}
+			nf := &NotFoundError{File: f.name, ID: id}
+			if len(f.dirProbs) > 0 {
+				nf.Damaged = f.dirProbs[0].String()
+			}
+			return Entry{}, nf
 		}
 		at, off = int64(off)+int64(k)*4, n.kids[k]
 	}
@@ -419,7 +456,7 @@ func (f *File) Get(id uint32) ([]byte, error) {
 func (f *File) Read(e Entry) ([]byte, error) { return f.read(nil, e, nil) }
 
 func (f *File) read(ws *windows, e Entry, visit func(uint32)) ([]byte, error) {
-	b, err := f.readChain(ws, e.ID, -1, e.Offset, e.Size, visit)
+	b, err := f.readChain(ws, true, e.ID, -1, e.Offset, e.Size, visit)
 	if err != nil {
 		return nil, err
 	}
@@ -478,6 +515,9 @@ func (f *File) withBlock(ws *windows, e Entry, fn func(b []byte)) (bool, error) 
 	if err := f.checkLink(e.ID, int64(e.Offset), e.Offset, "bad first block"); err != nil {
 		return false, err
 	}
+	if f.isDirBlock(e.Offset) {
+		return false, f.errf(e.ID, int64(e.Offset), "record's block chain runs into a B-tree directory node: block", e.Offset)
+	}
 	b, err := f.block(ws, e.ID, int64(e.Offset))
 	if err != nil {
 		return false, err
@@ -531,16 +571,7 @@ func (f *File) walk(at int64, off uint32, depth int, lo, hi, min, max uint32, se
 	}
 	for i := 0; i <= n.n; i++ {
 		if n.kids != nil {
-			// child i holds ids in (entry i-1, entry i); none if that is empty
-			cmin, cmax, empty := min, max, false
-			if i > 0 {
-				cmin = n.id(i-1) + 1
-				empty = n.id(i-1) == 0xFFFFFFFF
-			}
-			if i < n.n {
-				cmax = n.id(i) - 1
-				empty = empty || n.id(i) == 0
-			}
+			cmin, cmax, empty := n.childRange(i, min, max)
 			if !empty && cmin <= cmax && cmax >= lo && cmin <= hi {
 				if !f.walk(int64(off)+int64(i)*4, n.kids[i], depth+1, lo, hi, cmin, cmax, seen, yield) {
 					return false

@@ -89,6 +89,9 @@ func ProblemOf(kind, file string, id uint32, err error) Problem {
 		var nf *NotFoundError
 		if errors.As(err, &nf) {
 			file, id = cmp.Or(nf.File, file), cmp.Or(nf.ID, id)
+			if nf.Damaged != "" { // lost by the directory, not never there
+				return Problem{File: file, Record: id, Off: -1, Kind: KindBadDirectory, What: "record not found in a damaged directory"}
+			}
 		}
 		return Problem{File: file, Record: id, Off: -1, Kind: KindMissingRecord, What: "record not found"}
 	}

@@ -80,8 +80,11 @@ func (l *landmarks) loader() {
 		}
 		var info *dat.LandBlockInfo
 		if lb := l.pyr.block(k); lb != nil && lb.HasObjects != 0 {
-			if in, err := l.arch.LandBlockInfo(uint32(k)<<16 | dat.LandBlockInfoL); err == nil {
+			id := uint32(k)<<16 | dat.LandBlockInfoL
+			if in, err := l.arch.LandBlockInfo(id); err == nil {
 				info = in
+			} else { // has_objects but no readable info: its buildings are missing (issue 23)
+				l.arch.Problems().AddErr(dat.KindBadLandBlock, "", id, err)
 			}
 		}
 		l.mu.Lock()

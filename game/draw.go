@@ -11,7 +11,9 @@ import (
 
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
+	"soundworld/audio/device"
 	"soundworld/game/terrain"
+	"soundworld/ui"
 	"soundworld/ui/dock"
 	"soundworld/world"
 )
@@ -174,8 +176,9 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 	}
 	// Status bar.
 	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, barCol, false)
-	if g.frame%6 == 0 || g.status[0] == "" || g.cfg.Shot != nil { // 10 Hz: cached label images
+	if now := time.Now(); ui.NumbersDue(g.statusAt, now) || g.status[0] == "" || g.cfg.Shot != nil { // 10 Hz of wall clock: cached label images
 		g.status[0], g.status[1] = g.statusLines()
+		g.statusAt = now
 	}
 	ambientviz.Label(screen, g.status[0], 8, float64(H-statusH)+2, textCol)
 	ambientviz.Label(screen, g.status[1], 8, float64(H-statusH)+18, textCol)
@@ -189,7 +192,14 @@ func (g *Game) banners() []string {
 		if g.sound != nil && g.sound.notice != "" {
 			why = " (" + g.sound.notice + ")"
 		}
-		b = append(b, "No sound device: the explorer is silent, everything else works"+why)
+		if g.sound != nil && g.sound.notice == device.FastNotice { // O5: a device that is no clock
+			b = append(b, device.FastNotice)
+		} else {
+			b = append(b, "No sound device: the explorer is silent, everything else works"+why)
+		}
+	}
+	if g.lc.muted { // G6 (live.go)
+		b = append(b, FocusMuteNotice)
 	}
 	if !g.focused && g.snap.Prefs.OnlyWhenActive { // G4
 		b = append(b, "Window not focused: Play Sound Only When Active is on, no new sound starts (G4)")
@@ -316,6 +326,9 @@ func (g *Game) clockLabel() string {
 	}
 	if g.clk.Behind() {
 		s = fmt.Sprintf("%gx asked, running at %.1f× real time", g.st.TimeScale, g.clk.Rate()*g.st.TimeScale)
+	}
+	if l := g.liveStatus(); l != "" { // O5 (live.go)
+		return s + " (audio clock: " + l + ")"
 	}
 	if g.src.FollowsDevice() {
 		return s + " (audio clock)"

@@ -32,8 +32,13 @@ const (
 )
 
 // Start is a starting placement: the player's feet (world m), compass
-// heading (deg), the camera's eye height and chase distance (m, W5).
-type Start struct{ X, Y, Heading, Eye, Chase float32 }
+// heading (deg), the camera's eye height and chase distance (m, W5). Place,
+// when set, is the feet's landblock-local position exactly (W6: -at), and
+// wins over X, Y.
+type Start struct {
+	X, Y, Heading, Eye, Chase float32
+	Place                     *world.Loc
+}
 
 // Shot asks for a scripted screenshot: run Seconds of sim time at fixed 1/60 s
 // steps with every overlay on and audio off, write Out (PNG) and its .json sidecar, exit.
@@ -80,6 +85,12 @@ type Config struct {
 	CaptureDir string
 	// Gate is a listening gate to open at start (-gate, read by the command; gate.go).
 	Gate *gate.File
+	// QuitAfter > 0 closes the window once the Sim reaches it (s), printing
+	// the live clock's account (-quit-after; live.go).
+	QuitAfter float64
+	// LatencyProbes > 0 makes that many timed inputs and prints input →
+	// device latency at -quit-after (latency.go).
+	LatencyProbes int
 }
 
 // Game is the explorer window.
@@ -93,9 +104,11 @@ type Game struct {
 	cam    geom.Camera
 	snap   *world.Snapshot
 	sound  *sound
-	gw     gateWin    // issue 9: walk recording, the opened gate, A/B and ABX (gate.go, record.go)
-	pf     profHooks  // issue 10: meters, replay record, captures, -from (profhooks.go)
-	atl    *atlasView // issue 11: whole-world zoom, heatmap, landmarks, search (atlas*.go)
+	gw     gateWin       // issue 9: walk recording, the opened gate, A/B and ABX (gate.go, record.go)
+	pf     profHooks     // issue 10: meters, replay record, captures, -from (profhooks.go)
+	lc     liveClock     // issue 17: the device's frames as the one clock, focus mute (live.go)
+	lat    *latencyProbe // -latency-probe (latency.go)
+	atl    *atlasView    // issue 11: whole-world zoom, heatmap, landmarks, search (atlas*.go)
 
 	captured     debugui.InputCapturingState
 	prevCaptured debugui.InputCapturingState // the last frame's (see input)
@@ -125,6 +138,7 @@ type Game struct {
 	firstTerrain time.Duration
 	shotDone     chan shotResult
 	status       [2]string // status bar lines, refreshed at 10 Hz
+	statusAt     time.Time // when they were (ui.NumbersDue)
 
 	clk       *clock.Clock          // real time → 1/60 s Sim ticks (issue 13 item 1)
 	src       *clock.Audio          // the clock's source: the device's played position or the wall clock
@@ -160,7 +174,11 @@ func New(cfg Config) (*Game, error) {
 	sim.SetProblems(cfg.Problems)
 	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4)}
 	if s := cfg.Start; s != nil {
-		sim.SetListener(s.X, s.Y, s.Heading)
+		if s.Place != nil {
+			sim.SetPlayer(*s.Place, s.Heading)
+		} else {
+			sim.SetListener(s.X, s.Y, s.Heading)
+		}
 		sim.SetEye(s.Eye)
 		sim.SetChase(s.Chase)
 	}
@@ -213,6 +231,7 @@ func New(cfg Config) (*Game, error) {
 	if err := g.initProfilerView(); err != nil {
 		return nil, err
 	}
+	g.startLatencyProbe(cfg.LatencyProbes)
 	if err := g.openStartGate(); err != nil { // -gate (gate.go)
 		return nil, err
 	}
@@ -313,12 +332,18 @@ func (g *Game) Update() error {
 	if g.cfg.Shot != nil && g.shotCaptured {
 		return ebiten.Termination
 	}
+	if g.cfg.QuitAfter > 0 && g.sim.Now() >= g.cfg.QuitAfter {
+		g.printLive()
+		return ebiten.Termination
+	}
 	if g.prof != nil && g.prof.done() {
 		g.prof.report(g.cfg.Stdout, g.firstTerrain)
 		return ebiten.Termination
 	}
 	g.focused = g.cfg.Shot != nil || g.cfg.ProfileFrames > 0 || g.focus()
 	g.sim.SetActive(g.focused) // G4: the manager refuses new starts when unfocused
+	g.applyFocusMute()         // G6: the output is muted while unfocused (live.go)
+	g.updateLatencyProbe()     // -latency-probe (latency.go)
 
 	select {
 	case r := <-g.shotDone:
@@ -381,6 +406,9 @@ func (g *Game) Update() error {
 // judged against the snapshot of its own tick.
 func (g *Game) advance() {
 	n := g.clk.Advance(g.st.TimeScale, g.st.Paused)
+	if m, ok := g.deviceTicks(g.st.TimeScale, g.st.Paused); ok { // O5: the device's frames (live.go)
+		n = m
+	}
 	if g.prof == nil {
 		g.input(g.clk.RealDelta())
 	}
@@ -409,6 +437,7 @@ func (g *Game) shotStep() {
 	for i := 0; i < 30 && g.shotTicks < total; i++ {
 		g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now())) // 1/tps on render's exact grid (O3)
 		g.shotTicks++
+		g.pushStarts() // each tick's starts mixed in turn: a capture holds every frame (issue 17 item 5)
 	}
 	if g.shotTicks == total && g.snap.Time == 0 {
 		g.snap = g.sim.Tick(0)
@@ -484,7 +513,12 @@ func (g *Game) pushStarts() {
 		}
 		out = append(out, s)
 	}
+	if g.lc.warming { // the session's anchor waits for steady frames (live.go)
+		g.lc.held = append(g.lc.held, out...)
+		return
+	}
 	g.sound.apply(out)
+	g.takeLate() // O5: starts the device got too late are logged (live.go)
 }
 
 // mutedSound reports whether every ambient instance playing (table, stype) is

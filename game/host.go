@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"sort"
+	"strings"
 
 	"soundworld/assets"
 	"soundworld/audio"
@@ -74,6 +75,7 @@ func (g *Game) Reset(seed uint32) error {
 		g.stopRecording() // the walk so far is saved; a reset would lose its record
 	}
 	g.sim.Reset(seed)
+	g.anchorNext("reset") // O5: a new anchor for the new sim clock (live.go)
 	g.snap = g.sim.Tick(0)
 	g.setToast(fmt.Sprintf("Sim reset with seed %d", seed))
 	return nil
@@ -198,12 +200,21 @@ func (g *Game) Jump(where string) error {
 	}
 	x, y, err := world.ParseMap(where)
 	if err != nil {
-		var err2 error
-		if x, y, err2 = world.ParseAt(where); err2 != nil {
+		l, err2 := cli.AtPlace(strings.TrimSpace(where)) // W6: exact local metres, refused as -at refuses
+		if err2 != nil {
+			if world.IsRetailLoc(where) || len(strings.Fields(strings.ReplaceAll(where, ",", " "))) == 3 {
+				return fmt.Errorf("jump: %v", err2)
+			}
 			return fmt.Errorf("jump: %q is neither map coordinates (42.1N, 33.6E), a position (0xA9B4 84 7.1) nor a /loc line (0xA9B40019 [84 7.1 85] 1 0 0 0)", where)
 		}
+		g.sim.SetPlayer(l, g.sim.Listener().Heading)
+		g.anchorNext("jump") // O5 (live.go)
+		p := g.sim.Listener().Pos
+		g.cam.CX, g.cam.CY = float64(p.X), float64(p.Y)
+		return nil
 	}
 	g.sim.SetListener(x, y, g.sim.Listener().Heading)
+	g.anchorNext("jump") // O5 (live.go)
 	g.cam.CX, g.cam.CY = float64(x), float64(y)
 	return nil
 }

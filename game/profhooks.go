@@ -52,6 +52,9 @@ func (g *Game) initProfiler() {
 			t.SetTap(p.tap)
 			p.where = "device output"
 		}
+		if d, ok := g.sound.out.(liveDev); ok {
+			g.ui.SetUnderruns(d.Underruns) // O5: the Meters panel counts them (live.go)
+		}
 	}
 	if p.where == "" {
 		p.local = audio.NewMixer(g.sim.Bank())
@@ -213,15 +216,20 @@ type pendingBundle struct {
 // bundle gathers the capture's parts on the game goroutine.
 func (g *Game) bundle(screen *ebiten.Image) (*pendingBundle, time.Time) {
 	img, sc := capture(screen), g.sidecar()
-	samples, _ := g.pf.tap.Last(capt.SpanSeconds)
 	now := g.snap.Time
+	samples, first := g.pf.tap.Last(audio.RingSeconds)
+	end := first + int64(len(samples)/2) // the device's stream: everything it was given
+	if g.pf.local != nil {               // the own mix runs a step ahead of the Sim: up to now
+		end = int64(math.Round(now * audio.SampleRate))
+	}
+	samples = capt.LastSpan(samples, first, end, capt.SpanSeconds)
 	var evs []world.Event
 	for _, r := range g.ui.History().Rows {
 		if r.Play.Time >= now-capt.SpanSeconds {
 			evs = append(evs, world.Event{Play: r.Play, Trace: audio.Trace{Draws: r.Draws, Rands: r.Rands}})
 		}
 	}
-	b := &pendingBundle{Bundle: capt.Bundle{Audio: samples, Events: evs, Inputs: g.sim.Inputs(), SimTime: now,
+	b := &pendingBundle{Bundle: capt.Bundle{Audio: samples, Events: evs, Live: g.liveRows(now - capt.SpanSeconds), Inputs: g.sim.Inputs(), SimTime: now,
 		Span: capt.SpanSeconds, Source: g.cfg.Source, DatDir: g.cfg.DatDir}, img: img, sc: sc}
 	return b, time.Now()
 }

@@ -61,3 +61,14 @@ func (s *sound) close() {
 		s.out.Close()
 	}
 }
+
+// silentWhy says why there is no device ("" with one).
+func (s *sound) silentWhy() string {
+	switch {
+	case s == nil:
+		return "audio off"
+	case s.out == nil:
+		return s.notice
+	}
+	return ""
+}

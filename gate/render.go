@@ -21,6 +21,9 @@ type Scene struct {
 	Prefs    audio.Prefs
 	Emitters []world.Emitter
 	Seconds  float64
+	// Problems, when set, collects the data problems the render meets
+	// (damaged or missing records, values retail never ships; issue 23).
+	Problems *dat.Problems
 	// NoObjects leaves the data's object sources out (E3, -objects=false).
 	NoObjects bool
 }
@@ -55,6 +58,9 @@ func RenderStems(sc Scene, seed uint32, n int, stem func(audio.Play) int) ([]Ste
 	s, err := world.NewSim(world.Config{Archive: sc.Archive, Seed: seed, Prefs: sc.Prefs, Emitters: sc.Emitters, Bank: sc.Bank, NoObjects: sc.NoObjects})
 	if err != nil {
 		return nil, err
+	}
+	if sc.Problems != nil {
+		s.SetProblems(sc.Problems)
 	}
 	s.SetPrefs(sc.Prefs)
 	s.SetEye(sc.Eye)

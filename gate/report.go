@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"soundworld/dat"
 	"soundworld/internal/outputs"
 )
 
@@ -86,6 +87,9 @@ func jsonSafe(v reflect.Value) any {
 		}
 		return out
 	case reflect.Struct:
+		if p, ok := v.Interface().(dat.Problem); ok { // its own snake_case form, no floats
+			return p
+		}
 		out := map[string]any{}
 		t := v.Type()
 		for i := 0; i < t.NumField(); i++ {
@@ -129,6 +133,7 @@ h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px}
 table{border-collapse:collapse;margin:8px 0} td,th{padding:4px 10px;border-bottom:1px solid #ddd;text-align:right}
 th{background:#f4f4f4} td:first-child,th:first-child{text-align:left} td:not(:first-child):not(:last-child){white-space:nowrap}
 tr.row-fail td{background:#fdecea} tr.row-na td{color:#777} .meta{color:#555} .warn{color:#a15c00}
+.banner{background:#fff3cd;border:2px solid #c77700;border-radius:4px;padding:8px 12px;margin:10px 0;font-weight:600}
 svg{display:block;margin:8px 0}
 code{background:#f4f4f4;padding:1px 4px}
 </style></head><body>
@@ -136,6 +141,7 @@ code{background:#f4f4f4;padding:1px 4px}
 <p class="meta">{{.R.Time}} · {{.R.File}} · data: {{.R.Source}} · objects {{if .R.Objects}}on{{else}}left out (-objects=false){{end}} · {{len .R.Seeds}} seeds ({{index .R.Seeds 0}}–{{.LastSeed}}) · {{num .R.Seconds}} s<br>
 <code>{{.R.Loc}}</code> (heading {{printf "%.1f" .R.Heading}}°)<br>
 recording: {{.R.Recording.Path}} — {{.R.Recording.Format}}, {{.R.Recording.SourceRate}} Hz, {{.R.Recording.Channels}} ch ({{.R.Recording.ChannelMode}}), {{if ge .R.Recording.Seconds 0.0}}{{num .R.Recording.Seconds}} s{{else}}length unknown{{end}}; analysed {{num .R.Recording.From}}–{{num .R.Recording.To}} s{{if .R.Recording.AlignGainDB}}; level aligned by {{num .R.Recording.AlignGainDB}} dB{{end}}{{if .R.Ignore}}; ignored (gate time): {{range .R.Ignore}}[{{num (index . 0)}}, {{num (index . 1)}}] {{end}}{{end}}</p>
+{{with .R.DataProblems}}<div class="banner">⚠ The game data is damaged: {{len .}} data problem(s), listed below. Our numbers are what retail would play with this data (skipped records are silent); fix the data before trusting the verdict.</div>{{end}}
 {{range .R.Warnings}}<p class="warn">⚠ {{.}}</p>{{end}}
 <h2>Verdicts</h2>
 <table><tr><th>metric</th><th>retail</th><th>ours min</th><th>ours median</th><th>ours max</th><th>passes within</th><th>tolerance</th><th>verdict</th><th>note</th></tr>

@@ -47,6 +47,9 @@ type Options struct {
 	NoObjects bool
 	// Now stamps the result (default time.Now).
 	Now func() time.Time
+	// Problems, when set, collects the data problems the renders meet (a
+	// command prints them as they come); Run makes its own otherwise.
+	Problems *dat.Problems
 }
 
 // Recording describes the retail recording as analysed.
@@ -64,23 +67,26 @@ type Recording struct {
 
 // Result is a gate run: every number the report shows.
 type Result struct {
-	Gate      string           `json:"gate"`
-	File      string           `json:"file"`
-	Time      string           `json:"time"`
-	Loc       string           `json:"loc"`
-	Heading   float32          `json:"heading_deg"`
-	Source    string           `json:"data"`
-	Seconds   float64          `json:"seconds"`
-	Seeds     []uint32         `json:"seeds"`
-	Recording Recording        `json:"recording"`
-	Pass      bool             `json:"pass"`
-	Failed    []string         `json:"failed"`
-	Warnings  []string         `json:"warnings"`
-	Metrics   []Metric         `json:"metrics"`
-	Retail    measure.Result   `json:"retail"`
-	Ours      []measure.Result `json:"ours"`
-	Ignore    []Span           `json:"ignore"`  // in analysis time (recording time − offset_s)
-	Objects   bool             `json:"objects"` // the data's object sources played (E3); false with -objects=false
+	Gate      string    `json:"gate"`
+	File      string    `json:"file"`
+	Time      string    `json:"time"`
+	Loc       string    `json:"loc"`
+	Heading   float32   `json:"heading_deg"`
+	Source    string    `json:"data"`
+	Seconds   float64   `json:"seconds"`
+	Seeds     []uint32  `json:"seeds"`
+	Recording Recording `json:"recording"`
+	Pass      bool      `json:"pass"`
+	Failed    []string  `json:"failed"`
+	Warnings  []string  `json:"warnings"` // incl. one "data problem: …" line per data problem
+	// DataProblems are the damaged, missing or out-of-range records the
+	// renders met (the numbers are what retail plays with them).
+	DataProblems []dat.Problem    `json:"data_problems"`
+	Metrics      []Metric         `json:"metrics"`
+	Retail       measure.Result   `json:"retail"`
+	Ours         []measure.Result `json:"ours"`
+	Ignore       []Span           `json:"ignore"`  // in analysis time (recording time − offset_s)
+	Objects      bool             `json:"objects"` // the data's object sources played (E3); false with -objects=false
 }
 
 // Run renders the gate's K seeds, decodes and measures the recording and
@@ -147,8 +153,17 @@ func Run(f *File, opt Options) (*Result, error) {
 	// Ours: K seeds, rendered and measured on every core (the Bank is safe for
 	// concurrent use; each seed has its own Sim and Mixer); only the
 	// measurements are kept, in seed order.
+	ps := opt.Problems
+	if ps == nil {
+		ps = &dat.Problems{}
+	}
+	sc.Problems = ps
 	if err := renderSeeds(sc, res, opt, progress); err != nil {
 		return nil, err
+	}
+	res.DataProblems = ps.List()
+	for _, p := range res.DataProblems {
+		res.Warnings = append(res.Warnings, "data problem: "+p.String())
 	}
 	res.Retail = f.MeasureRecording(rec.Channels, rl, rr, ignore)
 	if f.Align {

@@ -101,6 +101,9 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 				}
 			})
 			ctx.Checkbox(&st.Follow, "follow listener (F)")
+			// G6: the whole row, the label is long.
+			ctx.SetGridLayout([]int{-1}, nil)
+			ctx.Checkbox(&st.KeepSoundUnfocused, "keep sound when unfocused (not retail)").On(func() { u.changed = true })
 			u.errorLine(ctx, "audio")
 		})
 		ctx.Header("Overlays", true, func() {

@@ -229,6 +229,24 @@ func RowText(p audio.Play) string {
 	return fmt.Sprintf("%8.2f %-5s %-9s %3d %-6s slot %s pan %+d table %04X", p.Time, src, STypeName(p.SType), p.DB, out, slot, p.Pan, p.Table&0xFFFF)
 }
 
+// lateRowText is RowText with a late start's lateness right after the time
+// (O5), where a narrow panel still shows it.
+func lateRowText(p audio.Play, ms float64) string {
+	t := RowText(p)
+	if ms <= 0 || len(t) < 9 {
+		return t
+	}
+	return t[:9] + fmt.Sprintf("LATE %.0f ms ", ms) + t[9:]
+}
+
+// lateText marks a start the live device played late (O5), "" on time.
+func lateText(ms float64) string {
+	if ms <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" late_ms %.1f", ms)
+}
+
 var elSel = color.RGBA{0x30, 0x50, 0x80, 0xff}
 
 func drawEvents(screen *ebiten.Image, b image.Rectangle, chips []elChip, rows []geom.Row, top int, sel int64, note string) {
@@ -258,7 +276,7 @@ func drawEvents(screen *ebiten.Image, b image.Rectangle, chips []elChip, rows []
 		if geom.IsTick(r.Play.Outcome) {
 			c = geom.TickColor(r.Play.Outcome)
 		}
-		drawLabel(screen, fit(RowText(r.Play)), float64(b.Min.X)+4, float64(y), c)
+		drawLabel(screen, fit(lateRowText(r.Play, r.LateMs)), float64(b.Min.X)+4, float64(y), c)
 	}
 	if len(rows) == 0 {
 		drawLabel(screen, fit("no decisions yet (or all filtered out)"), float64(b.Min.X)+4, float64(top), tlDim)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -57,16 +58,29 @@ func (u *UI) metersWindow(ctx *debugui.Context) {
 	if p.meter != nil {
 		r, src = p.meter()
 	}
-	if p.meterAt%6 == 0 { // numbers at 10 Hz: each new string is a new text image
-		p.meterR, p.meterS = r, src
+	if now := time.Now(); NumbersDue(p.meterAt, now) { // each new string is a new text image
+		p.meterR, p.meterS, p.meterAt, p.meterU = r, src, now, ""
+		if p.underruns != nil {
+			fr, ev := p.underruns()
+			p.meterU = fmt.Sprintf("underruns %d (%.0f ms)", ev, float64(fr)*1000/audio.SampleRate)
+		}
 	}
-	p.meterAt++
-	rt := p.meterR
+	rt, under := p.meterR, p.meterU
 	n := Sounding(u.snap)
 	ctx.SetGridLayout([]int{-1}, []int{-1})
 	ctx.GridCell(func(b image.Rectangle) {
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawMeters(screen, b, r, rt, src, n) })
+		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawMeters(screen, b, r, rt, src, n, under) })
 	})
+}
+
+// MeterNumbersEvery is how often the Meters panel's numbers are re-read, in
+// wall-clock time whatever the frame rate (issue 17 item 6: 10 Hz; below
+// 10 frames a second, every frame).
+const MeterNumbersEvery = 100 * time.Millisecond
+
+// NumbersDue reports whether numbers last read at last are due at now.
+func NumbersDue(last, now time.Time) bool {
+	return last.IsZero() || now.Sub(last) >= MeterNumbersEvery || now.Before(last)
 }
 
 // meterRows are the two channel bars' rectangles in body b.
@@ -77,8 +91,11 @@ func meterRows(b image.Rectangle) [2]image.Rectangle {
 }
 
 // drawMeters draws the bars from r (this frame) and the numbers from rt (10 Hz).
-func drawMeters(screen *ebiten.Image, b image.Rectangle, r, rt audio.MeterReading, src string, voices int) {
+func drawMeters(screen *ebiten.Image, b image.Rectangle, r, rt audio.MeterReading, src string, voices int, under string) {
 	fillRect(screen, b, tlBack)
+	if under != "" { // the device's underruns (O5): frames it played without being given them
+		src += "  " + under
+	}
 	drawLabel(screen, src, float64(b.Min.X)+4, float64(b.Min.Y)+4, tlDim) // "device" or "own mix"
 	rows := meterRows(b)
 	for c, row := range rows {

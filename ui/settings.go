@@ -14,9 +14,12 @@ import (
 )
 
 // Settings is the window's settings file (JSON, snake_case): the panels'
-// arrangement. Written atomically whenever a panel is folded or unfolded.
+// arrangement and the sound settings. Written atomically whenever a panel
+// is folded or unfolded or a setting changes.
 type Settings struct {
 	Panels []PanelSetting `json:"panels"`
+	// KeepSoundUnfocused: "keep sound when unfocused (not retail)" (G6).
+	KeepSoundUnfocused bool `json:"keep_sound_unfocused,omitempty"`
 }
 
 // PanelSetting is one panel's place: its edge ("left", "right", "bottom") and
@@ -72,13 +75,14 @@ func LoadSettings(path string, st *State) error {
 		}
 		st.Panels[p.Name] = PanelState{Edge: e, Collapsed: p.Collapsed}
 	}
+	st.KeepSoundUnfocused = s.KeepSoundUnfocused
 	return nil
 }
 
 // SaveSettings writes the panels' arrangement to path atomically, creating
 // its folder.
 func (u *UI) SaveSettings(path string) error {
-	var s Settings
+	s := Settings{KeepSoundUnfocused: u.st.KeepSoundUnfocused}
 	for _, p := range u.panels {
 		s.Panels = append(s.Panels, PanelSetting{Name: p.Name, Edge: p.Edge.String(), Collapsed: p.Collapsed})
 	}

@@ -10,6 +10,7 @@ import (
 	"image"
 	"image/color"
 	"strconv"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -47,9 +48,13 @@ type profiler struct {
 	log     eventLog
 	mouse   func() (x, y int, pressed, justPressed, justReleased bool)
 	batch   rectBatch
-	meterAt int // frame counter: the meter's numbers are re-read at 10 Hz
+	meterAt time.Time // when the meter's numbers were last re-read (MeterNumbersEvery)
 	meterR  audio.MeterReading
 	meterS  string
+	meterU  string // the underrun counter's text, re-read with the numbers
+	// underruns reports the device's underruns (frames, separate events);
+	// nil with no device (issue 17 item 6).
+	underruns func() (int64, int64)
 }
 
 // selBar names the selected voice by its slot and start (a bar is re-found in
@@ -102,6 +107,9 @@ func (u *UI) observeProfiler(s *world.Snapshot) {
 // SetMeter gives the Meters panel its source: the output meter's reading and
 // a few words on where it listens ("device output", "mixed here, no device").
 func (u *UI) SetMeter(f func() (audio.MeterReading, string)) { u.prof.meter = f }
+
+// SetUnderruns gives the Meters panel the device's underrun counter.
+func (u *UI) SetUnderruns(f func() (frames, events int64)) { u.prof.underruns = f }
 
 // Flash is the position the map should flash now and how much is left (1 → 0); ok false none.
 func (u *UI) Flash() (pos world.Pos, left float64, ok bool) {
@@ -276,7 +284,7 @@ func rowWhy(r geom.Row) string {
 	if r.Object != "" { // E3: which object, setup, hook and frame or start time
 		why = r.Object + "\n" + why
 	}
-	return fmt.Sprintf("%s at %.3f s: %s %s table 0x%08X\n%s\n%s", r.Play.Outcome, r.Play.Time, r.Play.Source, STypeName(r.Play.SType), r.Play.Table, why, drawsText(r.Draws))
+	return fmt.Sprintf("%s at %.3f s%s: %s %s table 0x%08X\n%s\n%s", r.Play.Outcome, r.Play.Time, lateText(r.LateMs), r.Play.Source, STypeName(r.Play.SType), r.Play.Table, why, drawsText(r.Draws))
 }
 
 var (

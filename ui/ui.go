@@ -69,6 +69,10 @@ type State struct {
 	FieldErr        map[string]string     // field key → its error, shown under the field
 	SeedText        string                // the seed box's text: the Sim's seed until typed in (seedBox)
 	Panels          map[string]PanelState // by panel name: the settings file's arrangement
+
+	// KeepSoundUnfocused keeps the output sounding while the window is not
+	// focused (not retail: G6 mutes it); kept in the settings file.
+	KeepSoundUnfocused bool
 }
 
 // PanelState is one panel's persisted arrangement.

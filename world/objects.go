@@ -217,6 +217,9 @@ func (o *Objects) block(lb uint16) []*objDef {
 			if model>>24 != 0x02 {
 				return // a GfxObj: no Setup, no defaults
 			}
+			if !finite32(f.X) || !finite32(f.Y) || !finite32(f.Z) {
+				return // heard nowhere (S1: a NaN distance is below −50 dB); LandBlockInfo.Problems names it
+			}
 			if si := o.setupInfo(model); si != nil && si.sounds {
 				defs = append(defs, &objDef{id: uint32(lb)<<16 | idx, si: si,
 					loc: Loc{Landblock: lb, X: f.X, Y: f.Y, Z: f.Z}})

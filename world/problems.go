@@ -83,12 +83,22 @@ func (l *Land) Problems() *dat.Problems {
 
 // locate makes ps name the byte where a record begins for problems found
 // after the record parsed (a wave that does not decode: issue 12), when d is
-// (or embeds) a *dat.Archive.
+// (or embeds) a *dat.Archive. It also passes on to ps the archive's own
+// problems, those so far and each new one: the directory's (found when the
+// files opened) and the values of every record read that retail data never
+// holds (dat's Problems methods).
 func locate(ps *dat.Problems, d Data) {
 	if a, ok := d.(interface {
 		RecordOffset(file string, id uint32) (string, int64, bool)
 	}); ok {
 		ps.SetLocator(a.RecordOffset)
+	}
+	if a, ok := d.(interface{ Problems() *dat.Problems }); ok {
+		src := a.Problems()
+		src.OnNew(func(p dat.Problem) { ps.Add(p) }) // first, so none falls between
+		for _, p := range src.List() {
+			ps.Add(p)
+		}
 	}
 }
 

@@ -24,7 +24,10 @@ const (
 )
 
 // Holtburg spawn (dat-format §4.5): cell 0xA9B40019 at local (84, 7.1).
-var HoltburgX, HoltburgY = WorldPos(0xA9B4, 84, 7.1)
+var HoltburgX, HoltburgY = WorldPos(HoltburgSpawn.Landblock, HoltburgSpawn.X, HoltburgSpawn.Y)
+
+// HoltburgSpawn is the spawn's landblock-local position exactly (W6).
+var HoltburgSpawn = Loc{Landblock: 0xA9B4, X: 84, Y: 7.1}
 
 // Config builds a Sim.
 type Config struct {

@@ -40,6 +40,9 @@ type Row struct {
 	Set   int       // ambient set of the play, −1 none
 	Draws []float32 // RollDice unit values the decision consumed (O4)
 	Rands []int     // rand() values it consumed
+	// LateMs is how late the live device started it (spec O5: a start the
+	// game thread delivered after its sample time plays at once); 0 on time.
+	LateMs float64
 	// Object names the object, setup and hook (frame or start time) of an E3 play; "" otherwise.
 	Object     string
 	ObjectHook *world.ObjectHook // the same, for the events CSV (nil otherwise)
@@ -54,6 +57,15 @@ type History struct {
 	last  []rowKey             // keys of the last snapshot's events (to find the new ones)
 	seq   int64
 	begun bool
+	late  []lateMark // late starts whose rows have not been seen yet
+}
+
+// lateMark is a late start waiting for its row (MarkLate).
+type lateMark struct {
+	t    float64
+	slot int
+	wave uint32
+	ms   float64
 }
 
 // rowKey identifies a decision across snapshots (the Snapshot's event list is
@@ -162,11 +174,38 @@ func (h *History) observeEvents(s *world.Snapshot) {
 			h.Rows = append(h.Rows[:0], h.Rows[len(h.Rows)-MaxRows+1:]...)
 		}
 		row := Row{Seq: h.seq, Play: p, Set: set, Draws: e.Trace.Draws, Rands: e.Trace.Rands}
-		if e.Object != nil {
+		if e.Object != nil { // E3
 			row.Object, row.ObjectHook = e.Object.String(), e.Object
 		}
 		h.Rows = append(h.Rows, row)
+		for k, m := range h.late {
+			if r := &h.Rows[len(h.Rows)-1]; m.matches(r) {
+				r.LateMs = m.ms
+				h.late = append(h.late[:k], h.late[k+1:]...)
+				break
+			}
+		}
 	}
+}
+
+// MarkLate records that the start at sim time t in slot with wave played
+// ms late (O5): its row shows it, now or when the row is seen.
+func (h *History) MarkLate(t float64, slot int, wave uint32, ms float64) {
+	m := lateMark{t, slot, wave, ms}
+	for i := len(h.Rows) - 1; i >= 0; i-- {
+		if m.matches(&h.Rows[i]) {
+			h.Rows[i].LateMs = ms
+			return
+		}
+	}
+	if len(h.late) >= 64 {
+		h.late = h.late[1:]
+	}
+	h.late = append(h.late, m)
+}
+
+func (m lateMark) matches(r *Row) bool {
+	return r.Play.Time == m.t && r.Play.Slot == m.slot && r.Play.Wave == m.wave && r.Play.Outcome == audio.OutcomeStart
 }
 
 // newSince is the index in cur of the first event not in prev: cur continues

@@ -128,7 +128,7 @@ func TestBGainAndSeamlessLoop(t *testing.T) {
 // Through the device's stream (what the player pulls): B switched in reaches
 // the output bytes and the meter tap, after the fade, at its gain.
 func TestABThroughTheStream(t *testing.T) {
-	d := &Device{mixer: audio.NewMixer(nil)} // no voices: A is silence
+	d := newDevice(audio.NewMixer(nil)) // no voices: A is silence
 	tap := audio.NewMeterTap()
 	d.SetTap(tap)
 	b := make([]float32, 3*audio.SampleRate)
@@ -168,7 +168,7 @@ func TestABThroughTheStream(t *testing.T) {
 
 // Closing (or replacing) B while it is heard fades to A first: no cut.
 func TestSetBWhileHeardFadesOut(t *testing.T) {
-	d := &Device{mixer: audio.NewMixer(nil)}
+	d := newDevice(audio.NewMixer(nil))
 	b := make([]float32, audio.SampleRate)
 	for i := range b {
 		b[i] = 0.5

@@ -8,9 +8,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	ebaudio "github.com/hajimehoshi/ebiten/v2/audio"
@@ -18,28 +20,45 @@ import (
 	"soundworld/audio"
 )
 
-// BufferSize is the player's buffer (latency) length.
-const BufferSize = 100 * time.Millisecond
+// BufferSize is the player's buffer (latency) length. oto reads the stream
+// in chunks of this size, so the frontier moves a chunk at a time.
+const BufferSize = 50 * time.Millisecond
 
 // Device plays a Mixer live, or is silent.
 //
-// Two goroutines meet here. The game goroutine calls Push with the voice starts
-// the Sim's Manager produced (TakeStarts). Ebitengine's audio goroutine (oto's
-// player loop) calls the stream's Read, which applies the pending starts to
-// the Mixer and renders the next frames. mu guards the Mixer and the pending
-// queue; nothing else is shared.
+// Two goroutines meet here. The game goroutine calls Anchor, Push, Due and
+// the readers (TakeLate, Underruns, Fast). Ebitengine's audio goroutine
+// (oto's player loop) calls the stream's Read, which applies the pending
+// starts to the Mixer, renders the next frames, feeds the tap, and checks
+// the device's pace. mu guards everything below it; muted is atomic.
+//
+// The frames the device has consumed (the mixer's frontier, Mixer.Frame)
+// are the one clock (spec O5): the Timeline maps sim time onto them from one
+// anchor per session, reset, jump, pause or time-scale change, and the game
+// runs the Sim to Due. Push never re-anchors: a start whose frame is already
+// rendered plays at once and is reported by TakeLate.
 type Device struct {
-	mu       sync.Mutex
-	mixer    *audio.Mixer       // guarded by mu
-	pending  []audio.VoiceStart // guarded by mu: starts not yet given to the mixer
-	offset   int64              // guarded by mu: mixer frame = round(sim t·44100) + offset
-	anchored bool               // guarded by mu
-	tap      *audio.MeterTap    // guarded by mu: sees every rendered block (tap.go)
-	ab       abMix              // guarded by mu: B and the A/B crossfade (ab.go, issue 9)
+	mu      sync.Mutex
+	mixer   *audio.Mixer       // guarded by mu
+	pending []audio.VoiceStart // guarded by mu: starts not yet given to the mixer (mixer frames)
+	tl      *Timeline          // guarded by mu
+	late    []Late             // guarded by mu: late starts not yet taken
+	pace    pace               // guarded by mu
+	tap     *audio.MeterTap    // guarded by mu: sees every rendered block (tap.go)
+	ab      abMix              // guarded by mu: B and the A/B crossfade (ab.go, issue 9)
+	wall    func() float64     // s, monotonic; the pace check's clock (tests inject)
+	muted   atomic.Bool        // G6: zeros go to the device, the mixer runs on (focus.go)
 
-	player *ebaudio.Player // nil when silent
-	silent bool
-	reason string
+	player    *ebaudio.Player // nil when silent
+	fastProbe bool            // silent because the probe found a device faster than real time
+	silent    bool
+	reason    string
+}
+
+// newDevice is a Device over m with the wall clock and the default lead.
+func newDevice(m *audio.Mixer) *Device {
+	t0 := time.Now()
+	return &Device{mixer: m, tl: NewTimeline(leadFrames), wall: func() float64 { return time.Since(t0).Seconds() }}
 }
 
 // opened makes Open single-use: Ebitengine allows one audio context per process.
@@ -69,12 +88,15 @@ func Open(m *audio.Mixer) (*Device, error) {
 	if opened {
 		return nil, errors.New("device: Open called twice (one audio context per process)")
 	}
-	d := &Device{mixer: m}
+	d := newDevice(m)
 	if os.Getenv(NoAudioEnv) != "" {
 		d.silent, d.reason = true, "sound off ("+NoAudioEnv+" is set), running silent"
 		return d, nil
 	}
-	if err := probe(audio.SampleRate); err != nil {
+	if err := probe(audio.SampleRate); errors.Is(err, errFast) {
+		d.silent, d.reason, d.fastProbe = true, FastNotice, true
+		return d, nil
+	} else if err != nil {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil
 	}
@@ -107,44 +129,138 @@ func newContext() (ctx *ebaudio.Context, err error) {
 // Silent reports whether the device plays nothing, and why.
 func (d *Device) Silent() (bool, string) { return d.silent, d.reason }
 
-// Lead is how far ahead of the mixer's clock a live start is placed when the
-// sim clock is (re)anchored to it: one player read (BufferSize) plus a margin,
-// so starts keep their exact sim-time spacing although the mixer renders in
-// 100 ms reads.
-const Lead = BufferSize + 50*time.Millisecond
+// Lead is how far ahead of the mixer's frontier an anchor places the Sim's
+// starts: one player read (BufferSize, the frontier moves a read at a time)
+// plus a game frame of up to 100 ms (10 FPS), so starts keep their exact
+// sim-time spacing. The window grows it when frames take longer.
+const Lead = BufferSize + 100*time.Millisecond
 
-const (
-	leadFrames     = int64(Lead * audio.SampleRate / time.Second)
-	maxAheadFrames = 3 * leadFrames
-)
+const leadFrames = int64(Lead * audio.SampleRate / time.Second)
 
-// Push queues voice starts from the Sim (game goroutine). A silent device
-// drops them, so nothing piles up.
-//
-// Live timing: the sim clock is not the audio clock (the sim pauses and runs
-// scaled; the device consumes at its own pace), so Push maps sim time onto
-// mixer frames with an offset: frame = round(t·44100) + offset. The offset is
-// set on the first push, so that start lands Lead ahead of the mixer, and
-// reset whenever a start would land in the past or more than 3·Lead ahead
-// (a pause, a time-scale change, a device that drains faster than real time).
-// In between, starts keep their sim-time spacing to the sample, as offline.
+// ChunkFrames is one player read in frames (BufferSize).
+const ChunkFrames = int64(BufferSize * audio.SampleRate / time.Second)
+
+// Anchor ties sim time simT to the mixer's frontier plus the lead at time
+// scale (spec O5) and logs it with reason: a session, a reset, a jump, a
+// pause ending or a time-scale change. Nothing else anchors.
+func (d *Device) Anchor(reason string, simT, scale float64) Anchor {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.tl.Anchor(reason, simT, d.mixer.Frame(), scale)
+}
+
+// SetLead sets the lead (frames): the Sim runs that far ahead of the
+// frontier from now on, on the same anchor (Timeline.SetLead).
+func (d *Device) SetLead(frames int64) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.tl.SetLead(frames)
+}
+
+// LeadFrames is the lead in frames.
+func (d *Device) LeadFrames() int64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.tl.Lead()
+}
+
+// Anchors lists the anchors taken so far.
+func (d *Device) Anchors() []Anchor {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.tl.Anchors()
+}
+
+// Due is the sim time (s) the Sim must have reached now: the time whose
+// starts land Lead ahead of the frames the device has consumed. false before
+// the first anchor, or when the device is no clock (silent or Fast).
+func (d *Device) Due() (float64, bool) {
+	if d == nil || d.silent {
+		return 0, false
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.tl.Anchored() || d.pace.fast {
+		return 0, false
+	}
+	return d.tl.SimTarget(d.mixer.Frame()), true
+}
+
+// Push queues voice starts from the Sim (game goroutine), each placed on
+// the timeline (Timeline.FrameOf). A start whose frame the mixer has
+// already rendered is late: it starts at the frontier, at once, and is kept
+// for TakeLate. With no anchor yet, the first push anchors the session. A
+// silent device drops the starts, so nothing piles up.
 func (d *Device) Push(starts []audio.VoiceStart) {
 	if d.silent || len(starts) == 0 {
 		return
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	clock := d.mixer.Frame()
+	front := d.mixer.Frame()
+	if !d.tl.Anchored() {
+		d.tl.Anchor("session", starts[0].Time, front, 1)
+	}
 	for _, s := range starts {
-		f := int64(math.Round(s.Time * audio.SampleRate))
-		if math.IsNaN(s.Time) || math.IsInf(s.Time, 0) || math.Abs(s.Time) > 1e12 {
-			f = 0
+		f, late := d.tl.Place(s, front)
+		if late != nil {
+			d.late = append(d.late, *late)
 		}
-		if t := f + d.offset; !d.anchored || t < clock || t > clock+maxAheadFrames {
-			d.offset, d.anchored = clock+leadFrames-f, true
-		}
-		s.Time = float64(f+d.offset) / audio.SampleRate
+		s.Time = float64(f) / audio.SampleRate
 		d.pending = append(d.pending, s)
+	}
+}
+
+// TakeLate returns the late starts since the last call (O5: logged, never moved silently).
+func (d *Device) TakeLate() []Late {
+	if d == nil {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l := d.late
+	d.late = nil
+	return l
+}
+
+// Underruns is how many frames of real time the device played without
+// being given them, and in how many separate underruns (pace.go).
+func (d *Device) Underruns() (frames, events int64) {
+	if d == nil {
+		return 0, 0
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.pace.underrun, d.pace.events
+}
+
+// Fast reports that the device consumed more than FastRatio × real time
+// over a second (ALSA's null device): it is no clock and is treated as no
+// device (O5); the caller stops using it. FastNotice is what to tell the user.
+func (d *Device) Fast() bool {
+	if d == nil {
+		return false
+	}
+	if d.fastProbe {
+		return true
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.pace.fast
+}
+
+// errFast is the probe's verdict on a device that is no clock.
+var errFast = errors.New(FastNotice)
+
+// FastNotice is the notice for a device that is no clock (issue 17 item 3).
+const FastNotice = "the sound device consumes faster than real time (a null device?): playing silently"
+
+// SetMuted mutes the output (G6: the window lost focus): the device gets
+// zeros while the mixer, the tap and the timeline run on, so voices advance
+// and continue mid-sound when unmuted.
+func (d *Device) SetMuted(on bool) {
+	if d != nil {
+		d.muted.Store(on)
 	}
 }
 
@@ -178,6 +294,14 @@ func (s *stream) Read(p []byte) (int, error) {
 		buf, out := s.buf[:2*frames], s.out[:8*frames]
 		d := s.d
 		d.mu.Lock()
+		if d.pace.fast { // no clock: nothing is rendered for it (the window mixes on its own)
+			d.mu.Unlock()
+			clear(out)
+			s.left = out
+			n := copy(p, s.left)
+			s.left = s.left[n:]
+			return n, nil
+		}
 		if len(d.pending) > 0 {
 			d.mixer.Apply(d.pending)
 			d.pending = d.pending[:0]
@@ -187,7 +311,11 @@ func (s *stream) Read(p []byte) (int, error) {
 		if d.tap != nil {
 			d.tap.Write(buf)
 		}
+		d.pace.observe(d.wall(), d.mixer.Frame())
 		d.mu.Unlock()
+		if d.muted.Load() {
+			clear(buf) // G6: the mix ran (voices advance), the device hears nothing
+		}
 		for i, v := range buf {
 			binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(v))
 		}
@@ -196,4 +324,24 @@ func (s *stream) Read(p []byte) (int, error) {
 	n := copy(p, s.left)
 	s.left = s.left[n:]
 	return n, nil
+}
+
+// NewScripted is a Device with no player: the caller pulls its stream (the
+// io.Reader) as a device would, on a wall clock of its own. Tests and tools
+// script a device with it: stalls, fast devices, focus.
+func NewScripted(m *audio.Mixer, wall func() float64) (*Device, io.Reader) {
+	d := newDevice(m)
+	d.wall = wall
+	return d, &stream{d: d}
+}
+
+// Muted reports whether SetMuted(true) is in force.
+func (d *Device) Muted() bool { return d != nil && d.muted.Load() }
+
+// FrameOf is the mixer frame a start at sim time t is placed at now (the
+// anchor in force; late starts play at the frontier instead).
+func (d *Device) FrameOf(t float64) int64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return max(d.tl.FrameOf(t), d.mixer.Frame())
 }

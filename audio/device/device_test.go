@@ -88,20 +88,22 @@ func TestNoAudioEnv(t *testing.T) {
 	}
 }
 
-// TestNullDevice: with ALSA's null device the player opens and streams from the mixer.
-func TestNullDevice(t *testing.T) {
+// TestO5_NullDeviceIsNoClock: ALSA's null device consumes samples far
+// faster than real time; it is no clock, so Open treats it as no device
+// and says so in the words of issue 17 item 3 (spec O5).
+func TestO5_NullDeviceIsNoClock(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays through the ALSA null device")
+		t.Skip("writes to the ALSA null device")
 	}
 	out := runChild(t, "pcm.!default {\n type null\n}\n", "")
-	if out != "PLAYING\n" {
-		t.Errorf("got %q, want PLAYING", out)
+	if want := "SILENT " + FastNotice + "\n"; out != want {
+		t.Errorf("got %q, want %q", out, want)
 	}
 }
 
 // TestStreamRead: pending starts reach the mixer; odd-sized reads keep the byte stream whole.
 func TestStreamRead(t *testing.T) {
-	d := &Device{mixer: audio.NewMixer(audio.NewBank(nil))}
+	d := newDevice(audio.NewMixer(audio.NewBank(nil)))
 	s := &stream{d: d}
 	p := make([]byte, 8*10+3)
 	n, _ := s.Read(p) // renders 11 frames, returns 83 bytes
@@ -121,31 +123,185 @@ func TestStreamRead(t *testing.T) {
 	}
 }
 
-// TestPushAnchorsSimTime: live starts keep their sim-time spacing, placed Lead
-// ahead of the mixer; a jump of the sim clock re-anchors.
-func TestPushAnchorsSimTime(t *testing.T) {
-	d := &Device{mixer: audio.NewMixer(audio.NewBank(nil))}
-	s := &stream{d: d}
-	push := func(tm float64) int64 {
-		d.Push([]audio.VoiceStart{{Slot: 0, Time: tm}})
-		return int64(math.Round(d.pending[len(d.pending)-1].Time * audio.SampleRate))
+// testDevice is a Device over an empty bank whose wall clock is *wall.
+func testDevice(wall *float64) (*Device, *stream) {
+	d := newDevice(audio.NewMixer(audio.NewBank(nil)))
+	d.wall = func() float64 { return *wall }
+	return d, &stream{d: d}
+}
+
+// frameOfLast is the mixer frame the last pushed start was placed at.
+func frameOfLast(d *Device) int64 {
+	return int64(math.Round(d.pending[len(d.pending)-1].Time * audio.SampleRate))
+}
+
+// TestO5_StartsKeepSimSpacing: from one anchor, starts keep their sim-time
+// spacing to the sample (round(t·44100), as render), Lead ahead of the
+// frontier at the anchor, and Due follows the frames the device consumed.
+func TestO5_StartsKeepSimSpacing(t *testing.T) {
+	wall := 0.0
+	d, s := testDevice(&wall)
+	s.Read(make([]byte, 8*1000)) // frontier 1000
+	d.Anchor("session", 5, 1)
+	d.Push([]audio.VoiceStart{{Slot: 0, Time: 5}})
+	if got, want := frameOfLast(d), 1000+leadFrames; got != want {
+		t.Errorf("first start: frame %d, want %d (Lead ahead)", got, want)
 	}
-	s.Read(make([]byte, 8*1000)) // mixer at frame 1000
-	if got, want := push(5), 1000+leadFrames; got != want {
-		t.Errorf("first start: got frame %d, want %d (Lead ahead)", got, want)
+	d.Push([]audio.VoiceStart{{Slot: 0, Time: 5.01}})
+	if got, want := frameOfLast(d), 1000+leadFrames+441; got != want {
+		t.Errorf("10 ms later: frame %d, want %d", got, want)
 	}
-	if got, want := push(5.01), 1000+leadFrames+441; got != want {
-		t.Errorf("10 ms later: got frame %d, want %d", got, want)
+	s.Read(make([]byte, 8*4410)) // frontier 5410
+	if due, ok := d.Due(); !ok || math.Abs(due-5.1) > 1e-9 {
+		t.Errorf("due %v %v after 4410 frames, want 5.1 s", due, ok)
 	}
-	s.Read(make([]byte, 8*4410)) // mixer at 5410: starts stay relative to sim time
-	if got, want := push(5.1), 1000+leadFrames+4410; got != want {
-		t.Errorf("after a read: got frame %d, want %d", got, want)
+	d.Push([]audio.VoiceStart{{Slot: 0, Time: 5.1}})
+	if got, want := frameOfLast(d), 1000+leadFrames+4410; got != want {
+		t.Errorf("after a read: frame %d, want %d", got, want)
 	}
-	if got, want := push(60), 5410+leadFrames; got != want { // sim jumped ahead
-		t.Errorf("sim jump: got frame %d, want %d (re-anchored)", got, want)
+}
+
+// TestO5_StallDoesNotReanchor: a scripted stall of the game thread (the
+// device consumes 2 s while no start is pushed) neither re-anchors nor moves
+// anything: the starts delivered late play at once (at the frontier) and are
+// reported with their lateness; later starts stay on the one anchor's grid.
+// Today's code re-anchored here and moved every later start.
+func TestO5_StallDoesNotReanchor(t *testing.T) {
+	wall := 0.0
+	d, s := testDevice(&wall)
+	d.Anchor("session", 0, 1)
+	d.Push([]audio.VoiceStart{{Slot: 0, Time: 0}})
+	for i := 0; i < 20; i++ { // 2 s consumed in 100 ms reads; the Sim stands still
+		s.Read(make([]byte, 8*4410))
+		wall += 0.1
 	}
-	s.Read(make([]byte, 8*44100)) // sim paused, mixer ran on: never late
-	if got, want := push(60.01), d.mixer.Frame()+leadFrames; got != want {
-		t.Errorf("late start: got frame %d, want %d (re-anchored)", got, want)
+	front := d.mixer.Frame() // 88200
+	late := audio.VoiceStart{Slot: 3, Wave: 0, Time: 1.0}
+	d.Push([]audio.VoiceStart{late})
+	if got := frameOfLast(d); got != front {
+		t.Errorf("late start placed at %d, want the frontier %d (at once)", got, front)
+	}
+	ls := d.TakeLate()
+	wantMs := float64(front-(leadFrames+44100)) * 1000 / audio.SampleRate
+	if len(ls) != 1 || ls[0].Frame != leadFrames+44100 || ls[0].Played != front || math.Abs(ls[0].LateMs-wantMs) > 1e-9 {
+		t.Fatalf("late starts %+v, want one at frame %d played at %d, %.3f ms late", ls, leadFrames+44100, front, wantMs)
+	}
+	if d.TakeLate() != nil {
+		t.Error("TakeLate twice: the second should be empty")
+	}
+	d.Push([]audio.VoiceStart{{Slot: 4, Time: 2.5}}) // the Sim caught up: ahead again, same grid
+	if got, want := frameOfLast(d), leadFrames+int64(2.5*44100); got != want {
+		t.Errorf("after the stall: frame %d, want %d (the one anchor)", got, want)
+	}
+	if a := d.Anchors(); len(a) != 1 || a[0].Reason != "session" {
+		t.Errorf("anchors %+v, want only the session's", a)
+	}
+	if due, _ := d.Due(); math.Abs(due-2.0) > 1e-9 {
+		t.Errorf("due %v, want 2 s (frames consumed since the anchor)", due)
+	}
+}
+
+// TestO5_FirstPushAnchorsSession: with no explicit anchor the first push
+// anchors the session, logged as such.
+func TestO5_FirstPushAnchorsSession(t *testing.T) {
+	wall := 0.0
+	d, _ := testDevice(&wall)
+	d.Push([]audio.VoiceStart{{Slot: 0, Time: 3}})
+	if a := d.Anchors(); len(a) != 1 || a[0].Reason != "session" || a[0].SimT != 3 || a[0].Frame != leadFrames {
+		t.Errorf("anchors %+v, want one session anchor at sim 3 s, frame %d", a, leadFrames)
+	}
+}
+
+// TestO5_TimeScaleAnchor: at time scale 2 a new anchor maps 2 sim s to one
+// device s.
+func TestO5_TimeScaleAnchor(t *testing.T) {
+	wall := 0.0
+	d, s := testDevice(&wall)
+	d.Anchor("time scale", 10, 2)
+	d.Push([]audio.VoiceStart{{Slot: 0, Time: 12}})
+	if got, want := frameOfLast(d), leadFrames+44100; got != want {
+		t.Errorf("2 sim s later at 2x: frame %d, want %d", got, want)
+	}
+	s.Read(make([]byte, 8*44100))
+	if due, _ := d.Due(); math.Abs(due-12) > 1e-9 {
+		t.Errorf("due %v after 1 device s at 2x, want 12", due)
+	}
+}
+
+// TestO5_FastDeviceDetected: a device that consumes 4x real time over a
+// second (an injected fast device) is found out, Due stops following it,
+// and it renders nothing more; one at real time is not.
+func TestO5_FastDeviceDetected(t *testing.T) {
+	for _, c := range []struct {
+		speed float64
+		fast  bool
+	}{{1, false}, {1.2, false}, {1.3, true}, {4, true}} {
+		wall := 0.0
+		d, s := testDevice(&wall)
+		d.Anchor("session", 0, 1)
+		read := make([]byte, 8*441) // 10 ms of audio per read
+		for wall < 3 {
+			s.Read(read)
+			wall += 0.01 / c.speed
+		}
+		if d.Fast() != c.fast {
+			t.Errorf("%vx real time: fast %v, want %v", c.speed, d.Fast(), c.fast)
+		}
+		if _, ok := d.Due(); ok == c.fast {
+			t.Errorf("%vx real time: Due ok %v, want %v", c.speed, ok, !c.fast)
+		}
+		if c.fast {
+			f := d.mixer.Frame()
+			s.Read(read)
+			if d.mixer.Frame() != f {
+				t.Errorf("%vx: a fast device still renders", c.speed)
+			}
+		}
+	}
+}
+
+// TestO5_UnderrunsCounted: a device that keeps real time but is starved for
+// 300 ms (no read while the wall clock runs: it played silence) counts one
+// underrun of about 300 ms; a stall its buffers cover (reads catch up
+// within the window) counts none.
+func TestO5_UnderrunsCounted(t *testing.T) {
+	wall := 0.0
+	d, s := testDevice(&wall)
+	read := make([]byte, 8*441)
+	run := func(sec float64) {
+		for end := wall + sec; wall < end-1e-9; wall += 0.01 {
+			s.Read(read)
+		}
+	}
+	run(3)
+	if f, n := d.Underruns(); f != 0 || n != 0 {
+		t.Fatalf("steady: %d frames in %d underruns, want none", f, n)
+	}
+	wall += 0.05 // covered: the next reads catch up at once
+	for i := 0; i < 5; i++ {
+		s.Read(read)
+	}
+	run(3)
+	if f, n := d.Underruns(); f != 0 || n != 0 {
+		t.Fatalf("covered stall: %d frames in %d underruns, want none", f, n)
+	}
+	wall += 0.3 // starved: the device played 300 ms of nothing
+	run(3)
+	f, n := d.Underruns()
+	if n != 1 || math.Abs(float64(f)-0.3*44100) > 2*underrunSlack {
+		t.Errorf("starved 300 ms: %d frames in %d underruns, want one of about %d", f, n, int(0.3*44100))
+	}
+}
+
+// TestG6_MutedDeviceRunsOn: muted (the window lost focus), the device gets
+// zeros while the mixer and the tap advance as before.
+func TestG6_MutedDeviceRunsOn(t *testing.T) {
+	wall := 0.0
+	d, s := testDevice(&wall)
+	d.SetMuted(true)
+	p := make([]byte, 8*100)
+	s.Read(p)
+	if d.mixer.Frame() != 100 {
+		t.Errorf("muted: mixer at %d, want 100 (it runs on)", d.mixer.Frame())
 	}
 }

@@ -11,7 +11,7 @@ import (
 // TestTapSeesWhatIsSent: every frame the stream renders reaches the tap, in
 // order, the same values as the bytes handed to the player.
 func TestTapSeesWhatIsSent(t *testing.T) {
-	d := &Device{mixer: audio.NewMixer(audio.NewBank(nil))}
+	d := newDevice(audio.NewMixer(audio.NewBank(nil)))
 	tp := audio.NewMeterTap()
 	d.SetTap(tp)
 	s := &stream{d: d}

@@ -107,6 +107,17 @@ func (w *windowFlags) config() (game.Config, error) {
 		}
 	}
 	c.Start = &game.Start{X: x, Y: y, Heading: w.startHeading(), Eye: float32(w.eye), Chase: float32(w.chase)}
+	switch { // W6: -at and the spawn keep landblock-local metres exactly, as render does
+	case w.at != "":
+		l, err := cli.AtPlace(w.at)
+		if err != nil {
+			return c, err
+		}
+		c.Start.Place = &l
+	case w.loc == "":
+		sp := world.HoltburgSpawn
+		c.Start.Place = &sp
+	}
 	c.Stdout, c.Begin = os.Stdout, processStart
 	c.From, c.Force = w.fromSidecar, w.force
 	if c.ViewOpts, err = w.viewOpts(); err != nil {
@@ -136,8 +147,10 @@ func runWindow(args []string) error {
 	settings := fs.String("settings", "", "the window's settings file (panel arrangement; default $XDG_CONFIG_HOME/soundworld/window.json)")
 	gateFile := fs.String("gate", "", gateHelp) // issue 9 (gate.go)
 	prof := fs.Int("profile-frames", 0, "print per-frame Update/Draw CPU percentiles for N frames (every overlay on, 1280×720), then exit")
+	probes := fs.Int("latency-probe", 0, "with -quit-after: make N timed inputs (a stinger each) and print input → device latency, median and p95")
+	quit := fs.Float64("quit-after", 0, "close the window once the Sim reaches S s, printing the live clock's account (anchors, late starts, underruns; scripts/live-smoke.sh)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-objects=false] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N]")
+		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-objects=false] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N] [-quit-after S [-latency-probe N]]")
 		fs.PrintDefaults()
 	}
 	if help, err := parseArgs(fs, args); help || err != nil {
@@ -157,6 +170,10 @@ func runWindow(args []string) error {
 	defer c.Archive.Close()
 	c.Gate = w.gate
 	c.NoAudio, c.ProfileFrames = *noAudio, *prof
+	if !(*quit >= 0) {
+		return cli.UserErr(fmt.Errorf("-quit-after %v: want seconds ≥ 0", *quit))
+	}
+	c.QuitAfter, c.LatencyProbes = *quit, max(0, *probes)
 	c.SettingsPath = *settings
 	if c.SettingsPath == "" {
 		c.SettingsPath, _ = ui.SettingsPath() // "" if there is no config folder: arrangement not kept

@@ -21,6 +21,7 @@ type Bundle struct {
 	Sidecar    []byte        // JSON, with the replay record
 	Audio      []float32     // the last Span s of output exactly as mixed, interleaved stereo
 	Events     []world.Event // decisions of the span with their draws (O4), oldest first
+	Live       []LiveRow     // late starts, underruns and anchors of the live device in the span (O5)
 	Inputs     *world.InputLog
 	SimTime    float64 // the instant
 	Span       float64 // s (30)
@@ -70,7 +71,7 @@ func Write(parent string, at time.Time, b *Bundle) (string, error) {
 		{ShotFile, bytesOf(b.Screenshot)},
 		{SidecarFile, bytesOf(b.Sidecar)},
 		{AudioFile, func(w io.Writer) error { return writeWAV(w, b.Audio) }},
-		{EventsFile, func(w io.Writer) error { return WriteEventsCSV(w, b.Events) }},
+		{EventsFile, func(w io.Writer) error { return WriteBundleEventsCSV(w, b.Events, b.Live) }},
 		{PathFile, func(w io.Writer) error {
 			_, err := w.Write(SpanPath(b.Inputs, b.SimTime-b.Span, b.SimTime))
 			return err
@@ -279,7 +280,9 @@ Files
                    reset (listener moves, headings, eye, preferences, emitter edits,
                    stingers, ticks) with the data's identity
   %s       the last %.0f s of output exactly as mixed (16-bit stereo 44100 Hz)
-  %s      the decisions of that span, as render -events writes them
+  %s      the decisions of that span, as render -events writes them, then
+                   what the live device did (source "live": late_ms=, underrun_ms=,
+                   anchor=)
   %s       the listener's path over that span (render -path format, t from 0)
 
 Reproduce

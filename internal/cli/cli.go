@@ -173,6 +173,21 @@ func AtLoc(at string) (world.Loc, error) {
 	return l, UserErr(err)
 }
 
+// AtPlace is -at's position as every program keeps it (W6): the
+// landblock-local position exactly (AtLoc), refused as Place refuses it
+// when its float32 world metres fall off the map. The window's -at and its
+// Jump box use it, so the same text gives the same position as render.
+func AtPlace(at string) (world.Loc, error) {
+	l, err := AtLoc(at)
+	if err != nil {
+		return world.Loc{}, err
+	}
+	if _, _, _, err := Place("", at); err != nil {
+		return world.Loc{}, err
+	}
+	return l, nil
+}
+
 // AtHeading is the compass heading (W4) a retail /loc line given to -at
 // carries (Frame::get_heading of its quaternion); ok is false for the short
 // forms, which carry none. Callers use it when -heading was not given.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"strings"
 	"testing"
 
 	"soundworld/world"
@@ -25,5 +26,20 @@ func TestPlaceAcceptsRetailLoc(t *testing.T) {
 	}
 	if _, _, _, err := Place("", "0xA9B40019 [84 7.1 85] 2 0 0 0"); err == nil || !IsUserErr(err) {
 		t.Fatalf("a bad /loc line must be the user's error: %v", err)
+	}
+}
+
+// W6: AtPlace keeps -at's landblock-local metres exactly and refuses what
+// Place refuses (world metres rounding off the map).
+func TestW6_AtPlace(t *testing.T) {
+	l, err := AtPlace("0xA9B4 84 7.1")
+	if err != nil || l.Landblock != 0xA9B4 || l.X != 84 || l.Y != float32(7.1) {
+		t.Errorf("AtPlace(0xA9B4 84 7.1) = %+v, %v; want (84, 7.1) exactly", l, err)
+	}
+	if _, err := AtPlace("0xFFFF 191.999 0"); err == nil || !strings.Contains(err.Error(), "off the map") {
+		t.Errorf("AtPlace(0xFFFF 191.999 0): err %v, want off the map", err)
+	}
+	if _, _, _, err := Place("", "0xFFFF 191.999 0"); err == nil {
+		t.Error("Place accepts 0xFFFF 191.999 0; AtPlace must refuse what it refuses")
 	}
 }

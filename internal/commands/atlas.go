@@ -145,11 +145,13 @@ func runAtlas(e *Env, args []string) error {
 			}
 		}
 		if len(lbs) == 0 {
+			probs.report(e.Stderr, false) // a damaged directory may be why
 			return userErr(fmt.Errorf("-region %s: no landblock of it is in the cell dat", rc))
 		}
 	} else {
 		lbs = a.Landblocks()
 		if len(lbs) == 0 {
+			probs.report(e.Stderr, false) // a damaged directory may be why
 			return userErr(fmt.Errorf("%s: the cell dat holds no landblocks", arch.Source))
 		}
 		missing = len(rc.Blocks()) - len(lbs)

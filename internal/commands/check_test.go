@@ -18,7 +18,7 @@ func cleanDats(t *testing.T) string {
 	dir := t.TempDir()
 	p := dat.NewWriter(1024, dat.DataSetPortal, 0)
 	r := &dat.Region{ID: dat.RegionID, Number: 1, Version: 3, Name: "Dereth", PartsMask: dat.PartSound | dat.PartScene,
-		Sound: &dat.SoundInfo{STBDescs: []dat.AmbientSTBDesc{{STBID: 0x20000042, Sounds: []dat.AmbientSoundDesc{{SType: 0x46, Volume: 0.5}}}}},
+		Sound: &dat.SoundInfo{STBDescs: []dat.AmbientSTBDesc{{STBID: 0x20000042, Sounds: []dat.AmbientSoundDesc{{SType: 0x46, Volume: 0.5, MinRate: 4, MaxRate: 4}}}}}, // a bed re-fired every 4 s (a min_rate of 0 is a data problem)
 		Scene: &dat.SceneInfo{SceneTypes: []dat.SceneType{{StbIndex: 0}}}}
 	for i := range r.LandDefs.HeightTable {
 		r.LandDefs.HeightTable[i] = float32(2 * i)

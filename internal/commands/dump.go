@@ -84,6 +84,15 @@ func dump(args []string, stdout, stderr io.Writer) (err error) {
 	case "list":
 		out, err = dumpList(a, rest[1])
 	}
+	// The directory's problems and those of the records dumped (values
+	// retail data never holds: dat's Problems methods), as the other commands
+	// print them; the record is still dumped as stored.
+	probs := newDataProblems("dump")
+	defer func() {
+		for _, p := range a.Problems().List() {
+			fmt.Fprintln(stderr, probs.line(p))
+		}
+	}()
 	if err != nil {
 		return dumpError(err)
 	}
@@ -358,7 +367,10 @@ func dumpLandBlock(a *dat.Archive, id uint32) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, rerr := a.Region() // for height metres and terrain names; optional
+	// The region gives height metres and terrain names; without it they are
+	// "unknown", and its problem (printed) says why.
+	r, rerr := a.Region()
+	a.Problems().AddErr(dat.KindBadRegion, "", dat.RegionID, rerr)
 	j := landBlockJSON{Source: a.Source, ID: hexID(l.ID), HasObjects: l.HasObjects,
 		GridOrder: "rows y=8 (north) to y=0 (south); columns x=0 (west) to x=8 (east); record index x*9+y"}
 	used := map[int]bool{}

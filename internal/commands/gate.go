@@ -12,13 +12,15 @@ import (
 	"soundworld/internal/progress"
 )
 
-const gateUsage = `usage: soundworld gate GATE.gate.json [-seeds K] [-objects=false] [-o DIR]
+const gateUsage = `usage: soundworld gate GATE.gate.json [-seeds K] [-objects=false] [-o DIR] [-strict]
 
 Renders K seeds of the gate's spot, measures them and the gate's retail
 recording with the same code, and gives each metric a verdict. Writes
 DIR/report.html and DIR/report.json (default DIR: NAME-report beside the gate
-file) and appends a line to the gate's history.
-Exit 0: every metric passes; 3: one or more fail; 2: a usage or user error.`
+file) and appends a line to the gate's history. Data problems (damaged, missing or
+out-of-range records) are printed, listed in the report and bannered on it.
+Exit 0: every metric passes; 3: one or more fail; 2: a usage or user error,
+or with -strict any data problem (then nothing is written).`
 
 // gateFailed is the exit code when the gate ran and a metric failed.
 const gateFailed = 3
@@ -29,6 +31,7 @@ func runGate(e *Env, args []string) error {
 	seeds := fs.Int("seeds", 20, "number of our seeds (renders) to compare with the recording, 2..1000")
 	out := fs.String("o", "", "report folder (default: NAME-report beside the gate file)")
 	objects := fs.Bool("objects", true, "play the data's own objects (E3); -objects=false leaves them out and the report says so")
+	strict := fs.Bool("strict", false, "any data problem (damaged, missing or out-of-range record) is exit 2, no report or history written")
 	// The gate file may come before or after the flags.
 	var file string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -68,7 +71,9 @@ func runGate(e *Env, args []string) error {
 		return userErr(err)
 	}
 	bar := progress.New(e.Stderr, progress.Options{Label: "gate", Total: int64(*seeds), Unit: "seeds"})
-	res, err := gate.Run(g, gate.Options{Seeds: *seeds, NoObjects: !*objects, Ctx: e.Ctx, OnSeed: func(done, _ int) { bar.Set(int64(done)) }})
+	probs := newDataProblems("gate")
+	probs.live(bar.Println)
+	res, err := gate.Run(g, gate.Options{Seeds: *seeds, NoObjects: !*objects, Ctx: e.Ctx, OnSeed: func(done, _ int) { bar.Set(int64(done)) }, Problems: probs.ps})
 	bar.Finish(err == nil)
 	var in gate.InputError
 	switch {
@@ -78,6 +83,9 @@ func runGate(e *Env, args []string) error {
 		return userErr(err)
 	case err != nil:
 		return dataErr(err)
+	}
+	if err := probs.report(e.Stderr, *strict); err != nil {
+		return err
 	}
 	if err := gate.WriteReport(dir, res); err != nil {
 		return userErr(fmt.Errorf("report %s: %w", dir, err))
@@ -105,7 +113,9 @@ func printVerdicts(w io.Writer, res *gate.Result, report string) {
 			num(m.Retail), num(m.Min), num(m.Max), num(m.Lo), num(m.Hi), note(m.Note))
 	}
 	for _, s := range res.Warnings {
-		fmt.Fprintln(w, "warning:", s)
+		if !strings.HasPrefix(s, "data problem: ") { // printed on stderr as they came
+			fmt.Fprintln(w, "warning:", s)
+		}
 	}
 	verdict := "PASS"
 	if !res.Pass {

@@ -132,3 +132,23 @@ func BenchmarkCheckMixed(b *testing.B) {
 		Check(open(b, p, c), Options{})
 	}
 }
+
+// BenchmarkOpenBigWorld opens the full-size generated world's two files: the
+// header and the whole directory, checked at open (B-tree invariants and the
+// block accounting). MB/s is file bytes.
+func BenchmarkOpenBigWorld(b *testing.B) {
+	dir, err := bigworld.Cached()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var size int64
+	for b.Loop() {
+		a, err := dat.OpenDir(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = a.Portal.Size() + a.Cell.Size()
+		a.Close()
+	}
+	b.SetBytes(size)
+}

@@ -23,7 +23,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -315,6 +314,9 @@ func (c *checker) walk(df *dat.File, role string, dataSet uint32) *file {
 	if p, ok := df.TrailingBytes(); ok {
 		c.add(p)
 	}
+	for _, p := range df.DirectoryProblems() { // B-tree invariants, block accounting (at open)
+		c.add(p)
+	}
 	for e, err := range df.AllEntries() {
 		if err != nil {
 			c.probs.AddErr(dat.KindBadDirectory, df.Name(), 0, err)
@@ -366,6 +368,11 @@ func (c *checker) checkRegion() {
 		c.probs.AddErr(dat.KindBadRegion, p.f.Name(), dat.RegionID, err)
 		return
 	}
+	if g.ID != dat.RegionID { // the commands refuse it (dat.Archive.Region)
+		c.problem(p, dat.RegionID, 0, dat.KindBadRegion, "record id mismatch: record holds 0x%08X", g.ID)
+		return
+	}
+	c.note(p, g.Problems(b))
 	c.region = g
 	if g.Sound != nil {
 		for i, d := range g.Sound.STBDescs {
@@ -432,6 +439,7 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 		if t.ID != e.ID {
 			mismatch(dat.KindBadTable, t.ID)
 		}
+		c.note(f, t.Problems(b))
 		off := int64(4)
 		c.tableWaves(f, e.ID, &t.Root, &off)
 	case TypeWave:
@@ -443,6 +451,7 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 		if w.ID != e.ID {
 			mismatch(dat.KindBadWave, w.ID)
 		}
+		c.note(f, w.Problems(b))
 		if err := c.decode(w); err != nil {
 			c.problem(f, e.ID, int64(12+len(w.Header)), dat.KindBadWave, "wave does not decode: %v", err)
 		}
@@ -478,6 +487,7 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 		if l.ID != e.ID {
 			mismatch(dat.KindBadLandBlock, l.ID)
 		}
+		c.note(f, l.Problems(b))
 		c.landBlockInfo(f, l)
 	case TypeIteration:
 		if _, err := dat.ParseIteration(b); err != nil {
@@ -486,7 +496,14 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 	}
 }
 
-func finite(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
+// note adds a record's own problems (its type's Problems method, the
+// validation the commands run on every record they read) found in f.
+func (c *checker) note(f *file, probs []dat.Problem) {
+	for _, p := range probs {
+		p.File = f.f.Name()
+		c.add(p)
+	}
+}
 
 // claim records that block off belongs to record id; a block already used
 // by another record or by the directory is a problem. Whoever comes second,
@@ -538,18 +555,13 @@ func typeOf(role string, id uint32) string {
 }
 
 // tableWaves checks that every wave a sound table node names is in the portal
-// dat and that its priority, probability and volume are finite numbers (a
-// NaN would make the sound silently never play); off walks the node's bytes (§3.2: key, count, 16-byte items, count, children).
+// dat (its values: SoundTable.Problems); off walks the node's bytes (§3.2:
+// key, count, 16-byte items, count, children).
 func (c *checker) tableWaves(f *file, id uint32, n *dat.SoundNode, off *int64) {
 	*off += 8 // key, data count
 	for _, d := range n.Data {
 		if d.WaveID != 0 && !c.portal.has(d.WaveID) {
 			c.problem(f, id, *off, dat.KindMissingRecord, "sound type 0x%X names wave 0x%08X, which is not in the portal dat", n.Key, d.WaveID)
-		}
-		for k, v := range [3]float32{d.Priority, d.Probability, d.Volume} {
-			if !finite(v) {
-				c.problem(f, id, *off+4+4*int64(k), dat.KindBadTable, "sound type 0x%X wave 0x%08X: %s is not a finite number: %v", n.Key, d.WaveID, [3]string{"priority", "probability", "volume"}[k], v)
-			}
 		}
 		*off += 16
 	}
@@ -574,19 +586,10 @@ func (c *checker) landBlock(f *file, l *dat.LandBlock) {
 	}
 }
 
-// landBlockInfo checks that its num_cells EnvCells exist, that each placed
-// model (objects and buildings, §3.5) is a Setup (0x02…) or GfxObj (0x01…)
-// in the portal dat (GfxObjs when it holds any) and that every frame is
-// finite (a NaN position places a sound nowhere).
+// landBlockInfo checks that its num_cells EnvCells exist and that each
+// placed model (objects and buildings, §3.5) is in the portal dat (Setups;
+// GfxObjs when it holds any). Frames and id types: LandBlockInfo.Problems.
 func (c *checker) landBlockInfo(f *file, l *dat.LandBlockInfo) {
-	frame := func(off int64, what string, fr dat.Frame) {
-		for k, v := range [7]float32{fr.X, fr.Y, fr.Z, fr.QW, fr.QX, fr.QY, fr.QZ} {
-			if !finite(v) {
-				c.problem(f, l.ID, off+4*int64(k), dat.KindBadLandBlock, "%s frame value %d is not a finite number: %v", what, k, v)
-				return
-			}
-		}
-	}
 	// §3.5: the interior cells are 0xXXYY0100 + i, i < num_cells.
 	missing, first := 0, uint32(0)
 	for i := range min(l.NumCells, 0xFF00) { // ids past 0xXXYYFFFF do not exist
@@ -604,15 +607,13 @@ func (c *checker) landBlockInfo(f *file, l *dat.LandBlockInfo) {
 		c.problem(f, l.ID, 4, dat.KindMissingRecord, "num_cells is %d but EnvCell 0x%08X is not in the cell dat%s", l.NumCells, first, more)
 	}
 	off := int64(12)
-	for i, o := range l.Objects {
+	for _, o := range l.Objects {
 		c.model(f, l.ID, off, "object", o.ID, true)
-		frame(off+4, fmt.Sprintf("object %d", i), o.Frame)
 		off += 32
 	}
 	off += 4 // num_buildings, pack_mask
-	for i, b := range l.Buildings {
+	for _, b := range l.Buildings {
 		c.model(f, l.ID, off, "building", b.ModelID, true)
-		frame(off+4, fmt.Sprintf("building %d", i), b.Frame)
 		off += 4 + 28 + 4 + 4
 		for _, p := range b.Portals {
 			off += 8 + 2*int64(len(p.Stabs))
@@ -670,8 +671,7 @@ func (c *checker) model(f *file, id uint32, off int64, what string, ref uint32, 
 		if !c.portal.has(ref) {
 			c.problem(f, id, off, dat.KindMissingRecord, "%s Setup 0x%08X is not in the portal dat", what, ref)
 		}
-	case setupOK:
-		c.problem(f, id, off, dat.KindBadReference, "%s model 0x%08X is neither a GfxObj (0x01…) nor a Setup (0x02…) id", what, ref)
+	case setupOK: // neither: LandBlockInfo.Problems names it
 	default:
 		c.problem(f, id, off, dat.KindBadReference, "%s 0x%08X is not a GfxObj (0x01…) id", what, ref)
 	}

@@ -61,7 +61,7 @@ func TestModelReferences(t *testing.T) {
 	want(t, s, dat.PortalFile, setup, 12+4*1, true, dat.KindMissingRecord, "part 1 GfxObj 0x01000002 is not in the portal dat")
 	want(t, s, dat.PortalFile, setup, 12+4*2, true, dat.KindBadReference, "part 2 0x0A000001 is not a GfxObj")
 	want(t, s, dat.CellFile, info, 12+32*0, true, dat.KindMissingRecord, "object GfxObj 0x01000002 is not in the portal dat")
-	want(t, s, dat.CellFile, info, 12+32*2, true, dat.KindBadReference, "object model 0x05000000 is neither a GfxObj")
+	want(t, s, dat.CellFile, info, 12+32*2, true, dat.KindBadLandBlock, "object 2 model 0x05000000 is neither a GfxObj")
 	want(t, s, dat.CellFile, info, 12+32*3, true, dat.KindMissingRecord, "object Setup 0x02000099 is not in the portal dat")
 	for _, p := range s.Problems {
 		if p.Off == 12+4*0 && p.Record == setup || p.Off == 12+32*1 && p.Record == info || p.Off == 12+32*4+4 && p.Record == info {

@@ -1,0 +1,332 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"soundworld/audio"
+	"soundworld/audio/device"
+	"soundworld/game/clock"
+	capt "soundworld/internal/capture"
+)
+
+// The live hand-off's clock (spec O5, issue 17): while a device plays, the
+// frames it has consumed are the one clock. The window takes one anchor per
+// session, reset, jump, pause or time-scale change (logged with its reason)
+// and runs the Sim's fixed steps up to the device's Due time, catching up
+// on its own steps after a stall; late starts are logged, never re-timed.
+
+// liveDev is what the window needs of a device that is a clock
+// (audio/device.Device); the fakes of other tests need not have it.
+type liveDev interface {
+	Anchor(reason string, simT, scale float64) device.Anchor
+	Anchors() []device.Anchor
+	Due() (float64, bool)
+	TakeLate() []device.Late
+	Underruns() (frames, events int64)
+	Fast() bool
+	SetMuted(bool)
+	SetLead(frames int64)
+	LeadFrames() int64
+}
+
+// Lead growth: a late start means the game thread fell further behind the
+// device than the lead covers, and an underrun that the device went dry; in
+// either case the lead grows by leadStep (up to maxLead), said in a toast
+// and shown in the status bar. The anchor stays: the Sim just runs further
+// ahead of the device, so no start moves.
+const (
+	leadStep = audio.SampleRate / 20 // 50 ms
+	maxLead  = audio.SampleRate      // 1 s
+)
+
+// liveClock is the window's side of the one clock.
+type liveClock struct {
+	anchored  bool
+	scale     float64
+	paused    bool
+	next      string         // reason of an anchor asked for by a reset or a jump ("" none)
+	underruns int64          // underrun events seen (the lead grew for each)
+	dryFrames int64          // underrun frames at the last event
+	dry       []capt.LiveRow // underruns as seen (sim time of the Update that saw them), bounded: maxLate
+	late      []lateStart    // late starts, oldest first (bounded: maxLate)
+	lateN     int            // late starts since the window opened
+	muted     bool           // G6: the output is muted now
+	fastSeen  bool           // the device turned out to be no clock (switched to the own mix)
+	anchors   []liveAnchor   // anchors taken, for the log (bounded: maxLate)
+
+	lastUpdate time.Time          // wall time of the last deviceTicks
+	warmStart  time.Time          // when the warm-up began
+	steady     int                // Updates in a row within warmGap
+	warming    bool               // the session's anchor waits (warmingUp)
+	warmDone   bool               // the warm-up is over
+	held       []audio.VoiceStart // starts held while warming up
+}
+
+// lateStart is a start that played late, for the event log and captures.
+type lateStart struct {
+	SimT   float64 // s, the start's sim time
+	Slot   int
+	Wave   uint32
+	LateMs float64
+}
+
+// liveAnchor is an anchor as the window logs it.
+type liveAnchor struct {
+	SimT   float64
+	Reason string
+}
+
+const maxLate = 1000
+
+// live returns the device as a clock, if there is one playing.
+func (g *Game) live() (liveDev, bool) {
+	if g.sound == nil || g.sound.silent() || !g.st.AudioOn {
+		return nil, false
+	}
+	d, ok := g.sound.out.(liveDev)
+	return d, ok
+}
+
+// anchorNext asks for an anchor with reason at the next advance (a reset, a jump).
+func (g *Game) anchorNext(reason string) { g.lc.next = reason }
+
+// deviceTicks is how many Sim steps to run now by the device's clock;
+// false when the device is not the clock (none, silent, no clock).
+func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
+	d, ok := g.live()
+	if !ok {
+		g.lc.anchored = false // audio off (or none): the next device clock starts anew
+		return 0, false
+	}
+	if d.Fast() {
+		g.dropFastDevice()
+		return 0, false
+	}
+	lc := &g.lc
+	now := time.Now()
+	gap := 0.0 // s since the last Update
+	if !lc.lastUpdate.IsZero() {
+		gap = now.Sub(lc.lastUpdate).Seconds()
+	}
+	lc.lastUpdate = now
+	if g.warmingUp(now, gap) {
+		return 0, true
+	}
+	// Measured frame jitter: starts pushed now must reach the device before
+	// one read plus this frame's gap has gone by (growLeadTo says so).
+	if need := device.ChunkFrames + int64(gap*audio.SampleRate) + frameMargin; lc.anchored && need > d.LeadFrames() {
+		g.growLeadTo(d, need, fmt.Sprintf("a frame took %.0f ms", gap*1000))
+	}
+	reason := lc.next
+	switch {
+	case !lc.anchored && len(lc.anchors) > 0:
+		reason = "audio on"
+	case !lc.anchored:
+		reason = "session"
+	case lc.paused && !paused:
+		reason = "pause"
+	case scale != lc.scale:
+		reason = "time scale"
+	}
+	lc.paused, lc.scale = paused, scale
+	if paused {
+		return 0, true // the anchor is taken when the pause ends
+	}
+	if reason != "" {
+		d.Anchor(reason, g.sim.Now(), scale)
+		lc.anchored, lc.next = true, ""
+		if len(lc.held) > 0 { // the starts held while warming up
+			g.sound.apply(lc.held)
+			lc.held = nil
+		}
+		lc.anchors = append(lc.anchors, liveAnchor{g.sim.Now(), reason})
+		if len(lc.anchors) > maxLate {
+			lc.anchors = lc.anchors[1:]
+		}
+	}
+	due, ok := d.Due()
+	if !ok {
+		return 0, false
+	}
+	n := int(math.Floor((due-g.sim.Now())/clock.Step + 1e-9))
+	return max(0, min(n, clock.MaxTicks)), true
+}
+
+// takeLate logs the device's late starts (O5): the event log's rows get
+// their lateness, and captures list them.
+func (g *Game) takeLate() {
+	d, ok := g.live()
+	if !ok {
+		return
+	}
+	for _, l := range d.TakeLate() {
+		ls := lateStart{SimT: l.Start.Time, Slot: l.Start.Slot, Wave: l.Start.Wave, LateMs: l.LateMs}
+		g.lc.late = append(g.lc.late, ls)
+		g.lc.lateN++
+		g.ui.History().MarkLate(ls.SimT, ls.Slot, ls.Wave, ls.LateMs)
+		g.growLead(d, fmt.Sprintf("a sound started %.0f ms late", ls.LateMs))
+	}
+	if fr, ev := d.Underruns(); ev > g.lc.underruns {
+		g.lc.underruns = ev
+		g.lc.dry = append(g.lc.dry, capt.LiveRow{Time: g.sim.Now(), Kind: "underrun", Slot: -1,
+			Ms: float64(fr-g.lc.dryFrames) * 1000 / audio.SampleRate})
+		g.lc.dryFrames = fr
+		if n := len(g.lc.dry); n > maxLate {
+			g.lc.dry = g.lc.dry[n-maxLate:]
+		}
+		g.growLead(d, "the sound device ran dry (underrun)")
+	}
+	if n := len(g.lc.late); n > maxLate {
+		g.lc.late = g.lc.late[n-maxLate:]
+	}
+}
+
+// growLead grows the lead by a step (not past maxLead) and says why.
+func (g *Game) growLead(d liveDev, why string) { g.growLeadTo(d, d.LeadFrames()+1, why) }
+
+// growLeadTo grows the lead in leadStep steps to at least frames (not past
+// maxLead) and says why.
+func (g *Game) growLeadTo(d liveDev, frames int64, why string) {
+	l := d.LeadFrames()
+	if l >= maxLead || frames <= l {
+		return
+	}
+	d.SetLead(min(maxLead, l+(frames-l+leadStep-1)/leadStep*leadStep))
+	g.setToast(fmt.Sprintf("%s: the audio lead grows to %.0f ms", why, float64(d.LeadFrames())*1000/audio.SampleRate))
+}
+
+// Warm-up: the window's first frames are its slowest (opening, tiles,
+// shaders). The session's anchor waits until warmFrames Updates in a row
+// came within warmGap s of each other (at most warmMax s), the Sim
+// standing at its start and its first starts held; so the sound starts on
+// a steady frame rate instead of starting late. Only under ebiten.RunGame
+// (tests drive Update themselves).
+const (
+	warmFrames  = 20
+	warmGap     = 0.08
+	warmMax     = 5.0
+	frameMargin = audio.SampleRate / 50 // 20 ms over a read and a frame
+)
+
+// warmingUp reports whether the session's anchor still waits.
+func (g *Game) warmingUp(now time.Time, gap float64) bool {
+	lc := &g.lc
+	if lc.anchored || len(lc.anchors) > 0 || !g.frames.live || lc.warmDone {
+		lc.warming = false
+		return false
+	}
+	if lc.warmStart.IsZero() {
+		lc.warmStart = now
+	}
+	if gap > 0 && gap < warmGap {
+		lc.steady++
+	} else {
+		lc.steady = 0
+	}
+	if lc.steady >= warmFrames || now.Sub(lc.warmStart).Seconds() >= warmMax {
+		lc.warming, lc.warmDone = false, true
+		return false
+	}
+	lc.warming = true
+	return true
+}
+
+// applyFocusMute mutes the device while the window is not focused (G6),
+// unless the user keeps sound when unfocused (not retail).
+func (g *Game) applyFocusMute() {
+	d, ok := g.live()
+	if !ok {
+		g.lc.muted = false
+		return
+	}
+	m := !g.focused && !g.st.KeepSoundUnfocused
+	if m != g.lc.muted {
+		d.SetMuted(m)
+		g.lc.muted = m
+	}
+}
+
+// FocusMuteNotice is the banner while G6 mutes the output.
+const FocusMuteNotice = "muted: window not focused (retail does this)"
+
+// dropFastDevice stops using a device that consumes faster than real time
+// (O5: it is no clock): the window runs silent on the wall clock, and the
+// meters and captures come from its own mix from now on.
+func (g *Game) dropFastDevice() {
+	if g.lc.fastSeen {
+		return
+	}
+	g.lc.fastSeen = true
+	if t, ok := g.sound.out.(tapper); ok {
+		t.SetTap(nil)
+	}
+	g.sound.out.Close()
+	g.sound.out, g.sound.notice = nil, device.FastNotice
+	g.st.Silent, g.st.AudioOn = true, false
+	g.pf.local = audio.NewMixer(g.sim.Bank())
+	g.pf.where = "own mix (no device)"
+	g.ui.SetUnderruns(nil)
+	g.setToast(device.FastNotice)
+}
+
+// liveStatus is the status bar's account of the one clock: anchors, late
+// starts and underruns ("" with no device).
+func (g *Game) liveStatus() string {
+	d, ok := g.live()
+	if !ok {
+		return ""
+	}
+	fr, ev := d.Underruns()
+	return fmt.Sprintf("lead %.0f ms, anchors %d, late starts %d, underruns %d (%.0f ms)", float64(d.LeadFrames())*1000/audio.SampleRate,
+		len(d.Anchors()), g.lc.lateN, ev, float64(fr)*1000/audio.SampleRate)
+}
+
+// printLive prints the live clock's account for scripts (-quit-after): the
+// anchors with their reasons, the late starts with their lateness, and the
+// underruns.
+func (g *Game) printLive() {
+	w := g.cfg.Stdout
+	if r := g.lat.report(); r != "" {
+		fmt.Fprintln(w, r)
+	}
+	d, ok := g.live()
+	if !ok {
+		fmt.Fprintf(w, "live: no device clock (%s); sim %.3f s\n", g.sound.silentWhy(), g.sim.Now())
+		return
+	}
+	as := d.Anchors()
+	fr, ev := d.Underruns()
+	fmt.Fprintf(w, "live: sim %.3f s, anchors %d, late starts %d, underruns %d (%d frames)\n", g.sim.Now(), len(as), g.lc.lateN, ev, fr)
+	for _, a := range as {
+		fmt.Fprintf(w, "live: %s\n", a)
+	}
+	for _, l := range g.lc.late {
+		fmt.Fprintf(w, "live: late start sim %.6f s slot %d wave 0x%08X late_ms %.3f\n", l.SimT, l.Slot, l.Wave, l.LateMs)
+	}
+}
+
+// liveRows are the live device's anchors, late starts and underruns since
+// sim time from, oldest first (capture bundles' events.csv).
+func (g *Game) liveRows(from float64) []capt.LiveRow {
+	var out []capt.LiveRow
+	for _, a := range g.lc.anchors {
+		if a.SimT >= from {
+			out = append(out, capt.LiveRow{Time: a.SimT, Kind: "anchor", Slot: -1, Reason: a.Reason})
+		}
+	}
+	for _, l := range g.lc.late {
+		if l.SimT >= from {
+			out = append(out, capt.LiveRow{Time: l.SimT, Kind: "late", Slot: l.Slot, Wave: l.Wave, Ms: l.LateMs})
+		}
+	}
+	for _, r := range g.lc.dry {
+		if r.Time >= from {
+			out = append(out, r)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Time < out[j].Time })
+	return out
+}

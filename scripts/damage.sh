@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Issue 23's damage suite: every text command over damaged copies of the
+# stand-in and the full-size generated world (made at run time, never
+# committed). Fails on a panic, a hang, a run that neither equals the clean
+# run nor names a problem, a -strict run that does not exit 2, or a set a
+# command flags and `check` does not. Prints the counts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH=$PATH:/usr/local/go/bin
+bin=$(mktemp -d)/soundworld
+trap 'rm -rf "$(dirname "$bin")"' EXIT
+go build -o "$bin" .
+go run ./scripts/damage -bin "$bin" "$@"

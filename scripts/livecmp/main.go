@@ -1,0 +1,166 @@
+// Command livecmp checks spec O5 on a live run (scripts/live-smoke.sh): the
+// bytes the window handed the sound device (sent.raw: float32 little-endian
+// stereo at 44100 Hz, written by an ALSA file plugin) against `soundworld
+// render` of the same place, seed and span (16-bit WAV). The sent stream
+// begins with the frames rendered before the session's anchor (silence);
+// one fixed alignment — the first non-zero frame of each — lines the two up,
+// and from there every frame of the render must equal the sent frame
+// quantised as render quantises it (audio.FloatToInt16), bit for bit.
+// It also reads what the sink played (heard.raw, parec on its monitor,
+// float32 stereo) and counts its underruns: runs of ≥ 10 ms of exact zeros
+// between the first and the last sound.
+//
+// Usage: go run ./scripts/livecmp -sent sent.raw -render render.wav [-heard heard.raw] [-min-seconds 25]
+// Exit 1 when a frame differs or fewer than -min-seconds were compared.
+package main
+
+import (
+	"encoding/binary"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+
+	"soundworld/audio"
+)
+
+func main() {
+	sent := flag.String("sent", "", "raw float32le stereo the window sent")
+	render := flag.String("render", "", "render's 16-bit stereo WAV")
+	heard := flag.String("heard", "", "raw float32le stereo recorded from the sink's monitor (optional)")
+	minSec := flag.Float64("min-seconds", 25, "fewest seconds that must be compared")
+	flag.Parse()
+	if err := run(*sent, *render, *heard, *minSec); err != nil {
+		fmt.Fprintln(os.Stderr, "livecmp:", err)
+		os.Exit(1)
+	}
+}
+
+func run(sentPath, renderPath, heardPath string, minSec float64) error {
+	s, err := readRaw(sentPath)
+	if err != nil {
+		return err
+	}
+	r, err := readWAV16(renderPath)
+	if err != nil {
+		return err
+	}
+	q := make([]int16, len(s))
+	for i, v := range s {
+		q[i] = audio.FloatToInt16(v)
+	}
+	fs, fr := firstSound(q), firstSound(r)
+	if fs < 0 || fr < 0 {
+		return fmt.Errorf("no sound in %s (first frame %d) or %s (%d)", sentPath, fs, renderPath, fr)
+	}
+	off := fs - fr // sent frame = render frame + off
+	if off < 0 {
+		return fmt.Errorf("the sent stream starts %d frames before the render: no alignment", -off)
+	}
+	n := min(len(r)/2, len(q)/2-off)
+	mism, first := 0, -1
+	for i := 0; i < n; i++ {
+		if q[2*(i+off)] != r[2*i] || q[2*(i+off)+1] != r[2*i+1] {
+			if first < 0 {
+				first = i
+			}
+			mism++
+		}
+	}
+	fmt.Printf("livecmp: alignment %d frames (%.1f ms of silence before the anchor's first sound)\n", off, float64(off)*1000/audio.SampleRate)
+	fmt.Printf("livecmp: frames compared %d (%.2f s), mismatches %d", n, float64(n)/audio.SampleRate, mism)
+	if first >= 0 {
+		fmt.Printf(", first at render frame %d (%.3f s)", first, float64(first)/audio.SampleRate)
+	}
+	fmt.Print("\n")
+	if heardPath != "" {
+		h, err := readRaw(heardPath)
+		if err != nil {
+			return err
+		}
+		runs, frames := underruns(h)
+		fmt.Printf("livecmp: heard %.2f s, underruns %d (%.1f ms of inserted silence)\n", float64(len(h)/2)/audio.SampleRate, runs, float64(frames)*1000/audio.SampleRate)
+	}
+	if mism > 0 {
+		return fmt.Errorf("%d of %d frames differ from the render", mism, n)
+	}
+	if float64(n) < minSec*audio.SampleRate {
+		return fmt.Errorf("only %.2f s compared, want at least %.0f s", float64(n)/audio.SampleRate, minSec)
+	}
+	return nil
+}
+
+// firstSound is the first frame with a non-zero sample, −1 if none.
+func firstSound[T int16 | float32](s []T) int {
+	for i := 0; i+1 < len(s); i += 2 {
+		if s[i] != 0 || s[i+1] != 0 {
+			return i / 2
+		}
+	}
+	return -1
+}
+
+// underruns counts runs of at least 10 ms of exact digital silence between
+// the first and the last non-zero frame (the beds at Holtburg never stop).
+func underruns(s []float32) (runs, frames int) {
+	first := firstSound(s)
+	if first < 0 {
+		return 0, 0
+	}
+	last := len(s)/2 - 1
+	for last > first && s[2*last] == 0 && s[2*last+1] == 0 {
+		last--
+	}
+	z := 0
+	for i := first; i <= last+1; i++ {
+		if i <= last && s[2*i] == 0 && s[2*i+1] == 0 {
+			z++
+			continue
+		}
+		if z >= audio.SampleRate/100 {
+			runs++
+			frames += z
+		}
+		z = 0
+	}
+	return runs, frames
+}
+
+func readRaw(path string) ([]float32, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	b = b[:len(b)&^7] // whole stereo frames
+	out := make([]float32, len(b)/4)
+	for i := range out {
+		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return out, nil
+}
+
+// readWAV16 reads a 16-bit stereo PCM WAV's samples (the "data" chunk).
+func readWAV16(path string) ([]int16, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) < 12 || string(b[0:4]) != "RIFF" || string(b[8:12]) != "WAVE" {
+		return nil, fmt.Errorf("%s: not a WAV file", path)
+	}
+	for p := 12; p+8 <= len(b); {
+		id, n := string(b[p:p+4]), int(binary.LittleEndian.Uint32(b[p+4:]))
+		p += 8
+		if id == "data" {
+			d := b[p:min(len(b), p+n)]
+			out := make([]int16, len(d)/2)
+			for i := range out {
+				out[i] = int16(binary.LittleEndian.Uint16(d[2*i:]))
+			}
+			return out, nil
+		}
+		p += n + n&1
+	}
+	return nil, errors.New(path + ": no data chunk")
+}
