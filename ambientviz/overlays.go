@@ -65,6 +65,7 @@ func Draw(dst *ebiten.Image, s *world.Snapshot, v View, l Layers) {
 		Rings(dst, s, v)
 	}
 	if l.Emitters {
+		Objects(dst, s, v) // E3: the data's own sound sources (objects.go)
 		Emitters(dst, s, v)
 	}
 	if l.Spawns {

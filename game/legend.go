@@ -35,6 +35,7 @@ var legend = []legendItem{
 	{'s', color.RGBA{0xff, 0xff, 0x60, 0xff}, "yellow square: the player's cell (change = rebuild)"},
 	{'b', geom.SetColor(4), "sectors: where the selected one-shot lands (shells, A6, A9)"},
 	{'v', color.RGBA{0xff, 0x90, 0x30, 0xff}, "diamond: emitter + its audible ring (yellow: selected)"},
+	{'s', color.RGBA{0x30, 0xd0, 0xc0, 0xff}, "teal square: an object of the data that sounds + its ring (E3)"},
 	{'l', color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, "flash + line: one-shot (set colour; emitter orange; silent grey)"},
 	{'h', color.RGBA{0xb0, 0x70, 0x48, 0xe0}, "brown oblong: a building (8), a marker, light edge = front"},
 	{'w', color.RGBA{0xf0, 0xf0, 0xf0, 0xff}, "white dot: a static object (9)"},
@@ -47,7 +48,7 @@ var legend = []legendItem{
 
 // mapKeyLines is how many legend lines the small map key shows (the
 // sound overlays; F1's second page has all).
-const mapKeyLines = 13
+const mapKeyLines = 14
 
 // keyRect is the map key's box (its title bar when folded): top right of the map area.
 func (g *Game) keyRect() image.Rectangle {

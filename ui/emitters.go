@@ -215,6 +215,7 @@ func (u *UI) emittersWindow(ctx *debugui.Context) {
 		} else {
 			u.edit.index = -1
 		}
+		u.objectsSection(ctx) // E3: the data's objects, mute and solo only (emitters_objects.go)
 		ctx.SetGridLayout([]int{-1}, nil)
 		label(ctx, "layout file")
 		ctx.TextFieldOpt(&st.LayoutPath, false, u.bad("layout"))

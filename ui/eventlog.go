@@ -24,7 +24,7 @@ import (
 
 // eventLog is the Events panel's state: filters, selection, scroll.
 type eventLog struct {
-	hideSrc [4]bool // by audio.Source
+	hideSrc [5]bool // by audio.Source
 	hideOut [6]bool // by audio.Outcome
 	table   uint32  // 0 = every table
 	sel     int64   // selected row's Seq, 0 none
@@ -48,7 +48,7 @@ type elChip struct {
 
 // Short chip and row names of sources and outcomes (narrow panels).
 var (
-	srcShort = [...]string{"bed", "1shot", "emit", "sting"}
+	srcShort = [...]string{"bed", "1shot", "emit", "sting", "obj"}
 	outShort = [...]string{"start", "evict", "drop", "gated", "silent", "notnow"}
 )
 
@@ -67,7 +67,7 @@ func (l *eventLog) chips(b image.Rectangle) []elChip {
 		out = append(out, elChip{image.Rect(x, y, x+w, y+elChipH), text, on, click})
 		x += w + 4
 	}
-	for s := audio.SourceBed; s <= audio.SourceStinger; s++ {
+	for s := audio.SourceBed; s <= audio.SourceObject; s++ {
 		s := s
 		add(srcShort[s], !l.hideSrc[s], func(l *eventLog, _ []geom.Row) { l.hideSrc[s] = !l.hideSrc[s] })
 	}
@@ -123,7 +123,7 @@ func (l *eventLog) filter(rows []geom.Row) []world.Event {
 	var out []world.Event
 	for _, r := range rows {
 		if l.shows(r.Play) {
-			out = append(out, world.Event{Play: r.Play, Trace: audio.Trace{Draws: r.Draws, Rands: r.Rands}})
+			out = append(out, world.Event{Play: r.Play, Trace: audio.Trace{Draws: r.Draws, Rands: r.Rands}, Object: r.ObjectHook})
 		}
 	}
 	return out

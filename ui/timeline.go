@@ -293,6 +293,9 @@ func rowWhy(r geom.Row) string {
 	if why == "" {
 		why = "played"
 	}
+	if r.Object != "" { // E3: which object, setup, hook and frame or start time
+		why = r.Object + "\n" + why
+	}
 	return fmt.Sprintf("%s at %.3f s%s: %s %s table 0x%08X\n%s\n%s", r.Play.Outcome, r.Play.Time, lateText(r.LateMs), r.Play.Source, STypeName(r.Play.SType), r.Play.Table, why, drawsText(r.Draws))
 }
 

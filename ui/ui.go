@@ -39,8 +39,10 @@ type Host interface {
 	SaveLayout(path string) error
 	LoadLayout(path string) error
 	Jump(where string) error
-	Notify(msg string)                // a transient toast on the map
-	SoundTypes(table uint32) []uint32 // the SoundTypes a sound table defines, ascending
+	Notify(msg string)                   // a transient toast on the map
+	SoundTypes(table uint32) []uint32    // the SoundTypes a sound table defines, ascending
+	SetObjectMute(id uint32, muted bool) // E3: an object of the data muted (not edited)
+	SetObjectSolo(id uint32)             // E3: only this object of the data plays (0: none)
 }
 
 // InstKey names an ambient instance (A5: keyed by STB desc and entry index).
@@ -59,7 +61,9 @@ type State struct {
 	SelectedVoice   int            // −1 none; the slot of voice when it was selected
 	voice           *selectedVoice // the explained sound (follows the sound, not the slot)
 	Mute, Solo      map[InstKey]bool
-	PlaceEmitter    bool // next map click adds an emitter there
+	ObjMute         map[uint32]bool // E3: objects of the data the user muted
+	ObjSolo         uint32          // E3: the soloed object, 0 none
+	PlaceEmitter    bool            // next map click adds an emitter there
 	ShowHelp        bool
 	HelpPage        int  // F1: 0 keys and mouse, 1 the legend
 	ShowKey         bool // the small map key is unfolded (K)

@@ -138,6 +138,9 @@ func (u *UI) voiceWhy(ctx *debugui.Context) {
 		sq = "ambient, twice: G3"
 	}
 	u.wrapLabel(ctx, VoiceName(v)+" — "+state)
+	if h := u.objectHookOf(v, sel.slot); h != "" { // E3: which object and hook
+		u.wrapLabel(ctx, h)
+	}
 	u.wrapLabel(ctx, fmt.Sprintf("S1: vol %.3f at %.1f m: gain %.4f, clamp %.4f", v.Volume, v.Distance, v.GainRaw, v.GainClamped))
 	u.wrapLabel(ctx, fmt.Sprintf("× master %.3f (%s) = %d dB, pan %+d", v.Master, sq, v.DB, v.Pan))
 	u.wrapLabel(ctx, traceLine(sel.trace))

@@ -581,3 +581,33 @@ func (si *setupInfo) radius(master float32, squared bool, tables func(uint32) *d
 func (o *Objects) silenced(id uint32) bool {
 	return o.muted[id] || (o.solo != 0 && o.solo != id)
 }
+
+// ObjectSource is one sounding object of the data as the atlas lists it
+// (E3): where it stands and every sound hook its default animation and
+// script can run.
+type ObjectSource struct {
+	ID, Setup, Table uint32 // object id (landblock<<16 | index), Setup, its sound table
+	Loc              Loc
+	Hooks            []dat.Hook // the sound hooks it can run (shared: do not modify)
+}
+
+// ObjectCatalog reads object sources landblock by landblock with the rules
+// and caches the Sim uses (one copy of E3's "which objects sound").
+type ObjectCatalog struct{ o *Objects }
+
+// NewObjectCatalog builds a catalog over land; a Data without ObjectData
+// has no object sources.
+func NewObjectCatalog(land *Land, d Data) *ObjectCatalog { return &ObjectCatalog{newObjects(land, d)} }
+
+// Block lists landblock lb's object sources in LandBlockInfo order.
+func (c *ObjectCatalog) Block(lb uint16) []ObjectSource {
+	if c.o.data == nil {
+		return nil
+	}
+	defs := c.o.block(lb)
+	out := make([]ObjectSource, len(defs))
+	for i, d := range defs {
+		out[i] = ObjectSource{ID: d.id, Setup: d.si.setup.ID, Table: d.si.setup.DefaultSoundTable, Loc: d.loc, Hooks: d.si.hooks}
+	}
+	return out
+}

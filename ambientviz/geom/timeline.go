@@ -43,6 +43,9 @@ type Row struct {
 	// LateMs is how late the live device started it (spec O5: a start the
 	// game thread delivered after its sample time plays at once); 0 on time.
 	LateMs float64
+	// Object names the object, setup and hook (frame or start time) of an E3 play; "" otherwise.
+	Object     string
+	ObjectHook *world.ObjectHook // the same, for the events CSV (nil otherwise)
 }
 
 // History is the bounded record. The zero value is empty and ready.
@@ -170,7 +173,11 @@ func (h *History) observeEvents(s *world.Snapshot) {
 		if len(h.Rows) >= MaxRows {
 			h.Rows = append(h.Rows[:0], h.Rows[len(h.Rows)-MaxRows+1:]...)
 		}
-		h.Rows = append(h.Rows, Row{Seq: h.seq, Play: p, Set: set, Draws: e.Trace.Draws, Rands: e.Trace.Rands})
+		row := Row{Seq: h.seq, Play: p, Set: set, Draws: e.Trace.Draws, Rands: e.Trace.Rands}
+		if e.Object != nil { // E3
+			row.Object, row.ObjectHook = e.Object.String(), e.Object
+		}
+		h.Rows = append(h.Rows, row)
 		for k, m := range h.late {
 			if r := &h.Rows[len(h.Rows)-1]; m.matches(r) {
 				r.LateMs = m.ms

@@ -63,5 +63,6 @@ func (w *World) townInfo(lb uint16, table *[256]float32) *dat.LandBlockInfo {
 		r := 20 + float64(hash2(int32(bx), int32(i), 98)%70)
 		info.Objects = append(info.Objects, dat.Stab{ID: 0x01000100 + uint32(i%6), Frame: frame(96+r*math.Sin(a), 96+r*math.Cos(a), float64(i*37%360))})
 	}
+	info.Objects = append(info.Objects, townObjects(bx, by, frame)...) // E3 (objects.go)
 	return info
 }

@@ -18,12 +18,15 @@ import (
 
 const atlasUsage = `usage: soundworld atlas [-dat DIR] (-sound TABLE:STYPE | -desc N | -loudest-bed) [-region LB..LB] [-o atlas.png] [-json atlas.json] [-csv cells.csv] [-strict]
        soundworld atlas [-dat DIR] -search (TABLE | STYPE | WAVE) [-region LB..LB] [-top N] [-csv hits.csv] [-strict]
+       soundworld atlas [-dat DIR] -objects [-region LB..LB] [-top N] [-csv objects.csv] [-strict]
 
 Maps what retail's ambient gather (A1-A7) gives a player standing at the
 centre of every land cell, feet on the ground: a continuous sound's crossfade
 volume, an intermittent sound's play chance, a desc's share of the weight, or
 the loudest bed. -search lists the landblocks where a sound can play (A8),
-ranked by its peak there.`
+ranked by its peak there, then the objects of the data that play it (E3).
+-objects is the object sounds layer: every object whose Setup's default
+animation or script carries a sound hook, where it stands and what it plays.`
 
 // runAtlas is `soundworld atlas` (issue 11 items 4 and 5).
 func runAtlas(e *Env, args []string) error {
@@ -32,6 +35,7 @@ func runAtlas(e *Env, args []string) error {
 	sound := fs.String("sound", "", "one ambient sound: sound table and SoundType, e.g. 0x20000001:Ambient1")
 	desc := fs.Int("desc", -1, "one ambient STB desc: its index in the region's SoundInfo")
 	loudest := fs.Bool("loudest-bed", false, "which continuous sound is loudest in each cell")
+	objects := fs.Bool("objects", false, "the object sounds layer: every sounding object of the data (E3)")
 	search := fs.String("search", "", "where a sound can play: a sound table (0x20…), a SoundType (Ambient7) or a wave (0x0A…)")
 	region := fs.String("region", "", "landblocks to map, south-west..north-east, e.g. 0xA7B2..0xABB6 (default: all in the cell dat)")
 	out := fs.String("o", "", "heatmap PNG")
@@ -47,13 +51,13 @@ func runAtlas(e *Env, args []string) error {
 	}
 	given := fs.Given()
 	modes := 0
-	for _, m := range []string{"sound", "desc", "loudest-bed", "search"} {
+	for _, m := range []string{"sound", "desc", "loudest-bed", "search", "objects"} {
 		if given[m] {
 			modes++
 		}
 	}
 	if modes != 1 {
-		return fs.Bad("give exactly one of -sound, -desc, -loudest-bed, -search")
+		return fs.Bad("give exactly one of -sound, -desc, -loudest-bed, -search, -objects")
 	}
 	var sel atlas.Selector
 	var query atlas.Query
@@ -74,6 +78,10 @@ func runAtlas(e *Env, args []string) error {
 		sel = atlas.Selector{Kind: atlas.LoudestBed}
 	case given["loudest-bed"]:
 		return fs.Bad("-loudest-bed=false: give a mode")
+	case given["objects"]:
+		if !*objects {
+			return fs.Bad("-objects=false: give a mode")
+		}
 	default:
 		if query, err = atlas.ParseQuery(*search); err != nil {
 			return userErr(err)
@@ -85,7 +93,10 @@ func runAtlas(e *Env, args []string) error {
 			return userErr(fmt.Errorf("-top %d: want ≥ 0", *top))
 		}
 	}
-	if !given["search"] && *out == "" && *jsonOut == "" && *csvOut == "" {
+	if given["objects"] && (*out != "" || *jsonOut != "") {
+		return fs.Bad("-objects writes a list (stdout, -csv); -o and -json are for heatmaps")
+	}
+	if !given["search"] && !given["objects"] && *out == "" && *jsonOut == "" && *csvOut == "" {
 		return fs.Bad("give at least one output: -o atlas.png, -json atlas.json or -csv cells.csv")
 	}
 	if *out != "" && !strings.EqualFold(filepath.Ext(*out), ".png") {
@@ -160,8 +171,8 @@ func runAtlas(e *Env, args []string) error {
 	ok := false
 	defer func() { bar.Finish(ok) }()
 
-	if given["search"] {
-		hits, err := a.Search(e.Ctx, query, lbs, prog)
+	if given["objects"] {
+		objs, err := a.Objects(e.Ctx, lbs, nil, prog)
 		if err != nil {
 			return atlasErr(err)
 		}
@@ -170,12 +181,41 @@ func runAtlas(e *Env, args []string) error {
 		if err := probs.report(e.Stderr, *strict); err != nil {
 			return err
 		}
-		if *csvOut != "" {
-			if err := outputs.WriteFile(*csvOut, func(f *os.File) error { return atlas.WriteHitsCSV(f, hits) }); err != nil {
+		return writeObjects(e.Stdout, "object sounds", objs, *top, *csvOut)
+	}
+	if given["search"] {
+		hits, serr := a.Search(e.Ctx, query, lbs, prog)
+		if serr != nil && !errors.Is(serr, atlas.ErrNoSound) {
+			return atlasErr(serr)
+		}
+		objs, err := a.Objects(e.Ctx, lbs, &query, nil) // E3: objects that play it
+		if err != nil {
+			return atlasErr(err)
+		}
+		if serr != nil && len(objs) == 0 {
+			return atlasErr(serr) // neither an ambient sound nor an object plays it
+		}
+		ok = true
+		bar.Finish(true)
+		if err := probs.report(e.Stderr, *strict); err != nil {
+			return err
+		}
+		if serr != nil {
+			fmt.Fprintf(e.Stdout, "%s: not in any ambient desc of the region\n", query)
+		} else {
+			if *csvOut != "" {
+				if err := outputs.WriteFile(*csvOut, func(f *os.File) error { return atlas.WriteHitsCSV(f, hits) }); err != nil {
+					return err
+				}
+			}
+			if err := printHits(e.Stdout, query, hits, *top, *csvOut); err != nil {
 				return err
 			}
 		}
-		return printHits(e.Stdout, query, hits, *top, *csvOut)
+		if len(objs) == 0 {
+			return nil // no object of the data plays it: the ambient table says all
+		}
+		return writeObjects(e.Stdout, fmt.Sprintf("%s: objects of the data", query), objs, *top, "")
 	}
 
 	r, err := a.Compute(e.Ctx, atlas.Request{Sel: sel, Blocks: lbs, Progress: prog})

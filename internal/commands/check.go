@@ -96,6 +96,10 @@ func printCheck(w io.Writer, s *datcheck.Summary) error {
 	fmt.Fprintf(w, "read %d records (%s)\n", s.Records, strings.Join(parts, ", "))
 	fmt.Fprintf(w, "in %.2f s, %.0f MB/s, %d workers\n", s.Duration.Seconds(), s.MBPerSec(), s.Workers)
 	printCompressed(w, s.Compressed)
+	if o := s.Objects; o != nil { // E3
+		fmt.Fprintf(w, "objects: %d animations, %d scripts, %d sound hooks; %d setups sound; scenery: %d setups in %d scenes, %d of them sound\n",
+			o.Animations, o.Scripts, o.SoundHooks, o.SoundingSetups, o.SceneSetups, o.Scenes, o.SoundingScenery)
+	}
 	if s.OK() {
 		_, err := fmt.Fprintln(w, "no problems found")
 		return err

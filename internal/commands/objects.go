@@ -4,8 +4,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"strings"
+	"text/tabwriter"
 
+	"soundworld/atlas"
 	"soundworld/dat"
+	"soundworld/internal/outputs"
 	"soundworld/world"
 )
 
@@ -126,11 +131,11 @@ func dumpScript(a *dat.Archive, id uint32) (any, error) {
 
 // probeObject is one object source around the player (probe -json "objects").
 type probeObject struct {
-	ID        hexID   `json:"id"`
-	Setup     hexID   `json:"setup"`
-	Table     hexID   `json:"sound_table"`
-	Animation hexID   `json:"default_animation"`
-	Script    hexID   `json:"default_script"`
+	ID        string  `json:"id"`
+	Setup     string  `json:"setup"`
+	Table     string  `json:"sound_table"`
+	Animation string  `json:"default_animation"`
+	Script    string  `json:"default_script"`
 	Landblock string  `json:"landblock"`
 	X         float32 `json:"x"`
 	Y         float32 `json:"y"`
@@ -141,14 +146,15 @@ type probeObject struct {
 
 func probeObjects(sn *world.Snapshot) []probeObject {
 	out := []probeObject{}
+	hex := func(v uint32) string { return fmt.Sprintf("0x%08X", v) }
 	for _, o := range sn.Objects {
 		off := world.Offset(sn.Camera, o.Loc)
 		d := float32(0)
 		if v := float64(off.X*off.X + off.Y*off.Y + off.Z*off.Z); v > 0 {
 			d = float32(math.Sqrt(v))
 		}
-		out = append(out, probeObject{ID: hexID(o.ID), Setup: hexID(o.Setup), Table: hexID(o.Table),
-			Animation: hexID(o.Anim), Script: hexID(o.Script), Landblock: fmt.Sprintf("0x%04X", o.Loc.Landblock),
+		out = append(out, probeObject{ID: hex(o.ID), Setup: hex(o.Setup), Table: hex(o.Table),
+			Animation: hex(o.Anim), Script: hex(o.Script), Landblock: fmt.Sprintf("0x%04X", o.Loc.Landblock),
 			X: cm(o.Loc.X), Y: cm(o.Loc.Y), Z: cm(o.Loc.Z), Distance: cm(d), Radius: cm(o.AudibleRadius)})
 	}
 	return out
@@ -162,7 +168,41 @@ func probeObjectsTable(w io.Writer, objs []probeObject, on bool) {
 	}
 	fmt.Fprintf(w, "objects   %d sounding object(s) of the data in the 3×3 landblocks (E3)\n", len(objs))
 	for _, o := range objs {
-		fmt.Fprintf(w, "  0x%08X setup 0x%08X table 0x%08X anim 0x%08X script 0x%08X at %s (%.2f, %.2f, %.2f)  %.1f m away, ring %.1f m\n",
-			uint32(o.ID), uint32(o.Setup), uint32(o.Table), uint32(o.Animation), uint32(o.Script), o.Landblock, o.X, o.Y, o.Z, o.Distance, o.Radius)
+		fmt.Fprintf(w, "  %s setup %s table %s anim %s script %s at %s (%.2f, %.2f, %.2f)  %.1f m away, ring %.1f m\n",
+			o.ID, o.Setup, o.Table, o.Animation, o.Script, o.Landblock, o.X, o.Y, o.Z, o.Distance, o.Radius)
 	}
+}
+
+// writeObjects prints the atlas's object hits (the first top) and writes
+// them all to csvPath if given.
+func writeObjects(w io.Writer, what string, objs []atlas.ObjectHit, top int, csvPath string) error {
+	if csvPath != "" {
+		err := outputs.WriteFile(csvPath, func(f *os.File) error {
+			var b strings.Builder
+			b.WriteString("landblock,object,setup,sound_table,x,y,z,map,plays\n")
+			for _, o := range objs {
+				fmt.Fprintf(&b, "0x%04X,0x%08X,0x%08X,0x%08X,%.2f,%.2f,%.2f,%q,%q\n", o.Landblock, o.ID, o.Setup, o.Table,
+					o.Loc.X, o.Loc.Y, o.Loc.Z, o.Map, o.Plays())
+			}
+			_, err := f.WriteString(b.String())
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "%s: %d sounding object(s)", what, len(objs))
+	if csvPath != "" {
+		fmt.Fprintf(w, " (all in %s)", csvPath)
+	}
+	fmt.Fprintln(w)
+	if len(objs) == 0 {
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "landblock\tobject\tsetup\tlocal (m)\tmap\tplays")
+	for _, o := range objs[:min(top, len(objs))] {
+		fmt.Fprintf(tw, "0x%04X\t0x%08X\t0x%08X\t(%.1f, %.1f, %.1f)\t%s\t%s\n", o.Landblock, o.ID, o.Setup, o.Loc.X, o.Loc.Y, o.Loc.Z, o.Map, o.Plays())
+	}
+	return tw.Flush()
 }

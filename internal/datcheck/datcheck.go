@@ -92,6 +92,7 @@ type Summary struct {
 	// Compressed counts the compressed (non-PCM) waves by format tag, rate
 	// and channels as their headers give them (O1), in that order.
 	Compressed []CompressedFormat `json:"compressed_waves"`
+	Objects    *ObjectStats       `json:"objects,omitempty"` // E3 (objects.go); nil without a portal dat
 	Duration   time.Duration      `json:"-"`
 }
 
@@ -247,8 +248,9 @@ func Check(a *dat.Archive, opt Options) *Summary {
 	for _, f := range files {
 		c.freeList(f)
 	}
+	objs := c.objects(a) // E3: hooks' references, script chains, sounding setups (objects.go)
 
-	s := &Summary{Counts: c.counts, Workers: workers, Problems: c.probs.List()}
+	s := &Summary{Counts: c.counts, Workers: workers, Problems: c.probs.List(), Objects: objs}
 	for k, n := range c.compressed {
 		k.Waves = n
 		s.Compressed = append(s.Compressed, k)

@@ -1,0 +1,273 @@
+package datcheck
+
+import (
+	"fmt"
+	"slices"
+
+	"soundworld/dat"
+)
+
+// E3 in check: every Animation (0x03) and PhysicsScript (0x33) is parsed and
+// every hook's reference followed — a SoundHook's or SoundTweakedHook's wave,
+// a CallPES's script; a Setup's default animation and script; every
+// SoundTableHook a Setup can run against the Setup's default sound table (the
+// table must exist and hold that SoundType); and the CallPES chains, of
+// which a cycle that takes no time (every start time and pause 0) is a
+// problem: retail's ScriptManager would run it forever within one frame. It
+// also counts the Setups that sound, and those among the scenery the
+// region's scenes can place.
+
+// ObjectStats counts what E3 plays in the data.
+type ObjectStats struct {
+	Animations     int `json:"animations"`
+	Scripts        int `json:"scripts"`
+	SoundHooks     int `json:"sound_hooks"` // in animations and scripts, all three kinds
+	SoundingSetups int `json:"sounding_setups"`
+	// SceneSetups are the Setups the region's scenes list (scenery);
+	// SoundingScenery those of them that sound.
+	SceneSetups     int `json:"scene_setups"`
+	SoundingScenery int `json:"sounding_scenery"`
+	Scenes          int `json:"scenes"` // Scene records read
+}
+
+// hookRef is a hook and where it sits.
+type hookRef struct {
+	rec  uint32
+	hook dat.Hook
+}
+
+func (c *checker) objects(a *dat.Archive) *ObjectStats {
+	if c.portal == nil || a.Portal == nil {
+		return nil
+	}
+	st := &ObjectStats{}
+	pf := c.portal
+	anims := map[uint32][]hookRef{}   // animation → its sound/CallPES hooks (all frames)
+	scripts := map[uint32][]hookRef{} // script → its hooks
+	zeroTime := map[uint32]bool{}     // script whose every start time is 0
+	read := func(lo, hi uint32) []uint32 {
+		i, _ := slices.BinarySearch(pf.ids, lo)
+		j, _ := slices.BinarySearch(pf.ids, hi)
+		return pf.ids[i:j]
+	}
+	checkRef := func(rec uint32, h dat.Hook) {
+		switch h.Type {
+		case dat.HookSound, dat.HookSoundTweaked:
+			st.SoundHooks++
+			if !pf.has(h.Wave) {
+				c.problem(pf, rec, int64(h.Off+8), dat.KindMissingRecord, "%s hook's wave 0x%08X is not in the portal dat", dat.HookName(h.Type), h.Wave)
+			}
+		case dat.HookSoundTable:
+			st.SoundHooks++
+		case dat.HookCallPES:
+			if !pf.has(h.Script) {
+				c.problem(pf, rec, int64(h.Off+8), dat.KindMissingRecord, "CallPES hook's script 0x%08X is not in the portal dat", h.Script)
+			}
+		}
+	}
+	keep := func(h dat.Hook) bool { return h.IsSound() || h.Type == dat.HookCallPES }
+	for _, id := range read(0x03000000, 0x04000000) {
+		an, err := a.Animation(id)
+		if err != nil {
+			c.recordErr(pf, id, err)
+			continue
+		}
+		st.Animations++
+		for _, f := range an.Frames {
+			for _, h := range f.Hooks {
+				if keep(h) {
+					checkRef(id, h)
+					anims[id] = append(anims[id], hookRef{id, h})
+				}
+			}
+		}
+	}
+	for _, id := range read(0x33000000, 0x34000000) {
+		s, err := a.PhysicsScript(id)
+		if err != nil {
+			c.recordErr(pf, id, err)
+			continue
+		}
+		st.Scripts++
+		zero := true
+		for _, e := range s.Entries {
+			zero = zero && e.StartTime == 0 && (e.Hook.Type != dat.HookCallPES || e.Hook.Pause == 0)
+			if keep(e.Hook) {
+				checkRef(id, e.Hook)
+				scripts[id] = append(scripts[id], hookRef{id, e.Hook})
+			}
+		}
+		zeroTime[id] = zero
+	}
+	c.scriptCycles(pf, scripts, zeroTime)
+
+	// Setups: which sound, and every SoundTableHook against the Setup's table.
+	sounding := map[uint32]bool{}
+	tables := map[uint32]*dat.SoundTable{}
+	for _, id := range read(0x02000000, 0x03000000) {
+		s, err := a.Setup(id)
+		if err != nil {
+			continue // reported by the record pass
+		}
+		var hooks []hookRef
+		if s.DefaultAnimation != 0 {
+			if !pf.has(s.DefaultAnimation) {
+				c.problem(pf, id, -1, dat.KindMissingRecord, "default animation 0x%08X is not in the portal dat", s.DefaultAnimation)
+			}
+			hooks = append(hooks, anims[s.DefaultAnimation]...)
+		}
+		if s.DefaultScript != 0 {
+			if !pf.has(s.DefaultScript) {
+				c.problem(pf, id, -1, dat.KindMissingRecord, "default script 0x%08X is not in the portal dat", s.DefaultScript)
+			}
+			hooks = append(hooks, chain(s.DefaultScript, scripts)...)
+		}
+		for _, h := range hooks {
+			if h.hook.Type == dat.HookCallPES && s.DefaultScript != 0 {
+				hooks = append(hooks, chain(h.hook.Script, scripts)...)
+			}
+		}
+		for _, h := range hooks {
+			if !h.hook.IsSound() {
+				continue
+			}
+			sounding[id] = true
+			if h.hook.Type != dat.HookSoundTable {
+				continue
+			}
+			tid := s.DefaultSoundTable
+			if tid == 0 {
+				c.problem(pf, h.rec, int64(h.hook.Off), dat.KindBadReference, "SoundTableHook (SoundType 0x%02X) run by setup 0x%08X, which has no default sound table: it plays nothing", h.hook.SType, id)
+				continue
+			}
+			t, ok := tables[tid]
+			if !ok {
+				t, _ = a.SoundTable(tid) // a missing or bad table is reported elsewhere
+				tables[tid] = t
+			}
+			if t != nil && len(t.Sounds[h.hook.SType]) == 0 {
+				c.problem(pf, h.rec, int64(h.hook.Off+8), dat.KindBadReference, "SoundTableHook's SoundType 0x%02X (%s) is not in setup 0x%08X's sound table 0x%08X: it plays nothing",
+					h.hook.SType, dat.SoundTypeName(h.hook.SType), id, tid)
+			}
+		}
+	}
+	st.SoundingSetups = len(sounding)
+
+	// Scenery: the Setups the region's scenes list.
+	if c.region != nil && c.region.Scene != nil {
+		seen := map[uint32]bool{}
+		scenery := map[uint32]bool{}
+		for _, stp := range c.region.Scene.SceneTypes {
+			for _, sid := range stp.Scenes {
+				if seen[sid] || !pf.has(sid) {
+					continue
+				}
+				seen[sid] = true
+				b, err := a.Portal.Get(sid)
+				if err != nil {
+					continue
+				}
+				_, objs, err := dat.SceneObjectIDs(b)
+				if err != nil {
+					c.recordErr(pf, sid, err)
+					continue
+				}
+				st.Scenes++
+				for _, o := range objs {
+					if o>>24 == 0x02 {
+						scenery[o] = true
+					}
+				}
+			}
+		}
+		st.SceneSetups = len(scenery)
+		for id := range scenery {
+			if sounding[id] {
+				st.SoundingScenery++
+			}
+		}
+	}
+	return st
+}
+
+// chain lists the hooks of script id and of every script it chains, each
+// script once.
+func chain(id uint32, scripts map[uint32][]hookRef) []hookRef {
+	var out []hookRef
+	seen := map[uint32]bool{}
+	var walk func(uint32)
+	walk = func(s uint32) {
+		if seen[s] {
+			return
+		}
+		seen[s] = true
+		for _, h := range scripts[s] {
+			out = append(out, h)
+			if h.hook.Type == dat.HookCallPES {
+				walk(h.hook.Script)
+			}
+		}
+	}
+	walk(id)
+	return out
+}
+
+// scriptCycles reports each CallPES cycle whose scripts all take no time.
+func (c *checker) scriptCycles(pf *file, scripts map[uint32][]hookRef, zero map[uint32]bool) {
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := map[uint32]int{}
+	var stack []uint32
+	var visit func(uint32)
+	visit = func(s uint32) {
+		color[s] = grey
+		stack = append(stack, s)
+		for _, h := range scripts[s] {
+			if h.hook.Type != dat.HookCallPES {
+				continue
+			}
+			n := h.hook.Script
+			switch color[n] {
+			case white:
+				if _, ok := scripts[n]; ok || zero[n] {
+					visit(n)
+				}
+			case grey:
+				i := slices.Index(stack, n)
+				cyc := stack[i:]
+				allZero := true
+				for _, x := range cyc {
+					allZero = allZero && zero[x]
+				}
+				if allZero {
+					path := ""
+					for _, x := range append(slices.Clone(cyc), n) {
+						path += fmt.Sprintf(" → 0x%08X", x)
+					}
+					c.problem(pf, n, int64(h.hook.Off), dat.KindBadReference, "CallPES chain%s loops with no time in it: retail would run it forever in one frame", path)
+				}
+			}
+		}
+		stack = stack[:len(stack)-1]
+		color[s] = black
+	}
+	ids := make([]uint32, 0, len(zero))
+	for id := range zero {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		if color[id] == white {
+			visit(id)
+		}
+	}
+}
+
+// recordErr reports a record that does not parse (once; the record pass
+// reads only the types it knows).
+func (c *checker) recordErr(f *file, id uint32, err error) {
+	c.add(dat.ProblemOf(dat.KindBadRecord, f.f.Name(), id, err))
+}

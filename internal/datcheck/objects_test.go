@@ -1,0 +1,82 @@
+package datcheck
+
+import (
+	"encoding/binary"
+	"strings"
+	"testing"
+
+	"soundworld/dat"
+)
+
+// TestE3_CheckFollowsHooks: check follows every hook's reference and counts
+// what sounds. The portal holds a region whose one scene lists setup A;
+// A's default animation has a SoundTableHook for SoundType 0x69 (in A's
+// table) and one for 0x6A (not in it), a SoundHook for a missing wave;
+// setup B's default script chains (CallPES) a script that chains it back
+// with no time in between (a problem), and setup C's script chains itself
+// after 1 s (a repeating script, no problem).
+func TestE3_CheckFollowsHooks(t *testing.T) {
+	const (
+		setA, setB, setC          = 0x02000001, 0x02000002, 0x02000003
+		anim                      = 0x03000001
+		scrB1, scrB2, scrC        = 0x33000001, 0x33000002, 0x33000003
+		table                     = 0x20000001
+		wave, missWave            = 0x0A000001, 0x0A0000FF
+		scene              uint32 = 0x12000001
+	)
+	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
+	r := &dat.Region{ID: dat.RegionID, Version: 3, Scene: &dat.SceneInfo{SceneTypes: []dat.SceneType{{StbIndex: dat.NoIndex, Scenes: []uint32{scene}}}}, PartsMask: dat.PartScene}
+	pw.Add(dat.RegionID, dat.EncodeRegion(r))
+	pw.Add(setA, dat.EncodeSetup(&dat.Setup{ID: setA, DefaultAnimation: anim, DefaultSoundTable: table}))
+	pw.Add(setB, dat.EncodeSetup(&dat.Setup{ID: setB, DefaultScript: scrB1}))
+	pw.Add(setC, dat.EncodeSetup(&dat.Setup{ID: setC, DefaultScript: scrC}))
+	pw.Add(anim, dat.EncodeAnimation(&dat.Animation{ID: anim, Frames: []dat.AnimFrame{
+		{Hooks: []dat.Hook{{Type: dat.HookSoundTable, SType: 0x69}, {Type: dat.HookSoundTable, SType: 0x6A}}},
+		{Hooks: []dat.Hook{{Type: dat.HookSound, Wave: missWave}}}, {}}}))
+	pw.Add(scrB1, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scrB1, Entries: []dat.ScriptEntry{
+		{Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: wave, Probability: 1, Volume: 1}}, {Hook: dat.Hook{Type: dat.HookCallPES, Script: scrB2}}}}))
+	pw.Add(scrB2, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scrB2, Entries: []dat.ScriptEntry{{Hook: dat.Hook{Type: dat.HookCallPES, Script: scrB1}}}}))
+	pw.Add(scrC, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scrC, Entries: []dat.ScriptEntry{
+		{Hook: dat.Hook{Type: dat.HookSound, Wave: wave}}, {StartTime: 1, Hook: dat.Hook{Type: dat.HookCallPES, Script: scrC}}}}))
+	pw.Add(table, dat.EncodeSoundTable(&dat.SoundTable{ID: table, Sounds: map[uint32][]dat.SoundData{0x69: {{WaveID: wave, Probability: 1, Volume: 1}}},
+		Root: dat.SoundNode{Children: []dat.SoundNode{{Key: 0x69, Data: []dat.SoundData{{WaveID: wave, Probability: 1, Volume: 1}}}}}}))
+	pw.Add(wave, dat.EncodeWave(&dat.Wave{ID: wave, Format: dat.WaveFormat{Tag: 1, Channels: 1, SamplesPerSec: 22050, AvgBytesPerSec: 44100, BlockAlign: 2, BitsPerSample: 16},
+		Header: []byte{1, 0, 1, 0, 0x22, 0x56, 0, 0, 0x44, 0xAC, 0, 0, 2, 0, 16, 0, 0, 0}, Data: make([]byte, 200)}))
+	sc := binary.LittleEndian.AppendUint32(nil, scene)
+	sc = binary.LittleEndian.AppendUint32(sc, 2)
+	for _, o := range []uint32{setA, 0x01000005} {
+		sc = binary.LittleEndian.AppendUint32(sc, o)
+		sc = append(sc, make([]byte, 72)...)
+	}
+	pw.Add(scene, sc)
+	p, err := pw.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := dat.NewWriter(256, dat.DataSetCell, 1).Bytes()
+	s := Check(open(t, p, c), Options{})
+	o := s.Objects
+	if o == nil || o.Animations != 1 || o.Scripts != 3 || o.SoundingSetups != 3 || o.Scenes != 1 || o.SceneSetups != 1 || o.SoundingScenery != 1 {
+		t.Fatalf("stats: %+v", o)
+	}
+	want := map[string]bool{
+		"SoundType 0x6A":           false, // not in the table
+		"wave 0x0A0000FF":          false, // missing
+		"loops with no time in it": false, // B1 → B2 → B1
+	}
+	for _, pr := range s.Problems {
+		for k := range want {
+			if strings.Contains(pr.What, k) {
+				want[k] = true
+			}
+		}
+		if strings.Contains(pr.What, "0x33000003") || strings.Contains(pr.What, "SoundType 0x69 ") {
+			t.Errorf("unexpected problem: %v", pr)
+		}
+	}
+	for k, ok := range want {
+		if !ok {
+			t.Errorf("no problem naming %q in %v", k, s.Problems)
+		}
+	}
+}

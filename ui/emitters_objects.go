@@ -1,0 +1,93 @@
+package ui
+
+import (
+	"fmt"
+
+	"soundworld/audio"
+	"soundworld/ui/debugui"
+)
+
+// objectsSection lists the data's sounding objects around the player (E3)
+// under "from the data": each can be muted or soloed, never edited — they
+// are the game's, not the user's.
+func (u *UI) objectsSection(ctx *debugui.Context) {
+	s := u.snap
+	if s == nil {
+		return
+	}
+	ctx.SetGridLayout([]int{-1}, nil)
+	if len(s.Objects) == 0 {
+		label(ctx, "from the data: no sounding objects here")
+		return
+	}
+	label(ctx, fmt.Sprintf("from the data (%d): objects whose animation or script sounds", len(s.Objects)))
+	ctx.SetGridLayout([]int{-1, 50, 40}, nil)
+	for _, o := range s.Objects {
+		ctx.IDScope(fmt.Sprintf("obj%08X", o.ID), func() {
+			what := "anim"
+			if o.Anim == 0 {
+				what = "script"
+			}
+			name := fmt.Sprintf("0x%08X %s r %.0f m", o.ID, what, o.AudibleRadius)
+			if o.Muted {
+				name += " (muted)"
+			}
+			label(ctx, name)
+			if ctx.Hovering() {
+				ctx.Tooltip(fmt.Sprintf("object 0x%08X, setup 0x%08X\nsound table 0x%08X, default animation 0x%08X, default script 0x%08X\nat 0x%04X (%.1f, %.1f, %.1f)\nE3: plays the sound hooks of its default animation (30 frames/s, looping) and script (once)",
+					o.ID, o.Setup, o.Table, o.Anim, o.Script, o.Loc.Landblock, o.Loc.X, o.Loc.Y, o.Loc.Z))
+			}
+			id, muted := o.ID, u.st.objMuted(o.ID)
+			mute := "mute"
+			if muted {
+				mute = "unmute"
+			}
+			ctx.Button(mute).On(func() {
+				u.st.setObjMuted(id, !muted)
+				u.host.SetObjectMute(id, !muted)
+			})
+			solo := "solo"
+			if u.st.ObjSolo == id {
+				solo = "all"
+			}
+			ctx.Button(solo).On(func() {
+				if u.st.ObjSolo == id {
+					u.st.ObjSolo = 0
+				} else {
+					u.st.ObjSolo = id
+				}
+				u.host.SetObjectSolo(u.st.ObjSolo)
+			})
+		})
+	}
+}
+
+// objMuted reports whether the user muted object id.
+func (st *State) objMuted(id uint32) bool { return st.ObjMute[id] }
+
+func (st *State) setObjMuted(id uint32, m bool) {
+	if st.ObjMute == nil {
+		st.ObjMute = map[uint32]bool{}
+	}
+	if m {
+		st.ObjMute[id] = true
+	} else {
+		delete(st.ObjMute, id)
+	}
+}
+
+// objectHookOf names the object, setup and hook (frame or start time) behind
+// an object's voice in slot (E3), from the snapshot's recent events; "" for
+// other voices or when the event has left the log.
+func (u *UI) objectHookOf(v audio.Voice, slot int) string {
+	if v.Source != audio.SourceObject || u.snap == nil {
+		return ""
+	}
+	for i := len(u.snap.Events) - 1; i >= 0; i-- {
+		ev := &u.snap.Events[i]
+		if ev.Object != nil && ev.Slot == slot && ev.Time == v.Start {
+			return ev.Object.String()
+		}
+	}
+	return ""
+}

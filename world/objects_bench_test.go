@@ -1,0 +1,65 @@
+package world
+
+import (
+	"testing"
+
+	"soundworld/dat"
+	"soundworld/internal/bigworld"
+)
+
+// BenchmarkE3_ObjectScan measures the 3×3 object scan on a cell change that
+// crosses a landblock edge on the full-size generated world (issue 19's
+// budget: under 1 ms), among its towns, whose LandBlockInfos hold sounding
+// statics (bigworld objects.go). warm: the player steps back and forth
+// between two landblocks whose records were read before — three landblocks'
+// objects destroyed, three created, per step. cold: a fresh runtime reads all
+// nine landblocks' LandBlockInfos, Setups, Animations and Scripts from the
+// dat and creates every object.
+func BenchmarkE3_ObjectScan(b *testing.B) {
+	dir, err := bigworld.Cached()
+	if err != nil {
+		b.Fatal(err)
+	}
+	a, err := dat.OpenDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.Close()
+	infos, err := dat.IDs(a.Cell, 0, 0xFFFFFFFF, func(id uint32) bool { return id&0xFFFF == dat.LandBlockInfoL })
+	if err != nil || len(infos) == 0 {
+		b.Fatalf("no town in the generated world: %v", err)
+	}
+	town := uint16(infos[len(infos)/2] >> 16)
+	land, err := NewLand(a)
+	if err != nil {
+		b.Fatal(err)
+	}
+	here, east := Loc{Landblock: town, X: 96, Y: 96}, Loc{Landblock: town + 0x100, X: 96, Y: 96}
+	b.Run("warm", func(b *testing.B) {
+		o := newObjects(land, a)
+		o.scan(0, here)
+		o.scan(0, east)
+		if len(o.live) == 0 {
+			b.Fatal("no object sources around the town")
+		}
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := range b.N {
+			if i%2 == 0 {
+				o.scan(float64(i), here)
+			} else {
+				o.scan(float64(i), east)
+			}
+		}
+		b.ReportMetric(float64(len(o.live)), "objects")
+	})
+	b.Run("cold", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			b.StopTimer()
+			o := newObjects(land, a)
+			b.StartTimer()
+			o.scan(0, here)
+		}
+	})
+}
