@@ -30,9 +30,10 @@ func TestWindowFlags_DefaultsAndPlacement(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Archive.Close()
-	// W3/dat-format §4.5: the default start is Holtburg's spawn, eye 2 m (W5).
-	if c.Start.X != world.HoltburgX || c.Start.Y != world.HoltburgY || c.Start.Eye != 2 || c.Source != "Holtburg (stand-in)" {
-		t.Errorf("defaults: got %+v source %q, want Holtburg spawn, eye 2, the stand-in", *c.Start, c.Source)
+	// W3/dat-format §4.5: the default start is Holtburg's spawn; the camera
+	// is retail's home view, 2.25 m up and 2.5 m behind (W5, revision 3).
+	if c.Start.X != world.HoltburgX || c.Start.Y != world.HoltburgY || c.Start.Eye != 2.25 || c.Start.Chase != 2.5 || c.Source != "Holtburg (stand-in)" {
+		t.Errorf("defaults: got %+v source %q, want Holtburg spawn, eye 2.25, chase 2.5, the stand-in", *c.Start, c.Source)
 	}
 	if len(c.Emitters) != 0 { // E3: the forge is a data object, not a placed emitter
 		t.Errorf("stand-in default emitters: got %+v, want none", c.Emitters)
