@@ -12,7 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/go/bin
 if ! command -v chromium >/dev/null; then
-	apt-get install -y -o DPkg::Lock::Timeout=600 --no-install-recommends chromium fonts-dejavu-core
+	apt-get update -qq
+	apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends chromium fonts-dejavu-core >/dev/null
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
