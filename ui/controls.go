@@ -70,7 +70,8 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 			ctx.SetGridLayout([]int{110, -1}, nil)
 			label(ctx, "eye height m")
 			eye := u.eyeShown()
-			ctx.SliderF(&eye, 0, 20, 0.1, 1).On(func() { u.host.SetEye(float32(eye)) })
+			// 0.05 m steps, two decimals: retail's home view is 2.25 m (W5).
+			ctx.SliderF(&eye, 0, 20, 0.05, 2).On(func() { u.host.SetEye(float32(eye)) })
 			l := u.snap.Listener // W5: the camera presets, named
 			fitLabel(ctx, "camera", "W5: retail = retail's home view (2.25 m up, 2.5 m behind), what a retail recording hears without zooming")
 			label(ctx, world.CameraName(l.Eye, l.Chase))
