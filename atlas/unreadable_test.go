@@ -7,6 +7,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/internal/damage"
 )
 
 // patchedStandIn opens the stand-in with the cell dat's record id changed
@@ -27,15 +28,11 @@ func patchedStandIn(t testing.TB, id uint32, patch func(rec []byte)) *dat.Archiv
 		t.Fatal(err)
 	}
 	patch(cell[e.Offset:])
-	pf, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
+	a, err := damage.Open(portal, cell)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cf, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &dat.Archive{Portal: pf, Cell: cf}
+	return a
 }
 
 // damagedStandIn is the stand-in with landblock record lb unreadable (its

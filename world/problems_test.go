@@ -9,6 +9,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/internal/damage"
 )
 
 // standInImages builds the stand-in's portal and cell dat images.
@@ -37,15 +38,11 @@ func recordAt(t testing.TB, img []byte, id uint32) int {
 
 func openImages(t testing.TB, portal, cell []byte) *dat.Archive {
 	t.Helper()
-	p, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
+	a, err := damage.Open(portal, cell)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &dat.Archive{Portal: p, Cell: c}
+	return a
 }
 
 // A bad landblock under the listener and a bad sound table named by the
