@@ -63,6 +63,19 @@ func (x *Mixer) Apply(starts []VoiceStart) {
 	}
 }
 
+// DropPending removes the starts and stops for slot that wait for their
+// frame (a start made later in sim time supersedes them: the device's
+// input path). Voices already playing are left alone.
+func (x *Mixer) DropPending(slot int) {
+	out := x.pending[:0]
+	for _, e := range x.pending {
+		if e.vs.Slot != slot {
+			out = append(out, e)
+		}
+	}
+	x.pending = out
+}
+
 // start makes an event current: a start (decoded wave from the bank) or a stop.
 func (x *Mixer) start(s VoiceStart) {
 	v := &x.voices[s.Slot]

@@ -8,21 +8,24 @@ import (
 	"time"
 
 	"soundworld/audio"
+	"soundworld/audio/device"
 	"soundworld/internal/crash"
 )
 
-// The latency probe (-latency-probe N, scripts/live-smoke.sh; issue 17
-// item 2): N times, at a random moment (as a click arrives between two
-// frames), an input is made; the next Update plays a stinger for it, as the
-// Stingers panel's button does; a watcher then times how long until the
-// device's player has consumed the stinger's first frame (its position,
-// which oto hands to ALSA as it consumes). Printed: median and p95 of input
-// → the device, in ms. Not counted: the sound server's own buffer after
-// ALSA (a constant of the setup; PulseAudio's null sink adds its latency).
+// The latency probe (-latency-probe N, scripts/live-smoke.sh): N times, at
+// a random moment (as a click arrives between two frames), an input is
+// made; the next Update plays a stinger for it, as the Stingers panel's
+// button does, and the device places it at the next block (PushNow); a
+// watcher then times how long until oto's ALSA goroutine has taken the
+// stinger's first frame from the player (Played: it writes it to ALSA
+// next). Printed: median and p95 of input → ALSA, and of input → the
+// device's output, which adds ALSA's buffer (two periods; the frame taken
+// is written behind what ALSA holds). Not counted: the sound server's own
+// buffer after ALSA (PulseAudio's null sink adds its own latency).
 
 // probeDev is what the probe needs of the device.
 type probeDev interface {
-	FrameOf(t float64) int64
+	Inputs() (n, lastFrame int64)
 	Played() (time.Duration, bool)
 }
 
@@ -81,13 +84,16 @@ func (g *Game) updateLatencyProbe() {
 	}
 	p.left--
 	p.pending = true
-	play := g.sim.PlayStinger(g.stingerTbl, g.stingers[0].SType)
-	frame := pd.FrameOf(play.Time)
-	go func() { // the watcher: 1 ms polls of the player's position
+	n0, _ := pd.Inputs()
+	g.sim.PlayStinger(g.stingerTbl, g.stingers[0].SType) // pushed at this Update's pushStarts
+	go func() {                                          // the watcher: 0.25 ms polls of the device
 		defer crash.Recover()
-		target := time.Duration(float64(frame) / audio.SampleRate * float64(time.Second))
-		for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
-			if pos, ok := pd.Played(); ok && pos >= target {
+		target := time.Duration(-1)
+		for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(250 * time.Microsecond) {
+			if n, f := pd.Inputs(); target < 0 && n > n0 {
+				target = time.Duration(float64(f+1) / audio.SampleRate * float64(time.Second))
+			}
+			if pos, ok := pd.Played(); ok && target >= 0 && pos >= target {
 				p.done <- float64(time.Now().UnixNano()-t0) / 1e6
 				return
 			}
@@ -107,6 +113,8 @@ func (p *latencyProbe) report() string {
 	s := slices.Clone(p.samples)
 	slices.Sort(s)
 	q := func(f float64) float64 { return s[min(len(s)-1, int(f*float64(len(s))))] }
-	return fmt.Sprintf("latency: input → device, %d inputs: median %.0f ms, p95 %.0f ms (min %.0f, max %.0f; the sound server's buffer not included)",
-		len(s), q(0.5), q(0.95), s[0], s[len(s)-1])
+	alsa := float64(2*device.PeriodFrames) * 1000 / audio.SampleRate
+	return fmt.Sprintf("latency: input → ALSA, %d inputs: median %.0f ms, p95 %.0f ms (min %.0f, max %.0f)\n"+
+		"latency: input → device output (+ ALSA's buffer, %.1f ms): median %.0f ms, p95 %.0f ms; the sound server's buffer not included",
+		len(s), q(0.5), q(0.95), s[0], s[len(s)-1], alsa, q(0.5)+alsa, q(0.95)+alsa)
 }

@@ -36,11 +36,17 @@ type liveDev interface {
 // device than the lead covers, and an underrun that the device went dry; in
 // either case the lead grows by leadStep (up to maxLead), said in a toast
 // and shown in the status bar. The anchor stays: the Sim just runs further
-// ahead of the device, so no start moves.
+// ahead of the device, so no start moves. An underrun also grows the
+// player's buffer by a period (device.GrowBuffer), said in the same toast.
 const (
-	leadStep = audio.SampleRate / 20 // 50 ms
-	maxLead  = audio.SampleRate      // 1 s
+	leadStep = audio.SampleRate / 100 // 10 ms
+	maxLead  = audio.SampleRate       // 1 s
 )
+
+// bufferGrower is a device whose player buffer can grow (audio/device).
+type bufferGrower interface {
+	GrowBuffer() (frames int64, grew bool)
+}
 
 // liveClock is the window's side of the one clock.
 type liveClock struct {
@@ -60,6 +66,8 @@ type liveClock struct {
 	lastUpdate time.Time          // wall time of the last deviceTicks
 	warmStart  time.Time          // when the warm-up began
 	steady     int                // Updates in a row within warmGap
+	warmMaxGap float64            // s, the longest gap of those steady Updates
+	gaps       gapHist            // every Update's gap since the session's anchor (frame jitter)
 	warming    bool               // the session's anchor waits (warmingUp)
 	warmDone   bool               // the warm-up is over
 	held       []audio.VoiceStart // starts held while warming up
@@ -112,6 +120,7 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 		gap = now.Sub(lc.lastUpdate).Seconds()
 	}
 	lc.lastUpdate = now
+	g.sound.isInstant = false
 	if g.warmingUp(now, gap) {
 		return 0, true
 	}
@@ -133,7 +142,11 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 	}
 	lc.paused, lc.scale = paused, scale
 	if paused {
+		g.sound.instant, g.sound.isInstant = g.sim.Now(), lc.anchored
 		return 0, true // the anchor is taken when the pause ends
+	}
+	if reason == "session" && lc.warmMaxGap > 0 {
+		d.SetLead(sessionLead(lc.warmMaxGap))
 	}
 	if reason != "" {
 		d.Anchor(reason, g.sim.Now(), scale)
@@ -150,6 +163,9 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 	due, ok := d.Due()
 	if !ok {
 		return 0, false
+	}
+	if reason == "" { // on this Update's own anchor a start keeps the anchor's frame
+		g.sound.instant, g.sound.isInstant = g.sim.Now(), true
 	}
 	n := int(math.Floor((due-g.sim.Now())/clock.Step + 1e-9))
 	return max(0, min(n, clock.MaxTicks)), true
@@ -177,7 +193,13 @@ func (g *Game) takeLate() {
 		if n := len(g.lc.dry); n > maxLate {
 			g.lc.dry = g.lc.dry[n-maxLate:]
 		}
-		g.growLead(d, "the sound device ran dry (underrun)")
+		why := "the sound device ran dry (underrun)"
+		if b, ok := d.(bufferGrower); ok {
+			if fr, grew := b.GrowBuffer(); grew {
+				why += fmt.Sprintf(": the player buffer grows to %.1f ms", float64(fr)*1000/audio.SampleRate)
+			}
+		}
+		g.growLead(d, why)
 	}
 	if n := len(g.lc.late); n > maxLate {
 		g.lc.late = g.lc.late[n-maxLate:]
@@ -211,6 +233,46 @@ const (
 	frameMargin = audio.SampleRate / 50 // 20 ms over a read and a frame
 )
 
+// sessionLead is the lead (frames) the session starts with, from the
+// longest of the warm-up's steady frame gaps (s): a period (the frontier
+// moves a period at a time) plus three such gaps (a frame that takes three
+// times the longest steady one: the first seconds load tiles and collect
+// garbage) plus frameMargin, in leadStep steps, and at least minLead. At
+// 60 FPS (16.7 ms gaps) that is 100 ms; longer frames later grow it
+// (growLeadTo). Inputs do not wait for the lead (PushNow): it only keeps
+// the Sim's own starts exact, and sets how far the map's events run ahead
+// of what is heard.
+func sessionLead(maxGap float64) int64 {
+	need := device.ChunkFrames + int64(3*maxGap*audio.SampleRate) + frameMargin
+	return min(maxLead, max(minLead, (need+leadStep-1)/leadStep*leadStep))
+}
+
+// minLead is the shortest session lead: 100 ms.
+const minLead = audio.SampleRate / 10
+
+// gapHist counts Update gaps in 1 ms bins (the last bin: 1 s and more).
+type gapHist struct {
+	n    int
+	bins [1001]int
+}
+
+func (h *gapHist) add(gap float64) {
+	h.n++
+	h.bins[min(1000, int(gap*1000))]++
+}
+
+// quantile is the gap (ms, the bin's upper edge) below which a fraction q of the gaps lie.
+func (h *gapHist) quantile(q float64) int {
+	need := int(math.Ceil(q * float64(h.n)))
+	c := 0
+	for i, k := range h.bins {
+		if c += k; c >= need && c > 0 {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // warmingUp reports whether the session's anchor still waits.
 func (g *Game) warmingUp(now time.Time, gap float64) bool {
 	lc := &g.lc
@@ -223,8 +285,9 @@ func (g *Game) warmingUp(now time.Time, gap float64) bool {
 	}
 	if gap > 0 && gap < warmGap {
 		lc.steady++
+		lc.warmMaxGap = max(lc.warmMaxGap, gap)
 	} else {
-		lc.steady = 0
+		lc.steady, lc.warmMaxGap = 0, 0
 	}
 	if lc.steady >= warmFrames || now.Sub(lc.warmStart).Seconds() >= warmMax {
 		lc.warming, lc.warmDone = false, true
@@ -280,7 +343,11 @@ func (g *Game) liveStatus() string {
 		return ""
 	}
 	fr, ev := d.Underruns()
-	return fmt.Sprintf("lead %.0f ms, anchors %d, late starts %d, underruns %d (%.0f ms)", float64(d.LeadFrames())*1000/audio.SampleRate,
+	buf := ""
+	if b, ok := d.(interface{ BufferFramesNow() int64 }); ok {
+		buf = fmt.Sprintf(", buffer %.1f ms", float64(b.BufferFramesNow())*1000/audio.SampleRate)
+	}
+	return fmt.Sprintf("lead %.0f ms%s, anchors %d, late starts %d, underruns %d (%.0f ms)", float64(d.LeadFrames())*1000/audio.SampleRate, buf,
 		len(d.Anchors()), g.lc.lateN, ev, float64(fr)*1000/audio.SampleRate)
 }
 
@@ -300,6 +367,14 @@ func (g *Game) printLive() {
 	as := d.Anchors()
 	fr, ev := d.Underruns()
 	fmt.Fprintf(w, "live: sim %.3f s, anchors %d, late starts %d, underruns %d (%d frames)\n", g.sim.Now(), len(as), g.lc.lateN, ev, fr)
+	fmt.Fprintf(w, "live: %s\n", g.liveStatus())
+	if h := &g.lc.gaps; h.n > 0 {
+		fmt.Fprintf(w, "live: frame gaps over %d Updates: median ≤ %d ms, p99 ≤ %d ms, max ≤ %d ms\n", h.n, h.quantile(0.5), h.quantile(0.99), h.quantile(1))
+	}
+	if h, ok := d.(interface{ Handed() (int64, int64) }); ok {
+		sent, buf := h.Handed()
+		fmt.Fprintf(w, "live: frames handed to the player %d, still in its buffer %d\n", sent, buf)
+	}
 	for _, a := range as {
 		fmt.Fprintf(w, "live: %s\n", a)
 	}

@@ -12,6 +12,19 @@ type sound struct {
 	mixer  *audio.Mixer
 	out    bridge // nil: no device
 	notice string
+	// instant is the sim time (s) the Sim stood at when this Update began,
+	// with its starts already handed over; set while the device is the
+	// clock and no anchor was taken this Update (live.go). A start at or
+	// before it was made by an input between two Updates: it goes to the
+	// next block (inputNow).
+	instant   float64
+	isInstant bool
+}
+
+// inputNow is what a device offers for inputs: their starts at the next
+// block rendered instead of the lead later (audio/device PushNow).
+type inputNow interface {
+	PushNow(starts []audio.VoiceStart) int64
 }
 
 // bridge is what the window needs of audio's device package.
@@ -42,9 +55,25 @@ func openSound(b *audio.Bank) *sound {
 func (s *sound) silent() bool { return s == nil || s.out == nil }
 
 func (s *sound) apply(starts []audio.VoiceStart) {
-	if !s.silent() {
-		s.out.Push(starts)
+	if s.silent() {
+		return
 	}
+	if d, ok := s.out.(inputNow); ok && s.isInstant {
+		var now []audio.VoiceStart
+		rest := starts[:0:0]
+		for _, v := range starts {
+			if v.Time <= s.instant {
+				now = append(now, v)
+			} else {
+				rest = append(rest, v)
+			}
+		}
+		if len(now) > 0 {
+			d.PushNow(now) // first: they are earlier in sim time than the rest
+			starts = rest
+		}
+	}
+	s.out.Push(starts)
 }
 
 // stopAll stops every voice (Slot with Wave 0 is a stop, per TakeStarts' contract).

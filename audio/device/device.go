@@ -1,7 +1,7 @@
 // Package device is the one place that touches the sound device: it streams a
-// soundworld audio.Mixer through Ebitengine's audio player, or, when there is
-// no usable device, stays silent and says why. It imports no window-side
-// Ebitengine code.
+// soundworld audio.Mixer through oto (Ebitengine's own audio library, used
+// directly so the device's buffer can be chosen), or, when there is no usable
+// device, stays silent and says why. It imports no window-side Ebitengine code.
 package device
 
 import (
@@ -15,14 +15,35 @@ import (
 	"sync/atomic"
 	"time"
 
-	ebaudio "github.com/hajimehoshi/ebiten/v2/audio"
+	"github.com/ebitengine/oto/v3"
 
 	"soundworld/audio"
 )
 
-// BufferSize is the player's buffer (latency) length. oto reads the stream
-// in chunks of this size, so the frontier moves a chunk at a time.
-const BufferSize = 50 * time.Millisecond
+// The output chain and its sizes (the latency decision, docs/fidelity.md):
+//
+//	mixer --Read, BlockFrames at most--> player buffer --PeriodFrames--> ALSA buffer --> device
+//
+// oto's mux goroutine reads the stream whenever the player holds less than
+// the player buffer, a block at a time, so the mixer renders just ahead of
+// what the device has taken: the frontier is BufferFrames to BufferFrames +
+// BlockFrames ahead of it. oto's ALSA goroutine takes a period from the
+// player buffer and writes it to ALSA, whose buffer is two periods. A
+// player buffer that holds less than a period when the ALSA goroutine takes
+// one is topped up with zeros by oto (a gap in the stream), so the player
+// buffer is a period plus the slack the mux goroutine gets to refill it.
+const (
+	BlockFrames  = 128 // frames per Read: an input change applies at the next block (2.9 ms)
+	PeriodFrames = 512 // ALSA period (11.6 ms): oto asks for two, a 23.2 ms ALSA buffer
+	// BufferFrames is the player buffer the device starts with: a period
+	// plus half a period (5.8 ms) for the mux goroutine to refill it.
+	BufferFrames = PeriodFrames + PeriodFrames/2
+	// MaxBufferFrames bounds the growth on underruns (GrowBuffer): 92.9 ms.
+	MaxBufferFrames = 8 * PeriodFrames
+)
+
+// alsaBuffer is the ALSA buffer oto asks for: two periods.
+const alsaBuffer = 2 * PeriodFrames * time.Second / audio.SampleRate
 
 // Device plays a Mixer live, or is silent.
 //
@@ -48,9 +69,13 @@ type Device struct {
 	ab      abMix              // guarded by mu: B and the A/B crossfade (ab.go, issue 9)
 	wall    func() float64     // s, monotonic; the pace check's clock (tests inject)
 	muted   atomic.Bool        // G6: zeros go to the device, the mixer runs on (focus.go)
+	sent    atomic.Int64       // bytes the stream has returned to the player
+	inputs  atomic.Int64       // starts placed at the next block (PushNow)
+	inFrame atomic.Int64       // the mixer frame of the last of them
+	bufFr   atomic.Int64       // the player buffer in frames
 
-	player    *ebaudio.Player // nil when silent
-	fastProbe bool            // silent because the probe found a device faster than real time
+	player    *oto.Player // nil when silent
+	fastProbe bool        // silent because the probe found a device faster than real time
 	silent    bool
 	reason    string
 }
@@ -58,7 +83,9 @@ type Device struct {
 // newDevice is a Device over m with the wall clock and the default lead.
 func newDevice(m *audio.Mixer) *Device {
 	t0 := time.Now()
-	return &Device{mixer: m, tl: NewTimeline(leadFrames), wall: func() float64 { return time.Since(t0).Seconds() }}
+	d := &Device{mixer: m, tl: NewTimeline(leadFrames), wall: func() float64 { return time.Since(t0).Seconds() }}
+	d.bufFr.Store(BufferFrames)
+	return d
 }
 
 // opened makes Open single-use: Ebitengine allows one audio context per process.
@@ -100,45 +127,64 @@ func Open(m *audio.Mixer) (*Device, error) {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil
 	}
-	ctx, err := newContext()
+	ctx, _, err := oto.NewContext(&oto.NewContextOptions{SampleRate: audio.SampleRate, ChannelCount: 2,
+		Format: oto.FormatFloat32LE, BufferSize: alsaBuffer})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("device: %w", err)
 	}
 	opened = true
-	p, err := ctx.NewPlayerF32(&stream{d: d})
-	if err != nil {
+	p := ctx.NewPlayer(&stream{d: d})
+	p.SetBufferSize(8 * BufferFrames)
+	p.Play()
+	if err := p.Err(); err != nil {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil
 	}
-	p.SetBufferSize(BufferSize)
-	p.Play()
 	d.player = p
 	return d, nil
 }
 
-// newContext is audio.NewContext, which panics if a context already exists.
-func newContext() (ctx *ebaudio.Context, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("device: %v", r)
-		}
-	}()
-	return ebaudio.NewContext(audio.SampleRate), nil
+// BufferFramesNow is the player buffer in frames (BufferFrames, or more after GrowBuffer).
+func (d *Device) BufferFramesNow() int64 {
+	if d == nil {
+		return 0
+	}
+	return d.bufFr.Load()
+}
+
+// GrowBuffer grows the player buffer by a period (not past
+// MaxBufferFrames) after an underrun: the mux goroutine gets that much more
+// slack to refill it. It returns the new size and whether it grew.
+func (d *Device) GrowBuffer() (int64, bool) {
+	if d == nil || d.silent {
+		return 0, false
+	}
+	b := d.bufFr.Load()
+	if b >= MaxBufferFrames {
+		return b, false
+	}
+	b = min(MaxBufferFrames, b+PeriodFrames)
+	d.bufFr.Store(b)
+	if d.player != nil {
+		d.player.SetBufferSize(8 * int(b))
+	}
+	return b, true
 }
 
 // Silent reports whether the device plays nothing, and why.
 func (d *Device) Silent() (bool, string) { return d.silent, d.reason }
 
 // Lead is how far ahead of the mixer's frontier an anchor places the Sim's
-// starts: one player read (BufferSize, the frontier moves a read at a time)
-// plus a game frame of up to 100 ms (10 FPS), so starts keep their exact
-// sim-time spacing. The window grows it when frames take longer.
-const Lead = BufferSize + 100*time.Millisecond
+// starts until the window sets it from the frames it measures (SetLead):
+// a period (the frontier moves a period at a time, when ALSA takes one)
+// plus a game frame of up to 100 ms, so starts keep their exact sim-time
+// spacing. Inputs do not wait for it: PushNow plays them at the next block.
+const Lead = PeriodFrames*time.Second/audio.SampleRate + 100*time.Millisecond
 
 const leadFrames = int64(Lead * audio.SampleRate / time.Second)
 
-// ChunkFrames is one player read in frames (BufferSize).
-const ChunkFrames = int64(BufferSize * audio.SampleRate / time.Second)
+// ChunkFrames is how far the frontier moves at once: a period.
+const ChunkFrames = int64(PeriodFrames)
 
 // Anchor ties sim time simT to the mixer's frontier plus the lead at time
 // scale (spec O5) and logs it with reason: a session, a reset, a jump, a
@@ -286,7 +332,7 @@ type stream struct {
 // the mixer and renders the next frames under the lock. It never returns EOF.
 func (s *stream) Read(p []byte) (int, error) {
 	if len(s.left) == 0 {
-		frames := max(1, (len(p)+7)/8) // round up; spare bytes wait in left
+		frames := min(BlockFrames, max(1, (len(p)+7)/8)) // round up; spare bytes wait in left
 		if cap(s.buf) < 2*frames {
 			s.buf = make([]float32, 2*frames)
 			s.out = make([]byte, 8*frames)
@@ -300,6 +346,7 @@ func (s *stream) Read(p []byte) (int, error) {
 			s.left = out
 			n := copy(p, s.left)
 			s.left = s.left[n:]
+			s.d.sent.Add(int64(n))
 			return n, nil
 		}
 		if len(d.pending) > 0 {
@@ -323,6 +370,7 @@ func (s *stream) Read(p []byte) (int, error) {
 	}
 	n := copy(p, s.left)
 	s.left = s.left[n:]
+	s.d.sent.Add(int64(n))
 	return n, nil
 }
 
