@@ -86,9 +86,11 @@ run() { # $1: label
   [ -n "$acct" ] || { echo "live-smoke ($1): no device clock: $(cat "$D/live.out")" >&2; return 1; }
   anchors=$(sed -E 's/.*anchors ([0-9]+).*/\1/' <<<"$acct")
   late=$(sed -E 's/.*late starts ([0-9]+).*/\1/' <<<"$acct")
-  local cmp=0 anchor
+  local cmp=0 anchor taken
   anchor=$(sed -nE 's/^live: anchor \(session\): .* = mixer frame ([0-9]+),.*/\1/p' "$D/live.out" | head -1)
-  "$D/bin/livecmp" -sent "$D/sent.raw" -render "$D/render.wav" -heard "$D/heard.raw" -anchor "${anchor:--1}" \
+  taken=$(sed -nE 's/^live: frames handed to the player ([0-9]+), still in its buffer ([0-9]+)$/\1 - \2/p' "$D/live.out" | head -1)
+  [ -z "$taken" ] || taken=$((taken))
+  "$D/bin/livecmp" -sent "$D/sent.raw" -render "$D/render.wav" -heard "$D/heard.raw" -anchor "${anchor:--1}" -taken "${taken:--1}" \
     -min-seconds $((SECONDS_LIVE - 5)) >"$D/cmp.out" 2>&1 || cmp=1
   sed "s/^/[$1] /" "$D/cmp.out"
   [ "$cmp" = 0 ] || { echo "live-smoke ($1): the sent stream is not the render" >&2; return 1; }
