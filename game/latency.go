@@ -7,34 +7,31 @@ import (
 	"sync/atomic"
 	"time"
 
-	"soundworld/audio"
-	"soundworld/audio/device"
 	"soundworld/internal/crash"
 )
 
 // The latency probe (-latency-probe N, scripts/live-smoke.sh): N times, at
 // a random moment (as a click arrives between two frames), an input is
 // made; the next Update plays a stinger for it, as the Stingers panel's
-// button does, and the device places it at the next block (PushNow); a
-// watcher then times how long until oto's ALSA goroutine has taken the
-// stinger's first frame from the player (Played: it writes it to ALSA
-// next). Printed: median and p95 of input → ALSA, and of input → the
-// device's output, which adds ALSA's buffer (two periods; the frame taken
-// is written behind what ALSA holds). Not counted: the sound server's own
-// buffer after ALSA (PulseAudio's null sink adds its own latency).
+// button does, and the device places it at the next period it renders
+// (PushNow); a watcher then times how long until the stinger's first frame
+// has been written to the device, and until the device has played it
+// (written − snd_pcm_delay: ALSA's hardware pointer, or what the sound
+// server reports through it). Printed: median and p95 of both, in ms.
 
 // probeDev is what the probe needs of the device.
 type probeDev interface {
 	Inputs() (n, lastFrame int64)
-	Played() (time.Duration, bool)
+	Handed() (written, played int64)
 }
 
 type latencyProbe struct {
-	left    int          // inputs still to make
-	armed   atomic.Int64 // UnixNano of an input not yet seen by Update (0 none)
-	pending bool         // an input is on its way to the device
-	samples []float64    // ms
-	done    chan float64 // the watcher's result (ms; < 0 gave up)
+	left    int             // inputs still to make
+	armed   atomic.Int64    // UnixNano of an input not yet seen by Update (0 none)
+	pending bool            // an input is on its way to the device
+	written []float64       // ms, input → its first frame written to the device
+	played  []float64       // ms, input → that frame played by the device
+	done    chan [2]float64 // the watcher's result (ms; < 0 gave up)
 	timer   *time.Timer
 }
 
@@ -43,7 +40,7 @@ func (g *Game) startLatencyProbe(n int) {
 	if n <= 0 {
 		return
 	}
-	g.lat = &latencyProbe{left: n, done: make(chan float64, 1)}
+	g.lat = &latencyProbe{left: n, done: make(chan [2]float64, 1)}
 	g.lat.arm()
 }
 
@@ -64,8 +61,9 @@ func (g *Game) updateLatencyProbe() {
 	select {
 	case ms := <-p.done:
 		p.pending = false
-		if ms >= 0 {
-			p.samples = append(p.samples, ms)
+		if ms[0] >= 0 && ms[1] >= 0 {
+			p.written = append(p.written, ms[0])
+			p.played = append(p.played, ms[1])
 		}
 		if p.left > 0 {
 			p.arm()
@@ -88,33 +86,43 @@ func (g *Game) updateLatencyProbe() {
 	g.sim.PlayStinger(g.stingerTbl, g.stingers[0].SType) // pushed at this Update's pushStarts
 	go func() {                                          // the watcher: 0.25 ms polls of the device
 		defer crash.Recover()
-		target := time.Duration(-1)
+		target, wrote := int64(-1), -1.0
+		ms := func() float64 { return float64(time.Now().UnixNano()-t0) / 1e6 }
 		for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(250 * time.Microsecond) {
 			if n, f := pd.Inputs(); target < 0 && n > n0 {
-				target = time.Duration(float64(f+1) / audio.SampleRate * float64(time.Second))
+				target = f + 1 // frames written (played) once frame f is
 			}
-			if pos, ok := pd.Played(); ok && target >= 0 && pos >= target {
-				p.done <- float64(time.Now().UnixNano()-t0) / 1e6
+			if target < 0 {
+				continue
+			}
+			w, pl := pd.Handed()
+			if wrote < 0 && w >= target {
+				wrote = ms()
+			}
+			if wrote >= 0 && pl >= target {
+				p.done <- [2]float64{wrote, ms()}
 				return
 			}
 		}
-		p.done <- -1
+		p.done <- [2]float64{-1, -1}
 	}()
 }
 
-// latencyReport is the probe's line: median and p95 of input → device.
+// report is the probe's lines: median and p95 of input → written and of
+// input → played, in ms.
 func (p *latencyProbe) report() string {
 	if p == nil {
 		return ""
 	}
-	if len(p.samples) == 0 {
+	if len(p.played) == 0 {
 		return "latency: no measurement (no device clock, or no stinger in the UI table)"
 	}
-	s := slices.Clone(p.samples)
-	slices.Sort(s)
-	q := func(f float64) float64 { return s[min(len(s)-1, int(f*float64(len(s))))] }
-	alsa := float64(2*device.PeriodFrames) * 1000 / audio.SampleRate
-	return fmt.Sprintf("latency: input → ALSA, %d inputs: median %.0f ms, p95 %.0f ms (min %.0f, max %.0f)\n"+
-		"latency: input → device output (+ ALSA's buffer, %.1f ms): median %.0f ms, p95 %.0f ms; the sound server's buffer not included",
-		len(s), q(0.5), q(0.95), s[0], s[len(s)-1], alsa, q(0.5)+alsa, q(0.95)+alsa)
+	line := func(what string, v []float64) string {
+		s := slices.Clone(v)
+		slices.Sort(s)
+		q := func(f float64) float64 { return s[min(len(s)-1, int(f*float64(len(s))))] }
+		return fmt.Sprintf("latency: input → %s, %d inputs: median %.0f ms, p95 %.0f ms (min %.0f, max %.0f)",
+			what, len(s), q(0.5), q(0.95), s[0], s[len(s)-1])
+	}
+	return line("written to the device", p.written) + "\n" + line("played by the device", p.played)
 }

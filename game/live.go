@@ -372,8 +372,14 @@ func (g *Game) printLive() {
 		fmt.Fprintf(w, "live: frame gaps over %d Updates: median ≤ %d ms, p99 ≤ %d ms, max ≤ %d ms\n", h.n, h.quantile(0.5), h.quantile(0.99), h.quantile(1))
 	}
 	if h, ok := d.(interface{ Handed() (int64, int64) }); ok {
-		sent, buf := h.Handed()
-		fmt.Fprintf(w, "live: frames handed to the player %d, still in its buffer %d\n", sent, buf)
+		wr, pl := h.Handed()
+		fmt.Fprintf(w, "live: frames written to the device %d, played %d\n", wr, pl)
+	}
+	if s, ok := d.(interface{ WriterStats() (int64, int64, bool) }); ok {
+		if x, low, ok := s.WriterStats(); ok {
+			fmt.Fprintf(w, "live: ALSA writer: %d underruns reported by ALSA, fewest frames queued before a write %d (%.1f ms)\n",
+				x, low, float64(low)*1000/audio.SampleRate)
+		}
 	}
 	for _, a := range as {
 		fmt.Fprintf(w, "live: %s\n", a)

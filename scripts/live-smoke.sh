@@ -86,11 +86,9 @@ run() { # $1: label
   [ -n "$acct" ] || { echo "live-smoke ($1): no device clock: $(cat "$D/live.out")" >&2; return 1; }
   anchors=$(sed -E 's/.*anchors ([0-9]+).*/\1/' <<<"$acct")
   late=$(sed -E 's/.*late starts ([0-9]+).*/\1/' <<<"$acct")
-  local cmp=0 anchor taken
+  local cmp=0 anchor
   anchor=$(sed -nE 's/^live: anchor \(session\): .* = mixer frame ([0-9]+),.*/\1/p' "$D/live.out" | head -1)
-  taken=$(sed -nE 's/^live: frames handed to the player ([0-9]+), still in its buffer ([0-9]+)$/\1 - \2/p' "$D/live.out" | head -1)
-  [ -z "$taken" ] || taken=$((taken))
-  "$D/bin/livecmp" -sent "$D/sent.raw" -render "$D/render.wav" -heard "$D/heard.raw" -anchor "${anchor:--1}" -taken "${taken:--1}" \
+  "$D/bin/livecmp" -sent "$D/sent.raw" -render "$D/render.wav" -heard "$D/heard.raw" -anchor "${anchor:--1}" \
     -min-seconds $((SECONDS_LIVE - 5)) >"$D/cmp.out" 2>&1 || cmp=1
   sed "s/^/[$1] /" "$D/cmp.out"
   [ "$cmp" = 0 ] || { echo "live-smoke ($1): the sent stream is not the render" >&2; return 1; }
@@ -105,9 +103,9 @@ latency() {
   ALSA_CONFIG_PATH=$D/asound.conf xvfb-run -a -s "-screen 0 1280x720x24" \
     "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -quit-after "$SECONDS_LIVE" -latency-probe 15 -settings "$D/settings.json" \
     >"$D/lat.out" 2>/dev/null || true
-  grep -E '^(latency|live: lead)' "$D/lat.out" | sed 's/^/[latency] /'
+  grep -E '^(latency|live: (lead|frame gaps|ALSA writer))' "$D/lat.out" | sed 's/^/[latency] /'
   local line med p95
-  line=$(grep '^latency: input → device output' "$D/lat.out" || true)
+  line=$(grep '^latency: input → played by the device' "$D/lat.out" || true)
   [ -n "$line" ] || { echo "live-smoke (latency): no measurement" >&2; return 1; }
   med=$(sed -E 's/.*median ([0-9]+) ms.*/\1/' <<<"$line")
   p95=$(sed -E 's/.*p95 ([0-9]+) ms.*/\1/' <<<"$line")

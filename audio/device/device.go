@@ -1,6 +1,7 @@
-// Package device is the one place that touches the sound device: it streams a
-// soundworld audio.Mixer through oto (Ebitengine's own audio library, used
-// directly so the device's buffer can be chosen), or, when there is no usable
+// Package device is the one place that touches the sound device: it writes a
+// soundworld audio.Mixer to ALSA itself on Linux (a period at a time, so what
+// reaches the device is exactly what the mixer rendered, and the buffer and
+// its growth are ours), through oto elsewhere, or, when there is no usable
 // device, stays silent and says why. It imports no window-side Ebitengine code.
 package device
 
@@ -15,43 +16,33 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/ebitengine/oto/v3"
-
 	"soundworld/audio"
 )
 
-// The output chain and its sizes (the latency decision, docs/fidelity.md):
-//
-//	mixer --Read, BlockFrames at most--> player buffer --PeriodFrames--> ALSA buffer --> device
-//
-// oto's mux goroutine reads the stream whenever the player holds less than
-// the player buffer, a block at a time, so the mixer renders just ahead of
-// what the device has taken: the frontier is BufferFrames to BufferFrames +
-// BlockFrames ahead of it. oto's ALSA goroutine takes a period from the
-// player buffer and writes it to ALSA, whose buffer is two periods. A
-// player buffer that holds less than a period when the ALSA goroutine takes
-// one is topped up with zeros by oto (a gap in the stream), so the player
-// buffer is a period plus the slack the mux goroutine gets to refill it.
+// The output's sizes (the latency decision, docs/fidelity.md). The mixer
+// renders a period at a time just before it is written to the device
+// (output_alsa.go; elsewhere oto pulls the stream, output_oto.go), and the
+// device is kept BufferFrames ahead of what it has played: what is written
+// is heard that much later. Smaller would be heard sooner but leaves the
+// writer less time to be scheduled before the device runs dry; an underrun
+// grows it a period at a time (GrowBuffer), up to MaxBufferFrames.
 const (
-	BlockFrames  = 128 // frames per Read: an input change applies at the next block (2.9 ms)
-	PeriodFrames = 512 // ALSA period (11.6 ms): oto asks for two, a 23.2 ms ALSA buffer
-	// BufferFrames is the player buffer the device starts with: a period
-	// plus half a period (5.8 ms) for the mux goroutine to refill it.
-	BufferFrames = PeriodFrames + PeriodFrames/2
-	// MaxBufferFrames bounds the growth on underruns (GrowBuffer): 92.9 ms.
-	MaxBufferFrames = 8 * PeriodFrames
+	PeriodFrames    = 256              // frames rendered and written at once (5.8 ms)
+	BufferFrames    = 3 * PeriodFrames // kept queued at the device to begin with (17.4 ms)
+	MaxBufferFrames = 16 * PeriodFrames
+	// BlockFrames bounds one Read of the stream (oto's mux reads until the
+	// player holds its buffer, so the mixer renders in blocks just ahead).
+	BlockFrames = 128
 )
-
-// alsaBuffer is the ALSA buffer oto asks for: two periods.
-const alsaBuffer = 2 * PeriodFrames * time.Second / audio.SampleRate
 
 // Device plays a Mixer live, or is silent.
 //
 // Two goroutines meet here. The game goroutine calls Anchor, Push, Due and
-// the readers (TakeLate, Underruns, Fast). Ebitengine's audio goroutine
-// (oto's player loop) calls the stream's Read, which applies the pending
-// starts to the Mixer, renders the next frames, feeds the tap, and checks
-// the device's pace. mu guards everything below it; muted is atomic.
+// the readers (TakeLate, Underruns, Fast). The output's goroutine (the ALSA
+// writer, or oto's mux loop through the stream's Read) calls render, which
+// applies the pending starts to the Mixer, renders the next frames, feeds
+// the tap, and checks the device's pace. mu guards everything below it; the
+// atomics are read from any goroutine.
 //
 // The frames the device has consumed (the mixer's frontier, Mixer.Frame)
 // are the one clock (spec O5): the Timeline maps sim time onto them from one
@@ -69,13 +60,12 @@ type Device struct {
 	ab      abMix              // guarded by mu: B and the A/B crossfade (ab.go, issue 9)
 	wall    func() float64     // s, monotonic; the pace check's clock (tests inject)
 	muted   atomic.Bool        // G6: zeros go to the device, the mixer runs on (focus.go)
-	sent    atomic.Int64       // bytes the stream has returned to the player
 	inputs  atomic.Int64       // starts placed at the next block (PushNow)
 	inFrame atomic.Int64       // the mixer frame of the last of them
-	bufFr   atomic.Int64       // the player buffer in frames
+	bufFr   atomic.Int64       // frames kept queued at the device (BufferFrames, grown)
 
-	player    *oto.Player // nil when silent
-	fastProbe bool        // silent because the probe found a device faster than real time
+	out       output // nil when silent (and for a scripted device)
+	fastProbe bool   // silent because the probe found a device faster than real time
 	silent    bool
 	reason    string
 }
@@ -127,24 +117,18 @@ func Open(m *audio.Mixer) (*Device, error) {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil
 	}
-	ctx, _, err := oto.NewContext(&oto.NewContextOptions{SampleRate: audio.SampleRate, ChannelCount: 2,
-		Format: oto.FormatFloat32LE, BufferSize: alsaBuffer})
+	out, err := openOutput(d)
 	if err != nil {
-		return nil, fmt.Errorf("device: %w", err)
-	}
-	opened = true
-	p := ctx.NewPlayer(&stream{d: d})
-	p.SetBufferSize(8 * BufferFrames)
-	p.Play()
-	if err := p.Err(); err != nil {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil
 	}
-	d.player = p
+	opened = true
+	d.out = out
 	return d, nil
 }
 
-// BufferFramesNow is the player buffer in frames (BufferFrames, or more after GrowBuffer).
+// BufferFramesNow is how far ahead of what it plays the device is kept, in
+// frames (BufferFrames, or more after GrowBuffer).
 func (d *Device) BufferFramesNow() int64 {
 	if d == nil {
 		return 0
@@ -152,9 +136,9 @@ func (d *Device) BufferFramesNow() int64 {
 	return d.bufFr.Load()
 }
 
-// GrowBuffer grows the player buffer by a period (not past
-// MaxBufferFrames) after an underrun: the mux goroutine gets that much more
-// slack to refill it. It returns the new size and whether it grew.
+// GrowBuffer grows the device's buffer by a period (not past
+// MaxBufferFrames) after an underrun: the writer gets that much more time
+// to be scheduled. It returns the new size and whether it grew.
 func (d *Device) GrowBuffer() (int64, bool) {
 	if d == nil || d.silent {
 		return 0, false
@@ -165,8 +149,8 @@ func (d *Device) GrowBuffer() (int64, bool) {
 	}
 	b = min(MaxBufferFrames, b+PeriodFrames)
 	d.bufFr.Store(b)
-	if d.player != nil {
-		d.player.SetBufferSize(8 * int(b))
+	if d.out != nil {
+		d.out.setBuffer(b)
 	}
 	return b, true
 }
@@ -176,9 +160,9 @@ func (d *Device) Silent() (bool, string) { return d.silent, d.reason }
 
 // Lead is how far ahead of the mixer's frontier an anchor places the Sim's
 // starts until the window sets it from the frames it measures (SetLead):
-// a period (the frontier moves a period at a time, when ALSA takes one)
-// plus a game frame of up to 100 ms, so starts keep their exact sim-time
-// spacing. Inputs do not wait for it: PushNow plays them at the next block.
+// a period (the frontier moves a period at a time) plus a game frame of up
+// to 100 ms, so starts keep their exact sim-time spacing. Inputs do not
+// wait for it: PushNow plays them at the next block.
 const Lead = PeriodFrames*time.Second/audio.SampleRate + 100*time.Millisecond
 
 const leadFrames = int64(Lead * audio.SampleRate / time.Second)
@@ -310,14 +294,43 @@ func (d *Device) SetMuted(on bool) {
 	}
 }
 
-// Close stops playback. The audio context stays (Ebitengine cannot drop it).
+// Close stops playback. oto's context stays (it cannot be dropped).
 func (d *Device) Close() error {
-	if d.player == nil {
+	if d.out == nil {
 		return nil
 	}
-	err := d.player.Close()
-	d.player = nil
+	err := d.out.close()
+	d.out = nil
 	return err
+}
+
+// render fills buf (interleaved stereo) with the next frames: it hands the
+// pending starts to the mixer and renders under the lock, feeds the tap and
+// the pace check, and zeros what the device gets while muted (G6). A device
+// found to be no clock gets zeros and nothing is rendered for it (the
+// window mixes on its own). It reports whether it rendered.
+func (d *Device) render(buf []float32) bool {
+	d.mu.Lock()
+	if d.pace.fast {
+		d.mu.Unlock()
+		clear(buf)
+		return false
+	}
+	if len(d.pending) > 0 {
+		d.mixer.Apply(d.pending)
+		d.pending = d.pending[:0]
+	}
+	d.mixer.Render(buf)
+	d.ab.mix(buf) // A/B: the retail recording crossfaded in (ab.go)
+	if d.tap != nil {
+		d.tap.Write(buf)
+	}
+	d.pace.observe(d.wall(), d.mixer.Frame())
+	d.mu.Unlock()
+	if d.muted.Load() {
+		clear(buf) // G6: the mix ran (voices advance), the device hears nothing
+	}
+	return true
 }
 
 // stream is the io.Reader the player pulls float32 little-endian stereo from.
@@ -328,8 +341,8 @@ type stream struct {
 	left []byte // rendered bytes not yet returned (when len(p) is not whole frames)
 }
 
-// Read runs on Ebitengine's audio goroutine: it hands the pending starts to
-// the mixer and renders the next frames under the lock. It never returns EOF.
+// Read runs on oto's mux goroutine (output_oto.go) or a scripted device's:
+// it renders at most BlockFrames a call (render). It never returns EOF.
 func (s *stream) Read(p []byte) (int, error) {
 	if len(s.left) == 0 {
 		frames := min(BlockFrames, max(1, (len(p)+7)/8)) // round up; spare bytes wait in left
@@ -338,31 +351,7 @@ func (s *stream) Read(p []byte) (int, error) {
 			s.out = make([]byte, 8*frames)
 		}
 		buf, out := s.buf[:2*frames], s.out[:8*frames]
-		d := s.d
-		d.mu.Lock()
-		if d.pace.fast { // no clock: nothing is rendered for it (the window mixes on its own)
-			d.mu.Unlock()
-			clear(out)
-			s.left = out
-			n := copy(p, s.left)
-			s.left = s.left[n:]
-			s.d.sent.Add(int64(n))
-			return n, nil
-		}
-		if len(d.pending) > 0 {
-			d.mixer.Apply(d.pending)
-			d.pending = d.pending[:0]
-		}
-		d.mixer.Render(buf)
-		d.ab.mix(buf) // A/B: the retail recording crossfaded in (ab.go)
-		if d.tap != nil {
-			d.tap.Write(buf)
-		}
-		d.pace.observe(d.wall(), d.mixer.Frame())
-		d.mu.Unlock()
-		if d.muted.Load() {
-			clear(buf) // G6: the mix ran (voices advance), the device hears nothing
-		}
+		s.d.render(buf)
 		for i, v := range buf {
 			binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(v))
 		}
@@ -370,11 +359,10 @@ func (s *stream) Read(p []byte) (int, error) {
 	}
 	n := copy(p, s.left)
 	s.left = s.left[n:]
-	s.d.sent.Add(int64(n))
 	return n, nil
 }
 
-// NewScripted is a Device with no player: the caller pulls its stream (the
+// NewScripted is a Device with no output: the caller pulls its stream (the
 // io.Reader) as a device would, on a wall clock of its own. Tests and tools
 // script a device with it: stalls, fast devices, focus.
 func NewScripted(m *audio.Mixer, wall func() float64) (*Device, io.Reader) {

@@ -6,25 +6,47 @@ import (
 	"soundworld/audio"
 )
 
-// Played is how much audio the device has taken so far: the frames the
-// stream handed to the player less those still in the player's buffer (oto's
-// ALSA goroutine takes a period at a time and writes it to ALSA), and
-// whether there is a playing device. The window's clock follows it while it
-// keeps real time (game/clock decides). Safe to call from any goroutine.
-func (d *Device) Played() (time.Duration, bool) {
-	if d == nil || d.silent || d.player == nil {
-		return 0, false
-	}
-	f := (d.sent.Load() - int64(d.player.BufferedSize())) / 8
-	return time.Duration(max(0, f)) * time.Second / audio.SampleRate, true
+// output is a running sound output (output_alsa.go, output_oto.go).
+type output interface {
+	// written is the frames handed to the device so far; played those it
+	// has played (an estimate between its reports, never past written).
+	written() int64
+	played() int64
+	setBuffer(frames int64) // keep this many frames queued at the device
+	close() error
 }
 
-// Handed is how many frames the stream has handed the player so far and how
-// many of them are still in the player's buffer (live-smoke's accounting:
-// what the device took that the mixer never rendered is the rest).
-func (d *Device) Handed() (sent, buffered int64) {
-	if d == nil || d.player == nil {
+// Played is how much audio the device has played so far, and whether
+// there is a playing device. The window's clock follows it while it keeps
+// real time (game/clock decides). Safe to call from any goroutine.
+func (d *Device) Played() (time.Duration, bool) {
+	if d == nil || d.silent || d.out == nil {
+		return 0, false
+	}
+	return time.Duration(d.out.played()) * time.Second / audio.SampleRate, true
+}
+
+// Handed is how many frames the device has been handed and how many of
+// them it has played (the latency probe and live-smoke's accounting).
+func (d *Device) Handed() (written, played int64) {
+	if d == nil || d.out == nil {
 		return 0, 0
 	}
-	return d.sent.Load() / 8, int64(d.player.BufferedSize()) / 8
+	return d.out.written(), d.out.played()
+}
+
+// WriterStats is the ALSA writer's account: the underruns ALSA reported
+// (snd_pcm_writei's EPIPE) and the fewest frames the device held just
+// before a write (−1: not known; how near it came to running dry). ok is
+// false when the output is not the ALSA writer.
+func (d *Device) WriterStats() (xruns, lowWater int64, ok bool) {
+	if d == nil || d.out == nil {
+		return 0, -1, false
+	}
+	s, ok := d.out.(interface{ stats() (int64, int64) })
+	if !ok {
+		return 0, -1, false
+	}
+	x, l := s.stats()
+	return x, l, true
 }

@@ -31,15 +31,14 @@ func main() {
 	heard := flag.String("heard", "", "raw float32le stereo recorded from the sink's monitor (optional)")
 	minSec := flag.Float64("min-seconds", 25, "fewest seconds that must be compared")
 	anchor := flag.Int64("anchor", -1, "the session anchor's mixer frame, as the window logged it (−1: unknown)")
-	taken := flag.Int64("taken", -1, "frames the device took from the window's player, as the window logged it (−1: unknown)")
 	flag.Parse()
-	if err := run(*sent, *render, *heard, *minSec, *anchor, *taken); err != nil {
+	if err := run(*sent, *render, *heard, *minSec, *anchor); err != nil {
 		fmt.Fprintln(os.Stderr, "livecmp:", err)
 		os.Exit(1)
 	}
 }
 
-func run(sentPath, renderPath, heardPath string, minSec float64, anchor, taken int64) error {
+func run(sentPath, renderPath, heardPath string, minSec float64, anchor int64) error {
 	s, err := readRaw(sentPath)
 	if err != nil {
 		return err
@@ -73,15 +72,10 @@ func run(sentPath, renderPath, heardPath string, minSec float64, anchor, taken i
 	fmt.Printf("livecmp: alignment %d frames (%.1f ms of silence before the anchor's first sound)\n", off, float64(off)*1000/audio.SampleRate)
 	if anchor >= 0 {
 		// Render's frame 0 is the anchor's frame on the mixer's timeline, so
-		// sent frame = mixer frame + the frames the device took that the
-		// mixer never rendered (zeros oto put in while the window started).
-		fmt.Printf("livecmp: alignment − anchor frame = %d frames not rendered by the mixer before the first sound\n", int64(off)-anchor)
-	}
-	if taken >= 0 {
-		// The file plugin writes a frame once ALSA holds a buffer more
-		// behind it, so the file ends up to that much short of what ALSA got.
-		fmt.Printf("livecmp: sent %d frames, the player gave %d: %d frames the device got that the mixer never rendered (less the file's lag of one ALSA buffer)\n",
-			len(s)/2, taken, int64(len(s)/2)-taken)
+		// sent frame = mixer frame + the frames the device got that the
+		// mixer never rendered (0 when the window writes to ALSA itself;
+		// through oto, the zeros its driver adds when the player runs short).
+		fmt.Printf("livecmp: alignment − anchor frame = %d frames the device got that the mixer never rendered\n", int64(off)-anchor)
 	}
 	fmt.Printf("livecmp: frames compared %d (%.2f s), mismatches %d", n, float64(n)/audio.SampleRate, mism)
 	if first >= 0 {
