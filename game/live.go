@@ -120,6 +120,9 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 		gap = now.Sub(lc.lastUpdate).Seconds()
 	}
 	lc.lastUpdate = now
+	if lc.anchored && gap > 0 {
+		lc.gaps.add(gap)
+	}
 	g.sound.isInstant = false
 	if g.warmingUp(now, gap) {
 		return 0, true
