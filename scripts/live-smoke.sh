@@ -38,7 +38,7 @@ pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$D"
+  if [ -n "${LIVE_KEEP:-}" ]; then echo "live-smoke: kept $D" >&2; else rm -rf "$D"; fi
 }
 trap cleanup EXIT
 mkdir -p "$D/rt" "$D/home" "$D/bin"

@@ -167,7 +167,14 @@ func (o *alsaOut) close() error {
 		return nil
 	}
 	close(o.stop)
-	<-o.done
+	select {
+	case <-o.done:
+	case <-time.After(time.Second):
+		// The writer is stuck in snd_pcm_writei (a device that stopped
+		// taking frames): leave the handle to it rather than hang.
+		o.h = nil
+		return fmt.Errorf("ALSA: the device stopped taking frames; closed without it")
+	}
 	C.snd_pcm_drop(o.h)
 	C.snd_pcm_close(o.h)
 	o.h = nil
