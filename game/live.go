@@ -40,7 +40,7 @@ type liveDev interface {
 // player's buffer by a period (device.GrowBuffer), said in the same toast.
 const (
 	leadStep = audio.SampleRate / 100 // 10 ms
-	maxLead  = audio.SampleRate       // 1 s
+	maxLead  = 2 * audio.SampleRate   // 2 s
 )
 
 // bufferGrower is a device whose player buffer can grow (audio/device).

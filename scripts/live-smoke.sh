@@ -19,8 +19,11 @@ LIVE_RUNS=${LIVE_RUNS:-idle latency hog}
 # LIVE_PRIO runs the window (and the sound server) under a command, e.g.
 # "nice -n -10" to measure on a machine others are using (say so with the figures).
 LIVE_PRIO=${LIVE_PRIO:-}
-LATENCY_MEDIAN_MAX=60 # ms, input → the device's output
+LATENCY_MEDIAN_MAX=60 # ms, input → played by the device
 LATENCY_P95_MAX=100
+# LIVE_LATENCY_GATE=off prints the latency without failing on it (a machine
+# known to be busy: the window's frame rate is most of the figure).
+LIVE_LATENCY_GATE=${LIVE_LATENCY_GATE:-on}
 
 need=()
 for p in pulseaudio pulseaudio-utils libasound2-plugins; do
@@ -113,6 +116,7 @@ latency() {
   med=$(sed -E 's/.*median ([0-9]+) ms.*/\1/' <<<"$line")
   p95=$(sed -E 's/.*p95 ([0-9]+) ms.*/\1/' <<<"$line")
   echo "[latency] load $(cut -d' ' -f1 /proc/loadavg)"
+  [ "$LIVE_LATENCY_GATE" = on ] || return 0
   [ "$med" -le "$LATENCY_MEDIAN_MAX" ] || { echo "live-smoke (latency): median $med ms > $LATENCY_MEDIAN_MAX ms" >&2; return 1; }
   [ "$p95" -le "$LATENCY_P95_MAX" ] || { echo "live-smoke (latency): p95 $p95 ms > $LATENCY_P95_MAX ms" >&2; return 1; }
 }
