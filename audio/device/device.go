@@ -227,10 +227,7 @@ func (d *Device) Push(starts []audio.VoiceStart) {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	front := d.mixer.Frame()
-	if !d.tl.Anchored() {
-		d.tl.Anchor("session", starts[0].Time, front, 1)
-	}
+	front := d.frontier(starts)
 	for _, s := range starts {
 		f, late := d.tl.Place(s, front)
 		if late != nil {
@@ -239,6 +236,16 @@ func (d *Device) Push(starts []audio.VoiceStart) {
 		s.Time = float64(f) / audio.SampleRate
 		d.pending = append(d.pending, s)
 	}
+}
+
+// frontier is the mixer's next frame to render, anchoring the session at it
+// with the first start's sim time if nothing has anchored yet. mu is held.
+func (d *Device) frontier(starts []audio.VoiceStart) int64 {
+	front := d.mixer.Frame()
+	if !d.tl.Anchored() {
+		d.tl.Anchor("session", starts[0].Time, front, 1)
+	}
+	return front
 }
 
 // TakeLate returns the late starts since the last call (O5: logged, never moved silently).

@@ -17,10 +17,7 @@ func (d *Device) PushNow(starts []audio.VoiceStart) int64 {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	front := d.mixer.Frame()
-	if !d.tl.Anchored() {
-		d.tl.Anchor("session", starts[0].Time, front, 1)
-	}
+	front := d.frontier(starts)
 	for _, s := range starts {
 		d.pending = dropSlot(d.pending, s.Slot)
 		d.mixer.DropPending(s.Slot)
