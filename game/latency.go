@@ -17,7 +17,9 @@ import (
 // (PushNow); a watcher then times how long until the stinger's first frame
 // has been written to the device, and until the device has played it
 // (written − snd_pcm_delay: ALSA's hardware pointer, or what the sound
-// server reports through it). Printed: median and p95 of both, in ms.
+// server reports through it). Printed: median and p95 of both, in ms, and
+// of their two parts: input → the Update that saw it (set by the window's
+// frame rate) and that Update → played (the audio path).
 
 // probeDev is what the probe needs of the device.
 type probeDev interface {
@@ -31,7 +33,8 @@ type latencyProbe struct {
 	pending bool            // an input is on its way to the device
 	written []float64       // ms, input → its first frame written to the device
 	played  []float64       // ms, input → that frame played by the device
-	done    chan [2]float64 // the watcher's result (ms; < 0 gave up)
+	seen    []float64       // ms, input → the Update that played the stinger (the frame rate's share)
+	done    chan [3]float64 // the watcher's result (ms; < 0 gave up)
 	timer   *time.Timer
 }
 
@@ -40,7 +43,7 @@ func (g *Game) startLatencyProbe(n int) {
 	if n <= 0 {
 		return
 	}
-	g.lat = &latencyProbe{left: n, done: make(chan [2]float64, 1)}
+	g.lat = &latencyProbe{left: n, done: make(chan [3]float64, 1)}
 	g.lat.arm()
 }
 
@@ -64,6 +67,7 @@ func (g *Game) updateLatencyProbe() {
 		if ms[0] >= 0 && ms[1] >= 0 {
 			p.written = append(p.written, ms[0])
 			p.played = append(p.played, ms[1])
+			p.seen = append(p.seen, ms[2])
 		}
 		if p.left > 0 {
 			p.arm()
@@ -83,6 +87,7 @@ func (g *Game) updateLatencyProbe() {
 	p.left--
 	p.pending = true
 	n0, _ := pd.Inputs()
+	seen := float64(time.Now().UnixNano()-t0) / 1e6
 	g.sim.PlayStinger(g.stingerTbl, g.stingers[0].SType) // pushed at this Update's pushStarts
 	go func() {                                          // the watcher: 0.25 ms polls of the device
 		defer crash.Recover()
@@ -100,11 +105,11 @@ func (g *Game) updateLatencyProbe() {
 				wrote = ms()
 			}
 			if wrote >= 0 && pl >= target {
-				p.done <- [2]float64{wrote, ms()}
+				p.done <- [3]float64{wrote, ms(), seen}
 				return
 			}
 		}
-		p.done <- [2]float64{-1, -1}
+		p.done <- [3]float64{-1, -1, -1}
 	}()
 }
 
@@ -124,5 +129,11 @@ func (p *latencyProbe) report() string {
 		return fmt.Sprintf("latency: input → %s, %d inputs: median %.0f ms, p95 %.0f ms (min %.0f, max %.0f)",
 			what, len(s), q(0.5), q(0.95), s[0], s[len(s)-1])
 	}
-	return line("written to the device", p.written) + "\n" + line("played by the device", p.played)
+	path := make([]float64, len(p.played))
+	for i := range path {
+		path[i] = p.played[i] - p.seen[i]
+	}
+	return line("written to the device", p.written) + "\n" + line("played by the device", p.played) + "\n" +
+		line("the Update that saw it (the window's frame rate)", p.seen) + "\n" +
+		line("played, from that Update (the audio path)", path)
 }
