@@ -25,7 +25,8 @@ import (
 // fuses a multiply-add, and with a fixed summation order (four partial sums,
 // then (s0+s1)+(s2+s3)): the same wave gives the same samples on amd64 and
 // arm64 (O3). The sums run four output frames at a time in dot.go's kernel
-// (AVX assembly on amd64, the same order and roundings as the portable Go). Why not a library: beep's Resample is Lagrange interpolation
+// (AVX assembly on amd64, the same order and roundings as the portable Go).
+// Why not a library: beep's Resample is Lagrange interpolation
 // with no anti-alias filter and its float64 sums may be fused on arm64; the
 // pure-Go soxr ports use SIMD code whose summation order differs per
 // architecture; gonum has no filter design. See docs/fidelity.md (O1).
