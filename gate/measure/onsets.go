@@ -2,31 +2,35 @@ package measure
 
 import (
 	"math"
+	mbits "math/bits"
 	"sort"
 
 	"gonum.org/v1/gonum/dsp/fourier"
 )
 
-// Onset detection by spectral flux (Bello et al. 2005; Dixon 2006): the
-// half-wave rectified rise of the log-compressed magnitude spectrum from one
-// frame to the next, peaks above a moving median.
 const (
 	fluxN        = 1024 // STFT frame, samples (23 ms)
 	fluxHop      = 512  // 11.6 ms
 	medianFrames = 43   // ± half-window of the moving median, frames (0.5 s)
 	peakFrames   = 3    // a peak is the largest within ± this many frames (35 ms)
 	minGapFrames = 5    // onsets at least 58 ms apart
-	// fluxDelta is the threshold above the moving median, in mean log-magnitude
-	// rise per bin, and minRise the least energy an onset adds over the 150 ms
-	// before it (dB): tuned on stand-in renders against their event logs, where
-	// lower values found bed texture (a looped bed's own transients) and
-	// higher ones missed quieter one-shots (TestOnsetsFindLoggedOneShots).
-	fluxDelta = 0.04
-	minRise   = -6.0
-	// Per-onset level windows: the one-shot's added energy is the mean square
-	// over [t−10 ms, t+150 ms) minus that over the 150 ms before.
-	onsetPre  = 0.010
-	onsetPost = 0.150
+	fluxBandsN   = 40   // log-spaced bands from fluxLoBin to Nyquist
+	fluxLoBin    = 2    // 86 Hz
+	fluxFloor    = 1e-4 // power per bin added before the log
+	bandTau      = 0.5  // s
+	bandVar0     = 9.0  // dB²
+	zCap         = 10.0
+	spanFrames   = 13  // 150 ms of frames
+)
+
+var (
+	zMin        = 3.0
+	fluxDelta   = 3.0
+	minBandRise = 3.0 // dB
+	minRel      = -30.0
+	useSide     = true
+	sideCentre  = 0.0025
+	rhoMax      = 0.9387
 )
 
 // Onsets are the detected one-shots.
@@ -50,7 +54,19 @@ func hann(n int) []float64 {
 	return w
 }
 
-func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Onsets {
+var debugZ func(f, b int, z, cur, mean, vari float64)
+
+// novelty is the band analysis of one signal (mid or side).
+type novelty struct {
+	frames int
+	edges  []int
+	nb     int
+	pow    []float32 // power per band and frame
+	fired  []uint64
+	flux   []float64
+}
+
+func newNovelty(l, r []float32, sign float64) *novelty {
 	frames := 0
 	if len(l) >= fluxN {
 		frames = (len(l)-fluxN)/fluxHop + 1
@@ -59,31 +75,73 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 	win := hann(fluxN)
 	seq := make([]float64, fluxN)
 	coef := make([]complex128, fluxN/2+1)
-	prev := make([]float64, len(coef))
-	cur := make([]float64, len(coef))
-	flux := make([]float64, frames)
+	edges := fluxBands()
+	nb := len(edges) - 1
+	nv := &novelty{frames: frames, edges: edges, nb: nb, pow: make([]float32, frames*nb), fired: make([]uint64, frames), flux: make([]float64, frames)}
+	lev := make([][]float64, 3)
+	for i := range lev {
+		lev[i] = make([]float64, nb)
+	}
+	mean := make([]float64, nb)
+	vari := make([]float64, nb)
+	for b := range vari {
+		vari[b] = bandVar0
+	}
+	alpha := float64(fluxHop) / Rate / bandTau
 	for f := 0; f < frames; f++ {
 		o := f * fluxHop
 		for i := range seq {
-			seq[i] = 0.5 * (float64(l[o+i]) + float64(r[o+i])) * win[i]
+			seq[i] = 0.5 * (float64(l[o+i]) + sign*float64(r[o+i])) * win[i]
 		}
 		fft.Coefficients(coef, seq)
-		var s float64
-		for k, c := range coef {
-			cur[k] = math.Log1p(math.Sqrt(real(c)*real(c) + imag(c)*imag(c)))
-			if f > 0 {
-				if d := cur[k] - prev[k]; d > 0 {
-					s += d
-				}
+		cur := lev[f%3]
+		p := nv.pow[f*nb : (f+1)*nb]
+		for b := range cur {
+			var e float64
+			for _, c := range coef[edges[b]:edges[b+1]] {
+				e += real(c)*real(c) + imag(c)*imag(c)
 			}
+			p[b] = float32(e)
+			cur[b] = 10 * math.Log10(e/float64(edges[b+1]-edges[b])+fluxFloor)
 		}
-		flux[f] = s / float64(len(coef))
-		prev, cur = cur, prev
+		if f < 2 {
+			copy(mean, cur)
+			continue
+		}
+		old := lev[(f-2)%3]
+		var s float64
+		var m uint64
+		for b := range cur {
+			z := (cur[b] - max(mean[b], old[b])) / math.Sqrt(vari[b]+1)
+			if z > zMin {
+				s += min(z-zMin, zCap)
+				m |= 1 << b
+			}
+			if debugZ != nil {
+				debugZ(f, b, z, cur[b], mean[b], vari[b])
+			}
+			d := old[b] - mean[b]
+			mean[b] += alpha * d
+			vari[b] += alpha * (d*d - vari[b])
+		}
+		nv.flux[f] = s
+		nv.fired[f] = m
 	}
+	return nv
+}
+
+type candidate struct {
+	f     int
+	bands uint64
+}
+
+// candidates are nv's peaks that pass the checks; mid is the mix's analysis.
+func (nv *novelty) candidates(mid *novelty, kept func(a, b int) bool) []candidate {
+	frames, nb, pow, flux := nv.frames, nv.nb, nv.pow, nv.flux
 	med := movingMedian(flux, medianFrames)
-	var out Onsets
+	var out []candidate
 	last := -minGapFrames - 1
-	for f := 1; f < frames; f++ {
+	for f := 2; f < frames; f++ {
 		if flux[f] <= med[f]+fluxDelta || f-last < minGapFrames {
 			continue
 		}
@@ -97,12 +155,53 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 		if !peak || !kept(f*fluxHop, f*fluxHop+fluxN) {
 			continue
 		}
-		last = f
-		t := float64(f*fluxHop+fluxN/2) / Rate
-		lv, side, rise := onsetEnergy(l, r, t)
-		if rise < minRise {
+		m := nv.fired[f]
+		band := func(a, b int) float64 {
+			var e float64
+			for g := max(a, 0); g < min(b, frames); g++ {
+				for mm := m; mm != 0; mm &= mm - 1 {
+					e += float64(pow[g*nb+mbits.TrailingZeros64(mm)])
+				}
+			}
+			return e / float64(b-a)
+		}
+		before, after := band(f-1-spanFrames, f-1), band(f, f+spanFrames)
+		if 10*math.Log10((after+1e-30)/(before+1e-30)) < minBandRise {
 			continue
 		}
+		var all float64
+		for g := max(f-1-spanFrames, 0); g < f-1; g++ {
+			for _, v := range mid.pow[g*nb : (g+1)*nb] {
+				all += float64(v)
+			}
+		}
+		all /= spanFrames
+		if 10*math.Log10((after-before+1e-30)/(all+1e-30)) < minRel {
+			continue
+		}
+		last = f
+		out = append(out, candidate{f, m})
+	}
+	return out
+}
+
+func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Onsets {
+	mid := newNovelty(l, r, 1)
+	cands := mid.candidates(mid, kept)
+	if useSide {
+		side := newNovelty(l, r, -1)
+		cands = append(cands, side.candidates(mid, kept)...)
+		sort.SliceStable(cands, func(i, j int) bool { return cands[i].f < cands[j].f })
+	}
+	var out Onsets
+	last := -minGapFrames - 1
+	for _, c := range cands {
+		if c.f-last < minGapFrames {
+			continue
+		}
+		last = c.f
+		t := float64(c.f*fluxHop+fluxN/2) / Rate
+		lv, side := onsetEnergy(l, r, c.f, c.bands, mid.edges)
 		out.Times = append(out.Times, t)
 		out.Level = append(out.Level, lv)
 		out.Side = append(out.Side, side)
@@ -126,27 +225,51 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 	return out
 }
 
-// onsetEnergy returns the level (dB) and L−R (dB) of the energy an onset at t
-// s adds, and its rise: that energy over the energy before, in dB.
-func onsetEnergy(l, r []float32, t float64) (level, side, rise float64) {
-	at := func(s float64) int { return max(0, min(len(l), int(s*Rate))) }
-	ms := func(x []float32, a, b int) float64 {
-		if b <= a {
-			return 0
+// onsetEnergy returns the level (dB, mean square of L+R) and side (dB, L−R)
+// of what an onset at frame f adds in bands m.
+func onsetEnergy(l, r []float32, f int, m uint64, edges []int) (level, side float64) {
+	fft := fourier.NewFFT(fluxN)
+	win := hann(fluxN)
+	sl := make([]float64, fluxN)
+	sr := make([]float64, fluxN)
+	cl := make([]complex128, fluxN/2+1)
+	cr := make([]complex128, fluxN/2+1)
+	frames := (len(l)-fluxN)/fluxHop + 1
+	// mm, ss, ms: mean power of mid, side and their cross term Re(M·S*).
+	sums := func(a, b int) (mm, ss, ms float64) {
+		for g := max(a, 0); g < min(b, frames); g++ {
+			o := g * fluxHop
+			for i := range sl {
+				sl[i] = float64(l[o+i]) * win[i]
+				sr[i] = float64(r[o+i]) * win[i]
+			}
+			fft.Coefficients(cl, sl)
+			fft.Coefficients(cr, sr)
+			for bits := m; bits != 0; bits &= bits - 1 {
+				bd := mbits.TrailingZeros64(bits)
+				for k := edges[bd]; k < edges[bd+1]; k++ {
+					mc, sc := (cl[k]+cr[k])/2, (cl[k]-cr[k])/2
+					mm += real(mc)*real(mc) + imag(mc)*imag(mc)
+					ss += real(sc)*real(sc) + imag(sc)*imag(sc)
+					ms += real(mc)*real(sc) + imag(mc)*imag(sc)
+				}
+			}
 		}
-		var s float64
-		for _, v := range x[a:b] {
-			s += float64(v) * float64(v)
-		}
-		return s / float64(b-a)
+		n := float64(b - a)
+		return mm / n, ss / n, ms / n
 	}
-	a, b, c := at(t-onsetPre-onsetPost), at(t-onsetPre), at(t+onsetPost)
-	pl, pr := ms(l, a, b), ms(r, a, b)
-	dl := math.Max(ms(l, b, c)-pl, 0)
-	dr := math.Max(ms(r, b, c)-pr, 0)
-	const eps = 1e-12
-	side = math.Max(-30, math.Min(30, 10*math.Log10((dl+eps)/(dr+eps))))
-	return db(dl + dr), side, db(dl+dr) - db(pl+pr)
+	m1, s1, c1 := sums(f, f+spanFrames)
+	m0, s0, c0 := sums(f-1-spanFrames, f-1)
+	dm, ds, dc := m1-m0, s1-s0, c1-c0
+	// Parseval for a Hann-windowed frame: Σ|X|² over the half spectrum is
+	// N·Σw²/2 = 3N²/16 times the mean square.
+	norm := 16 / (3 * float64(fluxN) * float64(fluxN))
+	if ds <= sideCentre*max(dm, 0) || dc == 0 {
+		return db(2 * max(dm, 0) * norm), 0
+	}
+	rho := max(-rhoMax, min(rhoMax, ds/dc))
+	side = 20 * math.Log10((1+rho)/(1-rho))
+	return db(2 * ds * (1 + 1/(rho*rho)) * norm), side
 }
 
 // movingMedian returns, for each i, the median of v[i−h .. i+h] (clipped to v).
@@ -181,4 +304,18 @@ func movingMedian(v []float64, h int) []float64 {
 		}
 	}
 	return out
+}
+
+// fluxBands returns the FFT-bin edges of the novelty's bands: log-spaced
+// from fluxLoBin to the Nyquist bin, each at least one bin wide.
+func fluxBands() []int {
+	edges := []int{fluxLoBin}
+	for i := 1; i <= fluxBandsN; i++ {
+		e := int(math.Round(fluxLoBin * math.Pow(float64(fluxN/2)/fluxLoBin, float64(i)/fluxBandsN)))
+		if e > edges[len(edges)-1] {
+			edges = append(edges, e)
+		}
+	}
+	edges[len(edges)-1] = fluxN/2 + 1
+	return edges
 }
