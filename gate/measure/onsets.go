@@ -2,12 +2,33 @@ package measure
 
 import (
 	"math"
-	mbits "math/bits"
+	"math/bits"
 	"sort"
 
 	"gonum.org/v1/gonum/dsp/fourier"
 )
 
+// Onset detection by band-wise novelty, on the mid and on the side signal.
+//
+// Each signal's STFT power is summed into 40 log-spaced bands (86 Hz to
+// Nyquist) and taken in dB. A band's novelty is its rise over the larger of
+// its level two frames back (the last frame that does not overlap) and its
+// running mean, divided by its running standard deviation: a z-score, so a
+// band a bed keeps busy (a crowd's syllables) needs a larger rise than a
+// quiet one, and a one-shot loud in its own band but quiet overall (a hammer
+// strike under a market's murmur) still stands out. A frame's score is the
+// sum of the z-scores over zMin; its peaks above a moving median are
+// candidates. A candidate is kept when the bands that fired gain energy over
+// the 150 ms after it (minBandRise) and that gain is not far under the whole
+// mix (minRel: a looped bed's seam also fires a band, 50 dB under the mix).
+//
+// The side signal (L−R)/2 is analysed the same way: whatever plays centred
+// (S4: pan 0, every ambient bed) cancels in it, so a panned one-shot under a
+// bed of the same colour (the forge's thump under the murmur) is found there
+// when the mid cannot see it. Candidates of both signals are merged.
+//
+// Level and side are read from the mid/side cross spectrum of the bands that
+// fired (onsetEnergy), which the centred beds do not disturb either.
 const (
 	fluxN        = 1024 // STFT frame, samples (23 ms)
 	fluxHop      = 512  // 11.6 ms
@@ -16,27 +37,33 @@ const (
 	minGapFrames = 5    // onsets at least 58 ms apart
 	fluxBandsN   = 40   // log-spaced bands from fluxLoBin to Nyquist
 	fluxLoBin    = 2    // 86 Hz
-	fluxFloor    = 1e-4 // power per bin added before the log
-	bandTau      = 0.5  // s
-	bandVar0     = 9.0  // dB²
-	zCap         = 10.0
-	spanFrames   = 13  // 150 ms of frames
-)
-
-var (
+	fluxFloor    = 1e-4 // power per bin added before the log (≈ −86 dB re a full-scale sine)
+	bandTau      = 0.5  // s, time constant of each band's running mean and variance
+	bandVar0     = 9.0  // dB², the variance a band starts from
+	spanFrames   = 13   // frames in the 150 ms an onset's energy is measured over
+	// zMin is the z-score a band must pass to count, zCap the most one band
+	// adds, fluxDelta the threshold above the moving median (sum of z-scores
+	// over zMin), minBandRise the least gain (dB) of the fired bands' energy
+	// over the 150 ms after the onset against the 150 ms before, and minRel
+	// the least that gain may be against the whole mix before it (dB).
+	// Chosen on renders against their event logs (TestOnsetsAgainstTheTruth,
+	// TestOnsetsFindLoggedOneShots): lower zMin or fluxDelta let the murmur's
+	// syllables through, a higher minRel loses hammer strikes under it.
 	zMin        = 3.0
+	zCap        = 10.0
 	fluxDelta   = 3.0
-	minBandRise = 3.0 // dB
+	minBandRise = 3.0
 	minRel      = -30.0
-	useSide     = true
-	sideCentre  = 0.0025
-	rhoMax      = 0.9387
+	// sideCentre: a gain in the side signal under this share of the mid's
+	// (|ρ| < 0.05, under 0.9 dB L−R) reads as centred; rhoMax caps ρ at ±30 dB.
+	sideCentre = 0.0025
+	rhoMax     = 0.9387
 )
 
 // Onsets are the detected one-shots.
 type Onsets struct {
 	Times      []float64 // s from the signal's start
-	Level      []float64 // dB (mean square re 1) of the energy each onset adds, L+R
+	Level      []float64 // dB (mean square re 1) of the energy each onset adds, L+R, in the bands that fired
 	Side       []float64 // dB, L−R of that added energy (positive = left); ±30 dB at most
 	PerMinute  float64
 	LevelMed   float64 // median of Level
@@ -54,36 +81,34 @@ func hann(n int) []float64 {
 	return w
 }
 
-var debugZ func(f, b int, z, cur, mean, vari float64)
-
 // novelty is the band analysis of one signal (mid or side).
 type novelty struct {
 	frames int
-	edges  []int
-	nb     int
-	pow    []float32 // power per band and frame
-	fired  []uint64
-	flux   []float64
+	edges  []int     // FFT-bin edges of the bands
+	pow    []float32 // power per frame and band (frames × bands)
+	fired  []uint64  // per frame, the bands whose z-score passed zMin
+	score  []float64 // per frame, Σ min(z − zMin, zCap) over those bands
 }
 
+// newNovelty analyses the signal (l + sign·r)/2: sign 1 is the mid, −1 the side.
 func newNovelty(l, r []float32, sign float64) *novelty {
 	frames := 0
 	if len(l) >= fluxN {
 		frames = (len(l)-fluxN)/fluxHop + 1
 	}
+	edges := fluxBands()
+	nb := len(edges) - 1
+	nv := &novelty{frames: frames, edges: edges, pow: make([]float32, frames*nb), fired: make([]uint64, frames), score: make([]float64, frames)}
 	fft := fourier.NewFFT(fluxN)
 	win := hann(fluxN)
 	seq := make([]float64, fluxN)
 	coef := make([]complex128, fluxN/2+1)
-	edges := fluxBands()
-	nb := len(edges) - 1
-	nv := &novelty{frames: frames, edges: edges, nb: nb, pow: make([]float32, frames*nb), fired: make([]uint64, frames), flux: make([]float64, frames)}
-	lev := make([][]float64, 3)
+	lev := make([][]float64, 3) // band levels (dB) of the last 3 frames
 	for i := range lev {
 		lev[i] = make([]float64, nb)
 	}
-	mean := make([]float64, nb)
-	vari := make([]float64, nb)
+	mean := make([]float64, nb) // each band's running mean level, dB
+	vari := make([]float64, nb) // and running variance, dB²
 	for b := range vari {
 		vari[b] = bandVar0
 	}
@@ -108,6 +133,9 @@ func newNovelty(l, r []float32, sign float64) *novelty {
 			copy(mean, cur)
 			continue
 		}
+		// Frame f−2 is the last that does not overlap frame f: it feeds the
+		// running statistics, so an onset is measured against what came
+		// before it.
 		old := lev[(f-2)%3]
 		var s float64
 		var m uint64
@@ -117,37 +145,50 @@ func newNovelty(l, r []float32, sign float64) *novelty {
 				s += min(z-zMin, zCap)
 				m |= 1 << b
 			}
-			if debugZ != nil {
-				debugZ(f, b, z, cur[b], mean[b], vari[b])
-			}
 			d := old[b] - mean[b]
 			mean[b] += alpha * d
 			vari[b] += alpha * (d*d - vari[b])
 		}
-		nv.flux[f] = s
+		nv.score[f] = s
 		nv.fired[f] = m
 	}
 	return nv
 }
 
+// bandPower is the mean power per frame of frames [a, b) (clipped) in the
+// bands of mask m.
+func (nv *novelty) bandPower(a, b int, m uint64) float64 {
+	nb := len(nv.edges) - 1
+	var e float64
+	for g := max(a, 0); g < min(b, nv.frames); g++ {
+		for mm := m; mm != 0; mm &= mm - 1 {
+			e += float64(nv.pow[g*nb+bits.TrailingZeros64(mm)])
+		}
+	}
+	return e / float64(b-a)
+}
+
+// candidate is a frame where an onset was found and the bands that fired.
 type candidate struct {
 	f     int
 	bands uint64
 }
 
-// candidates are nv's peaks that pass the checks; mid is the mix's analysis.
+// candidates are the peaks of nv's score that pass the energy checks; mid
+// is the mix's own analysis, for minRel.
 func (nv *novelty) candidates(mid *novelty, kept func(a, b int) bool) []candidate {
-	frames, nb, pow, flux := nv.frames, nv.nb, nv.pow, nv.flux
-	med := movingMedian(flux, medianFrames)
+	frames, score := nv.frames, nv.score
+	med := movingMedian(score, medianFrames)
+	all := uint64(1)<<(len(nv.edges)-1) - 1
 	var out []candidate
 	last := -minGapFrames - 1
 	for f := 2; f < frames; f++ {
-		if flux[f] <= med[f]+fluxDelta || f-last < minGapFrames {
+		if score[f] <= med[f]+fluxDelta || f-last < minGapFrames {
 			continue
 		}
 		peak := true
 		for j := max(1, f-peakFrames); j <= min(frames-1, f+peakFrames); j++ {
-			if flux[j] > flux[f] || (flux[j] == flux[f] && j < f) {
+			if score[j] > score[f] || (score[j] == score[f] && j < f) {
 				peak = false
 				break
 			}
@@ -155,28 +196,10 @@ func (nv *novelty) candidates(mid *novelty, kept func(a, b int) bool) []candidat
 		if !peak || !kept(f*fluxHop, f*fluxHop+fluxN) {
 			continue
 		}
+		// Before: the 150 ms of frames that end where frame f starts.
 		m := nv.fired[f]
-		band := func(a, b int) float64 {
-			var e float64
-			for g := max(a, 0); g < min(b, frames); g++ {
-				for mm := m; mm != 0; mm &= mm - 1 {
-					e += float64(pow[g*nb+mbits.TrailingZeros64(mm)])
-				}
-			}
-			return e / float64(b-a)
-		}
-		before, after := band(f-1-spanFrames, f-1), band(f, f+spanFrames)
-		if 10*math.Log10((after+1e-30)/(before+1e-30)) < minBandRise {
-			continue
-		}
-		var all float64
-		for g := max(f-1-spanFrames, 0); g < f-1; g++ {
-			for _, v := range mid.pow[g*nb : (g+1)*nb] {
-				all += float64(v)
-			}
-		}
-		all /= spanFrames
-		if 10*math.Log10((after-before+1e-30)/(all+1e-30)) < minRel {
+		before, after := nv.bandPower(f-1-spanFrames, f-1, m), nv.bandPower(f, f+spanFrames, m)
+		if db(after)-db(before) < minBandRise || db(after-before)-db(mid.bandPower(f-1-spanFrames, f-1, all)) < minRel {
 			continue
 		}
 		last = f
@@ -186,25 +209,21 @@ func (nv *novelty) candidates(mid *novelty, kept func(a, b int) bool) []candidat
 }
 
 func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Onsets {
-	mid := newNovelty(l, r, 1)
-	cands := mid.candidates(mid, kept)
-	if useSide {
-		side := newNovelty(l, r, -1)
-		cands = append(cands, side.candidates(mid, kept)...)
-		sort.SliceStable(cands, func(i, j int) bool { return cands[i].f < cands[j].f })
-	}
+	mid, side := newNovelty(l, r, 1), newNovelty(l, r, -1)
+	cands := append(mid.candidates(mid, kept), side.candidates(mid, kept)...)
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].f < cands[j].f })
 	var out Onsets
+	e := newOnsetEnergy(l, r, mid.edges)
 	last := -minGapFrames - 1
 	for _, c := range cands {
 		if c.f-last < minGapFrames {
-			continue
+			continue // the same onset, seen in both signals
 		}
 		last = c.f
-		t := float64(c.f*fluxHop+fluxN/2) / Rate
-		lv, side := onsetEnergy(l, r, c.f, c.bands, mid.edges)
-		out.Times = append(out.Times, t)
+		lv, sd := e.at(c.f, c.bands)
+		out.Times = append(out.Times, float64(c.f*fluxHop+fluxN/2)/Rate)
 		out.Level = append(out.Level, lv)
-		out.Side = append(out.Side, side)
+		out.Side = append(out.Side, sd)
 	}
 	if seconds > 0 {
 		out.PerMinute = float64(len(out.Times)) / seconds * 60
@@ -225,41 +244,63 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 	return out
 }
 
-// onsetEnergy returns the level (dB, mean square of L+R) and side (dB, L−R)
-// of what an onset at frame f adds in bands m.
-func onsetEnergy(l, r []float32, f int, m uint64, edges []int) (level, side float64) {
-	fft := fourier.NewFFT(fluxN)
-	win := hann(fluxN)
-	sl := make([]float64, fluxN)
-	sr := make([]float64, fluxN)
-	cl := make([]complex128, fluxN/2+1)
-	cr := make([]complex128, fluxN/2+1)
-	frames := (len(l)-fluxN)/fluxHop + 1
-	// mm, ss, ms: mean power of mid, side and their cross term Re(M·S*).
-	sums := func(a, b int) (mm, ss, ms float64) {
-		for g := max(a, 0); g < min(b, frames); g++ {
-			o := g * fluxHop
-			for i := range sl {
-				sl[i] = float64(l[o+i]) * win[i]
-				sr[i] = float64(r[o+i]) * win[i]
-			}
-			fft.Coefficients(cl, sl)
-			fft.Coefficients(cr, sr)
-			for bits := m; bits != 0; bits &= bits - 1 {
-				bd := mbits.TrailingZeros64(bits)
-				for k := edges[bd]; k < edges[bd+1]; k++ {
-					mc, sc := (cl[k]+cr[k])/2, (cl[k]-cr[k])/2
-					mm += real(mc)*real(mc) + imag(mc)*imag(mc)
-					ss += real(sc)*real(sc) + imag(sc)*imag(sc)
-					ms += real(mc)*real(sc) + imag(mc)*imag(sc)
-				}
+// onsetEnergy measures what an onset adds, from L and R spectra of the
+// frames around it.
+type onsetEnergy struct {
+	l, r   []float32
+	frames int
+	edges  []int
+	fft    *fourier.FFT
+	win    []float64
+	sl, sr []float64
+	cl, cr []complex128
+}
+
+func newOnsetEnergy(l, r []float32, edges []int) *onsetEnergy {
+	frames := 0
+	if len(l) >= fluxN {
+		frames = (len(l)-fluxN)/fluxHop + 1
+	}
+	return &onsetEnergy{l: l, r: r, frames: frames, edges: edges, fft: fourier.NewFFT(fluxN), win: hann(fluxN),
+		sl: make([]float64, fluxN), sr: make([]float64, fluxN),
+		cl: make([]complex128, fluxN/2+1), cr: make([]complex128, fluxN/2+1)}
+}
+
+// sums returns the mean power per frame, over frames [a, b) in bands m, of
+// the mid M = (L+R)/2, the side S = (L−R)/2 and their cross term Re(M·S*).
+func (e *onsetEnergy) sums(a, b int, m uint64) (mm, ss, ms float64) {
+	for g := max(a, 0); g < min(b, e.frames); g++ {
+		o := g * fluxHop
+		for i := range e.sl {
+			e.sl[i] = float64(e.l[o+i]) * e.win[i]
+			e.sr[i] = float64(e.r[o+i]) * e.win[i]
+		}
+		e.fft.Coefficients(e.cl, e.sl)
+		e.fft.Coefficients(e.cr, e.sr)
+		for mb := m; mb != 0; mb &= mb - 1 {
+			bd := bits.TrailingZeros64(mb)
+			for k := e.edges[bd]; k < e.edges[bd+1]; k++ {
+				mc, sc := (e.cl[k]+e.cr[k])/2, (e.cl[k]-e.cr[k])/2
+				mm += real(mc)*real(mc) + imag(mc)*imag(mc)
+				ss += real(sc)*real(sc) + imag(sc)*imag(sc)
+				ms += real(mc)*real(sc) + imag(mc)*imag(sc)
 			}
 		}
-		n := float64(b - a)
-		return mm / n, ss / n, ms / n
 	}
-	m1, s1, c1 := sums(f, f+spanFrames)
-	m0, s0, c0 := sums(f-1-spanFrames, f-1)
+	n := float64(b - a)
+	return mm / n, ss / n, ms / n
+}
+
+// at returns the level (dB, mean square of L+R) and side (dB, L−R) of what
+// an onset at frame f adds in bands m over the 150 ms after it. A source
+// panned with gains gl, gr adds a²X to the mid's power, d²X to the side's
+// and a·d·X to the cross term (a = (gl+gr)/2, d = (gl−gr)/2); a centred bed
+// adds to the mid only, and is uncorrelated with the side. So ρ = d/a is
+// read as the side's gain over the cross term's, which the bed disturbs
+// least, and L−R = 20·log10((1+ρ)/(1−ρ)).
+func (e *onsetEnergy) at(f int, m uint64) (level, side float64) {
+	m1, s1, c1 := e.sums(f, f+spanFrames, m)
+	m0, s0, c0 := e.sums(f-1-spanFrames, f-1, m)
 	dm, ds, dc := m1-m0, s1-s0, c1-c0
 	// Parseval for a Hann-windowed frame: Σ|X|² over the half spectrum is
 	// N·Σw²/2 = 3N²/16 times the mean square.
@@ -268,8 +309,8 @@ func onsetEnergy(l, r []float32, f int, m uint64, edges []int) (level, side floa
 		return db(2 * max(dm, 0) * norm), 0
 	}
 	rho := max(-rhoMax, min(rhoMax, ds/dc))
-	side = 20 * math.Log10((1+rho)/(1-rho))
-	return db(2 * ds * (1 + 1/(rho*rho)) * norm), side
+	// L+R power of the source: (gl² + gr²)X = 2(a² + d²)X = 2·ds·(1 + 1/ρ²).
+	return db(2 * ds * (1 + 1/(rho*rho)) * norm), 20 * math.Log10((1+rho)/(1-rho))
 }
 
 // movingMedian returns, for each i, the median of v[i−h .. i+h] (clipped to v).
