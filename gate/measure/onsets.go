@@ -88,84 +88,117 @@ type novelty struct {
 	pow    []float32 // power per frame and band (frames × bands)
 	fired  []uint64  // per frame, the bands whose z-score passed zMin
 	score  []float64 // per frame, Σ min(z − zMin, zCap) over those bands
+	// running statistics of each band's level (dB), and the last 3 frames'
+	// levels
+	mean, vari []float64
+	lev        [3][]float64
 }
 
-// newNovelty analyses the signal (l + sign·r)/2: sign 1 is the mid, −1 the side.
-func newNovelty(l, r []float32, sign float64) *novelty {
+func newNoveltyOf(frames int, edges []int) *novelty {
+	nb := len(edges) - 1
+	nv := &novelty{frames: frames, edges: edges, pow: make([]float32, frames*nb), fired: make([]uint64, frames),
+		score: make([]float64, frames), mean: make([]float64, nb), vari: make([]float64, nb)}
+	for i := range nv.lev {
+		nv.lev[i] = make([]float64, nb)
+	}
+	for b := range nv.vari {
+		nv.vari[b] = bandVar0
+	}
+	return nv
+}
+
+// frame takes frame f's spectrum: its band powers, and (from the third
+// frame on) its z-scores against the running statistics.
+func (nv *novelty) frame(f int, coef []complex128) {
+	edges, nb := nv.edges, len(nv.edges)-1
+	cur := nv.lev[f%3]
+	p := nv.pow[f*nb : (f+1)*nb]
+	for b := range cur {
+		var e float64
+		for _, c := range coef[edges[b]:edges[b+1]] {
+			e += real(c)*real(c) + imag(c)*imag(c)
+		}
+		p[b] = float32(e)
+		cur[b] = 10 * math.Log10(e/float64(edges[b+1]-edges[b])+fluxFloor)
+	}
+	if f < 2 {
+		copy(nv.mean, cur)
+		return
+	}
+	// Frame f−2 is the last that does not overlap frame f: it feeds the
+	// running statistics, so an onset is measured against what came before
+	// it.
+	old := nv.lev[(f-2)%3]
+	alpha := float64(fluxHop) / Rate / bandTau
+	var s float64
+	var m uint64
+	for b := range cur {
+		z := (cur[b] - max(nv.mean[b], old[b])) / math.Sqrt(nv.vari[b]+1)
+		if z > zMin {
+			s += min(z-zMin, zCap)
+			m |= 1 << b
+		}
+		d := old[b] - nv.mean[b]
+		nv.mean[b] += alpha * d
+		nv.vari[b] += alpha * (d*d - nv.vari[b])
+	}
+	nv.score[f] = s
+	nv.fired[f] = m
+}
+
+// analyse returns the band novelty of the mid (L+R)/2 and of the side
+// (L−R)/2, and per frame and band the cross power Re(M·S*).
+func analyse(l, r []float32) (mid, side *novelty, cross []float32) {
 	frames := 0
 	if len(l) >= fluxN {
 		frames = (len(l)-fluxN)/fluxHop + 1
 	}
 	edges := fluxBands()
 	nb := len(edges) - 1
-	nv := &novelty{frames: frames, edges: edges, pow: make([]float32, frames*nb), fired: make([]uint64, frames), score: make([]float64, frames)}
+	mid, side = newNoveltyOf(frames, edges), newNoveltyOf(frames, edges)
+	cross = make([]float32, frames*nb)
 	fft := fourier.NewFFT(fluxN)
 	win := hann(fluxN)
-	seq := make([]float64, fluxN)
-	coef := make([]complex128, fluxN/2+1)
-	lev := make([][]float64, 3) // band levels (dB) of the last 3 frames
-	for i := range lev {
-		lev[i] = make([]float64, nb)
-	}
-	mean := make([]float64, nb) // each band's running mean level, dB
-	vari := make([]float64, nb) // and running variance, dB²
-	for b := range vari {
-		vari[b] = bandVar0
-	}
-	alpha := float64(fluxHop) / Rate / bandTau
+	sm, ss := make([]float64, fluxN), make([]float64, fluxN)
+	cm, cs := make([]complex128, fluxN/2+1), make([]complex128, fluxN/2+1)
 	for f := 0; f < frames; f++ {
 		o := f * fluxHop
-		for i := range seq {
-			seq[i] = 0.5 * (float64(l[o+i]) + sign*float64(r[o+i])) * win[i]
+		for i := range sm {
+			a, b := float64(l[o+i]), float64(r[o+i])
+			sm[i] = 0.5 * (a + b) * win[i]
+			ss[i] = 0.5 * (a - b) * win[i]
 		}
-		fft.Coefficients(coef, seq)
-		cur := lev[f%3]
-		p := nv.pow[f*nb : (f+1)*nb]
-		for b := range cur {
+		fft.Coefficients(cm, sm)
+		fft.Coefficients(cs, ss)
+		mid.frame(f, cm)
+		side.frame(f, cs)
+		x := cross[f*nb : (f+1)*nb]
+		for b := range x {
 			var e float64
-			for _, c := range coef[edges[b]:edges[b+1]] {
-				e += real(c)*real(c) + imag(c)*imag(c)
+			for k := edges[b]; k < edges[b+1]; k++ {
+				e += real(cm[k])*real(cs[k]) + imag(cm[k])*imag(cs[k])
 			}
-			p[b] = float32(e)
-			cur[b] = 10 * math.Log10(e/float64(edges[b+1]-edges[b])+fluxFloor)
+			x[b] = float32(e)
 		}
-		if f < 2 {
-			copy(mean, cur)
-			continue
-		}
-		// Frame f−2 is the last that does not overlap frame f: it feeds the
-		// running statistics, so an onset is measured against what came
-		// before it.
-		old := lev[(f-2)%3]
-		var s float64
-		var m uint64
-		for b := range cur {
-			z := (cur[b] - max(mean[b], old[b])) / math.Sqrt(vari[b]+1)
-			if z > zMin {
-				s += min(z-zMin, zCap)
-				m |= 1 << b
-			}
-			d := old[b] - mean[b]
-			mean[b] += alpha * d
-			vari[b] += alpha * (d*d - vari[b])
-		}
-		nv.score[f] = s
-		nv.fired[f] = m
 	}
-	return nv
+	return mid, side, cross
 }
 
-// bandPower is the mean power per frame of frames [a, b) (clipped) in the
-// bands of mask m.
-func (nv *novelty) bandPower(a, b int, m uint64) float64 {
-	nb := len(nv.edges) - 1
+// bandMean is the mean per frame of v (frames × nb) over frames [a, b)
+// (clipped to the signal) and the bands of mask m.
+func bandMean(v []float32, nb, a, b int, m uint64) float64 {
 	var e float64
-	for g := max(a, 0); g < min(b, nv.frames); g++ {
+	for g := max(a, 0); g < min(b, len(v)/nb); g++ {
 		for mm := m; mm != 0; mm &= mm - 1 {
-			e += float64(nv.pow[g*nb+bits.TrailingZeros64(mm)])
+			e += float64(v[g*nb+bits.TrailingZeros64(mm)])
 		}
 	}
 	return e / float64(b-a)
+}
+
+// bandPower is bandMean of nv's powers.
+func (nv *novelty) bandPower(a, b int, m uint64) float64 {
+	return bandMean(nv.pow, len(nv.edges)-1, a, b, m)
 }
 
 // candidate is a frame where an onset was found and the bands that fired.
@@ -209,18 +242,20 @@ func (nv *novelty) candidates(mid *novelty, kept func(a, b int) bool) []candidat
 }
 
 func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Onsets {
-	mid, side := newNovelty(l, r, 1), newNovelty(l, r, -1)
+	mid, side, cross := analyse(l, r)
 	cands := append(mid.candidates(mid, kept), side.candidates(mid, kept)...)
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].f < cands[j].f })
 	var out Onsets
-	e := newOnsetEnergy(l, r, mid.edges)
+	nb := len(mid.edges) - 1
 	last := -minGapFrames - 1
 	for _, c := range cands {
 		if c.f-last < minGapFrames {
 			continue // the same onset, seen in both signals
 		}
 		last = c.f
-		lv, sd := e.at(c.f, c.bands)
+		lv, sd := onsetEnergy(c.f, c.bands, func(a, b int) (mm, ss, ms float64) {
+			return mid.bandPower(a, b, c.bands), side.bandPower(a, b, c.bands), bandMean(cross, nb, a, b, c.bands)
+		})
 		out.Times = append(out.Times, float64(c.f*fluxHop+fluxN/2)/Rate)
 		out.Level = append(out.Level, lv)
 		out.Side = append(out.Side, sd)
@@ -244,63 +279,18 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 	return out
 }
 
-// onsetEnergy measures what an onset adds, from L and R spectra of the
-// frames around it.
-type onsetEnergy struct {
-	l, r   []float32
-	frames int
-	edges  []int
-	fft    *fourier.FFT
-	win    []float64
-	sl, sr []float64
-	cl, cr []complex128
-}
-
-func newOnsetEnergy(l, r []float32, edges []int) *onsetEnergy {
-	frames := 0
-	if len(l) >= fluxN {
-		frames = (len(l)-fluxN)/fluxHop + 1
-	}
-	return &onsetEnergy{l: l, r: r, frames: frames, edges: edges, fft: fourier.NewFFT(fluxN), win: hann(fluxN),
-		sl: make([]float64, fluxN), sr: make([]float64, fluxN),
-		cl: make([]complex128, fluxN/2+1), cr: make([]complex128, fluxN/2+1)}
-}
-
-// sums returns the mean power per frame, over frames [a, b) in bands m, of
-// the mid M = (L+R)/2, the side S = (L−R)/2 and their cross term Re(M·S*).
-func (e *onsetEnergy) sums(a, b int, m uint64) (mm, ss, ms float64) {
-	for g := max(a, 0); g < min(b, e.frames); g++ {
-		o := g * fluxHop
-		for i := range e.sl {
-			e.sl[i] = float64(e.l[o+i]) * e.win[i]
-			e.sr[i] = float64(e.r[o+i]) * e.win[i]
-		}
-		e.fft.Coefficients(e.cl, e.sl)
-		e.fft.Coefficients(e.cr, e.sr)
-		for mb := m; mb != 0; mb &= mb - 1 {
-			bd := bits.TrailingZeros64(mb)
-			for k := e.edges[bd]; k < e.edges[bd+1]; k++ {
-				mc, sc := (e.cl[k]+e.cr[k])/2, (e.cl[k]-e.cr[k])/2
-				mm += real(mc)*real(mc) + imag(mc)*imag(mc)
-				ss += real(sc)*real(sc) + imag(sc)*imag(sc)
-				ms += real(mc)*real(sc) + imag(mc)*imag(sc)
-			}
-		}
-	}
-	n := float64(b - a)
-	return mm / n, ss / n, ms / n
-}
-
-// at returns the level (dB, mean square of L+R) and side (dB, L−R) of what
-// an onset at frame f adds in bands m over the 150 ms after it. A source
-// panned with gains gl, gr adds a²X to the mid's power, d²X to the side's
-// and a·d·X to the cross term (a = (gl+gr)/2, d = (gl−gr)/2); a centred bed
-// adds to the mid only, and is uncorrelated with the side. So ρ = d/a is
-// read as the side's gain over the cross term's, which the bed disturbs
-// least, and L−R = 20·log10((1+ρ)/(1−ρ)).
-func (e *onsetEnergy) at(f int, m uint64) (level, side float64) {
-	m1, s1, c1 := e.sums(f, f+spanFrames, m)
-	m0, s0, c0 := e.sums(f-1-spanFrames, f-1, m)
+// onsetEnergy returns the level (dB, mean square of L+R) and side (dB, L−R)
+// of what an onset at frame f adds over the 150 ms after it, from sums(a,
+// b): the mean power per frame, over frames [a, b) in the bands that fired,
+// of the mid M, the side S and their cross term Re(M·S*). A source panned
+// with gains gl, gr adds a²X to the mid's power, d²X to the side's and a·d·X
+// to the cross term (a = (gl+gr)/2, d = (gl−gr)/2); a centred bed adds to
+// the mid only, and is uncorrelated with the side. So ρ = d/a is read as the
+// side's gain over the cross term's, which the bed disturbs least, and
+// L−R = 20·log10((1+ρ)/(1−ρ)).
+func onsetEnergy(f int, m uint64, sums func(a, b int) (mm, ss, ms float64)) (level, side float64) {
+	m1, s1, c1 := sums(f, f+spanFrames)
+	m0, s0, c0 := sums(f-1-spanFrames, f-1)
 	dm, ds, dc := m1-m0, s1-s0, c1-c0
 	// Parseval for a Hann-windowed frame: Σ|X|² over the half spectrum is
 	// N·Σw²/2 = 3N²/16 times the mean square.
