@@ -16,7 +16,7 @@ import (
 	"gonum.org/v1/gonum/dsp/fourier"
 )
 
-// Issue 20 item 4: the onset detector checked against the truth. A render's
+// The onset detector checked against the truth. A render's
 // event log knows when every one-shot (every start that is not a bed:
 // intermittent ambients, emitters, object hooks, stingers) began and its pan
 // (S4); the detector must find them within ±30 ms with precision and recall
