@@ -146,6 +146,7 @@ type truthScore struct {
 	tp, fp, detections  int
 	sideOK, sideChecked int
 	missed              []truthEvent
+	errs                []float64 // s, |detection − start| of the matched kept starts
 }
 
 // score matches detections d (times, sides) to events one to one, nearest
@@ -177,6 +178,7 @@ func (s *truthScore) add(ev []truthEvent, o measure.Onsets) {
 		}
 		s.tp++
 		s.detections++
+		s.errs = append(s.errs, bd)
 		s.sideChecked++
 		if sideRight(e.pan, o.Side[best]) {
 			s.sideOK++
@@ -252,6 +254,10 @@ func TestOnsetsAgainstTheTruth(t *testing.T) {
 	side := float64(sc.sideOK) / float64(max(sc.sideChecked, 1))
 	t.Logf("%d places, %.0f min: kept by wave %v, left out %v, missed by wave %v", len(truthPlaces), float64(len(truthPlaces))*seconds/60, sc.kept, sc.excluded, miss)
 	t.Logf("%d of the %d missed stand ≥ 20 dB over the mix in some third-octave band", clear, len(sc.missed))
+	sort.Float64s(sc.errs)
+	if n := len(sc.errs); n > 0 {
+		t.Logf("timing of the matched starts: median %.1f ms, 95th percentile %.1f ms, worst %.1f ms", 1e3*sc.errs[n/2], 1e3*sc.errs[n*95/100], 1e3*sc.errs[n-1])
+	}
 	t.Logf("recall %d/%d = %.3f, precision %d/%d = %.3f, side %d/%d = %.3f", sc.tp, kept, recall, sc.tp, sc.detections, precision, sc.sideOK, sc.sideChecked, side)
 	if kept < 100 || recall < 0.9 || precision < 0.9 || side < 0.9 {
 		t.Errorf("want ≥ 100 kept starts and recall, precision, side ≥ 0.9")
