@@ -25,7 +25,7 @@ func TestO5_InputPlaysAtNextBlock(t *testing.T) {
 	read(0.01)
 	front := int64(201 * 441) // frames the scripted device has consumed
 	lead := dev.LeadFrames()  // the Sim stands about this far ahead of the frontier
-	g.PlayStinger(g.stingers[0].SType)
+	hostOf(g).PlayStinger(g.stingers[0].SType)
 	onTimeline := dev.FrameOf(g.sim.Now())
 	g.advance()
 	g.pushStarts()

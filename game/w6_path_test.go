@@ -34,13 +34,13 @@ func TestW6_RecordedPathKeepsLocalMetres(t *testing.T) {
 	}
 	frames(1)
 	const a, b = "0xA9B4 84 7.1", "0xA9B4 90.3 12.7"
-	if err := g.Jump(a); err != nil {
+	if err := hostOf(g).Jump(a); err != nil {
 		t.Fatal(err)
 	}
 	frames(5)
 	g.ToggleRecording()
 	frames(30)
-	if err := g.Jump(b); err != nil {
+	if err := hostOf(g).Jump(b); err != nil {
 		t.Fatal(err)
 	}
 	frames(30)
