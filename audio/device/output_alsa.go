@@ -48,6 +48,12 @@ package device
 //   return 0;
 // }
 //
+// // so_avail is the frames that can be written without blocking (0 on error).
+// static long so_avail(snd_pcm_t *h) {
+//   snd_pcm_sframes_t n = snd_pcm_avail_update(h);
+//   return n < 0 ? 0 : (long)n;
+// }
+//
 // // so_delay is the frames written and not yet played (0 when the device
 // // is not running or cannot say).
 // static long so_delay(snd_pcm_t *h) {
@@ -117,6 +123,7 @@ func (o *alsaOut) loop(period int64) {
 	runtime.LockOSThread()
 	buf := make([]float32, 2*period)
 	var xr C.long
+	prev, drained := int64(-1), time.Now() // queued after the last look, and when it last went down
 	for {
 		select {
 		case <-o.stop:
@@ -127,8 +134,23 @@ func (o *alsaOut) loop(period int64) {
 		now := time.Now()
 		o.base.Store(o.wrote.Load() - queued)
 		o.baseAt.Store(now.UnixNano())
-		if wait := queued + period - max(o.d.bufFr.Load(), period); wait > 0 {
+		if queued < prev || prev < 0 {
+			drained = now
+		}
+		prev = queued
+		target := max(o.d.bufFr.Load(), period)
+		// A device that has not drained for stallAfter periods (a sound
+		// server waiting to be given more than the buffer before it
+		// starts again) is topped up as far as it takes without blocking:
+		// waiting for it to drain first would wait for ever. The pace
+		// check counts the silence as an underrun, which grows the buffer.
+		stalled := now.Sub(drained) > stallAfter*time.Duration(target)*time.Second/audio.SampleRate
+		if wait := queued + period - target; wait > 0 && !stalled {
 			time.Sleep(time.Duration(wait) * time.Second / audio.SampleRate)
+			continue
+		}
+		if stalled && int64(C.so_avail(o.h)) < period {
+			time.Sleep(time.Duration(period) * time.Second / audio.SampleRate)
 			continue
 		}
 		if w := o.wrote.Load(); w >= int64(MaxBufferFrames) && (o.low.Load() < 0 || queued < o.low.Load()) {
@@ -144,8 +166,13 @@ func (o *alsaOut) loop(period int64) {
 		}
 		o.xruns.Store(int64(xr))
 		o.wrote.Add(period)
+		prev += period
 	}
 }
+
+// stallAfter is how many buffers' worth of wall time a device may hold its
+// frames without playing any before the writer tops it up anyway.
+const stallAfter = 3
 
 func (o *alsaOut) written() int64 { return o.wrote.Load() }
 
