@@ -123,7 +123,7 @@ func (o *alsaOut) loop(period int64) {
 	runtime.LockOSThread()
 	buf := make([]float32, 2*period)
 	var xr C.long
-	prev, drained := int64(-1), time.Now() // queued after the last look, and when it last went down
+	var ws writerState
 	for {
 		select {
 		case <-o.stop:
@@ -134,26 +134,12 @@ func (o *alsaOut) loop(period int64) {
 		now := time.Now()
 		o.base.Store(o.wrote.Load() - queued)
 		o.baseAt.Store(now.UnixNano())
-		if queued < prev || prev < 0 {
-			drained = now
-		}
-		prev = queued
-		target := max(o.d.bufFr.Load(), period)
-		// A device that has not drained for stallAfter periods (a sound
-		// server waiting to be given more than the buffer before it
-		// starts again) is topped up as far as it takes without blocking:
-		// waiting for it to drain first would wait for ever. The pace
-		// check counts the silence as an underrun, which grows the buffer.
-		stalled := now.Sub(drained) > stallAfter*time.Duration(target)*time.Second/audio.SampleRate
-		if wait := queued + period - target; wait > 0 && !stalled {
+		wait, ok := ws.next(now, queued, max(o.d.bufFr.Load(), period), period, func() int64 { return int64(C.so_avail(o.h)) })
+		if !ok {
 			time.Sleep(time.Duration(wait) * time.Second / audio.SampleRate)
 			continue
 		}
-		if stalled && int64(C.so_avail(o.h)) < period {
-			time.Sleep(time.Duration(period) * time.Second / audio.SampleRate)
-			continue
-		}
-		if w := o.wrote.Load(); w >= int64(MaxBufferFrames) && (o.low.Load() < 0 || queued < o.low.Load()) {
+		if o.wrote.Load() >= int64(MaxBufferFrames) && (o.low.Load() < 0 || queued < o.low.Load()) {
 			o.low.Store(queued) // how near the device came to running dry
 		}
 		if !o.d.render(buf) { // no clock (pace): the window stops using it
@@ -166,13 +152,9 @@ func (o *alsaOut) loop(period int64) {
 		}
 		o.xruns.Store(int64(xr))
 		o.wrote.Add(period)
-		prev += period
+		ws.wrote(period)
 	}
 }
-
-// stallAfter is how many buffers' worth of wall time a device may hold its
-// frames without playing any before the writer tops it up anyway.
-const stallAfter = 3
 
 func (o *alsaOut) written() int64 { return o.wrote.Load() }
 
