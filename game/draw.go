@@ -229,8 +229,8 @@ func (g *Game) banners() []string {
 
 // noAmbientBanner says why nothing ambient plays here: the position is
 // outside the data (off the map, or no landblock there in the cell dat), or
-// the data has no ambient sound for these cells. (A11: indoors is silent in
-// retail; this tool places the player outdoors only, so it never says "indoors".)
+// the data has no ambient sound for these cells. (Outdoors only: indoors the
+// banner names the EnvCell and whether it sees outside instead, A11.)
 func (g *Game) noAmbientBanner() string {
 	l := g.snap.Listener.Pos
 	p, ok := terrain.Locate(float64(l.X), float64(l.Y))
