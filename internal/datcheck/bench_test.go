@@ -152,3 +152,36 @@ func BenchmarkOpenBigWorld(b *testing.B) {
 	}
 	b.SetBytes(size)
 }
+
+// BenchmarkCheckDirBigWorld is `soundworld check` on the full-size generated
+// world without the printing: open both files (the directory check at open)
+// and check every record. MB/s is file bytes over wall time; MB/cpu-s is
+// file bytes over the process's CPU time (user + system, all threads), which
+// a busy machine disturbs less than wall time: on an idle machine with W
+// cores, wall MB/s approaches W × MB/cpu-s as far as the workers overlap.
+func BenchmarkCheckDirBigWorld(b *testing.B) {
+	dir, err := bigworld.Cached()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := CheckDir(dir, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if s.Records < 50000 {
+		b.Fatalf("%d records, want ≥ 50 000", s.Records)
+	}
+	b.SetBytes(s.Bytes)
+	b.ReportMetric(float64(s.Records), "records/op")
+	cpu0 := cpuTime(b)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := CheckDir(dir, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	if cpu := (cpuTime(b) - cpu0).Seconds(); cpu > 0 {
+		b.ReportMetric(float64(s.Bytes)*float64(b.N)/1e6/cpu, "MB/cpu-s")
+	}
+}
