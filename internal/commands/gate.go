@@ -100,7 +100,15 @@ func runGate(e *Env, args []string) error {
 		rel = report
 	}
 	h := gate.History{Time: res.Time, Seeds: len(res.Seeds), Pass: res.Pass, Failed: res.Failed, Report: filepath.ToSlash(rel)}
-	if err := writeGateOutputs(e.Ctx, dir, file, res, h); err != nil {
+	js, err := gate.MarshalResult(res)
+	if err != nil {
+		return err
+	}
+	page, err := gate.RenderHTML(res)
+	if err != nil {
+		return err
+	}
+	if err := writeGateOutputs(e.Ctx, dir, file, js, page, h); err != nil {
 		return err
 	}
 	printVerdicts(e.Stdout, res, report)
@@ -110,26 +118,18 @@ func runGate(e *Env, args []string) error {
 	return nil
 }
 
-// writeGateOutputs commits the report (report.json, report.html) and the
-// gate file with h appended together (outputs.Group): all three written to
-// temp files, renamed only when all are complete and no signal came. A
-// history the file no longer takes (edited meanwhile) is the user's (exit
-// 2); a failed write is an I/O failure (exit 1).
-func writeGateOutputs(ctx context.Context, dir, file string, res *gate.Result, h gate.History) error {
+// writeGateOutputs commits the report (report.json js, report.html page)
+// and the gate file with h appended together (outputs.Group): all three
+// written to temp files, renamed only when all are complete and no signal
+// came. A history the file no longer takes (edited meanwhile) is the user's
+// (exit 2); a failed write is an I/O failure (exit 1).
+func writeGateOutputs(ctx context.Context, dir, file string, js, page []byte, h gate.History) error {
 	withHist, err := gate.WithHistory(file, h)
 	if err != nil {
 		return userErr(fmt.Errorf("history: %w", err))
 	}
-	js, err := gate.MarshalResult(res)
-	if err != nil {
-		return err
-	}
-	page, err := gate.RenderHTML(res)
-	if err != nil {
-		return err
-	}
 	if err := outputs.MkdirChecked("-o", dir, ""); err != nil {
-		return userErr(err)
+		return err // the folder passed the checks before the seeds: I/O (exit 1)
 	}
 	outs := outputs.NewGroup(ctx)
 	defer outs.Abort()
