@@ -2,8 +2,8 @@
 // variant pick, probability gate, retail random sources, preferences) plus the
 // deterministic 44100 Hz stereo mixer that plays or renders its voices.
 //
-// The rules are those of ../shared/spec/retail-audio.md (S, P, T, G, O); each
-// is named where it is implemented. The package imports no window-side
+// The rules are those of docs/rules.md (S, P, T, G, O); each is named by id
+// where it is implemented. The package imports no window-side
 // Ebitengine code, so its tests run headless.
 package audio
 
