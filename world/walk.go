@@ -49,7 +49,7 @@ type walkFile struct {
 		X         *float32 `json:"x"`
 		Y         *float32 `json:"y"`
 		Heading   float32  `json:"heading"`
-		Loc       string   `json:"loc"` // retail's /loc line instead of landblock/x/y/heading (issue 9)
+		Loc       string   `json:"loc"` // retail's /loc line instead of landblock/x/y/heading
 	} `json:"points"`
 }
 

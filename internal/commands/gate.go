@@ -27,7 +27,7 @@ or with -strict any data problem (then nothing is written).`
 // gateFailed is the exit code when the gate ran and a metric failed.
 const gateFailed = 3
 
-// runGate runs a listening gate (issue 9).
+// runGate runs a listening gate.
 func runGate(e *Env, args []string) error {
 	fs := e.Flags("gate", gateUsage)
 	seeds := fs.Int("seeds", 20, "number of our seeds (renders) to compare with the recording, 2..1000")
@@ -61,7 +61,7 @@ func runGate(e *Env, args []string) error {
 	if dir == "" {
 		dir = filepath.Join(filepath.Dir(file), strings.TrimSuffix(filepath.Base(file), ".gate.json")+"-report")
 	}
-	// Outputs checked before the seeds are rendered (issue 12 item 4): the
+	// Outputs checked before the seeds are rendered: the
 	// report folder, and the gate file itself (its history is appended), not
 	// inside the gate's dat folder; the report folder not a file.
 	plan := outputs.Plan{DatDir: g.DatFolder()}
@@ -73,7 +73,7 @@ func runGate(e *Env, args []string) error {
 		return userErr(err)
 	}
 	// The history must be appendable before the first seed renders, not
-	// only after all of them (issue 23 item 5).
+	// only after all of them.
 	if _, err := gate.WithHistory(file, gate.History{}); err != nil {
 		return userErr(fmt.Errorf("history: %w", err))
 	}

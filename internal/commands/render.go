@@ -159,7 +159,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		}
 		o.x, o.y = x, y
 		if *at != "" {
-			l, err := cli.AtLoc(*at) // also retail's /loc line (issue 9)
+			l, err := cli.AtLoc(*at) // also retail's /loc line
 			if err != nil {
 				return nil, userErr(err)
 			}
@@ -301,7 +301,7 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 	mx := audio.NewMixer(s.Bank())
 	total := int64(math.Round(o.seconds * audio.SampleRate))
 	buf := make([]float32, 2*renderStepFrames)
-	var wc world.WalkCursor // a recorded walk's camera/prefs changes (issue 9 item 5)
+	var wc world.WalkCursor // a recorded walk's camera/prefs changes
 	for done := int64(0); done < total; {
 		if ctx.Err() != nil {
 			return outputs.ErrInterrupted

@@ -1,5 +1,5 @@
 // Package datcheck reads every record of a portal + cell dat pair and says
-// what is wrong with them (issue 12, `soundworld check`): the header (data
+// what is wrong with them (`soundworld check`): the header (data
 // set, file size against the bytes on disk), the directory, every block
 // chain, the free-block list (well formed, no loop, free_count and free_tail
 // true, no block both free and used), every LandBlock, LandBlockInfo,

@@ -1,4 +1,4 @@
-// Command damage is the damage suite (issue 23): it makes damaged copies of
+// Command damage is the damage suite: it makes damaged copies of
 // the stand-in and of the full-size generated world (internal/damage: the
 // directory, block chains, record headers, values retail never ships, bytes
 // past a record's content), runs every text command on each (dump, check,
