@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -137,6 +138,63 @@ func waitStopped(pid int) {
 		// "PID (COMM) STATE …": the state follows the last ')'.
 		if i := bytes.LastIndexByte(b, ')'); i >= 0 && i+2 < len(b) && (b[i+2] == 'T' || b[i+2] == 't') {
 			return
+		}
+	}
+}
+
+// Ctrl-C or SIGTERM while the gate renders its seeds: exit 130/143 with the
+// one line, no report folder, the gate file's bytes (its history) as they
+// were, no temp file. A child killed by the raw signal (it had not started
+// catching it yet on a loaded machine) is run again with a longer wait.
+func TestGate_InterruptLeavesGateFileAndNoReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts child processes")
+	}
+	for _, c := range []struct {
+		sig  syscall.Signal
+		code int
+		name string
+	}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}} {
+		dir := t.TempDir()
+		file := writeGate(t, dir, 1)
+		before, _ := os.ReadFile(file)
+		report := filepath.Join(dir, "report")
+		var errb bytes.Buffer
+		var cmd *exec.Cmd
+		for _, wait := range []time.Duration{time.Second, 4 * time.Second, 10 * time.Second} {
+			errb.Reset()
+			cmd = childMain("gate", "-seeds", "1000", "-o", report, file)
+			cmd.Stderr = &errb
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(wait) // rendering its thousand seeds
+			cmd.Process.Signal(c.sig)
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(30 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("%s: still running 30 s after the signal", c.name)
+			}
+			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
+				break
+			}
+			t.Logf("%s: the child was not catching signals yet after %v; again", c.name, wait)
+		}
+		if code := cmd.ProcessState.ExitCode(); code != c.code || !strings.HasSuffix(errb.String(), "soundworld gate: interrupted ("+c.name+"); unfinished outputs removed, earlier files untouched\n") {
+			t.Errorf("%s: exit %d, stderr %q; want %d and the one line", c.name, code, errb.String(), c.code)
+		}
+		if b, _ := os.ReadFile(file); !bytes.Equal(b, before) {
+			t.Errorf("%s: the gate file changed", c.name)
+		}
+		if _, err := os.Stat(report); err == nil {
+			t.Errorf("%s: the report folder was made", c.name)
+		}
+		if left := tempFiles(t, dir); len(left) > 0 {
+			t.Errorf("%s: left %v", c.name, left)
 		}
 	}
 }
