@@ -280,6 +280,9 @@ func WithHistory(path string, h History) ([]byte, error) {
 	if _, err := Parse(out, path); err != nil {
 		return nil, fmt.Errorf("%s: appending history would break the file: %v", path, err)
 	}
+	if len(out) > maxFileBytes { // Load would refuse the file next time
+		return nil, fmt.Errorf("%s: appending history would make the file %d bytes, past the %d a gate file may hold; move old history entries elsewhere", path, len(out), maxFileBytes)
+	}
 	return out, nil
 }
 

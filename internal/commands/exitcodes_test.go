@@ -169,3 +169,27 @@ var exitBugCommands = []Command{
 type panicWriter struct{}
 
 func (panicWriter) Write([]byte) (int, error) { panic("a writer's bug") }
+
+// A gate file that Load accepts but that appending the run's history line
+// would push past the size a gate file may have (4 MiB, so the next Load
+// would refuse it) is refused before the first seed renders: exit 2 naming
+// the history, not the missing recording the seeds would have met.
+func TestGate_HistoryCheckedBeforeTheFirstSeed(t *testing.T) {
+	dir := t.TempDir()
+	p := writeGate(t, dir, 1)
+	b, _ := os.ReadFile(p)
+	pad := 4<<20 - len(b) - 40 // just under the limit with the notes filled
+	b = bytes.Replace(b, []byte(`"notes": ""`), []byte(`"notes": "`+strings.Repeat("x", pad)+`"`), 1)
+	os.WriteFile(p, b, 0o644)
+	if len(b) > 4<<20 {
+		t.Fatalf("fixture %d bytes: past the limit already", len(b))
+	}
+	os.Remove(filepath.Join(dir, "spawn.wav")) // the seeds would fail on it
+	code, _, errs := runOut("gate", p, "-seeds", "2")
+	if code != 2 || !strings.Contains(errs, "history: ") || !strings.Contains(errs, "appending history would make the file") {
+		t.Errorf("exit %d, stderr %q; want 2 naming the history", code, errs)
+	}
+	if after, _ := os.ReadFile(p); !bytes.Equal(after, b) {
+		t.Error("the gate file changed")
+	}
+}
