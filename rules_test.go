@@ -1,6 +1,7 @@
 package main
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -15,13 +16,17 @@ import (
 // G, A, E, U, O) and its number, as a word of its own ("A9", "S1–S6").
 var ruleID = regexp.MustCompile(`\b[WSPTGAEUO][0-9]{1,2}\b`)
 
+// testRule is a rule id leading a test's name (TestS4_DueEastIsFullRight).
+var testRule = regexp.MustCompile(`^(?:Test|Benchmark|Fuzz)([WSPTGAEUO][0-9]{1,2})_`)
+
 // ruleAnchor is a rule's definition in docs/rules.md.
 var ruleAnchor = regexp.MustCompile(`<a id="([WSPTGAEUO][0-9]{1,2})"></a>\*\*([WSPTGAEUO][0-9]{1,2}) `)
 
-// TestRules_EveryCitedIDIsDefined: every rule id a Go comment cites (outside
-// third_party) is defined in docs/rules.md, once, with its source, and has a
-// row in docs/fidelity.md (where it is implemented and what pins it). So the
-// citations resolve inside a clone of the repository.
+// TestRules_EveryCitedIDIsDefined: every rule id a Go comment cites, and
+// every rule id leading a test's name (outside third_party), is defined in
+// docs/rules.md, once, with its source, and has a row in docs/fidelity.md
+// (where it is implemented and what pins it). So the citations resolve
+// inside a clone of the repository.
 func TestRules_EveryCitedIDIsDefined(t *testing.T) {
 	doc, err := os.ReadFile("docs/rules.md")
 	if err != nil {
@@ -73,6 +78,16 @@ func TestRules_EveryCitedIDIsDefined(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok {
+				if m := testRule.FindStringSubmatch(fn.Name.Name); m != nil {
+					cited++
+					if !defined[m[1]] {
+						t.Errorf("%s: %s pins rule %s, which docs/rules.md does not define", fset.Position(fn.Pos()), fn.Name.Name, m[1])
+					}
+				}
+			}
+		}
 		for _, g := range f.Comments {
 			for _, c := range g.List {
 				for _, id := range ruleID.FindAllString(c.Text, -1) {
@@ -89,7 +104,7 @@ func TestRules_EveryCitedIDIsDefined(t *testing.T) {
 		t.Fatal(err)
 	}
 	if cited < 500 {
-		t.Errorf("found %d rule citations in comments; the walk missed the code", cited)
+		t.Errorf("found %d rule citations; the walk missed the code", cited)
 	}
-	t.Logf("%d rule citations in comments, %d rules defined", cited, len(defined))
+	t.Logf("%d rule citations in comments and test names, %d rules defined", cited, len(defined))
 }
