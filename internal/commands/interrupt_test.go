@@ -16,6 +16,14 @@ import (
 	"soundworld/internal/bigworld"
 )
 
+// stopSignals are the signals that stop a command, with the exit code each
+// gives (128 + its number, as a shell reports it).
+var stopSignals = []struct {
+	sig  syscall.Signal
+	code int
+	name string
+}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}}
+
 // Ctrl-C or SIGTERM while atlas writes its three outputs: exit 130/143 with
 // the one line, no temp file left, and the earlier PNG, JSON and CSV all as
 // they were (issue 23 item 5: all old or all new, never a mix).
@@ -35,11 +43,7 @@ func TestAtlas_InterruptMidWriteKeepsEarlierFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := []string{"a.png", "a.json", "a.csv"}
-	for _, c := range []struct {
-		sig  syscall.Signal
-		code int
-		name string
-	}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}} {
+	for _, c := range stopSignals {
 		midWrite := false
 		for try := 1; try <= 5 && !midWrite; try++ {
 			dir := t.TempDir()
@@ -150,11 +154,7 @@ func TestGate_InterruptLeavesGateFileAndNoReport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts child processes")
 	}
-	for _, c := range []struct {
-		sig  syscall.Signal
-		code int
-		name string
-	}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}} {
+	for _, c := range stopSignals {
 		dir := t.TempDir()
 		file := writeGate(t, dir, 1)
 		before, _ := os.ReadFile(file)
