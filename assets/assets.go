@@ -141,18 +141,22 @@ func contentHash(portal, cell []byte) string {
 // synthesise every wave in WebAssembly — and takes them only when their
 // content hash is want (the hash the images built from this source have; a
 // stale or damaged copy is refused, and the stand-in is then built here).
-// It must come before the stand-in is first used; afterwards it is an error.
-func ProvideImages(portal, cell []byte, want string) error {
-	got := contentHash(portal, cell)
-	if got != want {
-		return fmt.Errorf("assets: the provided stand-in images are not this build's (content hash %s, want %s)", got, want)
+// hashed is their content hash as the caller computed it (the page uses the
+// browser's own SHA-256, far faster than Go's in WebAssembly), or "" to
+// compute it here. It must come before the stand-in is first used.
+func ProvideImages(portal, cell []byte, hashed, want string) error {
+	if hashed == "" {
+		hashed = contentHash(portal, cell)
+	}
+	if hashed != want {
+		return fmt.Errorf("assets: the provided stand-in images are not this build's (content hash %s, want %s)", hashed, want)
 	}
 	built.Lock()
 	defer built.Unlock()
 	if built.im != nil {
 		return errors.New("assets: the stand-in was already built")
 	}
-	built.im = &images{portal: portal, cell: cell, hash: got}
+	built.im = &images{portal: portal, cell: cell, hash: hashed}
 	return nil
 }
 

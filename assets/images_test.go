@@ -40,7 +40,7 @@ func TestProvideImages(t *testing.T) {
 		t.Fatal(err)
 	}
 	h, _ := StandInHash()
-	if err := ProvideImages(p, c, h); err == nil || !strings.Contains(err.Error(), "already built") {
+	if err := ProvideImages(p, c, "", h); err == nil || !strings.Contains(err.Error(), "already built") {
 		t.Fatalf("after the build: %v, want already built", err)
 	}
 	saved := built.im
@@ -48,13 +48,16 @@ func TestProvideImages(t *testing.T) {
 	built.im = nil
 	bad := bytes.Clone(c)
 	bad[len(bad)-1] ^= 1
-	if err := ProvideImages(p, bad, h); err == nil || !strings.Contains(err.Error(), "not this build's") {
+	if err := ProvideImages(p, bad, "", h); err == nil || !strings.Contains(err.Error(), "not this build's") {
 		t.Fatalf("a changed cell image: %v, want refused", err)
+	}
+	if err := ProvideImages(p, c, "sha256:00", h); err == nil || !strings.Contains(err.Error(), "not this build's") {
+		t.Fatalf("the caller's hash of other images: %v, want refused", err)
 	}
 	if built.im != nil {
 		t.Fatal("a refused image was kept")
 	}
-	if err := ProvideImages(p, c, h); err != nil {
+	if err := ProvideImages(p, c, h, h); err != nil {
 		t.Fatal(err)
 	}
 	if &built.im.portal[0] != &p[0] {

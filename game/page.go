@@ -24,3 +24,7 @@ func (g *Game) ClockSource() string {
 	}
 	return "wall"
 }
+
+// TilesShown is how many landblock tiles of the map are uploaded and ready
+// to draw (the browser test takes a screenshot when it changes).
+func (g *Game) TilesShown() int { return len(g.tiles.imgs) }

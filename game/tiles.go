@@ -42,6 +42,12 @@ type tiles struct {
 	// frames that draw none of them).
 	hold bool
 	held map[uint16]*image.RGBA
+
+	// opened is set once every tile asked for so far has come back for the
+	// first time: until then the window has nothing else to show, so
+	// collect uploads every finished tile at once (the map appears in one
+	// frame, not four tiles a frame; frames are slow in a browser).
+	opened bool
 }
 
 // maxHeld bounds held (256 KiB each): past it a tile is dropped, and read
@@ -105,6 +111,10 @@ const tileUploads = 4
 // ones first; tiles that failed to load cost no upload and do not count.
 // While hold is set nothing is uploaded: finished tiles go to held.
 func (t *tiles) collect(n int) {
+	if !t.opened {
+		n = 0
+		defer func() { t.opened = len(t.pending) == 0 }()
+	}
 	i := 0
 	if !t.hold {
 		for k, img := range t.held {

@@ -7,6 +7,8 @@ window.swStart = async (opts) => {
   const shell = opts.shell;
   globalThis.soundworldSession = {
     fragment: opts.fragment || "",
+    standIn: opts.standIn || null, // a promise of the stand-in's two dat files (page_js.go)
+    marks: {}, // performance.now() when start-up steps ended (page_js.go mark)
     portal: opts.portal || null,
     cell: opts.cell || null,
     where: "",
