@@ -73,7 +73,7 @@
     state.where = "";
     frame.addEventListener("load", () => {
       if (state.frame !== frame) return;
-      frame.contentWindow.swStart({ module: state.module, standIn: state.standIn, fragment: location.hash, portal: state.portal, cell: state.cell, shell: hooks(frame) });
+      frame.contentWindow.swStart({ module: state.module, standIn: state.standIn, crashTest: /[?&]crashtest\b/.test(location.search), fragment: location.hash, portal: state.portal, cell: state.cell, shell: hooks(frame) });
       frame.contentWindow.focus();
     }, { once: true });
     frame.src = "app.html";
@@ -116,6 +116,12 @@
         }
       },
       soundStarted() { state.sound = true; },
+      crashed(report) { // shown whether or not this session is still the page's
+        $("crash-report").textContent = report;
+        $("crash").hidden = false;
+        state.crash = report;
+        status("Internal error (a bug) — the explorer stopped", true);
+      },
       warn(line) { if (live()) status(line); },
       exited() { if (frame.swExited) frame.swExited(); },
     };
@@ -175,7 +181,7 @@
   // swTest is the browser test's read-back (scripts/webcheck).
   window.swTest = () => {
     const s = state.frame && state.frame.contentWindow && state.frame.contentWindow.soundworldSession;
-    return { where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, tiles: s ? s.tiles : 0, firstFrame: s ? s.firstFrame : 0, marks: s ? s.marks : {}, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, status: $("status").textContent };
+    return { where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, tiles: s ? s.tiles : 0, firstFrame: s ? s.firstFrame : 0, marks: s ? s.marks : {}, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, crash: state.crash || "", status: $("status").textContent };
   };
 
   (async () => {

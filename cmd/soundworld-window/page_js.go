@@ -36,6 +36,8 @@ import (
 	"soundworld/internal/blobfile"
 	"soundworld/internal/capture"
 	"soundworld/internal/cli"
+	"soundworld/internal/crash"
+	"soundworld/internal/outputs"
 	"soundworld/internal/weblink"
 )
 
@@ -56,7 +58,11 @@ func main() {
 		os.Exit(2)
 	}
 	mark(sess, "main")
-	hooks := &pageHooks{sess: sess}
+	// A panic is a bug: "internal error (a bug)" and the stack on stderr
+	// (the console), exit 70; the page shows that report (web/app.js).
+	crash.Setup("soundworld", func() { outputs.RemoveTemps() })
+	defer crash.Recover()
+	hooks := &pageHooks{sess: sess, crashTest: sess.Get("crashTest").Truthy()}
 	page = hooks
 	openArchive = func(dir string) (*dat.Archive, error) {
 		defer mark(sess, "archive")
@@ -249,6 +255,7 @@ type pageHooks struct {
 	quitAsked atomic.Bool
 	frames    int
 	fetched   int64 // bytes of the game files read, as last shown
+	crashTest bool  // the browser test's deliberate bug (the page's ?crashtest)
 }
 
 // export installs globalThis.soundworldGo.
@@ -257,6 +264,7 @@ func (h *pageHooks) export() {
 	obj.Set("link", js.FuncOf(func(js.Value, []js.Value) any { h.linkAsked.Store(true); return nil }))
 	obj.Set("quit", js.FuncOf(func(js.Value, []js.Value) any { h.quitAsked.Store(true); return nil }))
 	obj.Set("encode", js.FuncOf(func(_ js.Value, a []js.Value) any {
+		defer crash.Recover() // the page's call runs on a goroutine of its own
 		if len(a) < 1 {
 			return map[string]any{"error": "encode(sidecarText)"}
 		}
@@ -275,6 +283,9 @@ func (h *pageHooks) Frame(g *game.Game) error {
 		return ebiten.Termination
 	}
 	h.frames++
+	if h.crashTest && h.frames == 2 {
+		panic("a deliberate bug: the page was opened with ?crashtest (scripts/webcheck -crash)")
+	}
 	if h.frames == 1 {
 		h.sess.Set("firstFrame", js.Global().Get("performance").Call("now"))
 		mark(h.sess, "first frame")

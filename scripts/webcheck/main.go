@@ -54,6 +54,7 @@ func main() {
 	flag.BoolVar(&extra.click, "click", false, "then click the sound overlay and report the clock")
 	flag.BoolVar(&extra.f12, "f12", false, "then press F12 (after -click) and check the downloads and the address bar's link")
 	flag.BoolVar(&extra.dats, "dats", false, "then open the stand-in's dats as game files through the page's file button")
+	flag.BoolVar(&extra.crash, "crash", false, "instead: open the page with ?crashtest (a deliberate panic in its second frame) and check it shows the crash report")
 	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
 	flag.Parse()
 	if err := run(*dir, *sidecar, *shot, *budget, *browser); err != nil {
@@ -65,8 +66,8 @@ func main() {
 
 // extra are the steps after the first page's checks.
 var extra struct {
-	click, f12, dats bool
-	cpuprofile       string
+	click, f12, dats, crash bool
+	cpuprofile              string
 }
 
 func run(dir, sidecar, shot string, budget time.Duration, browser string) error {
@@ -95,6 +96,9 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 	}
 	defer b.close()
 
+	if extra.crash {
+		return checkCrash(b, base+"?crashtest", shot)
+	}
 	page := base
 	var wantLoc string
 	if sidecar != "" {
@@ -542,6 +546,45 @@ func launch(browser string) (*browserConn, error) {
 		}
 	}
 	return b, nil
+}
+
+// checkCrash opens the page with a deliberate panic in the program's
+// second frame (internal/crash's path inside a frame: game.Run's guarded
+// Update) and checks the page shows the report with exit 70's text and
+// the stack, as the desktop prints it.
+func checkCrash(b *browserConn, page, shot string) error {
+	if _, err := b.call("Page.navigate", map[string]any{"url": page}); err != nil {
+		return err
+	}
+	t0 := time.Now()
+	var st struct {
+		Crash, Status string
+		Shown         bool
+	}
+	for time.Since(t0) < 3*time.Minute {
+		if err := b.eval(`JSON.stringify(Object.assign(window.swTest ? window.swTest() : {}, {shown: !!document.getElementById("crash") && !document.getElementById("crash").hidden}))`, &st); err == nil && st.Crash != "" {
+			break
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	if shot != "" {
+		if img, err := b.screenshot(); err == nil {
+			var buf bytes.Buffer
+			png.Encode(&buf, img)
+			os.WriteFile(shot, buf.Bytes(), 0o644)
+		}
+	}
+	lines := strings.Split(st.Crash, "\n")
+	fmt.Printf("webcheck: crash report shown %v after %.1f s, %d lines, status %q; first: %q\n", st.Shown, time.Since(t0).Seconds(), len(lines), st.Status, lines[0])
+	for _, want := range []string{"soundworld: internal error (a bug): a deliberate bug", "goroutine ", "page_js.go", "exit 70"} {
+		if !strings.Contains(st.Crash, want) {
+			return fmt.Errorf("the crash report lacks %q:\n%s", want, st.Crash)
+		}
+	}
+	if !st.Shown {
+		return errors.New("the crash panel is not shown")
+	}
+	return nil
 }
 
 // cpuUse is CPU time (user + system, s) used so far by the browser's
