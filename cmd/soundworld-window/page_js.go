@@ -122,16 +122,10 @@ func sessionArgs(sess js.Value) ([]string, error) {
 			sess.Call("needFiles", "This link was made on your own game files:"+names+". Open them to reopen it (they stay on this computer).")
 			return nil, nil
 		}
+		// No -force: the stand-in is the same bytes here as on the desktop
+		// (assets/fmath.go, scripts/cross-standin.sh), so -from checks its
+		// content hash as the desktop does.
 		args = append(args, "-from", linkSidecar)
-		if len(r.Data.Dats) == 0 {
-			// A stand-in link opens even when this build's stand-in is not
-			// byte-identical to the desktop's: js/wasm's math library rounds
-			// one synthesized sample differently from amd64's assembly, which
-			// changes the content hash but nothing the Sim decides. The
-			// replay's Snapshot fingerprint is still checked, and the
-			// difference is shown (applyFrom's warning, on the page's bar).
-			args = append(args, "-force")
-		}
 	}
 	return args, nil
 }
