@@ -25,6 +25,13 @@ func (g *Game) ClockSource() string {
 	return "wall"
 }
 
+// PositionLine is the player's position as retail's /loc prints it (the
+// page's "copy position"; listen.Tools.PositionLine).
+func (g *Game) PositionLine() string { return g.listening.PositionLine() }
+
+// Notify shows msg as a toast on the map (the page's notices).
+func (g *Game) Notify(msg string) { g.setToast(msg) }
+
 // TilesShown is how many landblock tiles of the map are uploaded and ready
 // to draw (the browser test takes a screenshot when it changes).
-func (g *Game) TilesShown() int { return len(g.tiles.imgs) }
+func (g *Game) TilesShown() int { return len(g.mapv.Tiles.Images()) }
