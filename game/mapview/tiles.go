@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"sort"
+	"time"
 
 	"soundworld/dat"
 	"soundworld/game/terrain"
@@ -47,6 +48,21 @@ type Tiles struct {
 	// Collect uploads every finished tile at once (the map appears in one
 	// frame, not four tiles a frame; frames are slow in a browser).
 	opened bool
+}
+
+// firstViewWait bounds how long the window's first frame waits for the
+// first view's tiles (painting 25 takes ~0.1 s natively, a few times that
+// in a browser).
+const firstViewWait = 2 * time.Second
+
+// awaitFirstView waits, at most firstViewWait, until every tile asked for
+// so far has been painted, so the first frame shows the map: in a browser
+// the loader runs only while the frame waits, and each frame is slow.
+func (t *Tiles) awaitFirstView() {
+	end := time.Now().Add(firstViewWait)
+	for len(t.res) < len(t.pending) && time.Now().Before(end) {
+		time.Sleep(2 * time.Millisecond)
+	}
 }
 
 // maxHeld bounds held (256 KiB each): past it a tile is dropped, and read
@@ -114,6 +130,7 @@ const TileUploads = 4
 func (t *Tiles) Collect(n int) {
 	if !t.opened {
 		n = 0
+		t.awaitFirstView()
 		defer func() { t.opened = len(t.pending) == 0 }()
 	}
 	i := 0
