@@ -68,7 +68,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.firstTerrain = time.Since(g.cfg.Begin)
 	}
 	if g.prof != nil {
-		g.prof.draw(time.Since(t0))
+		g.prof.draw(t0, time.Since(t0))
 	}
 	if g.shotReq {
 		g.shotReq = false
