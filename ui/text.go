@@ -30,7 +30,7 @@ func label(ctx *debugui.Context, s string) { labelColored(ctx, s, labelColor) }
 // labelColored is label in colour c.
 func labelColored(ctx *debugui.Context, s string, c color.RGBA) {
 	ctx.GridCell(func(b image.Rectangle) {
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
+		ctx.DrawOnlyWidgetKeyed(drawKey{s: s, b: b, c: c}, func(screen *ebiten.Image) {
 			r := b.Intersect(screen.Bounds())
 			if r.Empty() || s == "" {
 				return
@@ -38,6 +38,16 @@ func labelColored(ctx *debugui.Context, s string, c color.RGBA) {
 			drawLine(screen.SubImage(r).(*ebiten.Image), s, float64(b.Min.X+5), math.Round(float64(b.Min.Y)+(float64(b.Dy())-lineH)/2), c)
 		})
 	})
+}
+
+// drawKey is what a keyed panel drawing depends on (debugui's window cache
+// redraws a panel only when a key or another command changed).
+type drawKey struct {
+	kind string
+	s    string
+	b    image.Rectangle
+	c    color.RGBA
+	n    int
 }
 
 // drawLine draws s (one line, white tinted c) with its top-left at (x, y),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"strconv"
 	"strings"
 
@@ -168,13 +169,15 @@ func traceLine(t audio.Trace) string {
 // progress draws how much of a voice has played as a progress bar: a frame,
 // a grey track, a green fill and the percentage (not a pan meter).
 func progress(ctx *debugui.Context, b image.Rectangle, frac float64) {
-	ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
-		sc := float32(ctx.Scale())
-		frac = max(0, min(1, frac))
-		x, y, w, h := float32(b.Min.X)*sc, float32(b.Min.Y)*sc, float32(b.Dx())*sc, float32(b.Dy())*sc
+	sc := float32(ctx.Scale())
+	frac = max(0, min(1, frac))
+	x, y, w, h := float32(b.Min.X)*sc, float32(b.Min.Y)*sc, float32(b.Dx())*sc, float32(b.Dy())*sc
+	fill := float32(math.Round(float64(w * float32(frac)))) // whole px: the panel is redrawn when it grows a px
+	pct := fmt.Sprintf("%3.0f%%", 100*frac)
+	ctx.DrawOnlyWidgetKeyed(drawKey{kind: "progress", s: pct, b: b, n: int(fill) + 1<<20*int(sc)}, func(screen *ebiten.Image) {
 		vector.DrawFilledRect(screen, x, y+4, w, h-8, color.RGBA{40, 40, 40, 255}, false)
-		vector.DrawFilledRect(screen, x, y+4, w*float32(frac), h-8, color.RGBA{70, 150, 80, 255}, false)
+		vector.DrawFilledRect(screen, x, y+4, fill, h-8, color.RGBA{70, 150, 80, 255}, false)
 		vector.StrokeRect(screen, x, y+4, w, h-8, 1, color.RGBA{150, 150, 150, 255}, false)
-		drawText(screen, fmt.Sprintf("%3.0f%%", 100*frac), float64(x)+float64(w)/2-14, float64(y)+3)
+		drawText(screen, pct, float64(x)+float64(w)/2-14, float64(y)+3)
 	})
 }
