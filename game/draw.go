@@ -43,10 +43,14 @@ const statusH = dock.Status
 func (g *Game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
 	screen.Fill(bgColor)
-	mapdraw.Under(screen, g.mapv, g.cam, g.frame) // the pyramid
-	g.drawTiles(screen)
-	g.drawGrid(screen)
-	mapdraw.Over(screen, g.mapv, g.cam, g.mapRect(), g.cfg.Shot == nil) // heatmap, landmarks, keys
+	// The map and its overlays are drawn inside the map area only: under
+	// the panels they were hidden but still filled, a full-screen fill per
+	// layer for a software rasteriser, and blank panel space showed map.
+	m := screen.SubImage(g.mapRect()).(*ebiten.Image)
+	mapdraw.Under(m, g.mapv, g.cam, g.frame) // the pyramid
+	g.drawTiles(m)
+	g.drawGrid(m)
+	mapdraw.Over(m, g.mapv, g.cam, g.mapRect(), g.cfg.Shot == nil) // heatmap, landmarks, keys
 	v := ambientviz.View{
 		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
 		Muted: g.mutedSound,
@@ -56,8 +60,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	v.RoseLen = rr - 22
 	v.RoseX, v.RoseY = float64(mr.Min.X)+rr+14, float64(mr.Max.Y)-rr-26
 	v.Obstacles = g.labelObstacles()
-	ambientviz.Draw(screen, g.snap, v, g.st.Layers)
-	g.drawFlash(screen) // a voice clicked in the timeline or event log
+	ambientviz.Draw(m, g.snap, v, g.st.Layers)
+	g.drawFlash(m) // a voice clicked in the timeline or event log
 	g.drawHUD(screen)
 	if g.cfg.Shot == nil || g.st.ShowKey {
 		mapdraw.MapKey(screen, g.keyRect(), g.st.ShowKey)
