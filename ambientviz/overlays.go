@@ -38,6 +38,9 @@ type View struct {
 	// Obstacles are screen areas map labels must avoid (the rose, the scale
 	// bar, the panels); the rose's own is added by Draw.
 	Obstacles []geom.Rect
+	// HideLevels leaves the one-shots' dB out of their labels (an ABX trial
+	// is judged by ear; ui's blind.go).
+	HideLevels bool
 }
 
 // RoseMax is the bearing rose's default longest bar in px; its disc is 22 px wider.
@@ -225,6 +228,9 @@ func Spawns(dst *ebiten.Image, s *world.Snapshot, v View) {
 		vector.DrawFilledCircle(dst, float32(px), float32(py), float32(4+10*(1-a)), Fade(color.RGBA{0xff, 0xf0, 0x80, 0xff}, a*0.5), true)
 		vector.DrawFilledCircle(dst, float32(px), float32(py), 4, Fade(col, a), true)
 		t := fmt.Sprintf("%d dB pan %+d", sp.DB, sp.Pan)
+		if v.HideLevels {
+			t = fmt.Sprintf("pan %+d", sp.Pan)
+		}
 		QueueLabel(t, px, py, [][2]float64{{px + 7, py - 6}, {px - 7 - LabelWidth(t), py - 6}}, 2, true, col, a)
 	}
 }

@@ -53,7 +53,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	mapdraw.Over(m, g.mapv, g.cam, g.mapRect(), g.cfg.Shot == nil) // heatmap, landmarks, keys
 	v := ambientviz.View{
 		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
-		Muted: g.mutedSound,
+		Muted: g.mutedSound, HideLevels: g.ui.LevelsHidden(),
 	}
 	mr := g.mapRect()
 	rr := g.roseR()

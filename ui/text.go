@@ -54,6 +54,9 @@ type drawKey struct {
 // rounded to whole pixels, as the widgets draw text (textdraw.DrawString:
 // the glyph sheet while new or changing, then the string sheet).
 func drawLine(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
+	if onDrawLine != nil {
+		onDrawLine(s)
+	}
 	textdraw.DrawString(dst, s, x, y, c)
 }
 

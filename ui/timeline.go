@@ -233,6 +233,9 @@ func (u *UI) timelineInput(b image.Rectangle) {
 	if i := tl.HitBar(p.hist.Bars, float64(mx), float64(my)); i >= 0 {
 		bar := p.hist.Bars[i]
 		p.hover, p.hoverAt = barWhy(bar, p.hist.Now), pt
+		if u.blind {
+			p.hover = fmt.Sprintf("slot %d  %s  %s\n%s", bar.Slot, SourceName(uint8(bar.Voice.Source)), STypeName(bar.Voice.SType), levelsHiddenNote)
+		}
 		if just {
 			p.sel = selBar{true, bar.Slot, bar.Start}
 			if bar.Open {
@@ -361,7 +364,7 @@ func (u *UI) drawTimeline(screen *ebiten.Image, b image.Rectangle, tl geom.Timel
 		if !ok {
 			continue
 		}
-		rb.rect(float32(x), float32(y), float32(w), float32(h), scaleRGB(geom.SourceColor(bar.Voice.Source, bar.Set), geom.Brightness(bar.Voice.DB)))
+		rb.rect(float32(x), float32(y), float32(w), float32(h), barColor(bar, u.blind))
 		if p.sel.ok && bar.Slot == p.sel.slot && bar.Start == p.sel.start {
 			selR, selOK = [4]float32{float32(x), float32(y), float32(w), float32(h)}, true
 		}
@@ -412,4 +415,15 @@ var laneNames = func() (n [audio.NumVoices]string) {
 // scaleRGB multiplies a colour's RGB by k (0..1), keeping it opaque.
 func scaleRGB(c color.RGBA, k float64) color.RGBA {
 	return color.RGBA{uint8(float64(c.R) * k), uint8(float64(c.G) * k), uint8(float64(c.B) * k), 0xff}
+}
+
+// barColor is a voice bar's colour: its source's (ambient: the set's map
+// colour), brighter the louder it plays; during an ABX trial every bar is
+// drawn at one brightness (blind.go).
+func barColor(bar geom.VoiceBar, blind bool) color.RGBA {
+	b := geom.Brightness(bar.Voice.DB)
+	if blind {
+		b = geom.Brightness(0)
+	}
+	return scaleRGB(geom.SourceColor(bar.Voice.Source, bar.Set), b)
 }

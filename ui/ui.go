@@ -132,6 +132,7 @@ type UI struct {
 	gates    gatePanel     // the Gate panel's fields (gates.go, issue 9)
 	probs    *problemsView // the Data problems panel (problems.go, issue 12)
 	seed     seedBox       // what the seed box last took from the Snapshot (controls.go)
+	blind    bool          // an ABX trial is open: level readouts hidden (blind.go)
 }
 
 // panel is one docked panel: its dock entry and its body.
@@ -199,6 +200,7 @@ func (u *UI) TakeChanged() bool {
 // they capture the pointer or keyboard (the map must then ignore input).
 func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 	u.snap = s
+	u.blind = u.abxRunning()
 	u.seed.follow(s, u.st)
 	u.observeProfiler(s)
 	u.pollProblems()

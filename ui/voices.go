@@ -64,7 +64,11 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 				if ctx.Hovering() {
 					ctx.Tooltip(voiceTip(v) + "\nclick: why it plays at its level")
 				}
-				label(ctx, fmt.Sprintf("%d dB pan %+d", v.DB, v.Pan))
+				if u.blind {
+					label(ctx, fmt.Sprintf("pan %+d", v.Pan))
+				} else {
+					label(ctx, fmt.Sprintf("%d dB pan %+d", v.DB, v.Pan))
+				}
 				frac := 0.0
 				if v.Length > 0 {
 					frac = (s.Time - v.Start) / v.Length
@@ -123,6 +127,10 @@ func (u *UI) voiceWhy(ctx *debugui.Context) {
 	if sel == nil && u.st.SelectedVoice >= 0 && u.st.SelectedVoice < len(u.snap.Voices) && u.snap.Voices[u.st.SelectedVoice].Busy {
 		u.selectVoice(u.st.SelectedVoice) // chosen by the window (shot: the loudest)
 		sel = u.st.voice
+	}
+	if u.blind {
+		u.wrapLabel(ctx, levelsHiddenNote)
+		return
 	}
 	if sel == nil {
 		label(ctx, "click a voice: why it plays at its level")
