@@ -63,7 +63,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	ambientviz.Draw(m, g.snap, v, g.st.Layers)
 	g.drawFlash(m) // a voice clicked in the timeline or event log
 	g.drawHUD(screen)
-	if g.cfg.Shot == nil || g.st.ShowKey {
+	if g.mapKeyState() != "" {
 		mapdraw.MapKey(screen, g.keyRect(), g.st.ShowKey)
 	}
 	g.ui.Draw(screen)
@@ -311,7 +311,7 @@ func (g *Game) labelObstacles() []geom.Rect {
 	mr := g.mapRect()
 	out = append(out, geom.Rect{X0: float64(mr.Max.X) - 190, Y0: float64(mr.Max.Y) - 40, X1: float64(mr.Max.X), Y1: float64(mr.Max.Y)}) // scale bar
 	out = append(out, geom.Rect{X0: 0, Y0: float64(g.cam.H - statusH), X1: float64(g.cam.W), Y1: float64(g.cam.H)})
-	if g.cfg.Shot == nil || g.st.ShowKey { // the map key (mapview.KeyRect), drawn over the labels
+	if g.mapKeyState() != "" { // the map key (mapview.KeyRect), drawn over the labels
 		k := g.keyRect()
 		out = append(out, geom.Rect{X0: float64(k.Min.X), Y0: float64(k.Min.Y), X1: float64(k.Max.X), Y1: float64(k.Max.Y)})
 	}

@@ -473,11 +473,14 @@ func (g *Game) shotStep() {
 	if g.shotTicks == total && g.snap.Time == 0 {
 		g.snap = g.sim.Tick(0)
 	}
-	if g.st.Selected < 0 {
+	if g.st.Selected < 0 && !g.fromSelection() {
 		g.st.Selected = loudestIntermittent(g.snap)
 	}
 	if v := &g.snap.Voices; g.shotTicks == total && g.shotLast == 0 {
 		g.shotLast = g.frame
+		if g.fromSelection() { // -from: the picture's own selection (fromview.go)
+			return
+		}
 		g.st.SelectedVoice = -1 // the loudest playing voice shows its "why"
 		for i := range v {
 			if v[i].Busy && g.snap.Time < v[i].Start+v[i].Length && (g.st.SelectedVoice < 0 || v[i].DB > v[g.st.SelectedVoice].DB) {
