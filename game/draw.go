@@ -41,7 +41,6 @@ const statusH = dock.Status
 // Draw draws the map, the overlays, the HUD and the panels (last). It reads
 // the Snapshot and the view state only.
 func (g *Game) Draw(screen *ebiten.Image) {
-	t0 := time.Now()
 	screen.Fill(bgColor)
 	// The map and its overlays are drawn inside the map area only: under
 	// the panels they were hidden but still filled, a full-screen fill per
@@ -61,7 +60,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	v.RoseX, v.RoseY = float64(mr.Min.X)+rr+14, float64(mr.Max.Y)-rr-26
 	v.Obstacles = g.labelObstacles()
 	ambientviz.Draw(m, g.snap, v, g.st.Layers)
-	g.drawFlash(m) // a voice clicked in the timeline or event log
+	g.meters.drawFlash(m) // a voice clicked in the timeline or event log
 	g.drawHUD(screen)
 	if g.mapKeyState() != "" {
 		mapdraw.MapKey(screen, g.keyRect(), g.st.ShowKey)
@@ -75,18 +74,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.firstTerrain == 0 && len(g.mapv.Tiles.Images()) > 0 && g.mapv.Tiles.Loading() == 0 && !g.cfg.Begin.IsZero() {
 		g.firstTerrain = time.Since(g.cfg.Begin)
 	}
-	if g.prof != nil {
-		g.prof.draw(t0, time.Since(t0))
-	}
 	if g.shotReq {
 		g.shotReq = false
 		g.saveScreenshot(screen)
 	}
-	if g.shotReady() && !g.shotCaptured {
-		g.shotErr = g.writeShot(screen, g.cfg.Shot.Out)
-		g.shotCaptured = true
-	}
-	g.endProfilerDraw(screen) // F11 capture bundle
+	g.meters.endProfilerDraw(screen) // F11 capture bundle
 }
 
 // drawTiles draws each loaded landblock tile scaled to the camera.
@@ -241,8 +233,8 @@ func (g *Game) banners() []string {
 
 // noAmbientBanner says why nothing ambient plays here: the position is
 // outside the data (off the map, or no landblock there in the cell dat), or
-// the data has no ambient sound for these cells. (A11: indoors is silent in
-// retail; this tool places the player outdoors only, so it never says "indoors".)
+// the data has no ambient sound for these cells. (Outdoors only: indoors the
+// banner names the EnvCell and whether it sees outside instead, A11.)
 func (g *Game) noAmbientBanner() string {
 	l := g.snap.Listener.Pos
 	p, ok := terrain.Locate(float64(l.X), float64(l.Y))

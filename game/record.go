@@ -41,7 +41,7 @@ var recordDir = "."
 // Recording reports whether a walk is being recorded, since when (sim s) and
 // the last status line.
 func (g *Game) Recording() (on bool, status string) {
-	r := &g.gw.rec
+	r := &g.walk
 	if r.on {
 		return true, fmt.Sprintf("recording %s: %.1f s (R stops)", r.base+".path.json", g.sim.Now())
 	}
@@ -50,7 +50,7 @@ func (g *Game) Recording() (on bool, status string) {
 
 // ToggleRecording is R: start, or stop and write.
 func (g *Game) ToggleRecording() {
-	if g.gw.rec.on {
+	if g.walk.on {
 		g.stopRecording()
 		return
 	}
@@ -60,7 +60,7 @@ func (g *Game) ToggleRecording() {
 // startRecording restarts the Sim at 0 s with the running seed (a path file
 // is rendered from 0 s) and saves the current emitters beside the path.
 func (g *Game) startRecording() {
-	r := &g.gw.rec
+	r := &g.walk
 	*r = walkRec{on: true, seed: g.sim.Seed(), base: filepath.Join(recordDir, "walk-"+time.Now().UTC().Format("20060102-150405"))}
 	// The path file is checked now, not after the walk (issue 12 item 4):
 	// never inside the game's data folder, a writable folder.
@@ -78,8 +78,8 @@ func (g *Game) startRecording() {
 		}
 	}
 	g.sim.Reset(r.seed) // the record (world.InputLog) starts here, at 0 s
-	if g.pf.local != nil {
-		g.pf.local = audio.NewMixer(g.sim.Bank()) // no device: the own mix restarts at frame 0 with the Sim
+	if g.meters.local != nil {
+		g.meters.local = audio.NewMixer(g.sim.Bank()) // no device: the own mix restarts at frame 0 with the Sim
 	}
 	if g.sound != nil {
 		g.sound.stopAll()
@@ -90,7 +90,7 @@ func (g *Game) startRecording() {
 
 // stopRecording writes the path file and says how to render it.
 func (g *Game) stopRecording() {
-	r := &g.gw.rec
+	r := &g.walk
 	r.on = false
 	log := g.sim.Inputs()
 	if log == nil {
@@ -133,7 +133,7 @@ func (g *Game) stopRecording() {
 const walkFileLimit = 4 << 20
 
 func (g *Game) recStatus(bad bool, msg string) {
-	g.gw.rec.last, g.gw.rec.lastErr = msg, bad
+	g.walk.last, g.walk.lastErr = msg, bad
 	g.setToast(msg)
 }
 
@@ -173,7 +173,7 @@ func quoteArg(s string) string {
 // either): the display gets a copy of the last snapshot with the player and
 // camera where the Sim now has them; the move is heard at the next tick.
 func (g *Game) holdTick0() bool {
-	if !g.gw.rec.on || g.snap == nil {
+	if !g.walk.on || g.snap == nil {
 		return false
 	}
 	s := *g.snap
@@ -185,7 +185,8 @@ func (g *Game) holdTick0() bool {
 
 // recState is the Sim's state that a path file carries.
 type recState struct {
-	loc     world.Loc // feet, landblock-local (Z ignored)
+	loc     world.Loc // feet, landblock-local (Z: the floor indoors, else ignored)
+	cell    uint32    // A11: the EnvCell the player stands in, 0 outdoors
 	heading float32
 	eye     float32
 	chase   float32
@@ -209,7 +210,7 @@ func walkFromInputs(log *world.InputLog) (*world.Walk, []string, error) {
 		return nil, nil, world.ErrTruncated
 	}
 	st := log.Start
-	cur := recState{loc: world.Loc{Landblock: st.Landblock, X: st.LX, Y: st.LY}, heading: st.Heading,
+	cur := recState{loc: world.Loc{Landblock: st.Landblock, X: st.LX, Y: st.LY, Z: st.Z}, cell: st.Cell, heading: st.Heading,
 		eye: st.Eye, chase: st.Chase, prefs: st.Prefs, active: st.Active}
 	var (
 		w        = &world.Walk{}
@@ -227,7 +228,7 @@ func walkFromInputs(log *world.InputLog) (*world.Walk, []string, error) {
 		}
 	}
 	point := func(i int64, s recState) {
-		w.Points = append(w.Points, world.WalkPoint{T: gridT(i), Loc: s.loc, Heading: s.heading})
+		w.Points = append(w.Points, world.WalkPoint{T: gridT(i), Loc: s.loc, Heading: s.heading, Cell: s.cell})
 		lastPt = i
 	}
 	tick := func(t float64) {
@@ -245,7 +246,7 @@ func walkFromInputs(log *world.InputLog) (*world.Walk, []string, error) {
 			}
 			point(0, cur)
 		} else {
-			if cur.loc != prev.loc || cur.heading != prev.heading {
+			if cur.loc != prev.loc || cur.heading != prev.heading || cur.cell != prev.cell {
 				if lastPt != k-1 {
 					point(k-1, prev)
 				}
@@ -311,18 +312,22 @@ func walkFromInputs(log *world.InputLog) (*world.Walk, []string, error) {
 					tick(t)
 				}
 				cur.loc = world.LocOf(world.Pos{X: x, Y: y})
-				cur.loc.Z = 0
+				cur.loc.Z, cur.cell = 0, 0
 				cur.heading = h
 				tick(t)
 			}
 		case world.InListener:
 			cur.loc = world.LocOf(world.Pos{X: in.X, Y: in.Y})
-			cur.loc.Z = 0
+			cur.loc.Z, cur.cell = 0, 0
 			cur.heading = in.Heading // as passed: the Sim and render normalise it the same way
 			changed = true
 		case world.InPlayer:
-			cur.loc = world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}
+			cur.loc, cur.cell = world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}, 0
 			cur.heading = in.Heading // as passed: the Sim and render normalise it the same way
+			changed = true
+		case world.InIndoor: // A11: walked through a door or jumped to an indoor /loc
+			cur.loc, cur.cell = world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y, Z: in.Z}, in.Cell
+			cur.heading = in.Heading
 			changed = true
 		case world.InEye:
 			cur.eye, changed = in.Eye, true
