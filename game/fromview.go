@@ -26,16 +26,24 @@ func (g *Game) fromView() *ViewInfo {
 	return g.cfg.From.View
 }
 
-// fromSelection reports whether the -from sidecar gave the selection.
-func (g *Game) fromSelection() bool { v := g.fromView(); return v != nil && v.Selection != nil }
+// fromSelection is the -from sidecar's selection (nil: none recorded).
+func (g *Game) fromSelection() *Selection {
+	if v := g.fromView(); v != nil {
+		return v.Selection
+	}
+	return nil
+}
 
 // fromKeyFolded reports whether the -from sidecar's picture showed the map
 // key folded.
 func (g *Game) fromKeyFolded() bool { v := g.fromView(); return v != nil && v.MapKey == "folded" }
 
-// applyFromSelection takes the sidecar's selection and map key.
+// applyFromSelection takes the sidecar's selection and map key. A shot
+// takes the selection where a fresh shot makes its own (shotRun.step), so
+// its frames go by as the fresh shot's did (a label is drawn from its own
+// image only after it has been shown for some frames: ambientviz.Label).
 func (g *Game) applyFromSelection(v *ViewInfo) {
-	if s := v.Selection; s != nil {
+	if s := v.Selection; s != nil && g.cfg.Shot == nil {
 		g.st.Selected, g.st.SelectedVoice, g.st.SelectedEmitter = s.Instance, s.Voice, s.Emitter
 	}
 	if v.MapKey != "" {

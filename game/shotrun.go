@@ -83,12 +83,17 @@ func (s *shotRun) step() {
 	if s.ticks == total && g.snap.Time == 0 {
 		g.snap = g.sim.Tick(0)
 	}
-	if g.st.Selected < 0 && !g.fromSelection() {
+	sel := g.fromSelection() // -from: the picture's own selection (fromview.go)
+	if g.st.Selected < 0 {
 		g.st.Selected = loudestIntermittent(g.snap)
+		if sel != nil {
+			g.st.Selected, g.st.SelectedEmitter = sel.Instance, sel.Emitter
+		}
 	}
 	if v := &g.snap.Voices; s.ticks == total && s.last == 0 {
 		s.last = g.frame
-		if g.fromSelection() { // -from: the picture's own selection (fromview.go)
+		if sel != nil {
+			g.st.SelectedVoice = sel.Voice
 			return
 		}
 		g.st.SelectedVoice = -1 // the loudest playing voice shows its "why"
