@@ -1,7 +1,7 @@
 package ambientviz
 
 // heatmap.go: the atlas heatmap's colours and legend, and the landmarks'
-// markers (issue 11 items 2, 3). The ramp and the categorical colours are the
+// markers. The ramp and the categorical colours are the
 // `soundworld atlas` picture's (atlas/picture.go), so the window and the PNG
 // read the same.
 

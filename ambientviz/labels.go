@@ -23,7 +23,7 @@ type queuedLabel struct {
 var queue []queuedLabel
 
 // QueueLabel asks for label s naming screen point (ax, ay), at the first free
-// candidate top-left corner (issue 13 item 7); prio: lower places first;
+// candidate top-left corner; prio: lower places first;
 // optional labels may be left out; alpha fades it.
 func QueueLabel(s string, ax, ay float64, cands [][2]float64, prio int, optional bool, c color.RGBA, alpha float64) {
 	if s == "" || alpha <= 0 {

@@ -140,7 +140,7 @@ func listTop(chips []elChip) int {
 
 // eventsWindow is the render CSV's rows live, newest first, filterable by
 // source, outcome and table; a click selects a row (and its voice on the
-// timeline); "copy as CSV" copies the rows shown (issue 10 item 3).
+// timeline); "copy as CSV" copies the rows shown.
 func (u *UI) eventsWindow(ctx *debugui.Context) {
 	l := &u.prof.log
 	rows := u.prof.hist.Rows

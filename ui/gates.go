@@ -1,6 +1,6 @@
 package ui
 
-// The Gate panel (issue 9 items 4, 5): recording a walk (R) and an opened
+// The Gate panel: recording a walk (R) and an opened
 // listening gate — its recording's loading progress, the A/B switch (B) with
 // the loudness match, and the ABX test (X). positionLines (item 1) puts the
 // position as retail's /loc line with a Copy button under Controls' Jump to.

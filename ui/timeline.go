@@ -1,6 +1,6 @@
 package ui
 
-// The profiler panels (issue 10 items 1–3): Timeline, Meters and Events, docked
+// The profiler panels: Timeline, Meters and Events, docked
 // in the bottom strip. They read only the Snapshot (through a bounded history
 // fed each frame, ambientviz/geom.History) and the output meter; they never
 // touch the Sim.
@@ -54,7 +54,7 @@ type profiler struct {
 	meterS  string
 	meterU  string // the underrun counter's text, re-read with the numbers
 	// underruns reports the device's underruns (frames, separate events);
-	// nil with no device (issue 17 item 6).
+	// nil with no device.
 	underruns func() (int64, int64)
 }
 
@@ -168,7 +168,7 @@ func (p *profiler) followPause(paused bool) {
 const tlHeader = 20
 
 // timelineWindow is the voice timeline: the 16 slots as lanes over the last
-// 10/30/60 s, decisions that did not play as ticks above (issue 10 item 1).
+// 10/30/60 s, decisions that did not play as ticks above.
 func (u *UI) timelineWindow(ctx *debugui.Context) {
 	p := &u.prof
 	p.followPause(u.st.Paused)

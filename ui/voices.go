@@ -16,8 +16,8 @@ import (
 )
 
 // selectedVoice is the sound the Voices panel explains: the slot and the
-// start time identify it, so the detail follows the sound, not the slot
-// (issue 13 item 6); a copy of the voice and its draws stays after it ends.
+// start time identify it, so the detail follows the sound, not the slot;
+// a copy of the voice and its draws stays after it ends.
 type selectedVoice struct {
 	slot  int
 	start float64
@@ -102,16 +102,16 @@ var freeLabels = func() (l [16][2]string) {
 	return
 }()
 
-// VoiceName is a voice in words, readable name first, then its ids (issue
-// 13 item 5): "Ambient8 bed, table 0x20000005, wave 0x0A000012, priority
+// VoiceName is a voice in words, readable name first, then its ids:
+// "Ambient8 bed, table 0x20000005, wave 0x0A000012, priority
 // 0.20 (not used by retail)". P3/P5: retail never evicts by priority.
 func VoiceName(v audio.Voice) string {
 	return fmt.Sprintf("%s %s, table 0x%08X, wave 0x%08X, priority %.2f (not used by retail)",
 		STypeName(v.SType), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
 }
 
-// voiceTip is a voice row's tooltip: its name, then its ids (issue 13 item
-// 5: readable names first, ids on hover).
+// voiceTip is a voice row's tooltip: its name, then its ids (readable names
+// first, ids on hover).
 func voiceTip(v audio.Voice) string {
 	return fmt.Sprintf("%s %s\ntable 0x%08X, wave 0x%08X\npriority %.2f (not used by retail)",
 		STypeName(v.SType), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
