@@ -129,7 +129,9 @@ type objState struct {
 // Objects is the E3 runtime over one Land.
 type Objects struct {
 	land    *Land
-	data    ObjectData // nil: no object sources
+	data    ObjectData            // nil: no object sources
+	scenes  SceneReader           // nil: no scenery (a Data without Scene records)
+	sceneOf map[uint32]*dat.Scene // Scene records read (nil value: unreadable)
 	setups  map[uint32]*setupInfo
 	scripts map[uint32]*objScript // nil value: unreadable
 	blocks  map[uint16][]*objDef
@@ -142,9 +144,12 @@ type Objects struct {
 
 func newObjects(land *Land, d Data) *Objects {
 	o := &Objects{land: land, setups: map[uint32]*setupInfo{}, scripts: map[uint32]*objScript{},
-		blocks: map[uint16][]*objDef{}, muted: map[uint32]bool{}}
+		blocks: map[uint16][]*objDef{}, muted: map[uint32]bool{}, sceneOf: map[uint32]*dat.Scene{}}
 	if od, ok := d.(ObjectData); ok {
 		o.data = od
+	}
+	if sr, ok := d.(SceneReader); ok {
+		o.scenes = sr
 	}
 	return o
 }
@@ -232,8 +237,49 @@ func (o *Objects) block(lb uint16) []*objDef {
 			add(uint32(i)|0x8000, b.ModelID, b.Frame)
 		}
 	}
+	// Scenery after the LandBlockInfo's objects, as retail's init_static_objs
+	// calls get_land_scenes after them; its Loc is already on the ground.
+	for _, p := range o.scenery(lb, info) {
+		if p.Index >= SceneryIDBit {
+			break // no id left to name it by (more than 16383 placed in one landblock)
+		}
+		if p.ObjID>>24 != 0x02 {
+			continue // a GfxObj: no Setup, no defaults
+		}
+		if si := o.setupInfo(p.ObjID); si.sounds {
+			defs = append(defs, &objDef{id: uint32(lb)<<16 | SceneryIDBit | uint32(p.Index), si: si, loc: p.Loc})
+		}
+	}
 	o.blocks[lb] = defs
 	return defs
+}
+
+// SceneryIDBit marks a scenery object's id: landblock<<16 | 0x4000 | its
+// placement index (LandBlockInfo objects are landblock<<16 | index,
+// buildings | 0x8000).
+const SceneryIDBit = 0x4000
+
+// scenery places landblock lb's scenery (scenery.go) with info's buildings.
+func (o *Objects) scenery(lb uint16, info *dat.LandBlockInfo) []Placed {
+	if o.scenes == nil {
+		return nil
+	}
+	return o.land.PlaceScenery(lb, o.scene, BuildingCells(info))
+}
+
+// scene reads a Scene record (cached); an unreadable one is a problem and
+// places nothing.
+func (o *Objects) scene(id uint32) *dat.Scene {
+	if s, ok := o.sceneOf[id]; ok {
+		return s
+	}
+	s, err := o.scenes.Scene(id)
+	if err != nil {
+		o.land.skipped(dat.KindBadRecord, id, fmt.Errorf("world: scene 0x%08X: %w", id, err))
+		s = nil
+	}
+	o.sceneOf[id] = s
+	return s
 }
 
 // setupInfo reads and reduces a Setup (cached). Unreadable records are
@@ -599,7 +645,18 @@ type ObjectCatalog struct{ o *Objects }
 // has no object sources.
 func NewObjectCatalog(land *Land, d Data) *ObjectCatalog { return &ObjectCatalog{newObjects(land, d)} }
 
-// Block lists landblock lb's object sources in LandBlockInfo order.
+// Scenery lists every scenery object placed in landblock lb, sounding or
+// not (`dump scenery`, the atlas's count).
+func (c *ObjectCatalog) Scenery(lb uint16) []Placed {
+	if c.o.data == nil {
+		return nil
+	}
+	info, _ := c.o.data.LandBlockInfo(uint32(lb)<<16 | dat.LandBlockInfoL)
+	return c.o.scenery(lb, info)
+}
+
+// Block lists landblock lb's object sources in LandBlockInfo order, then its
+// sounding scenery in placement order.
 func (c *ObjectCatalog) Block(lb uint16) []ObjectSource {
 	if c.o.data == nil {
 		return nil
