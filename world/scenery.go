@@ -258,3 +258,15 @@ func BuildingCells(info *dat.LandBlockInfo) *[64]bool {
 	}
 	return &cells
 }
+
+// ObjectKind names what an object id stands for: "scenery" (placed by the
+// region's scenes), "building" or "static" (LandBlockInfo).
+func ObjectKind(id uint32) string {
+	switch {
+	case id&0x8000 != 0:
+		return "building"
+	case id&SceneryIDBit != 0:
+		return "scenery"
+	}
+	return "static"
+}
