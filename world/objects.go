@@ -239,16 +239,15 @@ func (o *Objects) block(lb uint16) []*objDef {
 	}
 	// Scenery after the LandBlockInfo's objects, as retail's init_static_objs
 	// calls get_land_scenes after them; its Loc is already on the ground.
-	for _, p := range o.scenery(lb, info) {
-		if p.Index >= SceneryIDBit {
-			break // no id left to name it by (more than 16383 placed in one landblock)
-		}
-		if p.ObjID>>24 != 0x02 {
-			continue // a GfxObj: no Setup, no defaults
-		}
-		if si := o.setupInfo(p.ObjID); si.sounds {
-			defs = append(defs, &objDef{id: uint32(lb)<<16 | SceneryIDBit | uint32(p.Index), si: si, loc: p.Loc})
-		}
+	if o.scenes != nil {
+		o.land.eachScenery(lb, o.scene, BuildingCells(info), func(p Placed) {
+			if p.ObjID>>24 != 0x02 || p.Index >= SceneryIDBit {
+				return // a GfxObj (no Setup, no defaults), or no id left to name it by (> 16383 placed)
+			}
+			if si := o.setupInfo(p.ObjID); si.sounds {
+				defs = append(defs, &objDef{id: uint32(lb)<<16 | SceneryIDBit | uint32(p.Index), si: si, loc: p.Loc})
+			}
+		})
 	}
 	o.blocks[lb] = defs
 	return defs

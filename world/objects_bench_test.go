@@ -14,7 +14,9 @@ import (
 // between two landblocks whose records were read before — three landblocks'
 // objects destroyed, three created, per step. cold: a fresh runtime reads all
 // nine landblocks' LandBlockInfos, Setups, Animations and Scripts from the
-// dat and creates every object.
+// dat and creates every object; each landblock's scenery is placed
+// (world/scenery.go). wild-warm and wild-cold do the same where the
+// scenery itself sounds.
 func BenchmarkE3_ObjectScan(b *testing.B) {
 	dir, err := bigworld.Cached()
 	if err != nil {
@@ -52,6 +54,46 @@ func BenchmarkE3_ObjectScan(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(len(o.live)), "objects")
+	})
+	// wild: the first landblock (walking east from the town) whose own
+	// scenery holds a sounding object (bigworld scenery.go), warm and cold.
+	cat := NewObjectCatalog(land, a)
+	wild := Loc{}
+	for lb := town; lb>>8 < 0xFE && wild.Landblock == 0; lb += 0x100 {
+		for _, d := range cat.Block(lb) {
+			if ObjectKind(d.ID) == "scenery" {
+				wild = Loc{Landblock: lb, X: 96, Y: 96}
+				break
+			}
+		}
+	}
+	if wild.Landblock == 0 {
+		b.Fatal("no sounding scenery east of the town")
+	}
+	wildEast := Loc{Landblock: wild.Landblock + 0x100, X: 96, Y: 96}
+	b.Run("wild-warm", func(b *testing.B) {
+		o := newObjects(land, a)
+		o.scan(0, wild)
+		o.scan(0, wildEast)
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := range b.N {
+			if i%2 == 0 {
+				o.scan(float64(i), wild)
+			} else {
+				o.scan(float64(i), wildEast)
+			}
+		}
+		b.ReportMetric(float64(len(o.live)), "objects")
+	})
+	b.Run("wild-cold", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			b.StopTimer()
+			o := newObjects(land, a)
+			b.StartTimer()
+			o.scan(0, wild)
+		}
 	})
 	b.Run("cold", func(b *testing.B) {
 		b.ReportAllocs()

@@ -86,15 +86,22 @@ func sceneOf(r *dat.Region, w uint16) []uint32 {
 // PlaceScenery places landblock lb's scenery (get_land_scenes): vertices
 // x-major (x 0..8, then y 0..8), each vertex's scene's objects in record
 // order. buildingCells marks the land cells (cx*8+cy) holding a building's
-// origin (CSortCell::has_building). scenes reads Scene records; one that
-// cannot be read places nothing (bad says why). A landblock not in the data
-// has no scenery.
+// origin (CSortCell::has_building). scenes reads Scene records (nil: one
+// that cannot be read places nothing). A landblock not in the data has no
+// scenery.
 func (l *Land) PlaceScenery(lb uint16, scenes func(id uint32) *dat.Scene, buildingCells *[64]bool) []Placed {
+	var out []Placed
+	l.eachScenery(lb, scenes, buildingCells, func(p Placed) { out = append(out, p) })
+	return out
+}
+
+// eachScenery is PlaceScenery calling fn with each placement in order.
+func (l *Land) eachScenery(lb uint16, scenes func(id uint32) *dat.Scene, buildingCells *[64]bool, fn func(p Placed)) {
 	b := l.block(lb)
 	if b == nil || l.region.Scene == nil {
-		return nil
+		return
 	}
-	var out []Placed
+	n := 0
 	bx, by := uint32(lb>>8)*8, uint32(lb&0xFF)*8
 	for vx := range 9 {
 		for vy := range 9 {
@@ -117,13 +124,13 @@ func (l *Land) PlaceScenery(lb uint16, scenes func(id uint32) *dat.Scene, buildi
 			for k := range sc.Objects {
 				o := &sc.Objects[k]
 				if p, ok := l.placeObject(b, lb, vx, vy, gx, gy, uint32(k), o, buildingCells); ok {
-					p.Index, p.Scene = len(out), sc.ID
-					out = append(out, p)
+					p.Index, p.Scene = n, sc.ID
+					n++
+					fn(p)
 				}
 			}
 		}
 	}
-	return out
 }
 
 // placeObject runs one ObjectDesc of vertex (vx, vy) through retail's tests
