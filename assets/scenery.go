@@ -48,7 +48,7 @@ func Scenes() []*dat.Scene {
 	tree := scenery(treeSetup, 0.6, 10, 360, 0.8, 1.3, 0.85)
 	reeds := scenery(reedsSetup, 0.4, 8, 360, 0.8, 1.1, 0.9)
 	barrel := scenery(barrelSetup, 0.15, 10, 360, 1, 1, 0.95)
-	chime := scenery(ChimeSetup, 0.12, 9, 360, 1, 1, 0.9)
+	chime := scenery(ChimeSetup, 0.07, 9, 360, 1, 1, 0.9)
 	chime.BaseLoc.X, chime.BaseLoc.Y = 6, 6 // off the vertex, where the road margin is not
 	return []*dat.Scene{
 		{ID: 0x12000001, Objects: []dat.ObjectDesc{bush}},
