@@ -622,6 +622,28 @@ func (si *setupInfo) radius(master float32, squared bool, tables func(uint32) *d
 	return audio.AudibleRadius(vol, master)
 }
 
+// mutedIDs lists the muted object ids, ascending (the input record's start).
+func (o *Objects) mutedIDs() []uint32 {
+	if len(o.muted) == 0 {
+		return nil
+	}
+	ids := make([]uint32, 0, len(o.muted))
+	for id := range o.muted {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// setMuted replaces the muted set and the solo (an input record's start).
+func (o *Objects) setMuted(ids []uint32, solo uint32) {
+	clear(o.muted)
+	for _, id := range ids {
+		o.muted[id] = true
+	}
+	o.solo = solo
+}
+
 // silenced reports whether object id is muted, or another is soloed.
 func (o *Objects) silenced(id uint32) bool {
 	return o.muted[id] || (o.solo != 0 && o.solo != id)
