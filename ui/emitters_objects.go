@@ -5,6 +5,7 @@ import (
 
 	"soundworld/audio"
 	"soundworld/ui/debugui"
+	"soundworld/world"
 )
 
 // objectsSection lists the data's sounding objects around the player (E3)
@@ -28,7 +29,7 @@ func (u *UI) objectsSection(ctx *debugui.Context) {
 			if o.Anim == 0 {
 				what = "script"
 			}
-			name := fmt.Sprintf("0x%08X %s r %.0f m", o.ID, what, o.AudibleRadius)
+			name := fmt.Sprintf("0x%08X %s %s r %.0f m", o.ID, world.ObjectKind(o.ID), what, o.AudibleRadius)
 			if o.Muted {
 				name += " (muted)"
 			}
