@@ -24,7 +24,9 @@ import (
 // with every product explicitly rounded (float64(x*y)) so no architecture
 // fuses a multiply-add, and with a fixed summation order (four partial sums,
 // then (s0+s1)+(s2+s3)): the same wave gives the same samples on amd64 and
-// arm64 (O3). Why not a library: beep's Resample is Lagrange interpolation
+// arm64 (O3). The sums run four output frames at a time in dot.go's kernel
+// (AVX assembly on amd64, the same order and roundings as the portable Go).
+// Why not a library: beep's Resample is Lagrange interpolation
 // with no anti-alias filter and its float64 sums may be fused on arm64; the
 // pure-Go soxr ports use SIMD code whose summation order differs per
 // architecture; gonum has no filter design. See docs/fidelity.md (O1).
@@ -139,48 +141,64 @@ func (r *resampler) frames(n int) int {
 // run resamples interleaved audio of ch channels (1 or 2; n frames) into a
 // new interleaved slice of the same channel count.
 func (r *resampler) run(in []float32, ch int) []float32 {
+	if ch != 1 && ch != 2 {
+		panic("audio: resampler: 1 or 2 channels")
+	}
 	n := len(in) / ch
 	nout := r.frames(n)
 	out := make([]float32, ch*nout)
-	// One channel at a time from a zero-padded float64 copy: half−1 zeros
-	// before the first frame and w after the last, so every row reads whole.
-	// (Both channels in one loop sharing the row measured slower: 8 partial
-	// sums do not stay in registers.)
-	pad := make([]float64, (r.half-1)+n+r.w)
-	var coef []float64
-	if r.phases != r.l {
-		coef = make([]float64, r.w)
-	}
-	stepK, stepPh := r.m/r.l, r.m%r.l
-	for c := range ch {
-		for i := range n {
-			pad[r.half-1+i] = float64(in[i*ch+c])
+	// Each channel as a zero-padded float64 copy, one after the other in buf:
+	// half−1 zeros before the first frame and w after the last, so every row
+	// reads whole.
+	plen := (r.half - 1) + n + r.w
+	buf := make([]float64, ch*plen)
+	for i := range n {
+		for c := range ch {
+			buf[c*plen+r.half-1+i] = float64(in[i*ch+c])
 		}
-		k, ph := 0, 0 // input frame at or before the instant, exact phase 0..l−1
-		for o := range nout {
-			out[o*ch+c] = dot4(pad[k:k+r.w], r.row(ph, coef))
-			k, ph = k+stepK, ph+stepPh
-			if ph >= r.l {
-				k, ph = k+1, ph-r.l
+	}
+	// Four output frames per kernel call (both channels of a stereo frame
+	// share its row).
+	var coef [4][]float64
+	if r.phases != r.l {
+		for g := range coef {
+			coef[g] = make([]float64, r.w)
+		}
+	}
+	var k [4]int
+	var rows, x [4][]float64
+	var sums dotLanes
+	stepK, stepPh := r.m/r.l, r.m%r.l
+	at, ph := 0, 0 // input frame at or before the instant, exact phase 0..l−1
+	for o := 0; o < nout; o += 4 {
+		for g := range 4 {
+			if o+g >= nout { // past the end: repeat the first frame, unused
+				k[g], rows[g] = k[0], rows[0]
+				continue
 			}
+			k[g], rows[g] = at, r.row(ph, coef[g])
+			at, ph = at+stepK, ph+stepPh
+			if ph >= r.l {
+				at, ph = at+1, ph-r.l
+			}
+		}
+		last := min(4, nout-o)
+		if ch == 1 {
+			for g := range 4 {
+				x[g] = buf[k[g] : k[g]+r.w]
+			}
+			dot4x4((*[4][4]float64)(sums[:4]), &x, &rows, r.w)
+			for g := range last {
+				out[o+g] = sums.sum(g)
+			}
+			continue
+		}
+		dot4x2(&sums, buf, plen, &k, &rows, r.w)
+		for g := range last {
+			out[2*(o+g)], out[2*(o+g)+1] = sums.sum(g), sums.sum(4+g)
 		}
 	}
 	return out
-}
-
-// dot4 is Σ x[j]·c[j] over len(c) (a multiple of 4) taps in a fixed order —
-// four partial sums over j mod 4, then (s0 + s1) + (s2 + s3) — each product
-// rounded explicitly so no multiply-add is fused (O3).
-func dot4(x, c []float64) float32 {
-	var s0, s1, s2, s3 float64
-	for len(c) >= 4 && len(x) >= 4 {
-		s0 += float64(x[0] * c[0])
-		s1 += float64(x[1] * c[1])
-		s2 += float64(x[2] * c[2])
-		s3 += float64(x[3] * c[3])
-		x, c = x[4:], c[4:]
-	}
-	return float32((s0 + s1) + (s2 + s3))
 }
 
 // row returns the coefficients for exact phase ph (0..l−1): a table row, or,

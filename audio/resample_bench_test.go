@@ -24,7 +24,8 @@ func benchResample(b *testing.B, frames int, f func()) {
 }
 
 // BenchmarkResample measures the O1 resampler in output frames per second
-// (frames/s) for the common source rates, mono and stereo, beside the
+// (frames/s) for the common source rates, mono and stereo — with the
+// kernel this CPU uses (new) and the portable one (new-portable) — beside the
 // revision-2 design (rev2Resample: passband to 0.8 of the lower Nyquist,
 // 100 dB window, one accumulator per channel, a bounds test per tap) so the
 // two are compared in one run.
@@ -46,6 +47,9 @@ func BenchmarkResample(b *testing.B) {
 			old := newRev2Resampler(rate)
 			b.Run(fmt.Sprintf("rate=%d/ch=%d/new", rate, ch), func(b *testing.B) {
 				benchResample(b, r.frames(rate), func() { r.run(in, ch) })
+			})
+			b.Run(fmt.Sprintf("rate=%d/ch=%d/new-portable", rate, ch), func(b *testing.B) {
+				portableKernel(func() { benchResample(b, r.frames(rate), func() { r.run(in, ch) }) })
 			})
 			b.Run(fmt.Sprintf("rate=%d/ch=%d/rev2", rate, ch), func(b *testing.B) {
 				benchResample(b, old.frames(rate), func() { old.run(stereo) })

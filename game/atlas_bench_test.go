@@ -226,7 +226,7 @@ func (h *overviewHost) Update() error {
 	g := h.g
 	if h.n == 0 {
 		if h.heat {
-			if h.err = g.atl.SetHeatmap(ui.HeatLoudestBed, ""); h.err != nil {
+			if h.err = g.mapv.SetHeatmap(ui.HeatLoudestBed, ""); h.err != nil {
 				return h.err
 			}
 		}
@@ -241,7 +241,7 @@ func (h *overviewHost) Update() error {
 	} else {
 		h.n = int(time.Since(h.t0)*60/time.Second) + 1 // late: the next tick from now
 	}
-	if _, _, fin := g.atl.pyr.progress(); fin && h.overview == 0 {
+	if _, _, fin := g.mapv.Overview(); fin && h.overview == 0 {
 		h.overview = time.Since(h.t0)
 	}
 	if h.overview > 0 && time.Since(h.t0) > 3*time.Second {
@@ -300,7 +300,7 @@ func (h *overviewHost) Draw(screen *ebiten.Image) {
 	}
 	h.frames = append(h.frames, h.upd+d)
 	if os.Getenv("ATLAS_FRAMES") != "" {
-		done, _, fin := h.g.atl.pyr.progress()
+		done, _, fin := h.g.mapv.Overview()
 		fmt.Printf("frame at %6.3f s: update %6.2f ms draw %6.2f ms, process CPU %6.2f ms (overview %d, done %v) gpu images %d\n", time.Since(h.t0).Seconds(), float64(h.upd)/1e6, float64(d)/1e6, float64(procCPU()-h.cpu0)/1e6, done, fin, gpuImages())
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
+	"soundworld/game/mapdraw"
 	"soundworld/ui"
 )
 
@@ -19,11 +20,11 @@ func TestAtlas_RingLabelsClearOfHeatKey(t *testing.T) {
 	if err := g.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.atl.SetHeatmap(ui.HeatDesc, "0"); err != nil {
+	if err := g.mapv.SetHeatmap(ui.HeatDesc, "0"); err != nil {
 		t.Fatal(err)
 	}
 	g.st.Layers.Rings = true
-	key := g.heatKeyRect(g.atl.heat.legend())
+	key := mapdraw.HeatKeyRect(g.mapRect(), ambientviz.HeatLegend(g.mapv.HeatKey()))
 	screen := ebiten.NewImage(Width, Height)
 	defer screen.Deallocate()
 	lx, ly := float64(g.snap.Listener.Pos.X), float64(g.snap.Listener.Pos.Y)

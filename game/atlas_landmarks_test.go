@@ -45,18 +45,18 @@ func TestAtlas_BigWorldLandmarks(t *testing.T) {
 		g.cam.MPP = mpp
 		g.cam.CX, g.cam.CY = bx, by
 		settle(t, g, func() bool {
-			g.atl.lm.mu.Lock()
-			_, ok := g.atl.lm.infos[lb]
-			g.atl.lm.mu.Unlock()
-			return ok && g.atlasSettled() && g.tiles.loading() == 0
+			return g.mapv.LandmarksRead(lb) && g.mapv.AtlasSettled() && g.mapv.Tiles.Loading() == 0
 		})
-		s := g.atlasHover(bx, by)
+		s := g.mapv.Hover(g.cam, bx, by)
 		if want := fmt.Sprintf("building 0x%08X hdg %.0f° (marker: size not in the data)", b.ModelID, wantHdg); !containsStr(s, want) {
 			t.Errorf("%v m/px: hover at town 0x%04X's first building %q, want %q", mpp, lb, s, want)
 		}
 		st := info.Objects[0]
 		sx, sy := ox+float64(st.Frame.X), oy+float64(st.Frame.Y)
-		if s := g.atl.lm.hover(g.cam, sx, sy, false, true); !containsStr(s, fmt.Sprintf("static 0x%08X", st.ID)) {
+		g.mapv.Toggles().Buildings = false
+		s = g.mapv.Hover(g.cam, sx, sy)
+		g.mapv.Toggles().Buildings = true
+		if !containsStr(s, fmt.Sprintf("static 0x%08X", st.ID)) {
 			t.Errorf("%v m/px: hover at the first static %q, want its id 0x%08X", mpp, s, st.ID)
 		}
 		// The marker: pixels within 20 px of the building that change when
@@ -64,10 +64,10 @@ func TestAtlas_BigWorldLandmarks(t *testing.T) {
 		on := ebiten.NewImage(Width, Height)
 		g.Draw(on)
 		saveShot(t, on, fmt.Sprintf("big-town-%v.png", mpp))
-		g.atl.tog.Buildings = false
+		g.mapv.Toggles().Buildings = false
 		off := ebiten.NewImage(Width, Height)
 		g.Draw(off)
-		g.atl.tog.Buildings = true
+		g.mapv.Toggles().Buildings = true
 		pon, poff := pixels(on), pixels(off)
 		cx, cy := g.cam.ToScreen(bx, by)
 		n := 0

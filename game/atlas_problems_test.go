@@ -51,8 +51,8 @@ func TestAtlas_WindowReportsBadTerrainWord(t *testing.T) {
 		t.Fatal("reported before the atlas read 0xABB6: the test would not tell")
 	}
 	whole(g)
-	g.atl.tog.Heat = true
-	settle(t, g, func() bool { return g.atlasSettled() && g.atl.heat.img != nil })
+	g.mapv.Toggles().Heat = true
+	settle(t, g, func() bool { return g.mapv.AtlasSettled() && heatImage(g) })
 	if !found() {
 		t.Errorf("the window's problems lack vertex 10 of 0x%08X: %v", lb, g.cfg.Problems.List())
 	}

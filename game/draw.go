@@ -12,6 +12,8 @@ import (
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
 	"soundworld/audio/device"
+	"soundworld/game/mapdraw"
+	"soundworld/game/mapview"
 	"soundworld/game/terrain"
 	"soundworld/ui"
 	"soundworld/ui/dock"
@@ -41,10 +43,10 @@ const statusH = dock.Status
 func (g *Game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
 	screen.Fill(bgColor)
-	g.drawAtlasUnder(screen) // the pyramid (atlas_draw.go)
+	mapdraw.Under(screen, g.mapv, g.cam, g.frame) // the pyramid
 	g.drawTiles(screen)
 	g.drawGrid(screen)
-	g.drawAtlasOver(screen) // heatmap, landmarks, keys
+	mapdraw.Over(screen, g.mapv, g.cam, g.mapRect(), g.cfg.Shot == nil) // heatmap, landmarks, keys
 	v := ambientviz.View{
 		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
 		Muted: g.mutedSound,
@@ -57,14 +59,16 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	ambientviz.Draw(screen, g.snap, v, g.st.Layers)
 	g.drawFlash(screen) // a voice clicked in the timeline or event log
 	g.drawHUD(screen)
-	g.drawMapKey(screen)
+	if g.cfg.Shot == nil || g.st.ShowKey {
+		mapdraw.MapKey(screen, g.keyRect(), g.st.ShowKey)
+	}
 	g.ui.Draw(screen)
 	g.ui.DrawOverlay(screen) // the timeline tooltip, above the panels
 	if g.st.ShowHelp {       // F1 help is modal: above the panels
-		g.drawHelp(screen)
+		mapdraw.Help(screen, g.cam.W, g.cam.H, g.st.HelpPage, ui.Help)
 	}
 	ambientviz.EndFrame()
-	if g.firstTerrain == 0 && len(g.tiles.imgs) > 0 && g.tiles.loading() == 0 && !g.cfg.Begin.IsZero() {
+	if g.firstTerrain == 0 && len(g.mapv.Tiles.Images()) > 0 && g.mapv.Tiles.Loading() == 0 && !g.cfg.Begin.IsZero() {
 		g.firstTerrain = time.Since(g.cfg.Begin)
 	}
 	if g.prof != nil {
@@ -83,8 +87,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 
 // drawTiles draws each loaded landblock tile scaled to the camera.
 func (g *Game) drawTiles(screen *ebiten.Image) {
-	if !g.useTiles() {
-		// Further out the pyramid's own level draws (atlas_draw.go): a tile
+	if !mapview.UseTiles(g.cam) {
+		// Further out the pyramid's own level draws (mapdraw.Under): a tile
 		// shown at half its px or less made ebiten build a mipmap chain per
 		// tile (each level its own GPU image, walked on every draw call).
 		return
@@ -94,7 +98,7 @@ func (g *Game) drawTiles(screen *ebiten.Image) {
 	if g.cam.MPP < 192.0/terrain.TilePx {
 		op.Filter = ebiten.FilterLinear
 	}
-	for key, img := range g.tiles.imgs {
+	for key, t := range g.mapv.Tiles.Images() {
 		bx, by := float64(key>>8)*geom.BlockSize, float64(key&0xFF)*geom.BlockSize
 		if bx > x1 || bx+geom.BlockSize < x0 || by > y1 || by+geom.BlockSize < y0 {
 			continue
@@ -103,7 +107,7 @@ func (g *Game) drawTiles(screen *ebiten.Image) {
 		op.GeoM.Reset()
 		op.GeoM.Scale(geom.BlockSize/terrain.TilePx/g.cam.MPP, geom.BlockSize/terrain.TilePx/g.cam.MPP)
 		op.GeoM.Translate(math.Round(sx), math.Round(sy))
-		screen.DrawImage(img, op)
+		screen.DrawImage(t.(*ebiten.Image), op)
 	}
 }
 
@@ -114,7 +118,7 @@ func (g *Game) drawGrid(screen *ebiten.Image) {
 	if la == 0 {
 		return
 	}
-	lbLineCol := gridAlpha(lbLineCol, la) // ids: ia, below
+	lbLineCol := mapdraw.GridAlpha(lbLineCol, la) // ids: ia, below
 	step := geom.CellSize
 	showCells := g.cam.MPP <= 0.6 // cells ≥ 40 px apart
 	if !showCells {
@@ -138,7 +142,7 @@ func (g *Game) drawGrid(screen *ebiten.Image) {
 	}
 	for bx := math.Floor(x0 / geom.BlockSize); bx*geom.BlockSize <= x1; bx++ {
 		for by := math.Floor(y0 / geom.BlockSize); by*geom.BlockSize <= y1; by++ {
-			if ia == 0 || bx < 0 || by < 0 || bx > 254 || by > 254 || g.blockAt(uint16(int(bx)<<8|int(by))) == nil {
+			if ia == 0 || bx < 0 || by < 0 || bx > 254 || by > 254 || g.mapv.Block(uint16(int(bx)<<8|int(by))) == nil {
 				continue // label only landblocks that exist (and are loaded)
 			}
 			sx, sy := g.cam.ToScreen(bx*geom.BlockSize, (by+1)*geom.BlockSize)
@@ -222,7 +226,7 @@ func (g *Game) banners() []string {
 	if g.st.PlaceEmitter {
 		b = append(b, "Click the map to place an emitter (Esc cancels)")
 	}
-	if n := g.tiles.loading(); n > 0 {
+	if n := g.mapv.Tiles.Loading(); n > 0 {
 		b = append(b, fmt.Sprintf("Loading terrain: %d landblocks to go…", n))
 	}
 	if g.toast != "" && g.wallNow() < g.toastUntil {
@@ -233,15 +237,15 @@ func (g *Game) banners() []string {
 
 // noAmbientBanner says why nothing ambient plays here: the position is
 // outside the data (off the map, or no landblock there in the cell dat), or
-// the data has no ambient sound for these cells. (A11: indoors is silent in
-// retail; this tool places the player outdoors only, so it never says "indoors".)
+// the data has no ambient sound for these cells. (Outdoors only: indoors the
+// banner names the EnvCell and whether it sees outside instead, A11.)
 func (g *Game) noAmbientBanner() string {
 	l := g.snap.Listener.Pos
 	p, ok := terrain.Locate(float64(l.X), float64(l.Y))
 	switch {
 	case !ok:
 		return "Outside the data: this position is off the map (no ambient sound)"
-	case g.tiles.missing[p.LandblockKey()]:
+	case g.mapv.Tiles.Missing(p.LandblockKey()):
 		return fmt.Sprintf("Outside the data: landblock 0x%04X is not in the cell dat (no ambient sound)", p.LandblockKey())
 	}
 	return "No ambient sound here: the data gives these cells no ambient sounds (A11)"
@@ -258,9 +262,9 @@ func (g *Game) statusLines() (string, string) {
 	wx, wy := g.cam.ToWorld(float64(mx), float64(my))
 	cur := "cursor off the map"
 	if p, ok := terrain.Locate(wx, wy); ok {
-		p = p.WithTerrain(g.blockAt(p.LandblockKey()))
+		p = p.WithTerrain(g.mapv.Block(p.LandblockKey()))
 		tt := "not loaded"
-		if g.blockAt(p.LandblockKey()) != nil {
+		if g.mapv.Block(p.LandblockKey()) != nil {
 			tt = fmt.Sprintf("%s, scene %d", terrain.TypeName(g.region, p.TType), p.Scene)
 			if p.Road != 0 {
 				tt += ", road"
@@ -268,7 +272,7 @@ func (g *Game) statusLines() (string, string) {
 		}
 		cur = fmt.Sprintf("cursor %s  lb 0x%04X cell 0x%08X  local (%.1f, %.1f)  SW vertex: %s",
 			world.FormatMap(float32(wx), float32(wy)), p.LandblockKey(), p.CellID, p.LX, p.LY, tt)
-		cur += g.atlasHover(wx, wy) // no data, heat value, landmark (atlas.go)
+		cur += g.mapv.Hover(g.cam, wx, wy) // no data, heat value, landmark
 	}
 	l := g.snap.Listener
 	lx, ly := world.Local(l.Pos.X, l.Pos.Y)
@@ -303,15 +307,15 @@ func (g *Game) labelObstacles() []geom.Rect {
 	mr := g.mapRect()
 	out = append(out, geom.Rect{X0: float64(mr.Max.X) - 190, Y0: float64(mr.Max.Y) - 40, X1: float64(mr.Max.X), Y1: float64(mr.Max.Y)}) // scale bar
 	out = append(out, geom.Rect{X0: 0, Y0: float64(g.cam.H - statusH), X1: float64(g.cam.W), Y1: float64(g.cam.H)})
-	if g.cfg.Shot == nil || g.st.ShowKey { // the map key (legend.go), drawn over the labels
+	if g.cfg.Shot == nil || g.st.ShowKey { // the map key (mapview.KeyRect), drawn over the labels
 		k := g.keyRect()
 		out = append(out, geom.Rect{X0: float64(k.Min.X), Y0: float64(k.Min.Y), X1: float64(k.Max.X), Y1: float64(k.Max.Y)})
 	}
-	if g.atl.tog.Heat { // the heatmap's key (atlas_draw.go)
-		out = append(out, g.heatKeyRect(g.atl.heat.legend()))
+	if g.mapv.Toggles().Heat { // the heatmap's key
+		out = append(out, mapdraw.HeatKeyRect(mr, ambientviz.HeatLegend(g.mapv.HeatKey())))
 	}
-	if s, _, _, show := g.progressLine(); show { // the overview's progress bar
-		out = append(out, g.progressRect(s))
+	if s, _, _, show := g.mapv.Progress(); show && g.cfg.Shot == nil { // the overview's progress bar
+		out = append(out, mapdraw.ProgressRect(mr, s))
 	}
 	return out
 }

@@ -1,6 +1,6 @@
 // Package game is the explorer window: an ebiten.Game that wires input, the
-// camera, the map tiles, the Sim, the audio device, the overlays (ambientviz)
-// and the panels (ui). Update hands off — input → Sim.Tick(dt·scale) → voice
+// camera, the map (game/mapview, drawn by game/mapdraw), the Sim, the audio
+// device, the overlays (ambientviz) and the panels (ui). Update hands off — input → Sim.Tick(dt·scale) → voice
 // starts to the device — and Draw only reads the Snapshot.
 package game
 
@@ -19,6 +19,7 @@ import (
 	"soundworld/audio"
 	"soundworld/dat"
 	"soundworld/game/clock"
+	"soundworld/game/mapview"
 	"soundworld/gate"
 	"soundworld/internal/crash"
 	"soundworld/ui"
@@ -104,7 +105,6 @@ type Game struct {
 	rooms  []world.Footprint // A11: where dragging and walking enter an EnvCell (indoor.go)
 	sim    *world.Sim
 	region *dat.Region
-	tiles  *tiles
 	ui     *ui.UI
 	st     *ui.State
 	cam    geom.Camera
@@ -114,7 +114,7 @@ type Game struct {
 	pf     profHooks     // issue 10: meters, replay record, captures, -from (profhooks.go)
 	lc     liveClock     // issue 17: the device's frames as the one clock, focus mute (live.go)
 	lat    *latencyProbe // -latency-probe (latency.go)
-	atl    *atlasView    // issue 11: whole-world zoom, heatmap, landmarks, search (atlas*.go)
+	mapv   *mapview.Map  // tiles, overview pyramid, heatmap, landmarks, search (game/mapview)
 
 	captured     debugui.InputCapturingState
 	prevCaptured debugui.InputCapturingState // the last frame's (see input)
@@ -198,10 +198,10 @@ func New(cfg Config) (*Game, error) {
 	}
 	g.ui = ui.New(g, g.st)
 	g.ui.AddProblems(cfg.Problems)
-	g.tiles = newTiles(cfg.Archive, reg)
-	g.atl = newAtlasView(g)
+	g.mapv = g.newMap()
+	g.ui.AddAtlas(g.mapv, g.mapv.Toggles())
 	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize
-	g.tiles.want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
+	g.mapv.Tiles.Want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
 	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}
 	if cfg.Shot != nil {
 		g.cam.W, g.cam.H = cfg.Shot.size()
@@ -288,9 +288,8 @@ func Run(cfg Config) error {
 }
 
 func (g *Game) close() {
-	close(g.tiles.req) // ends the loader goroutine
 	g.focusPoll.close()
-	g.atl.close()
+	g.mapv.Close()
 	if g.sound != nil {
 		g.sound.close()
 	}
@@ -402,11 +401,8 @@ func (g *Game) Update() error {
 	}
 	g.prevCaptured, g.captured = g.captured, c
 	g.requestTiles()
-	g.askedCam = g.cam // the view the tiles and the pyramid are asked for (updateAtlas, below)
-	g.tiles.hold = !g.useTiles()
-	g.tiles.collect(tileUploads)
-	g.tiles.evict(g.cam.CX/geom.BlockSize, g.cam.CY/geom.BlockSize)
-	g.updateAtlas()
+	g.askedCam = g.cam // the view the tiles and the pyramid are asked for (updateMap, below)
+	g.updateMap()
 	g.updateGate() // a loaded recording to the device, A/B (gate.go)
 
 	if g.cfg.Shot != nil {
@@ -465,7 +461,7 @@ func (g *Game) advance() {
 // shotStep advances the shot's Sim by fixed 1/60 s steps, 30 per frame, once
 // every needed tile is loaded, so the picture depends on sim time only.
 func (g *Game) shotStep() {
-	if g.tiles.loading() > 0 {
+	if g.mapv.Tiles.Loading() > 0 {
 		return // the Sim waits: its steps must not depend on how fast tiles load
 	}
 	total := int(math.Round(g.cfg.Shot.Seconds * tps))
@@ -517,7 +513,7 @@ const shotSettleFrames = 3
 // shotSettleFrames frames since the last tick to lay out — counted in frames,
 // never in how long loading took, so the picture is the same on any machine.
 func (g *Game) shotReady() bool {
-	return g.cfg.Shot != nil && g.tiles.loading() == 0 && g.atlasSettled() && g.shotLast > 0 && g.frame >= g.shotLast+shotSettleFrames && g.frame > 3 &&
+	return g.cfg.Shot != nil && g.mapv.Settled() && g.shotLast > 0 && g.frame >= g.shotLast+shotSettleFrames && g.frame > 3 &&
 		g.cam == g.askedCam // no tile of a view moved after the requests is left out
 }
 
@@ -527,7 +523,7 @@ func (g *Game) shotState() shotState {
 	if g.shotLast > 0 {
 		settle = min(g.frame-g.shotLast, shotSettleFrames)
 	}
-	return shotState{Ticks: g.shotTicks, TilesLoading: g.tiles.loading(), AtlasSettled: g.atlasSettled(), CamSettled: g.cam == g.askedCam, Frame: settle}
+	return shotState{Ticks: g.shotTicks, TilesLoading: g.mapv.Tiles.Loading(), AtlasSettled: g.mapv.AtlasSettled(), CamSettled: g.cam == g.askedCam, Frame: settle}
 }
 
 // pushStarts hands the manager's voice starts to the device, minus display-side

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -197,107 +196,5 @@ func TestShot_FramesToPicture(t *testing.T) {
 	}
 	if _, err := os.Stat(SidecarPath(out)); err != nil {
 		t.Error(err)
-	}
-}
-
-// Lazy map loading: landblocks that do not exist in the cell dat are asked for
-// once and remembered as missing; existing ones are painted and kept.
-func TestTiles_LazyLoadAndMissing(t *testing.T) {
-	g := standInGame(t)
-	// 0xA7B2 is the stand-in's south-west corner: its west and south neighbours do not exist.
-	g.tiles.want(0xA6, 0xB1, 0xA8, 0xB3, 0xA7, 0xB2)
-	deadline := time.Now().Add(10 * time.Second)
-	for g.tiles.loading() > 0 && time.Now().Before(deadline) {
-		g.tiles.collect(0)
-		time.Sleep(5 * time.Millisecond)
-	}
-	if !g.tiles.missing[0xA6B1] || !g.tiles.missing[0xA7B1] || g.tiles.imgs[0xA7B2] == nil || g.tiles.blocks[0xA8B3] == nil {
-		t.Errorf("got missing 0xA6B1 %v 0xA7B1 %v, loaded 0xA7B2 %v 0xA8B3 %v; want true true true true",
-			g.tiles.missing[0xA6B1], g.tiles.missing[0xA7B1], g.tiles.imgs[0xA7B2] != nil, g.tiles.blocks[0xA8B3] != nil)
-	}
-	n := len(g.tiles.req)
-	g.tiles.want(0xA6, 0xB1, 0xA8, 0xB3, 0xA7, 0xB2)
-	if len(g.tiles.req) != n || g.tiles.loading() != 0 {
-		t.Errorf("asking again: got %d new requests, want none (known or missing)", len(g.tiles.req)-n)
-	}
-}
-
-// Update uploads at most tileUploads finished tiles per frame (a jump into a
-// town finishes a dozen within one frame), and the rest in the frames after.
-func TestTiles_UploadsAFewPerFrame(t *testing.T) {
-	g := newStandInGame(t)
-	defer g.close()
-	g.requestTiles() // the opening view's tiles (New may have asked already)
-	deadline := time.Now().Add(10 * time.Second)
-	for len(g.tiles.res) < 3*tileUploads && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
-	if len(g.tiles.res) < 3*tileUploads {
-		t.Fatalf("only %d tiles painted in 10 s", len(g.tiles.res))
-	}
-	before := len(g.tiles.imgs)
-	if err := g.Update(); err != nil {
-		t.Fatal(err)
-	}
-	if got := len(g.tiles.imgs) - before; got != tileUploads {
-		t.Errorf("the first frame, with %d+ tiles waiting, uploaded %d, want %d", 3*tileUploads, got, tileUploads)
-	}
-	for g.tiles.loading() > 0 && time.Now().Before(deadline) {
-		if err := g.Update(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(time.Millisecond)
-	}
-	if len(g.tiles.imgs) != 25 {
-		t.Errorf("after the frames that followed: %d tiles, want the stand-in's 25", len(g.tiles.imgs))
-	}
-}
-
-// Zoomed out to the pyramid the map draws no tiles: finished tiles wait
-// painted (their landblocks readable) but not uploaded, and do not count as
-// loading; back at tile zoom they are uploaded tileUploads a frame.
-func TestTiles_HeldWhileZoomedOut(t *testing.T) {
-	g := newStandInGame(t)
-	defer g.close()
-	if err := g.Update(); err != nil { // frame 1: the opening view (tile zoom) asks for its tiles
-		t.Fatal(err)
-	}
-	opening := g.cam
-	whole(g)
-	deadline := time.Now().Add(10 * time.Second)
-	for (g.tiles.loading() > 0 || len(g.tiles.held)+len(g.tiles.imgs) < 25) && time.Now().Before(deadline) {
-		if err := g.Update(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
-	uploaded := len(g.tiles.imgs) // at most frame 1's
-	if uploaded > tileUploads || len(g.tiles.held) != 25-uploaded || g.tiles.loading() != 0 {
-		t.Fatalf("zoomed out: %d uploaded, %d held, %d loading; want ≤ %d uploaded (frame 1), the rest held, none loading",
-			uploaded, len(g.tiles.held), g.tiles.loading(), tileUploads)
-	}
-	for k := range g.tiles.held {
-		if g.blockAt(k) == nil {
-			t.Errorf("held tile %04X: its landblock is not readable", k)
-		}
-	}
-	g.cam = opening
-	g.st.Follow = true
-	if err := g.Update(); err != nil {
-		t.Fatal(err)
-	}
-	if got := len(g.tiles.imgs) - uploaded; got != tileUploads {
-		t.Errorf("back at tile zoom, one frame uploaded %d, want %d", got, tileUploads)
-	}
-	if g.tiles.loading() == 0 {
-		t.Errorf("back at tile zoom with tiles still held: loading() 0, want them counted")
-	}
-	for g.tiles.loading() > 0 && time.Now().Before(deadline) {
-		if err := g.Update(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if len(g.tiles.imgs) != 25 || len(g.tiles.held) != 0 {
-		t.Errorf("after the frames that followed: %d uploaded, %d held; want 25, 0", len(g.tiles.imgs), len(g.tiles.held))
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"soundworld/ui/debugui"
 
 	"soundworld/ambientviz/geom"
+	"soundworld/game/mapview"
 )
 
 // dragMode is what a held left button is moving.
@@ -85,7 +86,7 @@ func (g *Game) press(mx, my int) {
 	lx, ly := g.cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
 	hx, hy := geom.HeadingHandle(lx, ly, float64(s.Listener.Heading))
 	fx, fy := float64(mx), float64(my)
-	if r := g.keyRect(); image.Pt(mx, my).In(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+20)) {
+	if image.Pt(mx, my).In(mapview.KeyTitle(g.keyRect())) {
 		g.st.ShowKey = !g.st.ShowKey // the map key's title folds it
 		return
 	}
@@ -206,8 +207,12 @@ func (g *Game) keys(dt float64) {
 	case just(ebiten.KeyEscape):
 		g.st.PlaceEmitter, g.st.Selected, g.st.SelectedEmitter, g.st.ShowHelp = false, -1, -1, false
 	}
-	g.atlasKeys() // 7 heatmap, 8 buildings, 9 statics (atlas.go)
-	g.gateKeys()  // R record a walk, B A/B, X ABX (gate.go)
+	for n, k := range map[int]ebiten.Key{7: ebiten.Key7, 8: ebiten.Key8, 9: ebiten.Key9} {
+		if just(k) {
+			g.mapv.ToggleLayer(n) // 7 heatmap, 8 buildings, 9 statics
+		}
+	}
+	g.gateKeys() // R record a walk, B A/B, X ABX (gate.go)
 	ls := &g.st.Layers
 	digits := []ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3, ebiten.Key4, ebiten.Key5, ebiten.Key6}
 	for i, b := range []*bool{&ls.Rings, &ls.Cells, &ls.Rose, &ls.Shells, &ls.Spawns, &ls.Emitters} {
@@ -225,9 +230,9 @@ func (g *Game) requestTiles() {
 	bx1, by1 := int(math.Floor(x1/geom.BlockSize)), int(math.Floor(y1/geom.BlockSize))
 	lx := float64(g.snap.Listener.Pos.X) / geom.BlockSize
 	ly := float64(g.snap.Listener.Pos.Y) / geom.BlockSize
-	g.tiles.want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly)
-	if g.useTiles() { // further out the pyramid draws (atlas.go)
-		g.tiles.want(bx0, by0, bx1, by1, lx, ly)
+	g.mapv.Tiles.Want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly)
+	if mapview.UseTiles(g.cam) { // further out the pyramid draws
+		g.mapv.Tiles.Want(bx0, by0, bx1, by1, lx, ly)
 	}
 }
 

@@ -48,12 +48,12 @@ func standInGame(t *testing.T) *Game {
 	t.Helper()
 	g := newStandInGame(t)
 	deadline := time.Now().Add(10 * time.Second)
-	for g.tiles.loading() > 0 && time.Now().Before(deadline) {
-		g.tiles.collect(0)
+	for g.mapv.Tiles.Loading() > 0 && time.Now().Before(deadline) {
+		g.mapv.Tiles.Collect(0)
 		time.Sleep(5 * time.Millisecond)
 	}
-	if g.tiles.loading() > 0 || len(g.tiles.imgs) != 25 {
-		t.Fatalf("stand-in tiles: got %d loaded, %d pending, want 25 loaded", len(g.tiles.imgs), g.tiles.loading())
+	if g.mapv.Tiles.Loading() > 0 || len(g.mapv.Tiles.Images()) != 25 {
+		t.Fatalf("stand-in tiles: got %d loaded, %d pending, want 25 loaded", len(g.mapv.Tiles.Images()), g.mapv.Tiles.Loading())
 	}
 	return g
 }

@@ -185,7 +185,8 @@ func (g *Game) holdTick0() bool {
 
 // recState is the Sim's state that a path file carries.
 type recState struct {
-	loc     world.Loc // feet, landblock-local (Z ignored)
+	loc     world.Loc // feet, landblock-local (Z: the floor indoors, else ignored)
+	cell    uint32    // A11: the EnvCell the player stands in, 0 outdoors
 	heading float32
 	eye     float32
 	chase   float32
@@ -209,7 +210,7 @@ func walkFromInputs(log *world.InputLog) (*world.Walk, []string, error) {
 		return nil, nil, world.ErrTruncated
 	}
 	st := log.Start
-	cur := recState{loc: world.Loc{Landblock: st.Landblock, X: st.LX, Y: st.LY}, heading: st.Heading,
+	cur := recState{loc: world.Loc{Landblock: st.Landblock, X: st.LX, Y: st.LY, Z: st.Z}, cell: st.Cell, heading: st.Heading,
 		eye: st.Eye, chase: st.Chase, prefs: st.Prefs, active: st.Active}
 	var (
 		w        = &world.Walk{}
@@ -227,7 +228,7 @@ func walkFromInputs(log *world.InputLog) (*world.Walk, []string, error) {
 		}
 	}
 	point := func(i int64, s recState) {
-		w.Points = append(w.Points, world.WalkPoint{T: gridT(i), Loc: s.loc, Heading: s.heading})
+		w.Points = append(w.Points, world.WalkPoint{T: gridT(i), Loc: s.loc, Heading: s.heading, Cell: s.cell})
 		lastPt = i
 	}
 	tick := func(t float64) {
@@ -245,7 +246,7 @@ func walkFromInputs(log *world.InputLog) (*world.Walk, []string, error) {
 			}
 			point(0, cur)
 		} else {
-			if cur.loc != prev.loc || cur.heading != prev.heading {
+			if cur.loc != prev.loc || cur.heading != prev.heading || cur.cell != prev.cell {
 				if lastPt != k-1 {
 					point(k-1, prev)
 				}
@@ -311,18 +312,22 @@ func walkFromInputs(log *world.InputLog) (*world.Walk, []string, error) {
 					tick(t)
 				}
 				cur.loc = world.LocOf(world.Pos{X: x, Y: y})
-				cur.loc.Z = 0
+				cur.loc.Z, cur.cell = 0, 0
 				cur.heading = h
 				tick(t)
 			}
 		case world.InListener:
 			cur.loc = world.LocOf(world.Pos{X: in.X, Y: in.Y})
-			cur.loc.Z = 0
+			cur.loc.Z, cur.cell = 0, 0
 			cur.heading = in.Heading // as passed: the Sim and render normalise it the same way
 			changed = true
 		case world.InPlayer:
-			cur.loc = world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}
+			cur.loc, cur.cell = world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}, 0
 			cur.heading = in.Heading // as passed: the Sim and render normalise it the same way
+			changed = true
+		case world.InIndoor: // A11: walked through a door or jumped to an indoor /loc
+			cur.loc, cur.cell = world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y, Z: in.Z}, in.Cell
+			cur.heading = in.Heading
 			changed = true
 		case world.InEye:
 			cur.eye, changed = in.Eye, true

@@ -9,25 +9,20 @@ package ui
 import (
 	"fmt"
 
+	"soundworld/game/mapview"
 	"soundworld/ui/debugui"
 	"soundworld/ui/dock"
 )
 
 // Heatmap modes (AtlasToggles.Mode).
 const (
-	HeatSound      = 0 // one ambient sound: TABLE:STYPE
-	HeatDesc       = 1 // one STB desc's share of the weight
-	HeatLoudestBed = 2 // the loudest bed, categorical
+	HeatSound      = mapview.HeatSound      // one ambient sound: TABLE:STYPE
+	HeatDesc       = mapview.HeatDesc       // one STB desc's share of the weight
+	HeatLoudestBed = mapview.HeatLoudestBed // the loudest bed, categorical
 )
 
-// AtlasToggles is the atlas' view state the panel edits and the window reads.
-type AtlasToggles struct {
-	Heat, Buildings, Statics bool
-	Mode                     int
-	Arg                      string // TABLE:STYPE or desc index
-	Query                    string
-	CSV                      string // export path
-}
+// AtlasToggles is the map's layer state the panel edits and the map reads.
+type AtlasToggles = mapview.Toggles
 
 // AtlasHost is what the Atlas panel asks of the window.
 type AtlasHost interface {
@@ -39,9 +34,8 @@ type AtlasHost interface {
 	AtlasStatus() []string
 }
 
-// SearchRow is one search hit as the panel lists it: a button (rank,
-// landblock, peak) and a line under it (the sound, the peak's map coordinates).
-type SearchRow struct{ Title, Detail string }
+// SearchRow is one search hit as the panel lists it (mapview's).
+type SearchRow = mapview.SearchRow
 
 // maxHitRows is how many search hits the panel lists (the CSV has them all).
 const maxHitRows = 40

@@ -206,7 +206,7 @@ func (l *InputLog) dragFrame() bool {
 
 // notePlayer records SetPlayer when it moves the feet or turns.
 func (s *Sim) notePlayer(l Loc, heading float32) {
-	if s.inputs != nil && (l.Landblock != s.feet.Landblock || l.X != s.feet.X || l.Y != s.feet.Y || normDeg(heading) != s.lis.Heading) {
+	if s.inputs != nil && (l.Landblock != s.feet.Landblock || l.X != s.feet.X || l.Y != s.feet.Y || normDeg(heading) != s.lis.Heading || s.indoor != 0) { // leaving an EnvCell is a move (A11)
 		s.note(Input{Kind: InPlayer, Landblock: l.Landblock, X: l.X, Y: l.Y, Heading: heading})
 	}
 }

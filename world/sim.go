@@ -343,7 +343,7 @@ func (s *Sim) SetListener(x, y, heading float32) {
 		return // not a position: ignored, like a bad eye height
 	}
 	nf := LocOf(Pos{X: x, Y: y})
-	if nf.Landblock != s.feet.Landblock || nf.X != s.feet.X || nf.Y != s.feet.Y || normDeg(heading) != s.lis.Heading {
+	if nf.Landblock != s.feet.Landblock || nf.X != s.feet.X || nf.Y != s.feet.Y || normDeg(heading) != s.lis.Heading || s.indoor != 0 { // stepping out of an EnvCell is a move (A11)
 		s.note(Input{Kind: InListener, X: x, Y: y, Heading: heading})
 	}
 	s.feet, s.lis.Heading = nf, normDeg(heading)

@@ -7,7 +7,10 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
+
+	"soundworld/dat"
 )
 
 // Walk is a player path: points at times, walked with linear interpolation
@@ -20,12 +23,15 @@ type Walk struct {
 }
 
 // WalkPoint is one point of a Walk: time in s, the player's landblock-local
-// position (W6), its world position in m (the same, for display) and heading in deg.
+// position (W6), its world position in m (the same, for display) and heading
+// in deg. Cell, when an EnvCell, puts the player indoors there (A11) with the
+// feet on the floor at Loc.Z; 0 is outdoors (Loc.Z unused).
 type WalkPoint struct {
 	T       float64
 	Loc     Loc
 	X, Y    float32
 	Heading float32
+	Cell    uint32
 }
 
 // loc is the point's Loc; a point built in code with world X, Y only (no
@@ -49,7 +55,9 @@ type walkFile struct {
 		X         *float32 `json:"x"`
 		Y         *float32 `json:"y"`
 		Heading   float32  `json:"heading"`
-		Loc       string   `json:"loc"` // retail's /loc line instead of landblock/x/y/heading (issue 9)
+		Cell      string   `json:"cell"` // A11: an EnvCell id (0xXXYY0100 and up) puts the player indoors …
+		Z         *float32 `json:"z"`    // … on the floor at z (landblock-local m)
+		Loc       string   `json:"loc"`  // retail's /loc line instead of landblock/x/y/heading/cell/z (issue 9)
 	} `json:"points"`
 }
 
@@ -58,6 +66,10 @@ type walkFile struct {
 // chase optional, m ≥ 0, overriding the preset's; a point may give retail's /loc line as
 // `"loc": "0xA9B40019 [84 7.1 85] 1 0 0 0"` instead of landblock/x/y/heading); times must be finite, ≥ 0 and strictly
 // increasing; nothing may follow the JSON value. name is used in errors.
+// A point indoors (A11) gives `"cell": "0xA9B40100", "z": <floor>` beside
+// landblock/x/y/heading, or a /loc line whose cell is an EnvCell (its z is
+// the floor); the cell must lie in the point's landblock. Whether the data
+// holds it is checked when the walk is placed (WalkCursor.Place).
 func LoadWalk(r io.Reader, name string) (*Walk, error) {
 	b, err := io.ReadAll(io.LimitReader(r, maxLayoutBytes+1))
 	if err != nil {
@@ -109,9 +121,10 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 		return nil, err
 	}
 	for i, p := range f.Points {
+		var cell uint32
 		if p.Loc != "" { // retail's /loc line: its position and facing (RetailLoc)
-			if p.Landblock != "" || p.X != nil || p.Y != nil || p.Heading != 0 {
-				return nil, fmt.Errorf("%s: points[%d]: give loc or landblock/x/y/heading, not both", name, i)
+			if p.Landblock != "" || p.X != nil || p.Y != nil || p.Heading != 0 || p.Cell != "" || p.Z != nil {
+				return nil, fmt.Errorf("%s: points[%d]: give loc or landblock/x/y/heading/cell/z, not both", name, i)
 			}
 			rl, err := ParseRetailLoc(p.Loc)
 			if err != nil {
@@ -119,6 +132,21 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 			}
 			x, y := float32(rl.X), float32(rl.Y)
 			p.Landblock, p.X, p.Y, p.Heading = fmt.Sprintf("0x%04X", rl.Cell>>16), &x, &y, rl.Heading()
+			if dat.IsEnvCellID(rl.Cell) { // A11: an indoor /loc keeps its cell and floor
+				z := float32(rl.Z)
+				cell, p.Z = rl.Cell, &z
+			}
+		} else if p.Cell != "" {
+			c, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(p.Cell), "0x"), 16, 32)
+			if err != nil || !dat.IsEnvCellID(uint32(c)) {
+				return nil, fmt.Errorf("%s: points[%d].cell: %q: want an EnvCell id 0xXXYY0100..0xXXYYFFFD (A11)", name, i, p.Cell)
+			}
+			if p.Z == nil || !finite32(*p.Z) {
+				return nil, fmt.Errorf("%s: points[%d]: cell %s needs its floor z (m)", name, i, p.Cell)
+			}
+			cell = uint32(c)
+		} else if p.Z != nil {
+			return nil, fmt.Errorf("%s: points[%d].z: only an indoor point (cell) has a floor", name, i)
 		}
 		if p.T == nil || p.X == nil || p.Y == nil {
 			return nil, fmt.Errorf("%s: points[%d]: t, x and y are required", name, i)
@@ -140,8 +168,14 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 			return nil, fmt.Errorf("%s: points[%d].heading: %v: want compass degrees in -%d..%d", name, i, p.Heading, MaxHeading, MaxHeading)
 		}
 		l := Loc{Landblock: lb, X: *p.X, Y: *p.Y}
+		if cell != 0 {
+			if uint16(cell>>16) != lb {
+				return nil, fmt.Errorf("%s: points[%d].cell: EnvCell 0x%08X is not in landblock 0x%04X", name, i, cell, lb)
+			}
+			l.Z = *p.Z
+		}
 		x, y := WorldPos(lb, *p.X, *p.Y)
-		w.Points = append(w.Points, WalkPoint{T: *p.T, Loc: l, X: x, Y: y, Heading: p.Heading})
+		w.Points = append(w.Points, WalkPoint{T: *p.T, Loc: l, X: x, Y: y, Heading: p.Heading, Cell: cell})
 	}
 	return w, nil
 }
@@ -183,6 +217,21 @@ func (w *Walk) LocAt(t float64) (Loc, float32) {
 	ax, ay := a.loc().world64()
 	bx, by := b.loc().world64()
 	return locOf64(ax+float64((bx-ax)*f), ay+float64((by-ay)*f), 0), h
+}
+
+// CellAt is the EnvCell the walk is in at t (s) and its floor (A11; 0
+// outdoors): a point's cell and floor hold from its time until the next
+// point's — the position moves between points, the cell changes at them.
+// A recorded walk has a point at every tick where the player moved, so this
+// is the cell the window's Sim had at each tick.
+func (w *Walk) CellAt(t float64) (cell uint32, floor float32) {
+	ps := w.Points
+	i := sort.Search(len(ps), func(i int) bool { return ps[i].T > t })
+	p := ps[max(i-1, 0)]
+	if p.Cell == 0 {
+		return 0, 0
+	}
+	return p.Cell, p.Loc.Z
 }
 
 // End is the time of the last point in s.

@@ -72,9 +72,11 @@ func parseChanges(name string, cs []walkChangeJSON) ([]WalkChange, error) {
 type WalkCursor struct{ next int }
 
 // Place puts the Sim where the walk is at t (s) — the changes with T ≤ t not
-// yet applied, then the player at LocAt(t) — for the Tick that follows: call
-// it before each Tick with that tick's time, in increasing t.
-func (c *WalkCursor) Place(s *Sim, w *Walk, t float64) {
+// yet applied, then the player at LocAt(t), indoors in CellAt(t)'s EnvCell
+// when there is one (A11) — for the Tick that follows: call it before each
+// Tick with that tick's time, in increasing t. An EnvCell the data does not
+// hold is an error naming it (the player is then left where it was).
+func (c *WalkCursor) Place(s *Sim, w *Walk, t float64) error {
 	for ; c.next < len(w.Changes) && w.Changes[c.next].T <= t; c.next++ {
 		ch := w.Changes[c.next]
 		if ch.Eye != nil {
@@ -90,7 +92,13 @@ func (c *WalkCursor) Place(s *Sim, w *Walk, t float64) {
 			s.SetActive(*ch.Active)
 		}
 	}
-	s.SetPlayer(w.LocAt(t))
+	l, h := w.LocAt(t)
+	if cell, floor := w.CellAt(t); cell != 0 {
+		l.Z = floor
+		return s.SetPlayerIndoor(l, cell, h)
+	}
+	s.SetPlayer(l, h)
+	return nil
 }
 
 // EncodeWalk writes w as a path file LoadWalk reads back to the same Walk
@@ -142,13 +150,20 @@ func EncodeWalk(out io.Writer, w *Walk, note string) error {
 	bw.WriteString("  \"points\": [\n")
 	for i, p := range w.Points {
 		l := p.loc()
-		b, _ := json.Marshal(struct {
-			T         float64 `json:"t"`
-			Landblock string  `json:"landblock"`
-			X         float32 `json:"x"`
-			Y         float32 `json:"y"`
-			Heading   float32 `json:"heading"`
-		}{p.T, fmt.Sprintf("0x%04X", l.Landblock), l.X, l.Y, p.Heading})
+		pt := struct {
+			T         float64  `json:"t"`
+			Landblock string   `json:"landblock"`
+			X         float32  `json:"x"`
+			Y         float32  `json:"y"`
+			Heading   float32  `json:"heading"`
+			Cell      string   `json:"cell,omitempty"` // A11: indoors, the EnvCell and its floor
+			Z         *float32 `json:"z,omitempty"`
+		}{T: p.T, Landblock: fmt.Sprintf("0x%04X", l.Landblock), X: l.X, Y: l.Y, Heading: p.Heading}
+		if p.Cell != 0 {
+			z := l.Z
+			pt.Cell, pt.Z = fmt.Sprintf("0x%08X", p.Cell), &z
+		}
+		b, _ := json.Marshal(pt)
 		bw.WriteString("    ")
 		bw.Write(b)
 		if i < len(w.Points)-1 {

@@ -213,13 +213,14 @@ func WriteEventsCSV(w io.Writer, evs []world.Event) error {
 // (the last of several at one instant). nil or empty record: the start only.
 func SpanPath(l *world.InputLog, from, to float64) []byte {
 	type pt struct {
-		t   float64
-		loc world.Loc
-		h   float32
+		t    float64
+		loc  world.Loc // Z: the floor indoors
+		h    float32
+		cell uint32 // A11: the EnvCell, 0 outdoors
 	}
 	var pts []pt
 	if l != nil {
-		cur := pt{0, world.Loc{Landblock: l.Start.Landblock, X: l.Start.LX, Y: l.Start.LY}, l.Start.Heading}
+		cur := pt{0, world.Loc{Landblock: l.Start.Landblock, X: l.Start.LX, Y: l.Start.LY, Z: l.Start.Z}, l.Start.Heading, l.Start.Cell}
 		add := func(p pt) bool {
 			if p.t <= from {
 				cur = p
@@ -229,7 +230,7 @@ func SpanPath(l *world.InputLog, from, to float64) []byte {
 				return false
 			}
 			if len(pts) == 0 {
-				pts = append(pts, pt{from, cur.loc, cur.h})
+				pts = append(pts, pt{from, cur.loc, cur.h, cur.cell})
 			}
 			if last := &pts[len(pts)-1]; last.t == p.t {
 				*last = p
@@ -243,24 +244,28 @@ func SpanPath(l *world.InputLog, from, to float64) []byte {
 			in := &l.Inputs[i]
 			switch in.Kind {
 			case world.InListener:
-				if !add(pt{in.T, world.LocOf(world.Pos{X: in.X, Y: in.Y}), in.Heading}) { // as SetListener converts it
+				if !add(pt{in.T, world.LocOf(world.Pos{X: in.X, Y: in.Y}), in.Heading, 0}) { // as SetListener converts it
 					break inputs
 				}
 			case world.InPlayer:
-				if !add(pt{in.T, world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}, in.Heading}) {
+				if !add(pt{in.T, world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}, in.Heading, 0}) {
+					break inputs
+				}
+			case world.InIndoor: // A11
+				if !add(pt{in.T, world.Loc{Landblock: in.Landblock, X: in.X, Y: in.Y, Z: in.Z}, in.Heading, in.Cell}) {
 					break inputs
 				}
 			case world.InDrag:
 				for j := range in.DragFrames() {
 					x, y, h, t := in.DragFrame(j)
-					if !add(pt{t, world.LocOf(world.Pos{X: x, Y: y}), h}) {
+					if !add(pt{t, world.LocOf(world.Pos{X: x, Y: y}), h, 0}) {
 						break inputs
 					}
 				}
 			}
 		}
 		if len(pts) == 0 {
-			pts = append(pts, pt{from, cur.loc, cur.h})
+			pts = append(pts, pt{from, cur.loc, cur.h, cur.cell})
 		}
 	}
 	var b bytes.Buffer
@@ -270,8 +275,12 @@ func SpanPath(l *world.InputLog, from, to float64) []byte {
 			b.WriteByte(',')
 		}
 		f32 := func(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 32) }
-		fmt.Fprintf(&b, "\n {\"t\":%s,\"landblock\":\"0x%04X\",\"x\":%s,\"y\":%s,\"heading\":%s}",
+		fmt.Fprintf(&b, "\n {\"t\":%s,\"landblock\":\"0x%04X\",\"x\":%s,\"y\":%s,\"heading\":%s",
 			strconv.FormatFloat(max(0, p.t-from), 'g', -1, 64), p.loc.Landblock, f32(p.loc.X), f32(p.loc.Y), f32(p.h))
+		if p.cell != 0 { // A11: indoors, the EnvCell and its floor
+			fmt.Fprintf(&b, ",\"cell\":\"0x%08X\",\"z\":%s", p.cell, f32(p.loc.Z))
+		}
+		b.WriteByte('}')
 	}
 	b.WriteString("\n]}\n")
 	return b.Bytes()

@@ -308,7 +308,9 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 		t := float64(done) / audio.SampleRate
 		switch {
 		case o.walk != nil:
-			wc.Place(s, o.walk, t)
+			if err := wc.Place(s, o.walk, t); err != nil { // A11: a walk's EnvCell the data lacks
+				return userErr(err)
+			}
 		case o.place != nil:
 			if err := s.PlaceAt(*o.place, o.cell, o.heading); err != nil { // A11
 				return userErr(err)

@@ -1,4 +1,4 @@
-package game
+package mapview
 
 // atlas_search.go: the sound search (issue 11 item 4): a sound table id, a
 // SoundType name or a wave id → the landblocks where it can play (A8's
@@ -19,7 +19,6 @@ import (
 
 	"soundworld/atlas"
 	"soundworld/internal/crash"
-	"soundworld/ui"
 )
 
 type searchState struct {
@@ -44,7 +43,7 @@ func (s *searchState) cancelRun() {
 }
 
 // Search starts a search (ui.AtlasHost); the query is checked at once.
-func (v *atlasView) Search(query string) error {
+func (v *Map) Search(query string) error {
 	q, err := atlas.ParseQuery(query)
 	if err != nil {
 		return err
@@ -85,7 +84,7 @@ func (v *atlasView) Search(query string) error {
 }
 
 // waitAtlas blocks (a background job only) until the atlas is open or failed.
-func (v *atlasView) waitAtlas(ctx context.Context) *atlas.Atlas {
+func (v *Map) waitAtlas(ctx context.Context) *atlas.Atlas {
 	for ctx.Err() == nil {
 		if a := v.atlas(); a != nil {
 			return a
@@ -102,7 +101,7 @@ func (v *atlasView) waitAtlas(ctx context.Context) *atlas.Atlas {
 }
 
 // SearchLines is the panel's view of the search: a status line and one line per hit (ui.AtlasHost).
-func (v *atlasView) SearchLines(maxHits int) (string, []ui.SearchRow) {
+func (v *Map) SearchLines(maxHits int) (string, []SearchRow) {
 	s := &v.srch
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -121,9 +120,9 @@ func (v *atlasView) SearchLines(maxHits int) (string, []ui.SearchRow) {
 	default:
 		st = fmt.Sprintf("%s: %d landblocks (peak, cells)", s.query, len(s.hits))
 	}
-	var lines []ui.SearchRow
+	var lines []SearchRow
 	for i, h := range s.hits[:min(len(s.hits), maxHits)] {
-		lines = append(lines, ui.SearchRow{
+		lines = append(lines, SearchRow{
 			Title:  fmt.Sprintf("%d. 0x%04X  %s %.4g in %d cells", i+1, h.Landblock, h.Kind, h.Peak, h.Cells),
 			Detail: fmt.Sprintf("%s, peak at %s (%s)", h.Sound, h.Cell.Map, h.Cell.Cell),
 		})
@@ -132,7 +131,7 @@ func (v *atlasView) SearchLines(maxHits int) (string, []ui.SearchRow) {
 }
 
 // JumpToHit moves the listener to hit i's peak cell (ui.AtlasHost).
-func (v *atlasView) JumpToHit(i int) {
+func (v *Map) JumpToHit(i int) {
 	s := &v.srch
 	s.mu.Lock()
 	if i < 0 || i >= len(s.hits) {
@@ -146,7 +145,7 @@ func (v *atlasView) JumpToHit(i int) {
 
 // ExportSearch writes the hits as CSV (atlas.WriteHitsCSV's columns) to path
 // through a temp file and a rename (ui.AtlasHost).
-func (v *atlasView) ExportSearch(path string) error {
+func (v *Map) ExportSearch(path string) error {
 	s := &v.srch
 	s.mu.Lock()
 	hits, running := s.hits, s.running
@@ -180,8 +179,15 @@ func (v *atlasView) ExportSearch(path string) error {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("export %s: %w", path, err)
 	}
-	v.g.setToast(fmt.Sprintf("Saved %d search hits to %s", len(hits), path))
+	v.cfg.Notice(fmt.Sprintf("Saved %d search hits to %s", len(hits), path))
 	return nil
 }
 
 func sleepShort() { time.Sleep(20 * time.Millisecond) }
+
+// Searching reports that a search is running.
+func (v *Map) Searching() bool {
+	v.srch.mu.Lock()
+	defer v.srch.mu.Unlock()
+	return v.srch.running
+}

@@ -1,4 +1,4 @@
-package game
+package mapdraw
 
 import (
 	"image"
@@ -9,8 +9,8 @@ import (
 
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
+	"soundworld/game/mapview"
 	"soundworld/game/terrain"
-	"soundworld/ui"
 	"soundworld/ui/debugui"
 )
 
@@ -46,37 +46,19 @@ var legend = []legendItem{
 	{' ', color.RGBA{}, "heatmap (7): its own key shows at the map's bottom right when on"},
 }
 
-// mapKeyLines is how many legend lines the small map key shows (the
-// sound overlays; F1's second page has all).
-const mapKeyLines = 14
-
-// keyRect is the map key's box (its title bar when folded): top right of the map area.
-func (g *Game) keyRect() image.Rectangle {
-	mr := g.mapRect()
-	w, h := min(420, mr.Dx()-16), 20
-	if g.st.ShowKey {
-		h = 24 + mapKeyLines*16
-	}
-	x := mr.Max.X - w - 8
-	return image.Rect(x, mr.Min.Y+8+22*len(g.banners()), x+w, mr.Min.Y+8+22*len(g.banners())+h)
-}
-
-// drawMapKey draws the small collapsible key on the map (K or a click on its title).
-func (g *Game) drawMapKey(screen *ebiten.Image) {
-	if g.cfg.Shot != nil && !g.st.ShowKey {
-		return
-	}
-	r := g.keyRect()
+// MapKey draws the small collapsible key in r (mapview.KeyRect; K or a
+// click on its title opens it: show).
+func MapKey(screen *ebiten.Image, r image.Rectangle, show bool) {
 	vector.DrawFilledRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), barCol, false)
 	title := "▸ Map key (K)"
-	if g.st.ShowKey {
+	if show {
 		title = "▾ Map key (K; F1 twice: all of it)"
 	}
 	ambientviz.Label(screen, title, float64(r.Min.X)+6, float64(r.Min.Y)+2, textCol)
-	if !g.st.ShowKey {
+	if !show {
 		return
 	}
-	for i, it := range legend[:mapKeyLines] {
+	for i, it := range legend[:mapview.MapKeyLines] {
 		it.text, _ = debugui.Ellipsize(it.text, r.Dx()-36) // narrow maps: cut with …; F1 has it whole
 		drawLegendLine(screen, it, float64(r.Min.X)+8, float64(r.Min.Y)+22+float64(i)*16)
 	}
@@ -131,17 +113,17 @@ func drawLegendLine(screen *ebiten.Image, it legendItem, x, y float64) {
 	ambientviz.Label(screen, it.text, x+20, y, textCol)
 }
 
-// drawHelp is F1: page 1 the keys and mouse, page 2 the legend (F1 again
-// turns the page, then closes).
-func (g *Game) drawHelp(screen *ebiten.Image) {
-	lines := len(ui.Help)
-	if g.st.HelpPage == 1 {
+// Help is F1 on a sw×sh screen: page 0 the keys and mouse (keys, one line
+// each), page 1 the legend (F1 again turns the page, then closes).
+func Help(screen *ebiten.Image, sw, sh, page int, keys []string) {
+	lines := len(keys)
+	if page == 1 {
 		lines = len(legend) + 2
 	}
 	w, h := 600.0, float64(lines)*16+40
-	x, y := (float64(g.cam.W)-w)/2, max(0, (float64(g.cam.H)-h)/2)
+	x, y := (float64(sw)-w)/2, max(0, (float64(sh)-h)/2)
 	vector.DrawFilledRect(screen, float32(x), float32(y), float32(w), float32(h), color.RGBA{0x08, 0x0a, 0x10, 0xf0}, false)
-	if g.st.HelpPage == 1 {
+	if page == 1 {
 		ambientviz.Label(screen, "What the map shows (2/2; F1 closes, Esc too)", x+12, y+10, warnCol)
 		for i, it := range legend {
 			drawLegendLine(screen, it, x+12, y+34+float64(i)*16)
@@ -149,7 +131,7 @@ func (g *Game) drawHelp(screen *ebiten.Image) {
 		return
 	}
 	ambientviz.Label(screen, "Keys and mouse (1/2; F1 again: what the colours mean)", x+12, y+10, warnCol)
-	for i, s := range ui.Help {
+	for i, s := range keys {
 		ambientviz.Label(screen, s, x+12, y+30+float64(i)*16, textCol)
 	}
 }

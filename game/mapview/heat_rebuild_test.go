@@ -1,4 +1,4 @@
-package game
+package mapview
 
 import (
 	"image/color"
@@ -60,7 +60,7 @@ func TestAtlasHeat_RebuildSamePixels(t *testing.T) {
 	for _, step := range []int{1, 2, 8} {
 		for _, mode := range []string{"cats", "ramp", "mixed", "share"} {
 			var h heatState
-			h.init()
+			h.init(newFakeTex)
 			h.cats = make([]atlas.Sound, 4) // category 4 has no entry: CatColor still paints it
 			if mode == "share" {
 				h.kind = atlas.KindShare
@@ -119,8 +119,8 @@ func TestAtlasHeat_FilledBatchSameCache(t *testing.T) {
 	r := &atlas.Result{Step: 4, Blocks: []uint16{0x0102, 0x0304}, Values: []float32{1, 2, 3, 4, 5, 6, 7, 8}, Cats: []int16{0, 1, -1, 0, 1, 1, 0, 0}}
 	key := heatKey{atlas.Selector{Kind: atlas.LoudestBed}, 4}
 	var a, b heatState
-	a.init()
-	b.init()
+	a.init(newFakeTex)
+	b.init(newFakeTex)
 	a.take(heatBatch{key: key, r: r})
 	fresh := new([1 << 16]heatBlock)
 	fill(fresh, r)
@@ -185,7 +185,7 @@ func TestAtlasHeat_NearestFirst(t *testing.T) {
 // when the whole-world batch arrives.
 func BenchmarkAtlasHeat_RebuildWorld(b *testing.B) {
 	var h heatState
-	h.init()
+	h.init(newFakeTex)
 	h.cats = make([]atlas.Sound, 12)
 	m := new([1 << 16]heatBlock)
 	h.cache[heatKey{h.sel, 8}] = m

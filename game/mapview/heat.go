@@ -1,4 +1,4 @@
-package game
+package mapview
 
 // atlas_heat.go: the heatmap layer (issue 11 item 2, overlay 7). Values are
 // the atlas package's (the numbers `soundworld atlas` and `probe` give), for
@@ -18,14 +18,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
-	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
 	"soundworld/atlas"
 	"soundworld/game/terrain"
 	"soundworld/internal/crash"
-	"soundworld/ui"
 )
 
 type heatKey struct {
@@ -56,6 +52,12 @@ type heatView struct {
 	bx0, by0, bx1, by1, step int
 }
 
+// HeatPlace is where the heat image goes: landblocks Bx0..Bx1 × By0..By1
+// (inclusive) at 8/Step samples a landblock side, one image px each.
+type HeatPlace struct {
+	Bx0, By0, Bx1, By1, Step int
+}
+
 type heatState struct {
 	sel    atlas.Selector
 	kind   atlas.Kind
@@ -84,15 +86,17 @@ type heatState struct {
 		ok  bool
 	}
 
-	img   *ebiten.Image
-	pix   []byte // the image's pixels, reused
-	imgV  heatView
-	dirty bool
-	maxV  float32
-	shown []int16
+	img    Texture
+	newTex NewTexture
+	pix    []byte // the image's pixels, reused
+	imgV   heatView
+	dirty  bool
+	maxV   float32
+	shown  []int16
 }
 
-func (h *heatState) init() {
+func (h *heatState) init(nt NewTexture) {
+	h.newTex = nt
 	h.sel = atlas.Selector{Kind: atlas.LoudestBed}
 	h.cache = map[heatKey]*[1 << 16]heatBlock{}
 	h.res = make(chan heatBatch, 16)
@@ -100,7 +104,7 @@ func (h *heatState) init() {
 
 // setSelector changes what the layer maps (validated against the region
 // when the atlas is open).
-func (h *heatState) setSelector(v *atlasView, s atlas.Selector) error {
+func (h *heatState) setSelector(v *Map, s atlas.Selector) error {
 	if a := v.atlas(); a != nil {
 		if _, err := a.Compute(context.Background(), atlas.Request{Sel: s, Blocks: []uint16{}}); err != nil {
 			return err
@@ -112,16 +116,16 @@ func (h *heatState) setSelector(v *atlasView, s atlas.Selector) error {
 }
 
 // SetHeatmap is the Atlas panel's selector (ui.AtlasHost).
-func (v *atlasView) SetHeatmap(mode int, arg string) error {
+func (v *Map) SetHeatmap(mode int, arg string) error {
 	var s atlas.Selector
 	switch mode {
-	case ui.HeatSound:
+	case HeatSound:
 		snd, err := atlas.ParseSound(arg)
 		if err != nil {
 			return err
 		}
 		s = atlas.Selector{Kind: atlas.BySound, Table: snd.Table, SType: snd.SType}
-	case ui.HeatDesc:
+	case HeatDesc:
 		n, err := strconv.Atoi(strings.TrimSpace(arg))
 		if err != nil {
 			return fmt.Errorf("desc %q: want a desc index (0, 1, …)", arg)
@@ -154,7 +158,7 @@ func viewOf(c geom.Camera) (heatView, bool) {
 
 // update collects finished batches, (re)starts the job for what the view
 // lacks, and rebuilds the heat image when something changed.
-func (h *heatState) update(v *atlasView, c geom.Camera) {
+func (h *heatState) update(v *Map, c geom.Camera) {
 	for {
 		select {
 		case b := <-h.res:
@@ -429,7 +433,7 @@ func (h *heatState) rebuild(hv heatView) {
 	if h.img != nil {
 		h.img.Deallocate()
 	}
-	h.img = ebiten.NewImage(w, ht)
+	h.img = h.newTex(w, ht)
 	h.img.WritePixels(pix)
 }
 
@@ -449,24 +453,26 @@ var heatLUT = func() (l [256]color.RGBA) {
 	return l
 }()
 
-// draw draws the heat image over the map, 65 % opaque, nearest-neighbour.
-func (h *heatState) draw(dst *ebiten.Image, c geom.Camera) {
-	if h.img == nil {
-		return
-	}
+// image is the heat image and where it goes (nil: nothing to draw).
+func (h *heatState) image() (Texture, HeatPlace) {
 	hv := h.imgV
-	n := 8 / hv.step
-	sx, sy := c.ToScreen(float64(hv.bx0)*192, float64(hv.by1+1)*192)
-	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
-	op.GeoM.Scale(192/float64(n)/c.MPP, 192/float64(n)/c.MPP)
-	op.GeoM.Translate(sx, sy)
-	op.ColorScale.ScaleAlpha(0.65)
-	dst.DrawImage(h.img, op)
+	return h.img, HeatPlace{hv.bx0, hv.by0, hv.bx1, hv.by1, hv.step}
+}
+
+// HeatKey is the heatmap key's content (the fields of ambientviz.HeatLegend,
+// which game/mapdraw draws it with).
+type HeatKey struct {
+	Title string   // the selector, e.g. "sound 0x20000001:Ambient1"
+	Kind  string   // what a value is, e.g. "crossfade volume (A7)"
+	Max   float64  // the ramp's top value (continuous kinds)
+	Cats  []string // loudest bed: category names by index (nil: continuous)
+	Shown []int16  // loudest bed: the categories on screen, most cells first
+	Note  string   // e.g. "every 4th cell" or "computing 120 landblocks…"
 }
 
 // legend is the map key's content.
-func (h *heatState) legend() ambientviz.HeatLegend {
-	l := ambientviz.HeatLegend{Title: "7 heatmap: " + h.sel.String(), Max: float64(h.maxV)}
+func (h *heatState) legend() HeatKey {
+	l := HeatKey{Title: "7 heatmap: " + h.sel.String(), Max: float64(h.maxV)}
 	if h.kindOK {
 		l.Kind = h.kind.Label()
 	}

@@ -1,12 +1,10 @@
-package game
+package mapview
 
 import (
 	"errors"
 	"image"
 	"math"
 	"sort"
-
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/dat"
 	"soundworld/game/terrain"
@@ -21,13 +19,14 @@ type tileResult struct {
 	err error
 }
 
-// tiles is the map's landblock cache: each landblock is read and painted once,
+// Tiles is the map's landblock cache: each landblock is read and painted once,
 // off the Update path, by a loader goroutine; Update uploads finished tiles a
 // few per frame. Landblocks absent from the cell dat are remembered as missing.
-type tiles struct {
+type Tiles struct {
 	arch    *dat.Archive
 	painter *terrain.Painter
-	imgs    map[uint16]*ebiten.Image
+	newTex  NewTexture
+	imgs    map[uint16]Texture
 	blocks  map[uint16]*dat.LandBlock
 	missing map[uint16]bool
 	pending map[uint16]bool
@@ -35,12 +34,12 @@ type tiles struct {
 	res     chan tileResult
 	errs    []string // first few load errors, for the status line
 
-	// hold is set by Update while the map draws the pyramid instead of the
+	// Hold is set by Update while the map draws the pyramid instead of the
 	// tiles (zoomed out): finished tiles then wait in held, painted but not
 	// uploaded, until the view comes back to tile zoom (the window opens at
 	// tile zoom and a user zooming out at once left a dozen uploads for
 	// frames that draw none of them).
-	hold bool
+	Hold bool
 	held map[uint16]*image.RGBA
 }
 
@@ -48,10 +47,12 @@ type tiles struct {
 // again if the view comes back to it.
 const maxHeld = 50
 
-func newTiles(a *dat.Archive, r *dat.Region) *tiles {
-	t := &tiles{
-		arch: a, painter: terrain.NewPainter(r),
-		imgs: map[uint16]*ebiten.Image{}, blocks: map[uint16]*dat.LandBlock{},
+// NewTiles starts the loader of archive a's landblocks painted with region
+// r's colours; finished tiles become textures through nt.
+func NewTiles(a *dat.Archive, r *dat.Region, nt NewTexture) *Tiles {
+	t := &Tiles{
+		arch: a, painter: terrain.NewPainter(r), newTex: nt,
+		imgs: map[uint16]Texture{}, blocks: map[uint16]*dat.LandBlock{},
 		missing: map[uint16]bool{}, pending: map[uint16]bool{}, held: map[uint16]*image.RGBA{},
 		req: make(chan uint16, 512), res: make(chan tileResult, 512),
 	}
@@ -60,7 +61,7 @@ func newTiles(a *dat.Archive, r *dat.Region) *tiles {
 }
 
 // loader reads and paints requested landblocks (dat.File is safe for concurrent reads).
-func (t *tiles) loader() {
+func (t *Tiles) loader() {
 	for key := range t.req {
 		id := uint32(key)<<16 | dat.LandBlockLow
 		lb, err := t.arch.LandBlock(id)
@@ -72,9 +73,9 @@ func (t *tiles) loader() {
 	}
 }
 
-// want asks for every landblock in [bx0,bx1]×[by0,by1] not yet known, nearest
+// Want asks for every landblock in [bx0,bx1]×[by0,by1] not yet known, nearest
 // to (cx, cy) (landblock units) first.
-func (t *tiles) want(bx0, by0, bx1, by1 int, cx, cy float64) {
+func (t *Tiles) Want(bx0, by0, bx1, by1 int, cx, cy float64) {
 	var keys []uint16
 	for bx := max(0, bx0); bx <= min(254, bx1); bx++ {
 		for by := max(0, by0); by <= min(254, by1); by++ {
@@ -96,22 +97,22 @@ func (t *tiles) want(bx0, by0, bx1, by1 int, cx, cy float64) {
 	}
 }
 
-// tileUploads is how many finished tiles Update uploads per frame: each is a
+// TileUploads is how many finished tiles Update uploads per frame: each is a
 // 256 KiB upload (~0.3 ms of the frame on the 2-core machine), and a jump
 // into a town finishes a dozen tiles within one frame.
-const tileUploads = 4
+const TileUploads = 4
 
-// collect uploads up to n finished tiles (n ≤ 0: all waiting ones), held
+// Collect uploads up to n finished tiles (n ≤ 0: all waiting ones), held
 // ones first; tiles that failed to load cost no upload and do not count.
-// While hold is set nothing is uploaded: finished tiles go to held.
-func (t *tiles) collect(n int) {
+// While Hold is set nothing is uploaded: finished tiles go to held.
+func (t *Tiles) Collect(n int) {
 	i := 0
-	if !t.hold {
+	if !t.Hold {
 		for k, img := range t.held {
 			if n > 0 && i >= n {
 				return
 			}
-			t.imgs[k] = ebiten.NewImageFromImage(img)
+			t.imgs[k] = t.newTex.From(img)
 			delete(t.held, k)
 			i++
 		}
@@ -128,7 +129,7 @@ func (t *tiles) collect(n int) {
 				continue
 			}
 			t.blocks[r.key] = r.lb
-			if t.hold {
+			if t.Hold {
 				if len(t.held) >= maxHeld {
 					for k := range t.held { // any one: it is read again if needed
 						delete(t.held, k)
@@ -138,7 +139,7 @@ func (t *tiles) collect(n int) {
 				t.held[r.key] = r.img
 				continue
 			}
-			t.imgs[r.key] = ebiten.NewImageFromImage(r.img)
+			t.imgs[r.key] = t.newTex.From(r.img)
 			i++
 		default:
 			return
@@ -151,9 +152,9 @@ func (t *tiles) collect(n int) {
 // visible tiles are never evicted.
 const maxTiles = 480
 
-// evict frees the tiles farthest from (cx, cy) (landblock units) beyond maxTiles;
+// Evict frees the tiles farthest from (cx, cy) (landblock units) beyond maxTiles;
 // they are re-read if the view comes back.
-func (t *tiles) evict(cx, cy float64) {
+func (t *Tiles) Evict(cx, cy float64) {
 	if len(t.imgs) <= maxTiles {
 		return
 	}
@@ -170,10 +171,25 @@ func (t *tiles) evict(cx, cy float64) {
 	}
 }
 
-// loading is the number of requested tiles not yet uploaded.
-func (t *tiles) loading() int {
-	if t.hold {
+// Loading is the number of requested tiles not yet uploaded.
+func (t *Tiles) Loading() int {
+	if t.Hold {
 		return len(t.pending) // held tiles wait for tile zoom, not loading
 	}
 	return len(t.pending) + len(t.held)
 }
+
+// Close ends the loader goroutine.
+func (t *Tiles) Close() { close(t.req) }
+
+// Image is landblock key's uploaded tile (nil if none).
+func (t *Tiles) Image(key uint16) Texture { return t.imgs[key] }
+
+// Images is every uploaded tile by landblock key (read only; Update/Draw only).
+func (t *Tiles) Images() map[uint16]Texture { return t.imgs }
+
+// Missing reports that landblock key failed to load (absent from the cell dat or damaged).
+func (t *Tiles) Missing(key uint16) bool { return t.missing[key] }
+
+// Errs is the first few load errors other than "not found", for the status line.
+func (t *Tiles) Errs() []string { return t.errs }

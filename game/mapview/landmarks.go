@@ -1,4 +1,4 @@
-package game
+package mapview
 
 // atlas_landmarks.go: buildings and static objects from each landblock's
 // LandBlockInfo (dat-format §3.5) drawn at their frames (issue 11 item 3,
@@ -17,20 +17,16 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
-	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
 	"soundworld/dat"
-	"soundworld/game/terrain"
 	"soundworld/internal/crash"
 )
 
 // Building marker in screen px (width across the front, depth front to
 // back): the same at every zoom, so it cannot be read as the building's size.
 const (
-	markerW = 14.0
-	markerD = 10.0
+	MarkerW = 14.0
+	MarkerD = 10.0
 	// landmarkMaxMPP is the widest zoom landmarks show at (12 px per landblock).
 	landmarkMaxMPP = 16.0
 )
@@ -149,23 +145,6 @@ func (l *landmarks) each(c geom.Camera, fn func(x, y, h float64, model uint32, b
 	}
 }
 
-// draw draws the switched-on landmarks.
-func (l *landmarks) draw(dst *ebiten.Image, c geom.Camera, buildings, statics bool) {
-	l.each(c, func(x, y, h float64, _ uint32, b bool) {
-		switch {
-		case b && buildings:
-			var s [4][2]float64
-			for i, p := range terrain.Footprint(x, y, h, markerW*c.MPP, markerD*c.MPP) {
-				s[i][0], s[i][1] = c.ToScreen(p[0], p[1])
-			}
-			ambientviz.Building(dst, s)
-		case !b && statics:
-			sx, sy := c.ToScreen(x, y)
-			ambientviz.Static(dst, sx, sy)
-		}
-	})
-}
-
 // hover names the landmark nearest the cursor at world (x, y) within 10 px
 // (of a building marker's edge); a building says it is drawn as a marker.
 func (l *landmarks) hover(c geom.Camera, x, y float64, buildings, statics bool) string {
@@ -176,7 +155,7 @@ func (l *landmarks) hover(c geom.Camera, x, y float64, buildings, statics bool) 
 		}
 		d := math.Hypot(lx-x, ly-y) / c.MPP
 		if b {
-			d = math.Max(0, d-markerD/2)
+			d = math.Max(0, d-MarkerD/2)
 		}
 		if d <= 10 && d < bestD {
 			what, note := "static", ""

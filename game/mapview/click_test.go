@@ -1,27 +1,23 @@
-package game
+package mapview
 
 import (
 	"testing"
 	"time"
-
-	"soundworld/assets"
-	"soundworld/ui/debugui"
 )
 
-// Double-click to jump through the window's input path: the atlas' per-frame
-// hook (updateAtlas, as Update calls it) with the left press, the cursor and
-// the wall clock injected, frame by frame. Two presses within 0.6 s
-// (inclusive: from the first press's frame to the frame before the
-// second's) and 6 px (inclusive) jump — listener at the second press's
-// world point, view zoomed in to the opening zoom; slower, farther, over a
-// panel, or a third press right after a jump, do not.
+// Double-click to jump through the map's frame (Update) with the left
+// press, the cursor and the wall clock injected, frame by frame. Two presses
+// within 0.6 s (inclusive: from the first press's frame to the frame before
+// the second's) and 6 px (inclusive) ask the window to jump to the second
+// press's world point; slower, farther, over a panel, or a third press
+// right after a jump, do not.
 func TestAtlas_DoubleClickInputPath(t *testing.T) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := atlasGame(t, a, assets.Name)
+	m := standInMap(t)
+	var now time.Time
+	m.cfg.Now = func() time.Time { return now }
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	cam := whole(m.cam)
+	frame := 0
 	type click struct {
 		at      time.Duration
 		x, y    int
@@ -31,29 +27,19 @@ func TestAtlas_DoubleClickInputPath(t *testing.T) {
 	// run plays frames from the whole-world view, one per event, and reports
 	// whether (and where) the listener jumped.
 	run := func(events []click) (jumped bool, wantX, wantY float64) {
-		whole(g)
-		g.atl.clickAt, g.atl.lastFrame = time.Time{}, time.Time{}
-		g.sim.SetListener(0xA9*192+10, 0xB4*192+10, 0)
-		start := g.sim.Listener().Pos
-		startMPP := g.cam.MPP
+		m.clickAt, m.lastFrame = time.Time{}, time.Time{}
+		m.jumps = nil
 		for _, e := range events {
-			g.atl.now = func() time.Time { return t0.Add(e.at) }
-			g.atl.press = func() (bool, int, int) { return e.pressed, e.x, e.y }
-			g.captured = 0
-			if e.overUI {
-				g.captured = debugui.InputCapturingStateHover
+			now = t0.Add(e.at)
+			if len(m.jumps) == 0 {
+				wantX, wantY = cam.ToWorld(float64(e.x), float64(e.y))
 			}
-			if g.cam.MPP == startMPP {
-				wantX, wantY = g.cam.ToWorld(float64(e.x), float64(e.y))
-			}
-			g.frame++
-			g.updateAtlas()
+			frame++
+			m.Update(cam, frame, Input{Pressed: e.pressed, X: e.x, Y: e.y, OverPanel: e.overUI})
 		}
-		l := g.sim.Listener().Pos
-		return l != start || g.cam.MPP != startMPP, wantX, wantY
+		return len(m.jumps) > 0, wantX, wantY
 	}
-	r := g.mapRect()
-	cx, cy := (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2
+	cx, cy := 640, 360
 	ms := time.Millisecond
 	cases := []struct {
 		name   string
@@ -82,29 +68,24 @@ func TestAtlas_DoubleClickInputPath(t *testing.T) {
 		if !jumped {
 			continue
 		}
-		l := g.sim.Listener().Pos
-		if l.X != float32(wx) || l.Y != float32(wy) {
-			t.Errorf("%s: listener at (%v, %v), want the second press's world point (%v, %v)", c.name, l.X, l.Y, float32(wx), float32(wy))
-		}
-		if want := 3 * 192 / float64(min(r.Dx(), r.Dy())); g.cam.MPP < want*0.999 || g.cam.MPP > want*1.001 {
-			t.Errorf("%s: zoom after the jump %v m/px, want the opening %v", c.name, g.cam.MPP, want)
+		if j := m.jumps[0]; len(m.jumps) != 1 || j[0] != wx || j[1] != wy {
+			t.Errorf("%s: jumps %v, want one to the second press's world point (%v, %v)", c.name, m.jumps, wx, wy)
 		}
 	}
 	// A third press right after a jump, on the same spot, does not jump
 	// again (the pair is used up): the listener, moved away meanwhile, stays.
-	whole(g)
-	g.atl.clickAt, g.atl.lastFrame = time.Time{}, time.Time{}
-	g.captured = 0
-	for _, e := range []click{{0, cx, cy, false, true}, {200 * ms, cx, cy, false, true}, {400 * ms, cx, cy, false, true}} {
-		if e.at == 400*ms {
-			g.sim.SetListener(0xA9*192+10, 0xB4*192+10, 0)
-		}
-		g.atl.now = func() time.Time { return t0.Add(e.at) }
-		g.atl.press = func() (bool, int, int) { return e.pressed, e.x, e.y }
-		g.frame++
-		g.updateAtlas()
+	if jumped, _, _ := run([]click{{0, cx, cy, false, true}, {200 * ms, cx, cy, false, true}, {400 * ms, cx, cy, false, true}}); !jumped || len(m.jumps) != 1 {
+		t.Errorf("three presses 0.2 s apart: %d jumps, want 1 (the third press after a jump does not jump again)", len(m.jumps))
 	}
-	if l := g.sim.Listener().Pos; l.X != 0xA9*192+10 || l.Y != 0xB4*192+10 {
-		t.Errorf("a third press 0.2 s after a jump jumped again: listener at (%v, %v)", l.X, l.Y)
+}
+
+// A jump is clamped into the world: a double-click off its edge asks for
+// the nearest point inside (m).
+func TestAtlas_JumpClampedIntoTheWorld(t *testing.T) {
+	m := standInMap(t)
+	m.jumpTo(-50, 1e9)
+	const edge = 255*192 - 0.01
+	if len(m.jumps) != 1 || m.jumps[0] != [2]float64{0, edge} {
+		t.Errorf("jumps %v, want one to (0, %v)", m.jumps, edge)
 	}
 }

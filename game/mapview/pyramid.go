@@ -1,4 +1,4 @@
-package game
+package mapview
 
 // pyramid.go: the whole-world tile pyramid (issue 11 item 1). One goroutine
 // scans the cell dat once (a sequential read of every LandBlock) and paints
@@ -16,8 +16,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/dat"
 	"soundworld/game/terrain"
@@ -43,8 +41,7 @@ type pyramid struct {
 	scanTime atomic.Int64 // ns from start to the whole coarse level uploaded (0 = not yet)
 	started  time.Time
 
-	bmu    sync.RWMutex
-	blocks map[uint16]*dat.LandBlock // every landblock read so far (~300 B each)
+	blocks *blockCache // the landblocks read most recently (MaxBlocks)
 
 	qmu      sync.Mutex
 	queue    []terrain.ChunkKey // finer chunks wanted, nearest first
@@ -55,7 +52,8 @@ type pyramid struct {
 	res chan chunkResult
 
 	// Update-side state (no lock: Update/Draw only).
-	imgs    map[terrain.ChunkKey]*ebiten.Image
+	newTex  NewTexture
+	imgs    map[terrain.ChunkKey]Texture
 	used    map[terrain.ChunkKey]int // frame last drawn
 	wait    []chunkResult            // received, not uploaded yet (one per key, oldest first)
 	endSeen bool                     // the scan's end has been received
@@ -68,11 +66,11 @@ var scanEnd = terrain.ChunkKey{Level: -1}
 // maxChunks bounds the finer chunks kept on the GPU (1 MiB each).
 const maxChunks = 96
 
-func newPyramid(a *dat.Archive, r *dat.Region) *pyramid {
+func newPyramid(a *dat.Archive, r *dat.Region, nt NewTexture, maxBlocks int) *pyramid {
 	p := &pyramid{
-		arch: a, painter: terrain.NewPainter(r), blocks: map[uint16]*dat.LandBlock{},
+		arch: a, painter: terrain.NewPainter(r), blocks: newBlockCache(maxBlocks), newTex: nt,
 		res:  make(chan chunkResult, 64),
-		imgs: map[terrain.ChunkKey]*ebiten.Image{}, used: map[terrain.ChunkKey]int{}, inflight: map[terrain.ChunkKey]bool{},
+		imgs: map[terrain.ChunkKey]Texture{}, used: map[terrain.ChunkKey]int{}, inflight: map[terrain.ChunkKey]bool{},
 		started: time.Now(),
 	}
 	p.qcond = sync.NewCond(&p.qmu)
@@ -146,9 +144,7 @@ func (p *pyramid) scan() {
 			if bx >= terrain.WorldBlocks || by >= terrain.WorldBlocks {
 				continue
 			}
-			p.bmu.Lock()
-			p.blocks[key] = &l
-			p.bmu.Unlock()
+			p.blocks.put(key, &l)
 			runtime.Gosched() // the frame goroutine first (see atlas.run)
 			k := terrain.ChunkOf(terrain.Coarsest, bx, by)
 			ox, oy := k.BlockPos(bx, by)
@@ -181,11 +177,9 @@ func (p *pyramid) paintMissing(img *image.RGBA, k terrain.ChunkKey) {
 	}
 }
 
-// block returns landblock key from the scan's cache, or reads it (nil if missing).
+// block returns landblock key from the cache, or reads it (nil if missing).
 func (p *pyramid) block(key uint16) *dat.LandBlock {
-	p.bmu.RLock()
-	b := p.blocks[key]
-	p.bmu.RUnlock()
+	b := p.blocks.get(key)
 	if b != nil || !p.present[key] {
 		return b
 	}
@@ -193,18 +187,12 @@ func (p *pyramid) block(key uint16) *dat.LandBlock {
 	if err != nil {
 		return nil
 	}
-	p.bmu.Lock()
-	p.blocks[key] = b
-	p.bmu.Unlock()
+	p.blocks.put(key, b)
 	return b
 }
 
 // cached is landblock key if the pyramid has read it (never reads; Update-safe).
-func (p *pyramid) cached(key uint16) *dat.LandBlock {
-	p.bmu.RLock()
-	defer p.bmu.RUnlock()
-	return p.blocks[key]
-}
+func (p *pyramid) cached(key uint16) *dat.LandBlock { return p.blocks.peek(key) }
 
 func (p *pyramid) wakeWorker() {
 	p.qmu.Lock()
@@ -311,7 +299,7 @@ drain:
 		if img := p.imgs[r.key]; img != nil {
 			img.WritePixels(r.img.Pix)
 		} else {
-			p.imgs[r.key] = ebiten.NewImageFromImage(r.img)
+			p.imgs[r.key] = p.newTex.From(r.img)
 		}
 	}
 	if p.endSeen && p.scanTime.Load() == 0 && !slices.ContainsFunc(p.wait, func(w chunkResult) bool { return w.key.Level == terrain.Coarsest }) {

@@ -1,4 +1,4 @@
-package game
+package mapview
 
 import (
 	"image"
@@ -6,8 +6,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/game/terrain"
 )
@@ -17,7 +15,7 @@ import (
 // marks the overview complete only when the scan's end has arrived and no
 // coarse chunk waits.
 func TestPyramid_CollectKeepsTheNewestCopy(t *testing.T) {
-	p := &pyramid{res: make(chan chunkResult, 64), imgs: map[terrain.ChunkKey]*ebiten.Image{},
+	p := &pyramid{res: make(chan chunkResult, 64), imgs: map[terrain.ChunkKey]Texture{}, newTex: newFakeTex,
 		used: map[terrain.ChunkKey]int{}, inflight: map[terrain.ChunkKey]bool{}, started: time.Now()}
 	p.qcond = sync.NewCond(&p.qmu)
 	a, b := terrain.ChunkKey{Level: terrain.Coarsest}, terrain.ChunkKey{Level: terrain.Coarsest, CX: 1}
