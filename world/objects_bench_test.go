@@ -37,26 +37,8 @@ func BenchmarkE3_ObjectScan(b *testing.B) {
 		b.Fatal(err)
 	}
 	here, east := Loc{Landblock: town, X: 96, Y: 96}, Loc{Landblock: town + 0x100, X: 96, Y: 96}
-	b.Run("warm", func(b *testing.B) {
-		o := newObjects(land, a)
-		o.scan(0, here)
-		o.scan(0, east)
-		if len(o.live) == 0 {
-			b.Fatal("no object sources around the town")
-		}
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := range b.N {
-			if i%2 == 0 {
-				o.scan(float64(i), here)
-			} else {
-				o.scan(float64(i), east)
-			}
-		}
-		b.ReportMetric(float64(len(o.live)), "objects")
-	})
 	// wild: the first landblock (walking east from the town) whose own
-	// scenery holds a sounding object (bigworld scenery.go), warm and cold.
+	// scenery holds a sounding object (bigworld scenery.go).
 	cat := NewObjectCatalog(land, a)
 	wild := Loc{}
 	for lb := town; lb>>8 < 0xFE && wild.Landblock == 0; lb += 0x100 {
@@ -71,37 +53,41 @@ func BenchmarkE3_ObjectScan(b *testing.B) {
 		b.Fatal("no sounding scenery east of the town")
 	}
 	wildEast := Loc{Landblock: wild.Landblock + 0x100, X: 96, Y: 96}
-	b.Run("wild-warm", func(b *testing.B) {
-		o := newObjects(land, a)
-		o.scan(0, wild)
-		o.scan(0, wildEast)
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := range b.N {
-			if i%2 == 0 {
-				o.scan(float64(i), wild)
-			} else {
-				o.scan(float64(i), wildEast)
+	// warm steps back and forth between p and q, records already read.
+	warm := func(p, q Loc) func(b *testing.B) {
+		return func(b *testing.B) {
+			o := newObjects(land, a)
+			o.scan(0, p)
+			o.scan(0, q)
+			if len(o.live) == 0 {
+				b.Fatal("no object sources here")
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				if i%2 == 0 {
+					o.scan(float64(i), p)
+				} else {
+					o.scan(float64(i), q)
+				}
+			}
+			b.ReportMetric(float64(len(o.live)), "objects")
+		}
+	}
+	// cold creates a fresh runtime at p each time: every record read.
+	cold := func(p Loc) func(b *testing.B) {
+		return func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				b.StopTimer()
+				o := newObjects(land, a)
+				b.StartTimer()
+				o.scan(0, p)
 			}
 		}
-		b.ReportMetric(float64(len(o.live)), "objects")
-	})
-	b.Run("wild-cold", func(b *testing.B) {
-		b.ReportAllocs()
-		for range b.N {
-			b.StopTimer()
-			o := newObjects(land, a)
-			b.StartTimer()
-			o.scan(0, wild)
-		}
-	})
-	b.Run("cold", func(b *testing.B) {
-		b.ReportAllocs()
-		for range b.N {
-			b.StopTimer()
-			o := newObjects(land, a)
-			b.StartTimer()
-			o.scan(0, here)
-		}
-	})
+	}
+	b.Run("warm", warm(here, east))
+	b.Run("wild-warm", warm(wild, wildEast))
+	b.Run("wild-cold", cold(wild))
+	b.Run("cold", cold(here))
 }
