@@ -105,3 +105,43 @@ func TestInputLog_ObjectMuteReplays(t *testing.T) {
 		}
 	}
 }
+
+// TestObjects_SnapshotOwnsMuteAndSolo: the window's mute and solo buttons
+// read the Snapshot (the Sim owns both): UserMuted is the user's mute,
+// Soloed the user's solo, Muted whether it is silent now (its own mute, or
+// another object soloed).
+func TestObjects_SnapshotOwnsMuteAndSolo(t *testing.T) {
+	f := newObjFake(t)
+	f.setups[objSetup] = &dat.Setup{ID: objSetup, DefaultAnimation: objAnimID}
+	f.anims[objAnimID] = &dat.Animation{ID: objAnimID, Frames: []dat.AnimFrame{
+		{Hooks: []dat.Hook{{Type: dat.HookSound, Dir: dat.HookBoth, Wave: 0x0A000001}}}, {}}}
+	const obj = uint32(objLB)<<16 | 1
+	s, err := NewSim(Config{Data: f, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetPlayer(Loc{Landblock: objLB, X: 90, Y: 10}, 0)
+	view := func() ObjectView {
+		s.Tick(1.0 / 60)
+		os := s.Snapshot().Objects
+		if len(os) != 1 || os[0].ID != obj {
+			t.Fatalf("objects %+v, want the one at index 1", os)
+		}
+		return os[0]
+	}
+	for _, c := range []struct {
+		name                    string
+		do                      func()
+		muted, userMuted, solod bool
+	}{
+		{"as placed", func() {}, false, false, false},
+		{"muted", func() { s.SetObjectMuted(obj, true) }, true, true, false},
+		{"unmuted, another soloed", func() { s.SetObjectMuted(obj, false); s.SetObjectSolo(obj + 1) }, true, false, false},
+		{"soloed itself", func() { s.SetObjectSolo(obj) }, false, false, true},
+	} {
+		c.do()
+		if v := view(); v.Muted != c.muted || v.UserMuted != c.userMuted || v.Soloed != c.solod {
+			t.Errorf("%s: muted %v user-muted %v soloed %v, want %v %v %v", c.name, v.Muted, v.UserMuted, v.Soloed, c.muted, c.userMuted, c.solod)
+		}
+	}
+}

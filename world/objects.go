@@ -69,7 +69,9 @@ type ObjectView struct {
 	Pos           Pos     // drawing
 	AudibleRadius float32 // m: S1 at −50 dB for its loudest hook at the current master
 	Anim, Script  uint32
-	Muted         bool
+	Muted         bool // silent now: muted, or another object soloed
+	UserMuted     bool // the user muted it (the mute button's state)
+	Soloed        bool // the user soloed it (the solo button's state)
 }
 
 // objAnim is a default animation reduced to what E3 plays: per frame, the
@@ -580,7 +582,7 @@ func (o *Objects) views(master float32, squared bool, tables func(uint32) *dat.S
 	for i, st := range o.live {
 		d := st.def
 		v := ObjectView{ID: d.id, Setup: d.si.setup.ID, Table: d.si.setup.DefaultSoundTable, Loc: d.loc, Pos: d.loc.World(),
-			Muted: o.silenced(d.id)}
+			Muted: o.silenced(d.id), UserMuted: o.muted[d.id], Soloed: o.solo == d.id}
 		if d.si.anim != nil {
 			v.Anim = d.si.anim.id
 		}
