@@ -41,7 +41,6 @@ const statusH = dock.Status
 // Draw draws the map, the overlays, the HUD and the panels (last). It reads
 // the Snapshot and the view state only.
 func (g *Game) Draw(screen *ebiten.Image) {
-	t0 := time.Now()
 	screen.Fill(bgColor)
 	mapdraw.Under(screen, g.mapv, g.cam, g.frame) // the pyramid
 	g.drawTiles(screen)
@@ -57,7 +56,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	v.RoseX, v.RoseY = float64(mr.Min.X)+rr+14, float64(mr.Max.Y)-rr-26
 	v.Obstacles = g.labelObstacles()
 	ambientviz.Draw(screen, g.snap, v, g.st.Layers)
-	g.drawFlash(screen) // a voice clicked in the timeline or event log
+	g.meters.drawFlash(screen) // a voice clicked in the timeline or event log
 	g.drawHUD(screen)
 	if g.cfg.Shot == nil || g.st.ShowKey {
 		mapdraw.MapKey(screen, g.keyRect(), g.st.ShowKey)
@@ -71,18 +70,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.firstTerrain == 0 && len(g.mapv.Tiles.Images()) > 0 && g.mapv.Tiles.Loading() == 0 && !g.cfg.Begin.IsZero() {
 		g.firstTerrain = time.Since(g.cfg.Begin)
 	}
-	if g.prof != nil {
-		g.prof.draw(time.Since(t0))
-	}
 	if g.shotReq {
 		g.shotReq = false
 		g.saveScreenshot(screen)
 	}
-	if g.shotReady() && !g.shotCaptured {
-		g.shotErr = g.writeShot(screen, g.cfg.Shot.Out)
-		g.shotCaptured = true
-	}
-	g.endProfilerDraw(screen) // F11 capture bundle
+	g.meters.endProfilerDraw(screen) // F11 capture bundle
 }
 
 // drawTiles draws each loaded landblock tile scaled to the camera.

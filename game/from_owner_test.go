@@ -38,7 +38,7 @@ func TestFrom_ControlsShowTheSimsSeedAndEye(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Reset(uint32(seed)); err != nil {
+	if err := hostOf(g).Reset(uint32(seed)); err != nil {
 		t.Fatal(err)
 	}
 	if g.sim.Seed() != 7 || g.snap.Listener.Eye != 7.5 {

@@ -6,19 +6,20 @@ package game
 
 import (
 	"io"
-	"math"
 	"os"
 	"runtime/pprof"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
 	"soundworld/ui/debugui"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
 	"soundworld/audio"
 	"soundworld/dat"
 	"soundworld/game/clock"
+	"soundworld/game/listen"
 	"soundworld/game/mapview"
 	"soundworld/gate"
 	"soundworld/internal/crash"
@@ -77,7 +78,7 @@ type Config struct {
 	Shot          *Shot
 	Stdout        io.Writer
 	Begin         time.Time // process start, for the time-to-first-terrain report
-	// Problems, if set, collects every data problem the Sim meets (issue 12 item 1).
+	// Problems, if set, collects every data problem the Sim meets.
 	Problems *dat.Problems
 	// From is a sidecar whose instant the window reopens (-from), read once
 	// by the command (ReadFrom); Force reopens it even when the data source differs.
@@ -101,20 +102,21 @@ type Config struct {
 
 // Game is the explorer window.
 type Game struct {
-	cfg    Config
-	rooms  []world.Footprint // A11: where dragging and walking enter an EnvCell (indoor.go)
-	sim    *world.Sim
-	region *dat.Region
-	ui     *ui.UI
-	st     *ui.State
-	cam    geom.Camera
-	snap   *world.Snapshot
-	sound  *sound
-	gw     gateWin       // issue 9: walk recording, the opened gate, A/B and ABX (gate.go, record.go)
-	pf     profHooks     // issue 10: meters, replay record, captures, -from (profhooks.go)
-	lc     liveClock     // issue 17: the device's frames as the one clock, focus mute (live.go)
-	lat    *latencyProbe // -latency-probe (latency.go)
-	mapv   *mapview.Map  // tiles, overview pyramid, heatmap, landmarks, search (game/mapview)
+	cfg       Config
+	rooms     []world.Footprint // A11: where dragging and walking enter an EnvCell (indoor.go)
+	sim       *world.Sim
+	region    *dat.Region
+	ui        *ui.UI
+	st        *ui.State
+	cam       geom.Camera
+	snap      *world.Snapshot
+	sound     *sound
+	walk      walkRec       // recording a walk into a path file (record.go)
+	listening *listen.Tools // /loc in and out, the opened gate, A/B and ABX (game/listen)
+	meters    profHooks     // the meters' source, the sidecar's replay record, captures, -from (profhooks.go)
+	lc        liveClock     // the device's frames as the one clock, focus mute (live.go)
+	lat       *latencyProbe // -latency-probe (latency.go)
+	mapv      *mapview.Map  // tiles, overview pyramid, heatmap, landmarks, search (game/mapview)
 
 	captured     debugui.InputCapturingState
 	prevCaptured debugui.InputCapturingState // the last frame's (see input)
@@ -133,20 +135,21 @@ type Game struct {
 	stingers   []ui.Stinger
 	stingerTbl uint32
 
-	shotTicks    int // shot mode: ticks done
-	shotLast     int // frame of the last tick; the capture is shotSettleFrames later (panels laid out)
-	shotCaptured bool
-	shotWatch    shotWatch // a shot that stops making progress fails (shotwatch.go)
-	shotErr      error
+	// step advances the Sim for a frame: by the clock with the user's input
+	// (advance), or a wrapper's own (shotRun's fixed steps, profileRun).
+	step func()
+	// pinView, if set, reports that the view is re-centred this frame on the
+	// listener or -center's place (a shot, while its steps run or pinned).
+	pinView      func() bool
+	noInput      bool        // the keys and the mouse are not read (profileRun measures without them)
 	pin          viewPin     // where the first frames put the camera (-center, -from; viewopts.go)
 	askedCam     geom.Camera // the view this Update asked tiles and pyramid chunks for (centreView may move cam after)
-	prof         *profiler
 	firstTerrain time.Duration
 	shotDone     chan shotResult
 	status       [2]string // status bar lines, refreshed at 10 Hz
 	statusAt     time.Time // when they were (ui.NumbersDue)
 
-	clk       *clock.Clock          // real time → 1/60 s Sim ticks (issue 13 item 1)
+	clk       *clock.Clock          // real time → 1/60 s Sim ticks
 	src       *clock.Audio          // the clock's source: the device's played position or the wall clock
 	held      func(ebiten.Key) bool // key state (ebiten.IsKeyPressed; tests inject)
 	focus     func() bool           // window focus for G4 (focusPoll's; tests inject: Xvfb's focus is not theirs to rely on)
@@ -173,9 +176,9 @@ func New(cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	sim.RecordInputs() // every input since the last reset, for sidecars (issue 10 item 4)
+	sim.RecordInputs() // every input since the last reset, for sidecars
 	if cfg.Problems == nil {
-		cfg.Problems = &dat.Problems{} // the window's banner and panel (issue 12 item 1)
+		cfg.Problems = &dat.Problems{} // the window's banner and panel
 	}
 	sim.SetProblems(cfg.Problems)
 	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4)}
@@ -196,7 +199,8 @@ func New(cfg Config) (*Game, error) {
 	if cfg.SettingsPath != "" && cfg.Shot == nil && cfg.ProfileFrames == 0 {
 		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
 	}
-	g.ui = ui.New(g, g.st)
+	g.ui = ui.New(panelHost{g}, g.st)
+	g.listening = g.newListening()
 	g.ui.AddProblems(cfg.Problems)
 	g.mapv = g.newMap()
 	g.ui.AddAtlas(g.mapv, g.mapv.Toggles())
@@ -216,9 +220,6 @@ func New(cfg Config) (*Game, error) {
 		g.st.AudioOn = !g.st.Silent
 	}
 	if cfg.ProfileFrames > 0 {
-		g.prof = newProfiler(cfg.ProfileFrames)
-	}
-	if cfg.ProfileFrames > 0 {
 		g.ui.OpenAll() // measured with every panel open
 	}
 	if cfg.Shot != nil || cfg.ProfileFrames > 0 {
@@ -234,14 +235,16 @@ func New(cfg Config) (*Game, error) {
 		g.src.Device = g.sound.played
 	}
 	g.clk = clock.New(g.src.Now)
+	g.step = g.advance
 	g.held = ebiten.IsKeyPressed
 	g.focusPoll = newFocusPoller(ebiten.IsFocused)
 	g.focus = g.focusPoll.focused
-	if err := g.initProfilerView(); err != nil {
+	g.meters.g = g
+	if err := g.meters.initProfilerView(); err != nil {
 		return nil, err
 	}
 	g.startLatencyProbe(cfg.LatencyProbes)
-	if err := g.openStartGate(); err != nil { // -gate (gate.go)
+	if err := g.listening.Start(cfg.Gate); err != nil { // -gate
 		return nil, err
 	}
 	g.snap = sim.Tick(0)
@@ -281,10 +284,17 @@ func Run(cfg Config) error {
 		defer pprof.StopCPUProfile()
 	}
 	g.frames.live = true
-	if err := ebiten.RunGame(guarded{g}); err != nil {
-		return err
+	switch {
+	case cfg.Shot != nil:
+		s := newShotRun(g)
+		if err := ebiten.RunGame(guarded{s}); err != nil {
+			return err
+		}
+		return s.err
+	case cfg.ProfileFrames > 0:
+		return ebiten.RunGame(guarded{newProfileRun(g)})
 	}
-	return g.shotErr
+	return ebiten.RunGame(guarded{g})
 }
 
 func (g *Game) close() {
@@ -299,7 +309,7 @@ func (g *Game) close() {
 // Layout on goroutines of its own, where a panic would pass by main's
 // crash.Recover; each runs under its own, so a bug in a frame is reported as
 // one (exit 70) like anywhere else.
-type guarded struct{ g *Game }
+type guarded struct{ g ebiten.Game }
 
 func (w guarded) Update() error {
 	defer crash.Recover()
@@ -316,15 +326,9 @@ func (w guarded) Layout(ow, oh int) (int, int) {
 	return w.g.Layout(ow, oh)
 }
 
-// Layout keeps one logical pixel per screen pixel; shots are their -size
-// (default 1280×720) and profiling is 1280×720, whatever the window's size.
+// Layout keeps one logical pixel per screen pixel (shotRun and profileRun
+// ask for their fixed sizes).
 func (g *Game) Layout(w, h int) (int, int) {
-	switch {
-	case g.cfg.Shot != nil:
-		w, h = g.cfg.Shot.size()
-	case g.cfg.ProfileFrames > 0:
-		w, h = Width, Height
-	}
 	g.cam.W, g.cam.H = w, h
 	g.frames.laidOut++ // ebiten lays out once per frame, before the frame's Updates
 	return w, h
@@ -356,17 +360,9 @@ func (g *Game) Update() error {
 	if !g.frames.fresh() {
 		return nil // a second Update in the same frame (frameGate)
 	}
-	t0 := time.Now()
 	g.frame++
-	if g.cfg.Shot != nil && g.shotCaptured {
-		return ebiten.Termination
-	}
 	if g.cfg.QuitAfter > 0 && g.sim.Now() >= g.cfg.QuitAfter {
 		g.printLive()
-		return ebiten.Termination
-	}
-	if g.prof != nil && g.prof.done() {
-		g.prof.report(g.cfg.Stdout, g.firstTerrain)
 		return ebiten.Termination
 	}
 	if g.cfg.Page != nil {
@@ -374,7 +370,7 @@ func (g *Game) Update() error {
 			return err
 		}
 	}
-	g.focused = g.cfg.Shot != nil || g.cfg.ProfileFrames > 0 || g.focus()
+	g.focused = g.focus()
 	g.sim.SetActive(g.focused) // G4: the manager refuses new starts when unfocused
 	g.applyFocusMute()         // G6: the output is muted while unfocused (live.go)
 	g.updateLatencyProbe()     // -latency-probe (latency.go)
@@ -403,29 +399,17 @@ func (g *Game) Update() error {
 	g.requestTiles()
 	g.askedCam = g.cam // the view the tiles and the pyramid are asked for (updateMap, below)
 	g.updateMap()
-	g.updateGate() // a loaded recording to the device, A/B (gate.go)
+	g.listening.Update() // a loaded recording to the device, A/B
 
-	if g.cfg.Shot != nil {
-		g.shotStep()
-		if err := g.shotWatch.stalled(g.shotState(), time.Now(), shotPatience); err != nil {
-			return err
-		}
-	} else {
-		g.advance()
-	}
+	g.step()
 	g.pushStarts()
 	switch {
-	case g.frame == 1 || (g.cfg.Shot != nil && g.shotLast == 0):
-		g.centreView() // the listener (or -center's place) in the map area, not the window
-	case g.cfg.Shot != nil && !g.st.Follow && g.pin != (viewPin{}):
-		g.centreView() // a shot's -center or -from view stays while its panels settle
+	case g.frame == 1 || g.pinView != nil && g.pinView():
+		g.centreView() // the listener (or -center's place) in the map area, not the window; a shot's -center or -from view stays while its panels settle
 	case g.st.Follow && g.drag != dragListener:
 		g.keepInView(followBox)
 	case g.ui.Arrangement().Map != mapBefore: // resized or a panel folded: keep the listener on the map
 		g.keepInView(1)
-	}
-	if g.prof != nil {
-		g.prof.update(time.Since(t0))
 	}
 	return nil
 }
@@ -440,7 +424,7 @@ func (g *Game) advance() {
 	if m, ok := g.deviceTicks(g.st.TimeScale, g.st.Paused); ok { // O5: the device's frames (live.go)
 		n = m
 	}
-	if g.prof == nil {
+	if !g.noInput {
 		g.input(g.clk.RealDelta())
 	}
 	if n == 0 {
@@ -458,79 +442,11 @@ func (g *Game) advance() {
 	}
 }
 
-// shotStep advances the shot's Sim by fixed 1/60 s steps, 30 per frame, once
-// every needed tile is loaded, so the picture depends on sim time only.
-func (g *Game) shotStep() {
-	if g.mapv.Tiles.Loading() > 0 {
-		return // the Sim waits: its steps must not depend on how fast tiles load
-	}
-	total := int(math.Round(g.cfg.Shot.Seconds * tps))
-	for i := 0; i < 30 && g.shotTicks < total; i++ {
-		g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now())) // 1/tps on render's exact grid (O3)
-		g.shotTicks++
-		g.pushStarts() // each tick's starts mixed in turn: a capture holds every frame (issue 17 item 5)
-	}
-	if g.shotTicks == total && g.snap.Time == 0 {
-		g.snap = g.sim.Tick(0)
-	}
-	if g.st.Selected < 0 {
-		g.st.Selected = loudestIntermittent(g.snap)
-	}
-	if v := &g.snap.Voices; g.shotTicks == total && g.shotLast == 0 {
-		g.shotLast = g.frame
-		g.st.SelectedVoice = -1 // the loudest playing voice shows its "why"
-		for i := range v {
-			if v[i].Busy && g.snap.Time < v[i].Start+v[i].Length && (g.st.SelectedVoice < 0 || v[i].DB > v[g.st.SelectedVoice].DB) {
-				g.st.SelectedVoice = i
-			}
-		}
-	}
-}
-
-// loudestIntermittent is the index of the intermittent instance with the most
-// weight (−1 if none): a shot selects it so its shells and rose are drawn.
-func loudestIntermittent(s *world.Snapshot) int {
-	best := -1
-	for i, in := range s.Instances {
-		if !in.Continuous && len(in.Shells) > 0 && (best < 0 || in.Count > s.Instances[best].Count) {
-			best = i
-		}
-	}
-	return best
-}
-
-// shotSettleFrames is how many frames the panels get after the shot's last
-// tick before the capture. The last tick's frame changes what they show (the
-// selected voice's "why"), and debugui lays a panel out from the previous
-// frame's content size, so the frame right after it still shows the old
-// scroll bar: under load (slow tiles, so the atlas had settled by then) shots
-// were taken there, without load a few frames later (waiting for the atlas),
-// and the Voices panel's scroll thumb differed (714 px, -center vs -from).
-const shotSettleFrames = 3
-
-// shotReady reports that the shot's frame is the one to capture: all sim
-// steps done, every tile and pyramid chunk in, and the panels have had
-// shotSettleFrames frames since the last tick to lay out — counted in frames,
-// never in how long loading took, so the picture is the same on any machine.
-func (g *Game) shotReady() bool {
-	return g.cfg.Shot != nil && g.mapv.Settled() && g.shotLast > 0 && g.frame >= g.shotLast+shotSettleFrames && g.frame > 3 &&
-		g.cam == g.askedCam // no tile of a view moved after the requests is left out
-}
-
-// shotState is what the shot waits for now (shotwatch.go).
-func (g *Game) shotState() shotState {
-	settle := 0
-	if g.shotLast > 0 {
-		settle = min(g.frame-g.shotLast, shotSettleFrames)
-	}
-	return shotState{Ticks: g.shotTicks, TilesLoading: g.mapv.Tiles.Loading(), AtlasSettled: g.mapv.AtlasSettled(), CamSettled: g.cam == g.askedCam, Frame: settle}
-}
-
 // pushStarts hands the manager's voice starts to the device, minus display-side
 // mutes (the Sim already decided; muting only silences the speakers).
 func (g *Game) pushStarts() {
 	starts := g.sim.Manager().TakeStarts()
-	g.feedLocal(starts) // no device: the meters' own mix (profhooks.go)
+	g.meters.feedLocal(starts) // no device: the meters' own mix (profhooks.go)
 	if g.sound == nil || !g.st.AudioOn || len(starts) == 0 {
 		return
 	}

@@ -76,7 +76,7 @@ func TestMuteFiltersOnlyAmbientSounds(t *testing.T) {
 // Jump accepts map coordinates and landblock positions and refuses the rest.
 func TestJump(t *testing.T) {
 	g := standInGame(t)
-	if err := g.Jump("0xA9B4 100 100"); err != nil {
+	if err := hostOf(g).Jump("0xA9B4 100 100"); err != nil {
 		t.Fatal(err)
 	}
 	l := g.sim.Listener()
@@ -84,10 +84,10 @@ func TestJump(t *testing.T) {
 	if l.Pos.X != wx || l.Pos.Y != wy || g.cam.CX != float64(wx) {
 		t.Errorf("jump: got listener (%v,%v) cam %v, want (%v,%v)", l.Pos.X, l.Pos.Y, g.cam.CX, wx, wy)
 	}
-	if err := g.Jump("42.1N, 33.6E"); err != nil {
+	if err := hostOf(g).Jump("42.1N, 33.6E"); err != nil {
 		t.Errorf("jump to map coords: %v", err)
 	}
-	if err := g.Jump("somewhere"); err == nil {
+	if err := hostOf(g).Jump("somewhere"); err == nil {
 		t.Errorf("jump to \"somewhere\": got nil error, want one")
 	}
 }
@@ -180,16 +180,17 @@ func TestShot_FramesToPicture(t *testing.T) {
 	}
 	g.cam.W, g.cam.H = Width, Height
 	img := ebiten.NewImage(Width, Height)
+	s := newShotRun(g)
 	var uerr error
 	for i := 0; i < 600 && uerr == nil; i++ {
-		uerr = g.Update()
-		g.Draw(img)
+		uerr = s.Update()
+		s.Draw(img)
 	}
-	if !errors.Is(uerr, ebiten.Termination) || g.shotErr != nil {
-		t.Fatalf("shot: got update error %v, shot error %v; want Termination and no error", uerr, g.shotErr)
+	if !errors.Is(uerr, ebiten.Termination) || s.err != nil {
+		t.Fatalf("shot: got update error %v, shot error %v; want Termination and no error", uerr, s.err)
 	}
-	if g.snap.Time < 1-1e-9 || g.snap.Time > 1+1e-9 || g.shotTicks != 60 {
-		t.Errorf("shot: got sim time %v after %d ticks, want 1 s after 60", g.snap.Time, g.shotTicks)
+	if g.snap.Time < 1-1e-9 || g.snap.Time > 1+1e-9 || s.ticks != 60 {
+		t.Errorf("shot: got sim time %v after %d ticks, want 1 s after 60", g.snap.Time, s.ticks)
 	}
 	if _, err := os.Stat(out); err != nil {
 		t.Error(err)

@@ -64,22 +64,23 @@ func TestGatePanelShots(t *testing.T) {
 			}
 		}
 		frames(1)
-		if err := g.OpenGate(path); err != nil {
+		if err := g.listening.OpenGate(path); err != nil {
 			t.Fatal(err)
 		}
 		frames(3)
 		shot("gate-loading")
 		waitReady(t, g)
 		frames(3)
-		g.SetABXTrials(3)
-		g.PlayX()
-		g.AnswerX(g.gw.gate.abx.X() == 1)
-		g.PlayX()
+		g.listening.SetABXTrials(3)
+		g.listening.PlayX()
+		x, _ := g.listening.ABXTrial()
+		g.listening.AnswerX(x == 1)
+		g.listening.PlayX()
 		frames(3)
 		shot("gate-abx")
-		g.AnswerX(true)
-		g.PlayX()
-		g.AnswerX(false)
+		g.listening.AnswerX(true)
+		g.listening.PlayX()
+		g.listening.AnswerX(false)
 		frames(3)
 		shot("gate-result")
 	}

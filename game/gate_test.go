@@ -2,7 +2,6 @@ package game
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -17,21 +16,6 @@ import (
 	"soundworld/gate/decode"
 	"soundworld/world"
 )
-
-// fakeAB is a device that records what A/B asked of it.
-type fakeAB struct {
-	b      []float32
-	onB    bool
-	gain   float32
-	pushes int
-}
-
-func (f *fakeAB) Push([]audio.VoiceStart)       { f.pushes++ }
-func (f *fakeAB) Played() (time.Duration, bool) { return 0, false }
-func (f *fakeAB) Close() error                  { return nil }
-func (f *fakeAB) SetB(l, r []float32)           { f.b = l }
-func (f *fakeAB) SelectB(on bool)               { f.onB = on }
-func (f *fakeAB) SetBGain(g float32)            { f.gain = g }
 
 // testGate writes a 10 s gate at the stand-in's spawn whose "recording" is
 // seed 7 of our own render played 6 dB quieter, and returns its path.
@@ -76,12 +60,13 @@ func testGate(t *testing.T, dir string) (string, world.RetailLoc) {
 func waitReady(t *testing.T, g *Game) {
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
-		g.updateGate()
-		v := g.GateView()
+		g.listening.Update()
+		v := hostOf(g).GateView()
 		if v.Err != nil {
 			t.Fatal(v.Err)
 		}
-		if v.Ready && g.gw.gate.loaded {
+		if v.Ready {
+			g.listening.Update() // hands the recording to the device
 			return
 		}
 		if time.Now().After(deadline) {
@@ -91,142 +76,36 @@ func waitReady(t *testing.T, g *Game) {
 	}
 }
 
-// Issue 9 item 4: opening a gate puts the listener on its /loc with its
-// camera, loads the recording with progress, matches B's loudness to ours
-// (the recording is ours −6 dB: the gain found is ≈ +6 dB), B switches the
-// device between A and B (gain off with the checkbox), and an ABX run's log
-// goes to the gate's history with its score and p-value.
-func TestOpenGateABAndABX(t *testing.T) {
-	dir := t.TempDir()
-	path, loc := testGate(t, dir)
-	g := standInGame(t)
-	dev := &fakeAB{}
-	g.sound = &sound{out: dev}
-	if err := g.ToggleB(); err == nil {
-		t.Error("B with no gate open: want an error")
-	}
-	if err := g.OpenGate(path); err != nil {
-		t.Fatal(err)
-	}
-	if p := g.sim.Player(); p.Landblock != loc.Loc().Landblock || p.X != loc.Loc().X || p.Y != loc.Loc().Y {
-		t.Errorf("player %+v, want the gate's %+v", p, loc.Loc())
-	}
-	if h := g.sim.Listener().Heading; math.Abs(float64(h)-135) > 1e-3 || g.sim.Listener().Eye != 3 {
-		t.Errorf("heading %v eye %v, want 135 and 3", h, g.sim.Listener().Eye)
-	}
-	if v := g.GateView(); v.Ready || v.Stage == "" {
-		t.Errorf("just opened: ready %v stage %q; want loading with a stage", v.Ready, v.Stage)
-	}
-	if err := g.ToggleB(); err == nil {
-		t.Error("B while loading: want an error")
-	}
-	waitReady(t, g)
-	v := g.GateView()
-	if math.Abs(v.GainDB-6) > 1.5 || len(dev.b) == 0 {
-		t.Errorf("gain %+.2f dB (ours %.1f, retail %.1f LUFS), B loaded %d samples; want ≈ +6 dB", v.GainDB, v.OursLUFS, v.RetailLUFS, len(dev.b))
-	}
-	want := float32(math.Pow(10, v.GainDB/20))
-	if dev.onB || dev.gain != want {
-		t.Errorf("after loading: B %v gain %v; want A with gain %v", dev.onB, dev.gain, want)
-	}
-	if err := g.ToggleB(); err != nil || !dev.onB || g.GateView().Hearing != "B" {
-		t.Errorf("B: err %v, device on B %v; want B", err, dev.onB)
-	}
-	g.SetGainMatch(false)
-	if dev.gain != 1 {
-		t.Errorf("match off: gain %v, want 1", dev.gain)
-	}
-	g.SetGainMatch(true)
-	g.ToggleB()
-	if dev.onB {
-		t.Error("B again: want A")
-	}
-
-	// ABX, 3 trials: X sounds as drawn; answer right twice, wrong once.
-	if err := g.SetABXTrials(3); err != nil {
-		t.Fatal(err)
-	}
-	if err := g.AnswerX(false); err == nil {
-		t.Error("answer before any X: want an error")
-	}
-	for i := 0; i < 3; i++ {
-		if err := g.PlayX(); err != nil {
-			t.Fatal(err)
-		}
-		x := g.gw.gate.abx.X()
-		if dev.onB != (x == 1) || g.GateView().Hearing != "X" {
-			t.Errorf("trial %d: X is %v, device on B %v", i, x, dev.onB)
-		}
-		g.ToggleB() // leave X for a reference, as a listener would
-		if g.GateView().Hearing == "X" {
-			t.Error("B during a trial: still hearing X")
-		}
-		right := i < 2
-		if err := g.AnswerX((x == 1) == right); err != nil {
-			t.Fatal(err)
-		}
-	}
-	v = g.GateView()
-	if !v.ABXDone || v.Correct != 2 || !strings.Contains(v.Result, "2 of 3 right, p = 0.5") {
-		t.Errorf("result %q (done %v, correct %d), want 2 of 3 and p = 0.5 (4/8)", v.Result, v.ABXDone, v.Correct)
-	}
-	f, err := gate.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(f.History) != 1 {
-		t.Fatalf("history has %d entries, want the ABX run", len(f.History))
-	}
-	var h struct {
-		Pass  bool `json:"pass"`
-		Extra struct {
-			Kind    string  `json:"kind"`
-			Trials  int     `json:"trials"`
-			Correct int     `json:"correct"`
-			P       float64 `json:"p_value"`
-			Log     []struct {
-				X, Answer string
-			} `json:"log"`
-		} `json:"extra"`
-	}
-	if err := json.Unmarshal(f.History[0], &h); err != nil {
-		t.Fatal(err)
-	}
-	if h.Extra.Kind != "abx" || h.Extra.Trials != 3 || h.Extra.Correct != 2 || h.Extra.P != 0.5 || len(h.Extra.Log) != 3 || !h.Pass {
-		t.Errorf("history entry %s", f.History[0])
-	}
-}
-
 // With no sound device the panel still works and says it is silent.
 func TestGateSilentDevice(t *testing.T) {
 	dir := t.TempDir()
 	path, _ := testGate(t, dir)
 	g := standInGame(t) // NoAudio: no device
-	if err := g.OpenGate(path); err != nil {
+	if err := g.listening.OpenGate(path); err != nil {
 		t.Fatal(err)
 	}
 	waitReady(t, g)
-	v := g.GateView()
+	v := hostOf(g).GateView()
 	if !strings.Contains(v.Silent, "silent") {
 		t.Errorf("silent notice %q", v.Silent)
 	}
-	if err := g.ToggleB(); err != nil || g.GateView().Hearing != "B" {
+	if err := g.listening.ToggleB(); err != nil || hostOf(g).GateView().Hearing != "B" {
 		t.Errorf("B without a device: %v", err)
 	}
-	if err := g.PlayX(); err != nil {
+	if err := g.listening.PlayX(); err != nil {
 		t.Error(err)
 	}
-	if err := g.OpenGate(filepath.Join(dir, "missing.gate.json")); err == nil {
+	if err := g.listening.OpenGate(filepath.Join(dir, "missing.gate.json")); err == nil {
 		t.Error("a missing gate file: want an error")
 	}
 	// A gate made on other data opens with a note saying so.
 	b, _ := os.ReadFile(path)
 	other := filepath.Join(dir, "other.gate.json")
 	os.WriteFile(other, bytes.Replace(b, []byte(`"dat": null`), []byte(`"dat": {"folder": "acdata"}`), 1), 0o644)
-	if err := g.OpenGate(other); err != nil {
+	if err := g.listening.OpenGate(other); err != nil {
 		t.Fatal(err)
 	}
-	if w := g.GateView().Warn; len(w) != 1 || !strings.Contains(w[0], "start it with -dat") {
+	if w := hostOf(g).GateView().Warn; len(w) != 1 || !strings.Contains(w[0], "start it with -dat") {
 		t.Errorf("warnings %q: want the data mismatch named", w)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"soundworld/game/listen"
 	"soundworld/world"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestJumpRetailLocAndPositionLine(t *testing.T) {
 	g := standInGame(t)
 	// w = cos(45°), z = −sin(45°): Frame::set_heading(90) (east).
-	if err := g.Jump("0xA9B40019 [84.000000 7.100000 85.005000] 0.707107 0.000000 0.000000 -0.707107"); err != nil {
+	if err := hostOf(g).Jump("0xA9B40019 [84.000000 7.100000 85.005000] 0.707107 0.000000 0.000000 -0.707107"); err != nil {
 		t.Fatal(err)
 	}
 	p := g.sim.Player()
@@ -26,24 +27,24 @@ func TestJumpRetailLocAndPositionLine(t *testing.T) {
 	if h := g.sim.Listener().Heading; h < 89.999 || h > 90.001 {
 		t.Errorf("heading %v, want 90 (east)", h)
 	}
-	line := g.PositionLine()
+	line := g.listening.PositionLine()
 	if !strings.HasPrefix(line, "0xA9B40019 [84.000000 7.100000 ") || !strings.HasSuffix(line, "] 0.707107 0.000000 0.000000 -0.707107") {
 		t.Errorf("position line %q, want cell 0xA9B40019, x 84 y 7.1, the east quaternion", line)
 	}
 	// Paste it back after walking away: the same line again.
 	g.sim.SetListener(g.sim.Listener().Pos.X+30, g.sim.Listener().Pos.Y, 0)
-	if err := g.Jump(line); err != nil {
+	if err := hostOf(g).Jump(line); err != nil {
 		t.Fatal(err)
 	}
-	if again := g.PositionLine(); again != line {
+	if again := g.listening.PositionLine(); again != line {
 		t.Errorf("after pasting %q the position reads %q", line, again)
 	}
 	// A damaged line is refused with the parser's reason; the player stays.
-	err := g.Jump("0xA9B40019 [84.000000 7.100000] 1 0 0 0")
+	err := hostOf(g).Jump("0xA9B40019 [84.000000 7.100000] 1 0 0 0")
 	if err == nil || !strings.Contains(err.Error(), "position [x y z]") {
 		t.Errorf("two-number position: got %v, want the /loc parser's error", err)
 	}
-	if again := g.PositionLine(); again != line {
+	if again := g.listening.PositionLine(); again != line {
 		t.Errorf("a refused jump moved the player: %q", again)
 	}
 }
@@ -58,15 +59,15 @@ func TestCopyPosition(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chdir(wd)
-	where := g.CopyPosition()
-	line := g.PositionLine()
+	where := g.listening.CopyPosition()
+	line := g.listening.PositionLine()
 	if !strings.Contains(g.toast, line) {
 		t.Errorf("toast %q does not show %q", g.toast, line)
 	}
 	switch where {
 	case "clipboard":
-	case clipFallback:
-		b, err := os.ReadFile(filepath.Join(dir, clipFallback))
+	case listen.ClipFallback:
+		b, err := os.ReadFile(filepath.Join(dir, listen.ClipFallback))
 		if err != nil || strings.TrimSpace(string(b)) != line {
 			t.Errorf("fallback file: %q %v, want %q", b, err, line)
 		}
@@ -81,11 +82,11 @@ func TestCopyPosition(t *testing.T) {
 // The screenshot sidecar carries the same /loc line (issue 9 item 1).
 func TestSidecarHasTheLocLine(t *testing.T) {
 	g := standInGame(t)
-	if err := g.Jump("0xA9B40019 [84.000000 7.100000 85.005000] 0.707107 0.000000 0.000000 -0.707107"); err != nil {
+	if err := hostOf(g).Jump("0xA9B40019 [84.000000 7.100000 85.005000] 0.707107 0.000000 0.000000 -0.707107"); err != nil {
 		t.Fatal(err)
 	}
 	g.snap = g.sim.Tick(0)
-	if got, want := g.sidecar().Listener.Loc, g.PositionLine(); got != want || !strings.HasPrefix(got, "0xA9B40019 [84.000000 7.100000 ") {
+	if got, want := g.sidecar().Listener.Loc, g.listening.PositionLine(); got != want || !strings.HasPrefix(got, "0xA9B40019 [84.000000 7.100000 ") {
 		t.Errorf("sidecar loc %q, want the position line %q", got, want)
 	}
 }

@@ -41,14 +41,18 @@ func findStingers(a *dat.Archive, standIn bool) (uint32, []ui.Stinger) {
 	return id, out
 }
 
-// The ui.Host methods: panels ask, the window applies to the Sim.
+// panelHost is what the panels ask of the window (ui.Host, ui.GateHost,
+// ui.AtlasHost's jumps go through the map): the window applies it to the
+// Sim, the view and the listening tools.
+type panelHost struct{ g *Game }
 
 // Notify shows msg as a toast on the map (errors also appear under their field).
-func (g *Game) Notify(msg string) { g.setToast(msg) }
+func (h panelHost) Notify(msg string) { h.g.setToast(msg) }
 
 // SoundTypes lists the SoundTypes sound table id defines, ascending (the
 // emitter editor's choices); nil if the table cannot be read.
-func (g *Game) SoundTypes(id uint32) []uint32 {
+func (h panelHost) SoundTypes(id uint32) []uint32 {
+	g := h.g
 	t, err := g.cfg.Archive.SoundTable(id)
 	if err != nil {
 		return nil
@@ -64,20 +68,22 @@ func (g *Game) SoundTypes(id uint32) []uint32 {
 }
 
 // SetPrefs replaces the Sim's preferences.
-func (g *Game) SetPrefs(p audio.Prefs) { g.sim.SetPrefs(p) }
+func (h panelHost) SetPrefs(p audio.Prefs) { h.g.sim.SetPrefs(p) }
 
 // SetEye sets the listener's eye height in m.
-func (g *Game) SetEye(m float32) { g.sim.SetEye(m) }
+func (h panelHost) SetEye(m float32) { h.g.sim.SetEye(m) }
 
 // SetCamera sets the camera's eye height and chase distance in m (W5 presets).
-func (g *Game) SetCamera(eye, chase float32) {
+func (h panelHost) SetCamera(eye, chase float32) {
+	g := h.g
 	g.sim.SetEye(eye)
 	g.sim.SetChase(chase)
 }
 
 // Reset restarts the Sim clock with seed.
-func (g *Game) Reset(seed uint32) error {
-	if g.gw.rec.on {
+func (h panelHost) Reset(seed uint32) error {
+	g := h.g
+	if g.walk.on {
 		g.stopRecording() // the walk so far is saved; a reset would lose its record
 	}
 	g.sim.Reset(seed)
@@ -88,7 +94,8 @@ func (g *Game) Reset(seed uint32) error {
 }
 
 // SetAudio turns the speakers on or off (the Sim runs either way).
-func (g *Game) SetAudio(on bool) error {
+func (h panelHost) SetAudio(on bool) error {
+	g := h.g
 	if on && (g.sound == nil || g.sound.silent()) {
 		return fmt.Errorf("no sound device: the explorer is silent")
 	}
@@ -99,23 +106,26 @@ func (g *Game) SetAudio(on bool) error {
 }
 
 // PlayStinger plays an environs stinger from the centre.
-func (g *Game) PlayStinger(stype uint32) {
-	p := g.sim.PlayStinger(g.stingerTbl, stype) // recorded for -from (issue 10)
+func (h panelHost) PlayStinger(stype uint32) {
+	g := h.g
+	p := g.sim.PlayStinger(g.stingerTbl, stype) // recorded for -from
 	g.setToast(fmt.Sprintf("%s: %d dB, slot %d", ui.STypeName(stype), p.DB, p.Slot))
 }
 
 // Stingers lists the UI table's environs stingers.
-func (g *Game) Stingers() []ui.Stinger { return g.stingers }
+func (h panelHost) Stingers() []ui.Stinger { return h.g.stingers }
 
 // AddEmitterAtListener places a new emitter at the listener.
-func (g *Game) AddEmitterAtListener() {
+func (h panelHost) AddEmitterAtListener() {
+	g := h.g
 	l := g.sim.Listener()
-	g.addEmitterAt(l.Pos.X, l.Pos.Y)
+	h.addEmitterAt(l.Pos.X, l.Pos.Y)
 }
 
 // addEmitterAt places a new emitter at world (x, y): a copy of the selected
 // one if any, else the stand-in forge's hammer.
-func (g *Game) addEmitterAt(x, y float32) {
+func (h panelHost) addEmitterAt(x, y float32) {
+	g := h.g
 	lb, ok := world.Landblock(x, y)
 	if !ok {
 		return
@@ -134,10 +144,11 @@ func (g *Game) addEmitterAt(x, y float32) {
 }
 
 // SetEmitter replaces emitter i's settings.
-func (g *Game) SetEmitter(i int, e world.Emitter) error { return g.sim.UpdateEmitter(i, e) }
+func (h panelHost) SetEmitter(i int, e world.Emitter) error { return h.g.sim.UpdateEmitter(i, e) }
 
 // DeleteEmitter removes emitter i; Ctrl+Z (UndoDelete) brings it back.
-func (g *Game) DeleteEmitter(i int) {
+func (h panelHost) DeleteEmitter(i int) {
+	g := h.g
 	es := g.sim.Emitters()
 	if i < 0 || i >= len(es) {
 		return
@@ -150,7 +161,8 @@ func (g *Game) DeleteEmitter(i int) {
 }
 
 // UndoDelete restores the last deleted emitter (at the end of the list, selected).
-func (g *Game) UndoDelete() {
+func (h panelHost) UndoDelete() {
+	g := h.g
 	if len(g.deleted) == 0 {
 		g.setToast("Nothing to undo")
 		return
@@ -162,9 +174,10 @@ func (g *Game) UndoDelete() {
 	g.setToast(fmt.Sprintf("Restored emitter %q", e.Name))
 }
 
-// ShowEmitter selects emitter i and centres the map on it (issue 13 item 6:
-// an emitter dragged out of sight is found again from the list).
-func (g *Game) ShowEmitter(i int) {
+// ShowEmitter selects emitter i and centres the map on it (an
+// emitter dragged out of sight is found again from the list).
+func (h panelHost) ShowEmitter(i int) {
+	g := h.g
 	if i < 0 || i >= len(g.snap.Emitters) {
 		return
 	}
@@ -178,7 +191,8 @@ func (g *Game) ShowEmitter(i int) {
 }
 
 // SaveLayout writes the emitters to path atomically (E2; never into the dat folder).
-func (g *Game) SaveLayout(path string) error {
+func (h panelHost) SaveLayout(path string) error {
+	g := h.g
 	if err := cli.SaveLayout(path, g.sim.Emitters(), g.cfg.DatDir); err != nil {
 		return err
 	}
@@ -187,7 +201,8 @@ func (g *Game) SaveLayout(path string) error {
 }
 
 // LoadLayout replaces the emitters with those of path.
-func (g *Game) LoadLayout(path string) error {
+func (h panelHost) LoadLayout(path string) error {
+	g := h.g
 	es, err := cli.LoadLayoutFile(path)
 	if err != nil {
 		return err
@@ -200,8 +215,9 @@ func (g *Game) LoadLayout(path string) error {
 
 // Jump moves the listener to map coordinates ("42.1N, 33.6E") or a landblock
 // position ("0xA9B4 84 7.1") and recentres the view.
-func (g *Game) Jump(where string) error {
-	if ok, err := g.jumpRetailLoc(where); ok { // retail's /loc line (gateloc.go, issue 9)
+func (h panelHost) Jump(where string) error {
+	g := h.g
+	if ok, err := g.listening.JumpLoc(where); ok { // retail's /loc line (game/listen)
 		return err
 	}
 	x, y, err := world.ParseMap(where)
@@ -223,4 +239,44 @@ func (g *Game) Jump(where string) error {
 	g.anchorNext("jump") // O5 (live.go)
 	g.cam.CX, g.cam.CY = float64(x), float64(y)
 	return nil
+}
+
+// SetObjectMute mutes an object of the data (E3; ui.Host).
+func (h panelHost) SetObjectMute(id uint32, muted bool) { h.g.SetObjectMute(id, muted) }
+
+// SetObjectSolo plays only this object of the data (E3; 0: none; ui.Host).
+func (h panelHost) SetObjectSolo(id uint32) { h.g.SetObjectSolo(id) }
+
+// The Gate panel (ui.GateHost): the listening tools, and the walk recording.
+
+// CopyPosition copies the /loc line (listen.Tools.CopyPosition).
+func (h panelHost) CopyPosition() string { return h.g.listening.CopyPosition() }
+
+// ToggleRecording starts or stops recording a walk (record.go).
+func (h panelHost) ToggleRecording() { h.g.ToggleRecording() }
+
+// OpenGate opens a gate file (listen.Tools.OpenGate).
+func (h panelHost) OpenGate(path string) error { return h.g.listening.OpenGate(path) }
+
+// ToggleB is the A/B switch (listen.Tools.ToggleB).
+func (h panelHost) ToggleB() error { return h.g.listening.ToggleB() }
+
+// PlayX plays the ABX trial's X (listen.Tools.PlayX).
+func (h panelHost) PlayX() error { return h.g.listening.PlayX() }
+
+// AnswerX answers the ABX trial (listen.Tools.AnswerX).
+func (h panelHost) AnswerX(isB bool) error { return h.g.listening.AnswerX(isB) }
+
+// SetABXTrials sets the next ABX run's length (listen.Tools.SetABXTrials).
+func (h panelHost) SetABXTrials(n int) error { return h.g.listening.SetABXTrials(n) }
+
+// SetGainMatch turns the loudness match on or off (listen.Tools.SetGainMatch).
+func (h panelHost) SetGainMatch(on bool) { h.g.listening.SetGainMatch(on) }
+
+// GateView is the Gate panel's read-out: the listening tools' and the walk recording's.
+func (h panelHost) GateView() ui.GateView {
+	v := h.g.listening.View()
+	v.Recording, v.RecordStatus = h.g.Recording()
+	v.RecordBad = h.g.walk.lastErr
+	return v
 }

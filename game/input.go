@@ -91,7 +91,7 @@ func (g *Game) press(mx, my int) {
 		return
 	}
 	if g.st.PlaceEmitter {
-		g.addEmitterAt(float32(wx), float32(wy))
+		panelHost{g}.addEmitterAt(float32(wx), float32(wy))
 		g.st.PlaceEmitter = false
 		return
 	}
@@ -185,7 +185,7 @@ func (g *Game) keys(dt float64) {
 	ctrl := g.held(ebiten.KeyControl) || g.held(ebiten.KeyMeta)
 	switch {
 	case ctrl && just(ebiten.KeyZ):
-		g.UndoDelete()
+		panelHost{g}.UndoDelete()
 	case just(ebiten.KeyHome):
 		g.centreOnListener()
 	case just(ebiten.KeyF):
@@ -201,7 +201,7 @@ func (g *Game) keys(dt float64) {
 	case just(ebiten.KeyK):
 		g.st.ShowKey = !g.st.ShowKey
 	case just(ebiten.KeyF11):
-		g.pf.captureReq = true // capture bundle (profhooks.go)
+		g.meters.captureReq = true // capture bundle (profhooks.go)
 	case just(ebiten.KeyT):
 		g.ui.ToggleTimeline()
 	case just(ebiten.KeyEscape):
@@ -212,7 +212,18 @@ func (g *Game) keys(dt float64) {
 			g.mapv.ToggleLayer(n) // 7 heatmap, 8 buildings, 9 statics
 		}
 	}
-	g.gateKeys() // R record a walk, B A/B, X ABX (gate.go)
+	var err error // R records a walk, B switches A/B, X plays an ABX trial's X
+	switch {
+	case just(ebiten.KeyR):
+		g.ToggleRecording()
+	case just(ebiten.KeyB):
+		err = g.listening.ToggleB()
+	case just(ebiten.KeyX):
+		err = g.listening.PlayX()
+	}
+	if err != nil {
+		g.setToast(err.Error())
+	}
 	ls := &g.st.Layers
 	digits := []ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3, ebiten.Key4, ebiten.Key5, ebiten.Key6}
 	for i, b := range []*bool{&ls.Rings, &ls.Cells, &ls.Rose, &ls.Shells, &ls.Spawns, &ls.Emitters} {

@@ -266,8 +266,8 @@ func (g *Game) dropFastDevice() {
 	g.sound.out.Close()
 	g.sound.out, g.sound.notice = nil, device.FastNotice
 	g.st.Silent, g.st.AudioOn = true, false
-	g.pf.local = audio.NewMixer(g.sim.Bank())
-	g.pf.where = "own mix (no device)"
+	g.meters.local = audio.NewMixer(g.sim.Bank())
+	g.meters.where = "own mix (no device)"
 	g.ui.SetUnderruns(nil)
 	g.setToast(device.FastNotice)
 }

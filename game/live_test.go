@@ -99,11 +99,11 @@ func TestO5_ExplicitAnchorsOnly(t *testing.T) {
 	step()
 	g.st.TimeScale = 2
 	step()
-	if err := g.Reset(5); err != nil {
+	if err := hostOf(g).Reset(5); err != nil {
 		t.Fatal(err)
 	}
 	step()
-	if err := g.Jump("0xA9B4 84 7.1"); err != nil {
+	if err := hostOf(g).Jump("0xA9B4 84 7.1"); err != nil {
 		t.Fatal(err)
 	}
 	step()

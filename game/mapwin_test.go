@@ -34,3 +34,6 @@ func TestJump_ListenerAndOpeningZoom(t *testing.T) {
 		t.Errorf("a closer view after a jump: %v m/px, want it kept at %v", g.cam.MPP, want)
 	}
 }
+
+// hostOf is what the panels call on g.
+func hostOf(g *Game) panelHost { return panelHost{g} }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"soundworld/game/listen"
 	"strings"
 	"testing"
 )
@@ -18,6 +19,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	g := standInGame(t)
 	ac := t.TempDir()
 	g.cfg.DatDir = ac
+	g.listening = g.newListening() // the tools take the window's data folder when made
 	wd, _ := os.Getwd()
 	if err := os.Chdir(ac); err != nil {
 		t.Fatal(err)
@@ -41,9 +43,9 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	}
 
 	// F11 (a capture bundle in the working folder).
-	g.pf.captureReq = true
+	g.meters.captureReq = true
 	pixelsOf(t, g)
-	if r := <-g.pf.captured; r.err == nil {
+	if r := <-g.meters.captured; r.err == nil {
 		t.Errorf("F11 wrote %s inside the data folder", r.path)
 	} else {
 		refused("F11", r.err.Error())
@@ -74,7 +76,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	}
 
 	// A layout save.
-	if err := g.SaveLayout("mine.json"); err == nil {
+	if err := hostOf(g).SaveLayout("mine.json"); err == nil {
 		t.Error("SaveLayout wrote inside the data folder")
 	} else {
 		refused("SaveLayout", err.Error())
@@ -85,7 +87,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	oldErr := clipErr
 	clipErr = errors.New("no display")
 	defer func() { clipErr = oldErr }()
-	if where := g.CopyPosition(); where != "" {
+	if where := g.listening.CopyPosition(); where != "" {
 		t.Errorf("CopyPosition wrote %q", where)
 	}
 	refused("CopyPosition", g.toast)
@@ -105,10 +107,10 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	if err := os.Chdir(out); err != nil {
 		t.Fatal(err)
 	}
-	if where := g.CopyPosition(); where != clipFallback {
+	if where := g.listening.CopyPosition(); where != listen.ClipFallback {
 		t.Errorf("CopyPosition outside: %q (%s)", where, g.toast)
 	}
-	if err := g.SaveLayout("mine.json"); err != nil {
+	if err := hostOf(g).SaveLayout("mine.json"); err != nil {
 		t.Errorf("SaveLayout outside: %v", err)
 	}
 	g.shotReq = true

@@ -24,3 +24,10 @@ func (g *Game) ClockSource() string {
 	}
 	return "wall"
 }
+
+// PositionLine is the player's position as retail's /loc prints it (the
+// page's "copy position"; listen.Tools.PositionLine).
+func (g *Game) PositionLine() string { return g.listening.PositionLine() }
+
+// Notify shows msg as a toast on the map (the page's notices).
+func (g *Game) Notify(msg string) { g.setToast(msg) }

@@ -177,7 +177,7 @@ func BenchmarkDraw_AllOverlays(b *testing.B) {
 func BenchmarkUpdate_Frame(b *testing.B) {
 	t := &testing.T{}
 	g := standInGame(t)
-	g.prof = newProfiler(1 << 30) // disables input handling, like -profile-frames
+	g.noInput = true // no input handling, like -profile-frames
 	b.ResetTimer()
 	for b.Loop() {
 		if err := g.Update(); err != nil {

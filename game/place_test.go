@@ -12,14 +12,14 @@ import (
 // command line refuses: 0xFFFF 191.999 0 rounds off the map in world metres.
 func TestW6_JumpKeepsLocalMetres(t *testing.T) {
 	g := newStandInGame(t)
-	if err := g.Jump("0xA9B4 84 7.1"); err != nil {
+	if err := hostOf(g).Jump("0xA9B4 84 7.1"); err != nil {
 		t.Fatal(err)
 	}
 	if p := g.sim.Player(); p.Landblock != 0xA9B4 || p.X != 84 || p.Y != float32(7.1) {
 		t.Errorf("jump 0xA9B4 84 7.1: player %+v, want landblock 0xA9B4 at (84, %v) exactly", p, float32(7.1))
 	}
 	before := g.sim.Player()
-	err := g.Jump("0xFFFF 191.999 0")
+	err := hostOf(g).Jump("0xFFFF 191.999 0")
 	if err == nil || !strings.Contains(err.Error(), "off the map") {
 		t.Errorf("jump 0xFFFF 191.999 0: err %v, want the command line's \"rounds off the map\"", err)
 	}

@@ -27,15 +27,17 @@ import (
 	"soundworld/world"
 )
 
-// profHooks is the window's profiler state.
+// profHooks is the window's side of the meters and the bug-report round
+// trip: the output meters' source, the sidecar's replay record, F11 and
+// `soundworld capture` bundles, -from.
 type profHooks struct {
+	g          *Game
 	tap        *audio.MeterTap
 	local      *audio.Mixer // no device: the window mixes the starts itself (meters, capture audio)
 	scratch    []float32
 	where      string
 	captureReq bool // F11: write a capture bundle at the end of the next Draw
 	captured   chan shotResult
-	bundled    bool // soundworld capture: the bundle is written
 	data       capt.DataID
 	dataErr    error
 }
@@ -45,8 +47,9 @@ type tapper interface{ SetTap(*audio.MeterTap) }
 
 // initProfiler wires the meter: the device's output through its tap, or,
 // with no device, a mixer of the window's own fed at each tick.
-func (g *Game) initProfiler() {
-	p := &g.pf
+func (m *profHooks) initProfiler() {
+	g := m.g
+	p := &g.meters
 	p.tap = audio.NewMeterTap()
 	p.captured = make(chan shotResult, 2)
 	if g.sound != nil && !g.sound.silent() {
@@ -68,19 +71,21 @@ func (g *Game) initProfiler() {
 
 // initProfilerView is initProfiler plus the report options (-zoom, -panels, …)
 // and -from: the one hook New calls before its first tick.
-func (g *Game) initProfilerView() error {
-	g.initProfiler()
+func (m *profHooks) initProfilerView() error {
+	g := m.g
+	m.initProfiler()
 	if err := g.applyViewOpts(); err != nil {
 		return cli.UserErr(err)
 	}
-	return g.applyFrom()
+	return m.applyFrom()
 }
 
 // feedLocal gives the window's own mixer this tick's starts (minus the
 // display-side mutes, as the device gets them) and mixes up to the tick's
 // frame plus one step, as render does. Nothing with a device.
-func (g *Game) feedLocal(starts []audio.VoiceStart) {
-	p := &g.pf
+func (m *profHooks) feedLocal(starts []audio.VoiceStart) {
+	g := m.g
+	p := &g.meters
 	if p.local == nil {
 		return
 	}
@@ -122,19 +127,21 @@ func (p *profHooks) mixTo(target, chunk int64, tap bool) {
 
 // replayRecord is the sidecar's "replay" object: the data, the inputs since
 // the last reset and the Snapshot's fingerprint.
-func (g *Game) replayRecord() *capt.Replay {
-	if g.pf.dataErr != nil {
+func (m *profHooks) replayRecord() *capt.Replay {
+	g := m.g
+	if g.meters.dataErr != nil {
 		return nil
 	}
-	return &capt.Replay{Data: g.pf.data, DatDir: g.cfg.DatDir, SimTime: g.snap.Time,
+	return &capt.Replay{Data: g.meters.data, DatDir: g.cfg.DatDir, SimTime: g.snap.Time,
 		Inputs: g.sim.Inputs(), Snapshot: capt.Fingerprint(g.snap)}
 }
 
 // endProfilerDraw runs at the end of Draw: an F11 capture of the finished
 // frame, and the toast of a capture written.
-func (g *Game) endProfilerDraw(screen *ebiten.Image) {
+func (m *profHooks) endProfilerDraw(screen *ebiten.Image) {
+	g := m.g
 	select {
-	case r := <-g.pf.captured:
+	case r := <-g.meters.captured:
 		if r.err != nil {
 			g.setToast("Capture failed: " + r.err.Error())
 		} else {
@@ -142,21 +149,16 @@ func (g *Game) endProfilerDraw(screen *ebiten.Image) {
 		}
 	default:
 	}
-	if g.pf.captureReq {
-		g.pf.captureReq = false
-		g.saveCapture(screen)
-	}
-	if g.cfg.CaptureDir != "" && g.shotCaptured && !g.pf.bundled { // soundworld capture
-		g.pf.bundled = true
-		if g.shotErr == nil {
-			g.shotErr = g.writeCapture(screen, g.cfg.CaptureDir, time.Now())
-		}
+	if g.meters.captureReq {
+		g.meters.captureReq = false
+		m.saveCapture(screen)
 	}
 }
 
 // drawFlash rings the position of the voice clicked in the timeline or the
 // event log, fading over ui.FlashFrames.
-func (g *Game) drawFlash(screen *ebiten.Image) {
+func (m *profHooks) drawFlash(screen *ebiten.Image) {
+	g := m.g
 	pos, left, ok := g.ui.Flash()
 	if !ok {
 		return
@@ -171,18 +173,20 @@ func (g *Game) drawFlash(screen *ebiten.Image) {
 // saveCapture is F11: a capture bundle capture-YYYYMMDD-HHMMSS/ in the
 // working folder (screenshot, sidecar, last 30 s of audio as mixed, the
 // span's events and path, README.txt), written off the game goroutine.
-func (g *Game) saveCapture(screen *ebiten.Image) {
-	b, at := g.bundle(screen)
+func (m *profHooks) saveCapture(screen *ebiten.Image) {
+	g := m.g
+	b, at := m.bundle(screen)
 	go func() {
 		defer crash.Recover()
 		dir, err := writeBundle(".", at, b)
-		g.pf.captured <- shotResult{dir, err}
+		g.meters.captured <- shotResult{dir, err}
 	}()
 }
 
 // writeCapture writes the bundle at once (soundworld capture) and says where.
-func (g *Game) writeCapture(screen *ebiten.Image, parent string, at time.Time) error {
-	b, _ := g.bundle(screen)
+func (m *profHooks) writeCapture(screen *ebiten.Image, parent string, at time.Time) error {
+	g := m.g
+	b, _ := m.bundle(screen)
 	dir, err := writeBundle(parent, at, b)
 	if err == nil {
 		fmt.Fprintf(os.Stdout, "capture: wrote %s (sim %.2f s, %s)\n", dir, g.snap.Time, g.cfg.Source)
@@ -217,12 +221,13 @@ type pendingBundle struct {
 }
 
 // bundle gathers the capture's parts on the game goroutine.
-func (g *Game) bundle(screen *ebiten.Image) (*pendingBundle, time.Time) {
+func (m *profHooks) bundle(screen *ebiten.Image) (*pendingBundle, time.Time) {
+	g := m.g
 	img, sc := capture(screen), g.sidecar()
 	now := g.snap.Time
-	samples, first := g.pf.tap.Last(audio.RingSeconds)
+	samples, first := g.meters.tap.Last(audio.RingSeconds)
 	end := first + int64(len(samples)/2) // the device's stream: everything it was given
-	if g.pf.local != nil {               // the own mix runs a step ahead of the Sim: up to now
+	if g.meters.local != nil {           // the own mix runs a step ahead of the Sim: up to now
 		end = int64(math.Round(now * audio.SampleRate))
 	}
 	samples = capt.LastSpan(samples, first, end, capt.SpanSeconds)
@@ -275,23 +280,24 @@ func ReadFrom(path string) (*From, error) {
 // Sim (which keeps recording from there) and checked against the Snapshot's
 // fingerprint, and the view (centre, zoom, overlays, time scale, pause) is
 // the sidecar's.
-func (g *Game) applyFrom() error {
+func (m *profHooks) applyFrom() error {
+	g := m.g
 	from := g.cfg.From
 	if from == nil {
 		return nil
 	}
 	r := from.Replay
-	if g.pf.dataErr != nil {
-		return g.pf.dataErr
+	if g.meters.dataErr != nil {
+		return g.meters.dataErr
 	}
-	warn, err := r.Check(g.pf.data, g.cfg.Force)
+	warn, err := r.Check(g.meters.data, g.cfg.Force)
 	if err != nil {
 		return cli.UserErr(fmt.Errorf("%s: %w", from.Path, err))
 	}
 	if warn != "" {
 		fmt.Fprintln(g.cfg.Stdout, warn)
 	}
-	if err := g.replayFrom(r); err != nil {
+	if err := m.replayFrom(r); err != nil {
 		return cli.UserErr(fmt.Errorf("%s: %w", from.Path, err))
 	}
 	g.sim.Manager().TakeStarts() // the replayed past is not played again
@@ -323,14 +329,15 @@ func (g *Game) applyFrom() error {
 //
 // A record longer than a minute shows progress on stderr while it replays
 // (sim seconds).
-func (g *Game) replayFrom(r *capt.Replay) error {
+func (m *profHooks) replayFrom(r *capt.Replay) error {
+	g := m.g
 	var bar *progress.Bar
 	if end := r.Inputs.End(); end > 60 {
 		bar = progress.New(os.Stderr, progress.Options{Label: "replaying " + g.cfg.From.Path, Total: int64(math.Round(end * 1000)), Unit: "s"})
 	}
 	ticks := 0
 	tick := func() {
-		g.mixReplayTick()
+		m.mixReplayTick()
 		if ticks++; ticks%world.TickRate == 0 {
 			bar.Set(int64(math.Round(g.sim.Now() * 1000)))
 		}
@@ -355,8 +362,9 @@ func (g *Game) replayFrom(r *capt.Replay) error {
 // mixReplayTick mixes one replayed tick into the window's own mix (no
 // device), as render's loop does, so the meters and a capture's last 30 s
 // hold the replayed past. With a device the past is not played.
-func (g *Game) mixReplayTick() {
-	p := &g.pf
+func (m *profHooks) mixReplayTick() {
+	g := m.g
+	p := &g.meters
 	if p.local == nil {
 		return
 	}

@@ -32,9 +32,9 @@ func scriptedSession(t *testing.T, g *Game) {
 			walking = false
 			p := g.sim.Prefs()
 			p.AmbientVolume = 0.5
-			g.SetPrefs(p)
+			hostOf(g).SetPrefs(p)
 		case 90:
-			g.AddEmitterAtListener()
+			hostOf(g).AddEmitterAtListener()
 		case 120:
 			ex, ey := g.cam.ToScreen(float64(g.snap.Listener.Pos.X)+30, float64(g.snap.Listener.Pos.Y)+10)
 			g.drag, g.dragIdx = dragEmitter, len(g.snap.Emitters)-1
@@ -42,7 +42,7 @@ func scriptedSession(t *testing.T, g *Game) {
 			g.drag = dragNone
 		case 150:
 			if len(g.stingers) > 0 {
-				g.PlayStinger(g.stingers[0].SType)
+				hostOf(g).PlayStinger(g.stingers[0].SType)
 			}
 		}
 		now += 1.0 / 30
@@ -98,10 +98,10 @@ func TestF12_FromReproducesSnapshot(t *testing.T) {
 	}
 	// The replayed past is in the window's own mix (the meters, a capture's
 	// last 30 s): frames up to the instant, and not silent.
-	if f := g2.pf.local.Frame(); f < int64(want.Time*44100) {
+	if f := g2.meters.local.Frame(); f < int64(want.Time*44100) {
 		t.Errorf("after -from the own mix is at frame %d, the instant is %.2f s", f, want.Time)
 	}
-	past, _ := g2.pf.tap.Last(5)
+	past, _ := g2.meters.tap.Last(5)
 	pastLoud := 0
 	for _, v := range past {
 		if v > 0.01 || v < -0.01 {
@@ -122,7 +122,7 @@ func TestF12_FromReproducesSnapshot(t *testing.T) {
 		}
 	}
 	loud := 0
-	samples, _ := g2.pf.tap.Last(6)
+	samples, _ := g2.meters.tap.Last(6)
 	for _, v := range samples {
 		if v > 0.01 || v < -0.01 {
 			loud++
@@ -156,9 +156,9 @@ func TestF11_CaptureBundle(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chdir(wd)
-	g.pf.captureReq = true
+	g.meters.captureReq = true
 	pixelsOf(t, g)
-	r := <-g.pf.captured
+	r := <-g.meters.captured
 	if r.err != nil {
 		t.Fatal(r.err)
 	}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // profiler records per-frame CPU time of Update and Draw (wall time on the
@@ -67,3 +69,43 @@ func (p *profiler) report(w io.Writer, firstTerrain time.Duration) {
 		fmt.Fprintf(w, "  start → first frame with all terrain: %s\n", ms(firstTerrain))
 	}
 }
+
+// profileRun is -profile-frames N as a game wrapping the window: every panel
+// open, no user input, always "focused", 1280×720 whatever the window's size,
+// each frame's Update and Draw timed; after N frames it prints the
+// percentiles and ends.
+type profileRun struct {
+	g    *Game
+	prof *profiler
+}
+
+func newProfileRun(g *Game) *profileRun {
+	g.noInput = true // measured without input
+	g.focus = func() bool { return true }
+	return &profileRun{g: g, prof: newProfiler(g.cfg.ProfileFrames)}
+}
+
+// Update ends the run with the report once N frames are measured, else
+// times the window's Update (frames that did work only: frameGate).
+func (p *profileRun) Update() error {
+	if p.prof.done() {
+		p.prof.report(p.g.cfg.Stdout, p.g.firstTerrain)
+		return ebiten.Termination
+	}
+	t0, f := time.Now(), p.g.frame
+	err := p.g.Update()
+	if err == nil && p.g.frame != f {
+		p.prof.update(time.Since(t0))
+	}
+	return err
+}
+
+// Draw times the window's Draw.
+func (p *profileRun) Draw(screen *ebiten.Image) {
+	t0 := time.Now()
+	p.g.Draw(screen)
+	p.prof.draw(time.Since(t0))
+}
+
+// Layout is 1280×720 whatever the window's size.
+func (p *profileRun) Layout(int, int) (int, int) { return p.g.Layout(Width, Height) }

@@ -41,7 +41,7 @@ var recordDir = "."
 // Recording reports whether a walk is being recorded, since when (sim s) and
 // the last status line.
 func (g *Game) Recording() (on bool, status string) {
-	r := &g.gw.rec
+	r := &g.walk
 	if r.on {
 		return true, fmt.Sprintf("recording %s: %.1f s (R stops)", r.base+".path.json", g.sim.Now())
 	}
@@ -50,7 +50,7 @@ func (g *Game) Recording() (on bool, status string) {
 
 // ToggleRecording is R: start, or stop and write.
 func (g *Game) ToggleRecording() {
-	if g.gw.rec.on {
+	if g.walk.on {
 		g.stopRecording()
 		return
 	}
@@ -60,7 +60,7 @@ func (g *Game) ToggleRecording() {
 // startRecording restarts the Sim at 0 s with the running seed (a path file
 // is rendered from 0 s) and saves the current emitters beside the path.
 func (g *Game) startRecording() {
-	r := &g.gw.rec
+	r := &g.walk
 	*r = walkRec{on: true, seed: g.sim.Seed(), base: filepath.Join(recordDir, "walk-"+time.Now().UTC().Format("20060102-150405"))}
 	// The path file is checked now, not after the walk (issue 12 item 4):
 	// never inside the game's data folder, a writable folder.
@@ -78,8 +78,8 @@ func (g *Game) startRecording() {
 		}
 	}
 	g.sim.Reset(r.seed) // the record (world.InputLog) starts here, at 0 s
-	if g.pf.local != nil {
-		g.pf.local = audio.NewMixer(g.sim.Bank()) // no device: the own mix restarts at frame 0 with the Sim
+	if g.meters.local != nil {
+		g.meters.local = audio.NewMixer(g.sim.Bank()) // no device: the own mix restarts at frame 0 with the Sim
 	}
 	if g.sound != nil {
 		g.sound.stopAll()
@@ -90,7 +90,7 @@ func (g *Game) startRecording() {
 
 // stopRecording writes the path file and says how to render it.
 func (g *Game) stopRecording() {
-	r := &g.gw.rec
+	r := &g.walk
 	r.on = false
 	log := g.sim.Inputs()
 	if log == nil {
@@ -133,7 +133,7 @@ func (g *Game) stopRecording() {
 const walkFileLimit = 4 << 20
 
 func (g *Game) recStatus(bad bool, msg string) {
-	g.gw.rec.last, g.gw.rec.lastErr = msg, bad
+	g.walk.last, g.walk.lastErr = msg, bad
 	g.setToast(msg)
 }
 
@@ -173,7 +173,7 @@ func quoteArg(s string) string {
 // either): the display gets a copy of the last snapshot with the player and
 // camera where the Sim now has them; the move is heard at the next tick.
 func (g *Game) holdTick0() bool {
-	if !g.gw.rec.on || g.snap == nil {
+	if !g.walk.on || g.snap == nil {
 		return false
 	}
 	s := *g.snap

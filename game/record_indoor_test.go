@@ -73,7 +73,7 @@ func TestA11_RecordedWalkThroughTheDoor(t *testing.T) {
 	g.ToggleRecording()
 	_, status := g.Recording()
 	paths, _ := filepath.Glob(filepath.Join(dir, "walk-*.path.json"))
-	if g.gw.rec.lastErr || len(paths) != 1 {
+	if g.walk.lastErr || len(paths) != 1 {
 		t.Fatalf("stop: %q, files %v", status, paths)
 	}
 	w, err := loadWalkFile(paths[0])
@@ -88,8 +88,8 @@ func TestA11_RecordedWalkThroughTheDoor(t *testing.T) {
 		t.Fatalf("A11: path file points per cell %v; want outdoor, taproom and cellar points", cells)
 	}
 
-	frames := g.pf.local.Frame()
-	all, _ := g.pf.tap.Last(audio.RingSeconds)
+	frames := g.meters.local.Frame()
+	all, _ := g.meters.tap.Last(audio.RingSeconds)
 	mine := all[int64(len(all))-2*frames:]
 	var want bytes.Buffer
 	want.Write(wavBytes(t, filepath.Join(dir, "window.wav"), mine))

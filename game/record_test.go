@@ -67,14 +67,14 @@ func TestRecordedWalkRendersSampleExact(t *testing.T) {
 		{0, func() { held[ebiten.KeyW] = true }},
 		{2, func() { held[ebiten.KeyE] = true }},
 		{3, func() { held = map[ebiten.Key]bool{} }},
-		{3.5, func() { g.SetEye(4) }},
+		{3.5, func() { hostOf(g).SetEye(4) }},
 		{4, func() { held[ebiten.KeyD] = true }},
-		{5, func() { g.SetPrefs(p) }},
+		{5, func() { hostOf(g).SetPrefs(p) }},
 		{6, func() { held = map[ebiten.Key]bool{ebiten.KeyW: true, ebiten.KeyShift: true, ebiten.KeyQ: true} }},
 		{7, func() { g.sim.SetChase(6) }},
 		{8, func() { held = map[ebiten.Key]bool{} }},
 		{9, func() {
-			if err := g.Jump("0xA9B40019 [84.000000 7.100000 85.005000] 0.707107 0.000000 0.000000 -0.707107"); err != nil {
+			if err := hostOf(g).Jump("0xA9B40019 [84.000000 7.100000 85.005000] 0.707107 0.000000 0.000000 -0.707107"); err != nil {
 				t.Fatal(err)
 			}
 		}},
@@ -92,7 +92,7 @@ func TestRecordedWalkRendersSampleExact(t *testing.T) {
 	}
 	g.ToggleRecording()
 	_, status := g.Recording()
-	if g.gw.rec.lastErr || !strings.Contains(status, "Walk saved to ") {
+	if g.walk.lastErr || !strings.Contains(status, "Walk saved to ") {
 		t.Fatalf("stop: %q", status)
 	}
 	paths, _ := filepath.Glob(filepath.Join(dir, "walk-*.path.json"))
@@ -102,8 +102,8 @@ func TestRecordedWalkRendersSampleExact(t *testing.T) {
 	}
 
 	// The window's own mix since R (no device: the meters' mixer, fed per tick).
-	frames := g.pf.local.Frame()
-	all, _ := g.pf.tap.Last(audio.RingSeconds)
+	frames := g.meters.local.Frame()
+	all, _ := g.meters.tap.Last(audio.RingSeconds)
 	if int64(len(all)) < 2*frames {
 		t.Fatalf("tap has %d samples, the session mixed %d frames", len(all), frames)
 	}
@@ -185,7 +185,7 @@ func TestRecordedWalkSaysWhenNotExact(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now()))
 	}
-	g.AddEmitterAtListener()
+	hostOf(g).AddEmitterAtListener()
 	g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now()))
 	g.ToggleRecording()
 	_, status := g.Recording()

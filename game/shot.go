@@ -105,6 +105,7 @@ type ViewInfo struct {
 
 // sidecar describes the current state.
 func (g *Game) sidecar() Sidecar {
+	follow := g.st.Follow
 	s := g.snap
 	l := s.Listener
 	lx, ly := world.Local(l.Pos.X, l.Pos.Y)
@@ -120,10 +121,10 @@ func (g *Game) sidecar() Sidecar {
 		Seed: g.sim.Seed(), SimTime: s.Time, Prefs: Snake[audio.Prefs]{s.Prefs}, PrefsStr: world.FormatPrefs(s.Prefs),
 		View: ViewInfo{MetresPerPixel: g.cam.MPP, CentreX: g.cam.CX, CentreY: g.cam.CY, Layers: g.st.Layers,
 			TimeScale: g.st.TimeScale, Paused: g.st.Paused, AudioOn: g.st.AudioOn, Width: g.cam.W, Height: g.cam.H,
-			Panels: g.ui.PanelRects(), FieldErrors: g.st.FieldErr, ClockRate: g.clk.Rate(), Follow: ptr(g.st.Follow)},
+			Panels: g.ui.PanelRects(), FieldErrors: g.st.FieldErr, ClockRate: g.clk.Rate(), Follow: &follow},
 		Snapshot: Snake[*world.Snapshot]{s},
 		Player:   locInfo(s.Player), Camera: locInfo(s.Camera), RNG: Snake[*world.RNGState]{s.RNG},
-		Replay: g.replayRecord(), Problems: g.sim.Problems().List(),
+		Replay: g.meters.replayRecord(), Problems: g.sim.Problems().List(),
 	}
 	for _, f := range []*dat.File{g.cfg.Archive.Portal, g.cfg.Archive.Cell} {
 		if f == nil {
@@ -207,13 +208,4 @@ func (g *Game) saveScreenshot(screen *ebiten.Image) {
 type shotResult struct {
 	path string
 	err  error
-}
-
-// writeShot is the scripted shot's capture.
-func (g *Game) writeShot(screen *ebiten.Image, out string) error {
-	if err := writePair(out, capture(screen), g.sidecar()); err != nil {
-		return err
-	}
-	fmt.Fprintf(g.cfg.Stdout, "shot: wrote %s and %s (sim %.2f s, %s)\n", out, SidecarPath(out), g.snap.Time, g.cfg.Source)
-	return nil
 }

@@ -56,13 +56,14 @@ func runShot(t *testing.T, c Config) *Game {
 	}
 	g.cam.W, g.cam.H = Width, Height
 	img := ebiten.NewImage(Width, Height)
+	s := newShotRun(g)
 	var uerr error
 	for i := 0; i < 600 && uerr == nil; i++ {
-		uerr = g.Update()
-		g.Draw(img)
+		uerr = s.Update()
+		s.Draw(img)
 	}
-	if !errors.Is(uerr, ebiten.Termination) || g.shotErr != nil {
-		t.Fatalf("shot: got update error %v, shot error %v; want Termination and no error", uerr, g.shotErr)
+	if !errors.Is(uerr, ebiten.Termination) || s.err != nil {
+		t.Fatalf("shot: got update error %v, shot error %v; want Termination and no error", uerr, s.err)
 	}
 	return g
 }

@@ -2,7 +2,7 @@
 # gate-ref.sh — the gate's loudness against an independent reference (issue
 # 20 item 6): installs ffmpeg (and lame) if missing, renders three takes of
 # the stand-in (the Holtburg spawn with the forge, the same place with no
-# emitters, and a quiet one with every volume at 0.03), then
+# emitters, and a quiet one with every volume at 0.04), then
 # scripts/gateref writes its own signals (sines at −23/−33/−60 dBFS, a
 # quiet step, pink noise, gated bursts, an inter-sample peak) and compares
 # the gate's integrated, short-term, loudness range and true peak with

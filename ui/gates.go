@@ -17,6 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"soundworld/game/listen"
 	"soundworld/ui/debugui"
 	"soundworld/ui/dock"
 )
@@ -35,31 +36,8 @@ type GateHost interface {
 	GateView() GateView
 }
 
-// GateView is the Gate panel's read-out, built by the window each frame.
-type GateView struct {
-	Position     string // the /loc line
-	Recording    bool
-	RecordStatus string
-	RecordBad    bool
-	Silent       string // "" with a sound device
-
-	Gate, Path, Stage string
-	Progress          float64 // 0..1
-	Err               error
-	Ready             bool
-	Warn              []string
-	RetailLUFS        float64
-	OursLUFS          float64
-	GainDB            float64
-	Match             bool
-	Hearing           string // "A", "B" or "X"
-	Trials            int    // the ABX run's length
-	ABX               bool   // a run is going (or finished)
-	Trial, Answered   int
-	Correct           int
-	XPlayed, ABXDone  bool
-	Result            string
-}
+// GateView is the Gate panel's read-out, built by the window each frame (game/listen's).
+type GateView = listen.View
 
 // gatePanel is the panel's own text fields.
 type gatePanel struct {

@@ -21,8 +21,7 @@ type legendItem struct {
 	text  string
 }
 
-// legend says what every colour, ring, marker and the rose mean (issue 13
-// item 5): F1's second page lists it all; the map key shows the first part.
+// legend says what every colour, ring, marker and the rose mean: F1's second page lists it all; the map key shows the first part.
 var legend = []legendItem{
 	{'d', color.RGBA{0x30, 0xa0, 0xff, 0xff}, "player: the feet you drag (gather centre, W5)"},
 	{'k', color.RGBA{0xff, 0xff, 0xff, 0xff}, "white line + knob: the heading (drag the knob)"},

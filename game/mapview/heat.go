@@ -1,6 +1,6 @@
 package mapview
 
-// atlas_heat.go: the heatmap layer (issue 11 item 2, overlay 7). Values are
+// heat.go: the heatmap layer (overlay 7). Values are
 // the atlas package's (the numbers `soundworld atlas` and `probe` give), for
 // the landblocks on screen, sampled at the zoom's resolution (HeatStep),
 // cached per (selector, step) for the session, computed on a background job

@@ -1,8 +1,8 @@
 package mapview
 
-// atlas_landmarks.go: buildings and static objects from each landblock's
-// LandBlockInfo (dat-format §3.5) drawn at their frames (issue 11 item 3,
-// overlays 8 and 9). Infos are read off the Update path by a loader that
+// landmarks.go: buildings and static objects from each landblock's
+// LandBlockInfo (dat-format §3.5) drawn at their frames (overlays 8
+// and 9). Infos are read off the Update path by a loader that
 // takes the landblocks on screen nearest first; a landblock whose LandBlock
 // says has_objects = 0 is never read. A building's size is not in the data
 // this tool reads (dat-format §3.7: a Setup's spheres lie behind its
@@ -80,7 +80,7 @@ func (l *landmarks) loader() {
 			id := uint32(k)<<16 | dat.LandBlockInfoL
 			if in, err := l.arch.LandBlockInfo(id); err == nil {
 				info = in
-			} else { // has_objects but no readable info: its buildings are missing (issue 23)
+			} else { // has_objects but no readable info: its buildings are missing: a problem, never silent
 				l.arch.Problems().AddErr(dat.KindBadLandBlock, "", id, err)
 			}
 		}

@@ -1,6 +1,6 @@
 package mapview
 
-// pyramid.go: the whole-world tile pyramid (issue 11 item 1). One goroutine
+// pyramid.go: the whole-world tile pyramid. One goroutine
 // scans the cell dat once (a sequential read of every LandBlock) and paints
 // the coarsest level (4 px per landblock) as it goes, sending copies of the
 // chunks it changed a few times a second; another paints the chunks of finer

@@ -1,6 +1,6 @@
 package mapview
 
-// atlas_search.go: the sound search (issue 11 item 4): a sound table id, a
+// search.go: the sound search: a sound table id, a
 // SoundType name or a wave id → the landblocks where it can play (A8's
 // CanHear), ranked by peak value, via atlas.Search on a background job; a
 // hit's button jumps to its peak cell; the list exports as CSV (atlas's

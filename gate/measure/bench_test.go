@@ -48,6 +48,13 @@ func BenchmarkMeasure10Min(b *testing.B) {
 		meter(l, r, pl, pr, keep, false)
 	}
 	b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N)/all, "meter_share")
+	// The onset detector's part (mid and side analyses, the onsets' energy).
+	every := func(a, b int) bool { return true }
+	cpu0 = cpuSeconds()
+	for i := 0; i < b.N; i++ {
+		detectOnsets(l, r, every, sec)
+	}
+	b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N)/all, "onset_share")
 }
 
 // cpuSeconds is the process's user + system CPU time.

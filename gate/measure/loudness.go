@@ -1,7 +1,7 @@
 // Package measure holds the gate's measurements, the same code for our
 // renders and for the retail recording: ITU-R BS.1770-4 loudness per channel,
-// balance, one-shot onsets by spectral flux and the bed's 1/3-octave
-// spectrum. Input is 44100 Hz stereo float32 (gate/decode's output).
+// balance, one-shot onsets by band-wise mid/side novelty and the bed's
+// 1/3-octave spectrum. Input is 44100 Hz stereo float32 (gate/decode's output).
 package measure
 
 import (

@@ -2,37 +2,68 @@ package measure
 
 import (
 	"math"
+	"math/bits"
 	"sort"
 
 	"gonum.org/v1/gonum/dsp/fourier"
 )
 
-// Onset detection by spectral flux (Bello et al. 2005; Dixon 2006): the
-// half-wave rectified rise of the log-compressed magnitude spectrum from one
-// frame to the next, peaks above a moving median.
+// Onset detection by band-wise novelty, on the mid and on the side signal.
+//
+// Each signal's STFT power is summed into 40 log-spaced bands (86 Hz to
+// Nyquist) and taken in dB. A band's novelty is its rise over the larger of
+// its level two frames back (the last frame that does not overlap) and its
+// running mean, divided by its running standard deviation: a z-score, so a
+// band a bed keeps busy (a crowd's syllables) needs a larger rise than a
+// quiet one, and a one-shot loud in its own band but quiet overall (a hammer
+// strike under a market's murmur) still stands out. A frame's score is the
+// sum of the z-scores over zMin; its peaks above a moving median are
+// candidates. A candidate is kept when the bands that fired gain energy over
+// the 150 ms after it (minBandRise) and that gain is not far under the whole
+// mix (minRel: a looped bed's seam also fires a band, 50 dB under the mix).
+//
+// The side signal (L−R)/2 is analysed the same way: whatever plays centred
+// (S4: pan 0, every ambient bed) cancels in it, so a panned one-shot under a
+// bed of the same colour (the forge's thump under the murmur) is found there
+// when the mid cannot see it. Candidates of both signals are merged.
+//
+// Level and side are read from the mid/side cross spectrum of the bands that
+// fired (onsetEnergy), which the centred beds do not disturb either.
 const (
 	fluxN        = 1024 // STFT frame, samples (23 ms)
 	fluxHop      = 512  // 11.6 ms
 	medianFrames = 43   // ± half-window of the moving median, frames (0.5 s)
 	peakFrames   = 3    // a peak is the largest within ± this many frames (35 ms)
 	minGapFrames = 5    // onsets at least 58 ms apart
-	// fluxDelta is the threshold above the moving median, in mean log-magnitude
-	// rise per bin, and minRise the least energy an onset adds over the 150 ms
-	// before it (dB): tuned on stand-in renders against their event logs, where
-	// lower values found bed texture (a looped bed's own transients) and
-	// higher ones missed quieter one-shots (TestOnsetsFindLoggedOneShots).
-	fluxDelta = 0.04
-	minRise   = -6.0
-	// Per-onset level windows: the one-shot's added energy is the mean square
-	// over [t−10 ms, t+150 ms) minus that over the 150 ms before.
-	onsetPre  = 0.010
-	onsetPost = 0.150
+	fluxBandsN   = 40   // log-spaced bands from fluxLoBin to Nyquist
+	fluxLoBin    = 2    // 86 Hz
+	fluxFloor    = 1e-4 // power per bin added before the log (≈ −86 dB re a full-scale sine)
+	bandTau      = 0.5  // s, time constant of each band's running mean and variance
+	bandVar0     = 9.0  // dB², the variance a band starts from
+	spanFrames   = 13   // frames in the 150 ms an onset's energy is measured over
+	// zMin is the z-score a band must pass to count, zCap the most one band
+	// adds, fluxDelta the threshold above the moving median (sum of z-scores
+	// over zMin), minBandRise the least gain (dB) of the fired bands' energy
+	// over the 150 ms after the onset against the 150 ms before, and minRel
+	// the least that gain may be against the whole mix before it (dB).
+	// Chosen on renders against their event logs (TestOnsetsAgainstTheTruth,
+	// TestOnsetsFindLoggedOneShots): lower zMin or fluxDelta let the murmur's
+	// syllables through, a higher minRel loses hammer strikes under it.
+	zMin        = 3.0
+	zCap        = 10.0
+	fluxDelta   = 3.0
+	minBandRise = 3.0
+	minRel      = -30.0
+	// sideCentre: a gain in the side signal under this share of the mid's
+	// (|ρ| < 0.05, under 0.9 dB L−R) reads as centred; rhoMax caps ρ at ±30 dB.
+	sideCentre = 0.0025
+	rhoMax     = 0.9387
 )
 
 // Onsets are the detected one-shots.
 type Onsets struct {
 	Times      []float64 // s from the signal's start
-	Level      []float64 // dB (mean square re 1) of the energy each onset adds, L+R
+	Level      []float64 // dB (mean square re 1) of the energy each onset adds, L+R, in the bands that fired
 	Side       []float64 // dB, L−R of that added energy (positive = left); ±30 dB at most
 	PerMinute  float64
 	LevelMed   float64 // median of Level
@@ -50,46 +81,147 @@ func hann(n int) []float64 {
 	return w
 }
 
-func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Onsets {
+// novelty is the band analysis of one signal (mid or side).
+type novelty struct {
+	frames int
+	edges  []int     // FFT-bin edges of the bands
+	pow    []float32 // power per frame and band (frames × bands)
+	fired  []uint64  // per frame, the bands whose z-score passed zMin
+	score  []float64 // per frame, Σ min(z − zMin, zCap) over those bands
+	// running statistics of each band's level (dB), and the last 3 frames'
+	// levels
+	mean, vari []float64
+	lev        [3][]float64
+}
+
+func newNoveltyOf(frames int, edges []int) *novelty {
+	nb := len(edges) - 1
+	nv := &novelty{frames: frames, edges: edges, pow: make([]float32, frames*nb), fired: make([]uint64, frames),
+		score: make([]float64, frames), mean: make([]float64, nb), vari: make([]float64, nb)}
+	for i := range nv.lev {
+		nv.lev[i] = make([]float64, nb)
+	}
+	for b := range nv.vari {
+		nv.vari[b] = bandVar0
+	}
+	return nv
+}
+
+// frame takes frame f's spectrum: its band powers, and (from the third
+// frame on) its z-scores against the running statistics.
+func (nv *novelty) frame(f int, coef []complex128) {
+	edges, nb := nv.edges, len(nv.edges)-1
+	cur := nv.lev[f%3]
+	p := nv.pow[f*nb : (f+1)*nb]
+	for b := range cur {
+		var e float64
+		for _, c := range coef[edges[b]:edges[b+1]] {
+			e += real(c)*real(c) + imag(c)*imag(c)
+		}
+		p[b] = float32(e)
+		cur[b] = 10 * math.Log10(e/float64(edges[b+1]-edges[b])+fluxFloor)
+	}
+	if f < 2 {
+		copy(nv.mean, cur)
+		return
+	}
+	// Frame f−2 is the last that does not overlap frame f: it feeds the
+	// running statistics, so an onset is measured against what came before
+	// it.
+	old := nv.lev[(f-2)%3]
+	alpha := float64(fluxHop) / Rate / bandTau
+	var s float64
+	var m uint64
+	for b := range cur {
+		z := (cur[b] - max(nv.mean[b], old[b])) / math.Sqrt(nv.vari[b]+1)
+		if z > zMin {
+			s += min(z-zMin, zCap)
+			m |= 1 << b
+		}
+		d := old[b] - nv.mean[b]
+		nv.mean[b] += alpha * d
+		nv.vari[b] += alpha * (d*d - nv.vari[b])
+	}
+	nv.score[f] = s
+	nv.fired[f] = m
+}
+
+// analyse returns the band novelty of the mid (L+R)/2 and of the side
+// (L−R)/2, and per frame and band the cross power Re(M·S*).
+func analyse(l, r []float32) (mid, side *novelty, cross []float32) {
 	frames := 0
 	if len(l) >= fluxN {
 		frames = (len(l)-fluxN)/fluxHop + 1
 	}
+	edges := fluxBands()
+	nb := len(edges) - 1
+	mid, side = newNoveltyOf(frames, edges), newNoveltyOf(frames, edges)
+	cross = make([]float32, frames*nb)
 	fft := fourier.NewFFT(fluxN)
 	win := hann(fluxN)
-	seq := make([]float64, fluxN)
-	coef := make([]complex128, fluxN/2+1)
-	prev := make([]float64, len(coef))
-	cur := make([]float64, len(coef))
-	flux := make([]float64, frames)
+	sm, ss := make([]float64, fluxN), make([]float64, fluxN)
+	cm, cs := make([]complex128, fluxN/2+1), make([]complex128, fluxN/2+1)
 	for f := 0; f < frames; f++ {
 		o := f * fluxHop
-		for i := range seq {
-			seq[i] = 0.5 * (float64(l[o+i]) + float64(r[o+i])) * win[i]
+		for i := range sm {
+			a, b := float64(l[o+i]), float64(r[o+i])
+			sm[i] = 0.5 * (a + b) * win[i]
+			ss[i] = 0.5 * (a - b) * win[i]
 		}
-		fft.Coefficients(coef, seq)
-		var s float64
-		for k, c := range coef {
-			cur[k] = math.Log1p(math.Sqrt(real(c)*real(c) + imag(c)*imag(c)))
-			if f > 0 {
-				if d := cur[k] - prev[k]; d > 0 {
-					s += d
-				}
+		fft.Coefficients(cm, sm)
+		fft.Coefficients(cs, ss)
+		mid.frame(f, cm)
+		side.frame(f, cs)
+		x := cross[f*nb : (f+1)*nb]
+		for b := range x {
+			var e float64
+			for k := edges[b]; k < edges[b+1]; k++ {
+				e += real(cm[k])*real(cs[k]) + imag(cm[k])*imag(cs[k])
 			}
+			x[b] = float32(e)
 		}
-		flux[f] = s / float64(len(coef))
-		prev, cur = cur, prev
 	}
-	med := movingMedian(flux, medianFrames)
-	var out Onsets
+	return mid, side, cross
+}
+
+// bandMean is the mean per frame of v (frames × nb) over frames [a, b)
+// (clipped to the signal) and the bands of mask m.
+func bandMean(v []float32, nb, a, b int, m uint64) float64 {
+	var e float64
+	for g := max(a, 0); g < min(b, len(v)/nb); g++ {
+		for mm := m; mm != 0; mm &= mm - 1 {
+			e += float64(v[g*nb+bits.TrailingZeros64(mm)])
+		}
+	}
+	return e / float64(b-a)
+}
+
+// bandPower is bandMean of nv's powers.
+func (nv *novelty) bandPower(a, b int, m uint64) float64 {
+	return bandMean(nv.pow, len(nv.edges)-1, a, b, m)
+}
+
+// candidate is a frame where an onset was found and the bands that fired.
+type candidate struct {
+	f     int
+	bands uint64
+}
+
+// candidates are the peaks of nv's score that pass the energy checks; mid
+// is the mix's own analysis, for minRel.
+func (nv *novelty) candidates(mid *novelty, kept func(a, b int) bool) []candidate {
+	frames, score := nv.frames, nv.score
+	med := movingMedian(score, medianFrames)
+	all := uint64(1)<<(len(nv.edges)-1) - 1
+	var out []candidate
 	last := -minGapFrames - 1
-	for f := 1; f < frames; f++ {
-		if flux[f] <= med[f]+fluxDelta || f-last < minGapFrames {
+	for f := 2; f < frames; f++ {
+		if score[f] <= med[f]+fluxDelta || f-last < minGapFrames {
 			continue
 		}
 		peak := true
 		for j := max(1, f-peakFrames); j <= min(frames-1, f+peakFrames); j++ {
-			if flux[j] > flux[f] || (flux[j] == flux[f] && j < f) {
+			if score[j] > score[f] || (score[j] == score[f] && j < f) {
 				peak = false
 				break
 			}
@@ -97,15 +229,36 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 		if !peak || !kept(f*fluxHop, f*fluxHop+fluxN) {
 			continue
 		}
-		last = f
-		t := float64(f*fluxHop+fluxN/2) / Rate
-		lv, side, rise := onsetEnergy(l, r, t)
-		if rise < minRise {
+		// Before: the 150 ms of frames that end where frame f starts.
+		m := nv.fired[f]
+		before, after := nv.bandPower(f-1-spanFrames, f-1, m), nv.bandPower(f, f+spanFrames, m)
+		if db(after)-db(before) < minBandRise || db(after-before)-db(mid.bandPower(f-1-spanFrames, f-1, all)) < minRel {
 			continue
 		}
-		out.Times = append(out.Times, t)
+		last = f
+		out = append(out, candidate{f, m})
+	}
+	return out
+}
+
+func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Onsets {
+	mid, side, cross := analyse(l, r)
+	cands := append(mid.candidates(mid, kept), side.candidates(mid, kept)...)
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].f < cands[j].f })
+	var out Onsets
+	nb := len(mid.edges) - 1
+	last := -minGapFrames - 1
+	for _, c := range cands {
+		if c.f-last < minGapFrames {
+			continue // the same onset, seen in both signals
+		}
+		last = c.f
+		lv, sd := onsetEnergy(c.f, c.bands, func(a, b int) (mm, ss, ms float64) {
+			return mid.bandPower(a, b, c.bands), side.bandPower(a, b, c.bands), bandMean(cross, nb, a, b, c.bands)
+		})
+		out.Times = append(out.Times, float64(c.f*fluxHop+fluxN/2)/Rate)
 		out.Level = append(out.Level, lv)
-		out.Side = append(out.Side, side)
+		out.Side = append(out.Side, sd)
 	}
 	if seconds > 0 {
 		out.PerMinute = float64(len(out.Times)) / seconds * 60
@@ -126,27 +279,28 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 	return out
 }
 
-// onsetEnergy returns the level (dB) and L−R (dB) of the energy an onset at t
-// s adds, and its rise: that energy over the energy before, in dB.
-func onsetEnergy(l, r []float32, t float64) (level, side, rise float64) {
-	at := func(s float64) int { return max(0, min(len(l), int(s*Rate))) }
-	ms := func(x []float32, a, b int) float64 {
-		if b <= a {
-			return 0
-		}
-		var s float64
-		for _, v := range x[a:b] {
-			s += float64(v) * float64(v)
-		}
-		return s / float64(b-a)
+// onsetEnergy returns the level (dB, mean square of L+R) and side (dB, L−R)
+// of what an onset at frame f adds over the 150 ms after it, from sums(a,
+// b): the mean power per frame, over frames [a, b) in the bands that fired,
+// of the mid M, the side S and their cross term Re(M·S*). A source panned
+// with gains gl, gr adds a²X to the mid's power, d²X to the side's and a·d·X
+// to the cross term (a = (gl+gr)/2, d = (gl−gr)/2); a centred bed adds to
+// the mid only, and is uncorrelated with the side. So ρ = d/a is read as the
+// side's gain over the cross term's, which the bed disturbs least, and
+// L−R = 20·log10((1+ρ)/(1−ρ)).
+func onsetEnergy(f int, m uint64, sums func(a, b int) (mm, ss, ms float64)) (level, side float64) {
+	m1, s1, c1 := sums(f, f+spanFrames)
+	m0, s0, c0 := sums(f-1-spanFrames, f-1)
+	dm, ds, dc := m1-m0, s1-s0, c1-c0
+	// Parseval for a Hann-windowed frame: Σ|X|² over the half spectrum is
+	// N·Σw²/2 = 3N²/16 times the mean square.
+	norm := 16 / (3 * float64(fluxN) * float64(fluxN))
+	if ds <= sideCentre*max(dm, 0) || dc == 0 {
+		return db(2 * max(dm, 0) * norm), 0
 	}
-	a, b, c := at(t-onsetPre-onsetPost), at(t-onsetPre), at(t+onsetPost)
-	pl, pr := ms(l, a, b), ms(r, a, b)
-	dl := math.Max(ms(l, b, c)-pl, 0)
-	dr := math.Max(ms(r, b, c)-pr, 0)
-	const eps = 1e-12
-	side = math.Max(-30, math.Min(30, 10*math.Log10((dl+eps)/(dr+eps))))
-	return db(dl + dr), side, db(dl+dr) - db(pl+pr)
+	rho := max(-rhoMax, min(rhoMax, ds/dc))
+	// L+R power of the source: (gl² + gr²)X = 2(a² + d²)X = 2·ds·(1 + 1/ρ²).
+	return db(2 * ds * (1 + 1/(rho*rho)) * norm), 20 * math.Log10((1+rho)/(1-rho))
 }
 
 // movingMedian returns, for each i, the median of v[i−h .. i+h] (clipped to v).
@@ -181,4 +335,18 @@ func movingMedian(v []float64, h int) []float64 {
 		}
 	}
 	return out
+}
+
+// fluxBands returns the FFT-bin edges of the novelty's bands: log-spaced
+// from fluxLoBin to the Nyquist bin, each at least one bin wide.
+func fluxBands() []int {
+	edges := []int{fluxLoBin}
+	for i := 1; i <= fluxBandsN; i++ {
+		e := int(math.Round(fluxLoBin * math.Pow(float64(fluxN/2)/fluxLoBin, float64(i)/fluxBandsN)))
+		if e > edges[len(edges)-1] {
+			edges = append(edges, e)
+		}
+	}
+	edges[len(edges)-1] = fluxN/2 + 1
+	return edges
 }

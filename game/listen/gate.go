@@ -1,10 +1,12 @@
-package game
-
-// Open a listening gate in the window (issue 9 item 4): the listener goes to
-// the gate's spot with its camera, preferences and emitters; the recording
-// loads in the background (progress shown); B switches the speakers between
-// our live output (A) and the recording (B) at the same loudness; X runs an
-// ABX test whose log is appended to the gate's history.
+// Package listen is the explorer window's listening tools: standing where
+// retail stood (a /loc line in, the position as a /loc line out), an opened
+// listening gate — the listener at its spot with its camera, preferences and
+// emitters, its recording loaded and loudness-matched in the background —
+// the A/B switch between our live output (A) and the recording (B), and the
+// ABX test whose log is appended to the gate's history. It holds the gate's
+// state and asks the window through Config (the Sim, the device, notices);
+// it imports nothing of Ebitengine, so its tests run without a display.
+package listen
 
 import (
 	"encoding/json"
@@ -16,28 +18,78 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
-
 	"soundworld/audio"
+	"soundworld/dat"
 	"soundworld/game/abx"
 	"soundworld/gate"
 	"soundworld/gate/decode"
 	"soundworld/gate/measure"
 	"soundworld/internal/cli"
 	"soundworld/internal/crash"
-	"soundworld/ui"
 	"soundworld/world"
 )
 
-// gateWin is the window's issue 9 state (gate*.go, record.go).
-type gateWin struct {
-	rec  walkRec
+// Config is what the listening tools need of the window.
+type Config struct {
+	Archive *dat.Archive
+	DatDir  string // the window's dat folder; "" for the stand-in
+	Sim     *world.Sim
+	// Device is the sound device's A/B side, nil when silent.
+	Device func() Device
+	// Silent says why nothing is heard ("" with a sound device).
+	Silent func() string
+	// Copy puts text on the clipboard (an error: there is none).
+	Copy func(string) error
+	// Notice shows a short message (the window's toast).
+	Notice func(string)
+	// BeforePlace runs before a gate moves the listener (a walk being
+	// recorded stops: the placement is not part of it).
+	BeforePlace func()
+	// Placed runs after the listener was placed (a gate, a /loc line): the
+	// window centres the view on the listener and, with snapshot (a gate),
+	// takes a new Snapshot at once.
+	Placed func(snapshot bool)
+	// Opened runs after a gate opened (the window unfolds the Gate panel).
+	Opened func()
+}
+
+// Tools is the window's listening tools.
+type Tools struct {
+	cfg  Config
 	gate *openGate
 }
 
-// abDevice is what A/B needs of the device (audio/device.Device).
-type abDevice interface {
+// New is the tools with no gate open.
+func New(cfg Config) *Tools { return &Tools{cfg: cfg} }
+
+// View is the Gate panel's read-out, built by the window each frame.
+type View struct {
+	Position     string // the /loc line
+	Recording    bool
+	RecordStatus string
+	RecordBad    bool
+	Silent       string // "" with a sound device
+
+	Gate, Path, Stage string
+	Progress          float64 // 0..1
+	Err               error
+	Ready             bool
+	Warn              []string
+	RetailLUFS        float64
+	OursLUFS          float64
+	GainDB            float64
+	Match             bool
+	Hearing           string // "A", "B" or "X"
+	Trials            int    // the ABX run's length
+	ABX               bool   // a run is going (or finished)
+	Trial, Answered   int
+	Correct           int
+	XPlayed, ABXDone  bool
+	Result            string
+}
+
+// Device is what A/B needs of the device (audio/device.Device).
+type Device interface {
 	SetB(l, r []float32)
 	SelectB(on bool)
 	SetBGain(g float32)
@@ -83,17 +135,17 @@ func (o *openGate) set(stage string, p float64) {
 
 // OpenGate opens a gate file: places the listener, loads the recording in
 // the background. Errors (the file, its loc, its emitters) are the user's.
-func (g *Game) OpenGate(path string) error {
+func (g *Tools) OpenGate(path string) error {
 	f, err := gate.Load(path)
 	if err != nil {
 		return err
 	}
-	return g.openGate(f)
+	return g.Open(f)
 }
 
-// openGate opens a gate file already read (-gate, read by the command; the
+// Open opens a gate file already read (-gate, read by the command; the
 // Gate panel's path box, read by OpenGate).
-func (g *Game) openGate(f *gate.File) error {
+func (g *Tools) Open(f *gate.File) error {
 	path := f.Path()
 	var warn []string
 	switch {
@@ -118,27 +170,25 @@ func (g *Game) openGate(f *gate.File) error {
 			return fmt.Errorf("%s: emitters: %w", path, err)
 		}
 	}
-	if g.gw.rec.on {
-		g.stopRecording() // the placement below is not part of the walk
-	}
+	g.cfg.BeforePlace() // a walk being recorded stops: the placement below is not part of it
 	g.closeGate()
-	g.sim.SetPrefs(prefs)
-	g.sim.SetEmitters(em)
-	g.sim.SetEye(f.Eye())
-	g.sim.SetChase(f.Chase())
-	if err := g.sim.PlaceAt(loc.Loc(), loc.Cell, loc.Heading()); err != nil { // A11: an indoor /loc
+	sim := g.cfg.Sim
+	sim.SetPrefs(prefs)
+	sim.SetEmitters(em)
+	sim.SetEye(f.Eye())
+	sim.SetChase(f.Chase())
+	if err := sim.PlaceAt(loc.Loc(), loc.Cell, loc.Heading()); err != nil { // A11: an indoor /loc
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	g.snap = g.sim.Tick(0)
-	p := g.sim.Listener().Pos
-	g.cam.CX, g.cam.CY = float64(p.X), float64(p.Y)
+	g.cfg.Placed(true)
+	p := sim.Listener().Pos
 	o := &openGate{file: f, path: path, warn: warn, match: true, abxN: DefaultABXTrials, stage: "starting"}
-	g.gw.gate = o
+	g.gate = o
 	sc := gate.Scene{Archive: g.cfg.Archive, Bank: audio.NewBank(g.cfg.Archive), X: p.X, Y: p.Y, Place: ptr(loc.Loc()),
 		Heading: loc.Heading(), Eye: f.Eye(), Chase: f.Chase(), Prefs: prefs, Emitters: em, Seconds: f.Seconds}
 	crash.Go(func() { o.load(sc) })
-	g.ui.OpenGatePanel()
-	g.setToast(fmt.Sprintf("Gate %q: listener at its /loc; loading %s", f.Name, f.Recording))
+	g.cfg.Opened()
+	g.cfg.Notice(fmt.Sprintf("Gate %q: listener at its /loc; loading %s", f.Name, f.Recording))
 	return nil
 }
 
@@ -207,10 +257,10 @@ func (o *openGate) load(sc gate.Scene) {
 	o.mu.Unlock()
 }
 
-// updateGate runs each frame: hands a loaded recording to the device and
+// Update runs each frame: hands a loaded recording to the device and
 // keeps the device's A/B choice and gain as the panel says.
-func (g *Game) updateGate() {
-	o := g.gw.gate
+func (g *Tools) Update() {
+	o := g.gate
 	if o == nil {
 		return
 	}
@@ -219,25 +269,16 @@ func (g *Game) updateGate() {
 	o.mu.Unlock()
 	if ready && !o.loaded {
 		o.loaded = true
-		if d := g.abDev(); d != nil {
+		if d := g.cfg.Device(); d != nil {
 			d.SetB(o.l, o.r)
 		}
 		gain := o.gainDB
 		if math.Abs(gain) < 0.05 {
 			gain = 0 // no "-0.0 dB"
 		}
-		g.setToast(fmt.Sprintf("Gate %q ready: B switches to the recording (gain %+.1f dB), X starts ABX", o.file.Name, gain))
+		g.cfg.Notice(fmt.Sprintf("Gate %q ready: B switches to the recording (gain %+.1f dB), X starts ABX", o.file.Name, gain))
 	}
 	g.applyAB()
-}
-
-// abDev is the device's A/B side, nil when silent.
-func (g *Game) abDev() abDevice {
-	if g.sound == nil || g.sound.silent() {
-		return nil
-	}
-	d, _ := g.sound.out.(abDevice)
-	return d
 }
 
 // hearing is what the speakers play now: A, B, or during an ABX trial X.
@@ -255,9 +296,9 @@ func (o *openGate) gain() float32 {
 	return float32(math.Pow(10, o.gainDB/20))
 }
 
-func (g *Game) applyAB() {
-	o := g.gw.gate
-	d := g.abDev()
+func (g *Tools) applyAB() {
+	o := g.gate
+	d := g.cfg.Device()
 	if o == nil || d == nil || !o.loaded {
 		return
 	}
@@ -265,11 +306,11 @@ func (g *Game) applyAB() {
 	d.SelectB(o.hearing() == abx.B)
 }
 
-func (g *Game) closeGate() {
-	if d := g.abDev(); d != nil {
+func (g *Tools) closeGate() {
+	if d := g.cfg.Device(); d != nil {
 		d.SetB(nil, nil)
 	}
-	g.gw.gate = nil
+	g.gate = nil
 }
 
 // errNoGate says a gate key was pressed with no gate open.
@@ -277,8 +318,8 @@ var errNoGate = errors.New("no gate open: soundworld -gate FILE, or the Gate pan
 
 // ToggleB is the B key: switch between ours (A) and the recording (B); in an
 // ABX trial it leaves X and plays the reference.
-func (g *Game) ToggleB() error {
-	o := g.gw.gate
+func (g *Tools) ToggleB() error {
+	o := g.gate
 	if o == nil {
 		return errNoGate
 	}
@@ -296,8 +337,8 @@ func (g *Game) ToggleB() error {
 
 // PlayX is the X key: start an ABX run if none is going, then play this
 // trial's X (A or B at random, the same side until answered).
-func (g *Game) PlayX() error {
-	o := g.gw.gate
+func (g *Tools) PlayX() error {
+	o := g.gate
 	if o == nil {
 		return errNoGate
 	}
@@ -319,12 +360,12 @@ func (g *Game) PlayX() error {
 
 // AnswerX records "X is a" for this trial; after the last trial the score,
 // its p-value and the trial log are appended to the gate's history.
-func (g *Game) AnswerX(isB bool) error {
+func (g *Tools) AnswerX(isB bool) error {
 	a := abx.A
 	if isB {
 		a = abx.B
 	}
-	o := g.gw.gate
+	o := g.gate
 	if o == nil || o.abx == nil {
 		return errors.New("ABX: press X to start a run")
 	}
@@ -350,13 +391,13 @@ func (g *Game) AnswerX(isB bool) error {
 	} else {
 		msg += " — appended to " + filepath.Base(o.path) + "'s history"
 	}
-	g.setToast(msg)
+	g.cfg.Notice(msg)
 	return nil
 }
 
 // SetABXTrials sets the next ABX run's length.
-func (g *Game) SetABXTrials(n int) error {
-	o := g.gw.gate
+func (g *Tools) SetABXTrials(n int) error {
+	o := g.gate
 	if o == nil {
 		return errNoGate
 	}
@@ -368,24 +409,18 @@ func (g *Game) SetABXTrials(n int) error {
 }
 
 // SetGainMatch turns the loudness match on or off.
-func (g *Game) SetGainMatch(on bool) {
-	if o := g.gw.gate; o != nil {
+func (g *Tools) SetGainMatch(on bool) {
+	if o := g.gate; o != nil {
 		o.match = on
 		g.applyAB()
 	}
 }
 
-// GateView is what the Gate panel shows.
-func (g *Game) GateView() ui.GateView {
-	on, status := g.Recording()
-	v := ui.GateView{Position: g.PositionLine(), Recording: on, RecordStatus: status, RecordBad: g.gw.rec.lastErr}
-	if g.sound == nil || g.sound.silent() {
-		v.Silent = "silent: no sound device — the switch and ABX run but nothing is heard"
-		if g.sound != nil && g.sound.notice != "" {
-			v.Silent += " (" + g.sound.notice + ")"
-		}
-	}
-	o := g.gw.gate
+// View is what the Gate panel shows of the position and the gate (the
+// window adds the walk recording's lines).
+func (g *Tools) View() View {
+	v := View{Position: g.PositionLine(), Silent: g.cfg.Silent()}
+	o := g.gate
 	if o == nil {
 		return v
 	}
@@ -419,31 +454,22 @@ func (g *Game) GateView() ui.GateView {
 	return v
 }
 
-// gateKeys: R records a walk, B switches A/B, X plays an ABX trial's X.
-func (g *Game) gateKeys() {
-	just := inpututil.IsKeyJustPressed
-	var err error
-	switch {
-	case just(ebiten.KeyR):
-		g.ToggleRecording()
-	case just(ebiten.KeyB):
-		err = g.ToggleB()
-	case just(ebiten.KeyX):
-		err = g.PlayX()
-	}
-	if err != nil {
-		g.setToast(err.Error())
-	}
-}
-
-// openStartGate opens -gate FILE when the window starts (a user error if
-// the gate cannot be read) and unfolds the Gate panel.
-func (g *Game) openStartGate() error {
-	if g.cfg.Gate == nil {
+// Start opens -gate's file when the window starts (a user error if the gate
+// cannot be opened); a nil f opens nothing.
+func (g *Tools) Start(f *gate.File) error {
+	if f == nil {
 		return nil
 	}
-	if err := g.openGate(g.cfg.Gate); err != nil {
+	if err := g.Open(f); err != nil {
 		return cli.UserErr(err)
 	}
 	return nil
+}
+
+// ABXTrial is the X of the running ABX trial (ok false when none is running).
+func (g *Tools) ABXTrial() (x abx.Side, ok bool) {
+	if o := g.gate; o != nil && o.abx != nil && !o.abx.Done() {
+		return o.abx.X(), true
+	}
+	return 0, false
 }

@@ -1,8 +1,8 @@
-package game
+package listen
 
-// Stand where retail stood (issue 9 item 1, the window's part): the jump box
-// takes retail's /loc line pasted as is, and the Gate panel shows the current
-// position in the same format with a copy button.
+// Stand where retail stood: the jump box takes retail's /loc line pasted as
+// is, and the Gate panel shows the current position in the same format with
+// a copy button.
 
 import (
 	"fmt"
@@ -13,11 +13,11 @@ import (
 	"soundworld/world"
 )
 
-// jumpRetailLoc places the player exactly at a /loc line (cell's landblock
+// JumpLoc places the player exactly at a /loc line (cell's landblock
 // and local x, y, W6) facing the way the line's quaternion does (W4,
 // Frame::get_heading). ok is false when where is not a /loc line (the short
 // forms are Jump's own).
-func (g *Game) jumpRetailLoc(where string) (ok bool, err error) {
+func (g *Tools) JumpLoc(where string) (ok bool, err error) {
 	if !world.IsRetailLoc(where) {
 		return false, nil
 	}
@@ -25,11 +25,10 @@ func (g *Game) jumpRetailLoc(where string) (ok bool, err error) {
 	if err != nil {
 		return true, fmt.Errorf("jump: %v", err)
 	}
-	if err := g.sim.PlaceAt(l.Loc(), l.Cell, l.Heading()); err != nil { // A11: an EnvCell places the player indoors
+	if err := g.cfg.Sim.PlaceAt(l.Loc(), l.Cell, l.Heading()); err != nil { // A11: an EnvCell places the player indoors
 		return true, fmt.Errorf("jump: %v", err)
 	}
-	p := g.sim.Listener().Pos
-	g.cam.CX, g.cam.CY = float64(p.X), float64(p.Y)
+	g.cfg.Placed(false)
 	return true, nil
 }
 
@@ -38,38 +37,39 @@ func (g *Game) jumpRetailLoc(where string) (ok bool, err error) {
 // Sim put the feet on) and the quaternion Frame::set_heading builds from the
 // compass heading. Pasted into the jump box (or -at) it puts the player back
 // on the same spot facing the same way (to float32 and 6 decimals).
-func (g *Game) PositionLine() string {
-	rl := world.RetailLocOf(g.sim.Player(), g.sim.Listener().Heading)
-	if c, _ := g.sim.Indoor(); c != 0 { // A11: indoors /loc names the EnvCell
+func (g *Tools) PositionLine() string {
+	sim := g.cfg.Sim
+	rl := world.RetailLocOf(sim.Player(), sim.Listener().Heading)
+	if c, _ := sim.Indoor(); c != 0 { // A11: indoors /loc names the EnvCell
 		rl.Cell = c
 	}
 	return rl.String()
 }
 
-// clipFallback is where a position goes when there is no clipboard (a
+// ClipFallback is where a position goes when there is no clipboard (a
 // variable for tests).
-var clipFallback = "soundworld-position.txt"
+var ClipFallback = "soundworld-position.txt"
 
 // CopyPosition puts the /loc line on the clipboard, or when there is none
 // writes it to soundworld-position.txt in the working folder; the toast says
 // which (and shows the line either way, so it can be read off the screen).
-func (g *Game) CopyPosition() string {
+func (g *Tools) CopyPosition() string {
 	line := g.PositionLine()
-	if copyText(line) == nil {
-		g.setToast("Copied to the clipboard: " + line)
+	if g.cfg.Copy(line) == nil {
+		g.cfg.Notice("Copied to the clipboard: " + line)
 		return "clipboard"
 	}
-	err := outputs.CheckFile("", clipFallback, g.cfg.DatDir) // never inside the game's data folder
+	err := outputs.CheckFile("", ClipFallback, g.cfg.DatDir) // never inside the game's data folder
 	if err == nil {
-		err = outputs.WriteFile(clipFallback, func(w *os.File) error {
+		err = outputs.WriteFile(ClipFallback, func(w *os.File) error {
 			_, err := w.Write([]byte(line + "\n"))
 			return err
 		})
 	}
 	if err != nil {
-		g.setToast(fmt.Sprintf("No clipboard and %s not written (%v): %s", clipFallback, err, line))
+		g.cfg.Notice(fmt.Sprintf("No clipboard and %s not written (%v): %s", ClipFallback, err, line))
 		return ""
 	}
-	g.setToast("No clipboard (no X display): wrote " + clipFallback + ": " + line)
-	return clipFallback
+	g.cfg.Notice("No clipboard (no X display): wrote " + ClipFallback + ": " + line)
+	return ClipFallback
 }

@@ -1,0 +1,46 @@
+package game
+
+// listenwin.go: the window's side of the listening tools (game/listen):
+// the device's A/B side, the clipboard, and what placing the listener does
+// to the view.
+
+import "soundworld/game/listen"
+
+// newListening is the listening tools over the window's Sim and device.
+func (g *Game) newListening() *listen.Tools {
+	return listen.New(listen.Config{
+		Archive: g.cfg.Archive, DatDir: g.cfg.DatDir, Sim: g.sim,
+		Device: func() listen.Device {
+			if g.sound == nil || g.sound.silent() {
+				return nil
+			}
+			d, _ := g.sound.out.(listen.Device)
+			return d
+		},
+		Silent: func() string {
+			if g.sound != nil && !g.sound.silent() {
+				return ""
+			}
+			s := "silent: no sound device — the switch and ABX run but nothing is heard"
+			if g.sound != nil && g.sound.notice != "" {
+				s += " (" + g.sound.notice + ")"
+			}
+			return s
+		},
+		Copy:   copyText,
+		Notice: g.setToast,
+		BeforePlace: func() {
+			if g.walk.on {
+				g.stopRecording() // the placement is not part of the walk
+			}
+		},
+		Placed: func(snapshot bool) {
+			if snapshot {
+				g.snap = g.sim.Tick(0)
+			}
+			p := g.sim.Listener().Pos
+			g.cam.CX, g.cam.CY = float64(p.X), float64(p.Y)
+		},
+		Opened: func() { g.ui.OpenGatePanel() },
+	})
+}
