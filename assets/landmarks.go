@@ -1,7 +1,7 @@
 package assets
 
-// landmarks.go: Holtburg's buildings and static objects (issue 11 item 3, the
-// data side), so the map can show a town a designer recognises. They are
+// landmarks.go: Holtburg's buildings and static objects (the data side of
+// the map's markers), so the map can show a town a designer recognises. They are
 // placed in the LandBlockInfos (dat-format §3.5) of the two landblocks the town
 // square straddles, 0xA9B4 (with the forge) and 0xA9B3. Model ids are GfxObj
 // ids (0x01…) of models this stand-in does not ship: the tool draws

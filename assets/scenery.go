@@ -90,7 +90,7 @@ func addSceneryRecords(add func(id uint32, rec []byte)) {
 func chimeWave() *dat.Wave {
 	r := newRNG(81)
 	out := make([]float64, int(2.2*SampleRate))
-	tubes := []float64{1318.5, 1568.0, 1760.0, 2093.0, 2349.3} // E6 G6 A6 C7 D7
+	tubes := []float64{1318.5, 1568.0, 1760.0, 2093.0, 2349.3} // Hz: a pentatonic E, G, A, C, D two octaves above middle C
 	at := 0.01
 	for i := range tubes {
 		f := tubes[(i*3)%len(tubes)]

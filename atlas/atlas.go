@@ -1,7 +1,7 @@
 // Package atlas evaluates retail's ambient gather (rules A1–A7) for every land
 // cell of a set of landblocks — the value a player standing at the cell's
 // centre, feet on the ground, would get — and turns it into heatmaps, CSV,
-// JSON and a sound search (issue 11). It is pure Go: no Ebitengine.
+// JSON and a sound search. It is pure Go: no Ebitengine.
 //
 // The gather itself is world's (world.AtlasGather, walking Rebuild's order
 // with world's offsets and weights), so a cell's value equals what `probe`

@@ -13,7 +13,7 @@ import (
 	"soundworld/world"
 )
 
-// FormatValue prints v with 8 significant digits (issue 11 item 5).
+// FormatValue prints v with 8 significant digits.
 func FormatValue(v float32) string { return strconv.FormatFloat(float64(v), 'g', 8, 64) }
 
 // WriteCSV writes `landblock,cell,x,y,value` and one row per sampled land

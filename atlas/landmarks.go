@@ -1,8 +1,8 @@
 package atlas
 
 // landmarks.go: the buildings and static objects of a landblock's
-// LandBlockInfo (dat-format §3.5) as map markers (issue 11 item 3, data side
-// for the window).
+// LandBlockInfo (dat-format §3.5) as map markers (the data side
+// of the window's markers).
 
 import (
 	"soundworld/dat"

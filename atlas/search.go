@@ -1,6 +1,6 @@
 package atlas
 
-// search.go: sound search (issue 11 item 4) — by sound table, SoundType or
+// search.go: sound search — by sound table, SoundType or
 // wave → the landblocks where it can play, ranked by its peak value there.
 
 import (

@@ -1,6 +1,6 @@
 package atlas
 
-// select.go: what a cell's value is (issue 11 item 2) — one ambient sound,
+// select.go: what a cell's value is — one ambient sound,
 // one STB desc, or the loudest bed — computed from the gather's sums exactly
 // as world's UpdateSound (A7) and its snapshot compute them.
 

@@ -122,7 +122,7 @@ const (
 	maxWaveRate = 192000
 )
 
-// Decoding budget (issue 12, bounded decoding): a wave may decode to at most
+// Decoding budget (bounded decoding): a wave may decode to at most
 // maxWaveSeconds of audio and at most maxWaveRatio times its payload size,
 // counted as 16-bit stereo at SampleRate (4 bytes a frame). Beyond either it
 // is a data problem, refused before decoding where the size is known up front.

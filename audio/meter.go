@@ -2,7 +2,7 @@ package audio
 
 import "math"
 
-// Output meters (issue 10 item 2): peak and RMS per channel in dBFS, a held
+// Output meters: peak and RMS per channel in dBFS, a held
 // peak, and clipping, computed from the interleaved stereo float32 samples the
 // mixer produced (the ones sent to the device, or rendered without one). The
 // meter counts time in frames at SampleRate, never by a clock, so a test

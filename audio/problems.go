@@ -11,7 +11,7 @@ type problemSink struct {
 // SetProblems makes the bank report each sound table or wave it cannot use —
 // unreadable, missing, or (waves) not decodable within the budget — to ps,
 // once per id, naming file (the portal dat) when the error does not. Playback
-// is unchanged: the sound stays silent, as retail's would (issue 12).
+// is unchanged: the sound stays silent, as retail's would.
 func (b *Bank) SetProblems(ps *dat.Problems, file string) {
 	if b == nil {
 		return

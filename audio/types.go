@@ -2,8 +2,8 @@
 // variant pick, probability gate, retail random sources, preferences) plus the
 // deterministic 44100 Hz stereo mixer that plays or renders its voices.
 //
-// The rules are those of ../shared/spec/retail-audio.md (S, P, T, G, O); each
-// is named where it is implemented. The package imports no window-side
+// The rules are those of docs/rules.md (S, P, T, G, O); each is named by id
+// where it is implemented. The package imports no window-side
 // Ebitengine code, so its tests run headless.
 package audio
 
@@ -72,7 +72,7 @@ const (
 	OutcomeGated                 // failed the probability gate (T2)
 	OutcomeSilent                // below −50 dB or g ≤ 0 (S1), or disabled by prefs, or no variant
 	OutcomeNotNow                // an intermittent's PlayNow roll failed (A8; recorded for O4)
-	// Silent because of bad data (issue 12 item 1, P6). A bad wave costs
+	// Silent because of bad data (P6). A bad wave costs
 	// what a playable one costs — the pick, the gate, a slot (Slot ≥ 0, free
 	// again on the next play) and the cursor — and plays silence (P6); a
 	// missing table fails before any draw (no slot).

@@ -17,6 +17,10 @@ func ParseLandBlock(b []byte) (*LandBlock, error) {
 	return l, nil
 }
 
+// ParseLandBlockInto is ParseLandBlock into l, which the caller owns (a
+// scan of every landblock reuses one). l is undefined after an error.
+func ParseLandBlockInto(l *LandBlock, b []byte) error { return parseLandBlockInto(l, b) }
+
 func parseLandBlockInto(l *LandBlock, b []byte) error {
 	le := binary.LittleEndian
 	if len(b) != LandBlockSize || le.Uint32(b)&0xFFFF != LandBlockLow {

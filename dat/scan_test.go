@@ -3,6 +3,7 @@ package dat
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"testing"
 )
 
@@ -100,5 +101,59 @@ func TestScannerReadsLikeRead(t *testing.T) {
 		if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
 			t.Fatalf("0x%08X: %v %v", e.ID, err1, err2)
 		}
+	}
+}
+
+// ReadBlocksWith hands fn the same bytes ReadBlocks returns and visits the
+// same blocks, for a record in one block (passed in place), one spanning
+// three blocks and a compressed one (both copied).
+func TestScannerReadBlocksWithLikeReadBlocks(t *testing.T) {
+	w := NewWriter(256, DataSetCell, 0)
+	one := bytes.Repeat([]byte{1}, 252) // exactly one block's payload
+	three := bytes.Repeat([]byte{3}, 600)
+	for id, rec := range map[uint32][]byte{0x0101FFFF: one, 0x0202FFFF: three} {
+		if err := w.Add(id, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.AddCompressed(0x0303FFFF, three); err != nil {
+		t.Fatal(err)
+	}
+	img, err := w.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := openImage(t, img)
+	s1, s2 := f.NewScanner(), f.NewScanner()
+	seen := map[uint32]bool{}
+	for e, err := range f.Entries(0, 0xFFFFFFFF) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v1, v2 []uint32
+		want, err := s1.ReadBlocks(e, func(o uint32) { v1 = append(v1, o) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []byte
+		err = s2.ReadBlocksWith(e, func(o uint32) { v2 = append(v2, o) }, func(b []byte) { got = bytes.Clone(b) })
+		if err != nil || !bytes.Equal(got, want) || !slices.Equal(v1, v2) {
+			t.Errorf("0x%08X: err %v, %d bytes want %d, blocks %v want %v", e.ID, err, len(got), len(want), v2, v1)
+		}
+		seen[e.ID] = true
+	}
+	if !seen[0x0101FFFF] || !seen[0x0202FFFF] || !seen[0x0303FFFF] {
+		t.Fatalf("records read: %v", seen)
+	}
+	// A first block inside the directory is the same refusal either way.
+	e, err := f.Lookup(0x0101FFFF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Offset = f.hdr.BTreeRoot
+	_, err1 := s1.ReadBlocks(e, nil)
+	err2 := s2.ReadBlocksWith(e, nil, func([]byte) { t.Error("fn called on a refused record") })
+	if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
+		t.Errorf("record in the directory: %v / %v", err1, err2)
 	}
 }

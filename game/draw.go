@@ -42,23 +42,27 @@ const statusH = dock.Status
 // the Snapshot and the view state only.
 func (g *Game) Draw(screen *ebiten.Image) {
 	screen.Fill(bgColor)
-	mapdraw.Under(screen, g.mapv, g.cam, g.frame) // the pyramid
-	g.drawTiles(screen)
-	g.drawGrid(screen)
-	mapdraw.Over(screen, g.mapv, g.cam, g.mapRect(), g.cfg.Shot == nil) // heatmap, landmarks, keys
+	// The map and its overlays are drawn inside the map area only: under
+	// the panels they were hidden but still filled, a full-screen fill per
+	// layer for a software rasteriser, and blank panel space showed map.
+	m := screen.SubImage(g.mapRect()).(*ebiten.Image)
+	mapdraw.Under(m, g.mapv, g.cam, g.frame) // the pyramid
+	g.drawTiles(m)
+	g.drawGrid(m)
+	mapdraw.Over(m, g.mapv, g.cam, g.mapRect(), g.cfg.Shot == nil) // heatmap, landmarks, keys
 	v := ambientviz.View{
 		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
-		Muted: g.mutedSound,
+		Muted: g.mutedSound, HideLevels: g.ui.LevelsHidden(),
 	}
 	mr := g.mapRect()
 	rr := g.roseR()
 	v.RoseLen = rr - 22
 	v.RoseX, v.RoseY = float64(mr.Min.X)+rr+14, float64(mr.Max.Y)-rr-26
 	v.Obstacles = g.labelObstacles()
-	ambientviz.Draw(screen, g.snap, v, g.st.Layers)
-	g.meters.drawFlash(screen) // a voice clicked in the timeline or event log
+	ambientviz.Draw(m, g.snap, v, g.st.Layers)
+	g.meters.drawFlash(m) // a voice clicked in the timeline or event log
 	g.drawHUD(screen)
-	if g.cfg.Shot == nil || g.st.ShowKey {
+	if g.mapKeyState() != "" {
 		mapdraw.MapKey(screen, g.keyRect(), g.st.ShowKey)
 	}
 	g.ui.Draw(screen)
@@ -299,7 +303,7 @@ func (g *Game) labelObstacles() []geom.Rect {
 	mr := g.mapRect()
 	out = append(out, geom.Rect{X0: float64(mr.Max.X) - 190, Y0: float64(mr.Max.Y) - 40, X1: float64(mr.Max.X), Y1: float64(mr.Max.Y)}) // scale bar
 	out = append(out, geom.Rect{X0: 0, Y0: float64(g.cam.H - statusH), X1: float64(g.cam.W), Y1: float64(g.cam.H)})
-	if g.cfg.Shot == nil || g.st.ShowKey { // the map key (mapview.KeyRect), drawn over the labels
+	if g.mapKeyState() != "" { // the map key (mapview.KeyRect), drawn over the labels
 		k := g.keyRect()
 		out = append(out, geom.Rect{X0: float64(k.Min.X), Y0: float64(k.Min.Y), X1: float64(k.Max.X), Y1: float64(k.Max.Y)})
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/game/clock"
+	"soundworld/game/listen/listentest"
 	"soundworld/ui"
 )
 
@@ -18,7 +19,7 @@ import (
 // screen. With SOUNDWORLD_SHOTS=DIR the pictures are written there to look at.
 func TestGatePanelShots(t *testing.T) {
 	dir := t.TempDir()
-	path, _ := testGate(t, dir)
+	path, _ := listentest.Gate(t, dir)
 	out := os.Getenv("SOUNDWORLD_SHOTS")
 	for _, size := range [][2]int{{1280, 720}, {900, 600}} {
 		g := standInGame(t)

@@ -2,60 +2,13 @@ package game
 
 import (
 	"bytes"
-	"fmt"
-	"math"
 	"os"
 	"path/filepath"
+	"soundworld/game/listen/listentest"
 	"strings"
 	"testing"
 	"time"
-
-	"soundworld/assets"
-	"soundworld/audio"
-	"soundworld/gate"
-	"soundworld/gate/decode"
-	"soundworld/world"
 )
-
-// testGate writes a 10 s gate at the stand-in's spawn whose "recording" is
-// seed 7 of our own render played 6 dB quieter, and returns its path.
-func testGate(t *testing.T, dir string) (string, world.RetailLoc) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	es, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "default")
-	if err != nil {
-		t.Fatal(err)
-	}
-	loc := world.RetailLocOf(world.LocOf(world.Pos{X: world.HoltburgX, Y: world.HoltburgY}), 135)
-	place := loc.Loc()
-	sc := gate.Scene{Archive: a, Bank: audio.NewBank(a), Place: &place, Heading: loc.Heading(), Eye: 2,
-		Prefs: audio.DefaultPrefs(), Emitters: es, Seconds: 10}
-	st, err := gate.Render(sc, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k := float32(math.Pow(10, -6.0/20))
-	for i := range st.L {
-		st.L[i] *= k
-		st.R[i] *= k
-	}
-	os.WriteFile(filepath.Join(dir, "retail.wav"), decode.EncodeWAV([][]float32{st.L, st.R}, 44100, 16, false), 0o644)
-	os.WriteFile(filepath.Join(dir, "layout.json"), world.EncodeLayout(es), 0o644)
-	p := filepath.Join(dir, "spawn.gate.json")
-	os.WriteFile(p, []byte(fmt.Sprintf(`{
-  "name": "spawn", "dat": null, "loc": %q, "camera": {"eye": 3, "chase": 0},
-  "prefs": "", "emitters": "layout.json", "seconds": 10, "recording": "retail.wav",
-  "offset_s": 0, "ignore": [], "notes": "", "history": []
-}
-`, loc.String())), 0o644)
-	back, err := world.ParseRetailLoc(loc.String()) // 6 decimals, as the file has it
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p, back
-}
 
 func waitReady(t *testing.T, g *Game) {
 	deadline := time.Now().Add(2 * time.Minute)
@@ -79,7 +32,7 @@ func waitReady(t *testing.T, g *Game) {
 // With no sound device the panel still works and says it is silent.
 func TestGateSilentDevice(t *testing.T) {
 	dir := t.TempDir()
-	path, _ := testGate(t, dir)
+	path, _ := listentest.Gate(t, dir)
 	g := standInGame(t) // NoAudio: no device
 	if err := g.listening.OpenGate(path); err != nil {
 		t.Fatal(err)

@@ -42,7 +42,7 @@ func (g *Game) input(dt float64) {
 		g.shotReq = true
 	}
 	mx, my := ebiten.CursorPosition()
-	overUI := g.captured&debugui.InputCapturingStateHover != 0
+	overUI := !g.pointerOnMap(mx, my, g.captured) // a panel, its column's blank space, the status bar (mappointer.go)
 	if !overUI {
 		if _, wy := ebiten.Wheel(); wy != 0 {
 			g.cam = g.cam.ZoomAbout(float64(mx), float64(my), math.Pow(0.85, wy)) // follow stays on: it keeps the listener in view

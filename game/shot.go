@@ -101,6 +101,19 @@ type ViewInfo struct {
 	FieldErrors map[string]string `json:"field_errors,omitempty"`
 	ClockRate   float64           `json:"clock_rate"`       // sim time done / asked over the last second (1 = real time)
 	Follow      *bool             `json:"follow,omitempty"` // the camera follows the listener; absent in older sidecars (then on)
+	// Selection and MapKey are what the picture shows selected and whether
+	// the map key was drawn ("open", "folded"; "" none), so `shot -from`
+	// draws them so; absent in older sidecars (a shot then selects the
+	// loudest, as a fresh shot does).
+	Selection *Selection `json:"selection,omitempty"`
+	MapKey    string     `json:"map_key,omitempty"`
+}
+
+// Selection is the selected ambient instance, voice slot and emitter (−1: none).
+type Selection struct {
+	Instance int `json:"instance"`
+	Voice    int `json:"voice"`
+	Emitter  int `json:"emitter"`
 }
 
 // sidecar describes the current state.
@@ -121,7 +134,8 @@ func (g *Game) sidecar() Sidecar {
 		Seed: g.sim.Seed(), SimTime: s.Time, Prefs: Snake[audio.Prefs]{s.Prefs}, PrefsStr: world.FormatPrefs(s.Prefs),
 		View: ViewInfo{MetresPerPixel: g.cam.MPP, CentreX: g.cam.CX, CentreY: g.cam.CY, Layers: g.st.Layers,
 			TimeScale: g.st.TimeScale, Paused: g.st.Paused, AudioOn: g.st.AudioOn, Width: g.cam.W, Height: g.cam.H,
-			Panels: g.ui.PanelRects(), FieldErrors: g.st.FieldErr, ClockRate: g.clk.Rate(), Follow: &follow},
+			Panels: g.ui.PanelRects(), FieldErrors: g.st.FieldErr, ClockRate: g.clk.Rate(), Follow: &follow,
+			Selection: &Selection{g.st.Selected, g.st.SelectedVoice, g.st.SelectedEmitter}, MapKey: g.mapKeyState()},
 		Snapshot: Snake[*world.Snapshot]{s},
 		Player:   locInfo(s.Player), Camera: locInfo(s.Camera), RNG: Snake[*world.RNGState]{s.RNG},
 		Replay: g.meters.replayRecord(), Problems: g.sim.Problems().List(),

@@ -83,11 +83,19 @@ func (s *shotRun) step() {
 	if s.ticks == total && g.snap.Time == 0 {
 		g.snap = g.sim.Tick(0)
 	}
+	sel := g.fromSelection() // -from: the picture's own selection (fromview.go)
 	if g.st.Selected < 0 {
 		g.st.Selected = loudestIntermittent(g.snap)
+		if sel != nil {
+			g.st.Selected, g.st.SelectedEmitter = sel.Instance, sel.Emitter
+		}
 	}
 	if v := &g.snap.Voices; s.ticks == total && s.last == 0 {
 		s.last = g.frame
+		if sel != nil {
+			g.st.SelectedVoice = sel.Voice
+			return
+		}
 		g.st.SelectedVoice = -1 // the loudest playing voice shows its "why"
 		for i := range v {
 			if v[i].Busy && g.snap.Time < v[i].Start+v[i].Length && (g.st.SelectedVoice < 0 || v[i].DB > v[g.st.SelectedVoice].DB) {

@@ -1,4 +1,4 @@
-// Package gate is the listening gate (issue 9): a gate file names a spot,
+// Package gate is the listening gate: a gate file names a spot,
 // the settings and a retail recording made there; the gate renders K seeds of
 // the same spot, measures ours and retail's with the same code
 // (gate/measure), gives each metric a verdict (verdict.go) and writes a
@@ -260,7 +260,7 @@ func AppendHistory(path string, h History) error {
 // WithHistory is the gate file at path with h appended, as AppendHistory
 // writes it (the caller commits it with its other outputs). Called with a
 // zero History before any seed runs, it checks that the history can be
-// appended (issue 23 item 5).
+// appended.
 func WithHistory(path string, h History) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -279,6 +279,9 @@ func WithHistory(path string, h History) ([]byte, error) {
 	}
 	if _, err := Parse(out, path); err != nil {
 		return nil, fmt.Errorf("%s: appending history would break the file: %v", path, err)
+	}
+	if len(out) > maxFileBytes { // Load would refuse the file next time
+		return nil, fmt.Errorf("%s: appending history would make the file %d bytes, past the %d a gate file may hold; move old history entries elsewhere", path, len(out), maxFileBytes)
 	}
 	return out, nil
 }

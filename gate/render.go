@@ -23,7 +23,7 @@ type Scene struct {
 	Emitters []world.Emitter
 	Seconds  float64
 	// Problems, when set, collects the data problems the render meets
-	// (damaged or missing records, values retail never ships; issue 23).
+	// (damaged or missing records, values retail never ships).
 	Problems *dat.Problems
 	// NoObjects leaves the data's object sources out (E3, -objects=false).
 	NoObjects bool

@@ -155,7 +155,7 @@ recording: {{.R.Recording.Path}} — {{.R.Recording.Format}}, {{.R.Recording.Sou
 {{range .Bands}}<tr class="row-{{if eq .Status "n/a"}}na{{else}}{{.Status}}{{end}}"><td>{{.Label}}</td><td>{{num .Retail}}</td><td>{{num .Min}}</td><td>{{num .Median}}</td><td>{{num .Max}}</td><td>{{.Status}}</td></tr>{{end}}</table></details>
 <h2>One-shots</h2>{{.Raster}}
 <h2>Balance</h2>{{.Balance}}
-<p class="meta">Every number is in report.json beside this file. Soundworld listening gate (issue 9).</p>
+<p class="meta">Every number is in report.json beside this file. Soundworld listening gate.</p>
 </body></html>
 `))
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 23's damage suite: every text command over damaged copies of the
+# Issue 23's damage suite: every command over damaged copies of the
 # stand-in and the full-size generated world (made at run time, never
 # committed). Fails on a panic, a hang, a run that neither equals the clean
 # run nor names a problem, a -strict run that does not exit 2, or a set a
@@ -10,4 +10,10 @@ export PATH=$PATH:/usr/local/go/bin
 bin=$(mktemp -d)/soundworld
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" .
-go run ./scripts/damage -bin "$bin" "$@"
+go build -o "$(dirname "$bin")/soundworld-window" ./cmd/soundworld-window # shot
+go build -o "$(dirname "$bin")/damage" ./scripts/damage
+if [ -n "${DISPLAY:-}" ]; then
+  "$(dirname "$bin")/damage" -bin "$bin" "$@"
+else # one Xvfb for every shot of the suite
+  xvfb-run -a -s "-screen 0 1280x720x24" "$(dirname "$bin")/damage" -bin "$bin" "$@"
+fi

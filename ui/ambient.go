@@ -57,14 +57,18 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 				ctx.Checkbox(&m, "M").On(func() { u.st.Mute[k] = m })
 				ctx.Checkbox(&so, "S").On(func() { u.st.Solo[k] = so })
 				ctx.SetGridLayout([]int{-1}, nil)
-				fitLabel(ctx, instanceLine(in.Continuous, in.Count, in.Share, in.CurrentVolume, in.PlayChance, in.CanHear, in.OnQueue, in.Deadline-s.Time), instanceNumbersTip)
+				line := instanceLine(in.Continuous, in.Count, in.Share, in.CurrentVolume, in.PlayChance, in.CanHear, in.OnQueue, in.Deadline-s.Time)
+				if u.blind && in.Continuous { // a bed's volume is a level (blind.go)
+					line = fmt.Sprintf("  weight %.2f (%.0f%%) vol hidden", in.Count, 100*in.Share)
+				}
+				fitLabel(ctx, line, instanceNumbersTip)
 			})
 		}
 	}()
 }
 
 // instanceTip is an instance row's tooltip: its name, then its ids and the
-// desc's numbers (issue 13 item 5: readable names first, ids on hover).
+// desc's numbers (readable names first, ids on hover).
 func instanceTip(stype uint32, kind string, stb, index int, table uint32, vol, chance, minRate, maxRate float32) string {
 	return fmt.Sprintf("%s %s: ambient sound set %d, entry %d\nSoundType 0x%02X, sound table 0x%08X\nvolume %.2f, base chance %.3f, rate %.1f–%.1f s\nclick: its cells and shells on the map",
 		STypeName(stype), kind, stb, index, stype, table, vol, chance, minRate, maxRate)

@@ -1,6 +1,6 @@
 package ui
 
-// atlas.go: the Atlas panel (issue 11 items 2–4): the heatmap's selector
+// atlas.go: the Atlas panel: the heatmap's selector
 // (one sound, a desc, the loudest bed), the landmark switches, the sound
 // search with its ranked landblocks (a click jumps there) and CSV export,
 // and the overview's progress. The window adds it with AddAtlas; it docks on

@@ -14,7 +14,7 @@ import (
 )
 
 // emitterEdit holds the text of the emitter being edited: fields keep what
-// the user typed until it parses (issue 13 item 3).
+// the user typed until it parses.
 type emitterEdit struct {
 	index        int
 	name, table  string
@@ -283,7 +283,7 @@ func (u *UI) refreshSTypes(ed *emitterEdit) {
 }
 
 // emitterTip is an emitter row's tooltip: its name, then its ids and numbers
-// (issue 13 item 5: readable names first, ids on hover).
+// (readable names first, ids on hover).
 func emitterTip(e world.Emitter, radius float32) string {
 	src := fmt.Sprintf("SoundType %s (0x%02X), table 0x%08X", STypeName(e.SType), e.SType, e.SoundTable)
 	if audio.Path(e.Path).PlaysWave() {

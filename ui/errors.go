@@ -14,7 +14,7 @@ var errorColor = color.RGBA{0xff, 0x70, 0x60, 0xff}
 
 // check records err as field key's error (shown under the field, the field
 // marked, and toasted by the window) or clears it on nil. It reports ok.
-// The field keeps the user's text for correction (issue 13 item 3).
+// The field keeps the user's text for correction.
 func (u *UI) check(key string, err error) bool {
 	if err == nil {
 		delete(u.st.FieldErr, key)

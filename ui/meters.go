@@ -51,7 +51,7 @@ func Sounding(s *world.Snapshot) int {
 
 // metersWindow shows the output level: peak (bar), RMS (inner bar) and the
 // 1.5 s peak hold (tick) per channel in dBFS, the clip light, and the voices
-// sounding (issue 10 item 2).
+// sounding.
 func (u *UI) metersWindow(ctx *debugui.Context) {
 	p := &u.prof
 	r, src := audio.MeterReading{Peak: [2]float64{audio.MeterFloor, audio.MeterFloor}, RMS: [2]float64{audio.MeterFloor, audio.MeterFloor}, Hold: [2]float64{audio.MeterFloor, audio.MeterFloor}}, "no meter"
@@ -67,6 +67,11 @@ func (u *UI) metersWindow(ctx *debugui.Context) {
 	}
 	rt, under := p.meterR, p.meterU
 	n := Sounding(u.snap)
+	if u.blind {
+		ctx.SetGridLayout([]int{-1}, nil)
+		u.wrapLabel(ctx, levelsHiddenNote)
+		return
+	}
 	ctx.SetGridLayout([]int{-1}, []int{-1})
 	ctx.GridCell(func(b image.Rectangle) {
 		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawMeters(screen, b, r, rt, src, n, under) })
@@ -74,7 +79,7 @@ func (u *UI) metersWindow(ctx *debugui.Context) {
 }
 
 // MeterNumbersEvery is how often the Meters panel's numbers are re-read, in
-// wall-clock time whatever the frame rate (issue 17 item 6: 10 Hz; below
+// wall-clock time whatever the frame rate (10 Hz; below
 // 10 frames a second, every frame).
 const MeterNumbersEvery = 100 * time.Millisecond
 

@@ -1,6 +1,6 @@
 package ui
 
-// problems.go: the "Data problems" panel (issue 12 item 1): every data
+// problems.go: the "Data problems" panel: every data
 // problem the Sim has met — file, record, offset, what — one entry each, in
 // first-seen order. The window adds it with AddProblems; it docks on the
 // right, folded until the first problem arrives (then it opens once; the

@@ -10,8 +10,8 @@ import (
 	"soundworld/ui/debugui"
 )
 
-// fitLabel is a one-line label cut with "…" when wider than its cell (issue
-// 13 item 3: long rows at 900×600), the whole text shown on hover; tip, if
+// fitLabel is a one-line label cut with "…" when wider than its cell (long
+// rows at 900×600), the whole text shown on hover; tip, if
 // not empty, is shown on hover too (under the text when it was cut). Draws
 // like label (ui/text.go).
 func fitLabel(ctx *debugui.Context, s, tip string) { fitLabelColored(ctx, s, tip, labelColor) }
@@ -22,7 +22,7 @@ func fitLabelColored(ctx *debugui.Context, s, tip string, c color.RGBA) {
 	ctx.GridCell(func(b image.Rectangle) {
 		var shown string
 		shown, cut = debugui.Ellipsize(s, b.Dx()-labelPad)
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
+		ctx.DrawOnlyWidgetKeyed(drawKey{s: shown, b: b, c: c}, func(screen *ebiten.Image) {
 			r := b.Intersect(screen.Bounds())
 			if r.Empty() || shown == "" {
 				return

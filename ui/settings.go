@@ -47,7 +47,7 @@ func SettingsPath() (string, error) {
 // defaults stay); a bad one is, naming the file and the problem.
 func LoadSettings(path string, st *State) error {
 	if err := outputs.RefuseSpecial("-settings", path); err != nil {
-		return err // a named pipe would block the window before it opens (issue 12 item 5)
+		return err // a named pipe would block the window before it opens
 	}
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {

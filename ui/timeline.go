@@ -1,6 +1,6 @@
 package ui
 
-// The profiler panels (issue 10 items 1–3): Timeline, Meters and Events, docked
+// The profiler panels: Timeline, Meters and Events, docked
 // in the bottom strip. They read only the Snapshot (through a bounded history
 // fed each frame, ambientviz/geom.History) and the output meter; they never
 // touch the Sim.
@@ -54,7 +54,7 @@ type profiler struct {
 	meterS  string
 	meterU  string // the underrun counter's text, re-read with the numbers
 	// underruns reports the device's underruns (frames, separate events);
-	// nil with no device (issue 17 item 6).
+	// nil with no device.
 	underruns func() (int64, int64)
 }
 
@@ -168,7 +168,7 @@ func (p *profiler) followPause(paused bool) {
 const tlHeader = 20
 
 // timelineWindow is the voice timeline: the 16 slots as lanes over the last
-// 10/30/60 s, decisions that did not play as ticks above (issue 10 item 1).
+// 10/30/60 s, decisions that did not play as ticks above.
 func (u *UI) timelineWindow(ctx *debugui.Context) {
 	p := &u.prof
 	p.followPause(u.st.Paused)
@@ -233,6 +233,9 @@ func (u *UI) timelineInput(b image.Rectangle) {
 	if i := tl.HitBar(p.hist.Bars, float64(mx), float64(my)); i >= 0 {
 		bar := p.hist.Bars[i]
 		p.hover, p.hoverAt = barWhy(bar, p.hist.Now), pt
+		if u.blind {
+			p.hover = fmt.Sprintf("slot %d  %s  %s\n%s", bar.Slot, SourceName(uint8(bar.Voice.Source)), STypeName(bar.Voice.SType), levelsHiddenNote)
+		}
 		if just {
 			p.sel = selBar{true, bar.Slot, bar.Start}
 			if bar.Open {
@@ -361,7 +364,7 @@ func (u *UI) drawTimeline(screen *ebiten.Image, b image.Rectangle, tl geom.Timel
 		if !ok {
 			continue
 		}
-		rb.rect(float32(x), float32(y), float32(w), float32(h), scaleRGB(geom.SourceColor(bar.Voice.Source, bar.Set), geom.Brightness(bar.Voice.DB)))
+		rb.rect(float32(x), float32(y), float32(w), float32(h), barColor(bar, u.blind))
 		if p.sel.ok && bar.Slot == p.sel.slot && bar.Start == p.sel.start {
 			selR, selOK = [4]float32{float32(x), float32(y), float32(w), float32(h)}, true
 		}
@@ -412,4 +415,15 @@ var laneNames = func() (n [audio.NumVoices]string) {
 // scaleRGB multiplies a colour's RGB by k (0..1), keeping it opaque.
 func scaleRGB(c color.RGBA, k float64) color.RGBA {
 	return color.RGBA{uint8(float64(c.R) * k), uint8(float64(c.G) * k), uint8(float64(c.B) * k), 0xff}
+}
+
+// barColor is a voice bar's colour: its source's (ambient: the set's map
+// colour), brighter the louder it plays; during an ABX trial every bar is
+// drawn at one brightness (blind.go).
+func barColor(bar geom.VoiceBar, blind bool) color.RGBA {
+	b := geom.Brightness(bar.Voice.DB)
+	if blind {
+		b = geom.Brightness(0)
+	}
+	return scaleRGB(geom.SourceColor(bar.Voice.Source, bar.Set), b)
 }

@@ -127,9 +127,10 @@ type UI struct {
 	changed  bool          // the arrangement changed this frame (the window saves the settings)
 	prof     profiler      // Timeline, Meters, Events (timeline.go)
 	bodyW    int           // px, the width of the panel being laid out (error lines wrap to it)
-	gates    gatePanel     // the Gate panel's fields (gates.go, issue 9)
-	probs    *problemsView // the Data problems panel (problems.go, issue 12)
+	gates    gatePanel     // the Gate panel's fields (gates.go)
+	probs    *problemsView // the Data problems panel (problems.go)
 	seed     seedBox       // what the seed box last took from the Snapshot (controls.go)
+	blind    bool          // an ABX trial is open: level readouts hidden (blind.go)
 }
 
 // panel is one docked panel: its dock entry and its body.
@@ -142,8 +143,8 @@ type panel struct {
 func (u *UI) SetScreen(w, h int) { u.screenW, u.screenH = w, h }
 
 // New builds the panels over host and state. The panel list is the one place
-// a panel is added (issue 8's timeline, meters and event log dock by adding
-// an entry here, with Edge dock.Bottom).
+// a panel is added (the timeline, meters and event log dock by adding an
+// entry here, with Edge dock.Bottom).
 func New(h Host, s *State) *UI {
 	u := &UI{host: h, st: s, edit: emitterEdit{index: -1}, screenW: 1280, screenH: 720}
 	textdraw.PreloadGlyphs() // the widget font's glyph sheet, made before the first frame
@@ -156,7 +157,7 @@ func New(h Host, s *State) *UI {
 	}
 	u.prof = newProfiler()
 	u.panels = append(u.panels, u.profPanels()...)
-	u.panels = append(u.panels, u.gatePanels()...) // issue 9 (gates.go)
+	u.panels = append(u.panels, u.gatePanels()...) // gates.go
 	u.applyPanelState()
 	return u
 }
@@ -197,6 +198,7 @@ func (u *UI) TakeChanged() bool {
 // they capture the pointer or keyboard (the map must then ignore input).
 func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 	u.snap = s
+	u.blind = u.abxRunning()
 	u.seed.follow(s, u.st)
 	u.observeProfiler(s)
 	u.pollProblems()
@@ -220,7 +222,7 @@ func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 }
 
 // edgeButtons are the title-bar buttons that move a panel docked at an edge
-// to each of the other edges (issue 13 item 2: the arrangement is changed in
+// to each of the other edges (the arrangement is changed in
 // the window, not only in the settings file).
 var edgeButtons = func() (m [3]struct {
 	buttons []debugui.TitleButton

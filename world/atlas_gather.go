@@ -1,6 +1,6 @@
 package world
 
-// atlas_gather.go (owned by the atlas, issue 11): the A2 gather of this
+// atlas_gather.go (owned by the atlas): the A2 gather of this
 // package, exposed so package atlas can evaluate it for every land cell of the
 // world without a Sim. It reuses this package's own pieces — the landblock
 // cache and heights (Land.block), the A1 chain (STBFor), the player's ground
@@ -65,7 +65,7 @@ func (l *Land) FillCentres(ab *AtlasBlock, need uint64) {
 // Preload fills the landblock cache from a scan of the cell dat (the fast
 // whole-world path, dat.Archive.LandBlocks) instead of one read per id,
 // reporting each landblock's terrain words the region chain cannot resolve
-// as the one-by-one read does (issue 12: never silent). It stops at the
+// as the one-by-one read does (never silent). It stops at the
 // first error.
 func (l *Land) Preload(recs iter.Seq2[dat.LandBlock, error]) error {
 	for rec, err := range recs {

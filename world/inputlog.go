@@ -1,6 +1,6 @@
 package world
 
-// The input record (issue 10 item 4): every call made on a Sim since its last
+// The input record: every call made on a Sim since its last
 // Reset, in order, so a session can be replayed exactly. The Sim is a pure
 // function of the data, the seed and the calls made on it (O3), so replaying
 // the calls on a fresh Sim over the same data reproduces every Snapshot.

@@ -1,6 +1,6 @@
 package world
 
-// Checking an input record read from a file (issue 23 item 2): a replayed
+// Checking an input record read from a file: a replayed
 // sidecar is input like any other. Every recorded value goes through the
 // bounds of the flag or box that produced it, and the ticks are bounded by
 // the recorded span, before any of it reaches a Sim.

@@ -9,7 +9,7 @@ import (
 
 // RecordedEmitters are the emitters an input record carries (its start and
 // set/add/update inputs). They are written with snake_case keys, like every
-// JSON the tool writes (issue 13 item 8) and like the Snapshot's emitters in
+// JSON the tool writes and like the Snapshot's emitters in
 // the same sidecar ("sound_table", "s_type"); Emitter itself has no JSON tags
 // and no methods (a MarshalJSON on it would be promoted into EmitterView).
 // Reading also takes the Go-named keys sidecars of the first -from build

@@ -85,8 +85,8 @@ func (l *Land) block(lb uint16) *block {
 }
 
 // DefaultBlockCache is how many landblocks a Land keeps (least recently
-// used dropped first; issue 23 item 7: a tour of the whole world grew the
-// cache without end). The Sim reads the 3×3 landblocks around the player
+// used dropped first, so a tour of the whole world keeps memory bounded).
+// The Sim reads the 3×3 landblocks around the player
 // (A2) and the ground under the camera; 1024 landblocks (~0.6 MB at ~490
 // bytes of heights and terrain words each, plus the list) is over a hundred
 // such neighbourhoods: walking, running or dragging back over land just

@@ -300,7 +300,7 @@ func EncodeLayout(es []Emitter) []byte {
 		if e.Path.PlaysWave() { // E1: DataID paths name a wave
 			fmt.Fprintf(&b, "\"wave\":\"0x%08X\",", e.Wave)
 		} else {
-			fmt.Fprintf(&b, "\"sound_table\":\"0x%08X\",\"stype\":\"0x%02X\",", e.SoundTable, e.SType) // hex as the UI shows it (issue 13 item 8); decimal still read
+			fmt.Fprintf(&b, "\"sound_table\":\"0x%08X\",\"stype\":\"0x%02X\",", e.SoundTable, e.SType) // hex as the UI shows it; decimal still read
 		}
 		if e.Path == audio.PathTweakedHook {
 			fmt.Fprintf(&b, "\"probability\":%s,", f(e.Probability))

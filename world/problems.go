@@ -82,7 +82,7 @@ func (l *Land) Problems() *dat.Problems {
 }
 
 // locate makes ps name the byte where a record begins for problems found
-// after the record parsed (a wave that does not decode: issue 12), when d is
+// after the record parsed (a wave that does not decode), when d is
 // (or embeds) a *dat.Archive. It also passes on to ps the archive's own
 // problems, those so far and each new one: the directory's (found when the
 // files opened) and the values of every record read that retail data never

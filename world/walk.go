@@ -57,7 +57,7 @@ type walkFile struct {
 		Heading   float32  `json:"heading"`
 		Cell      string   `json:"cell"` // A11: an EnvCell id (0xXXYY0100 and up) puts the player indoors …
 		Z         *float32 `json:"z"`    // … on the floor at z (landblock-local m)
-		Loc       string   `json:"loc"`  // retail's /loc line instead of landblock/x/y/heading/cell/z (issue 9)
+		Loc       string   `json:"loc"`  // retail's /loc line instead of landblock/x/y/heading/cell/z
 	} `json:"points"`
 }
 

@@ -1,6 +1,6 @@
 package world
 
-// A recorded walk (issue 9 item 5): besides the player's points, a path file
+// A recorded walk: besides the player's points, a path file
 // may carry the camera, preference and focus changes the window made, each
 // with the sim time of the tick it first took effect on, and a free-text
 // note (how to render it). render -path applies them through a WalkCursor

@@ -14,7 +14,7 @@ const (
 
 // Zoom limits in metres per pixel: MinMPP is the closest zoom (~0.25 m/px, where
 // a 24 m land cell is ~96 px); MaxMPP lets the whole world (255 landblocks,
-// 48 960 m) fit a map area of 245 px (issue 11 item 1; the tile pyramid draws
+// 48 960 m) fit a map area of 245 px (the tile pyramid draws
 // beyond 1.5 m/px).
 const (
 	MinMPP = 0.25

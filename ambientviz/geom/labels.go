@@ -31,7 +31,7 @@ type Placed struct {
 // leaderRadii are the distances (px) tried for a label moved off its anchor.
 var leaderRadii = []float64{28, 48, 72}
 
-// PlaceLabels places labels greedily (issue 13 item 7): in priority order,
+// PlaceLabels places labels greedily: in priority order,
 // each takes its first candidate that overlaps no placed label and no
 // obstacle (the rose, the scale bar, panels); failing that, the first free
 // spot on rings of leaderRadii around its anchor (8 directions), drawn with a

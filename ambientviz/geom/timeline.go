@@ -1,6 +1,6 @@
 package geom
 
-// The voice timeline's history (issue 10 item 1): a bounded record built from
+// The voice timeline's history: a bounded record built from
 // successive Snapshots only — the 16 slots' voices as bars from start to end,
 // and the play decisions (the Snapshot's recent events) as rows. Pure: no
 // ebiten, no Sim; the window feeds it each frame's Snapshot.

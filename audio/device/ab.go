@@ -1,6 +1,6 @@
 package device
 
-// A/B against a retail recording (issue 9 item 4): the device can play a
+// A/B against a retail recording: the device can play a
 // second source, B — a recording looped next to the live mix, A — and switch
 // between them with an equal-power crossfade of FadeFrames (A and B are
 // unrelated signals, so equal power keeps the loudness steady through the

@@ -45,7 +45,7 @@ type Device struct {
 	late    []Late             // guarded by mu: late starts not yet taken
 	pace    pace               // guarded by mu
 	tap     *audio.MeterTap    // guarded by mu: sees every rendered block (tap.go)
-	ab      abMix              // guarded by mu: B and the A/B crossfade (ab.go, issue 9)
+	ab      abMix              // guarded by mu: B and the A/B crossfade (ab.go)
 	wall    func() float64     // s, monotonic; the pace check's clock (tests inject)
 	muted   atomic.Bool        // G6: zeros go to the device, the mixer runs on (focus.go)
 
@@ -252,7 +252,7 @@ func (d *Device) Fast() bool {
 // errFast is the probe's verdict on a device that is no clock.
 var errFast = errors.New(FastNotice)
 
-// FastNotice is the notice for a device that is no clock (issue 17 item 3).
+// FastNotice is the notice for a device that is no clock.
 const FastNotice = "the sound device consumes faster than real time (a null device?): playing silently"
 
 // SetMuted mutes the output (G6: the window lost focus): the device gets

@@ -3,7 +3,7 @@ package device
 import "soundworld/audio"
 
 // SetTap makes every block the device renders go through t as well (the
-// window's output meters and capture ring, issue 10 item 2): the samples
+// window's output meters and capture ring): the samples
 // exactly as sent to the player. nil removes it.
 func (d *Device) SetTap(t *audio.MeterTap) {
 	if d == nil {

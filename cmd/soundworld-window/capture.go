@@ -14,7 +14,7 @@ import (
 
 // runCapture is `soundworld capture`: it runs like shot (S simulated
 // seconds in fixed 1/60 s steps, the window's own mix as the audio) and
-// writes a capture bundle capture-YYYYMMDD-HHMMSS/ in -dir (issue 10 item 5).
+// writes a capture bundle capture-YYYYMMDD-HHMMSS/ in -dir.
 func runCapture(args []string) error {
 	fs := flag.NewFlagSet("capture", flag.ContinueOnError)
 	var w windowFlags
@@ -33,9 +33,8 @@ func runCapture(args []string) error {
 		fs.Usage()
 		return cli.ErrUsage
 	}
-	// -dir is checked with the other outputs before any work (issue 12 item
-	// 4): a folder (made if missing, in an existing folder), writable, not
-	// inside -dat.
+	// -dir is checked with the other outputs before any work: a folder
+	// (made if missing, in an existing folder), writable, not inside -dat.
 	plan := outputs.Plan{DatDir: w.dat}
 	plan.OutputDir("-dir", *dir)
 	// Ctrl-C or SIGTERM: the fixed-step run does not watch a context, so the

@@ -33,7 +33,7 @@ func runShot(args []string) error {
 		fs.Usage()
 		return cli.ErrUsage
 	}
-	// Every output is checked before any work (issue 12 item 4; internal/outputs):
+	// Every output is checked before any work (internal/outputs):
 	// `shot -o x.json` would lose the PNG to its own sidecar.
 	plan := outputs.Plan{DatDir: w.dat}
 	plan.Output("-o", *out)
@@ -44,7 +44,7 @@ func runShot(args []string) error {
 	}
 	defer c.Archive.Close()
 	// Ctrl-C or SIGTERM: the picture's temp file (if the write has begun) is
-	// removed and shot exits 130/143 with one line (issue 12 item 4).
+	// removed and shot exits 130/143 with one line.
 	defer outputs.ExitOnSignal("soundworld shot", os.Stderr)()
 	if err := game.Run(c); err != nil {
 		return cli.DataErr(fmt.Errorf("shot: %w", err)) // a damaged region is exit 2

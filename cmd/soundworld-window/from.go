@@ -9,14 +9,14 @@ import (
 	"soundworld/internal/cli"
 )
 
-// The -from flag of the window and shot (issue 10 item 4): reopen the instant
+// The -from flag of the window and shot: reopen the instant
 // a screenshot's or capture's sidecar describes.
 
 func (w *windowFlags) registerFrom(fs *flag.FlagSet) {
 	w.fs = fs
 	fs.StringVar(&w.from, "from", "", "a screenshot or capture sidecar (.json): reopen its instant (its data folder unless -dat; the place, seed, prefs and emitters come from it)")
 	fs.BoolVar(&w.force, "force", false, "with -from: reopen even if the data source differs from the capture's")
-	// Report options (issue 10 item 6).
+	// Report options.
 	fs.Float64Var(&w.view.Zoom, "zoom", 0, "metres per pixel (0.25..4; default: three landblocks fit)")
 	fs.StringVar(&w.view.Panels, "panels", "", `panels open: all, none or a comma list (Controls,Emitters,Stingers,Voices,Ambient,Timeline,Meters,Events)`)
 	fs.StringVar(&w.view.Overlays, "overlays", "", "map overlays: all, none or a comma list (rings,cells,rose,shells,spawns,emitters)")

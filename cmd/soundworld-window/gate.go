@@ -35,7 +35,7 @@ func (w *windowFlags) gateDat(path string) error {
 
 // headingFlag is -heading, remembering whether it was given: a retail /loc
 // line given to -at brings its own facing (Frame::get_heading of its
-// quaternion, issue 9 item 1), which -heading overrides.
+// quaternion), which -heading overrides.
 type headingFlag struct {
 	v   *float64
 	set *bool

@@ -1,20 +1,17 @@
 package listen
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"soundworld/assets"
 	"soundworld/audio"
+	"soundworld/game/listen/listentest"
 	"soundworld/gate"
-	"soundworld/gate/decode"
 	"soundworld/world"
 )
 
@@ -72,46 +69,6 @@ func waitReady(t *testing.T, g *Tools) {
 	}
 }
 
-// testGate writes a 10 s gate at the stand-in's spawn whose "recording" is
-// seed 7 of our own render played 6 dB quieter, and returns its path.
-func testGate(t *testing.T, dir string) (string, world.RetailLoc) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	es, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "default")
-	if err != nil {
-		t.Fatal(err)
-	}
-	loc := world.RetailLocOf(world.LocOf(world.Pos{X: world.HoltburgX, Y: world.HoltburgY}), 135)
-	place := loc.Loc()
-	sc := gate.Scene{Archive: a, Bank: audio.NewBank(a), Place: &place, Heading: loc.Heading(), Eye: 2,
-		Prefs: audio.DefaultPrefs(), Emitters: es, Seconds: 10}
-	st, err := gate.Render(sc, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k := float32(math.Pow(10, -6.0/20))
-	for i := range st.L {
-		st.L[i] *= k
-		st.R[i] *= k
-	}
-	os.WriteFile(filepath.Join(dir, "retail.wav"), decode.EncodeWAV([][]float32{st.L, st.R}, 44100, 16, false), 0o644)
-	os.WriteFile(filepath.Join(dir, "layout.json"), world.EncodeLayout(es), 0o644)
-	p := filepath.Join(dir, "spawn.gate.json")
-	os.WriteFile(p, []byte(fmt.Sprintf(`{
-  "name": "spawn", "dat": null, "loc": %q, "camera": {"eye": 3, "chase": 0},
-  "prefs": "", "emitters": "layout.json", "seconds": 10, "recording": "retail.wav",
-  "offset_s": 0, "ignore": [], "notes": "", "history": []
-}
-`, loc.String())), 0o644)
-	back, err := world.ParseRetailLoc(loc.String()) // 6 decimals, as the file has it
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p, back
-}
-
 // Opening a gate puts the listener on its /loc with its
 // camera, loads the recording with progress, matches B's loudness to ours
 // (the recording is ours −6 dB: the gain found is ≈ +6 dB), B switches the
@@ -119,7 +76,7 @@ func testGate(t *testing.T, dir string) (string, world.RetailLoc) {
 // goes to the gate's history with its score and p-value.
 func TestOpenGateABAndABX(t *testing.T) {
 	dir := t.TempDir()
-	path, loc := testGate(t, dir)
+	path, loc := listentest.Gate(t, dir)
 	dev := &fakeAB{}
 	g := standInTools(t, dev)
 	if err := g.ToggleB(); err == nil {

@@ -83,7 +83,7 @@ func (e *FormatError) Unwrap() error { return e.Err }
 
 // guarded runs f, a call into a third-party decoder, and turns a panic in it
 // into an error: on hostile input a decoder bug must be a refusal of the
-// file, never a crash (issue 23: a 40-byte Ogg panicked inside oggvorbis).
+// file, never a crash (oggvorbis panics on some 40-byte damaged streams).
 func guarded(format string, f func() error) (err error) {
 	defer func() {
 		if p := recover(); p != nil {

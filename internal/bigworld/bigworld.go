@@ -1,7 +1,7 @@
 // Package bigworld generates a deterministic, procedural, full-size world —
 // all 255 × 255 landblocks of a Dereth-shaped region — through the project's
 // own dat writer, so benchmarks and tests can run on the scale of the real
-// game without shipping game data (issue 11 item 6). Nothing here is retail
+// game without shipping game data. Nothing here is retail
 // data; the height table is Dereth's (plain facts, assets/holtburg).
 //
 // The world is written as client_portal.dat + client_cell_1.dat into a

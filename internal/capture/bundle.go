@@ -15,7 +15,7 @@ import (
 	"soundworld/world"
 )
 
-// Bundle is everything a capture folder holds (issue 10 item 5).
+// Bundle is everything a capture folder holds.
 type Bundle struct {
 	Screenshot []byte        // PNG
 	Sidecar    []byte        // JSON, with the replay record

@@ -1,4 +1,4 @@
-// Package capture is the bug-report round trip (issue 10 items 4 and 5): the
+// Package capture is the bug-report round trip: the
 // part of a screenshot sidecar that gets back to its instant (the data
 // source's identity, the input record since the last reset, a fingerprint of
 // the Snapshot), rebuilding that state, rendering what followed, and the
@@ -166,7 +166,7 @@ func parseSidecar(b []byte, path string) (*Sidecar, error) {
 	if sc.Replay.Inputs.Truncated {
 		return nil, fmt.Errorf("%s: %w", path, world.ErrTruncated)
 	}
-	// Input like any other (issue 23 item 2): every recorded value within
+	// Input like any other: every recorded value within
 	// its flag's bounds, the ticks adding up to the stated instant.
 	if err := sc.Replay.Inputs.Check(sc.Replay.SimTime); err != nil {
 		return nil, fmt.Errorf("%s: replay.%w", path, err)

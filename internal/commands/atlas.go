@@ -28,7 +28,7 @@ ranked by its peak there, then the objects of the data that play it (E3).
 -objects is the object sounds layer: every object whose Setup's default
 animation or script carries a sound hook, where it stands and what it plays.`
 
-// runAtlas is `soundworld atlas` (issue 11 items 4 and 5).
+// runAtlas is `soundworld atlas`.
 func runAtlas(e *Env, args []string) error {
 	fs := e.Flags("atlas", atlasUsage)
 	datDir := fs.String("dat", "", datHelp)

@@ -46,9 +46,9 @@ func runBigworld(e *Env, args []string) error {
 	if err := plan.Check(); err != nil {
 		return userErr(err)
 	}
-	d, err := outputs.CreateDir(*out)
+	d, err := outputs.CreateDir(*out) // checked above: a failure now is I/O (exit 1)
 	if err != nil {
-		return userErr(err)
+		return err
 	}
 	start := time.Now()
 	if err := bigworld.Generate(d.Temp()); err != nil {

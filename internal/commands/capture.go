@@ -1,7 +1,7 @@
 package commands
 
 // runCapture is `soundworld capture`: a capture bundle without the window's
-// keyboard (issue 10 item 5). soundworld-window runs it like shot (fixed
+// keyboard. soundworld-window runs it like shot (fixed
 // 1/60 s steps, audio mixed as render mixes) and writes
 // capture-YYYYMMDD-HHMMSS/ at the end (it parses the flags and answers -h).
 func runCapture(e *Env, args []string) error {

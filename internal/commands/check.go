@@ -21,7 +21,7 @@ problem (file, record, byte offset, what). Exit 0 when clean, 2 when anything
 is wrong. Without -dat it checks the built-in stand-in.
 `
 
-// runCheck is `soundworld check` (issue 12 item 2), over internal/datcheck.
+// runCheck is `soundworld check`, over internal/datcheck.
 func runCheck(e *Env, args []string) error {
 	fs := e.Flags("check", checkUsage)
 	datDir := fs.String("dat", "", datHelp)

@@ -13,7 +13,9 @@ import (
 // SOUNDWORLD_TEST_MAIN holds the arguments, separated by \x1f.
 func TestMain(m *testing.M) {
 	if args, ok := os.LookupEnv("SOUNDWORLD_TEST_MAIN"); ok {
-		table = append(table, bugCommands...) // crash_test.go
+		table = append(table, bugCommands...)     // crash_test.go
+		table = append(table, exitBugCommands...) // exitcodes_test.go
+		limitFileSize()                           // fsize_unix_test.go
 		os.Exit(Main(strings.Split(args, "\x1f")))
 	}
 	os.Exit(m.Run())

@@ -21,13 +21,8 @@ const dumpUsage = `usage: soundworld dump [-dat DIR] region | landblock ID | sou
   scenery places a landblock's scenery as retail does (0xA9B4 or 0xA9B4FFFF).`
 
 // dump runs the command with its output on stdout; usage and flag errors go
-// to stderr. A panic inside becomes an error (no Go panic reaches the user).
-func dump(args []string, stdout, stderr io.Writer) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("dump: internal error: %v", p)
-		}
-	}()
+// to stderr. A panic inside is a bug: it reaches Main's crash report (exit 70).
+func dump(args []string, stdout, stderr io.Writer) error {
 	fs := NewFlags("dump", dumpUsage, stdout, stderr)
 	datDir := fs.String("dat", "", datHelp)
 	if err := fs.Parse(args); err != nil {
@@ -51,6 +46,7 @@ func dump(args []string, stdout, stderr io.Writer) (err error) {
 	}
 	var id uint32
 	if nargs == 1 && what != "list" {
+		var err error
 		if id, err = parseID(rest[1]); err != nil {
 			return usage(err.Error())
 		}

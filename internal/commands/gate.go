@@ -27,7 +27,7 @@ or with -strict any data problem (then nothing is written).`
 // gateFailed is the exit code when the gate ran and a metric failed.
 const gateFailed = 3
 
-// runGate runs a listening gate (issue 9).
+// runGate runs a listening gate.
 func runGate(e *Env, args []string) error {
 	fs := e.Flags("gate", gateUsage)
 	seeds := fs.Int("seeds", 20, "number of our seeds (renders) to compare with the recording, 2..1000")
@@ -61,7 +61,7 @@ func runGate(e *Env, args []string) error {
 	if dir == "" {
 		dir = filepath.Join(filepath.Dir(file), strings.TrimSuffix(filepath.Base(file), ".gate.json")+"-report")
 	}
-	// Outputs checked before the seeds are rendered (issue 12 item 4): the
+	// Outputs checked before the seeds are rendered: the
 	// report folder, and the gate file itself (its history is appended), not
 	// inside the gate's dat folder; the report folder not a file.
 	plan := outputs.Plan{DatDir: g.DatFolder()}
@@ -73,7 +73,7 @@ func runGate(e *Env, args []string) error {
 		return userErr(err)
 	}
 	// The history must be appendable before the first seed renders, not
-	// only after all of them (issue 23 item 5).
+	// only after all of them.
 	if _, err := gate.WithHistory(file, gate.History{}); err != nil {
 		return userErr(fmt.Errorf("history: %w", err))
 	}
@@ -100,7 +100,15 @@ func runGate(e *Env, args []string) error {
 		rel = report
 	}
 	h := gate.History{Time: res.Time, Seeds: len(res.Seeds), Pass: res.Pass, Failed: res.Failed, Report: filepath.ToSlash(rel)}
-	if err := writeGateOutputs(e.Ctx, dir, file, res, h); err != nil {
+	js, err := gate.MarshalResult(res)
+	if err != nil {
+		return err
+	}
+	page, err := gate.RenderHTML(res)
+	if err != nil {
+		return err
+	}
+	if err := writeGateOutputs(e.Ctx, dir, file, js, page, h); err != nil {
 		return err
 	}
 	printVerdicts(e.Stdout, res, report)
@@ -110,26 +118,18 @@ func runGate(e *Env, args []string) error {
 	return nil
 }
 
-// writeGateOutputs commits the report (report.json, report.html) and the
-// gate file with h appended together (outputs.Group): all three written to
-// temp files, renamed only when all are complete and no signal came. A
-// history the file no longer takes (edited meanwhile) is the user's (exit
-// 2); a failed write is an I/O failure (exit 1).
-func writeGateOutputs(ctx context.Context, dir, file string, res *gate.Result, h gate.History) error {
+// writeGateOutputs commits the report (report.json js, report.html page)
+// and the gate file with h appended together (outputs.Group): all three
+// written to temp files, renamed only when all are complete and no signal
+// came. A history the file no longer takes (edited meanwhile) is the user's
+// (exit 2); a failed write is an I/O failure (exit 1).
+func writeGateOutputs(ctx context.Context, dir, file string, js, page []byte, h gate.History) error {
 	withHist, err := gate.WithHistory(file, h)
 	if err != nil {
 		return userErr(fmt.Errorf("history: %w", err))
 	}
-	js, err := gate.MarshalResult(res)
-	if err != nil {
-		return err
-	}
-	page, err := gate.RenderHTML(res)
-	if err != nil {
-		return err
-	}
 	if err := outputs.MkdirChecked("-o", dir, ""); err != nil {
-		return userErr(err)
+		return err // the folder passed the checks before the seeds: I/O (exit 1)
 	}
 	outs := outputs.NewGroup(ctx)
 	defer outs.Abort()

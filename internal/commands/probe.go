@@ -38,7 +38,7 @@ type probeJSON struct {
 	TotalWeight       float32       `json:"total_weight"`
 	ContributingCells int           `json:"contributing_cells"`
 	Sounds            []probeSound  `json:"sounds"`
-	// Problems: every data problem met (issue 12 item 1); [] when none.
+	// Problems: every data problem met; [] when none.
 	Problems []dat.Problem `json:"problems"`
 	// Objects: the data's sounding objects in the 3×3 (E3); absent with -objects=false.
 	Objects []probeObject `json:"objects,omitempty"`
@@ -126,7 +126,7 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	s.SetEye(float32(*eye))
 	s.SetChase(float32(*chase))
 	if *at != "" { // W6: keep the landblock-local position exactly
-		l, err := cli.AtLoc(*at) // also retail's /loc line (issue 9)
+		l, err := cli.AtLoc(*at) // also retail's /loc line
 		if err != nil {
 			return userErr(err)
 		}

@@ -9,7 +9,7 @@ import (
 	"soundworld/internal/cli"
 )
 
-// dataProblems reports the data problems a command meets (issue 12 item 1):
+// dataProblems reports the data problems a command meets:
 // one line per distinct problem on stderr, "soundworld CMD: data problem: …".
 // The simulation still does what retail does with the bad record; the report
 // only says what was skipped. With -strict any problem is exit 2.

@@ -159,7 +159,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		}
 		o.x, o.y = x, y
 		if *at != "" {
-			l, err := cli.AtLoc(*at) // also retail's /loc line (issue 9)
+			l, err := cli.AtLoc(*at) // also retail's /loc line
 			if err != nil {
 				return nil, userErr(err)
 			}
@@ -200,19 +200,21 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 // renderFiles runs the render into the -o (and -events) files, each written
 // through a temp file, the two renamed into place together at the end
 // (outputs.Group): on an error or an interrupt the temp files go and the
-// targets stay as they were.
+// targets stay as they were. The paths passed the output checks when the
+// options were parsed, so a file that cannot be created now is an I/O
+// failure (exit 1: the disk, or the folder gone meanwhile), not the user's.
 func renderFiles(ctx context.Context, o *renderOpts, stderr io.Writer) error {
 	outs := outputs.NewGroup(ctx)
 	defer outs.Abort()
 	wav, err := outs.Create(o.out)
 	if err != nil {
-		return userErr(err)
+		return err
 	}
 	var evw *bufio.Writer
 	if o.events != "" {
 		ev, err := outs.Create(o.events)
 		if err != nil {
-			return userErr(err)
+			return err
 		}
 		evw = bufio.NewWriter(ev)
 	}
@@ -299,7 +301,7 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 	mx := audio.NewMixer(s.Bank())
 	total := int64(math.Round(o.seconds * audio.SampleRate))
 	buf := make([]float32, 2*renderStepFrames)
-	var wc world.WalkCursor // a recorded walk's camera/prefs changes (issue 9 item 5)
+	var wc world.WalkCursor // a recorded walk's camera/prefs changes
 	for done := int64(0); done < total; {
 		if ctx.Err() != nil {
 			return outputs.ErrInterrupted

@@ -15,7 +15,7 @@ import (
 	"soundworld/world"
 )
 
-// fromOpts completes a `render -from SIDECAR` command line (issue 10 item 4):
+// fromOpts completes a `render -from SIDECAR` command line:
 // the sidecar's replay record gives the data folder (unless -dat), the seed,
 // the listener, the preferences and the emitters, so those flags are refused.
 func fromOpts(fs *Flags, o *renderOpts, from string, force bool) (*renderOpts, error) {

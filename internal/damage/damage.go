@@ -1,5 +1,5 @@
 // Package damage makes damaged copies of a portal + cell dat pair for the
-// damage suite (issue 23): each Set breaks one thing the way a bad disk, a
+// damage suite: each Set breaks one thing the way a bad disk, a
 // bad patch or a hand edit would — the directory, a block chain, a record's
 // header, a value retail data never holds, bytes past a record's content —
 // by changing bytes of the images in place. Nothing here is committed data:

@@ -1,5 +1,5 @@
 // Package datcheck reads every record of a portal + cell dat pair and says
-// what is wrong with them (issue 12, `soundworld check`): the header (data
+// what is wrong with them (`soundworld check`): the header (data
 // set, file size against the bytes on disk), the directory, every block
 // chain, the free-block list (well formed, no loop, free_count and free_tail
 // true, no block both free and used), every LandBlock, LandBlockInfo,
@@ -219,6 +219,7 @@ func Check(a *dat.Archive, opt Options) *Summary {
 			defer carry.Catch()
 			scanners := map[*file]*dat.Scanner{}
 			local := map[string]int{}
+			var lb dat.LandBlock // reused for every landblock this worker reads
 			for j := range next {
 				sc := scanners[j.f]
 				if sc == nil {
@@ -227,7 +228,7 @@ func Check(a *dat.Archive, opt Options) *Summary {
 				}
 				var bytes int64
 				for _, e := range j.es {
-					c.record(j.f, sc, e, local)
+					c.record(j.f, sc, e, local, &lb)
 					bytes += int64(e.Size)
 				}
 				c.done(len(j.es), bytes)
@@ -348,6 +349,7 @@ func (c *checker) walk(df *dat.File, role string, dataSet uint32) *file {
 	for _, p := range df.DirectoryProblems() { // B-tree invariants, block accounting (at open)
 		c.add(p)
 	}
+	f.entries = make([]dat.Entry, 0, df.DirectoryEntries())
 	for e, err := range df.AllEntries() {
 		if err != nil {
 			c.probs.AddErr(dat.KindBadDirectory, df.Name(), 0, err)
@@ -435,21 +437,36 @@ func (c *checker) checkRegion() {
 }
 
 // record reads and checks one record.
-func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[string]int) {
+func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[string]int, lb *dat.LandBlock) {
 	typ := typeOf(f.role, e.ID)
 	counts[typ]++
 	if e.Flags>>16 == 0 { // §2.4: the record version (RE: the client refuses 0)
 		c.add(dat.Problem{File: f.f.Name(), Record: e.ID, Off: -1, Kind: dat.KindBadDirectory,
 			What: fmt.Sprintf("directory entry flags 0x%08X: record version 0, which the retail client refuses to load", e.Flags)})
 	}
-	b, err := sc.ReadBlocks(e, func(off uint32) { c.claim(f, e.ID, off) })
-	if err != nil {
-		c.probs.AddErr(dat.KindBadChain, f.f.Name(), e.ID, err)
-		return
-	}
+	claim := func(off uint32) { c.claim(f, e.ID, off) }
 	bad := func(kind string, err error) { c.probs.AddErr(kind, f.f.Name(), e.ID, err) }
 	mismatch := func(kind string, got uint32) {
 		c.problem(f, e.ID, 0, kind, "record id mismatch: record holds 0x%08X", got)
+	}
+	if typ == TypeLandBlock { // half the records of a world: parsed in place into the worker's lb
+		var perr error
+		if err := sc.ReadBlocksWith(e, claim, func(b []byte) { perr = dat.ParseLandBlockInto(lb, b) }); err != nil {
+			bad(dat.KindBadChain, err)
+		} else if perr != nil {
+			bad(dat.KindBadLandBlock, perr)
+		} else {
+			if lb.ID != e.ID {
+				mismatch(dat.KindBadLandBlock, lb.ID)
+			}
+			c.landBlock(f, lb)
+		}
+		return
+	}
+	b, err := sc.ReadBlocks(e, claim)
+	if err != nil {
+		bad(dat.KindBadChain, err)
+		return
 	}
 	switch typ {
 	case TypeRegion:
@@ -505,16 +522,6 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 			c.problem(f, e.ID, int64(len(b)-8), dat.KindMissingRecord, "default sound table 0x%08X is not in the portal dat", t)
 		}
 		c.setupParts(f, e.ID, b)
-	case TypeLandBlock:
-		l, err := dat.ParseLandBlock(b)
-		if err != nil {
-			bad(dat.KindBadLandBlock, err)
-			return
-		}
-		if l.ID != e.ID {
-			mismatch(dat.KindBadLandBlock, l.ID)
-		}
-		c.landBlock(f, l)
 	case TypeLandBlockInfo:
 		l, err := dat.ParseLandBlockInfo(b)
 		if err != nil {

@@ -6,7 +6,7 @@ import (
 	"os"
 )
 
-// Group is a command's outputs committed together (issue 23 item 5): every
+// Group is a command's outputs committed together: every
 // file is written completely to its temp file first; Commit then checks
 // that the command was not interrupted and renames them one after another.
 // After an error or a signal before Commit's renames every target is as it

@@ -1,4 +1,4 @@
-// Package outputs keeps a command's output files safe (issue 12 item 4): every
+// Package outputs keeps a command's output files safe: every
 // path a command will write is checked before any work starts (Plan.Check),
 // written through a temp file that becomes the target only on Commit (Create),
 // and temp files are removed on error and when the process is interrupted

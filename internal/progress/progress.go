@@ -1,4 +1,4 @@
-// Package progress shows how far a long command has got (issue 12 item 6):
+// Package progress shows how far a long command has got:
 // a progress bar (github.com/schollz/progressbar/v3, a well-kept library that
 // handles terminal width, throttling and the rate/ETA) when the output is a
 // terminal, and otherwise a plain line now and then — never a carriage return

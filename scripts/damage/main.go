@@ -1,18 +1,20 @@
-// Command damage is the damage suite (issue 23): it makes damaged copies of
+// Command damage is the damage suite: it makes damaged copies of
 // the stand-in and of the full-size generated world (internal/damage: the
 // directory, block chains, record headers, values retail never ships, bytes
-// past a record's content), runs every text command on each (dump, check,
-// probe, render, atlas, gate; with -strict where the command has it) as a
+// past a record's content), runs every command on each (dump, check, probe,
+// render, atlas, gate, shot; with -strict where the command has it) as a
 // separate process with a timeout, and compares each run with the same
 // command on the undamaged copy. It fails unless there are 0 panics, 0
 // hangs, every run equals the clean run or names a problem (a "data
 // problem:" line, or a refusal naming the dat) and, with -strict, exits 2,
 // and `check` flags every set any command flagged (a problem the clean copy
-// does not have). shot and capture are not run (they need the window
-// program and a display, ~1 s a run); their data path is the same Sim.
-// Nothing it makes is kept: the sets live in a temp folder.
+// does not have). shot needs soundworld-window beside -bin and a display
+// (DISPLAY, or xvfb-run around the suite); its sidecar (the Sim's state and
+// problems at the pictured instant, the folders' paths left out) is what is
+// compared. capture is not run: it is shot's Sim and render's mixer, both
+// here. Nothing it makes is kept: the sets live in a temp folder.
 //
-// Usage: go run ./scripts/damage -bin ./soundworld [-worlds standin,big] [-j 2]
+// Usage: go run ./scripts/damage -bin ./soundworld [-worlds standin,big] [-j 2] [-commands LIST]
 package main
 
 import (
@@ -89,13 +91,21 @@ var commands = []command{
 	{"gate", true, func(w *world, dir, out string) []string {
 		return []string{"gate", filepath.Join(out, "g.gate.json"), "-seeds", "2", "-o", filepath.Join(out, "rep"), "-strict"}
 	}, nil},
+	{"shot", true, func(w *world, dir, out string) []string {
+		return []string{"shot", "-dat", dir, "-at", w.at, "-seconds", "1", "-size", "640x360", "-o", filepath.Join(out, "s.png"), "-strict"}
+	}, []string{"s.json"}},
 }
 
 func main() {
 	bin := flag.String("bin", "./soundworld", "the soundworld program")
 	worlds := flag.String("worlds", "standin,big", "worlds to damage: standin, big")
 	jobs := flag.Int("j", 2, "runs at once")
+	only := flag.String("commands", "", "comma-separated command names to run (check always runs); empty: all")
 	flag.Parse()
+	if *only != "" {
+		keep := strings.Split(*only, ",")
+		commands = slices.DeleteFunc(commands, func(c command) bool { return c.name != "check" && !slices.Contains(keep, c.name) })
+	}
 	if abs, err := filepath.Abs(*bin); err == nil {
 		*bin = abs
 	}
@@ -368,6 +378,9 @@ func runCmd(bin string, w *world, cmd command, dir, rec string) run {
 	h := sha256.New()
 	for _, f := range cmd.files {
 		b, _ := os.ReadFile(filepath.Join(out, f))
+		if strings.HasSuffix(f, ".json") { // a sidecar names the folders
+			b = bytes.ReplaceAll(bytes.ReplaceAll(b, []byte(out), []byte("<out>")), []byte(datDir), []byte("<dat>"))
+		}
 		h.Write(b)
 		h.Write([]byte{0})
 	}

@@ -1,6 +1,6 @@
 // Command gateref compares the gate's loudness measurements with an
-// implementation nobody on this project wrote, ffmpeg's ebur128 filter
-// (issue 20 item 6): integrated loudness within 0.02 LU, every short-term
+// implementation nobody on this project wrote, ffmpeg's ebur128 filter:
+// integrated loudness within 0.02 LU, every short-term
 // value within 0.05 LU, loudness range within 0.1 LU and true peak within
 // 0.2 dB. It writes its own test signals (1 kHz sines at −23, −33 and
 // −60 dBFS, pink noise, gated bursts, an inter-sample-peak sine) as WAVs in
@@ -41,7 +41,7 @@ import (
 
 const rate = 44100
 
-// Tolerances of the comparison (issue 20).
+// Tolerances of the comparison.
 const (
 	tolI   = 0.02 // LU, integrated
 	tolS   = 0.05 // LU, each short-term value
@@ -121,8 +121,8 @@ func writeSignals(dir string) ([]string, error) {
 		return x
 	}
 	// Quiet: −62 dBFS then −71.5 (the −71.5 blocks pass the relative gate
-	// and fail the absolute one: the second pass's absolute gate matters,
-	// issue 20). 60 s at −62 so that the 10th percentile of the loudness
+	// and fail the absolute one: the second pass's absolute gate matters).
+	// 60 s at −62 so that the 10th percentile of the loudness
 	// range falls among steady windows: with 20 s, 15 % of the windows
 	// straddle the step and the 10th percentile lands on one of them, where
 	// ffmpeg's rank (round(0.1·n), 1-based) and Tech 3342's and

@@ -1,5 +1,5 @@
 // Command uismoke drives the real explorer window under an X display with
-// xdotool, as a designer would (issue 13: input sequences under Xvfb), and
+// xdotool, as a designer would (input sequences under Xvfb), and
 // checks what F12's sidecars say:
 //   - W held 3 s of real time walks ~28.5 m (9.5 m/s) whatever the frame rate;
 //   - "banana" + Enter in the jump box is an error under the field, and the
@@ -11,7 +11,7 @@
 //   - a listener dragged on the map stays where the button was let go, even
 //     when the pointer moves on within the same frame;
 //   - zoomed out with the wheel, a double-click on the map puts the listener
-//     at the clicked point and zooms back in (issue 11 item 1);
+//     at the clicked point and zooms back in;
 //   - resized to 900×600 every panel is inside the window, none overlaps.
 //
 // Usage (scripts/ui-smoke.sh runs it): xvfb-run -a -s "-screen 0 1280x720x24" uismoke path/to/soundworld-window
@@ -290,7 +290,7 @@ func dragListener(dir string) {
 
 // doubleClickJump zooms out with the wheel (follow off, so the view stays),
 // then double-clicks a map point: the listener goes there and the view zooms
-// in to the opening zoom (issue 11 item 1).
+// in to the opening zoom.
 func doubleClickJump(dir string) {
 	const px, py = 600, 300 // on the map at 1280×720, clear of the panels
 	xdo("mousemove", "--window", win, fmt.Sprint(px), fmt.Sprint(py))

@@ -1,4 +1,4 @@
-// Command webcheck is the browser test of `make web` (issue 22): it serves
+// Command webcheck is the browser test of `make web`: it serves
 // the web folder on 127.0.0.1, opens it in headless Chromium driven over the
 // DevTools protocol on a pipe (--remote-debugging-pipe: no WebSocket, no
 // library), and checks that

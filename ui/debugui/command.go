@@ -41,7 +41,8 @@ type iconCommand struct {
 }
 
 type drawCommand struct {
-	f func(screen *ebiten.Image)
+	f   func(screen *ebiten.Image)
+	key any // soundworld: what f draws, for the window cache (nil: uncacheable)
 }
 
 type command struct {

@@ -190,7 +190,7 @@ func (c *Context) numberTextFieldF(value *float64, id widgetID) error {
 }
 
 // dragging reports whether slider id follows the pointer this frame, and to
-// which x (soundworld: one slider at a time, issue 13 item 4). A slider
+// which x (soundworld: one slider at a time). A slider
 // follows while the press that began on it (pressOwner, given only to the
 // widget under the pointer: handleInputForWidget) is held.
 //

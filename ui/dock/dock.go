@@ -1,6 +1,6 @@
-// Package dock lays the window's panels out against its edges (issue 13 item
-// 2): a pure function from the window size, the panel list and each panel's
-// collapsed state to rectangles, so the geometry is tested headless. Left and
+// Package dock lays the window's panels out against its edges: a pure
+// function from the window size, the panel list and each panel's collapsed
+// state to rectangles, so the geometry is tested headless. Left and
 // right panels stack in columns from the top; bottom panels (timeline, meters,
 // event log) sit side by side above the status bar between the columns. The
 // map is what is left. When the window is too small for every open panel, the

@@ -1,5 +1,5 @@
 // Package pipetest checks, in tests, that a reader refuses a named pipe at
-// once instead of blocking on it (issue 12 item 5).
+// once instead of blocking on it.
 package pipetest
 
 import (

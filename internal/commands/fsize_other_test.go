@@ -1,0 +1,7 @@
+//go:build !unix
+
+package commands
+
+const canLimitFileSize = false
+
+func limitFileSize() {}
