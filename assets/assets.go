@@ -196,7 +196,8 @@ func (d *Description) Images(table [256]float32) (portal, cell []byte, err error
 	for i, rec := range d.encodedWaves() {
 		add(pw, d.Waves[i].ID, rec)
 	}
-	addObjectRecords(func(id uint32, rec []byte) { add(pw, id, rec) }) // E3: forge, windmill, fountain (objects.go)
+	addObjectRecords(func(id uint32, rec []byte) { add(pw, id, rec) })  // E3: forge, windmill, fountain (objects.go)
+	addSceneryRecords(func(id uint32, rec []byte) { add(pw, id, rec) }) // E3: scenes and their Setups (scenery.go)
 
 	cw := dat.NewWriter(256, dat.DataSetCell, 1)
 	for _, lb := range d.LandBlocks(&table) {
