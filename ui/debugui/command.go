@@ -6,7 +6,6 @@ package debugui
 import (
 	"image"
 	"image/color"
-	"iter"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -62,17 +61,4 @@ func (c *Context) appendCommand(cmdType int) *command {
 	cnt := c.currentRootContainer()
 	cnt.commandList = append(cnt.commandList, &cmd)
 	return &cmd
-}
-
-// commands returns a sequence of commands from all root containers.
-func (c *Context) commands() iter.Seq[*command] {
-	return func(yield func(command *command) bool) {
-		for _, cnt := range c.rootContainers {
-			for _, cmd := range cnt.commandList {
-				if !yield(cmd) {
-					return
-				}
-			}
-		}
-	}
 }
