@@ -146,8 +146,15 @@ type Game struct {
 	askedCam     geom.Camera // the view this Update asked tiles and pyramid chunks for (centreView may move cam after)
 	firstTerrain time.Duration
 	shotDone     chan shotResult
-	status       [2]string // status bar lines, refreshed at 10 Hz
-	statusAt     time.Time // when they were (ui.NumbersDue)
+	hud          hud // banners, scale bar, status bar (draw.go)
+	// simTimeOnly makes every picture a function of sim time and the view
+	// only, so a scripted shot is the same on any machine and under any load:
+	// the status bar's "cursor" is the listener, its FPS the tick rate and
+	// its clock "fixed steps", its lines are those of the frame drawn, and
+	// what shows loading or machine speed is left out (the "cannot keep up"
+	// banner, the overview's progress bar, a folded map key unless -from's
+	// picture had one). Set once, in New, for a shot.
+	simTimeOnly bool
 
 	clk       *clock.Clock          // real time → 1/60 s Sim ticks
 	src       *clock.Audio          // the clock's source: the device's played position or the wall clock
@@ -181,7 +188,8 @@ func New(cfg Config) (*Game, error) {
 		cfg.Problems = &dat.Problems{} // the window's banner and panel
 	}
 	sim.SetProblems(cfg.Problems)
-	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4)}
+	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4), simTimeOnly: cfg.Shot != nil}
+	g.hud.g = g
 	if s := cfg.Start; s != nil {
 		if s.Place != nil {
 			if err := sim.PlaceAt(*s.Place, s.Cell, s.Heading); err != nil { // A11: an EnvCell puts the player indoors
@@ -199,6 +207,7 @@ func New(cfg Config) (*Game, error) {
 	if cfg.SettingsPath != "" && cfg.Shot == nil && cfg.ProfileFrames == 0 {
 		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
 	}
+	g.walk = newWalkRec(g)
 	g.ui = ui.New(panelHost{g}, g.st)
 	g.listening = g.newListening()
 	g.ui.AddProblems(cfg.Problems)
@@ -428,7 +437,8 @@ func (g *Game) advance() {
 		g.input(g.clk.RealDelta())
 	}
 	if n == 0 {
-		if g.holdTick0() { // recording a walk: no off-grid tick (record.go)
+		if s, ok := g.walk.held(g.snap); ok { // recording a walk: no off-grid tick (record.go)
+			g.snap = s
 			return
 		}
 		g.snap = g.sim.Tick(0) // listener moves show while paused or between ticks

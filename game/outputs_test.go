@@ -57,20 +57,20 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	for _, dir := range []string{".", filepath.Join(ac, "walks")} {
 		recordDir = dir
 		os.Mkdir(dir, 0o755)
-		g.ToggleRecording()
-		on, status := g.Recording()
+		g.walk.Toggle()
+		on, status := g.walk.Recording()
 		if on {
 			t.Errorf("R in %s: recording started", dir)
-			g.ToggleRecording()
+			g.walk.Toggle()
 		}
 		refused("R in "+dir, status)
 	}
 	g.sim.SetEmitters(nil)
 	recordDir = "."
-	g.ToggleRecording()
-	if on, status := g.Recording(); on {
+	g.walk.Toggle()
+	if on, status := g.walk.Recording(); on {
 		t.Error("R without emitters: recording started")
-		g.ToggleRecording()
+		g.walk.Toggle()
 	} else {
 		refused("R without emitters", status)
 	}

@@ -314,7 +314,7 @@ func (m *profHooks) applyFrom() error {
 		if v.Follow != nil && !g.cfg.ViewOpts.NoFollow { // the shot's -follow (this run's -follow=false wins)
 			g.st.Follow = *v.Follow
 		}
-		g.applyFromSelection(v) // selection, map key (fromview.go)
+		v.applySelection(g.st, g.cfg.Shot != nil) // selection, map key (fromview.go)
 	}
 	if g.cfg.Shot == nil { // a shot redraws the picture as it was
 		g.setToast(fmt.Sprintf("Reopened %s at sim time %.2f s", from.Path, g.sim.Now()))

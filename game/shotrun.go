@@ -83,7 +83,7 @@ func (s *shotRun) step() {
 	if s.ticks == total && g.snap.Time == 0 {
 		g.snap = g.sim.Tick(0)
 	}
-	sel := g.fromSelection() // -from: the picture's own selection (fromview.go)
+	sel := g.cfg.From.selection() // -from: the picture's own selection (fromview.go)
 	if g.st.Selected < 0 {
 		g.st.Selected = loudestIntermittent(g.snap)
 		if sel != nil {
