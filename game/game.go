@@ -143,7 +143,7 @@ type Game struct {
 	pinView      func() bool
 	noInput      bool        // the keys and the mouse are not read (profileRun measures without them)
 	pin          viewPin     // where the first frames put the camera (-center, -from; viewopts.go)
-	askedCam     geom.Camera // the view this Update asked tiles and pyramid chunks for (centreView may move cam after)
+	askedCam     geom.Camera // the view this Update asked tiles and pyramid chunks for (the view pin may move cam after)
 	firstTerrain time.Duration
 	shotDone     chan shotResult
 	hud          hud // banners, scale bar, status bar (draw.go)
@@ -375,7 +375,7 @@ func (g *Game) Update() error {
 		return ebiten.Termination
 	}
 	if g.cfg.Page != nil {
-		if err := g.cfg.Page.Frame(g); err != nil {
+		if err := g.cfg.Page.Frame(PageHost{g}); err != nil {
 			return err
 		}
 	}
@@ -414,11 +414,11 @@ func (g *Game) Update() error {
 	g.pushStarts()
 	switch {
 	case g.frame == 1 || g.pinView != nil && g.pinView():
-		g.centreView() // the listener (or -center's place) in the map area, not the window; a shot's -center or -from view stays while its panels settle
+		g.cam = g.pin.place(g.cam, g.mapRect(), g.snap.Listener.Pos) // the listener (or -center's place) in the map area, not the window; a shot's -center or -from view stays while its panels settle
 	case g.st.Follow && g.drag != dragListener:
-		g.keepInView(followBox)
+		g.cam = keepInView(g.cam, g.mapRect(), g.snap.Listener.Pos, followBox)
 	case g.ui.Arrangement().Map != mapBefore: // resized or a panel folded: keep the listener on the map
-		g.keepInView(1)
+		g.cam = keepInView(g.cam, g.mapRect(), g.snap.Listener.Pos, 1)
 	}
 	return nil
 }

@@ -239,11 +239,12 @@ func (h panelHost) Jump(where string) error {
 	return nil
 }
 
-// SetObjectMute mutes an object of the data (E3; ui.Host).
-func (h panelHost) SetObjectMute(id uint32, muted bool) { h.g.SetObjectMute(id, muted) }
+// SetObjectMute mutes or unmutes an object of the data (E3; the Emitters
+// panel's "from the data" list): its hooks still run and are logged.
+func (h panelHost) SetObjectMute(id uint32, muted bool) { h.g.sim.SetObjectMuted(id, muted) }
 
-// SetObjectSolo plays only this object of the data (E3; 0: none; ui.Host).
-func (h panelHost) SetObjectSolo(id uint32) { h.g.SetObjectSolo(id) }
+// SetObjectSolo plays only object id among the data's objects (E3; 0: all).
+func (h panelHost) SetObjectSolo(id uint32) { h.g.sim.SetObjectSolo(id) }
 
 // The Gate panel (ui.GateHost): the listening tools, and the walk recording.
 

@@ -187,7 +187,7 @@ func (g *Game) keys(dt float64) {
 	case ctrl && just(ebiten.KeyZ):
 		panelHost{g}.UndoDelete()
 	case just(ebiten.KeyHome):
-		g.centreOnListener()
+		g.cam = centreIn(g.cam, g.mapRect(), float64(g.snap.Listener.Pos.X), float64(g.snap.Listener.Pos.Y))
 	case just(ebiten.KeyF):
 		g.st.Follow = !g.st.Follow
 	case just(ebiten.KeySpace):

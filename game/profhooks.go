@@ -74,9 +74,11 @@ func (m *profHooks) initProfiler() {
 func (m *profHooks) initProfilerView() error {
 	g := m.g
 	m.initProfiler()
-	if err := g.applyViewOpts(); err != nil {
+	pin, err := g.cfg.ViewOpts.apply(&g.cam, g.st, g.ui)
+	if err != nil {
 		return cli.UserErr(err)
 	}
+	g.pin = pin
 	return m.applyFrom()
 }
 
@@ -304,7 +306,7 @@ func (m *profHooks) applyFrom() error {
 	if v := from.View; v != nil {
 		if v.MetresPerPixel > 0 {
 			g.cam.CX, g.cam.CY, g.cam.MPP = v.CentreX, v.CentreY, v.MetresPerPixel
-			g.pin.kept = true // -center, when given too, still wins (centreView)
+			g.pin.kept = true // -center, when given too, still wins (viewPin.place)
 		}
 		g.st.Layers = v.Layers
 		if v.TimeScale > 0 {
