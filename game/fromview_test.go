@@ -6,12 +6,11 @@ import (
 	"testing"
 )
 
-// Issue 21 item 7: `shot -from` an F12 sidecar draws what the F12 picture
-// showed. A shot selects the loudest ambient instance (its shells, its
-// rose) and the loudest voice (its "why"); an F12 picture with nothing
-// selected, redrawn by `shot -from`, showed them all the same (one of the
-// differences between the two pictures), and its folded map key was left
-// out. The sidecar now says what was selected and how the key was drawn.
+// `shot -from` an F12 sidecar draws what the F12 picture showed: the
+// sidecar says what was selected and how the map key was drawn, and the shot
+// keeps both — an F12 picture with nothing selected stays so (a fresh shot
+// selects the loudest ambient instance and voice) and its folded key is drawn
+// (a fresh shot leaves a folded key out).
 func TestFrom_F12SidecarKeepsSelectionAndKey(t *testing.T) {
 	g := standInGame(t) // the live window: no selection, the key folded
 	g.st.Selected, g.st.SelectedVoice, g.st.SelectedEmitter = -1, -1, -1

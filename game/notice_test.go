@@ -5,10 +5,9 @@ import (
 	"testing"
 )
 
-// Issue 21 item 7: notices are timed in wall-clock seconds, not frames. A
-// toast shows for toastSeconds of wall time however many frames pass (at
-// 2 frames a second a 240-frame toast stayed two minutes; at 600 frames a
-// second it flashed for 0.4 s).
+// Notices are timed in wall-clock seconds, not frames: a toast shows for
+// toastSeconds of wall time however many frames pass (a count of frames
+// would keep it up for minutes at 2 frames a second and flash it at 600).
 func TestNotices_WallClockSeconds(t *testing.T) {
 	g := newStandInGame(t)
 	now := 100.0

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Issue 12 item 4 for the window: every file the window writes by itself —
+// Outputs never go into game data, for the window: every file it writes by itself —
 // F12's picture and sidecar, F11's capture bundle, R's walk and its emitter layout, a layout save,
 // the Gate panel's position fallback file — is refused inside the game's data
 // folder with the one message of internal/outputs, and nothing is left there.

@@ -67,7 +67,7 @@ func shotSidecar(t *testing.T, a *dat.Archive, out string) (*Game, []dat.Problem
 	return g, sc.Problems
 }
 
-// Issue 12 item 1: a shot of a damaged archive carries the problems in its
+// A shot of a damaged archive carries the problems in its
 // sidecar, the window shows the "Data problems (N)" banner and the Data
 // problems panel (unfolded) lists each; a clean archive has "problems": [],
 // no banner, the panel folded.

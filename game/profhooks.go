@@ -1,6 +1,6 @@
 package game
 
-// The window's side of the profiler and the bug-report round trip (issue 10):
+// The window's side of the profiler and the bug-report round trip:
 // the output meter's source, the replay record for sidecars, the F11 capture
 // bundle, the map flash of a clicked voice and -from. The window's own files
 // call these through one-line hooks.

@@ -20,7 +20,7 @@ import (
 	"soundworld/world"
 )
 
-// Issue 9 item 5: a walk recorded in the window (R) and rendered offline by
+// A walk recorded in the window (R) and rendered offline by
 // `soundworld render -path` with the same seed and emitters is the window's
 // own mix, byte for byte. The window is driven through Update with a fake
 // clock at uneven frame rates (144, 60, 30 and 20 FPS, so some frames run no

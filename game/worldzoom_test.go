@@ -7,10 +7,10 @@ import (
 	"soundworld/ambientviz/geom"
 )
 
-// Issue 21 item 7: zoomed out until the whole world fits the map area, the
-// world sits in the middle of it while follow is on (it stayed wherever the
-// zoom about the pointer left it, off-centre, since the listener was
-// already inside the follow box).
+// Zoomed out until the whole world fits the map area, the world sits in the
+// middle of it while follow is on, not wherever the zoom about the pointer
+// left it (the listener is inside the follow box, so following alone would
+// not move the camera).
 func TestZoomOut_WholeWorldCentred(t *testing.T) {
 	g := newStandInGame(t)
 	g.st.Follow = true
