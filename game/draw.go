@@ -53,9 +53,9 @@ const statusH = dock.Status
 // the Snapshot and the view state only.
 func (g *Game) Draw(screen *ebiten.Image) {
 	screen.Fill(bgColor)
-	// The map and its overlays are drawn inside the map area only: under
-	// the panels they were hidden but still filled, a full-screen fill per
-	// layer for a software rasteriser, and blank panel space showed map.
+	// The map and its overlays are drawn inside the map area only: under the
+	// panels they would be hidden yet cost a full-screen fill per layer on a
+	// software rasteriser, and blank panel space must not show map.
 	m := screen.SubImage(g.mapRect()).(*ebiten.Image)
 	mapdraw.Under(m, g.mapv, g.cam, g.frame) // the pyramid
 	drawTiles(m, g.cam, g.mapv.Tiles)
@@ -96,8 +96,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 func drawTiles(screen *ebiten.Image, cam geom.Camera, tiles *mapview.Tiles) {
 	if !mapview.UseTiles(cam) {
 		// Further out the pyramid's own level draws (mapdraw.Under): a tile
-		// shown at half its px or less made ebiten build a mipmap chain per
-		// tile (each level its own GPU image, walked on every draw call).
+		// shown at half its px or less would make ebiten build a mipmap chain
+		// per tile (each level its own GPU image, walked on every draw call).
 		return
 	}
 	x0, y0, x1, y1 := cam.Visible()

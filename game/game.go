@@ -346,9 +346,10 @@ func (g *Game) Layout(w, h int) (int, int) {
 // frameGate lets one Update per rendered frame do the work. When frames are
 // slower than 60 Hz ebiten calls Update several times per frame with the
 // same input (it reads the mouse and keys once a frame): a drag that follows
-// "last Update's pointer" then followed a position seen after the release
-// (X11 reports the button late), and the work was repeated for nothing. The
-// Sim does not need the extra calls: its clock catches up from real time.
+// "last Update's pointer" would follow a position seen after the release
+// (X11 reports the button late), and the work would be repeated for
+// nothing. The Sim does not need the extra calls: its clock catches up from
+// real time.
 type frameGate struct {
 	live    bool // running under ebiten.RunGame (tests call Update directly: every call works)
 	laidOut int  // Layout calls (one per frame)
