@@ -34,3 +34,7 @@ func (h PageHost) PositionLine() string { return h.g.listening.PositionLine() }
 
 // Notify shows msg as a toast on the map (the page's notices).
 func (h PageHost) Notify(msg string) { h.g.setToast(msg) }
+
+// TilesShown is how many landblock tiles of the map are uploaded and ready
+// to draw (the browser test takes a screenshot when it changes).
+func (h PageHost) TilesShown() int { return len(h.g.mapv.Tiles.Images()) }

@@ -230,7 +230,11 @@ func rowText(p audio.Play, db string) string {
 	if int(p.Outcome) < len(outShort) {
 		out = outShort[p.Outcome]
 	}
-	return fmt.Sprintf("%8.2f %-5s %-9s %s %-6s slot %s pan %+d table %04X", p.Time, src, STypeName(p.SType), db, out, slot, p.Pan, p.Table&0xFFFF)
+	what := STypeName(p.SType)
+	if p.SType == 0 && p.Table == 0 && p.Wave != 0 {
+		what = fmt.Sprintf("w%08X", p.Wave) // a SoundHook's wave (no SoundType), 9 columns as the rest
+	}
+	return fmt.Sprintf("%8.2f %-5s %-9s %s %-6s slot %s pan %+d table %04X", p.Time, src, what, db, out, slot, p.Pan, p.Table&0xFFFF)
 }
 
 // lateRowText is RowText with a late start's lateness right after the time

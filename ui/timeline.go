@@ -274,7 +274,7 @@ func barWhy(b geom.VoiceBar, now float64) string {
 	return fmt.Sprintf("slot %d  %s  %s  table 0x%08X  wave 0x%08X\n"+
 		"S1: vol %.3f at %.1f m: gain %.4f, clamped %.4f, x master %.3f\n"+
 		"= %d dB, pan %+d   start %.2f s, length %.2f s, %s\n%s",
-		b.Slot, SourceName(uint8(v.Source)), STypeName(v.SType), v.Table, v.Wave,
+		b.Slot, SourceName(uint8(v.Source)), SoundName(v.SType, v.Table, v.Wave), v.Table, v.Wave,
 		v.Volume, v.Distance, v.GainRaw, v.GainClamped, v.Master, v.DB, v.Pan, v.Start, v.Length, end, drawsText(b.Draws))
 }
 
@@ -299,7 +299,7 @@ func rowWhy(r geom.Row) string {
 	if r.Object != "" { // E3: which object, setup, hook and frame or start time
 		why = r.Object + "\n" + why
 	}
-	return fmt.Sprintf("%s at %.3f s%s: %s %s table 0x%08X\n%s\n%s", r.Play.Outcome, r.Play.Time, lateText(r.LateMs), r.Play.Source, STypeName(r.Play.SType), r.Play.Table, why, drawsText(r.Draws))
+	return fmt.Sprintf("%s at %.3f s%s: %s %s table 0x%08X\n%s\n%s", r.Play.Outcome, r.Play.Time, lateText(r.LateMs), r.Play.Source, SoundName(r.Play.SType, r.Play.Table, r.Play.Wave), r.Play.Table, why, drawsText(r.Draws))
 }
 
 var (

@@ -61,9 +61,7 @@ type State struct {
 	SelectedVoice   int            // −1 none; the slot of voice when it was selected
 	voice           *selectedVoice // the explained sound (follows the sound, not the slot)
 	Mute, Solo      map[InstKey]bool
-	ObjMute         map[uint32]bool // E3: objects of the data the user muted
-	ObjSolo         uint32          // E3: the soloed object, 0 none
-	PlaceEmitter    bool            // next map click adds an emitter there
+	PlaceEmitter    bool // next map click adds an emitter there
 	ShowHelp        bool
 	HelpPage        int  // F1: 0 keys and mouse, 1 the legend
 	ShowKey         bool // the small map key is unfolded (K)

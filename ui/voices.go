@@ -56,7 +56,7 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 					return
 				}
 				ctx.SetGridLayout([]int{-1, 92, 56}, nil)
-				name := fmt.Sprintf("%s%2d %s %s", mark, i, STypeName(v.SType), SourceLong(v.Source))
+				name := voiceRowName(mark, i, v)
 				if sel := u.st.voice; sel != nil && sel.slot == i && sel.start == v.Start {
 					name = "[" + strings.TrimSpace(name) + "]"
 				}
@@ -102,19 +102,26 @@ var freeLabels = func() (l [16][2]string) {
 	return
 }()
 
+// voiceRowName is a busy voice's row in the Voices panel: the cursor mark,
+// the slot, what it sounds (SoundType, or the wave of a SoundHook) and who
+// played it.
+func voiceRowName(mark string, slot int, v audio.Voice) string {
+	return fmt.Sprintf("%s%2d %s %s", mark, slot, SoundName(v.SType, v.Table, v.Wave), SourceLong(v.Source))
+}
+
 // VoiceName is a voice in words, readable name first, then its ids:
 // "Ambient8 bed, table 0x20000005, wave 0x0A000012, priority
 // 0.20 (not used by retail)". P3/P5: retail never evicts by priority.
 func VoiceName(v audio.Voice) string {
 	return fmt.Sprintf("%s %s, table 0x%08X, wave 0x%08X, priority %.2f (not used by retail)",
-		STypeName(v.SType), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
+		SoundName(v.SType, v.Table, v.Wave), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
 }
 
 // voiceTip is a voice row's tooltip: its name, then its ids (readable names
 // first, ids on hover).
 func voiceTip(v audio.Voice) string {
 	return fmt.Sprintf("%s %s\ntable 0x%08X, wave 0x%08X\npriority %.2f (not used by retail)",
-		STypeName(v.SType), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
+		SoundName(v.SType, v.Table, v.Wave), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
 }
 
 // voiceWhy explains the selected sound's level (S1's inputs and result) and
