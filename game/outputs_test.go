@@ -20,6 +20,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	ac := t.TempDir()
 	g.cfg.DatDir = ac
 	g.listening = g.newListening() // the tools take the window's data folder when made
+	g.walk = newWalkRec(g)         // so does the walk recorder
 	wd, _ := os.Getwd()
 	if err := os.Chdir(ac); err != nil {
 		t.Fatal(err)
