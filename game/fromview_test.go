@@ -6,12 +6,11 @@ import (
 	"testing"
 )
 
-// Issue 21 item 7: `shot -from` an F12 sidecar draws what the F12 picture
-// showed. A shot selects the loudest ambient instance (its shells, its
-// rose) and the loudest voice (its "why"); an F12 picture with nothing
-// selected, redrawn by `shot -from`, showed them all the same (one of the
-// differences between the two pictures), and its folded map key was left
-// out. The sidecar now says what was selected and how the key was drawn.
+// `shot -from` an F12 sidecar draws what the F12 picture showed: the
+// sidecar says what was selected and how the map key was drawn, and the shot
+// keeps both — an F12 picture with nothing selected stays so (a fresh shot
+// selects the loudest ambient instance and voice) and its folded key is drawn
+// (a fresh shot leaves a folded key out).
 func TestFrom_F12SidecarKeepsSelectionAndKey(t *testing.T) {
 	g := standInGame(t) // the live window: no selection, the key folded
 	g.st.Selected, g.st.SelectedVoice, g.st.SelectedEmitter = -1, -1, -1
@@ -24,19 +23,19 @@ func TestFrom_F12SidecarKeepsSelectionAndKey(t *testing.T) {
 	if err := writePair(out, image.NewRGBA(image.Rect(0, 0, 4, 4)), g.sidecar()); err != nil {
 		t.Fatal(err)
 	}
-	if g.mapKeyState() != "folded" {
-		t.Fatalf("live window: map key %q, want folded", g.mapKeyState())
+	if g.hud.mapKeyState() != "folded" {
+		t.Fatalf("live window: map key %q, want folded", g.hud.mapKeyState())
 	}
 	s := runShot(t, Config{From: mustReadFrom(t, SidecarPath(out)), Shot: &Shot{Seconds: 0.5, Out: filepath.Join(t.TempDir(), "from.png")}})
 	if s.st.Selected != -1 || s.st.SelectedVoice != -1 || s.st.SelectedEmitter != -1 {
 		t.Errorf("shot -from: selection instance %d voice %d emitter %d, want none (the F12 picture's)", s.st.Selected, s.st.SelectedVoice, s.st.SelectedEmitter)
 	}
-	if s.mapKeyState() != "folded" {
-		t.Errorf("shot -from: map key %q, want folded (the F12 picture's)", s.mapKeyState())
+	if s.hud.mapKeyState() != "folded" {
+		t.Errorf("shot -from: map key %q, want folded (the F12 picture's)", s.hud.mapKeyState())
 	}
 	// A fresh shot still selects the loudest.
 	f := runShot(t, Config{Shot: &Shot{Seconds: 0.5, Out: filepath.Join(t.TempDir(), "fresh.png")}})
-	if f.st.Selected < 0 || f.mapKeyState() != "" {
-		t.Errorf("fresh shot: selected %d, map key %q; want the loudest instance and no key", f.st.Selected, f.mapKeyState())
+	if f.st.Selected < 0 || f.hud.mapKeyState() != "" {
+		t.Errorf("fresh shot: selected %d, map key %q; want the loudest instance and no key", f.st.Selected, f.hud.mapKeyState())
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Issue 21 item 7: panel chrome and blank panel areas never reach the map.
+// Panel chrome and blank panel areas never reach the map.
 // With no panel widget under the pointer (debugui reports no hover: blank
 // space in a panel column or the bottom strip, the status bar, a title bar
 // the panels re-flowed away from this frame), only a point inside the map

@@ -20,7 +20,7 @@ import (
 	"soundworld/world"
 )
 
-// Issue 9 item 5: a walk recorded in the window (R) and rendered offline by
+// A walk recorded in the window (R) and rendered offline by
 // `soundworld render -path` with the same seed and emitters is the window's
 // own mix, byte for byte. The window is driven through Update with a fake
 // clock at uneven frame rates (144, 60, 30 and 20 FPS, so some frames run no
@@ -52,8 +52,8 @@ func TestRecordedWalkRendersSampleExact(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	g.ToggleRecording()
-	if on, _ := g.Recording(); !on || g.sim.Now() != 0 {
+	g.walk.Toggle()
+	if on, _ := g.walk.Recording(); !on || g.sim.Now() != 0 {
 		t.Fatalf("R: recording %v, sim at %v s; want recording from 0 s", on, g.sim.Now())
 	}
 	dts := []float64{1.0 / 144, 1.0 / 144, 1.0 / 60, 1.0 / 30, 1.0 / 144, 1.0 / 20, 1.0 / 60}
@@ -90,8 +90,8 @@ func TestRecordedWalkRendersSampleExact(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	g.ToggleRecording()
-	_, status := g.Recording()
+	g.walk.Toggle()
+	_, status := g.walk.Recording()
 	if g.walk.lastErr || !strings.Contains(status, "Walk saved to ") {
 		t.Fatalf("stop: %q", status)
 	}
@@ -181,14 +181,14 @@ func TestRecordedWalkSaysWhenNotExact(t *testing.T) {
 	recordDir = dir
 	defer func() { recordDir = old }()
 	g := standInGame(t)
-	g.ToggleRecording()
+	g.walk.Toggle()
 	for i := 0; i < 10; i++ {
 		g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now()))
 	}
 	hostOf(g).AddEmitterAtListener()
 	g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now()))
-	g.ToggleRecording()
-	_, status := g.Recording()
+	g.walk.Toggle()
+	_, status := g.walk.Recording()
 	if !strings.Contains(status, "not exact: emitters edited") {
 		t.Errorf("status %q: want it to say the emitter edit makes it inexact", status)
 	}

@@ -9,8 +9,7 @@ import (
 
 // Snake wraps a value whose Go type has no JSON tags so that it is written
 // with snake_case keys ("CellID" → "cell_id", "SType" → "s_type", "DB" →
-// "db"), the one naming style of every JSON the window writes (issue 13
-// item 8). Reading accepts what it writes (and the Go names): Go matches
+// "db"), the one naming style of every JSON the window writes. Reading accepts what it writes (and the Go names): Go matches
 // keys case-insensitively, so dropping the underscores is enough.
 type Snake[T any] struct{ V T }
 

@@ -38,13 +38,13 @@ func TestW6_RecordedPathKeepsLocalMetres(t *testing.T) {
 		t.Fatal(err)
 	}
 	frames(5)
-	g.ToggleRecording()
+	g.walk.Toggle()
 	frames(30)
 	if err := hostOf(g).Jump(b); err != nil {
 		t.Fatal(err)
 	}
 	frames(30)
-	g.ToggleRecording()
+	g.walk.Toggle()
 	paths, _ := filepath.Glob(filepath.Join(dir, "walk-*.path.json"))
 	if len(paths) != 1 {
 		t.Fatalf("path files %v, want one", paths)

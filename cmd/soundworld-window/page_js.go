@@ -272,7 +272,7 @@ func (h *pageHooks) export() {
 }
 
 // Frame runs on the window's goroutine once per frame.
-func (h *pageHooks) Frame(g *game.Game) error {
+func (h *pageHooks) Frame(g game.PageHost) error {
 	if h.quitAsked.Load() {
 		return ebiten.Termination
 	}

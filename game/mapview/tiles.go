@@ -120,8 +120,8 @@ func (t *Tiles) Want(bx0, by0, bx1, by1 int, cx, cy float64) {
 }
 
 // TileUploads is how many finished tiles Update uploads per frame: each is a
-// 256 KiB upload (~0.3 ms of the frame on the 2-core machine), and a jump
-// into a town finishes a dozen tiles within one frame.
+// 256 KiB upload from the frame's time, and a jump into a town finishes a
+// dozen tiles within one frame, so they are spread over a few frames.
 const TileUploads = 4
 
 // Collect uploads up to n finished tiles (n ≤ 0: all waiting ones), held
