@@ -135,7 +135,8 @@ type Objects struct {
 	scenes  SceneReader           // nil: no scenery (a Data without Scene records)
 	sceneOf map[uint32]*dat.Scene // Scene records read (nil value: unreadable)
 	setups  map[uint32]*setupInfo
-	scripts map[uint32]*objScript // nil value: unreadable
+	shapes  map[uint32]*ModelShape // scenery models' shapes (nil value: unknown)
+	scripts map[uint32]*objScript  // nil value: unreadable
 	blocks  map[uint16][]*objDef
 	live    []*objState
 	lb      uint16
@@ -242,7 +243,7 @@ func (o *Objects) block(lb uint16) []*objDef {
 	// Scenery after the LandBlockInfo's objects, as retail's init_static_objs
 	// calls get_land_scenes after them; its Loc is already on the ground.
 	if o.scenes != nil {
-		o.land.eachScenery(lb, o.scene, BuildingCells(info), func(p Placed) {
+		o.land.eachScenery(lb, o.scene, o.shape, BuildingCells(info), func(p Placed) {
 			if p.ObjID>>24 != 0x02 || p.Index >= SceneryIDBit {
 				return // a GfxObj (no Setup, no defaults), or no id left to name it by (> 16383 placed)
 			}
@@ -265,7 +266,7 @@ func (o *Objects) scenery(lb uint16, info *dat.LandBlockInfo) []Placed {
 	if o.scenes == nil {
 		return nil
 	}
-	return o.land.PlaceScenery(lb, o.scene, BuildingCells(info))
+	return o.land.PlaceScenery(lb, o.scene, o.shape, BuildingCells(info))
 }
 
 // scene reads a Scene record (cached); an unreadable one is a problem and

@@ -89,14 +89,18 @@ func sceneOf(r *dat.Region, w uint16) []uint32 {
 // origin (CSortCell::has_building). scenes reads Scene records (nil: one
 // that cannot be read places nothing). A landblock not in the data has no
 // scenery.
-func (l *Land) PlaceScenery(lb uint16, scenes func(id uint32) *dat.Scene, buildingCells *[64]bool) []Placed {
+//
+// shapes reads a model's shape for retail's last test, obj_within_block
+// (nil, or a nil result: the model's shape is unknown and the object is
+// kept — see withinBlock).
+func (l *Land) PlaceScenery(lb uint16, scenes func(id uint32) *dat.Scene, shapes func(id uint32) *ModelShape, buildingCells *[64]bool) []Placed {
 	var out []Placed
-	l.eachScenery(lb, scenes, buildingCells, func(p Placed) { out = append(out, p) })
+	l.eachScenery(lb, scenes, shapes, buildingCells, func(p Placed) { out = append(out, p) })
 	return out
 }
 
 // eachScenery is PlaceScenery calling fn with each placement in order.
-func (l *Land) eachScenery(lb uint16, scenes func(id uint32) *dat.Scene, buildingCells *[64]bool, fn func(p Placed)) {
+func (l *Land) eachScenery(lb uint16, scenes func(id uint32) *dat.Scene, shapes func(id uint32) *ModelShape, buildingCells *[64]bool, fn func(p Placed)) {
 	b := l.block(lb)
 	if b == nil || l.region.Scene == nil {
 		return
@@ -123,7 +127,11 @@ func (l *Land) eachScenery(lb uint16, scenes func(id uint32) *dat.Scene, buildin
 			}
 			for k := range sc.Objects {
 				o := &sc.Objects[k]
-				if p, ok := l.placeObject(b, lb, vx, vy, gx, gy, uint32(k), o, buildingCells); ok {
+				p, ok := l.placeObject(b, lb, vx, vy, gx, gy, uint32(k), o, buildingCells)
+				if ok && shapes != nil {
+					ok = withinBlock(shapes(o.ObjID), o, p.Loc, p.Heading)
+				}
+				if ok {
 					p.Index, p.Scene = n, sc.ID
 					n++
 					fn(p)
@@ -136,6 +144,7 @@ func (l *Land) eachScenery(lb uint16, scenes func(id uint32) *dat.Scene, buildin
 // placeObject runs one ObjectDesc of vertex (vx, vy) through retail's tests
 // in retail's order: frequency and weenie, displacement, landblock bounds,
 // road, building cell, slope; then the ground height, heading and scale.
+// (The last test, obj_within_block, is withinBlock, run by eachScenery.)
 func (l *Land) placeObject(b *block, lb uint16, vx, vy int, gx, gy, k uint32, o *dat.ObjectDesc, buildings *[64]bool) (Placed, bool) {
 	if !(objNoise(gx, gy, k, saltFreq) < float64(o.Freq)) || o.WeenieObj != 0 {
 		return Placed{}, false
