@@ -3,6 +3,8 @@ package game
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"reflect"
 	"strings"
 	"unicode"
 )
@@ -16,6 +18,10 @@ type Snake[T any] struct{ V T }
 // MarshalJSON writes V with snake_case keys.
 func (s Snake[T]) MarshalJSON() ([]byte, error) {
 	b, err := json.Marshal(s.V)
+	var bad *json.UnsupportedValueError
+	if errors.As(err, &bad) { // a non-finite float from damaged data
+		b, err = json.Marshal(finiteTree(reflect.ValueOf(s.V)))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +34,17 @@ func (s *Snake[T]) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	return json.Unmarshal(b, &s.V)
+	err = json.Unmarshal(b, &s.V)
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) { // "+Inf", "-Inf" or "NaN" written for a float
+		var v any
+		if json.Unmarshal(b, &v) == nil {
+			if b, err = json.Marshal(dropNonFinite(v)); err == nil {
+				err = json.Unmarshal(b, &s.V)
+			}
+		}
+	}
+	return err
 }
 
 // rekey rewrites every object key of the JSON b with f, keeping values exact.
