@@ -11,12 +11,12 @@ import (
 	"soundworld/internal/crash"
 )
 
-// The latency probe (-latency-probe N, scripts/live-smoke.sh; issue 17
-// item 2): N times, at a random moment (as a click arrives between two
-// frames), an input is made; the next Update plays a stinger for it, as the
-// Stingers panel's button does; a watcher then times how long until the
-// device's player has consumed the stinger's first frame (its position,
-// which oto hands to ALSA as it consumes). Printed: median and p95 of input
+// The latency probe (-latency-probe N, scripts/live-smoke.sh): N times, at
+// a random moment (as a click arrives between two frames), an input is made;
+// the next Update plays a stinger for it, as the Stingers panel's button
+// does; a watcher then times how long until the device's player has
+// consumed the stinger's first frame (its position, which oto hands to ALSA
+// as it consumes). Printed: median and p95 of input
 // → the device, in ms. Not counted: the sound server's own buffer after
 // ALSA (a constant of the setup; PulseAudio's null sink adds its latency).
 
