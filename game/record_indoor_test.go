@@ -24,10 +24,7 @@ import (
 // and `render -path` plays it indoors exactly as the window did: the render
 // is the window's own mix byte for byte (the cellar's silence included).
 func TestA11_RecordedWalkThroughTheDoor(t *testing.T) {
-	dir := t.TempDir()
-	old := recordDir
-	recordDir = dir
-	defer func() { recordDir = old }()
+	dir := recordInto(t)
 
 	g := standInGame(t)
 	g.sim.SetPlayer(world.Loc{Landblock: 0xA9B4, X: 66, Y: 40}, 270) // east of the inn, facing its door (west)

@@ -28,10 +28,7 @@ import (
 // and walking slowly with held keys, an eye-height, a preference and a chase
 // change from the panels, and a jump to a /loc line.
 func TestRecordedWalkRendersSampleExact(t *testing.T) {
-	dir := t.TempDir()
-	old := recordDir
-	recordDir = dir
-	defer func() { recordDir = old }()
+	dir := recordInto(t)
 
 	g := standInGame(t)
 	es, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "forge emitter layout")
@@ -176,10 +173,7 @@ func loadWalkFile(path string) (*world.Walk, error) {
 
 // What a path file cannot carry is said, in the status and in the file's note.
 func TestRecordedWalkSaysWhenNotExact(t *testing.T) {
-	dir := t.TempDir()
-	old := recordDir
-	recordDir = dir
-	defer func() { recordDir = old }()
+	dir := recordInto(t)
 	g := standInGame(t)
 	g.walk.Toggle()
 	for i := 0; i < 10; i++ {
@@ -244,4 +238,14 @@ func TestWalkFromInputsTimes(t *testing.T) {
 	if len(warn) != 1 || !strings.Contains(warn[0], "zero-length tick") {
 		t.Errorf("warnings %q: want the zero tick after a move", warn)
 	}
+}
+
+// recordInto points the walk recorder at a fresh temporary folder for the
+// test and returns it; the old folder is restored when the test ends.
+func recordInto(t *testing.T) string {
+	t.Helper()
+	dir, old := t.TempDir(), recordDir
+	recordDir = dir
+	t.Cleanup(func() { recordDir = old })
+	return dir
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 )
 
 // Damaged game data can put ±Inf or NaN into values the Sim reports (a sound
@@ -106,20 +107,11 @@ func structInto(m map[string]any, v reflect.Value) {
 			continue
 		}
 		name := f.Name
-		if n, _, _ := cutComma(tag); n != "" {
+		if n, _, _ := strings.Cut(tag, ","); n != "" {
 			name = n
 		}
 		m[name] = finiteTree(v.Field(i))
 	}
-}
-
-func cutComma(s string) (string, string, bool) {
-	for i := range len(s) {
-		if s[i] == ',' {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return s, "", false
 }
 
 // dropNonFinite replaces the strings finiteTree writes for non-finite floats

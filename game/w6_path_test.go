@@ -16,10 +16,7 @@ import (
 // 90.3, 12.7 (not the float32 world metres' 7.1015625), and reading it back
 // gives the positions -at gives for the same text.
 func TestW6_RecordedPathKeepsLocalMetres(t *testing.T) {
-	dir := t.TempDir()
-	old := recordDir
-	recordDir = dir
-	defer func() { recordDir = old }()
+	dir := recordInto(t)
 
 	g := standInGame(t)
 	now := 0.0
