@@ -38,15 +38,34 @@ func init() {
 	vector.DrawFilledCircle(disc, discR+1, discR+1, discR, color.White, true)
 }
 
-// Dot draws a filled circle of radius r px at (x, y) in colour c (premultiplied).
+// Dot draws a filled circle of radius r px at (x, y) in colour c
+// (premultiplied): the disc image scaled and tinted, drawn anti-aliased like
+// the shapes around it so the overlays' anti-aliased drawing is one batch
+// (see aaBatch).
 func Dot(dst *ebiten.Image, x, y, r float64, c color.RGBA) {
-	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	op.GeoM.Translate(-discR-1, -discR-1)
-	op.GeoM.Scale(r/discR, r/discR)
-	op.GeoM.Translate(x, y)
-	op.ColorScale.Scale(float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255)
-	dst.DrawImage(disc, op)
+	s := float32(r / discR)
+	x0, y0 := float32(x)-(discR+1)*s, float32(y)-(discR+1)*s
+	x1, y1 := x0+(2*discR+2)*s, y0+(2*discR+2)*s
+	cr, cg, cb, ca := float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255
+	w := float32(2*discR + 2)
+	vs := []ebiten.Vertex{
+		{DstX: x0, DstY: y0, SrcX: 0, SrcY: 0, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: ca},
+		{DstX: x1, DstY: y0, SrcX: w, SrcY: 0, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: ca},
+		{DstX: x0, DstY: y1, SrcX: 0, SrcY: w, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: ca},
+		{DstX: x1, DstY: y1, SrcX: w, SrcY: w, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: ca},
+	}
+	op := &ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: true}
+	dst.DrawTriangles(vs, []uint16{0, 1, 2, 1, 3, 2}, disc, op)
 }
+
+// aaBatch: Ebitengine draws an anti-aliased shape into a double-size
+// offscreen buffer that covers every anti-aliased shape drawn on that image
+// so far, and resolves it (clears it, then scales it down onto the image)
+// before any plain draw on the image. Each switch from anti-aliased to plain
+// drawing therefore costs about five times that area in pixels, which on a
+// software rasteriser was most of a frame. Draw keeps the overlays'
+// anti-aliased shapes together (dots included) and draws the labels, which
+// are plain images, after all of them: one resolve per frame.
 
 // Fade returns c with its alpha scaled by a (premultiplied, as ebiten wants).
 func Fade(c color.RGBA, a float64) color.RGBA {

@@ -58,18 +58,23 @@ func FlushLabels(dst *ebiten.Image, obstacles []geom.Rect) {
 		reqs[i] = q.req
 	}
 	placed = placed[:0]
-	for i, p := range geom.PlaceLabels(reqs, obstacles) {
-		q := queue[i]
-		if !p.Shown {
-			continue
-		}
-		placed = append(placed, geom.Rect{X0: p.X, Y0: p.Y, X1: p.X + q.req.W, Y1: p.Y + q.req.H})
-		if p.Leader {
+	ps := geom.PlaceLabels(reqs, obstacles)
+	// Every leader line (anti-aliased) before any label (a plain image):
+	// one resolve of the anti-aliasing buffer, not one per label (aaBatch).
+	for i, p := range ps {
+		if q := queue[i]; p.Shown && p.Leader {
 			// From the anchor to the nearest point of the label's box.
 			tx := min(max(q.req.AX, p.X), p.X+q.req.W)
 			ty := min(max(q.req.AY, p.Y), p.Y+q.req.H)
 			vector.StrokeLine(dst, float32(q.req.AX), float32(q.req.AY), float32(tx), float32(ty), 1, Fade(q.c, 0.8*q.alpha), true)
 		}
+	}
+	for i, p := range ps {
+		q := queue[i]
+		if !p.Shown {
+			continue
+		}
+		placed = append(placed, geom.Rect{X0: p.X, Y0: p.Y, X1: p.X + q.req.W, Y1: p.Y + q.req.H})
 		LabelAlpha(dst, q.text, p.X, p.Y, q.c, q.alpha)
 	}
 	queue = queue[:0]

@@ -29,7 +29,10 @@ func Objects(dst *ebiten.Image, s *world.Snapshot, v View) {
 		}
 		vector.DrawFilledRect(dst, float32(px-7), float32(py-7), 14, 14, outlineCol, true)
 		vector.DrawFilledRect(dst, float32(px-5.5), float32(py-5.5), 11, 11, Fade(ObjectCol, a), true)
+		// Optional: scenery can put many objects in one view; a label with no
+		// free place is left out (the marker stays; the Emitters panel lists
+		// every object) rather than drawn over a key or another label.
 		t := fmt.Sprintf("object 0x%08X", o.ID)
-		QueueLabel(t, px, py, [][2]float64{{px + 10, py - 8}, {px - 10 - LabelWidth(t), py - 8}}, 1, false, ObjectCol, a)
+		QueueLabel(t, px, py, [][2]float64{{px + 10, py - 8}, {px - 10 - LabelWidth(t), py - 8}}, 1, true, ObjectCol, a)
 	}
 }

@@ -38,6 +38,9 @@ type View struct {
 	// Obstacles are screen areas map labels must avoid (the rose, the scale
 	// bar, the panels); the rose's own is added by Draw.
 	Obstacles []geom.Rect
+	// HideLevels leaves the one-shots' dB out of their labels (an ABX trial
+	// is judged by ear; ui's blind.go).
+	HideLevels bool
 }
 
 // RoseMax is the bearing rose's default longest bar in px; its disc is 22 px wider.
@@ -73,8 +76,9 @@ func Draw(dst *ebiten.Image, s *world.Snapshot, v View, l Layers) {
 	}
 	Listener(dst, s, v)
 	obs := v.Obstacles
+	var roseLabels []fixedLabel
 	if l.Rose {
-		Rose(dst, s, v)
+		roseLabels = rose(dst, s, v)
 		r := v.RoseLen
 		if r <= 0 {
 			r = RoseMax
@@ -83,7 +87,16 @@ func Draw(dst *ebiten.Image, s *world.Snapshot, v View, l Layers) {
 	}
 	lx, ly := v.Cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
 	obs = append(obs, geom.Rect{X0: lx - 9, Y0: ly - 9, X1: lx + 9, Y1: ly + 9}) // the player's disc
-	FlushLabels(dst, obs)
+	FlushLabels(dst, obs)                                                        // leader lines (anti-aliased) first, then the labels (aaBatch)
+	for _, f := range roseLabels {
+		Label(dst, f.s, f.x, f.y, ringCol)
+	}
+}
+
+// fixedLabel is a label drawn at a given top-left, after the shapes (aaBatch).
+type fixedLabel struct {
+	s    string
+	x, y float64
 }
 
 // Rings draws the 20 m, 120 m and audible-radius rings around the listener (A3, S1).
@@ -109,12 +122,12 @@ func Cells(dst *ebiten.Image, s *world.Snapshot, v View) {
 	by := math.Floor(float64(s.Listener.Pos.Y) / geom.BlockSize)
 	x0, y0 := v.Cam.ToScreen((bx-1)*geom.BlockSize, (by+2)*geom.BlockSize)
 	side := 3 * geom.BlockSize / v.Cam.MPP
-	vector.StrokeRect(dst, float32(x0), float32(y0), float32(side), float32(side), 2, Fade(color.RGBA{0x40, 0xd0, 0xff, 0xff}, 0.8), false)
+	vector.StrokeRect(dst, float32(x0), float32(y0), float32(side), float32(side), 2, Fade(color.RGBA{0x40, 0xd0, 0xff, 0xff}, 0.8), true) // anti-aliased: one batch (aaBatch)
 	cx := math.Floor(float64(s.Listener.Pos.X) / geom.CellSize)
 	cy := math.Floor(float64(s.Listener.Pos.Y) / geom.CellSize)
 	c0x, c0y := v.Cam.ToScreen(cx*geom.CellSize, (cy+1)*geom.CellSize)
 	cs := geom.CellSize / v.Cam.MPP
-	vector.StrokeRect(dst, float32(c0x), float32(c0y), float32(cs), float32(cs), 2, Fade(color.RGBA{0xff, 0xff, 0x60, 0xff}, 0.9), false)
+	vector.StrokeRect(dst, float32(c0x), float32(c0y), float32(cs), float32(cs), 2, Fade(color.RGBA{0xff, 0xff, 0x60, 0xff}, 0.9), true)
 	for _, c := range s.Cells {
 		px, py := v.Cam.ToScreen(float64(c.Pos.X), float64(c.Pos.Y))
 		if px < -10 || py < -10 || px > float64(v.Cam.W)+10 || py > float64(v.Cam.H)+10 {
@@ -130,6 +143,13 @@ func Cells(dst *ebiten.Image, s *world.Snapshot, v View) {
 // Rose draws the 8-way bearing histogram (A4 directions, north up) of
 // accumulated weight: every sound, or the selected instance's ambient set.
 func Rose(dst *ebiten.Image, s *world.Snapshot, v View) {
+	for _, f := range rose(dst, s, v) {
+		Label(dst, f.s, f.x, f.y, ringCol)
+	}
+}
+
+// rose draws the rose's shapes and returns its labels (compass points, title).
+func rose(dst *ebiten.Image, s *world.Snapshot, v View) []fixedLabel {
 	stb, title := -1, "weight by bearing: all"
 	if v.Selected >= 0 && v.Selected < len(s.Instances) {
 		in := s.Instances[v.Selected]
@@ -148,6 +168,7 @@ func Rose(dst *ebiten.Image, s *world.Snapshot, v View) {
 		col = color.RGBA{0x60, 0xd0, 0xff, 0xff}
 	}
 	names := map[world.Dir]string{world.DirN: "N", world.DirS: "S", world.DirE: "E", world.DirW: "W"}
+	var labels []fixedLabel
 	for _, b := range bars {
 		a := geom.ScreenAngle(b.Heading)
 		ex, ey := cx+b.Length*math.Cos(a), cy+b.Length*math.Sin(a)
@@ -155,13 +176,13 @@ func Rose(dst *ebiten.Image, s *world.Snapshot, v View) {
 			vector.StrokeLine(dst, float32(cx), float32(cy), float32(ex), float32(ey), 9, col, true)
 		}
 		if n, ok := names[b.Dir]; ok {
-			Label(dst, n, cx+(maxLen+10)*math.Cos(a)-3, cy+(maxLen+10)*math.Sin(a)-8, ringCol)
+			labels = append(labels, fixedLabel{n, cx + (maxLen+10)*math.Cos(a) - 3, cy + (maxLen+10)*math.Sin(a) - 8})
 		}
 	}
 	if centre > 0 {
 		vector.DrawFilledCircle(dst, float32(cx), float32(cy), float32(4+10*centre), Fade(col, 0.9), true)
 	}
-	Label(dst, title, cx-LabelWidth(title)/2, cy+maxLen+22, ringCol)
+	return append(labels, fixedLabel{title, cx - LabelWidth(title)/2, cy + maxLen + 22})
 }
 
 // Shells draws the selected intermittent instance's direction shells (A6) as
@@ -207,6 +228,9 @@ func Spawns(dst *ebiten.Image, s *world.Snapshot, v View) {
 		vector.DrawFilledCircle(dst, float32(px), float32(py), float32(4+10*(1-a)), Fade(color.RGBA{0xff, 0xf0, 0x80, 0xff}, a*0.5), true)
 		vector.DrawFilledCircle(dst, float32(px), float32(py), 4, Fade(col, a), true)
 		t := fmt.Sprintf("%d dB pan %+d", sp.DB, sp.Pan)
+		if v.HideLevels {
+			t = fmt.Sprintf("pan %+d", sp.Pan)
+		}
 		QueueLabel(t, px, py, [][2]float64{{px + 7, py - 6}, {px - 7 - LabelWidth(t), py - 6}}, 2, true, col, a)
 	}
 }

@@ -7,7 +7,10 @@ package assets
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -73,22 +76,98 @@ func Holtburg() (*Description, [256]float32, error) {
 }
 
 // StandInImages are the stand-in world's portal and cell dat files, as bytes
-// (tests damage them or write them to a folder).
+// (tests damage them or write them to a folder): a copy of the process's
+// images (built once, standInImages), so the caller may change them.
 func StandInImages() (portal, cell []byte, err error) {
-	d, table, err := Holtburg()
+	im, err := standInImages()
 	if err != nil {
 		return nil, nil, err
 	}
-	return d.Images(table)
+	return bytes.Clone(im.portal), bytes.Clone(im.cell), nil
+}
+
+// StandInHash is the stand-in's content hash, "sha256:" and the hex SHA-256
+// of its portal image followed by its cell image: what a sidecar records to
+// name the stand-in it ran on.
+func StandInHash() (string, error) {
+	im, err := standInImages()
+	if err != nil {
+		return "", err
+	}
+	return im.hash, nil
+}
+
+// images is the stand-in's portal and cell images and their content hash.
+type images struct {
+	portal, cell []byte
+	hash         string
+}
+
+// built holds the process's stand-in images once built (or provided): the
+// window opens the stand-in and names it in sidecars, and each used to
+// synthesise every wave again (about 0.2 s of two cores here, seconds in a
+// browser). Never modified once set.
+var built struct {
+	sync.Mutex
+	im *images
+}
+
+func standInImages() (*images, error) {
+	built.Lock()
+	defer built.Unlock()
+	if built.im == nil {
+		d, table, err := Holtburg()
+		if err != nil {
+			return nil, err
+		}
+		p, c, err := d.Images(table)
+		if err != nil {
+			return nil, err
+		}
+		built.im = &images{portal: p, cell: c, hash: contentHash(p, c)}
+	}
+	return built.im, nil
+}
+
+func contentHash(portal, cell []byte) string {
+	h := sha256.New()
+	h.Write(portal)
+	h.Write(cell)
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// ProvideImages hands this process stand-in images built by another one —
+// the browser page fetches the ones `make web` wrote, so it need not
+// synthesise every wave in WebAssembly — and takes them only when their
+// content hash is want (the hash the images built from this source have; a
+// stale or damaged copy is refused, and the stand-in is then built here).
+// hashed is their content hash as the caller computed it (the page uses the
+// browser's own SHA-256, far faster than Go's in WebAssembly), or "" to
+// compute it here. It must come before the stand-in is first used.
+func ProvideImages(portal, cell []byte, hashed, want string) error {
+	if hashed == "" {
+		hashed = contentHash(portal, cell)
+	}
+	if hashed != want {
+		return fmt.Errorf("assets: the provided stand-in images are not this build's (content hash %s, want %s)", hashed, want)
+	}
+	built.Lock()
+	defer built.Unlock()
+	if built.im != nil {
+		return errors.New("assets: the stand-in was already built")
+	}
+	built.im = &images{portal: portal, cell: cell, hash: hashed}
+	return nil
 }
 
 // StandIn builds the stand-in world's portal and cell dats in memory with the
 // dat writer and opens them with dat.NewFile — the same path real files take.
 func StandIn() (*dat.Archive, error) {
-	portal, cell, err := StandInImages()
+	im, err := standInImages()
 	if err != nil {
 		return nil, err
 	}
+	portal, cell := im.portal, im.cell // read only: dat.File never writes
 	p, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), "client_portal.dat (stand-in)")
 	if err != nil {
 		return nil, fmt.Errorf("assets: opening the stand-in portal dat: %w", err)
@@ -117,7 +196,8 @@ func (d *Description) Images(table [256]float32) (portal, cell []byte, err error
 	for i, rec := range d.encodedWaves() {
 		add(pw, d.Waves[i].ID, rec)
 	}
-	addObjectRecords(func(id uint32, rec []byte) { add(pw, id, rec) }) // E3: forge, windmill, fountain (objects.go)
+	addObjectRecords(func(id uint32, rec []byte) { add(pw, id, rec) })  // E3: forge, windmill, fountain (objects.go)
+	addSceneryRecords(func(id uint32, rec []byte) { add(pw, id, rec) }) // E3: scenes and their Setups (scenery.go)
 
 	cw := dat.NewWriter(256, dat.DataSetCell, 1)
 	for _, lb := range d.LandBlocks(&table) {

@@ -39,7 +39,7 @@ func ParseHeightTable(file string, src []byte) ([256]float32, error) {
 
 // catmullRom interpolates p1..p2 at u ∈ [0,1] with neighbours p0, p3.
 func catmullRom(p0, p1, p2, p3, u float64) float64 {
-	return 0.5 * (2*p1 + (-p0+p2)*u + (2*p0-5*p1+4*p2-p3)*u*u + (-p0+3*p1-3*p2+p3)*u*u*u)
+	return float64(0.5 * (float64(2*p1) + float64((-p0+p2)*u) + float64(float64((float64(2*p0)-float64(5*p1)+float64(4*p2)-p3)*u)*u) + float64(float64(float64((-p0+float64(3*p1)-float64(3*p2)+p3)*u)*u)*u)))
 }
 
 // vertexHeightM is the authored height (m) of global vertex (gx, gy): the
@@ -52,8 +52,8 @@ func (d *Description) vertexHeightM(gx, gy int) float64 {
 		return d.CoarseHeight[i][j]
 	}
 	ci, cj := gx/HeightStep, gy/HeightStep
-	u := float64(gx%HeightStep) / HeightStep
-	v := float64(gy%HeightStep) / HeightStep
+	u := float64(float64(gx%HeightStep) / HeightStep)
+	v := float64(float64(gy%HeightStep) / HeightStep)
 	var col [4]float64
 	for k := -1; k <= 2; k++ {
 		col[k+1] = catmullRom(at(ci-1, cj+k), at(ci, cj+k), at(ci+1, cj+k), at(ci+2, cj+k), u)
@@ -107,8 +107,8 @@ func (d *Description) LandBlocks(table *[256]float32) []*dat.LandBlock {
 // bilinear between the four surrounding vertices (good enough to seat an
 // object; the exact triangle split of §4.4 is not needed here).
 func groundZ(lb *dat.LandBlock, table *[256]float32, x, y float64) float32 {
-	ix, iy := min(int(x/24), 7), min(int(y/24), 7)
-	u, v := x/24-float64(ix), y/24-float64(iy)
+	ix, iy := min(int(float64(x/24)), 7), min(int(float64(y/24)), 7)
+	u, v := float64(x/24)-float64(ix), float64(y/24)-float64(iy)
 	h := func(i, j int) float64 { return float64(table[lb.Height[i*9+j]]) }
-	return float32((1-u)*(1-v)*h(ix, iy) + u*(1-v)*h(ix+1, iy) + (1-u)*v*h(ix, iy+1) + u*v*h(ix+1, iy+1))
+	return float32(float64(float64((1-u)*(1-v))*h(ix, iy)) + float64(float64(u*(1-v))*h(ix+1, iy)) + float64(float64((1-u)*v)*h(ix, iy+1)) + float64(float64(u*v)*h(ix+1, iy+1)))
 }

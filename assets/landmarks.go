@@ -60,8 +60,8 @@ func hasInfo(lb uint16) bool {
 // Frame::set_heading builds it: −heading about +Z, w = cos(h/2), z = −sin(h/2),
 // w ≥ 0 (north = identity).
 func headingQuat(h float32) (w, z float32) {
-	half := float64(h) * math.Pi / 360
-	qw, qz := math.Cos(half), -math.Sin(half)
+	half := float64(float64(float64(h)*math.Pi) / 360)
+	qw, qz := fcos(half), -fsin(half)
 	if qw < 0 {
 		qw, qz = -qw, -qz
 	}

@@ -114,14 +114,14 @@ func creakWave() *dat.Wave {
 	body := newSVF(420, 4)
 	t := 0.05
 	for t < 1.0 {
-		u := (t - 0.05) / 0.95
-		rate := 28 + 60*math.Sin(math.Pi*u) // clicks per s
-		damped(out, int(t*SampleRate), r.between(650, 900), 0, 0.012, r.between(0.5, 1))
-		t += 1/rate + r.between(-0.004, 0.004)
+		u := float64((t - 0.05) / 0.95)
+		rate := 28 + float64(60*fsin(float64(math.Pi*u))) // clicks per s
+		damped(out, int(float64(t*SampleRate)), r.between(650, 900), 0, 0.012, r.between(0.5, 1))
+		t += float64(1/rate) + r.between(-0.004, 0.004)
 	}
 	for i := range out {
 		_, b, _ := body.step(out[i])
-		out[i] = 0.6*out[i] + b
+		out[i] = float64(0.6*out[i]) + b
 	}
 	fadeEdges(out, 0.002, 0.05)
 	return pcmWave(CreakWave, toPCM16(out, 0.7))

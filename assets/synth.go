@@ -116,7 +116,7 @@ func Synthesize(ws WaveSpec) *dat.Wave {
 	for k := range rc.params {
 		p[k] = param(ws, k)
 	}
-	n := int(param(ws, "len") * SampleRate)
+	n := int(float64(param(ws, "len") * SampleRate))
 	r := newRNG(param(ws, "seed"))
 	var x []float64
 	if rc.loop {
@@ -155,22 +155,22 @@ func windWave(p map[string]float64, r *rng, n int) []float64 {
 	sweep, gust, flurry := newSmoothNoise(r, 0.6), newSmoothNoise(r, 0.9), newSmoothNoise(r, 2.5)
 	fw := newSmoothNoise(r, 0.35)
 	rumble := newOnePole(90)
-	f, q, gustDepth, whistle := p["f"], p["q"], p["gust"], 4*p["whistle"]
+	f, q, gustDepth, whistle := p["f"], p["q"], p["gust"], float64(4*p["whistle"])
 	var s, g, w, amp float64
 	for i := range out {
 		s, w = sweep.next(), fw.next()
-		g = 0.75*gust.next() + 0.25*flurry.next()
+		g = float64(0.75*gust.next()) + float64(0.25*flurry.next())
 		if i%32 == 0 {
 			// Gust level: lulls down to −20·gust dB below the peaks.
-			amp = math.Pow(10, -gustDepth*(0.5-0.5*g))
+			amp = fpow10(float64(-gustDepth * (0.5 - float64(0.5*g))))
 			// The whoosh: the band's centre rides the gust between ½ and 2× f.
-			band.set(f*math.Exp2(0.6*s+0.4*g), q)
-			moan.set(f*2.2*(1+0.2*w), 12)
+			band.set(float64(f*fexp2(float64(0.6*s)+float64(0.4*g))), q)
+			moan.set(float64(float64(f*2.2)*(1+float64(0.2*w))), 12)
 		}
 		v := pink.step(r.noise())
 		_, bp, _ := band.step(v)
 		_, mp, _ := moan.step(v)
-		out[i] = amp * (bp + 0.25*rumble.step(v) + whistle*mp*(0.5+0.5*w))
+		out[i] = float64(amp * (bp + float64(0.25*rumble.step(v)) + float64(float64(whistle*mp)*(0.5+float64(0.5*w)))))
 	}
 	return out
 }
@@ -182,18 +182,18 @@ func bubble(out []float64, at int, f, amp, tau float64) { damped(out, at, f, 6, 
 // a steady patter of small rising bubbles.
 func brookWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
-	hiss, low := newSVF(p["f"]*2, 0.6), newSVF(p["f"]*0.5, 0.8)
+	hiss, low := newSVF(float64(p["f"]*2), 0.6), newSVF(float64(p["f"]*0.5), 0.8)
 	turb := newSmoothNoise(r, 9)
 	for i := range out {
 		v := r.noise()
 		_, h, _ := hiss.step(v)
 		_, l, _ := low.step(v)
 		t := turb.next()
-		out[i] = 0.15*h*(0.6+0.4*t) + 0.4*l*(0.7+0.3*t)
+		out[i] = float64(float64(0.15*h)*(0.6+float64(0.4*t))) + float64(float64(0.4*l)*(0.7+float64(0.3*t)))
 	}
-	for t := r.unit() / p["bubbles"]; t < float64(n)/SampleRate; t += -math.Log(1-r.unit()) / p["bubbles"] {
+	for t := float64(r.unit() / p["bubbles"]); t < float64(float64(n)/SampleRate); t += float64(-flog(1-r.unit()) / p["bubbles"]) {
 		a := r.unit()
-		bubble(out, int(t*SampleRate), r.between(0.5, 2)*p["f"], 0.1+0.5*a*a, r.between(0.005, 0.015))
+		bubble(out, int(float64(t*SampleRate)), float64(r.between(0.5, 2)*p["f"]), 0.1+float64(float64(0.5*a)*a), r.between(0.005, 0.015))
 	}
 	return out
 }
@@ -207,11 +207,11 @@ func lapWave(p map[string]float64, r *rng, n int) []float64 {
 	depth := p["swell"]
 	for i := range out {
 		l, _, _ := lp.step(r.noise())
-		s := 0.5 + 0.5*swell.next()
-		out[i] = l * (1 - depth + depth*s*s*s)
+		s := 0.5 + float64(0.5*swell.next())
+		out[i] = float64(l * (1 - depth + float64(float64(float64(depth*s)*s)*s)))
 	}
-	for t := r.unit() / 3; t < float64(n)/SampleRate; t += r.between(0.2, 0.6) {
-		bubble(out, int(t*SampleRate), r.between(180, 420), r.between(0.05, 0.15), r.between(0.015, 0.03))
+	for t := float64(r.unit() / 3); t < float64(float64(n)/SampleRate); t += r.between(0.2, 0.6) {
+		bubble(out, int(float64(t*SampleRate)), r.between(180, 420), r.between(0.05, 0.15), r.between(0.015, 0.03))
 	}
 	return out
 }
@@ -227,9 +227,9 @@ func leavesWave(p map[string]float64, r *rng, n int) []float64 {
 		v := r.noise()
 		_, _, h := hi.step(v)
 		l, _, _ := lo.step(v)
-		a := 0.5 + 0.5*rust.next()
+		a := 0.5 + float64(0.5*rust.next())
 		c := math.Max(0, crackle.next())
-		out[i] = h*(0.15+0.85*a*a)*(0.6+0.8*c) + 1.5*l*(0.7+0.3*wind.next())
+		out[i] = float64(float64(h*(0.15+float64(float64(0.85*a)*a)))*(0.6+float64(0.8*c))) + float64(float64(1.5*l)*(0.7+float64(0.3*wind.next())))
 	}
 	return out
 }
@@ -240,37 +240,37 @@ func murmurWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
 	vowels := [][2]float64{{730, 1090}, {530, 1840}, {270, 2290}, {570, 840}, {440, 1020}, {660, 1720}}
 	for v := 0; v < int(p["voices"]); v++ {
-		pitch := p["f"] * r.between(0.7, 1.6)
+		pitch := float64(p["f"] * r.between(0.7, 1.6))
 		f1, f2 := &svf{}, &svf{}
 		ph := r.unit()
 		jit := newSmoothNoise(r, 3)
-		i := int(r.between(0, 0.8) * SampleRate)
+		i := int(float64(r.between(0, 0.8) * SampleRate))
 		level := r.between(0.4, 1)
 		for i < n {
 			// A burst of 3–8 syllables, then a pause.
-			for s := 3 + int(r.unit()*6); s > 0 && i < n; s-- {
-				vw := vowels[int(r.unit()*float64(len(vowels)))]
+			for s := 3 + int(float64(r.unit()*6)); s > 0 && i < n; s-- {
+				vw := vowels[int(float64(r.unit()*float64(len(vowels))))]
 				f1.set(vw[0], 6)
 				f2.set(vw[1], 8)
-				syl := int(r.between(0.12, 0.26) * SampleRate)
+				syl := int(float64(r.between(0.12, 0.26) * SampleRate))
 				for k := 0; k < syl && i+k < n; k++ {
-					ph += pitch * (1 + 0.06*jit.next()) / SampleRate
-					src := saw(ph) + 0.3*r.noise()
+					ph += float64(float64(pitch*(1+float64(0.06*jit.next()))) / SampleRate)
+					src := saw(ph) + float64(0.3*r.noise())
 					_, a, _ := f1.step(src)
 					_, b, _ := f2.step(src)
-					env := math.Sin(math.Pi * float64(k) / float64(syl))
-					out[i+k] += level * env * (a + 0.5*b)
+					env := fsin(float64(float64(math.Pi*float64(k)) / float64(syl)))
+					out[i+k] += float64(float64(level*env) * (a + float64(0.5*b)))
 				}
 				i += syl
 			}
-			i += int(r.between(0.3, 1.2) * SampleRate)
+			i += int(float64(r.between(0.3, 1.2) * SampleRate))
 		}
 	}
 	muffle, room := newSVF(1400, 0.7), newSVF(250, 0.7)
 	for i := range out {
 		l, _, _ := muffle.step(out[i])
 		hum, _, _ := room.step(r.noise())
-		out[i] = l + 0.2*hum
+		out[i] = l + float64(0.2*hum)
 	}
 	comb(out, 0.047, 0.3)
 	return out
@@ -279,13 +279,13 @@ func murmurWave(p map[string]float64, r *rng, n int) []float64 {
 // tone adds a sine note whose frequency moves from f0 to f1 (Hz) over dur
 // seconds, with a sin² envelope and a touch of second harmonic.
 func tone(out []float64, at int, dur, f0, f1, amp float64) {
-	m := min(int(dur*SampleRate), len(out)-at)
+	m := min(int(float64(dur*SampleRate)), len(out)-at)
 	ph := 0.0
 	for k := 0; k < m; k++ {
-		u := float64(k) / float64(m)
-		ph += 2 * math.Pi * (f0 + (f1-f0)*u) / SampleRate
-		e := math.Sin(math.Pi * u)
-		out[at+k] += amp * e * e * (math.Sin(ph) + 0.15*math.Sin(2*ph))
+		u := float64(float64(k) / float64(m))
+		ph += float64(float64(2*math.Pi*(f0+float64((f1-f0)*u))) / SampleRate)
+		e := fsin(float64(math.Pi * u))
+		out[at+k] += float64(float64(float64(amp*e)*e) * (fsin(ph) + float64(0.15*fsin(float64(2*ph)))))
 	}
 }
 
@@ -295,12 +295,12 @@ func chirpWave(p map[string]float64, r *rng, n int) []float64 {
 	t := 0.05
 	for c := 0; c < int(p["n"]); c++ {
 		d := r.between(0.05, 0.11)
-		f0 := p["f"] * r.between(0.85, 1.2)
+		f0 := float64(p["f"] * r.between(0.85, 1.2))
 		dir := 1.0
 		if r.unit() < 0.5 {
 			dir = -1
 		}
-		tone(out, int(t*SampleRate), d, f0, f0*(1+dir*p["sweep"]), r.between(0.6, 1))
+		tone(out, int(float64(t*SampleRate)), d, f0, float64(f0*(1+float64(dir*p["sweep"]))), r.between(0.6, 1))
 		t += d + r.between(0.04, 0.14)
 	}
 	return out
@@ -309,10 +309,10 @@ func chirpWave(p map[string]float64, r *rng, n int) []float64 {
 // trillWave: a rapid trill — many short down-slurred notes, falling in pitch.
 func trillWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
-	step := 1 / p["rate"]
+	step := float64(1 / p["rate"])
 	for c := 0; c < int(p["n"]); c++ {
-		f := p["f"] * (1 - 0.25*float64(c)/p["n"])
-		tone(out, int((0.03+float64(c)*step)*SampleRate), step*0.7, f*1.25, f, 0.7+0.3*r.unit())
+		f := float64(p["f"] * (1 - float64(float64(0.25*float64(c))/p["n"])))
+		tone(out, int(float64((0.03+float64(float64(c)*step))*SampleRate)), float64(step*0.7), float64(f*1.25), f, 0.7+float64(0.3*r.unit()))
 	}
 	return out
 }
@@ -321,22 +321,22 @@ func trillWave(p map[string]float64, r *rng, n int) []float64 {
 // throat formant, in n croaks.
 func croakWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
-	f1, f2 := newSVF(p["f1"], 4), newSVF(p["f1"]*2.6, 5)
+	f1, f2 := newSVF(p["f1"], 4), newSVF(float64(p["f1"]*2.6), 5)
 	t := 0.02
 	for c := 0; c < int(p["n"]); c++ {
 		d := r.between(0.16, 0.24)
-		m := min(int(d*SampleRate), n-int(t*SampleRate))
-		at := int(t * SampleRate)
+		m := min(int(float64(d*SampleRate)), n-int(float64(t*SampleRate)))
+		at := int(float64(t * SampleRate))
 		ph, rat, f := 0.0, 0.0, p["f"]
 		for k := 0; k < m; k++ {
-			u := float64(k) / float64(m)
-			ph += f * (1.1 - 0.2*u) / SampleRate
+			u := float64(float64(k) / float64(m))
+			ph += float64(float64(f*(1.1-float64(0.2*u))) / SampleRate)
 			rat += 28.0 / SampleRate // rattle rate, Hz
-			pulse := math.Max(0, math.Sin(2*math.Pi*rat))
-			src := saw(ph) * pulse * pulse
+			pulse := math.Max(0, fsin(float64(2*math.Pi*rat)))
+			src := float64(float64(saw(ph)*pulse) * pulse)
 			_, a, _ := f1.step(src)
 			_, b, _ := f2.step(src)
-			out[at+k] += (a + 0.5*b) * math.Sin(math.Pi*math.Sqrt(u))
+			out[at+k] += float64((a + float64(0.5*b)) * fsin(float64(math.Pi*math.Sqrt(u))))
 		}
 		t += d + r.between(0.08, 0.16)
 	}
@@ -347,15 +347,15 @@ func croakWave(p map[string]float64, r *rng, n int) []float64 {
 func knockWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
 	for c := 0; c < int(p["n"]); c++ {
-		at := int((0.02 + float64(c)/p["rate"]*(1+0.01*float64(c))) * SampleRate)
+		at := int(float64((0.02 + float64(float64(float64(c)/p["rate"])*(1+float64(0.01*float64(c))))) * SampleRate))
 		if at >= n {
 			break
 		}
-		amp := 1 - 0.4*float64(c)/p["n"]
-		damped(out, at, p["f"]*r.between(0.97, 1.03), 0, 0.008, amp)
-		damped(out, at, p["f"]*2.3, 0, 0.004, 0.5*amp)
+		amp := 1 - float64(float64(0.4*float64(c))/p["n"])
+		damped(out, at, float64(p["f"]*r.between(0.97, 1.03)), 0, 0.008, amp)
+		damped(out, at, float64(p["f"]*2.3), 0, 0.004, float64(0.5*amp))
 		for k := 0; k < 40 && at+k < n; k++ {
-			out[at+k] += 0.6 * amp * r.noise() * (1 - float64(k)/40)
+			out[at+k] += float64(float64(float64(0.6*amp)*r.noise()) * (1 - float64(float64(k)/40)))
 		}
 	}
 	return out
@@ -368,18 +368,18 @@ func splashWave(p map[string]float64, r *rng, n int) []float64 {
 	bp := &svf{}
 	body := newSVF(180, 1)
 	for k := range out {
-		t := float64(k) / SampleRate
+		t := float64(float64(k) / SampleRate)
 		if k%32 == 0 {
-			bp.set(p["f"]*math.Exp(-t*4)+500, 0.8)
+			bp.set(float64(p["f"]*fexp(float64(-t*4)))+500, 0.8)
 		}
 		v := r.noise()
 		_, b, _ := bp.step(v)
 		_, lo, _ := body.step(v)
-		env := math.Min(1, t/0.004) * math.Exp(-t/0.12)
-		out[k] = (b + 1.5*lo*math.Exp(-t/0.05)) * env
+		env := float64(math.Min(1, float64(t/0.004)) * fexp(float64(-t/0.12)))
+		out[k] = float64((b + float64(float64(1.5*lo)*fexp(float64(-t/0.05)))) * env)
 	}
 	for d := 0; d < int(p["drops"]); d++ {
-		bubble(out, int(r.between(0.15, 0.8)*SampleRate), r.between(700, 1900), r.between(0.15, 0.4), r.between(0.008, 0.02))
+		bubble(out, int(float64(r.between(0.15, 0.8)*SampleRate)), r.between(700, 1900), r.between(0.15, 0.4), r.between(0.008, 0.02))
 	}
 	return out
 }
@@ -392,25 +392,25 @@ func barkWave(p map[string]float64, r *rng, n int) []float64 {
 	t := 0.05
 	for c := 0; c < int(p["n"]); c++ {
 		d := r.between(0.13, 0.18)
-		at, m := int(t*SampleRate), int(d*SampleRate)
+		at, m := int(float64(t*SampleRate)), int(float64(d*SampleRate))
 		ph := 0.0
-		f := p["f"] * r.between(0.93, 1.07)
+		f := float64(p["f"] * r.between(0.93, 1.07))
 		for k := 0; k < m && at+k < n; k++ {
-			u := float64(k) / float64(m)
-			ph += f * (1 - 0.35*u) / SampleRate
-			src := saw(ph) + 0.4*r.noise()
+			u := float64(float64(k) / float64(m))
+			ph += float64(float64(f*(1-float64(0.35*u))) / SampleRate)
+			src := saw(ph) + float64(0.4*r.noise())
 			_, a, _ := f1.step(src)
 			_, b, _ := f2.step(src)
-			env := math.Min(1, u/0.06) * math.Exp(-3*u) * math.Min(1, (1-u)/0.1)
-			out[at+k] += (a + 0.6*b) * env
+			env := float64(float64(math.Min(1, float64(u/0.06))*fexp(float64(-3*u))) * math.Min(1, float64((1-u)/0.1)))
+			out[at+k] += float64((a + float64(0.6*b)) * env)
 		}
 		t += d + r.between(0.25, 0.4)
 	}
-	dull := newSVF(3000-2200*p["far"], 0.7)
+	dull := newSVF(3000-float64(2200*p["far"]), 0.7)
 	for i := range out {
 		out[i], _, _ = dull.step(out[i])
 	}
-	comb(out, 0.21, 0.25*p["far"])
+	comb(out, 0.21, float64(0.25*p["far"]))
 	return out
 }
 
@@ -421,16 +421,16 @@ func hammerWave(p map[string]float64, r *rng, n int) []float64 {
 	ratios := []float64{1, 2.76, 5.40, 8.93}
 	amps := []float64{1, 0.55, 0.3, 0.15}
 	for i, q := range ratios {
-		tau := p["decay"] / (1 + 1.2*float64(i))
-		damped(out, 0, p["f"]*q, 0, tau, amps[i])
-		damped(out, 0, p["f"]*q+1.3, 0, tau*0.8, amps[i]*0.4) // slow beating
+		tau := float64(p["decay"] / (1 + float64(1.2*float64(i))))
+		damped(out, 0, float64(p["f"]*q), 0, tau, amps[i])
+		damped(out, 0, float64(p["f"]*q)+1.3, 0, float64(tau*0.8), float64(amps[i]*0.4)) // slow beating
 	}
 	damped(out, 0, 160, -0.5, 0.03, 1.2)
 	hp := newSVF(3000, 0.7)
 	click := 0.006 * SampleRate // samples
 	for k := 0; float64(k) < click && k < n; k++ {
 		_, _, h := hp.step(r.noise())
-		out[k] += 2.5 * h * (1 - float64(k)/click)
+		out[k] += float64(float64(2.5*h) * (1 - float64(float64(k)/click)))
 	}
 	return out
 }
@@ -438,12 +438,12 @@ func hammerWave(p map[string]float64, r *rng, n int) []float64 {
 // thumpWave: a dull heavy thud with a falling pitch.
 func thumpWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
-	damped(out, 0, p["f"]*1.4, -1.2, 0.12, 1)
+	damped(out, 0, float64(p["f"]*1.4), -1.2, 0.12, 1)
 	lp := newSVF(400, 0.7)
 	thud := 0.03 * SampleRate // samples
 	for k := 0; float64(k) < thud && k < n; k++ {
 		l, _, _ := lp.step(r.noise())
-		out[k] += 1.5 * l * (1 - float64(k)/thud)
+		out[k] += float64(float64(1.5*l) * (1 - float64(float64(k)/thud)))
 	}
 	return out
 }
@@ -455,13 +455,13 @@ func bellWave(p map[string]float64, r *rng, n int) []float64 {
 	ratios := []float64{0.5, 1, 1.19, 1.5, 2, 2.51, 2.66, 3.01}
 	amps := []float64{0.6, 1, 0.7, 0.35, 0.8, 0.3, 0.25, 0.2}
 	for i, q := range ratios {
-		tau := p["decay"] * 1.3 / (1 + 0.45*float64(i))
-		damped(out, 0, p["f"]*q, 0, tau, amps[i])
-		damped(out, 0, p["f"]*q*1.002, 0, tau, amps[i]*0.5)
+		tau := float64(float64(p["decay"]*1.3) / (1 + float64(0.45*float64(i))))
+		damped(out, 0, float64(p["f"]*q), 0, tau, amps[i])
+		damped(out, 0, float64(float64(p["f"]*q)*1.002), 0, tau, float64(amps[i]*0.5))
 	}
 	strike := 0.01 * SampleRate // samples
 	for k := 0; float64(k) < strike && k < n; k++ {
-		out[k] += 0.5 * r.noise() * (1 - float64(k)/strike)
+		out[k] += float64(float64(0.5*r.noise()) * (1 - float64(float64(k)/strike)))
 	}
 	return out
 }
@@ -480,24 +480,24 @@ func chantWave(p map[string]float64, r *rng, n int) []float64 {
 	var vs []voice
 	for _, q := range notes {
 		for d := 0; d < 2; d++ {
-			vs = append(vs, voice{r.unit(), p["f"] * q * r.between(0.996, 1.004)})
+			vs = append(vs, voice{r.unit(), float64(float64(p["f"]*q) * r.between(0.996, 1.004))})
 		}
 	}
 	vib := newSmoothNoise(r, 5)
 	for i := range out {
-		t := float64(i) / SampleRate
-		v := 0.004 * vib.next()
+		t := float64(float64(i) / SampleRate)
+		v := float64(0.004 * vib.next())
 		src := 0.0
 		for j := range vs {
-			vs[j].ph += vs[j].f * (1 + v*float64(j%2*2-1)) / SampleRate
+			vs[j].ph += float64(float64(vs[j].f*(1+float64(v*float64(j%2*2-1)))) / SampleRate)
 			src += saw(vs[j].ph)
 		}
-		src += 0.2 * r.noise()
+		src += float64(0.2 * r.noise())
 		_, a, _ := f1.step(src)
 		_, b, _ := f2.step(src)
 		_, c, _ := f3.step(src)
-		env := math.Min(1, t/0.6) * math.Min(1, (float64(n)/SampleRate-t)/0.9)
-		out[i] = env * (a + 0.6*b + 0.15*c)
+		env := float64(math.Min(1, float64(t/0.6)) * math.Min(1, float64((float64(float64(n)/SampleRate)-t)/0.9)))
+		out[i] = float64(env * (a + float64(0.6*b) + float64(0.15*c)))
 	}
 	comb(out, 0.083, 0.45)
 	comb(out, 0.131, 0.3)
@@ -510,18 +510,18 @@ func roarWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
 	f1, f2 := newSVF(480, 3), newSVF(1100, 4)
 	growl := newSmoothNoise(r, 32)
-	T := float64(n) / SampleRate
+	T := float64(float64(n) / SampleRate)
 	ph := 0.0
 	for i := range out {
-		t := float64(i) / SampleRate
-		f := p["f"] * (0.75 + 0.5*math.Sin(math.Pi*t/T))
-		ph += f * (1 + 0.05*growl.next()) / SampleRate
-		g := 0.6 + 0.4*growl.next()
-		src := saw(ph)*g + 0.6*r.noise()
+		t := float64(float64(i) / SampleRate)
+		f := float64(p["f"] * (0.75 + float64(0.5*fsin(float64(float64(math.Pi*t)/T)))))
+		ph += float64(float64(f*(1+float64(0.05*growl.next()))) / SampleRate)
+		g := 0.6 + float64(0.4*growl.next())
+		src := float64(saw(ph)*g) + float64(0.6*r.noise())
 		_, a, _ := f1.step(src)
 		_, b, _ := f2.step(src)
-		env := math.Min(1, t/0.35) * math.Min(1, (T-t)/0.8)
-		out[i] = env * (a + 0.7*b)
+		env := float64(math.Min(1, float64(t/0.35)) * math.Min(1, float64((T-t)/0.8)))
+		out[i] = float64(env * (a + float64(0.7*b)))
 	}
 	comb(out, 0.07, 0.3)
 	return out
@@ -534,19 +534,19 @@ func laughWave(p map[string]float64, r *rng, n int) []float64 {
 	t := 0.05
 	for c := 0; c < int(p["n"]); c++ {
 		d := 0.16
-		at, m := int(t*SampleRate), int(d*SampleRate)
-		f := p["f"] * (1 - 0.06*float64(c))
+		at, m := int(float64(t*SampleRate)), int(float64(d*SampleRate))
+		f := float64(p["f"] * (1 - float64(0.06*float64(c))))
 		ph := 0.0
 		for k := 0; k < m && at+k < n; k++ {
-			u := float64(k) / float64(m)
-			ph += f * (1.05 - 0.1*u) / SampleRate
-			src := saw(ph) + 0.5*r.noise()*(1-u)
+			u := float64(float64(k) / float64(m))
+			ph += float64(float64(f*(1.05-float64(0.1*u))) / SampleRate)
+			src := saw(ph) + float64(float64(0.5*r.noise())*(1-u))
 			_, a, _ := f1.step(src)
 			_, b, _ := f2.step(src)
-			env := math.Min(1, u/0.15) * math.Exp(-2.5*u) * math.Min(1, (1-u)/0.1)
-			out[at+k] += (a + 0.6*b) * env
+			env := float64(float64(math.Min(1, float64(u/0.15))*fexp(float64(-2.5*u))) * math.Min(1, float64((1-u)/0.1)))
+			out[at+k] += float64((a + float64(0.6*b)) * env)
 		}
-		t += d + 0.1 + 0.02*float64(c)
+		t += d + 0.1 + float64(0.02*float64(c))
 	}
 	comb(out, 0.11, 0.45)
 	return out
@@ -558,15 +558,15 @@ func thunderWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
 	lp, crack := newSVF(p["f"], 0.7), newSVF(2500, 0.8)
 	roll := newSmoothNoise(r, 3)
-	T := float64(n) / SampleRate
+	T := float64(float64(n) / SampleRate)
 	for i := range out {
-		t := float64(i) / SampleRate
+		t := float64(float64(i) / SampleRate)
 		l, _, _ := lp.step(r.noise())
-		env := math.Exp(-t/(0.45*T)) * (0.6 + 0.4*roll.next()) * math.Min(1, t/0.02)
-		out[i] = 2.5 * l * env
+		env := float64(float64(fexp(float64(-t/(float64(0.45*T))))*(0.6+float64(0.4*roll.next()))) * math.Min(1, float64(t/0.02)))
+		out[i] = float64(float64(2.5*l) * env)
 		if t < 0.3 {
 			_, c, _ := crack.step(r.noise())
-			out[i] += p["crack"] * c * math.Exp(-t/0.05)
+			out[i] += float64(float64(p["crack"]*c) * fexp(float64(-t/0.05)))
 		}
 	}
 	return out
@@ -576,16 +576,16 @@ func thunderWave(p map[string]float64, r *rng, n int) []float64 {
 // random syllable envelope, in a small echoing room.
 func whisperWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
-	b1, b2 := newSVF(p["f"], 3), newSVF(p["f"]*1.7, 4)
+	b1, b2 := newSVF(p["f"], 3), newSVF(float64(p["f"]*1.7), 4)
 	syl := newSmoothNoise(r, p["rate"])
-	T := float64(n) / SampleRate
+	T := float64(float64(n) / SampleRate)
 	for i := range out {
-		t := float64(i) / SampleRate
+		t := float64(float64(i) / SampleRate)
 		s := r.noise()
 		_, a, _ := b1.step(s)
 		_, b, _ := b2.step(s)
-		env := math.Min(1, t/0.3) * math.Min(1, (T-t)/0.5)
-		out[i] = (a + 0.6*b) * math.Max(0, syl.next()) * env
+		env := float64(math.Min(1, float64(t/0.3)) * math.Min(1, float64((T-t)/0.5)))
+		out[i] = float64(float64((a+float64(0.6*b))*math.Max(0, syl.next())) * env)
 	}
 	comb(out, 0.09, 0.35)
 	return out
@@ -596,15 +596,15 @@ func whisperWave(p map[string]float64, r *rng, n int) []float64 {
 func howlWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
 	vib := newSmoothNoise(r, 6)
-	T := float64(n) / SampleRate
+	T := float64(float64(n) / SampleRate)
 	ph := 0.0
 	for i := range out {
-		t := float64(i) / SampleRate
-		u := t / T
-		f := p["f"] * math.Pow(2, p["rise"]*math.Sin(math.Pi*math.Min(1, 1.3*u)))
-		ph += f * (1 + 0.01*vib.next()) / SampleRate
-		src := math.Sin(2*math.Pi*ph) + 0.3*math.Sin(4*math.Pi*ph) + 0.1*math.Sin(6*math.Pi*ph) + 0.05*r.noise()
-		out[i] = src * math.Min(1, t/0.3) * math.Min(1, (T-t)/0.6)
+		t := float64(float64(i) / SampleRate)
+		u := float64(t / T)
+		f := float64(p["f"] * fexp2(float64(p["rise"]*fsin(float64(math.Pi*math.Min(1, float64(1.3*u)))))))
+		ph += float64(float64(f*(1+float64(0.01*vib.next()))) / SampleRate)
+		src := fsin(float64(2*math.Pi*ph)) + float64(0.3*fsin(float64(4*math.Pi*ph))) + float64(0.1*fsin(float64(6*math.Pi*ph))) + float64(0.05*r.noise())
+		out[i] = float64(float64(src*math.Min(1, float64(t/0.3))) * math.Min(1, float64((T-t)/0.6)))
 	}
 	comb(out, 0.12, 0.4)
 	return out

@@ -3,31 +3,103 @@ package dat
 // typeScene is the record type byte of a Scene (0x12…).
 const typeScene = 0x12
 
-// sceneObjectSize is one ObjectDesc: u32 obj_id, Frame base_loc (28 bytes),
-// then 11 four-byte fields (freq, displace x/y, min/max scale, max rotation,
-// min/max slope, align, orient, weenie_obj) [ACE FileTypes/Scene.cs,
-// Entity/ObjectDesc.cs].
+// sceneObjectSize is one packed ObjectDesc: u32 obj_id, Frame base_loc (28
+// bytes), then 11 four-byte fields (76 bytes; retail Scene::Pack sizes a
+// scene as 4 + 76·n).
 const sceneObjectSize = 4 + 28 + 11*4
 
-// SceneObjectIDs reads a Scene record (u32 id 0x12…, u32 count, count ×
-// ObjectDesc) and returns each object's model id (a Setup 0x02… or a GfxObj
-// 0x01…): what scenery the region's scenes can place (E3 counts the
-// sounding Setups among them). The rest of each ObjectDesc is skipped.
-func SceneObjectIDs(b []byte) (id uint32, objs []uint32, err error) {
+// Scene is record 0x12xxxxxx: the objects one scene can place on a terrain
+// vertex (the region's scene types list scenes; world/scenery.go places
+// them). Layout: u32 id, u32 count, count × ObjectDesc [ACE
+// DatLoader/FileTypes/Scene.cs and Entity/ObjectDesc.cs; DRW dats.xml Scene;
+// retail Scene::UnPack and ObjectDesc::UnPack, acclient.c:463119, 462929].
+type Scene struct {
+	ID      uint32
+	Objects []ObjectDesc
+}
+
+// ObjectDesc is one object a scene may place, in record order. Retail's
+// defaults for a fresh one (ObjectDesc::ObjectDesc) are freq 1, scales 1,
+// max slope 90, the rest 0.
+type ObjectDesc struct {
+	ObjID       uint32  // the model: a Setup 0x02… or a GfxObj 0x01…
+	BaseLoc     Frame   // offset within the cell before displacement (m) and base rotation
+	Freq        float32 // placed when the vertex's noise is below it (0..1)
+	DisplaceX   float32 // m: the most the noise moves it along x (≤ 0: not at all)
+	DisplaceY   float32 // m: likewise along y
+	MinScale    float32
+	MaxScale    float32
+	MaxRotation float32 // degrees: the most the noise turns its heading (≤ 0: base heading)
+	MinSlope    float32 // the ground normal's z must be within [MinSlope, MaxSlope]
+	MaxSlope    float32
+	Align       uint32 // non-zero: face down the ground's slope instead of a noise heading
+	Orient      uint32 // read and kept; retail's placement does not read it
+	WeenieObj   uint32 // non-zero: a server object, never placed by the client
+}
+
+// ParseScene decodes a Scene record. The count is checked against the bytes
+// left before anything is allocated; trailing bytes are an error.
+func ParseScene(b []byte) (*Scene, error) {
 	r := newReader(b)
-	id = r.leadID("Scene (0x12xxxxxx)", highByte(typeScene))
-	objs = make([]uint32, r.count(sceneObjectSize, "scene objects"))
-	for i := range objs {
-		objs[i] = r.u32()
-		if r.need(sceneObjectSize-4, "scene object") {
-			r.off += sceneObjectSize - 4
+	s := &Scene{}
+	s.ID = r.leadID("Scene (0x12xxxxxx)", highByte(typeScene))
+	s.Objects = make([]ObjectDesc, r.count(sceneObjectSize, "scene objects"))
+	for i := range s.Objects {
+		o := &s.Objects[i]
+		o.ObjID = r.u32()
+		o.BaseLoc = readFrame(r)
+		o.Freq, o.DisplaceX, o.DisplaceY = r.f32(), r.f32(), r.f32()
+		o.MinScale, o.MaxScale, o.MaxRotation = r.f32(), r.f32(), r.f32()
+		o.MinSlope, o.MaxSlope = r.f32(), r.f32()
+		o.Align, o.Orient, o.WeenieObj = r.u32(), r.u32(), r.u32()
+		if r.err != nil {
+			break
 		}
 	}
 	if r.err == nil && r.left() > 0 {
 		r.fail("bytes after the last scene object:", r.left())
 	}
-	if err := r.done(id); err != nil {
+	if err := r.done(s.ID); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// EncodeScene is ParseScene's inverse.
+func EncodeScene(s *Scene) []byte {
+	var w writer
+	w.u32(s.ID)
+	w.count(len(s.Objects))
+	for i := range s.Objects {
+		o := &s.Objects[i]
+		w.u32(o.ObjID)
+		writeFrame(&w, o.BaseLoc)
+		for _, v := range []float32{o.Freq, o.DisplaceX, o.DisplaceY, o.MinScale, o.MaxScale, o.MaxRotation, o.MinSlope, o.MaxSlope} {
+			w.f32(v)
+		}
+		w.u32(o.Align)
+		w.u32(o.Orient)
+		w.u32(o.WeenieObj)
+	}
+	return w.b
+}
+
+// SceneObjectIDs reads a Scene record and returns each object's model id (a
+// Setup 0x02… or a GfxObj 0x01…): what scenery the region's scenes can
+// place (`check` counts the sounding Setups among them).
+func SceneObjectIDs(b []byte) (id uint32, objs []uint32, err error) {
+	s, err := ParseScene(b)
+	if err != nil {
 		return id, nil, err
 	}
-	return id, objs, nil
+	objs = make([]uint32, len(s.Objects))
+	for i, o := range s.Objects {
+		objs[i] = o.ObjID
+	}
+	return s.ID, objs, nil
+}
+
+// Scene reads a 0x12xxxxxx record from the portal dat.
+func (a *Archive) Scene(id uint32) (*Scene, error) {
+	return record(a, a.Portal, id, ParseScene, func(v *Scene) uint32 { return v.ID }, nil)
 }

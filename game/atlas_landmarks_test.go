@@ -11,7 +11,7 @@ import (
 	"soundworld/internal/bigworld"
 )
 
-// Landmarks on the full-size generated world (issue 11 item 3 at scale):
+// Landmarks on the full-size generated world (the landmark layer at scale):
 // one of its towns, read from the cell dat here with dat's parser, shows its
 // buildings and statics on the map and names each (model id, heading) in
 // the hover text; a building is a marker of the same px size at any zoom

@@ -10,7 +10,7 @@ import (
 	"soundworld/dat"
 )
 
-// The window's atlas reports what its own reads meet (issue 12: never
+// The window's atlas reports what its own reads meet (bad data is never
 // silent): a bad terrain word in a landblock two away from the listener —
 // outside the Sim's 3 × 3 — shows in the window's data problems once the
 // whole-world heatmap has read it (the atlas' one-scan path).

@@ -9,7 +9,7 @@ import (
 	"soundworld/game/clock"
 )
 
-// Issue 13 item 1: driven by a fake clock at 5, 20 and 60 FPS with W held for
+// Driven by a fake clock at 5, 20 and 60 FPS with W held for
 // 3 s of real time, Update advances the Sim by 3 s (time scale 1) and the
 // listener runs 3 × 9.5 = 28.5 m north, whatever the frame rate. At 2× the
 // Sim runs 6 s while the walk stays 28.5 m (legs keep real time).

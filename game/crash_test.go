@@ -30,7 +30,7 @@ func errString(err error) string {
 	return err.Error()
 }
 
-// Issue 23 item 1: a bug in the window's frame (Update, Draw, Layout run on
+// A bug in the window's frame (Update, Draw, Layout run on
 // Ebitengine's goroutines, which main's recover never sees) is reported as
 // one: exit 70 with "internal error (a bug)" and the stack, not Go's exit 2.
 func TestFrameLoopBug_Exit70(t *testing.T) {

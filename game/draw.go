@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"time"
@@ -30,9 +31,19 @@ var (
 )
 
 // roseR is the bearing rose's outer radius in px (its longest bar + 22):
-// 92 px, smaller when the map area is narrow (a fifth of its width at most).
-func (g *Game) roseR() float64 {
-	return max(50, min(ambientviz.RoseMax+22, float64(g.mapRect().Dx())/5))
+// 92 px, smaller when the map area mr is narrow (a fifth of its width at most).
+func roseR(mr image.Rectangle) float64 {
+	return max(50, min(ambientviz.RoseMax+22, float64(mr.Dx())/5))
+}
+
+// hud is the window's drawing around the map's layers: the banners, the
+// scale bar and the status bar (its lines cached between refreshes), the map
+// key's place, and the areas map labels keep clear of. It reads the window's
+// state and changes none of it but its own.
+type hud struct {
+	g        *Game
+	status   [2]string // status bar lines, refreshed at 10 Hz
+	statusAt time.Time // when they were (ui.NumbersDue)
 }
 
 // statusH is the status bar's height in px.
@@ -42,24 +53,28 @@ const statusH = dock.Status
 // the Snapshot and the view state only.
 func (g *Game) Draw(screen *ebiten.Image) {
 	screen.Fill(bgColor)
-	mapdraw.Under(screen, g.mapv, g.cam, g.frame) // the pyramid
-	g.drawTiles(screen)
-	g.drawGrid(screen)
-	mapdraw.Over(screen, g.mapv, g.cam, g.mapRect(), g.cfg.Shot == nil) // heatmap, landmarks, keys
+	// The map and its overlays are drawn inside the map area only: under the
+	// panels they would be hidden yet cost a full-screen fill per layer on a
+	// software rasteriser, and blank panel space must not show map.
+	m := screen.SubImage(g.mapRect()).(*ebiten.Image)
+	mapdraw.Under(m, g.mapv, g.cam, g.frame) // the pyramid
+	drawTiles(m, g.cam, g.mapv.Tiles)
+	drawGrid(m, g.cam, g.mapv)
+	mapdraw.Over(m, g.mapv, g.cam, g.mapRect(), !g.simTimeOnly) // heatmap, landmarks, keys; the progress bar shows loading
 	v := ambientviz.View{
 		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
-		Muted: g.mutedSound,
+		Muted: g.mutedSound, HideLevels: g.ui.LevelsHidden(),
 	}
 	mr := g.mapRect()
-	rr := g.roseR()
+	rr := roseR(mr)
 	v.RoseLen = rr - 22
 	v.RoseX, v.RoseY = float64(mr.Min.X)+rr+14, float64(mr.Max.Y)-rr-26
-	v.Obstacles = g.labelObstacles()
-	ambientviz.Draw(screen, g.snap, v, g.st.Layers)
-	g.meters.drawFlash(screen) // a voice clicked in the timeline or event log
-	g.drawHUD(screen)
-	if g.cfg.Shot == nil || g.st.ShowKey {
-		mapdraw.MapKey(screen, g.keyRect(), g.st.ShowKey)
+	v.Obstacles = g.hud.labelObstacles()
+	ambientviz.Draw(m, g.snap, v, g.st.Layers)
+	g.meters.drawFlash(m) // a voice clicked in the timeline or event log
+	g.hud.draw(screen)
+	if g.hud.mapKeyState() != "" {
+		mapdraw.MapKey(screen, g.hud.keyRect(), g.st.ShowKey)
 	}
 	g.ui.Draw(screen)
 	g.ui.DrawOverlay(screen) // the timeline tooltip, above the panels
@@ -78,76 +93,79 @@ func (g *Game) Draw(screen *ebiten.Image) {
 }
 
 // drawTiles draws each loaded landblock tile scaled to the camera.
-func (g *Game) drawTiles(screen *ebiten.Image) {
-	if !mapview.UseTiles(g.cam) {
+func drawTiles(screen *ebiten.Image, cam geom.Camera, tiles *mapview.Tiles) {
+	if !mapview.UseTiles(cam) {
 		// Further out the pyramid's own level draws (mapdraw.Under): a tile
-		// shown at half its px or less made ebiten build a mipmap chain per
-		// tile (each level its own GPU image, walked on every draw call).
+		// shown at half its px or less would make ebiten build a mipmap chain
+		// per tile (each level its own GPU image, walked on every draw call).
 		return
 	}
-	x0, y0, x1, y1 := g.cam.Visible()
+	x0, y0, x1, y1 := cam.Visible()
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	if g.cam.MPP < 192.0/terrain.TilePx {
+	if cam.MPP < 192.0/terrain.TilePx {
 		op.Filter = ebiten.FilterLinear
 	}
-	for key, t := range g.mapv.Tiles.Images() {
+	for key, t := range tiles.Images() {
 		bx, by := float64(key>>8)*geom.BlockSize, float64(key&0xFF)*geom.BlockSize
 		if bx > x1 || bx+geom.BlockSize < x0 || by > y1 || by+geom.BlockSize < y0 {
 			continue
 		}
-		sx, sy := g.cam.ToScreen(bx, by+geom.BlockSize) // the tile's NW corner
+		sx, sy := cam.ToScreen(bx, by+geom.BlockSize) // the tile's NW corner
 		op.GeoM.Reset()
-		op.GeoM.Scale(geom.BlockSize/terrain.TilePx/g.cam.MPP, geom.BlockSize/terrain.TilePx/g.cam.MPP)
+		op.GeoM.Scale(geom.BlockSize/terrain.TilePx/cam.MPP, geom.BlockSize/terrain.TilePx/cam.MPP)
 		op.GeoM.Translate(math.Round(sx), math.Round(sy))
 		screen.DrawImage(t.(*ebiten.Image), op)
 	}
 }
 
-// drawGrid draws landblock lines with hex ids and, when zoomed in, land-cell lines.
-func (g *Game) drawGrid(screen *ebiten.Image) {
-	x0, y0, x1, y1 := g.cam.Visible()
-	la, ia := terrain.GridAlpha(g.cam.MPP) // the landblock grid and ids fade in with zoom
+// drawGrid draws landblock lines with hex ids (of the landblocks the map
+// has read) and, when zoomed in, land-cell lines.
+func drawGrid(screen *ebiten.Image, cam geom.Camera, mapv *mapview.Map) {
+	x0, y0, x1, y1 := cam.Visible()
+	la, ia := terrain.GridAlpha(cam.MPP) // the landblock grid and ids fade in with zoom
 	if la == 0 {
 		return
 	}
 	lbLineCol := mapdraw.GridAlpha(lbLineCol, la) // ids: ia, below
 	step := geom.CellSize
-	showCells := g.cam.MPP <= 0.6 // cells ≥ 40 px apart
+	showCells := cam.MPP <= 0.6 // cells ≥ 40 px apart
 	if !showCells {
 		step = geom.BlockSize
 	}
 	for x := math.Floor(x0/step) * step; x <= x1; x += step {
-		sx, _ := g.cam.ToScreen(x, 0)
+		sx, _ := cam.ToScreen(x, 0)
 		c, w := cellLineCol, float32(1)
 		if math.Mod(x, geom.BlockSize) == 0 {
 			c, w = lbLineCol, 1.5
 		}
-		vector.StrokeLine(screen, float32(sx), 0, float32(sx), float32(g.cam.H), w, c, false)
+		vector.StrokeLine(screen, float32(sx), 0, float32(sx), float32(cam.H), w, c, false)
 	}
 	for y := math.Floor(y0/step) * step; y <= y1; y += step {
-		_, sy := g.cam.ToScreen(0, y)
+		_, sy := cam.ToScreen(0, y)
 		c, w := cellLineCol, float32(1)
 		if math.Mod(y, geom.BlockSize) == 0 {
 			c, w = lbLineCol, 1.5
 		}
-		vector.StrokeLine(screen, 0, float32(sy), float32(g.cam.W), float32(sy), w, c, false)
+		vector.StrokeLine(screen, 0, float32(sy), float32(cam.W), float32(sy), w, c, false)
 	}
 	for bx := math.Floor(x0 / geom.BlockSize); bx*geom.BlockSize <= x1; bx++ {
 		for by := math.Floor(y0 / geom.BlockSize); by*geom.BlockSize <= y1; by++ {
-			if ia == 0 || bx < 0 || by < 0 || bx > 254 || by > 254 || g.mapv.Block(uint16(int(bx)<<8|int(by))) == nil {
+			if ia == 0 || bx < 0 || by < 0 || bx > 254 || by > 254 || mapv.Block(uint16(int(bx)<<8|int(by))) == nil {
 				continue // label only landblocks that exist (and are loaded)
 			}
-			sx, sy := g.cam.ToScreen(bx*geom.BlockSize, (by+1)*geom.BlockSize)
+			sx, sy := cam.ToScreen(bx*geom.BlockSize, (by+1)*geom.BlockSize)
 			ambientviz.QueueGridLabel(fmt.Sprintf("0x%02X%02X", int(bx), int(by)), sx+4, sy+3, color.RGBA{0xff, 0xff, 0xff, 0xff}, 0.75*ia) // placed with the map labels (never under the scale bar)
 		}
 	}
 }
 
-// drawHUD draws banners, the toast, the loading indicator, the status bar and help.
-func (g *Game) drawHUD(screen *ebiten.Image) {
+// draw draws the banners (the toast and the loading indicator among them),
+// the scale bar and the status bar.
+func (h *hud) draw(screen *ebiten.Image) {
+	g := h.g
 	W, H := float32(g.cam.W), float32(g.cam.H)
 	mr := g.mapRect()
-	banners := g.banners()
+	banners := h.banners()
 	for i, b := range banners {
 		w := ambientviz.LabelWidth(b) + 16
 		x, y := float32(mr.Min.X+mr.Max.X)/2-float32(w)/2, float32(8+22*i) // centred on the map area
@@ -156,7 +174,7 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 		ambientviz.Label(screen, b, float64(x)+8, float64(y)+3, warnCol)
 	}
 	// Scale bar, bottom right of the map area, never over the rose (bottom left).
-	room := float64(mr.Dx()) - 2*g.roseR() - 14 - 40
+	room := float64(mr.Dx()) - 2*roseR(mr) - 14 - 40
 	if !g.st.Layers.Rose {
 		room = float64(mr.Dx()) - 40
 	}
@@ -172,16 +190,19 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 	}
 	// Status bar.
 	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, barCol, false)
-	if now := time.Now(); ui.NumbersDue(g.statusAt, now) || g.status[0] == "" || g.cfg.Shot != nil || g.shotReq { // 10 Hz of wall clock (cached label images); an F12 picture shows its own time
-		g.status[0], g.status[1] = g.statusLines()
-		g.statusAt = now
+	// 10 Hz of wall clock (cached label images); a picture of sim time only,
+	// and an F12 picture, shows its own frame's lines.
+	if now := time.Now(); ui.NumbersDue(h.statusAt, now) || h.status[0] == "" || g.simTimeOnly || g.shotReq {
+		h.status[0], h.status[1] = h.statusLines()
+		h.statusAt = now
 	}
-	ambientviz.Label(screen, g.status[0], 8, float64(H-statusH)+2, textCol)
-	ambientviz.Label(screen, g.status[1], 8, float64(H-statusH)+18, textCol)
+	ambientviz.Label(screen, h.status[0], 8, float64(H-statusH)+2, textCol)
+	ambientviz.Label(screen, h.status[1], 8, float64(H-statusH)+18, textCol)
 }
 
 // banners are the notices shown at the top of the map, most important first.
-func (g *Game) banners() []string {
+func (h *hud) banners() []string {
+	g := h.g
 	var b []string
 	if g.st.Silent {
 		why := ""
@@ -201,15 +222,15 @@ func (g *Game) banners() []string {
 		b = append(b, "Window not focused: Play Sound Only When Active is on, no new sound starts (G4)")
 	}
 	if g.snap.NoAmbient {
-		b = append(b, g.noAmbientBanner())
+		b = append(b, noAmbientBanner(g.snap, g.mapv.Tiles))
 	}
 	if c := g.snap.Indoor; c != 0 { // A11
 		b = append(b, fmt.Sprintf("indoors: EnvCell 0x%08X, sees outside: %s", c, map[bool]string{true: "yes", false: "no"}[g.snap.SeesOutside]))
 	}
-	if n := g.ui.ProblemCount(); n > 0 { // issue 12 item 1
+	if n := g.ui.ProblemCount(); n > 0 { // the data problems the Sim met, skipped as retail would
 		b = append(b, fmt.Sprintf("Data problems (%d): skipped as retail would, listed in the Data problems panel", n))
 	}
-	if g.cfg.Shot == nil && g.clk.Behind() && !g.st.Paused {
+	if !g.simTimeOnly && g.clk.Behind() && !g.st.Paused {
 		b = append(b, fmt.Sprintf("This machine cannot keep up: the Sim runs at %.1f× real time (one-shots come slower than in retail)", g.clk.Rate()*g.st.TimeScale))
 	}
 	if g.st.Paused {
@@ -231,13 +252,13 @@ func (g *Game) banners() []string {
 // outside the data (off the map, or no landblock there in the cell dat), or
 // the data has no ambient sound for these cells. (Outdoors only: indoors the
 // banner names the EnvCell and whether it sees outside instead, A11.)
-func (g *Game) noAmbientBanner() string {
-	l := g.snap.Listener.Pos
+func noAmbientBanner(snap *world.Snapshot, tiles *mapview.Tiles) string {
+	l := snap.Listener.Pos
 	p, ok := terrain.Locate(float64(l.X), float64(l.Y))
 	switch {
 	case !ok:
 		return "Outside the data: this position is off the map (no ambient sound)"
-	case g.mapv.Tiles.Missing(p.LandblockKey()):
+	case tiles.Missing(p.LandblockKey()):
 		return fmt.Sprintf("Outside the data: landblock 0x%04X is not in the cell dat (no ambient sound)", p.LandblockKey())
 	}
 	return "No ambient sound here: the data gives these cells no ambient sounds (A11)"
@@ -245,9 +266,10 @@ func (g *Game) noAmbientBanner() string {
 
 // statusLines are the status bar's two lines: what is under the cursor, and
 // the listener, the clock and the view.
-func (g *Game) statusLines() (string, string) {
+func (h *hud) statusLines() (string, string) {
+	g := h.g
 	mx, my := ebiten.CursorPosition()
-	if g.cfg.Shot != nil { // deterministic shots: the "cursor" is the listener
+	if g.simTimeOnly { // the "cursor" is the listener
 		lx, ly := g.cam.ToScreen(float64(g.snap.Listener.Pos.X), float64(g.snap.Listener.Pos.Y))
 		mx, my = int(lx), int(ly)
 	}
@@ -269,7 +291,7 @@ func (g *Game) statusLines() (string, string) {
 	l := g.snap.Listener
 	lx, ly := world.Local(l.Pos.X, l.Pos.Y)
 	fps := ebiten.ActualFPS()
-	if g.cfg.Shot != nil {
+	if g.simTimeOnly {
 		fps = tps
 	}
 	follow := ""
@@ -278,10 +300,10 @@ func (g *Game) statusLines() (string, string) {
 	}
 	lis := fmt.Sprintf("listener %s  cell 0x%08X (%.1f, %.1f) z %.1f m  hdg %.0f°  |  t %.2f s  %s  %.0f FPS  %.2f m/px%s  |  %s  F1 help",
 		world.FormatMap(l.Pos.X, l.Pos.Y), g.snap.CellID, lx, ly, l.Pos.Z, l.Heading,
-		g.snap.Time, g.clockLabel(), fps, g.cam.MPP, follow, g.cfg.Source)
+		g.snap.Time, h.clockLabel(), fps, g.cam.MPP, follow, g.cfg.Source)
 	if ambientviz.LabelWidth(lis) > float64(g.cam.W-16) { // narrow window: what matters first
 		lis = fmt.Sprintf("%s  cell 0x%08X  hdg %.0f°  |  t %.2f s  %s  %.0f FPS%s  |  F1 help",
-			world.FormatMap(l.Pos.X, l.Pos.Y), g.snap.CellID, l.Heading, g.snap.Time, g.clockLabel(), fps, follow)
+			world.FormatMap(l.Pos.X, l.Pos.Y), g.snap.CellID, l.Heading, g.snap.Time, h.clockLabel(), fps, follow)
 	}
 	return cur, lis
 }
@@ -290,7 +312,8 @@ func (g *Game) statusLines() (string, string) {
 // and the map key (labels under them would be hidden), the scale bar, the
 // status bar, the heatmap's key and the overview's progress bar (labels
 // over them would hide them).
-func (g *Game) labelObstacles() []geom.Rect {
+func (h *hud) labelObstacles() []geom.Rect {
+	g := h.g
 	arr := g.ui.Arrangement()
 	out := make([]geom.Rect, 0, len(arr.Rects)+2)
 	for _, r := range arr.Rects {
@@ -299,14 +322,14 @@ func (g *Game) labelObstacles() []geom.Rect {
 	mr := g.mapRect()
 	out = append(out, geom.Rect{X0: float64(mr.Max.X) - 190, Y0: float64(mr.Max.Y) - 40, X1: float64(mr.Max.X), Y1: float64(mr.Max.Y)}) // scale bar
 	out = append(out, geom.Rect{X0: 0, Y0: float64(g.cam.H - statusH), X1: float64(g.cam.W), Y1: float64(g.cam.H)})
-	if g.cfg.Shot == nil || g.st.ShowKey { // the map key (mapview.KeyRect), drawn over the labels
-		k := g.keyRect()
+	if h.mapKeyState() != "" { // the map key (mapview.KeyRect), drawn over the labels
+		k := h.keyRect()
 		out = append(out, geom.Rect{X0: float64(k.Min.X), Y0: float64(k.Min.Y), X1: float64(k.Max.X), Y1: float64(k.Max.Y)})
 	}
 	if g.mapv.Toggles().Heat { // the heatmap's key
 		out = append(out, mapdraw.HeatKeyRect(mr, ambientviz.HeatLegend(g.mapv.HeatKey())))
 	}
-	if s, _, _, show := g.mapv.Progress(); show && g.cfg.Shot == nil { // the overview's progress bar
+	if s, _, _, show := g.mapv.Progress(); show && !g.simTimeOnly { // the overview's progress bar
 		out = append(out, mapdraw.ProgressRect(mr, s))
 	}
 	return out
@@ -315,9 +338,10 @@ func (g *Game) labelObstacles() []geom.Rect {
 // clockLabel is the status bar's time scale and, when the window cannot keep
 // up, how fast the Sim really runs ("1x, running at 0.6× real time"); the
 // clock source is named (audio device or wall clock).
-func (g *Game) clockLabel() string {
+func (h *hud) clockLabel() string {
+	g := h.g
 	s := fmt.Sprintf("%gx", g.st.TimeScale)
-	if g.cfg.Shot != nil {
+	if g.simTimeOnly {
 		return s + " (fixed steps)"
 	}
 	if g.st.Paused {
@@ -333,4 +357,15 @@ func (g *Game) clockLabel() string {
 		return s + " (audio clock)"
 	}
 	return s + " (wall clock)"
+}
+
+// mapKeyState is the map key as drawn: "open", "folded" or "" (fromview.go).
+func (h *hud) mapKeyState() string {
+	return mapKeyState(h.g.st.ShowKey, h.g.simTimeOnly, h.g.cfg.From)
+}
+
+// keyRect is the map key's box (its title bar when folded): top right of
+// the map area, below the banners.
+func (h *hud) keyRect() image.Rectangle {
+	return mapview.KeyRect(h.g.mapRect(), h.g.st.ShowKey, len(h.banners()))
 }

@@ -10,10 +10,10 @@ import (
 	"soundworld/world"
 )
 
-// Issue 21 item 2: `shot -seed 7 -eye 7.5` then the window -from its sidecar:
-// the Controls panel's seed box holds the Sim's seed 7 (it held the command
-// line's default "1", and "reset sim with seed" restarted with 1), and a
-// reset from the box keeps the Sim's eye 7.5 m.
+// `shot -seed 7 -eye 7.5` then the window -from its sidecar: the Controls
+// panel's seed box holds the Sim's seed 7, not the command line's default
+// "1" (so "reset sim with seed" restarts with 7), and a reset from the box
+// keeps the Sim's eye 7.5 m: the panel shows what the Sim owns.
 func TestFrom_ControlsShowTheSimsSeedAndEye(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "s.png")
 	runShot(t, Config{Seed: 7, Start: &Start{X: world.HoltburgX, Y: world.HoltburgY, Eye: 7.5}, Shot: &Shot{Seconds: 0.5, Out: out}})

@@ -143,11 +143,18 @@ type Game struct {
 	pinView      func() bool
 	noInput      bool        // the keys and the mouse are not read (profileRun measures without them)
 	pin          viewPin     // where the first frames put the camera (-center, -from; viewopts.go)
-	askedCam     geom.Camera // the view this Update asked tiles and pyramid chunks for (centreView may move cam after)
+	askedCam     geom.Camera // the view this Update asked tiles and pyramid chunks for (the view pin may move cam after)
 	firstTerrain time.Duration
 	shotDone     chan shotResult
-	status       [2]string // status bar lines, refreshed at 10 Hz
-	statusAt     time.Time // when they were (ui.NumbersDue)
+	hud          hud // banners, scale bar, status bar (draw.go)
+	// simTimeOnly makes every picture a function of sim time and the view
+	// only, so a scripted shot is the same on any machine and under any load:
+	// the status bar's "cursor" is the listener, its FPS the tick rate and
+	// its clock "fixed steps", its lines are those of the frame drawn, and
+	// what shows loading or machine speed is left out (the "cannot keep up"
+	// banner, the overview's progress bar, a folded map key unless -from's
+	// picture had one). Set once, in New, for a shot.
+	simTimeOnly bool
 
 	clk       *clock.Clock          // real time → 1/60 s Sim ticks
 	src       *clock.Audio          // the clock's source: the device's played position or the wall clock
@@ -181,7 +188,8 @@ func New(cfg Config) (*Game, error) {
 		cfg.Problems = &dat.Problems{} // the window's banner and panel
 	}
 	sim.SetProblems(cfg.Problems)
-	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4)}
+	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4), simTimeOnly: cfg.Shot != nil}
+	g.hud.g = g
 	if s := cfg.Start; s != nil {
 		if s.Place != nil {
 			if err := sim.PlaceAt(*s.Place, s.Cell, s.Heading); err != nil { // A11: an EnvCell puts the player indoors
@@ -199,6 +207,7 @@ func New(cfg Config) (*Game, error) {
 	if cfg.SettingsPath != "" && cfg.Shot == nil && cfg.ProfileFrames == 0 {
 		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
 	}
+	g.walk = newWalkRec(g)
 	g.ui = ui.New(panelHost{g}, g.st)
 	g.listening = g.newListening()
 	g.ui.AddProblems(cfg.Problems)
@@ -337,9 +346,10 @@ func (g *Game) Layout(w, h int) (int, int) {
 // frameGate lets one Update per rendered frame do the work. When frames are
 // slower than 60 Hz ebiten calls Update several times per frame with the
 // same input (it reads the mouse and keys once a frame): a drag that follows
-// "last Update's pointer" then followed a position seen after the release
-// (X11 reports the button late), and the work was repeated for nothing. The
-// Sim does not need the extra calls: its clock catches up from real time.
+// "last Update's pointer" would follow a position seen after the release
+// (X11 reports the button late), and the work would be repeated for
+// nothing. The Sim does not need the extra calls: its clock catches up from
+// real time.
 type frameGate struct {
 	live    bool // running under ebiten.RunGame (tests call Update directly: every call works)
 	laidOut int  // Layout calls (one per frame)
@@ -366,7 +376,7 @@ func (g *Game) Update() error {
 		return ebiten.Termination
 	}
 	if g.cfg.Page != nil {
-		if err := g.cfg.Page.Frame(g); err != nil {
+		if err := g.cfg.Page.Frame(PageHost{g}); err != nil {
 			return err
 		}
 	}
@@ -405,11 +415,11 @@ func (g *Game) Update() error {
 	g.pushStarts()
 	switch {
 	case g.frame == 1 || g.pinView != nil && g.pinView():
-		g.centreView() // the listener (or -center's place) in the map area, not the window; a shot's -center or -from view stays while its panels settle
+		g.cam = g.pin.place(g.cam, g.mapRect(), g.snap.Listener.Pos) // the listener (or -center's place) in the map area, not the window; a shot's -center or -from view stays while its panels settle
 	case g.st.Follow && g.drag != dragListener:
-		g.keepInView(followBox)
+		g.cam = keepInView(g.cam, g.mapRect(), g.snap.Listener.Pos, followBox)
 	case g.ui.Arrangement().Map != mapBefore: // resized or a panel folded: keep the listener on the map
-		g.keepInView(1)
+		g.cam = keepInView(g.cam, g.mapRect(), g.snap.Listener.Pos, 1)
 	}
 	return nil
 }
@@ -428,7 +438,8 @@ func (g *Game) advance() {
 		g.input(g.clk.RealDelta())
 	}
 	if n == 0 {
-		if g.holdTick0() { // recording a walk: no off-grid tick (record.go)
+		if s, ok := g.walk.held(g.snap); ok { // recording a walk: no off-grid tick (record.go)
+			g.snap = s
 			return
 		}
 		g.snap = g.sim.Tick(0) // listener moves show while paused or between ticks

@@ -10,7 +10,7 @@ import (
 	"soundworld/world"
 )
 
-// Issue 9 item 1: the jump box takes retail's /loc line pasted as is — the
+// The jump box takes retail's /loc line pasted as is — the
 // player lands on the line's landblock-local x, y exactly (W6) facing the
 // quaternion's heading (a rotation of −90° about +Z faces east, 90°) — and the
 // position line shown for copying reads back to the same spot.
@@ -79,7 +79,7 @@ func TestCopyPosition(t *testing.T) {
 	}
 }
 
-// The screenshot sidecar carries the same /loc line (issue 9 item 1).
+// The screenshot sidecar carries the same /loc line.
 func TestSidecarHasTheLocLine(t *testing.T) {
 	g := standInGame(t)
 	if err := hostOf(g).Jump("0xA9B40019 [84.000000 7.100000 85.005000] 0.707107 0.000000 0.000000 -0.707107"); err != nil {

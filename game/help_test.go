@@ -2,9 +2,8 @@ package game
 
 import "testing"
 
-// Issue 21 item 7: F1 pages through help from the first page: closed → keys
-// (page 0) → legend (page 1) → closed. The first press used to open the
-// legend, so the keys page was never seen.
+// F1 pages through help from the first page: closed → keys (page 0) →
+// legend (page 1) → closed, so the first press shows the keys.
 func TestF1_PagesFromTheKeys(t *testing.T) {
 	show, page := false, 0
 	want := []struct {

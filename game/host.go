@@ -83,9 +83,7 @@ func (h panelHost) SetCamera(eye, chase float32) {
 // Reset restarts the Sim clock with seed.
 func (h panelHost) Reset(seed uint32) error {
 	g := h.g
-	if g.walk.on {
-		g.stopRecording() // the walk so far is saved; a reset would lose its record
-	}
+	g.walk.stopIfOn() // the walk so far is saved; a reset would lose its record
 	g.sim.Reset(seed)
 	g.anchorNext("reset") // O5: a new anchor for the new sim clock (live.go)
 	g.snap = g.sim.Tick(0)
@@ -241,11 +239,12 @@ func (h panelHost) Jump(where string) error {
 	return nil
 }
 
-// SetObjectMute mutes an object of the data (E3; ui.Host).
-func (h panelHost) SetObjectMute(id uint32, muted bool) { h.g.SetObjectMute(id, muted) }
+// SetObjectMute mutes or unmutes an object of the data (E3; the Emitters
+// panel's "from the data" list): its hooks still run and are logged.
+func (h panelHost) SetObjectMute(id uint32, muted bool) { h.g.sim.SetObjectMuted(id, muted) }
 
-// SetObjectSolo plays only this object of the data (E3; 0: none; ui.Host).
-func (h panelHost) SetObjectSolo(id uint32) { h.g.SetObjectSolo(id) }
+// SetObjectSolo plays only object id among the data's objects (E3; 0: all).
+func (h panelHost) SetObjectSolo(id uint32) { h.g.sim.SetObjectSolo(id) }
 
 // The Gate panel (ui.GateHost): the listening tools, and the walk recording.
 
@@ -253,7 +252,7 @@ func (h panelHost) SetObjectSolo(id uint32) { h.g.SetObjectSolo(id) }
 func (h panelHost) CopyPosition() string { return h.g.listening.CopyPosition() }
 
 // ToggleRecording starts or stops recording a walk (record.go).
-func (h panelHost) ToggleRecording() { h.g.ToggleRecording() }
+func (h panelHost) ToggleRecording() { h.g.walk.Toggle() }
 
 // OpenGate opens a gate file (listen.Tools.OpenGate).
 func (h panelHost) OpenGate(path string) error { return h.g.listening.OpenGate(path) }
@@ -276,7 +275,7 @@ func (h panelHost) SetGainMatch(on bool) { h.g.listening.SetGainMatch(on) }
 // GateView is the Gate panel's read-out: the listening tools' and the walk recording's.
 func (h panelHost) GateView() ui.GateView {
 	v := h.g.listening.View()
-	v.Recording, v.RecordStatus = h.g.Recording()
+	v.Recording, v.RecordStatus = h.g.walk.Recording()
 	v.RecordBad = h.g.walk.lastErr
 	return v
 }

@@ -42,7 +42,7 @@ func (g *Game) input(dt float64) {
 		g.shotReq = true
 	}
 	mx, my := ebiten.CursorPosition()
-	overUI := g.captured&debugui.InputCapturingStateHover != 0
+	overUI := !g.pointerOnMap(mx, my, g.captured) // a panel, its column's blank space, the status bar (mappointer.go)
 	if !overUI {
 		if _, wy := ebiten.Wheel(); wy != 0 {
 			g.cam = g.cam.ZoomAbout(float64(mx), float64(my), math.Pow(0.85, wy)) // follow stays on: it keeps the listener in view
@@ -86,7 +86,7 @@ func (g *Game) press(mx, my int) {
 	lx, ly := g.cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
 	hx, hy := geom.HeadingHandle(lx, ly, float64(s.Listener.Heading))
 	fx, fy := float64(mx), float64(my)
-	if image.Pt(mx, my).In(mapview.KeyTitle(g.keyRect())) {
+	if image.Pt(mx, my).In(mapview.KeyTitle(g.hud.keyRect())) {
 		g.st.ShowKey = !g.st.ShowKey // the map key's title folds it
 		return
 	}
@@ -187,7 +187,7 @@ func (g *Game) keys(dt float64) {
 	case ctrl && just(ebiten.KeyZ):
 		panelHost{g}.UndoDelete()
 	case just(ebiten.KeyHome):
-		g.centreOnListener()
+		g.cam = centreIn(g.cam, g.mapRect(), float64(g.snap.Listener.Pos.X), float64(g.snap.Listener.Pos.Y))
 	case just(ebiten.KeyF):
 		g.st.Follow = !g.st.Follow
 	case just(ebiten.KeySpace):
@@ -215,7 +215,7 @@ func (g *Game) keys(dt float64) {
 	var err error // R records a walk, B switches A/B, X plays an ABX trial's X
 	switch {
 	case just(ebiten.KeyR):
-		g.ToggleRecording()
+		g.walk.Toggle()
 	case just(ebiten.KeyB):
 		err = g.listening.ToggleB()
 	case just(ebiten.KeyX):

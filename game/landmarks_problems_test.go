@@ -11,7 +11,7 @@ import (
 	"soundworld/internal/damage"
 )
 
-// Issue 23: a landblock with has_objects whose LandBlockInfo cannot be read
+// A landblock with has_objects whose LandBlockInfo cannot be read
 // (its chain points past the end) loses its buildings; the shot's sidecar
 // names the record instead of "problems": [].
 func TestShotSidecarListsLandBlockInfoProblems(t *testing.T) {

@@ -27,13 +27,9 @@ func (g *Game) newListening() *listen.Tools {
 			}
 			return s
 		},
-		Copy:   copyText,
-		Notice: g.setToast,
-		BeforePlace: func() {
-			if g.walk.on {
-				g.stopRecording() // the placement is not part of the walk
-			}
-		},
+		Copy:        copyText,
+		Notice:      g.setToast,
+		BeforePlace: g.walk.stopIfOn, // the placement is not part of the walk
 		Placed: func(snapshot bool) {
 			if snapshot {
 				g.snap = g.sim.Tick(0)

@@ -12,7 +12,7 @@ import (
 	capt "soundworld/internal/capture"
 )
 
-// The live hand-off's clock (spec O5, issue 17): while a device plays, the
+// The live hand-off's clock (spec O5): while a device plays, the
 // frames it has consumed are the one clock. The window takes one anchor per
 // session, reset, jump, pause or time-scale change (logged with its reason)
 // and runs the Sim's fixed steps up to the device's Due time, catching up

@@ -5,7 +5,6 @@ package game
 // window's questions to it that involve the window's own state.
 
 import (
-	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -48,9 +47,4 @@ func (g *Game) jumpTo(x, y float64) {
 	g.cam.MPP = math.Min(g.cam.MPP, geom.FitMPP(3*geom.BlockSize, r.Dx(), r.Dy()))
 	g.cam = centreAt(g.cam, x, y, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
 	g.snap = g.sim.Tick(0)
-}
-
-// keyRect is the map key's box (its title bar when folded): top right of the map area.
-func (g *Game) keyRect() image.Rectangle {
-	return mapview.KeyRect(g.mapRect(), g.st.ShowKey, len(g.banners()))
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Issue 12 item 4 for the window: every file the window writes by itself —
+// Outputs never go into game data, for the window: every file it writes by itself —
 // F12's picture and sidecar, F11's capture bundle, R's walk and its emitter layout, a layout save,
 // the Gate panel's position fallback file — is refused inside the game's data
 // folder with the one message of internal/outputs, and nothing is left there.
@@ -20,6 +20,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	ac := t.TempDir()
 	g.cfg.DatDir = ac
 	g.listening = g.newListening() // the tools take the window's data folder when made
+	g.walk = newWalkRec(g)         // so does the walk recorder
 	wd, _ := os.Getwd()
 	if err := os.Chdir(ac); err != nil {
 		t.Fatal(err)
@@ -57,20 +58,20 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	for _, dir := range []string{".", filepath.Join(ac, "walks")} {
 		recordDir = dir
 		os.Mkdir(dir, 0o755)
-		g.ToggleRecording()
-		on, status := g.Recording()
+		g.walk.Toggle()
+		on, status := g.walk.Recording()
 		if on {
 			t.Errorf("R in %s: recording started", dir)
-			g.ToggleRecording()
+			g.walk.Toggle()
 		}
 		refused("R in "+dir, status)
 	}
 	g.sim.SetEmitters(nil)
 	recordDir = "."
-	g.ToggleRecording()
-	if on, status := g.Recording(); on {
+	g.walk.Toggle()
+	if on, status := g.walk.Recording(); on {
 		t.Error("R without emitters: recording started")
-		g.ToggleRecording()
+		g.walk.Toggle()
 	} else {
 		refused("R without emitters", status)
 	}

@@ -9,17 +9,20 @@ package game
 // error ends the window as an Update error does (ebiten.Termination: a clean
 // end, e.g. the page opens other game files).
 type Page interface {
-	Frame(g *Game) error
+	Frame(w PageHost) error
 }
+
+// PageHost is what the host page may ask of the window in Page.Frame.
+type PageHost struct{ g *Game }
 
 // SidecarJSON is the sidecar F12 would write for this instant (the replay
 // record and the view that a report link carries).
-func (g *Game) SidecarJSON() ([]byte, error) { return sidecarJSON(g.sidecar()) }
+func (h PageHost) SidecarJSON() ([]byte, error) { return sidecarJSON(h.g.sidecar()) }
 
 // ClockSource is what the window's clock follows now: "device" (the audio
 // device's played position, while it keeps real time) or "wall".
-func (g *Game) ClockSource() string {
-	if g.src != nil && g.src.FollowsDevice() {
+func (h PageHost) ClockSource() string {
+	if src := h.g.src; src != nil && src.FollowsDevice() {
 		return "device"
 	}
 	return "wall"
@@ -27,7 +30,11 @@ func (g *Game) ClockSource() string {
 
 // PositionLine is the player's position as retail's /loc prints it (the
 // page's "copy position"; listen.Tools.PositionLine).
-func (g *Game) PositionLine() string { return g.listening.PositionLine() }
+func (h PageHost) PositionLine() string { return h.g.listening.PositionLine() }
 
 // Notify shows msg as a toast on the map (the page's notices).
-func (g *Game) Notify(msg string) { g.setToast(msg) }
+func (h PageHost) Notify(msg string) { h.g.setToast(msg) }
+
+// TilesShown is how many landblock tiles of the map are uploaded and ready
+// to draw (the browser test takes a screenshot when it changes).
+func (h PageHost) TilesShown() int { return len(h.g.mapv.Tiles.Images()) }

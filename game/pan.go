@@ -4,7 +4,7 @@ package game
 // button's drags (input.go) it follows last frame's pointer: on X11 the
 // button state is the events processed so far but the cursor is queried
 // live, later, so a frame can still see the button down with the pointer
-// already where it went after the release. Last frame's position was taken
+// already where it went after the release. Last frame's position is read
 // before this frame's events, and the button is still down after them, so
 // it is a held position. The press frame's own position is the anchor.
 type panDrag struct {

@@ -1,6 +1,6 @@
 package game
 
-// The window's side of the profiler and the bug-report round trip (issue 10):
+// The window's side of the profiler and the bug-report round trip:
 // the output meter's source, the replay record for sidecars, the F11 capture
 // bundle, the map flash of a clicked voice and -from. The window's own files
 // call these through one-line hooks.
@@ -74,9 +74,11 @@ func (m *profHooks) initProfiler() {
 func (m *profHooks) initProfilerView() error {
 	g := m.g
 	m.initProfiler()
-	if err := g.applyViewOpts(); err != nil {
+	pin, err := g.cfg.ViewOpts.apply(&g.cam, g.st, g.ui)
+	if err != nil {
 		return cli.UserErr(err)
 	}
+	g.pin = pin
 	return m.applyFrom()
 }
 
@@ -304,7 +306,7 @@ func (m *profHooks) applyFrom() error {
 	if v := from.View; v != nil {
 		if v.MetresPerPixel > 0 {
 			g.cam.CX, g.cam.CY, g.cam.MPP = v.CentreX, v.CentreY, v.MetresPerPixel
-			g.pin.kept = true // -center, when given too, still wins (centreView)
+			g.pin.kept = true // -center, when given too, still wins (viewPin.place)
 		}
 		g.st.Layers = v.Layers
 		if v.TimeScale > 0 {
@@ -314,6 +316,7 @@ func (m *profHooks) applyFrom() error {
 		if v.Follow != nil && !g.cfg.ViewOpts.NoFollow { // the shot's -follow (this run's -follow=false wins)
 			g.st.Follow = *v.Follow
 		}
+		v.applySelection(g.st, g.cfg.Shot != nil) // selection, map key (fromview.go)
 	}
 	if g.cfg.Shot == nil { // a shot redraws the picture as it was
 		g.setToast(fmt.Sprintf("Reopened %s at sim time %.2f s", from.Path, g.sim.Now()))

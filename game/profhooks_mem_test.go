@@ -16,7 +16,7 @@ import (
 	"soundworld/game/clock"
 )
 
-// Issue 10 "memory stays flat": the profiler's state (the timeline history,
+// Memory stays flat: the profiler's state (the timeline history,
 // the input record, the meter tap, the window's own mix) is bounded. The
 // window runs at 4× for 40 simulated minutes (Update only, a fake clock at
 // 60 FPS, W held now and then so the record has moves); the live heap after
@@ -61,8 +61,7 @@ func TestProfiler_MemoryFlatAt4x(t *testing.T) {
 // (TestMain): real ebiten frames, each flushed and ended as a window's are.
 const memChildEnv = "SOUNDWORLD_MEMFLAT_CHILD"
 
-// Issue 10 "memory stays flat over a 1 h -profile-frames run at 4×", with
-// drawing: as TestProfiler_MemoryFlatAt4x, with every panel and overlay open
+// Memory stays flat over a 1 h -profile-frames run at 4×, with drawing: as TestProfiler_MemoryFlatAt4x, with every panel and overlay open
 // and a frame drawn every 120 Updates (every 2 s of wall time; each draws new
 // status, timeline, meter and event texts, so a text or image cache that only
 // grows would show), 60 simulated minutes (15 min of wall time at 4×). It runs

@@ -52,7 +52,7 @@ func scriptedSession(t *testing.T, g *Game) {
 	}
 }
 
-// Issue 10 "Done means": a scripted session in the window (a walk, a
+// The bug-report round trip: a scripted session in the window (a walk, a
 // preference change, an emitter moved) → F12 → -from reproduces the
 // Snapshot exactly.
 func TestF12_FromReproducesSnapshot(t *testing.T) {

@@ -10,11 +10,17 @@ import (
 )
 
 // profiler records per-frame CPU time of Update and Draw (wall time on the
-// game goroutine: the work we do, not the GPU's) for -profile-frames N.
+// game goroutine: the work we do, not the GPU's) for -profile-frames N, and
+// the wall-clock start of every Draw while it records: frames per second
+// include the drawing ebiten does after Draw returns (the GPU, or Mesa's
+// software rasteriser on a machine without one).
 type profiler struct {
 	n        int
 	warm     int // frames skipped before recording (tiles loading, first layout)
 	upd, drw []time.Duration
+	starts   []time.Time      // Draw starts from the first recorded Update to done
+	cpu      [2]time.Duration // the process's CPU time at the first and last of starts
+	cpuOK    bool
 }
 
 func newProfiler(n int) *profiler { return &profiler{n: n, warm: 30} }
@@ -29,7 +35,16 @@ func (p *profiler) update(d time.Duration) {
 	}
 }
 
-func (p *profiler) draw(d time.Duration) {
+// draw records one Draw that started at t0 and took d.
+func (p *profiler) draw(t0 time.Time, d time.Duration) {
+	if len(p.upd) > 0 && !p.done() {
+		p.starts = append(p.starts, t0)
+		c, ok := processCPU()
+		if len(p.starts) == 1 {
+			p.cpu[0], p.cpuOK = c, ok
+		}
+		p.cpu[1] = c
+	}
 	if p.warm == 0 && len(p.drw) < len(p.upd) {
 		p.drw = append(p.drw, d)
 	}
@@ -65,9 +80,39 @@ func (p *profiler) report(w io.Writer, firstTerrain time.Duration) {
 		a, b, c := Percentiles(r.d)
 		fmt.Fprintf(w, "  %-12s p50 %s  p90 %s  p99 %s\n", r.name, ms(a), ms(b), ms(c))
 	}
+	fps, iv := frameRate(p.starts)
+	a, b, c := Percentiles(iv)
+	fmt.Fprintf(w, "  frames       %.1f FPS (%d frames in %.2f s of wall clock); frame time p50 %s  p90 %s  p99 %s\n",
+		fps, len(iv), float64(sum(iv))/1e9, ms(a), ms(b), ms(c))
+	if p.cpuOK && len(iv) > 0 {
+		// On a shared machine FPS depends on the others' load; CPU a frame
+		// much less so (all threads: ours, the Go runtime's, Mesa's).
+		fmt.Fprintf(w, "  process CPU  %s a frame (all threads, including a software rasteriser's)\n",
+			ms((p.cpu[1]-p.cpu[0])/time.Duration(len(iv))))
+	}
 	if firstTerrain > 0 {
 		fmt.Fprintf(w, "  start → first frame with all terrain: %s\n", ms(firstTerrain))
 	}
+}
+
+// frameRate is frames per second over the Draw starts ts (frames between the
+// first and the last start, over that span of wall clock) and the frame
+// times: the intervals between consecutive starts.
+func frameRate(ts []time.Time) (fps float64, iv []time.Duration) {
+	for i := 1; i < len(ts); i++ {
+		iv = append(iv, ts[i].Sub(ts[i-1]))
+	}
+	if span := sum(iv); span > 0 {
+		fps = float64(len(iv)) / span.Seconds()
+	}
+	return fps, iv
+}
+
+func sum(ds []time.Duration) (t time.Duration) {
+	for _, d := range ds {
+		t += d
+	}
+	return t
 }
 
 // profileRun is -profile-frames N as a game wrapping the window: every panel
@@ -104,7 +149,7 @@ func (p *profileRun) Update() error {
 func (p *profileRun) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
 	p.g.Draw(screen)
-	p.prof.draw(time.Since(t0))
+	p.prof.draw(t0, time.Since(t0))
 }
 
 // Layout is 1280×720 whatever the window's size.

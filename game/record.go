@@ -1,9 +1,9 @@
 package game
 
-// Record a walk (issue 9 item 5): R starts recording — the Sim restarts at
+// Record a walk: R starts recording — the Sim restarts at
 // 0 s with the running seed (render starts there too) and the emitters are
 // saved next to the path — and R again writes the path file. The path is
-// built from the Sim's own input record (world.InputLog, issue 10), which has
+// built from the Sim's own input record (world.InputLog), which has
 // every placement, camera and preference call with its sim time and every
 // tick: each tick's state becomes a point (when the player moved) or a change
 // at that tick's time on render's 1/60 s grid, so `soundworld render -path`
@@ -25,8 +25,14 @@ import (
 	"soundworld/world"
 )
 
-// walkRec is the walk being recorded.
+// walkRec records a walk into a path file. It holds the Sim it records
+// and asks the window only for what a restart at 0 s means to it.
 type walkRec struct {
+	sim       *world.Sim
+	datDir    string       // the game data folder outputs keep out of ("" for the stand-in)
+	notice    func(string) // a toast on the map
+	restarted func()       // the window after the Sim restarted at 0 s: own mix, device, first snapshot
+
 	on      bool
 	seed    uint32
 	base    string // path files' name without extension: walk-YYYYMMDD-HHMMSS
@@ -35,80 +41,95 @@ type walkRec struct {
 	lastErr bool
 }
 
+// newWalkRec is the recorder over g's Sim: a restart for a walk restarts
+// the meters' own mix at frame 0 with the Sim, stops the device's voices
+// and takes render's first step (placement at 0 s).
+func newWalkRec(g *Game) walkRec {
+	return walkRec{sim: g.sim, datDir: g.cfg.DatDir, notice: g.setToast, restarted: func() {
+		if g.meters.local != nil {
+			g.meters.local = audio.NewMixer(g.sim.Bank())
+		}
+		if g.sound != nil {
+			g.sound.stopAll()
+		}
+		g.snap = g.sim.Tick(0)
+	}}
+}
+
 // recordDir is where walks are written (the working folder, like captures).
 var recordDir = "."
 
-// Recording reports whether a walk is being recorded, since when (sim s) and
-// the last status line.
-func (g *Game) Recording() (on bool, status string) {
-	r := &g.walk
+// Recording reports whether a walk is being recorded and the status line:
+// the running one's length in sim s, or the last one's outcome.
+func (r *walkRec) Recording() (on bool, status string) {
 	if r.on {
-		return true, fmt.Sprintf("recording %s: %.1f s (R stops)", r.base+".path.json", g.sim.Now())
+		return true, fmt.Sprintf("recording %s: %.1f s (R stops)", r.base+".path.json", r.sim.Now())
 	}
 	return false, r.last
 }
 
-// ToggleRecording is R: start, or stop and write.
-func (g *Game) ToggleRecording() {
-	if g.walk.on {
-		g.stopRecording()
+// Toggle is R: start, or stop and write.
+func (r *walkRec) Toggle() {
+	if r.on {
+		r.stop()
 		return
 	}
-	g.startRecording()
+	r.start()
 }
 
-// startRecording restarts the Sim at 0 s with the running seed (a path file
-// is rendered from 0 s) and saves the current emitters beside the path.
-func (g *Game) startRecording() {
-	r := &g.walk
-	*r = walkRec{on: true, seed: g.sim.Seed(), base: filepath.Join(recordDir, "walk-"+time.Now().UTC().Format("20060102-150405"))}
-	// The path file is checked now, not after the walk (issue 12 item 4):
-	// never inside the game's data folder, a writable folder.
-	if err := outputs.CheckFile("", r.base+".path.json", g.cfg.DatDir); err != nil {
+// start restarts the Sim at 0 s with the running seed (a path file is
+// rendered from 0 s) and saves the current emitters beside the path.
+func (r *walkRec) start() {
+	r.on, r.seed, r.layout, r.last, r.lastErr = true, r.sim.Seed(), "", "", false
+	r.base = filepath.Join(recordDir, "walk-"+time.Now().UTC().Format("20060102-150405"))
+	// The path file is checked before the walk, so a walk is never made
+	// for nothing: never inside the game's data folder, a writable folder.
+	if err := outputs.CheckFile("", r.base+".path.json", r.datDir); err != nil {
 		r.on = false
-		g.recStatus(true, "Walk not recorded: "+err.Error())
+		r.report(true, "Walk not recorded: "+err.Error())
 		return
 	}
-	if es := g.sim.Emitters(); len(es) > 0 {
+	if es := r.sim.Emitters(); len(es) > 0 {
 		r.layout = r.base + ".emitters.json"
-		if err := cli.SaveLayout(r.layout, es, g.cfg.DatDir); err != nil {
+		if err := cli.SaveLayout(r.layout, es, r.datDir); err != nil {
 			r.on = false
-			g.recStatus(true, "Walk not recorded: "+err.Error())
+			r.report(true, "Walk not recorded: "+err.Error())
 			return
 		}
 	}
-	g.sim.Reset(r.seed) // the record (world.InputLog) starts here, at 0 s
-	if g.meters.local != nil {
-		g.meters.local = audio.NewMixer(g.sim.Bank()) // no device: the own mix restarts at frame 0 with the Sim
-	}
-	if g.sound != nil {
-		g.sound.stopAll()
-	}
-	g.snap = g.sim.Tick(0) // render's first step: placement at 0 s
-	g.setToast(fmt.Sprintf("Recording the walk: sim restarted at 0 s with seed %d (R stops)", r.seed))
+	r.sim.Reset(r.seed) // the record (world.InputLog) starts here, at 0 s
+	r.restarted()
+	r.notice(fmt.Sprintf("Recording the walk: sim restarted at 0 s with seed %d (R stops)", r.seed))
 }
 
-// stopRecording writes the path file and says how to render it.
-func (g *Game) stopRecording() {
-	r := &g.walk
+// stopIfOn ends a running recording (its path file is written): a reset or
+// a jump is not part of the walk.
+func (r *walkRec) stopIfOn() {
+	if r.on {
+		r.stop()
+	}
+}
+
+// stop writes the path file and says how to render it.
+func (r *walkRec) stop() {
 	r.on = false
-	log := g.sim.Inputs()
+	log := r.sim.Inputs()
 	if log == nil {
-		g.recStatus(true, "Walk not recorded: the Sim keeps no input record")
+		r.report(true, "Walk not recorded: the Sim keeps no input record")
 		return
 	}
 	w, warn, err := walkFromInputs(log)
 	if err != nil {
-		g.recStatus(true, "Walk not recorded: "+err.Error())
+		r.report(true, "Walk not recorded: "+err.Error())
 		return
 	}
 	path := r.base + ".path.json"
-	cmd := renderCommand(path, r.seed, r.layout, g.cfg.DatDir, w.End())
+	cmd := renderCommand(path, r.seed, r.layout, r.datDir, w.End())
 	note := "recorded in the soundworld window; reproduce with: " + cmd
 	if len(warn) > 0 {
 		note += " — NOT exact: " + strings.Join(warn, "; ")
 	}
-	err = outputs.CheckFile("", path, g.cfg.DatDir) // checked again: the folder may have changed during the walk
+	err = outputs.CheckFile("", path, r.datDir) // checked again: the folder may have changed during the walk
 	if err == nil {
 		err = outputs.WriteFile(path, func(f *os.File) error { return world.EncodeWalk(f, w, note) })
 		if err != nil {
@@ -116,7 +137,7 @@ func (g *Game) stopRecording() {
 		}
 	}
 	if err != nil {
-		g.recStatus(true, "Walk not written: "+err.Error())
+		r.report(true, "Walk not written: "+err.Error())
 		return
 	}
 	msg := fmt.Sprintf("Walk saved to %s (%d points, %.1f s): %s", path, len(w.Points), w.End(), cmd)
@@ -126,15 +147,17 @@ func (g *Game) stopRecording() {
 	if len(warn) > 0 {
 		msg += " — not exact: " + strings.Join(warn, "; ")
 	}
-	g.recStatus(len(warn) > 0, msg)
+	r.report(len(warn) > 0, msg)
 }
 
 // walkFileLimit is the largest path file LoadWalk reads (world's layout limit).
 const walkFileLimit = 4 << 20
 
-func (g *Game) recStatus(bad bool, msg string) {
-	g.walk.last, g.walk.lastErr = msg, bad
-	g.setToast(msg)
+// report keeps msg as the status line (bad: the walk failed or is not
+// exact) and shows it.
+func (r *walkRec) report(bad bool, msg string) {
+	r.last, r.lastErr = msg, bad
+	r.notice(msg)
 }
 
 // renderCommand is the command line that reproduces a recorded walk.
@@ -168,19 +191,19 @@ func quoteArg(s string) string {
 	return s
 }
 
-// holdTick0 stands in for the window's Tick(0) while a walk is recorded
+// held stands in for the window's Tick(0) while a walk is recorded
 // (render never re-evaluates between grid ticks, so the window must not
-// either): the display gets a copy of the last snapshot with the player and
-// camera where the Sim now has them; the move is heard at the next tick.
-func (g *Game) holdTick0() bool {
-	if !g.walk.on || g.snap == nil {
-		return false
+// either): a copy of the last snapshot with the player and camera where the
+// Sim now has them; the move is heard at the next tick. ok is false when no
+// walk is recorded (the window ticks as usual).
+func (r *walkRec) held(last *world.Snapshot) (s *world.Snapshot, ok bool) {
+	if !r.on || last == nil {
+		return nil, false
 	}
-	s := *g.snap
-	s.Listener, s.Player, s.Camera = g.sim.Listener(), g.sim.Player(), g.sim.Camera()
-	s.CameraPos = s.Camera.World()
-	g.snap = &s
-	return true
+	c := *last
+	c.Listener, c.Player, c.Camera = r.sim.Listener(), r.sim.Player(), r.sim.Camera()
+	c.CameraPos = c.Camera.World()
+	return &c, true
 }
 
 // recState is the Sim's state that a path file carries.

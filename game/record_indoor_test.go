@@ -24,10 +24,7 @@ import (
 // and `render -path` plays it indoors exactly as the window did: the render
 // is the window's own mix byte for byte (the cellar's silence included).
 func TestA11_RecordedWalkThroughTheDoor(t *testing.T) {
-	dir := t.TempDir()
-	old := recordDir
-	recordDir = dir
-	defer func() { recordDir = old }()
+	dir := recordInto(t)
 
 	g := standInGame(t)
 	g.sim.SetPlayer(world.Loc{Landblock: 0xA9B4, X: 66, Y: 40}, 270) // east of the inn, facing its door (west)
@@ -38,7 +35,7 @@ func TestA11_RecordedWalkThroughTheDoor(t *testing.T) {
 	if err := g.Update(); err != nil {
 		t.Fatal(err)
 	}
-	g.ToggleRecording()
+	g.walk.Toggle()
 	dts := []float64{1.0 / 144, 1.0 / 60, 1.0 / 30, 1.0 / 144, 1.0 / 20, 1.0 / 60}
 	type cue struct {
 		at float64
@@ -70,8 +67,8 @@ func TestA11_RecordedWalkThroughTheDoor(t *testing.T) {
 	if c, _ := g.sim.Indoor(); c != 0 {
 		t.Fatalf("A11: the walk ends in EnvCell 0x%08X, want outdoors", c)
 	}
-	g.ToggleRecording()
-	_, status := g.Recording()
+	g.walk.Toggle()
+	_, status := g.walk.Recording()
 	paths, _ := filepath.Glob(filepath.Join(dir, "walk-*.path.json"))
 	if g.walk.lastErr || len(paths) != 1 {
 		t.Fatalf("stop: %q, files %v", status, paths)

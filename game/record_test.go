@@ -20,7 +20,7 @@ import (
 	"soundworld/world"
 )
 
-// Issue 9 item 5: a walk recorded in the window (R) and rendered offline by
+// A walk recorded in the window (R) and rendered offline by
 // `soundworld render -path` with the same seed and emitters is the window's
 // own mix, byte for byte. The window is driven through Update with a fake
 // clock at uneven frame rates (144, 60, 30 and 20 FPS, so some frames run no
@@ -28,10 +28,7 @@ import (
 // and walking slowly with held keys, an eye-height, a preference and a chase
 // change from the panels, and a jump to a /loc line.
 func TestRecordedWalkRendersSampleExact(t *testing.T) {
-	dir := t.TempDir()
-	old := recordDir
-	recordDir = dir
-	defer func() { recordDir = old }()
+	dir := recordInto(t)
 
 	g := standInGame(t)
 	es, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "forge emitter layout")
@@ -52,8 +49,8 @@ func TestRecordedWalkRendersSampleExact(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	g.ToggleRecording()
-	if on, _ := g.Recording(); !on || g.sim.Now() != 0 {
+	g.walk.Toggle()
+	if on, _ := g.walk.Recording(); !on || g.sim.Now() != 0 {
 		t.Fatalf("R: recording %v, sim at %v s; want recording from 0 s", on, g.sim.Now())
 	}
 	dts := []float64{1.0 / 144, 1.0 / 144, 1.0 / 60, 1.0 / 30, 1.0 / 144, 1.0 / 20, 1.0 / 60}
@@ -90,8 +87,8 @@ func TestRecordedWalkRendersSampleExact(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	g.ToggleRecording()
-	_, status := g.Recording()
+	g.walk.Toggle()
+	_, status := g.walk.Recording()
 	if g.walk.lastErr || !strings.Contains(status, "Walk saved to ") {
 		t.Fatalf("stop: %q", status)
 	}
@@ -176,19 +173,16 @@ func loadWalkFile(path string) (*world.Walk, error) {
 
 // What a path file cannot carry is said, in the status and in the file's note.
 func TestRecordedWalkSaysWhenNotExact(t *testing.T) {
-	dir := t.TempDir()
-	old := recordDir
-	recordDir = dir
-	defer func() { recordDir = old }()
+	dir := recordInto(t)
 	g := standInGame(t)
-	g.ToggleRecording()
+	g.walk.Toggle()
 	for i := 0; i < 10; i++ {
 		g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now()))
 	}
 	hostOf(g).AddEmitterAtListener()
 	g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now()))
-	g.ToggleRecording()
-	_, status := g.Recording()
+	g.walk.Toggle()
+	_, status := g.walk.Recording()
 	if !strings.Contains(status, "not exact: emitters edited") {
 		t.Errorf("status %q: want it to say the emitter edit makes it inexact", status)
 	}
@@ -244,4 +238,14 @@ func TestWalkFromInputsTimes(t *testing.T) {
 	if len(warn) != 1 || !strings.Contains(warn[0], "zero-length tick") {
 		t.Errorf("warnings %q: want the zero tick after a move", warn)
 	}
+}
+
+// recordInto points the walk recorder at a fresh temporary folder for the
+// test and returns it; the old folder is restored when the test ends.
+func recordInto(t *testing.T) string {
+	t.Helper()
+	dir, old := t.TempDir(), recordDir
+	recordDir = dir
+	t.Cleanup(func() { recordDir = old })
+	return dir
 }

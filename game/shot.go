@@ -43,9 +43,9 @@ type Sidecar struct {
 	PrefsStr string                 `json:"prefs_string"`
 	View     ViewInfo               `json:"view"`
 	Snapshot Snake[*world.Snapshot] `json:"snapshot"`
-	// Replay gets back to this instant: soundworld -from, shot -from, render -from (issue 10).
+	// Replay gets back to this instant: soundworld -from, shot -from, render -from.
 	Replay *capt.Replay `json:"replay,omitempty"`
-	// Problems are the data problems the Sim has met so far ([] when none; issue 12 item 1).
+	// Problems are the data problems the Sim has met so far ([] when none, never null).
 	Problems []dat.Problem `json:"problems"`
 }
 
@@ -69,7 +69,7 @@ type ListenerInfo struct {
 	Chase     float32 `json:"chase"`   // m behind the player (W5)
 	CamName   string  `json:"camera"`  // the W5 preset ("retail", "first-person") or "custom (…)"
 	Map       string  `json:"map"`     // "42.1N, 33.6E"
-	Loc       string  `json:"loc"`     // the player as retail's /loc line (issue 9; -at and Jump take it back)
+	Loc       string  `json:"loc"`     // the player as retail's /loc line (-at and Jump take it back)
 }
 
 // LocInfo is a landblock-local position (W6).
@@ -101,6 +101,19 @@ type ViewInfo struct {
 	FieldErrors map[string]string `json:"field_errors,omitempty"`
 	ClockRate   float64           `json:"clock_rate"`       // sim time done / asked over the last second (1 = real time)
 	Follow      *bool             `json:"follow,omitempty"` // the camera follows the listener; absent in older sidecars (then on)
+	// Selection and MapKey are what the picture shows selected and whether
+	// the map key was drawn ("open", "folded"; "" none), so `shot -from`
+	// draws them so; absent in older sidecars (a shot then selects the
+	// loudest, as a fresh shot does).
+	Selection *Selection `json:"selection,omitempty"`
+	MapKey    string     `json:"map_key,omitempty"`
+}
+
+// Selection is the selected ambient instance, voice slot and emitter (−1: none).
+type Selection struct {
+	Instance int `json:"instance"`
+	Voice    int `json:"voice"`
+	Emitter  int `json:"emitter"`
 }
 
 // sidecar describes the current state.
@@ -121,7 +134,8 @@ func (g *Game) sidecar() Sidecar {
 		Seed: g.sim.Seed(), SimTime: s.Time, Prefs: Snake[audio.Prefs]{s.Prefs}, PrefsStr: world.FormatPrefs(s.Prefs),
 		View: ViewInfo{MetresPerPixel: g.cam.MPP, CentreX: g.cam.CX, CentreY: g.cam.CY, Layers: g.st.Layers,
 			TimeScale: g.st.TimeScale, Paused: g.st.Paused, AudioOn: g.st.AudioOn, Width: g.cam.W, Height: g.cam.H,
-			Panels: g.ui.PanelRects(), FieldErrors: g.st.FieldErr, ClockRate: g.clk.Rate(), Follow: &follow},
+			Panels: g.ui.PanelRects(), FieldErrors: g.st.FieldErr, ClockRate: g.clk.Rate(), Follow: &follow,
+			Selection: &Selection{g.st.Selected, g.st.SelectedVoice, g.st.SelectedEmitter}, MapKey: g.hud.mapKeyState()},
 		Snapshot: Snake[*world.Snapshot]{s},
 		Player:   locInfo(s.Player), Camera: locInfo(s.Camera), RNG: Snake[*world.RNGState]{s.RNG},
 		Replay: g.meters.replayRecord(), Problems: g.sim.Problems().List(),

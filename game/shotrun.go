@@ -83,11 +83,19 @@ func (s *shotRun) step() {
 	if s.ticks == total && g.snap.Time == 0 {
 		g.snap = g.sim.Tick(0)
 	}
+	sel := g.cfg.From.selection() // -from: the picture's own selection (fromview.go)
 	if g.st.Selected < 0 {
 		g.st.Selected = loudestIntermittent(g.snap)
+		if sel != nil {
+			g.st.Selected, g.st.SelectedEmitter = sel.Instance, sel.Emitter
+		}
 	}
 	if v := &g.snap.Voices; s.ticks == total && s.last == 0 {
 		s.last = g.frame
+		if sel != nil {
+			g.st.SelectedVoice = sel.Voice
+			return
+		}
 		g.st.SelectedVoice = -1 // the loudest playing voice shows its "why"
 		for i := range v {
 			if v[i].Busy && g.snap.Time < v[i].Start+v[i].Length && (g.st.SelectedVoice < 0 || v[i].DB > v[g.st.SelectedVoice].DB) {
@@ -113,9 +121,9 @@ func loudestIntermittent(s *world.Snapshot) int {
 // tick before the capture. The last tick's frame changes what they show (the
 // selected voice's "why"), and debugui lays a panel out from the previous
 // frame's content size, so the frame right after it still shows the old
-// scroll bar: under load (slow tiles, so the atlas had settled by then) shots
-// were taken there, without load a few frames later (waiting for the atlas),
-// and the Voices panel's scroll thumb differed (714 px, -center vs -from).
+// scroll bar; a capture there or a few frames later (depending on when the
+// atlas settles, that is on load) would differ in the Voices panel's scroll
+// thumb.
 const shotSettleFrames = 3
 
 // ready reports that this frame is the one to capture: all sim steps done,

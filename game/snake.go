@@ -3,20 +3,25 @@ package game
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"reflect"
 	"strings"
 	"unicode"
 )
 
 // Snake wraps a value whose Go type has no JSON tags so that it is written
 // with snake_case keys ("CellID" → "cell_id", "SType" → "s_type", "DB" →
-// "db"), the one naming style of every JSON the window writes (issue 13
-// item 8). Reading accepts what it writes (and the Go names): Go matches
+// "db"), the one naming style of every JSON the window writes. Reading accepts what it writes (and the Go names): Go matches
 // keys case-insensitively, so dropping the underscores is enough.
 type Snake[T any] struct{ V T }
 
 // MarshalJSON writes V with snake_case keys.
 func (s Snake[T]) MarshalJSON() ([]byte, error) {
 	b, err := json.Marshal(s.V)
+	var bad *json.UnsupportedValueError
+	if errors.As(err, &bad) { // a non-finite float from damaged data
+		b, err = json.Marshal(finiteTree(reflect.ValueOf(s.V)))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -29,7 +34,17 @@ func (s *Snake[T]) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	return json.Unmarshal(b, &s.V)
+	err = json.Unmarshal(b, &s.V)
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) { // "+Inf", "-Inf" or "NaN" written for a float
+		var v any
+		if json.Unmarshal(b, &v) == nil {
+			if b, err = json.Marshal(dropNonFinite(v)); err == nil {
+				err = json.Unmarshal(b, &s.V)
+			}
+		}
+	}
+	return err
 }
 
 // rekey rewrites every object key of the JSON b with f, keeping values exact.

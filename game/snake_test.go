@@ -24,7 +24,7 @@ func TestSnakeCase(t *testing.T) {
 	}
 }
 
-// Issue 13 item 8: the sidecar has snake_case keys only (no capital in any
+// The sidecar has snake_case keys only (no capital in any
 // key), and its snapshot reads back to the same value.
 func TestSidecar_SnakeCaseKeysRoundTrip(t *testing.T) {
 	g := standInGame(t)
@@ -35,7 +35,7 @@ func TestSidecar_SnakeCaseKeysRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Keys outside "replay" (issue 10's replay record has its own schema).
+	// Keys outside "replay" (the replay record has its own schema, tested below).
 	var top map[string]json.RawMessage
 	json.Unmarshal(b, &top)
 	delete(top, "replay")
@@ -54,9 +54,9 @@ func TestSidecar_SnakeCaseKeysRoundTrip(t *testing.T) {
 	}
 }
 
-// Issue 13 item 8: every key of a written sidecar, the replay record included
-// (its start's and inputs' emitters were Go-named: "SoundTable", "SType"),
-// has no capital letter; the record's emitters read back as they were.
+// Every key of a written sidecar, the replay record included (its start's
+// and inputs' emitters too, whose Go names are "SoundTable", "SType"), has
+// no capital letter; the record's emitters read back as they were.
 func TestSidecar_EveryKeySnakeCase(t *testing.T) {
 	g := standInGame(t)
 	z := float32(3.5)

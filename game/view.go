@@ -4,6 +4,7 @@ import (
 	"image"
 
 	"soundworld/ambientviz/geom"
+	"soundworld/world"
 )
 
 // mapRect is the part of the window the panels leave to the map (the dock
@@ -26,35 +27,30 @@ func centreAt(c geom.Camera, wx, wy, sx, sy float64) geom.Camera {
 // before a following camera scrolls (so a click on the map does not recentre).
 const followBox = 0.6
 
-// keepInView scrolls the camera the least amount that brings the listener
-// back inside the middle followBox of the map area (issue 13 items 2 and 6:
-// the camera keeps the listener in view; follow never jumps on a click).
-// box = 1 only keeps it inside the map area.
-func (g *Game) keepInView(box float64) {
-	r := g.mapRect()
-	if w := worldSide / g.cam.MPP; w <= float64(r.Dx()) && w <= float64(r.Dy()) {
-		// The whole world fits: it stays in the middle of the map area (the
-		// listener is in it, so in view).
-		g.cam = centreAt(g.cam, worldSide/2, worldSide/2, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
-		return
+// keepInView is cam scrolled the least amount that brings the listener at
+// l back inside the middle box share of the map area r (the camera keeps
+// the listener in view; a following camera does not jump on a click).
+// box = 1 only keeps it inside the map area. When the whole world fits in r
+// it stays in the middle of r (the listener is in it, so in view).
+func keepInView(cam geom.Camera, r image.Rectangle, l world.Pos, box float64) geom.Camera {
+	if w := worldSide / cam.MPP; w <= float64(r.Dx()) && w <= float64(r.Dy()) {
+		return centreIn(cam, r, worldSide/2, worldSide/2)
 	}
-	l := g.snap.Listener.Pos
-	sx, sy := g.cam.ToScreen(float64(l.X), float64(l.Y))
+	sx, sy := cam.ToScreen(float64(l.X), float64(l.Y))
 	mx, my := float64(r.Dx())*(1-box)/2, float64(r.Dy())*(1-box)/2
 	x0, x1 := float64(r.Min.X)+mx, float64(r.Max.X)-mx
 	y0, y1 := float64(r.Min.Y)+my, float64(r.Max.Y)-my
 	tx, ty := min(max(sx, x0), x1), min(max(sy, y0), y1)
 	if tx != sx || ty != sy {
-		g.cam = centreAt(g.cam, float64(l.X), float64(l.Y), tx, ty)
+		return centreAt(cam, float64(l.X), float64(l.Y), tx, ty)
 	}
+	return cam
 }
 
 // worldSide is the side of the world in m: 255 landblocks of 192 m (W1).
 const worldSide = 255 * geom.BlockSize
 
-// centreOnListener puts the listener in the middle of the map area.
-func (g *Game) centreOnListener() {
-	r := g.mapRect()
-	l := g.snap.Listener.Pos
-	g.cam = centreAt(g.cam, float64(l.X), float64(l.Y), float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
+// centreIn is cam moved so world (wx, wy) is in the middle of the map area r.
+func centreIn(cam geom.Camera, r image.Rectangle, wx, wy float64) geom.Camera {
+	return centreAt(cam, wx, wy, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
 }

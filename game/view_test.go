@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// Issue 13 item 2: after the window shrinks to 900×600 (panels re-flow), the
-// listener is still inside the map area the panels leave; a click on the map
-// while following does not recentre (item 6).
+// After the window shrinks to 900×600 (panels re-flow), the listener is
+// still inside the map area the panels leave; a click on the map while
+// following does not recentre.
 func TestView_ListenerStaysInMapAreaOnResize(t *testing.T) {
 	g := standInGame(t)
 	if err := g.Update(); err != nil {

@@ -2,14 +2,16 @@ package game
 
 import (
 	"fmt"
+	"image"
 	"strings"
 
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
+	"soundworld/ui"
 	"soundworld/world"
 )
 
-// ViewOpts are the report options of shot and the window (issue 10 item 6):
+// ViewOpts are the report options of shot and the window:
 // -zoom, -panels, -overlays, -follow and -center. Zero values keep the defaults.
 type ViewOpts struct {
 	Zoom     float64 // metres per pixel; 0 = the default fit
@@ -75,36 +77,37 @@ func parsePlace(s string) (x, y float32, err error) {
 	return 0, 0, fmt.Errorf("-center %q: neither map coordinates (42.1N, 33.6E) nor a position (0xA9B4 84 7.1)", s)
 }
 
-// applyViewOpts applies the options after the window's defaults.
-func (g *Game) applyViewOpts() error {
-	o := g.cfg.ViewOpts
+// apply applies the options after the window's defaults: to the camera,
+// the overlays and follow in st, and the panels; the pin is -center's.
+func (o ViewOpts) apply(cam *geom.Camera, st *ui.State, panels *ui.UI) (viewPin, error) {
+	var pin viewPin
 	if err := o.Check(); err != nil {
-		return err
+		return pin, err
 	}
 	if o.Zoom > 0 {
-		g.cam.MPP = o.Zoom
+		cam.MPP = o.Zoom
 	}
 	if o.Overlays != "" {
-		g.st.Layers, _ = ParseOverlays(o.Overlays)
+		st.Layers, _ = ParseOverlays(o.Overlays)
 	}
 	if o.NoFollow {
-		g.st.Follow = false
+		st.Follow = false
 	}
 	if o.Center != "" {
 		x, y, _ := parsePlace(o.Center)
-		g.cam.CX, g.cam.CY = float64(x), float64(y)
-		g.pin = viewPin{centre: true, x: float64(x), y: float64(y)}
+		cam.CX, cam.CY = float64(x), float64(y)
+		pin = viewPin{centre: true, x: float64(x), y: float64(y)}
 	}
 	if o.Panels != "" {
-		return g.ui.OpenPanels(o.Panels)
+		return pin, panels.OpenPanels(o.Panels)
 	}
-	return nil
+	return pin, nil
 }
 
 // viewPin says where the first frames (and a shot's frames until its last
 // tick) put the camera: by default the listener in the middle of the map
-// area; with -center that place instead (issue 10 item 6: before, the
-// listener won every frame of a shot, so -center was ignored); after -from
+// area; with -center that place instead (for every frame of a shot, so
+// -center is what the picture shows); after -from
 // restored a sidecar's view, that view as it was.
 type viewPin struct {
 	centre bool    // -center: (x, y) in world m in the middle of the map area
@@ -112,14 +115,13 @@ type viewPin struct {
 	kept   bool    // -from restored the camera: leave it
 }
 
-// centreView places the camera as g.pin says.
-func (g *Game) centreView() {
+// place is cam placed as the pin says in the map area r, the listener at l.
+func (p viewPin) place(cam geom.Camera, r image.Rectangle, l world.Pos) geom.Camera {
 	switch {
-	case g.pin.centre:
-		r := g.mapRect()
-		g.cam = centreAt(g.cam, g.pin.x, g.pin.y, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
-	case g.pin.kept:
-	default:
-		g.centreOnListener()
+	case p.centre:
+		return centreIn(cam, r, p.x, p.y)
+	case p.kept:
+		return cam
 	}
+	return centreIn(cam, r, float64(l.X), float64(l.Y))
 }

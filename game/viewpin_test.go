@@ -12,9 +12,9 @@ import (
 	"soundworld/assets"
 )
 
-// Issue 10 item 6: `shot -follow=false -center LOC` puts LOC in the middle of
-// the map area (before, the shot recentred on the listener every frame until
-// its last tick, so -center was ignored). LOC is 70 m west and 2.9 m north of
+// `shot -follow=false -center LOC` puts LOC in the middle of the map area
+// in every frame of the shot (recentring on the listener would ignore
+// -center). LOC is 70 m west and 2.9 m north of
 // the stand-in's start (0xA9B4 84 7.1), far enough that the listener's centre
 // is 87 px off at 0.8 m/px.
 // The sidecar keeps the view: `shot -from` of it keeps the camera it restored

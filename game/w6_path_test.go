@@ -16,10 +16,7 @@ import (
 // 90.3, 12.7 (not the float32 world metres' 7.1015625), and reading it back
 // gives the positions -at gives for the same text.
 func TestW6_RecordedPathKeepsLocalMetres(t *testing.T) {
-	dir := t.TempDir()
-	old := recordDir
-	recordDir = dir
-	defer func() { recordDir = old }()
+	dir := recordInto(t)
 
 	g := standInGame(t)
 	now := 0.0
@@ -38,13 +35,13 @@ func TestW6_RecordedPathKeepsLocalMetres(t *testing.T) {
 		t.Fatal(err)
 	}
 	frames(5)
-	g.ToggleRecording()
+	g.walk.Toggle()
 	frames(30)
 	if err := hostOf(g).Jump(b); err != nil {
 		t.Fatal(err)
 	}
 	frames(30)
-	g.ToggleRecording()
+	g.walk.Toggle()
 	paths, _ := filepath.Glob(filepath.Join(dir, "walk-*.path.json"))
 	if len(paths) != 1 {
 		t.Fatalf("path files %v, want one", paths)

@@ -3,7 +3,8 @@
 # static file host or `python3 -m http.server` serves: index.html (the page),
 # app.html + app.js (one session), swfs.js (files and downloads),
 # wasm_exec.js from the Go toolchain in use, soundworld.wasm and its gzip
-# copy (the page decompresses it itself, so the host needs no set-up).
+# copy (the page decompresses it itself, so the host needs no set-up), and
+# standin/: the built-in world's two dat files (and gzip copies).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build/web}
@@ -11,11 +12,19 @@ go=${GO:-go}
 mkdir -p "$out"
 tmp=$(mktemp -d "$out/.build.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+# The stand-in world's dat files, built here natively: the page fetches
+# them while the program downloads instead of synthesising every wave in
+# WebAssembly, and takes them only if their content hash is the one the
+# program was built with (standInHash), so a stale copy is never used.
+mkdir "$tmp/standin"
+hash=$($go run ./scripts/standin -o "$tmp/standin")
+for f in "$tmp"/standin/*.dat; do gzip -9 -n -c "$f" > "$f.gz"; done
 # -trimpath: no build paths in the binary; -s -w: no symbol table or DWARF
 # (a panic still prints function names and lines).
-GOOS=js GOARCH=wasm $go build -trimpath -ldflags="-s -w" -o "$tmp/soundworld.wasm" ./cmd/soundworld-window
+GOOS=js GOARCH=wasm $go build -trimpath -ldflags="-s -w -X main.standInHash=$hash" -o "$tmp/soundworld.wasm" ./cmd/soundworld-window
 gzip -9 -n -c "$tmp/soundworld.wasm" > "$tmp/soundworld.wasm.gz"
 cp "$($go env GOROOT)/lib/wasm/wasm_exec.js" web/index.html web/shell.js web/app.html web/app.js web/swfs.js "$tmp/"
+rm -rf "$out/standin"
 for f in "$tmp"/*; do mv -f "$f" "$out/"; done
 wasm=$(stat -c %s "$out/soundworld.wasm")
 gz=$(stat -c %s "$out/soundworld.wasm.gz")

@@ -7,7 +7,9 @@
 # WEB_BUDGET on a busy machine), no error was logged, and the link's run
 # stands where the sidecar says. The first also opens the stand-in's dats
 # through the page's file button; the second clicks the sound overlay and
-# presses F12 (two downloads, a link in the address bar). Prints the wasm size.
+# presses F12 (two downloads, a link in the address bar). A third opens the
+# page with ?crashtest (a deliberate panic in a frame) and checks the page
+# shows "internal error (a bug)" with the stack. Prints the wasm size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/go/bin
@@ -23,4 +25,5 @@ go build -o "$out/soundworld-window" ./cmd/soundworld-window
 xvfb-run -a -s "-screen 0 1280x720x24" "$out/soundworld-window" shot -seconds 2 -seed 7 -loc "42.2N, 33.5E" -o "$out/desk.png"
 go run ./scripts/webcheck -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -shot "${WEB_SHOT:-$out/page.png}" -dats
 go run ./scripts/webcheck -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/link.png" -click -f12
+go run ./scripts/webcheck -crash -dir "$out/web" -shot "$out/crash.png"
 echo "web-smoke: ok"

@@ -57,7 +57,11 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 				ctx.Checkbox(&m, "M").On(func() { u.st.Mute[k] = m })
 				ctx.Checkbox(&so, "S").On(func() { u.st.Solo[k] = so })
 				ctx.SetGridLayout([]int{-1}, nil)
-				fitLabel(ctx, instanceLine(in.Continuous, in.Count, in.Share, in.CurrentVolume, in.PlayChance, in.CanHear, in.OnQueue, in.Deadline-s.Time), instanceNumbersTip)
+				line := instanceLine(in.Continuous, in.Count, in.Share, in.CurrentVolume, in.PlayChance, in.CanHear, in.OnQueue, in.Deadline-s.Time)
+				if u.blind && in.Continuous { // a bed's volume is a level (blind.go)
+					line = fmt.Sprintf("  weight %.2f (%.0f%%) vol hidden", in.Count, 100*in.Share)
+				}
+				fitLabel(ctx, line, instanceNumbersTip)
 			})
 		}
 	}()

@@ -5,6 +5,7 @@ import (
 
 	"soundworld/audio"
 	"soundworld/ui/debugui"
+	"soundworld/world"
 )
 
 // objectsSection lists the data's sounding objects around the player (E3)
@@ -28,7 +29,7 @@ func (u *UI) objectsSection(ctx *debugui.Context) {
 			if o.Anim == 0 {
 				what = "script"
 			}
-			name := fmt.Sprintf("0x%08X %s r %.0f m", o.ID, what, o.AudibleRadius)
+			name := fmt.Sprintf("0x%08X %s %s r %.0f m", o.ID, world.ObjectKind(o.ID), what, o.AudibleRadius)
 			if o.Muted {
 				name += " (muted)"
 			}
@@ -37,42 +38,26 @@ func (u *UI) objectsSection(ctx *debugui.Context) {
 				ctx.Tooltip(fmt.Sprintf("object 0x%08X, setup 0x%08X\nsound table 0x%08X, default animation 0x%08X, default script 0x%08X\nat 0x%04X (%.1f, %.1f, %.1f)\nE3: plays the sound hooks of its default animation (30 frames/s, looping) and script (once)",
 					o.ID, o.Setup, o.Table, o.Anim, o.Script, o.Loc.Landblock, o.Loc.X, o.Loc.Y, o.Loc.Z))
 			}
-			id, muted := o.ID, u.st.objMuted(o.ID)
+			// The Sim owns mute and solo (they are in its input record): the
+			// buttons read the Snapshot.
+			id, muted := o.ID, o.UserMuted
 			mute := "mute"
 			if muted {
 				mute = "unmute"
 			}
-			ctx.Button(mute).On(func() {
-				u.st.setObjMuted(id, !muted)
-				u.host.SetObjectMute(id, !muted)
-			})
-			solo := "solo"
-			if u.st.ObjSolo == id {
+			ctx.Button(mute).On(func() { u.host.SetObjectMute(id, !muted) })
+			solo, soloed := "solo", o.Soloed
+			if soloed {
 				solo = "all"
 			}
 			ctx.Button(solo).On(func() {
-				if u.st.ObjSolo == id {
-					u.st.ObjSolo = 0
+				if soloed {
+					u.host.SetObjectSolo(0)
 				} else {
-					u.st.ObjSolo = id
+					u.host.SetObjectSolo(id)
 				}
-				u.host.SetObjectSolo(u.st.ObjSolo)
 			})
 		})
-	}
-}
-
-// objMuted reports whether the user muted object id.
-func (st *State) objMuted(id uint32) bool { return st.ObjMute[id] }
-
-func (st *State) setObjMuted(id uint32, m bool) {
-	if st.ObjMute == nil {
-		st.ObjMute = map[uint32]bool{}
-	}
-	if m {
-		st.ObjMute[id] = true
-	} else {
-		delete(st.ObjMute, id)
 	}
 }
 

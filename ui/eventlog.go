@@ -170,7 +170,8 @@ func (u *UI) eventsWindow(ctx *debugui.Context) {
 			}
 		}
 		note := l.note
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawEvents(screen, b, chips, shown, top, l.sel, note) })
+		blind := u.blind
+		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawEvents(screen, b, chips, shown, top, l.sel, note, blind) })
 	})
 }
 
@@ -214,7 +215,10 @@ func (u *UI) selectRow(p audio.Play) {
 // RowText is one decision as the Events panel lists it: time, source,
 // SoundType, level and outcome first (the panel is narrow), then the slot,
 // pan and table.
-func RowText(p audio.Play) string {
+func RowText(p audio.Play) string { return rowText(p, fmt.Sprintf("%3d", p.DB)) }
+
+// rowText is RowText with the level column given (blind.go: "  ?").
+func rowText(p audio.Play, db string) string {
 	slot := "-"
 	if p.Slot >= 0 {
 		slot = fmt.Sprint(p.Slot)
@@ -226,13 +230,20 @@ func RowText(p audio.Play) string {
 	if int(p.Outcome) < len(outShort) {
 		out = outShort[p.Outcome]
 	}
-	return fmt.Sprintf("%8.2f %-5s %-9s %3d %-6s slot %s pan %+d table %04X", p.Time, src, STypeName(p.SType), p.DB, out, slot, p.Pan, p.Table&0xFFFF)
+	what := STypeName(p.SType)
+	if p.SType == 0 && p.Table == 0 && p.Wave != 0 {
+		what = fmt.Sprintf("w%08X", p.Wave) // a SoundHook's wave (no SoundType), 9 columns as the rest
+	}
+	return fmt.Sprintf("%8.2f %-5s %-9s %s %-6s slot %s pan %+d table %04X", p.Time, src, what, db, out, slot, p.Pan, p.Table&0xFFFF)
 }
 
 // lateRowText is RowText with a late start's lateness right after the time
 // (O5), where a narrow panel still shows it.
-func lateRowText(p audio.Play, ms float64) string {
+func lateRowText(p audio.Play, ms float64, blind bool) string {
 	t := RowText(p)
+	if blind {
+		t = rowText(p, "  ?")
+	}
 	if ms <= 0 || len(t) < 9 {
 		return t
 	}
@@ -249,7 +260,7 @@ func lateText(ms float64) string {
 
 var elSel = color.RGBA{0x30, 0x50, 0x80, 0xff}
 
-func drawEvents(screen *ebiten.Image, b image.Rectangle, chips []elChip, rows []geom.Row, top int, sel int64, note string) {
+func drawEvents(screen *ebiten.Image, b image.Rectangle, chips []elChip, rows []geom.Row, top int, sel int64, note string, blind bool) {
 	fillRect(screen, b, tlBack)
 	fit := func(s string) string { // a line wider than the panel ends in … (the row's detail shows it whole)
 		cut, _ := debugui.Ellipsize(s, b.Dx()-8)
@@ -276,7 +287,7 @@ func drawEvents(screen *ebiten.Image, b image.Rectangle, chips []elChip, rows []
 		if geom.IsTick(r.Play.Outcome) {
 			c = geom.TickColor(r.Play.Outcome)
 		}
-		drawLabel(screen, fit(lateRowText(r.Play, r.LateMs)), float64(b.Min.X)+4, float64(y), c)
+		drawLabel(screen, fit(lateRowText(r.Play, r.LateMs, blind)), float64(b.Min.X)+4, float64(y), c) // no level during an ABX trial (blind.go)
 	}
 	if len(rows) == 0 {
 		drawLabel(screen, fit("no decisions yet (or all filtered out)"), float64(b.Min.X)+4, float64(top), tlDim)

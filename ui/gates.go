@@ -260,10 +260,11 @@ func (u *UI) setTrials(h GateHost) bool {
 func progressBar(ctx *debugui.Context, frac float64) {
 	frac = max(0, min(1, frac))
 	ctx.GridCell(func(b image.Rectangle) {
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
-			x, y, w, hh := float32(b.Min.X+4), float32(b.Min.Y+5), float32(b.Dx()-8), float32(b.Dy()-10)
+		x, y, w, hh := float32(b.Min.X+4), float32(b.Min.Y+5), float32(b.Dx()-8), float32(b.Dy()-10)
+		fill := float32(math.Round(float64(w * float32(frac)))) // whole px (the panel's cache key)
+		ctx.DrawOnlyWidgetKeyed(drawKey{kind: "bar", b: b, n: int(fill)}, func(screen *ebiten.Image) {
 			vector.DrawFilledRect(screen, x, y, w, hh, color.RGBA{30, 30, 34, 255}, false)
-			vector.DrawFilledRect(screen, x, y, w*float32(frac), hh, color.RGBA{80, 140, 220, 255}, false)
+			vector.DrawFilledRect(screen, x, y, fill, hh, color.RGBA{80, 140, 220, 255}, false)
 			vector.StrokeRect(screen, x, y, w, hh, 1, color.RGBA{160, 160, 170, 255}, false)
 		})
 	})

@@ -67,6 +67,11 @@ func (u *UI) metersWindow(ctx *debugui.Context) {
 	}
 	rt, under := p.meterR, p.meterU
 	n := Sounding(u.snap)
+	if u.blind {
+		ctx.SetGridLayout([]int{-1}, nil)
+		u.wrapLabel(ctx, levelsHiddenNote)
+		return
+	}
 	ctx.SetGridLayout([]int{-1}, []int{-1})
 	ctx.GridCell(func(b image.Rectangle) {
 		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawMeters(screen, b, r, rt, src, n, under) })

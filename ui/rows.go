@@ -22,7 +22,7 @@ func fitLabelColored(ctx *debugui.Context, s, tip string, c color.RGBA) {
 	ctx.GridCell(func(b image.Rectangle) {
 		var shown string
 		shown, cut = debugui.Ellipsize(s, b.Dx()-labelPad)
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
+		ctx.DrawOnlyWidgetKeyed(drawKey{s: shown, b: b, c: c}, func(screen *ebiten.Image) {
 			r := b.Intersect(screen.Bounds())
 			if r.Empty() || shown == "" {
 				return

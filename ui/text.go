@@ -30,7 +30,7 @@ func label(ctx *debugui.Context, s string) { labelColored(ctx, s, labelColor) }
 // labelColored is label in colour c.
 func labelColored(ctx *debugui.Context, s string, c color.RGBA) {
 	ctx.GridCell(func(b image.Rectangle) {
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
+		ctx.DrawOnlyWidgetKeyed(drawKey{s: s, b: b, c: c}, func(screen *ebiten.Image) {
 			r := b.Intersect(screen.Bounds())
 			if r.Empty() || s == "" {
 				return
@@ -40,10 +40,23 @@ func labelColored(ctx *debugui.Context, s string, c color.RGBA) {
 	})
 }
 
+// drawKey is what a keyed panel drawing depends on (debugui's window cache
+// redraws a panel only when a key or another command changed).
+type drawKey struct {
+	kind string
+	s    string
+	b    image.Rectangle
+	c    color.RGBA
+	n    int
+}
+
 // drawLine draws s (one line, white tinted c) with its top-left at (x, y),
 // rounded to whole pixels, as the widgets draw text (textdraw.DrawString:
 // the glyph sheet while new or changing, then the string sheet).
 func drawLine(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
+	if onDrawLine != nil {
+		onDrawLine(s)
+	}
 	textdraw.DrawString(dst, s, x, y, c)
 }
 

@@ -233,6 +233,9 @@ func (u *UI) timelineInput(b image.Rectangle) {
 	if i := tl.HitBar(p.hist.Bars, float64(mx), float64(my)); i >= 0 {
 		bar := p.hist.Bars[i]
 		p.hover, p.hoverAt = barWhy(bar, p.hist.Now), pt
+		if u.blind {
+			p.hover = fmt.Sprintf("slot %d  %s  %s\n%s", bar.Slot, SourceName(uint8(bar.Voice.Source)), STypeName(bar.Voice.SType), levelsHiddenNote)
+		}
 		if just {
 			p.sel = selBar{true, bar.Slot, bar.Start}
 			if bar.Open {
@@ -271,7 +274,7 @@ func barWhy(b geom.VoiceBar, now float64) string {
 	return fmt.Sprintf("slot %d  %s  %s  table 0x%08X  wave 0x%08X\n"+
 		"S1: vol %.3f at %.1f m: gain %.4f, clamped %.4f, x master %.3f\n"+
 		"= %d dB, pan %+d   start %.2f s, length %.2f s, %s\n%s",
-		b.Slot, SourceName(uint8(v.Source)), STypeName(v.SType), v.Table, v.Wave,
+		b.Slot, SourceName(uint8(v.Source)), SoundName(v.SType, v.Table, v.Wave), v.Table, v.Wave,
 		v.Volume, v.Distance, v.GainRaw, v.GainClamped, v.Master, v.DB, v.Pan, v.Start, v.Length, end, drawsText(b.Draws))
 }
 
@@ -296,7 +299,7 @@ func rowWhy(r geom.Row) string {
 	if r.Object != "" { // E3: which object, setup, hook and frame or start time
 		why = r.Object + "\n" + why
 	}
-	return fmt.Sprintf("%s at %.3f s%s: %s %s table 0x%08X\n%s\n%s", r.Play.Outcome, r.Play.Time, lateText(r.LateMs), r.Play.Source, STypeName(r.Play.SType), r.Play.Table, why, drawsText(r.Draws))
+	return fmt.Sprintf("%s at %.3f s%s: %s %s table 0x%08X\n%s\n%s", r.Play.Outcome, r.Play.Time, lateText(r.LateMs), r.Play.Source, SoundName(r.Play.SType, r.Play.Table, r.Play.Wave), r.Play.Table, why, drawsText(r.Draws))
 }
 
 var (
@@ -361,7 +364,7 @@ func (u *UI) drawTimeline(screen *ebiten.Image, b image.Rectangle, tl geom.Timel
 		if !ok {
 			continue
 		}
-		rb.rect(float32(x), float32(y), float32(w), float32(h), scaleRGB(geom.SourceColor(bar.Voice.Source, bar.Set), geom.Brightness(bar.Voice.DB)))
+		rb.rect(float32(x), float32(y), float32(w), float32(h), barColor(bar, u.blind))
 		if p.sel.ok && bar.Slot == p.sel.slot && bar.Start == p.sel.start {
 			selR, selOK = [4]float32{float32(x), float32(y), float32(w), float32(h)}, true
 		}
@@ -412,4 +415,15 @@ var laneNames = func() (n [audio.NumVoices]string) {
 // scaleRGB multiplies a colour's RGB by k (0..1), keeping it opaque.
 func scaleRGB(c color.RGBA, k float64) color.RGBA {
 	return color.RGBA{uint8(float64(c.R) * k), uint8(float64(c.G) * k), uint8(float64(c.B) * k), 0xff}
+}
+
+// barColor is a voice bar's colour: its source's (ambient: the set's map
+// colour), brighter the louder it plays; during an ABX trial every bar is
+// drawn at one brightness (blind.go).
+func barColor(bar geom.VoiceBar, blind bool) color.RGBA {
+	b := geom.Brightness(bar.Voice.DB)
+	if blind {
+		b = geom.Brightness(0)
+	}
+	return scaleRGB(geom.SourceColor(bar.Voice.Source, bar.Set), b)
 }

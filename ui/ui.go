@@ -61,9 +61,7 @@ type State struct {
 	SelectedVoice   int            // −1 none; the slot of voice when it was selected
 	voice           *selectedVoice // the explained sound (follows the sound, not the slot)
 	Mute, Solo      map[InstKey]bool
-	ObjMute         map[uint32]bool // E3: objects of the data the user muted
-	ObjSolo         uint32          // E3: the soloed object, 0 none
-	PlaceEmitter    bool            // next map click adds an emitter there
+	PlaceEmitter    bool // next map click adds an emitter there
 	ShowHelp        bool
 	HelpPage        int  // F1: 0 keys and mouse, 1 the legend
 	ShowKey         bool // the small map key is unfolded (K)
@@ -132,6 +130,7 @@ type UI struct {
 	gates    gatePanel     // the Gate panel's fields (gates.go)
 	probs    *problemsView // the Data problems panel (problems.go)
 	seed     seedBox       // what the seed box last took from the Snapshot (controls.go)
+	blind    bool          // an ABX trial is open: level readouts hidden (blind.go)
 }
 
 // panel is one docked panel: its dock entry and its body.
@@ -199,6 +198,7 @@ func (u *UI) TakeChanged() bool {
 // they capture the pointer or keyboard (the map must then ignore input).
 func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 	u.snap = s
+	u.blind = u.abxRunning()
 	u.seed.follow(s, u.st)
 	u.observeProfiler(s)
 	u.pollProblems()

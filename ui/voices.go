@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"strconv"
 	"strings"
 
@@ -55,7 +56,7 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 					return
 				}
 				ctx.SetGridLayout([]int{-1, 92, 56}, nil)
-				name := fmt.Sprintf("%s%2d %s %s", mark, i, STypeName(v.SType), SourceLong(v.Source))
+				name := voiceRowName(mark, i, v)
 				if sel := u.st.voice; sel != nil && sel.slot == i && sel.start == v.Start {
 					name = "[" + strings.TrimSpace(name) + "]"
 				}
@@ -63,7 +64,11 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 				if ctx.Hovering() {
 					ctx.Tooltip(voiceTip(v) + "\nclick: why it plays at its level")
 				}
-				label(ctx, fmt.Sprintf("%d dB pan %+d", v.DB, v.Pan))
+				if u.blind {
+					label(ctx, fmt.Sprintf("pan %+d", v.Pan))
+				} else {
+					label(ctx, fmt.Sprintf("%d dB pan %+d", v.DB, v.Pan))
+				}
 				frac := 0.0
 				if v.Length > 0 {
 					frac = (s.Time - v.Start) / v.Length
@@ -97,19 +102,26 @@ var freeLabels = func() (l [16][2]string) {
 	return
 }()
 
+// voiceRowName is a busy voice's row in the Voices panel: the cursor mark,
+// the slot, what it sounds (SoundType, or the wave of a SoundHook) and who
+// played it.
+func voiceRowName(mark string, slot int, v audio.Voice) string {
+	return fmt.Sprintf("%s%2d %s %s", mark, slot, SoundName(v.SType, v.Table, v.Wave), SourceLong(v.Source))
+}
+
 // VoiceName is a voice in words, readable name first, then its ids:
 // "Ambient8 bed, table 0x20000005, wave 0x0A000012, priority
 // 0.20 (not used by retail)". P3/P5: retail never evicts by priority.
 func VoiceName(v audio.Voice) string {
 	return fmt.Sprintf("%s %s, table 0x%08X, wave 0x%08X, priority %.2f (not used by retail)",
-		STypeName(v.SType), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
+		SoundName(v.SType, v.Table, v.Wave), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
 }
 
 // voiceTip is a voice row's tooltip: its name, then its ids (readable names
 // first, ids on hover).
 func voiceTip(v audio.Voice) string {
 	return fmt.Sprintf("%s %s\ntable 0x%08X, wave 0x%08X\npriority %.2f (not used by retail)",
-		STypeName(v.SType), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
+		SoundName(v.SType, v.Table, v.Wave), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
 }
 
 // voiceWhy explains the selected sound's level (S1's inputs and result) and
@@ -122,6 +134,10 @@ func (u *UI) voiceWhy(ctx *debugui.Context) {
 	if sel == nil && u.st.SelectedVoice >= 0 && u.st.SelectedVoice < len(u.snap.Voices) && u.snap.Voices[u.st.SelectedVoice].Busy {
 		u.selectVoice(u.st.SelectedVoice) // chosen by the window (shot: the loudest)
 		sel = u.st.voice
+	}
+	if u.blind {
+		u.wrapLabel(ctx, levelsHiddenNote)
+		return
 	}
 	if sel == nil {
 		label(ctx, "click a voice: why it plays at its level")
@@ -168,13 +184,15 @@ func traceLine(t audio.Trace) string {
 // progress draws how much of a voice has played as a progress bar: a frame,
 // a grey track, a green fill and the percentage (not a pan meter).
 func progress(ctx *debugui.Context, b image.Rectangle, frac float64) {
-	ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
-		sc := float32(ctx.Scale())
-		frac = max(0, min(1, frac))
-		x, y, w, h := float32(b.Min.X)*sc, float32(b.Min.Y)*sc, float32(b.Dx())*sc, float32(b.Dy())*sc
+	sc := float32(ctx.Scale())
+	frac = max(0, min(1, frac))
+	x, y, w, h := float32(b.Min.X)*sc, float32(b.Min.Y)*sc, float32(b.Dx())*sc, float32(b.Dy())*sc
+	fill := float32(math.Round(float64(w * float32(frac)))) // whole px: the panel is redrawn when it grows a px
+	pct := fmt.Sprintf("%3.0f%%", 100*frac)
+	ctx.DrawOnlyWidgetKeyed(drawKey{kind: "progress", s: pct, b: b, n: int(fill) + 1<<20*int(sc)}, func(screen *ebiten.Image) {
 		vector.DrawFilledRect(screen, x, y+4, w, h-8, color.RGBA{40, 40, 40, 255}, false)
-		vector.DrawFilledRect(screen, x, y+4, w*float32(frac), h-8, color.RGBA{70, 150, 80, 255}, false)
+		vector.DrawFilledRect(screen, x, y+4, fill, h-8, color.RGBA{70, 150, 80, 255}, false)
 		vector.StrokeRect(screen, x, y+4, w, h-8, 1, color.RGBA{150, 150, 150, 255}, false)
-		drawText(screen, fmt.Sprintf("%3.0f%%", 100*frac), float64(x)+float64(w)/2-14, float64(y)+3)
+		drawText(screen, pct, float64(x)+float64(w)/2-14, float64(y)+3)
 	})
 }

@@ -7,6 +7,9 @@ window.swStart = async (opts) => {
   const shell = opts.shell;
   globalThis.soundworldSession = {
     fragment: opts.fragment || "",
+    crashTest: !!opts.crashTest, // the browser test's deliberate bug (page_js.go)
+    standIn: opts.standIn || null, // a promise of the stand-in's two dat files (page_js.go)
+    marks: {}, // performance.now() when start-up steps ended (page_js.go mark)
     portal: opts.portal || null,
     cell: opts.cell || null,
     where: "",
@@ -18,10 +21,16 @@ window.swStart = async (opts) => {
     progress: (fetched, total) => shell.progress(fetched, total),
   };
   swfs.onOutput((name, bytes, path) => shell.output(name, bytes, path));
-  swfs.onConsole((fd, line) => { if (line.startsWith("warning:")) shell.warn(line); });
+  const stderr = []; // the program's last lines on stderr: a crash report's stack
+  swfs.onConsole((fd, line) => {
+    if (fd === 2) { stderr.push(line); if (stderr.length > 500) stderr.shift(); }
+    if (line.startsWith("warning:")) shell.warn(line);
+  });
   soundGate(shell);
   const go = new Go();
   go.argv = ["soundworld"];
+  let code = 0;
+  go.exit = (c) => { code = c; };
   let inst;
   try {
     inst = await WebAssembly.instantiate(opts.module, go.importObject);
@@ -30,6 +39,12 @@ window.swStart = async (opts) => {
     return;
   }
   await go.run(inst);
+  if (code === 70) { // internal/crash.Code: a bug, reported with its stack
+    const at = stderr.findIndex((l) => l.includes("internal error (a bug)"));
+    shell.crashed(stderr.slice(Math.max(0, at)).join("\n"));
+  } else if (code !== 0) {
+    console.warn("soundworld: exit code", code);
+  }
   shell.exited();
 };
 

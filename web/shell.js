@@ -10,15 +10,22 @@
   const status = (msg, bad) => { const s = $("status"); s.textContent = msg; s.className = bad ? "err" : ""; };
   const mb = (n) => (n / 1048576).toFixed(1) + " MB";
 
-  // fetchWasm downloads the program: the gzip copy (decompressed here with
-  // DecompressionStream, so any static host works) or the plain one.
-  async function fetchWasm() {
+  // fetchPacked downloads a file of the folder: its gzip copy (decompressed
+  // here with DecompressionStream, so any static host works) or the plain
+  // one. It gives the body as a stream, whether it was packed, and its size
+  // on the wire (0: unknown).
+  async function fetchPacked(name) {
     const gz = typeof DecompressionStream === "function";
-    let res = gz ? await fetch("soundworld.wasm.gz") : null;
+    let res = gz ? await fetch(name + ".gz") : null;
     const packed = !!(res && res.ok);
-    if (!packed) res = await fetch("soundworld.wasm");
-    if (!res.ok) throw new Error("soundworld.wasm: HTTP " + res.status);
-    const total = +res.headers.get("Content-Length") || 0;
+    if (!packed) res = await fetch(name);
+    if (!res.ok) throw new Error(name + ": HTTP " + res.status);
+    return { res, packed, total: +res.headers.get("Content-Length") || 0 };
+  }
+
+  // fetchWasm downloads the program with a progress bar.
+  async function fetchWasm() {
+    const { res, packed, total } = await fetchPacked("soundworld.wasm");
     $("size").textContent = total ? mb(total) + (packed ? " compressed" : "") : "…";
     let got = 0;
     const counted = res.body.pipeThrough(new TransformStream({ transform(chunk, c) {
@@ -35,6 +42,27 @@
     return m;
   }
 
+  // fetchStandIn downloads the stand-in world's two dat files that make web
+  // wrote (standin/), while the program downloads, and hashes them as
+  // assets.StandInHash does (SHA-256 of portal then cell): the program takes
+  // them only with its own content hash and builds the stand-in itself when
+  // they are missing or not its own.
+  async function fetchStandIn() {
+    const one = async (name) => {
+      const { res, packed } = await fetchPacked("standin/" + name);
+      const body = packed ? res.body.pipeThrough(new DecompressionStream("gzip")) : res.body;
+      return new Response(body).arrayBuffer();
+    };
+    const files = await Promise.all([one("client_portal.dat"), one("client_cell_1.dat")]);
+    let hash = ""; // crypto.subtle exists only on https and localhost: else the program hashes them
+    if (window.crypto && crypto.subtle) {
+      const digest = await crypto.subtle.digest("SHA-256", await new Blob(files).arrayBuffer());
+      hash = "sha256:" + [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    }
+    state.t.standIn = performance.now();
+    return { files, hash };
+  }
+
   // start runs a new session in a fresh frame (the old one is ended first).
   async function start() {
     $("ask").hidden = true;
@@ -45,7 +73,7 @@
     state.where = "";
     frame.addEventListener("load", () => {
       if (state.frame !== frame) return;
-      frame.contentWindow.swStart({ module: state.module, fragment: location.hash, portal: state.portal, cell: state.cell, shell: hooks(frame) });
+      frame.contentWindow.swStart({ module: state.module, standIn: state.standIn, crashTest: /[?&]crashtest\b/.test(location.search), fragment: location.hash, portal: state.portal, cell: state.cell, shell: hooks(frame) });
       frame.contentWindow.focus();
     }, { once: true });
     frame.src = "app.html";
@@ -88,6 +116,12 @@
         }
       },
       soundStarted() { state.sound = true; },
+      crashed(report) { // shown whether or not this session is still the page's
+        $("crash-report").textContent = report;
+        $("crash").hidden = false;
+        state.crash = report;
+        status("Internal error (a bug) — the explorer stopped", true);
+      },
       warn(line) { if (live()) status(line); },
       exited() { if (frame.swExited) frame.swExited(); },
     };
@@ -147,10 +181,12 @@
   // swTest is the browser test's read-back (scripts/webcheck).
   window.swTest = () => {
     const s = state.frame && state.frame.contentWindow && state.frame.contentWindow.soundworldSession;
-    return { where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, firstFrame: s ? s.firstFrame : 0, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, status: $("status").textContent };
+    return { where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, tiles: s ? s.tiles : 0, firstFrame: s ? s.firstFrame : 0, marks: s ? s.marks : {}, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, crash: state.crash || "", status: $("status").textContent };
   };
 
   (async () => {
+    state.standIn = fetchStandIn();
+    state.standIn.catch((e) => console.info("soundworld: no stand-in files (the program builds them):", e.message));
     try {
       state.module = await fetchWasm();
     } catch (e) {

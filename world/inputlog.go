@@ -37,6 +37,8 @@ const (
 	InMove     InputKind = "move_emitter"   // MoveEmitter(Index, X, Y)
 	InDelete   InputKind = "delete_emitter" // DeleteEmitter(Index)
 	InStinger  InputKind = "stinger"        // PlayStinger(Table, SType)
+	InObjMute  InputKind = "object_mute"    // SetObjectMuted(Object, Muted) (E3, a tool feature)
+	InObjSolo  InputKind = "object_solo"    // SetObjectSolo(Object); 0 = none soloed
 	// InDrag is a drag, one frame per x, y, heading triple of Drag: each
 	// frame is SetListener(x, y, heading) then one InStep. The window's drag
 	// (a listener move and a grid step every frame) would otherwise be two
@@ -66,7 +68,9 @@ type Input struct {
 	Emitters  RecordedEmitters `json:"emitters,omitempty"`
 	Table     uint32           `json:"table,omitempty"`
 	SType     uint32           `json:"stype,omitempty"`
-	Drag      []float32        `json:"drag,omitempty"` // InDrag: x, y (world m), heading (deg) per frame
+	Drag      []float32        `json:"drag,omitempty"`   // InDrag: x, y (world m), heading (deg) per frame
+	Object    uint32           `json:"object,omitempty"` // InObjMute, InObjSolo: the object source's id
+	Muted     bool             `json:"muted,omitempty"`  // InObjMute
 }
 
 // InputStart is the Sim's state at the Reset the record starts from.
@@ -87,6 +91,10 @@ type InputStart struct {
 	Emitters  RecordedEmitters `json:"emitters"`
 	// NoObjects: the session left the data's object sources out (E3, -objects=false).
 	NoObjects bool `json:"no_objects,omitempty"`
+	// MutedObjects and SoloObject: the object sources muted and soloed in
+	// the tool at the start (E3; ascending ids; 0 = none soloed).
+	MutedObjects []uint32 `json:"muted_objects,omitempty"`
+	SoloObject   uint32   `json:"solo_object,omitempty"`
 }
 
 // InputLog is the record: the start state and the calls since.
@@ -133,7 +141,8 @@ func (l *InputLog) restart(s *Sim) {
 	}
 	l.Start = InputStart{Seed: s.seed, Landblock: s.feet.Landblock, LX: s.feet.X, LY: s.feet.Y,
 		X: s.lis.Pos.X, Y: s.lis.Pos.Y, Heading: s.lis.Heading, Cell: s.indoor, Z: s.indoorZ(),
-		Eye: s.lis.Eye, Chase: s.lis.Chase, Prefs: FormatPrefs(s.prefs), Active: s.active, NoObjects: s.noObjs}
+		Eye: s.lis.Eye, Chase: s.lis.Chase, Prefs: FormatPrefs(s.prefs), Active: s.active, NoObjects: s.noObjs,
+		MutedObjects: s.objs.mutedIDs(), SoloObject: s.objs.solo}
 	for _, es := range s.emitters {
 		l.Start.Emitters = append(l.Start.Emitters, cloneEmitter(es.e))
 	}
@@ -252,6 +261,7 @@ func (l *InputLog) Begin(s *Sim) error {
 	s.SetChase(l.Start.Chase)
 	s.SetEmitters(cloneEmitters(l.Start.Emitters))
 	s.SetObjects(!l.Start.NoObjects)
+	s.objs.setMuted(l.Start.MutedObjects, l.Start.SoloObject)
 	s.Reset(l.Start.Seed)
 	return nil
 }
@@ -320,6 +330,10 @@ func (in *Input) Apply(s *Sim, tick func()) error {
 		return s.DeleteEmitter(in.Index)
 	case InStinger:
 		s.PlayStinger(in.Table, in.SType)
+	case InObjMute:
+		s.SetObjectMuted(in.Object, in.Muted)
+	case InObjSolo:
+		s.SetObjectSolo(in.Object)
 	case InDrag:
 		if len(in.Drag)%3 != 0 {
 			return fmt.Errorf("input drag at t=%v: %d values, want x, y, heading triples", in.T, len(in.Drag))

@@ -106,7 +106,7 @@ func (l *InputLog) Check(simTime float64) error {
 			err = checkListener(0, 0, in.Chase, false, false, true)
 		case InPrefs:
 			_, err = ParsePrefs(in.Prefs, audio.DefaultPrefs())
-		case InActive, InStinger:
+		case InActive, InStinger, InObjMute, InObjSolo:
 		case InEmitters, InAdd, InUpdate:
 			if in.Kind != InEmitters && len(in.Emitters) != 1 {
 				err = fmt.Errorf("want one emitter, have %d", len(in.Emitters))

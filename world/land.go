@@ -259,11 +259,18 @@ func (l *Land) GroundAt(p Loc) float32 {
 		}
 		p = locOf64(x, y, p.Z)
 	}
-	lb, lx, ly := p.Landblock, p.X, p.Y
-	b := l.block(lb)
+	b := l.block(p.Landblock)
 	if b == nil {
 		return 0
 	}
+	z, _, _ := groundPlane(b, p.Landblock, p.X, p.Y)
+	return z
+}
+
+// groundPlane is the terrain triangle under landblock-local (lx, ly) m of
+// block b (landblock lb): the height z in m there and the triangle's slopes
+// p = dz/dx, q = dz/dy (its upward normal is (−p, −q, 1)/√(1+p²+q²)).
+func groundPlane(b *block, lb uint16, lx, ly float32) (z, p, q float32) {
 	cx, cy := min(int(lx/CellSize), 7), min(int(ly/CellSize), 7)
 	u := (lx - float32(cx*CellSize)) / CellSize
 	v := (ly - float32(cy*CellSize)) / CellSize
@@ -276,13 +283,13 @@ func (l *Land) GroundAt(p Loc) float32 {
 	if SplitNWSE(gx, gy) {
 		// Diagonal NW–SE: triangles (SW, SE, NW) below it and (NE, NW, SE) above.
 		if u+v <= 1 {
-			return sw + float32((se-sw)*u) + float32((nw-sw)*v)
+			return sw + float32((se-sw)*u) + float32((nw-sw)*v), (se - sw) / CellSize, (nw - sw) / CellSize
 		}
-		return ne + float32((nw-ne)*(1-u)) + float32((se-ne)*(1-v))
+		return ne + float32((nw-ne)*(1-u)) + float32((se-ne)*(1-v)), (ne - nw) / CellSize, (ne - se) / CellSize
 	}
 	// Diagonal SW–NE: triangles (SW, SE, NE) right of it and (SW, NW, NE) left.
 	if u >= v {
-		return sw + float32((se-sw)*u) + float32((ne-se)*v)
+		return sw + float32((se-sw)*u) + float32((ne-se)*v), (se - sw) / CellSize, (ne - se) / CellSize
 	}
-	return sw + float32((ne-nw)*u) + float32((nw-sw)*v)
+	return sw + float32((ne-nw)*u) + float32((nw-sw)*v), (ne - nw) / CellSize, (nw - sw) / CellSize
 }

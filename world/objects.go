@@ -69,7 +69,9 @@ type ObjectView struct {
 	Pos           Pos     // drawing
 	AudibleRadius float32 // m: S1 at −50 dB for its loudest hook at the current master
 	Anim, Script  uint32
-	Muted         bool
+	Muted         bool // silent now: muted, or another object soloed
+	UserMuted     bool // the user muted it (the mute button's state)
+	Soloed        bool // the user soloed it (the solo button's state)
 }
 
 // objAnim is a default animation reduced to what E3 plays: per frame, the
@@ -129,9 +131,12 @@ type objState struct {
 // Objects is the E3 runtime over one Land.
 type Objects struct {
 	land    *Land
-	data    ObjectData // nil: no object sources
+	data    ObjectData            // nil: no object sources
+	scenes  SceneReader           // nil: no scenery (a Data without Scene records)
+	sceneOf map[uint32]*dat.Scene // Scene records read (nil value: unreadable)
 	setups  map[uint32]*setupInfo
-	scripts map[uint32]*objScript // nil value: unreadable
+	shapes  map[uint32]*ModelShape // scenery models' shapes (nil value: unknown)
+	scripts map[uint32]*objScript  // nil value: unreadable
 	blocks  map[uint16][]*objDef
 	live    []*objState
 	lb      uint16
@@ -142,9 +147,12 @@ type Objects struct {
 
 func newObjects(land *Land, d Data) *Objects {
 	o := &Objects{land: land, setups: map[uint32]*setupInfo{}, scripts: map[uint32]*objScript{},
-		blocks: map[uint16][]*objDef{}, muted: map[uint32]bool{}}
+		blocks: map[uint16][]*objDef{}, muted: map[uint32]bool{}, sceneOf: map[uint32]*dat.Scene{}}
 	if od, ok := d.(ObjectData); ok {
 		o.data = od
+	}
+	if sr, ok := d.(SceneReader); ok {
+		o.scenes = sr
 	}
 	return o
 }
@@ -232,8 +240,48 @@ func (o *Objects) block(lb uint16) []*objDef {
 			add(uint32(i)|0x8000, b.ModelID, b.Frame)
 		}
 	}
+	// Scenery after the LandBlockInfo's objects, as retail's init_static_objs
+	// calls get_land_scenes after them; its Loc is already on the ground.
+	if o.scenes != nil {
+		o.land.eachScenery(lb, o.scene, o.shape, BuildingCells(info), func(p Placed) {
+			if p.ObjID>>24 != 0x02 || p.Index >= SceneryIDBit {
+				return // a GfxObj (no Setup, no defaults), or no id left to name it by (> 16383 placed)
+			}
+			if si := o.setupInfo(p.ObjID); si.sounds {
+				defs = append(defs, &objDef{id: uint32(lb)<<16 | SceneryIDBit | uint32(p.Index), si: si, loc: p.Loc})
+			}
+		})
+	}
 	o.blocks[lb] = defs
 	return defs
+}
+
+// SceneryIDBit marks a scenery object's id: landblock<<16 | 0x4000 | its
+// placement index (LandBlockInfo objects are landblock<<16 | index,
+// buildings | 0x8000).
+const SceneryIDBit = 0x4000
+
+// scenery places landblock lb's scenery (scenery.go) with info's buildings.
+func (o *Objects) scenery(lb uint16, info *dat.LandBlockInfo) []Placed {
+	if o.scenes == nil {
+		return nil
+	}
+	return o.land.PlaceScenery(lb, o.scene, o.shape, BuildingCells(info))
+}
+
+// scene reads a Scene record (cached); an unreadable one is a problem and
+// places nothing.
+func (o *Objects) scene(id uint32) *dat.Scene {
+	if s, ok := o.sceneOf[id]; ok {
+		return s
+	}
+	s, err := o.scenes.Scene(id)
+	if err != nil {
+		o.land.skipped(dat.KindBadRecord, id, fmt.Errorf("world: scene 0x%08X: %w", id, err))
+		s = nil
+	}
+	o.sceneOf[id] = s
+	return s
 }
 
 // setupInfo reads and reduces a Setup (cached). Unreadable records are
@@ -535,7 +583,7 @@ func (o *Objects) views(master float32, squared bool, tables func(uint32) *dat.S
 	for i, st := range o.live {
 		d := st.def
 		v := ObjectView{ID: d.id, Setup: d.si.setup.ID, Table: d.si.setup.DefaultSoundTable, Loc: d.loc, Pos: d.loc.World(),
-			Muted: o.silenced(d.id)}
+			Muted: o.silenced(d.id), UserMuted: o.muted[d.id], Soloed: o.solo == d.id}
 		if d.si.anim != nil {
 			v.Anim = d.si.anim.id
 		}
@@ -577,6 +625,28 @@ func (si *setupInfo) radius(master float32, squared bool, tables func(uint32) *d
 	return audio.AudibleRadius(vol, master)
 }
 
+// mutedIDs lists the muted object ids, ascending (the input record's start).
+func (o *Objects) mutedIDs() []uint32 {
+	if len(o.muted) == 0 {
+		return nil
+	}
+	ids := make([]uint32, 0, len(o.muted))
+	for id := range o.muted {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// setMuted replaces the muted set and the solo (an input record's start).
+func (o *Objects) setMuted(ids []uint32, solo uint32) {
+	clear(o.muted)
+	for _, id := range ids {
+		o.muted[id] = true
+	}
+	o.solo = solo
+}
+
 // silenced reports whether object id is muted, or another is soloed.
 func (o *Objects) silenced(id uint32) bool {
 	return o.muted[id] || (o.solo != 0 && o.solo != id)
@@ -599,7 +669,18 @@ type ObjectCatalog struct{ o *Objects }
 // has no object sources.
 func NewObjectCatalog(land *Land, d Data) *ObjectCatalog { return &ObjectCatalog{newObjects(land, d)} }
 
-// Block lists landblock lb's object sources in LandBlockInfo order.
+// Scenery lists every scenery object placed in landblock lb, sounding or
+// not (`dump scenery`, the atlas's count).
+func (c *ObjectCatalog) Scenery(lb uint16) []Placed {
+	if c.o.data == nil {
+		return nil
+	}
+	info, _ := c.o.data.LandBlockInfo(uint32(lb)<<16 | dat.LandBlockInfoL)
+	return c.o.scenery(lb, info)
+}
+
+// Block lists landblock lb's object sources in LandBlockInfo order, then its
+// sounding scenery in placement order.
 func (c *ObjectCatalog) Block(lb uint16) []ObjectSource {
 	if c.o.data == nil {
 		return nil

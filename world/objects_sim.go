@@ -76,6 +76,7 @@ func (s *Sim) objectViews() []ObjectView {
 // SetObjectMuted mutes (or unmutes) object source id: its hooks still run
 // and are logged, but play nothing (a tool feature, not retail).
 func (s *Sim) SetObjectMuted(id uint32, muted bool) {
+	s.note(Input{Kind: InObjMute, Object: id, Muted: muted}) // a replay mutes it too
 	if muted {
 		s.objs.muted[id] = true
 	} else {
@@ -84,7 +85,10 @@ func (s *Sim) SetObjectMuted(id uint32, muted bool) {
 }
 
 // SetObjectSolo plays only object source id among the objects (0: none soloed).
-func (s *Sim) SetObjectSolo(id uint32) { s.objs.solo = id }
+func (s *Sim) SetObjectSolo(id uint32) {
+	s.note(Input{Kind: InObjSolo, Object: id})
+	s.objs.solo = id
+}
 
 // SetObjects turns the data's object sources on or off (E3; -objects). The
 // live objects are forgotten: turned on, they are created at the next Tick

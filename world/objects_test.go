@@ -64,7 +64,7 @@ func newObjFake(t *testing.T) *objFake {
 
 // objSim runs a Sim over f at the object for seconds at dt, returning the
 // object rows of the event log.
-func objSim(t *testing.T, f *objFake, dt, seconds float64) []Event {
+func objSim(t *testing.T, f Data, dt, seconds float64) []Event {
 	t.Helper()
 	s, err := NewSim(Config{Data: f, Seed: 1})
 	if err != nil {

@@ -158,7 +158,7 @@ func runWindow(args []string) error {
 	noAudio := fs.Bool("noaudio", false, "run without opening the sound device")
 	settings := fs.String("settings", "", "the window's settings file (panel arrangement; default $XDG_CONFIG_HOME/soundworld/window.json)")
 	gateFile := fs.String("gate", "", gateHelp) // gate.go
-	prof := fs.Int("profile-frames", 0, "print per-frame Update/Draw CPU percentiles for N frames (every overlay on, 1280×720), then exit")
+	prof := fs.Int("profile-frames", 0, "print frames per second and per-frame Update/Draw CPU percentiles for N frames (every overlay on, 1280×720), then exit")
 	probes := fs.Int("latency-probe", 0, "with -quit-after: make N timed inputs (a stinger each) and print input → device latency, median and p95")
 	quit := fs.Float64("quit-after", 0, "close the window once the Sim reaches S s, printing the live clock's account (anchors, late starts, underruns; scripts/live-smoke.sh)")
 	fs.Usage = func() {

@@ -30,11 +30,14 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"soundworld/assets"
 	"soundworld/dat"
 	"soundworld/game"
 	"soundworld/internal/blobfile"
 	"soundworld/internal/capture"
 	"soundworld/internal/cli"
+	"soundworld/internal/crash"
+	"soundworld/internal/outputs"
 	"soundworld/internal/weblink"
 )
 
@@ -54,11 +57,20 @@ func main() {
 		fmt.Fprintln(os.Stderr, "soundworld: no soundworldSession: start this program from web/app.html")
 		os.Exit(2)
 	}
-	hooks := &pageHooks{sess: sess}
+	mark(sess, "main")
+	// A panic is a bug: "internal error (a bug)" and the stack on stderr
+	// (the console), exit 70; the page shows that report (web/app.js).
+	crash.Setup("soundworld", func() { outputs.RemoveTemps() })
+	defer crash.Recover()
+	hooks := &pageHooks{sess: sess, crashTest: sess.Get("crashTest").Truthy()}
 	page = hooks
 	openArchive = func(dir string) (*dat.Archive, error) {
+		defer mark(sess, "archive")
 		if dir == webDatDir {
 			return openWebArchive(sess)
+		}
+		if dir == "" {
+			provideStandIn(sess)
 		}
 		return cli.OpenArchive(dir)
 	}
@@ -110,18 +122,75 @@ func sessionArgs(sess js.Value) ([]string, error) {
 			sess.Call("needFiles", "This link was made on your own game files:"+names+". Open them to reopen it (they stay on this computer).")
 			return nil, nil
 		}
+		// No -force: the stand-in is the same bytes here as on the desktop
+		// (assets/fmath.go, scripts/cross-standin.sh), so -from checks its
+		// content hash as the desktop does.
 		args = append(args, "-from", linkSidecar)
-		if len(r.Data.Dats) == 0 {
-			// A stand-in link opens even when this build's stand-in is not
-			// byte-identical to the desktop's: js/wasm's math library rounds
-			// one synthesized sample differently from amd64's assembly, which
-			// changes the content hash but nothing the Sim decides. The
-			// replay's Snapshot fingerprint is still checked, and the
-			// difference is shown (applyFrom's warning, on the page's bar).
-			args = append(args, "-force")
-		}
 	}
 	return args, nil
+}
+
+// standInHash is the content hash of the stand-in images make web wrote
+// next to the page (-ldflags -X, scripts/web-build.sh); "" when the build
+// did not write them.
+var standInHash string
+
+// provideStandIn hands assets the stand-in images the page fetched (the
+// session's standIn: a promise of the two files' ArrayBuffers and their
+// content hash, computed by the browser's SHA-256), so the session does not
+// synthesise every wave here (seconds in WebAssembly). They are taken only
+// with this build's content hash; otherwise (a stale copy, a failed
+// download) the stand-in is built here, as on the desktop, and the page says
+// why on the console.
+func provideStandIn(sess js.Value) {
+	pr := sess.Get("standIn")
+	if standInHash == "" || pr.IsUndefined() || pr.IsNull() {
+		return
+	}
+	v, err := await(pr)
+	if err == nil {
+		u8 := js.Global().Get("Uint8Array")
+		var img [2][]byte
+		for i := range img {
+			b := u8.New(v.Get("files").Index(i))
+			img[i] = make([]byte, b.Get("length").Int())
+			js.CopyBytesToGo(img[i], b)
+		}
+		err = assets.ProvideImages(img[0], img[1], v.Get("hash").String(), standInHash)
+	}
+	if err != nil {
+		js.Global().Get("console").Call("info", "soundworld: building the stand-in here: "+err.Error())
+	}
+}
+
+// await waits on the calling goroutine for a promise (never in a JS
+// callback: that would deadlock the page).
+func await(p js.Value) (js.Value, error) {
+	type result struct {
+		v   js.Value
+		err error
+	}
+	ch := make(chan result, 1)
+	ok := js.FuncOf(func(_ js.Value, a []js.Value) any { ch <- result{v: a[0]}; return nil })
+	bad := js.FuncOf(func(_ js.Value, a []js.Value) any {
+		ch <- result{err: errors.New(a[0].Call("toString").String())}
+		return nil
+	})
+	defer ok.Release()
+	defer bad.Release()
+	p.Call("then", ok, bad)
+	r := <-ch
+	return r.v, r.err
+}
+
+// mark records when a start-up step ended (performance.now(), ms since the
+// session's frame began) in the session's marks, for the browser test.
+func mark(sess js.Value, step string) {
+	m := sess.Get("marks")
+	if m.IsUndefined() {
+		return
+	}
+	m.Set(step, js.Global().Get("performance").Call("now"))
 }
 
 // readers are the open game files' readers (the page shows how much of
@@ -160,24 +229,11 @@ func openWebArchive(sess js.Value) (*dat.Archive, error) {
 func blobFetch(f js.Value) blobfile.Fetch {
 	u8 := js.Global().Get("Uint8Array")
 	return func(off int64, p []byte) error {
-		type result struct {
-			v   js.Value
-			err error
+		v, err := await(f.Call("slice", float64(off), float64(off+int64(len(p)))).Call("arrayBuffer"))
+		if err != nil {
+			return fmt.Errorf("%w: %s", blobfile.ErrClosed, err)
 		}
-		ch := make(chan result, 1)
-		ok := js.FuncOf(func(_ js.Value, a []js.Value) any { ch <- result{v: a[0]}; return nil })
-		bad := js.FuncOf(func(_ js.Value, a []js.Value) any {
-			ch <- result{err: fmt.Errorf("%w: %s", blobfile.ErrClosed, a[0].Call("toString").String())}
-			return nil
-		})
-		defer ok.Release()
-		defer bad.Release()
-		f.Call("slice", float64(off), float64(off+int64(len(p)))).Call("arrayBuffer").Call("then", ok, bad)
-		r := <-ch
-		if r.err != nil {
-			return r.err
-		}
-		b := u8.New(r.v)
+		b := u8.New(v)
 		if n := b.Get("length").Int(); n != len(p) {
 			return fmt.Errorf("%w: got %d bytes of %d (the file changed on disk?)", blobfile.ErrClosed, n, len(p))
 		}
@@ -193,6 +249,7 @@ type pageHooks struct {
 	quitAsked atomic.Bool
 	frames    int
 	fetched   int64 // bytes of the game files read, as last shown
+	crashTest bool  // the browser test's deliberate bug (the page's ?crashtest)
 }
 
 // export installs globalThis.soundworldGo.
@@ -201,6 +258,7 @@ func (h *pageHooks) export() {
 	obj.Set("link", js.FuncOf(func(js.Value, []js.Value) any { h.linkAsked.Store(true); return nil }))
 	obj.Set("quit", js.FuncOf(func(js.Value, []js.Value) any { h.quitAsked.Store(true); return nil }))
 	obj.Set("encode", js.FuncOf(func(_ js.Value, a []js.Value) any {
+		defer crash.Recover() // the page's call runs on a goroutine of its own
 		if len(a) < 1 {
 			return map[string]any{"error": "encode(sidecarText)"}
 		}
@@ -214,15 +272,20 @@ func (h *pageHooks) export() {
 }
 
 // Frame runs on the window's goroutine once per frame.
-func (h *pageHooks) Frame(g *game.Game) error {
+func (h *pageHooks) Frame(g game.PageHost) error {
 	if h.quitAsked.Load() {
 		return ebiten.Termination
 	}
 	h.frames++
+	if h.crashTest && h.frames == 2 {
+		panic("a deliberate bug: the page was opened with ?crashtest (scripts/webcheck -crash)")
+	}
 	if h.frames == 1 {
 		h.sess.Set("firstFrame", js.Global().Get("performance").Call("now"))
+		mark(h.sess, "first frame")
 	}
 	h.sess.Set("frames", h.frames) // the browser test's read-back (window.swTest)
+	h.sess.Set("tiles", g.TilesShown())
 	h.sess.Set("where", g.PositionLine())
 	h.sess.Set("clock", g.ClockSource())
 	if len(readers) > 0 && h.frames%15 == 1 {

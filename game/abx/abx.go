@@ -1,4 +1,4 @@
-// Package abx is the window's ABX listening test (issue 9 item 4): in each
+// Package abx is the window's ABX listening test: in each
 // trial X is A (our live output) or B (the retail recording) at random, the
 // listener answers which, and after N trials the score gets its one-sided
 // binomial p-value: the chance of scoring at least that well by guessing.

@@ -1,5 +1,4 @@
-// Package clock turns real time into the window's fixed Sim steps (issue 13
-// item 1): each Update asks Advance how many 1/60 s ticks to run so that sim
+// Package clock turns real time into the window's fixed Sim steps: each Update asks Advance how many 1/60 s ticks to run so that sim
 // time = real time × time scale at any frame rate, catching up with several
 // ticks per Update when frames are slow, but never fast-forwarding after a
 // stall. Real time comes from an injectable Source (the audio device's played

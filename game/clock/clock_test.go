@@ -22,7 +22,7 @@ func run(c *Clock, f *fake, fps, secs, scale float64) float64 {
 	return float64(ticks) * Step
 }
 
-// Issue 13 item 1: sim time = real time × time scale at 5, 20 and 60 FPS.
+// Sim time = real time × time scale at 5, 20 and 60 FPS.
 func TestClock_KeepsRealTimeAtAnyFrameRate(t *testing.T) {
 	for _, fps := range []float64{5, 20, 60} {
 		for _, scale := range []float64{0.25, 1, 4} {

@@ -41,7 +41,7 @@ type heatBatch struct {
 	last   bool
 	jobGen int
 	// fresh: an empty cache for key, made on the job's goroutine when the
-	// job began without one (a new 3 MB array in take cost a frame ~2 ms).
+	// job began without one (a new 3 MB array is not allocated on the frame).
 	fresh *[1 << 16]heatBlock
 	// filled: fresh already holds r's blocks (fill ran on the job's goroutine).
 	filled bool
@@ -218,14 +218,14 @@ func (h *heatState) start(a *atlas.Atlas, key heatKey, hv heatView, miss []uint1
 	per := (8 / key.step) * (8 / key.step)
 	batch := max(256, 65536/per)
 	// One core fewer than the machine's: the frames' own goroutine and
-	// ebiten's render thread keep one (with every core on the job, a frame
-	// waited up to tens of ms for one; BenchmarkAtlas_OverviewCold all+heat).
+	// ebiten's render thread keep one (with every core on the job a frame
+	// would wait for one; BenchmarkAtlas_OverviewCold all+heat).
 	workers := max(1, runtime.GOMAXPROCS(0)-1)
 	go func() {
 		defer crash.Recover()
 		// Nearest first, sorted here, off the frame, each distance computed
-		// once (65 025 landblocks: the sort calling Hypot in each comparison
-		// took ~20 ms of a core beside the heatmap's first frames).
+		// once (65 025 landblocks: a Hypot in each comparison would cost the
+		// sort far more than the distances).
 		nearestFirst(miss, cx, cy)
 		for i := 0; i < len(miss); i += batch {
 			part := miss[i:min(i+batch, len(miss))]
@@ -235,9 +235,8 @@ func (h *heatState) start(a *atlas.Atlas, key heatKey, hv heatView, miss []uint1
 			}
 			b := heatBatch{key: key, r: r, err: err, last: i+batch >= len(miss) || err != nil, jobGen: gen}
 			if noCache && i == 0 && err == nil {
-				// Filled here too: writing a whole-world batch into a new
-				// array on the frame (its pages touched first there) cost
-				// the frame ~1.8 ms.
+				// Filled here too: a whole-world batch written into a new
+				// array would touch its pages first on the frame.
 				b.fresh = new([1 << 16]heatBlock)
 				fill(b.fresh, r)
 				b.filled = true
@@ -329,8 +328,8 @@ func (h *heatState) rebuild(hv heatView) {
 	m := h.cache[heatKey{h.sel, hv.step}]
 	h.shown = h.shown[:0]
 	if m == nil {
-		// Nothing computed yet: no image (a clear one drew nothing, and
-		// making it cost the heatmap's first frame ~0.2-0.4 ms).
+		// Nothing computed yet: no image (a clear one would draw nothing
+		// and cost the heatmap's first frame its making).
 		h.maxV = 0
 		if h.kind == atlas.KindShare {
 			h.maxV = 1

@@ -204,8 +204,8 @@ func UseTiles(c geom.Camera) bool { return terrain.LevelFor(c.MPP) == 0 }
 // so a press happened somewhere between the frame before the one that saw
 // it and that one: the pair is judged by the shortest gap the frames allow,
 // from the first press's frame to the frame before the second's (one frame
-// of leeway: 17 ms at 60 FPS; under Xvfb, at 7 frames a second, a 0.4 s
-// double-click was seen up to 0.7 s apart and missed).
+// of leeway: 17 ms at 60 FPS; at 7 frames a second a 0.4 s double-click
+// can be seen up to 0.7 s apart).
 func (v *Map) doubleClick(c geom.Camera, in Input) (x, y float64, ok bool) {
 	now := v.cfg.Now()
 	prev := v.lastFrame

@@ -269,8 +269,8 @@ func (p *pyramid) pending() int {
 
 // collect takes every finished chunk waiting in the channel (a newer copy
 // of a chunk replaces an older one not uploaded yet: the scan sends its
-// coarse chunks again every 250 ms, and a slow window uploaded each copy in
-// turn) and uploads up to n of them, oldest first. The overview is complete
+// coarse chunks again every 250 ms, and a slow window would upload each copy
+// in turn) and uploads up to n of them, oldest first. The overview is complete
 // once the scan's end has arrived and no coarse chunk waits.
 func (p *pyramid) collect(n int) {
 drain:

@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"sort"
+	"time"
 
 	"soundworld/dat"
 	"soundworld/game/terrain"
@@ -41,6 +42,27 @@ type Tiles struct {
 	// frames that draw none of them).
 	Hold bool
 	held map[uint16]*image.RGBA
+
+	// opened is set once every tile asked for so far has come back for the
+	// first time: until then the window has nothing else to show, so
+	// Collect uploads every finished tile at once (the map appears in one
+	// frame, not four tiles a frame; frames are slow in a browser).
+	opened bool
+}
+
+// firstViewWait bounds how long the window's first frame waits for the
+// first view's tiles (painting 25 takes ~0.1 s natively, a few times that
+// in a browser).
+const firstViewWait = 2 * time.Second
+
+// awaitFirstView waits, at most firstViewWait, until every tile asked for
+// so far has been painted, so the first frame shows the map: in a browser
+// the loader runs only while the frame waits, and each frame is slow.
+func (t *Tiles) awaitFirstView() {
+	end := time.Now().Add(firstViewWait)
+	for len(t.res) < len(t.pending) && time.Now().Before(end) {
+		time.Sleep(2 * time.Millisecond)
+	}
 }
 
 // maxHeld bounds held (256 KiB each): past it a tile is dropped, and read
@@ -98,14 +120,19 @@ func (t *Tiles) Want(bx0, by0, bx1, by1 int, cx, cy float64) {
 }
 
 // TileUploads is how many finished tiles Update uploads per frame: each is a
-// 256 KiB upload (~0.3 ms of the frame on the 2-core machine), and a jump
-// into a town finishes a dozen tiles within one frame.
+// 256 KiB upload from the frame's time, and a jump into a town finishes a
+// dozen tiles within one frame, so they are spread over a few frames.
 const TileUploads = 4
 
 // Collect uploads up to n finished tiles (n ≤ 0: all waiting ones), held
 // ones first; tiles that failed to load cost no upload and do not count.
 // While Hold is set nothing is uploaded: finished tiles go to held.
 func (t *Tiles) Collect(n int) {
+	if !t.opened {
+		n = 0
+		t.awaitFirstView()
+		defer func() { t.opened = len(t.pending) == 0 }()
+	}
 	i := 0
 	if !t.Hold {
 		for k, img := range t.held {

@@ -76,25 +76,54 @@ func TestTiles_LazyLoadAndMissing(t *testing.T) {
 	}
 }
 
-// Update uploads at most TileUploads finished tiles per frame (a jump into a
-// town finishes a dozen within one frame), and the rest in the frames after.
+// Until the first view's tiles are all back the window has nothing else to
+// show, so Update uploads every finished tile at once; after that at most
+// TileUploads a frame (a jump into a town finishes a dozen within one
+// frame), and the rest in the frames after.
 func TestTiles_UploadsAFewPerFrame(t *testing.T) {
 	m := standInMap(t)
 	tl := m.Tiles
 	tl.Want(0xA7, 0xB2, 0xAB, 0xB6, 0xA9, 0xB4) // the stand-in's 5×5 landblocks
 	deadline := time.Now().Add(10 * time.Second)
-	for len(tl.res) < 3*TileUploads && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
+	waitPainted := func(n int) {
+		for len(tl.res) < n && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if len(tl.res) < n {
+			t.Fatalf("only %d tiles painted in 10 s", len(tl.res))
+		}
 	}
-	if len(tl.res) < 3*TileUploads {
-		t.Fatalf("only %d tiles painted in 10 s", len(tl.res))
-	}
-	before := len(tl.imgs)
+	waitPainted(3 * TileUploads)
+	waiting := len(tl.res)
 	m.Update(m.cam, 1, Input{})
-	if got := len(tl.imgs) - before; got != TileUploads {
-		t.Errorf("the first frame, with %d+ tiles waiting, uploaded %d, want %d", 3*TileUploads, got, TileUploads)
+	if got := len(tl.imgs); got < waiting {
+		t.Errorf("the first view's first frame, with %d tiles waiting, uploaded %d, want all", waiting, got)
 	}
 	for f := 2; tl.Loading() > 0 && time.Now().Before(deadline); f++ {
+		m.Update(m.cam, f, Input{})
+		time.Sleep(time.Millisecond)
+	}
+	if len(tl.imgs) != 25 {
+		t.Fatalf("after the frames that followed: %d tiles, want the stand-in's 25", len(tl.imgs))
+	}
+	// The view opened: drop 12 tiles (as Evict does) and ask for them again.
+	n := 0
+	for k := range tl.imgs {
+		if n == 3*TileUploads {
+			break
+		}
+		delete(tl.imgs, k)
+		delete(tl.blocks, k)
+		n++
+	}
+	tl.Want(0xA7, 0xB2, 0xAB, 0xB6, 0xA9, 0xB4)
+	waitPainted(3 * TileUploads)
+	before := len(tl.imgs)
+	m.Update(m.cam, 100, Input{})
+	if got := len(tl.imgs) - before; got != TileUploads {
+		t.Errorf("a later frame, with %d tiles waiting, uploaded %d, want %d", 3*TileUploads, got, TileUploads)
+	}
+	for f := 101; tl.Loading() > 0 && time.Now().Before(deadline); f++ {
 		m.Update(m.cam, f, Input{})
 		time.Sleep(time.Millisecond)
 	}

@@ -1,6 +1,6 @@
 package terrain
 
-// atlasgeom.go: the pure geometry of the atlas layers (issue 11 items 1–3):
+// atlasgeom.go: the pure geometry of the atlas layers (grid, heatmap, landmarks):
 // how much of the landblock grid shows at a zoom, the heatmap's sampling step,
 // and landmarks' headings and footprints. No ebiten: tested headless.
 

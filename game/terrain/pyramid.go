@@ -1,7 +1,6 @@
 package terrain
 
-// pyramid.go: the whole-world tile pyramid's geometry and painting (issue 11
-// item 1). Level 0 is the map's full tiles (TilePx per landblock); level L ≥ 1
+// pyramid.go: the whole-world tile pyramid's geometry and painting. Level 0 is the map's full tiles (TilePx per landblock); level L ≥ 1
 // paints a landblock at TilePx>>L px (128 … 4), grouped into square chunks of
 // ChunkPx px, so the coarsest level holds all 255 × 255 landblocks in 1020 px.
 // Pure image code: the window uploads chunks, this file decides what they are.

@@ -51,14 +51,11 @@ type DatFile struct {
 // Identify names the data behind a (standIn: built by assets.StandIn).
 func Identify(a *dat.Archive, standIn bool) (DataID, error) {
 	if standIn {
-		p, c, err := assets.StandInImages()
+		h, err := assets.StandInHash()
 		if err != nil {
 			return DataID{}, err
 		}
-		h := sha256.New()
-		h.Write(p)
-		h.Write(c)
-		return DataID{StandIn: "sha256:" + hex.EncodeToString(h.Sum(nil))}, nil
+		return DataID{StandIn: h}, nil
 	}
 	var id DataID
 	for _, f := range []*dat.File{a.Portal, a.Cell} {

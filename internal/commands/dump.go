@@ -16,8 +16,9 @@ import (
 // runDump prints dat records as JSON (README "soundworld dump").
 func runDump(e *Env, args []string) error { return dump(args, e.Stdout, e.Stderr) }
 
-const dumpUsage = `usage: soundworld dump [-dat DIR] region | landblock ID | soundtable ID | wave ID | setup ID | animation ID | script ID | list TYPE
-  TYPE is landblock, soundtable, wave, setup or all; IDs are 0x… hex or decimal.`
+const dumpUsage = `usage: soundworld dump [-dat DIR] region | landblock ID | soundtable ID | wave ID | setup ID | animation ID | script ID | scene ID | scenery LANDBLOCK | list TYPE
+  TYPE is landblock, soundtable, wave, setup or all; IDs are 0x… hex or decimal.
+  scenery places a landblock's scenery as retail does (0xA9B4 or 0xA9B4FFFF).`
 
 // dump runs the command with its output on stdout; usage and flag errors go
 // to stderr. A panic inside is a bug: it reaches Main's crash report (exit 70).
@@ -36,7 +37,7 @@ func dump(args []string, stdout, stderr io.Writer) error {
 	switch what {
 	case "region":
 		nargs = 0
-	case "landblock", "soundtable", "wave", "setup", "animation", "script", "list":
+	case "landblock", "soundtable", "wave", "setup", "animation", "script", "scene", "scenery", "list":
 	default:
 		return usage(fmt.Sprintf("unknown record kind %q", what))
 	}
@@ -49,7 +50,7 @@ func dump(args []string, stdout, stderr io.Writer) error {
 		if id, err = parseID(rest[1]); err != nil {
 			return usage(err.Error())
 		}
-		if what == "landblock" && id <= 0xFFFF { // "0xA9B4" means landblock 0xA9B4FFFF
+		if (what == "landblock" || what == "scenery") && id <= 0xFFFF { // "0xA9B4" means landblock 0xA9B4FFFF
 			id = id<<16 | dat.LandBlockLow
 		}
 	}
@@ -78,6 +79,10 @@ func dump(args []string, stdout, stderr io.Writer) error {
 		out, err = dumpAnimation(a, id)
 	case "script":
 		out, err = dumpScript(a, id)
+	case "scene":
+		out, err = dumpScene(a, id)
+	case "scenery":
+		out, err = dumpScenery(a, uint16(id>>16))
 	case "list":
 		out, err = dumpList(a, rest[1])
 	}

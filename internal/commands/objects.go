@@ -132,6 +132,7 @@ func dumpScript(a *dat.Archive, id uint32) (any, error) {
 // probeObject is one object source around the player (probe -json "objects").
 type probeObject struct {
 	ID        string  `json:"id"`
+	Kind      string  `json:"kind"` // static, building or scenery
 	Setup     string  `json:"setup"`
 	Table     string  `json:"sound_table"`
 	Animation string  `json:"default_animation"`
@@ -153,7 +154,7 @@ func probeObjects(sn *world.Snapshot) []probeObject {
 		if v := float64(off.X*off.X + off.Y*off.Y + off.Z*off.Z); v > 0 {
 			d = float32(math.Sqrt(v))
 		}
-		out = append(out, probeObject{ID: hex(o.ID), Setup: hex(o.Setup), Table: hex(o.Table),
+		out = append(out, probeObject{ID: hex(o.ID), Kind: world.ObjectKind(o.ID), Setup: hex(o.Setup), Table: hex(o.Table),
 			Animation: hex(o.Anim), Script: hex(o.Script), Landblock: fmt.Sprintf("0x%04X", o.Loc.Landblock),
 			X: cm(o.Loc.X), Y: cm(o.Loc.Y), Z: cm(o.Loc.Z), Distance: cm(d), Radius: cm(o.AudibleRadius)})
 	}
@@ -168,8 +169,8 @@ func probeObjectsTable(w io.Writer, objs []probeObject, on bool) {
 	}
 	fmt.Fprintf(w, "objects   %d sounding object(s) of the data in the 3×3 landblocks (E3)\n", len(objs))
 	for _, o := range objs {
-		fmt.Fprintf(w, "  %s setup %s table %s anim %s script %s at %s (%.2f, %.2f, %.2f)  %.1f m away, ring %.1f m\n",
-			o.ID, o.Setup, o.Table, o.Animation, o.Script, o.Landblock, o.X, o.Y, o.Z, o.Distance, o.Radius)
+		fmt.Fprintf(w, "  %s %s setup %s table %s anim %s script %s at %s (%.2f, %.2f, %.2f)  %.1f m away, ring %.1f m\n",
+			o.ID, o.Kind, o.Setup, o.Table, o.Animation, o.Script, o.Landblock, o.X, o.Y, o.Z, o.Distance, o.Radius)
 	}
 }
 
@@ -179,10 +180,10 @@ func writeObjects(w io.Writer, what string, objs []atlas.ObjectHit, top int, csv
 	if csvPath != "" {
 		err := outputs.WriteFile(csvPath, func(f *os.File) error {
 			var b strings.Builder
-			b.WriteString("landblock,object,setup,sound_table,x,y,z,map,plays\n")
+			b.WriteString("landblock,object,setup,sound_table,x,y,z,map,plays,kind\n")
 			for _, o := range objs {
-				fmt.Fprintf(&b, "0x%04X,0x%08X,0x%08X,0x%08X,%.2f,%.2f,%.2f,%q,%q\n", o.Landblock, o.ID, o.Setup, o.Table,
-					o.Loc.X, o.Loc.Y, o.Loc.Z, o.Map, o.Plays())
+				fmt.Fprintf(&b, "0x%04X,0x%08X,0x%08X,0x%08X,%.2f,%.2f,%.2f,%q,%q,%s\n", o.Landblock, o.ID, o.Setup, o.Table,
+					o.Loc.X, o.Loc.Y, o.Loc.Z, o.Map, o.Plays(), world.ObjectKind(o.ID))
 			}
 			_, err := f.WriteString(b.String())
 			return err
@@ -191,7 +192,11 @@ func writeObjects(w io.Writer, what string, objs []atlas.ObjectHit, top int, csv
 			return err
 		}
 	}
-	fmt.Fprintf(w, "%s: %d sounding object(s)", what, len(objs))
+	kinds := map[string]int{}
+	for _, o := range objs {
+		kinds[world.ObjectKind(o.ID)]++
+	}
+	fmt.Fprintf(w, "%s: %d sounding object(s) (%d static, %d building, %d scenery)", what, len(objs), kinds["static"], kinds["building"], kinds["scenery"])
 	if csvPath != "" {
 		fmt.Fprintf(w, " (all in %s)", csvPath)
 	}
@@ -200,9 +205,9 @@ func writeObjects(w io.Writer, what string, objs []atlas.ObjectHit, top int, csv
 		return nil
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "landblock\tobject\tsetup\tlocal (m)\tmap\tplays")
+	fmt.Fprintln(tw, "landblock\tobject\tkind\tsetup\tlocal (m)\tmap\tplays")
 	for _, o := range objs[:min(top, len(objs))] {
-		fmt.Fprintf(tw, "0x%04X\t0x%08X\t0x%08X\t(%.1f, %.1f, %.1f)\t%s\t%s\n", o.Landblock, o.ID, o.Setup, o.Loc.X, o.Loc.Y, o.Loc.Z, o.Map, o.Plays())
+		fmt.Fprintf(tw, "0x%04X\t0x%08X\t%s\t0x%08X\t(%.1f, %.1f, %.1f)\t%s\t%s\n", o.Landblock, o.ID, world.ObjectKind(o.ID), o.Setup, o.Loc.X, o.Loc.Y, o.Loc.Z, o.Map, o.Plays())
 	}
 	return tw.Flush()
 }

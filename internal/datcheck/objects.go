@@ -153,30 +153,44 @@ func (c *checker) objects(a *dat.Archive) *ObjectStats {
 	}
 	st.SoundingSetups = len(sounding)
 
-	// Scenery: the Setups the region's scenes list.
+	// Scenery: the Setups the region's scenes list. A scene the region names
+	// that is not in the portal, or a scene object's Setup that is not, is a
+	// problem: retail places nothing there (get_land_scenes skips a scene
+	// it cannot read; makeObject of a missing Setup makes no object).
+	// Objects with a weenie id are the server's, never placed by the client
+	// (world/scenery.go), so they are not counted as scenery.
 	if c.region != nil && c.region.Scene != nil {
 		seen := map[uint32]bool{}
 		scenery := map[uint32]bool{}
-		for _, stp := range c.region.Scene.SceneTypes {
+		for i, stp := range c.region.Scene.SceneTypes {
 			for _, sid := range stp.Scenes {
-				if seen[sid] || !pf.has(sid) {
+				if seen[sid] {
 					continue
 				}
 				seen[sid] = true
-				b, err := a.Portal.Get(sid)
-				if err != nil {
+				if !pf.has(sid) {
+					c.problem(pf, dat.RegionID, -1, dat.KindBadReference, "scene type %d lists scene 0x%08X, which is not in the portal dat: it places no scenery", i, sid)
 					continue
 				}
-				_, objs, err := dat.SceneObjectIDs(b)
+				b, err := a.Portal.Get(sid)
+				if err != nil {
+					continue // the walk reports a record it cannot read
+				}
+				sc, err := dat.ParseScene(b)
 				if err != nil {
 					c.recordErr(pf, sid, err)
 					continue
 				}
 				st.Scenes++
-				for _, o := range objs {
-					if o>>24 == 0x02 {
-						scenery[o] = true
+				for k, o := range sc.Objects {
+					if o.ObjID>>24 != 0x02 || o.WeenieObj != 0 || scenery[o.ObjID] {
+						continue
 					}
+					if !pf.has(o.ObjID) {
+						c.problem(pf, sid, int64(8+76*k), dat.KindBadReference, "scene object %d names setup 0x%08X, which is not in the portal dat: it is never placed", k, o.ObjID)
+						continue
+					}
+					scenery[o.ObjID] = true
 				}
 			}
 		}

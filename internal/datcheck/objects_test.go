@@ -9,7 +9,9 @@ import (
 )
 
 // TestE3_CheckFollowsHooks: check follows every hook's reference and counts
-// what sounds. The portal holds a region whose one scene lists setup A;
+// what sounds. The portal holds a region whose one scene lists setup A, a
+// GfxObj and a Setup the portal lacks (a problem), and names a second scene
+// the portal lacks (a problem);
 // A's default animation has a SoundTableHook for SoundType 0x69 (in A's
 // table) and one for 0x6A (not in it), a SoundHook for a missing wave;
 // setup B's default script chains (CallPES) a script that chains it back
@@ -25,7 +27,7 @@ func TestE3_CheckFollowsHooks(t *testing.T) {
 		scene              uint32 = 0x12000001
 	)
 	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
-	r := &dat.Region{ID: dat.RegionID, Version: 3, Scene: &dat.SceneInfo{SceneTypes: []dat.SceneType{{StbIndex: dat.NoIndex, Scenes: []uint32{scene}}}}, PartsMask: dat.PartScene}
+	r := &dat.Region{ID: dat.RegionID, Version: 3, Scene: &dat.SceneInfo{SceneTypes: []dat.SceneType{{StbIndex: dat.NoIndex, Scenes: []uint32{scene, 0x12000002}}}}, PartsMask: dat.PartScene}
 	pw.Add(dat.RegionID, dat.EncodeRegion(r))
 	pw.Add(setA, dat.EncodeSetup(&dat.Setup{ID: setA, DefaultAnimation: anim, DefaultSoundTable: table}))
 	pw.Add(setB, dat.EncodeSetup(&dat.Setup{ID: setB, DefaultScript: scrB1}))
@@ -43,8 +45,8 @@ func TestE3_CheckFollowsHooks(t *testing.T) {
 	pw.Add(wave, dat.EncodeWave(&dat.Wave{ID: wave, Format: dat.WaveFormat{Tag: 1, Channels: 1, SamplesPerSec: 22050, AvgBytesPerSec: 44100, BlockAlign: 2, BitsPerSample: 16},
 		Header: []byte{1, 0, 1, 0, 0x22, 0x56, 0, 0, 0x44, 0xAC, 0, 0, 2, 0, 16, 0, 0, 0}, Data: make([]byte, 200)}))
 	sc := binary.LittleEndian.AppendUint32(nil, scene)
-	sc = binary.LittleEndian.AppendUint32(sc, 2)
-	for _, o := range []uint32{setA, 0x01000005} {
+	sc = binary.LittleEndian.AppendUint32(sc, 3)
+	for _, o := range []uint32{setA, 0x01000005, 0x02000099} {
 		sc = binary.LittleEndian.AppendUint32(sc, o)
 		sc = append(sc, make([]byte, 72)...)
 	}
@@ -63,6 +65,8 @@ func TestE3_CheckFollowsHooks(t *testing.T) {
 		"SoundType 0x6A":           false, // not in the table
 		"wave 0x0A0000FF":          false, // missing
 		"loops with no time in it": false, // B1 → B2 → B1
+		"scene 0x12000002":         false, // listed by the region, not in the portal
+		"setup 0x02000099":         false, // a scene object whose Setup is missing
 	}
 	for _, pr := range s.Problems {
 		for k := range want {

@@ -324,7 +324,7 @@ func suite(bin string, w *world, dir string, jobs int) (counts, error) {
 						}
 					default:
 						local.unexplained++
-						local.notes = append(local.notes, fmt.Sprintf("SILENT %s / %s: exit %d (clean %d), stdout same %v, outputs same %v", j.set.Name, cmd.name, r.code, cl.code, r.stdout == cl.stdout, r.files == cl.files))
+						local.notes = append(local.notes, fmt.Sprintf("SILENT %s / %s: exit %d (clean %d), stdout same %v, outputs same %v; stderr: %.300q", j.set.Name, cmd.name, r.code, cl.code, r.stdout == cl.stdout, r.files == cl.files, r.stderr))
 					}
 				}
 				if len(flagged) > 0 && !checkFlagged {

@@ -34,6 +34,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -52,6 +54,8 @@ func main() {
 	flag.BoolVar(&extra.click, "click", false, "then click the sound overlay and report the clock")
 	flag.BoolVar(&extra.f12, "f12", false, "then press F12 (after -click) and check the downloads and the address bar's link")
 	flag.BoolVar(&extra.dats, "dats", false, "then open the stand-in's dats as game files through the page's file button")
+	flag.BoolVar(&extra.crash, "crash", false, "instead: open the page with ?crashtest (a deliberate panic in its second frame) and check it shows the crash report")
+	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
 	flag.Parse()
 	if err := run(*dir, *sidecar, *shot, *budget, *browser); err != nil {
 		fmt.Fprintln(os.Stderr, "webcheck: FAIL:", err)
@@ -61,7 +65,10 @@ func main() {
 }
 
 // extra are the steps after the first page's checks.
-var extra struct{ click, f12, dats bool }
+var extra struct {
+	click, f12, dats, crash bool
+	cpuprofile              string
+}
 
 func run(dir, sidecar, shot string, budget time.Duration, browser string) error {
 	for _, f := range []string{"index.html", "app.html", "soundworld.wasm", "soundworld.wasm.gz", "wasm_exec.js"} {
@@ -89,6 +96,9 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 	}
 	defer b.close()
 
+	if extra.crash {
+		return checkCrash(b, base+"?crashtest", shot)
+	}
 	page := base
 	var wantLoc string
 	if sidecar != "" {
@@ -111,15 +121,73 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		page, wantLoc = base+"#"+frag, sc.Listener.Loc
 		fmt.Printf("webcheck: link from %s: %d characters, position %s\n", sidecar, len(page), wantLoc)
 	}
+	if extra.cpuprofile != "" {
+		for _, m := range []string{"Profiler.enable", "Profiler.start"} {
+			if _, err := b.call(m, nil); err != nil {
+				return err
+			}
+		}
+	}
+	cpu0 := b.cpu()
 	t0 := time.Now()
+	// CPU use sampled every 100 ms until the map shows: the page's steps
+	// (its marks) are then given in main-thread CPU seconds too.
+	type cpuAt struct {
+		t time.Duration
+		u cpuUse
+	}
+	var samples []cpuAt
+	var sampleMu sync.Mutex
+	stopSampling := make(chan struct{})
+	go func() {
+		for {
+			u := b.cpu()
+			sampleMu.Lock()
+			samples = append(samples, cpuAt{time.Since(t0), u})
+			sampleMu.Unlock()
+			select {
+			case <-stopSampling:
+				return
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	}()
+	mainCPUAt := func(ms float64) float64 { // main-thread CPU used by ms after the navigation
+		sampleMu.Lock()
+		defer sampleMu.Unlock()
+		var v float64
+		for _, x := range samples {
+			if x.t.Seconds()*1000 > ms {
+				break
+			}
+			v = x.u.main - cpu0.main
+		}
+		return v
+	}
 	if _, err := b.call("Page.navigate", map[string]any{"url": page}); err != nil {
 		return err
 	}
 	var tMap time.Duration
 	var frac float64
 	var img image.Image
-	for time.Since(t0) < max(budget+30*time.Second, 3*time.Minute) { // wait past the budget: say how late it was
+	deadline := max(budget+30*time.Second, 3*time.Minute) // wait past the budget: say how late it was
+	// Screenshots cost the page CPU (each composites and encodes a frame with
+	// software WebGL): one when the number of map tiles the program has
+	// uploaded changes, else one a second once it draws.
+	var tiles int
+	shotAt := t0
+	for time.Since(t0) < deadline {
+		var st struct{ Frames, Tiles int }
+		if b.eval("JSON.stringify(window.swTest ? window.swTest() : {})", &st) != nil || st.Frames == 0 ||
+			(st.Tiles == tiles && time.Since(shotAt) < time.Second) {
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
+		tiles, shotAt = st.Tiles, time.Now()
 		img, err = b.screenshot()
+		if os.Getenv("WEBCHECK_V") != "" {
+			fmt.Printf("webcheck: %.2f s: screenshot asked at frame %d, took %.2f s\n", time.Since(t0).Seconds(), st.Frames, time.Since(shotAt).Seconds())
+		}
 		if err != nil && strings.Contains(err.Error(), "Not attached") { // the page is still being swapped in
 			time.Sleep(100 * time.Millisecond)
 			continue
@@ -129,11 +197,13 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		}
 		var marker bool
 		frac, marker = terrainShare(img, pal)
+		if os.Getenv("WEBCHECK_V") != "" {
+			fmt.Printf("webcheck: %.2f s: %d tiles, %.0f%% terrain, marker %v\n", time.Since(t0).Seconds(), tiles, 100*frac, marker)
+		}
 		if frac >= minTerrain && marker {
 			tMap = time.Since(t0)
 			break
 		}
-		time.Sleep(200 * time.Millisecond)
 	}
 	if shot != "" && img != nil {
 		var buf bytes.Buffer
@@ -141,14 +211,43 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		os.WriteFile(shot, buf.Bytes(), 0o644)
 	}
 	if tMap == 0 {
+		var st json.RawMessage
+		b.eval("JSON.stringify(window.swTest ? window.swTest() : null)", &st)
+		fmt.Printf("webcheck: the page's state: %s\n", st)
+		if img == nil && shot != "" {
+			if img, err := b.screenshot(); err == nil {
+				var buf bytes.Buffer
+				png.Encode(&buf, img)
+				os.WriteFile(shot, buf.Bytes(), 0o644)
+			}
+		}
 		return fmt.Errorf("no map after %s: %.0f%% of the page is terrain (want ≥ %.0f%%) or no listener marker", time.Since(t0).Round(time.Millisecond), 100*frac, 100*minTerrain)
 	}
+	if extra.cpuprofile != "" {
+		res, err := b.call("Profiler.stop", nil)
+		if err != nil {
+			return err
+		}
+		var p struct{ Profile json.RawMessage }
+		json.Unmarshal(res, &p)
+		if err := os.WriteFile(extra.cpuprofile, p.Profile, 0o644); err != nil {
+			return err
+		}
+	}
+	close(stopSampling)
+	cpu1 := b.cpu()
+	if os.Getenv("WEBCHECK_V") != "" {
+		out, _ := exec.Command("sh", "-c", fmt.Sprintf(`for p in $(pgrep -P %d) $(pgrep -P $(pgrep -d, -P %d)); do t=$(tr '\0' ' ' </proc/$p/cmdline | grep -o -- '--type=[a-z-]*'); for th in /proc/$p/task/*; do echo "$t $(cat $th/comm) $(cut -d')' -f2 $th/stat | awk '{print ($12+$13)/100}')"; done; done | awk '{a[$1" "$2]+=$3} END {for (k in a) if (a[k]>0.2) print a[k], k}' | sort -rn | head -15`, b.cmd.Process.Pid, b.cmd.Process.Pid)).Output()
+		fmt.Printf("%s", out)
+	}
 	fmt.Printf("webcheck: map shown %.2f s after navigation (%.0f%% of the page is stand-in terrain; listener marker seen)\n", tMap.Seconds(), 100*frac)
+	fmt.Printf("webcheck: CPU used until then: %.1f s by the browser, %.1f s of it on the page's main thread\n", cpu1.all-cpu0.all, cpu1.main-cpu0.main)
 	var st struct {
 		Where      string             `json:"where"`
 		Frames     int                `json:"frames"`
 		FirstFrame float64            `json:"firstFrame"`
 		Times      map[string]float64 `json:"times"`
+		Marks      map[string]float64 `json:"marks"`
 		WasmBytes  int                `json:"wasmBytes"`
 		Errors     []string           `json:"errors"`
 		Status     string             `json:"status"`
@@ -165,6 +264,19 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 	fmt.Printf("webcheck: %d frames, at %q, status %q\n", st.Frames, st.Where, st.Status)
 	fmt.Printf("webcheck: page times (ms since navigation): wasm compiled %.0f, session started %.0f, first frame %.0f\n",
 		st.Times["compiled"], st.Times["session"], st.FirstFrame+st.Times["session"])
+	steps := map[string]float64{"wasm compiled": st.Times["compiled"], "session started": st.Times["session"], "stand-in files fetched": st.Times["standIn"],
+		"first frame": st.FirstFrame + st.Times["session"], "map seen": float64(tMap.Milliseconds())}
+	for k, v := range st.Marks {
+		steps[k] = v + st.Times["session"]
+	}
+	var marks []string
+	for k, v := range steps {
+		if v > 0 {
+			marks = append(marks, fmt.Sprintf("%6.0f ms %4.1f s CPU: %s", v, mainCPUAt(v), k))
+		}
+	}
+	sort.Strings(marks)
+	fmt.Printf("webcheck: steps (ms since navigation, main-thread CPU s until then):\n  %s\n", strings.Join(marks, "\n  "))
 	errs := append(b.errors(), st.Errors...)
 	fmt.Printf("webcheck: errors logged: %d\n", len(errs))
 	for _, e := range errs {
@@ -434,6 +546,103 @@ func launch(browser string) (*browserConn, error) {
 		}
 	}
 	return b, nil
+}
+
+// checkCrash opens the page with a deliberate panic in the program's
+// second frame (internal/crash's path inside a frame: game.Run's guarded
+// Update) and checks the page shows the report with exit 70's text and
+// the stack, as the desktop prints it.
+func checkCrash(b *browserConn, page, shot string) error {
+	if _, err := b.call("Page.navigate", map[string]any{"url": page}); err != nil {
+		return err
+	}
+	t0 := time.Now()
+	var st struct {
+		Crash, Status string
+		Shown         bool
+	}
+	for time.Since(t0) < 3*time.Minute {
+		if err := b.eval(`JSON.stringify(Object.assign(window.swTest ? window.swTest() : {}, {shown: !!document.getElementById("crash") && !document.getElementById("crash").hidden}))`, &st); err == nil && st.Crash != "" {
+			break
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	if shot != "" {
+		if img, err := b.screenshot(); err == nil {
+			var buf bytes.Buffer
+			png.Encode(&buf, img)
+			os.WriteFile(shot, buf.Bytes(), 0o644)
+		}
+	}
+	lines := strings.Split(st.Crash, "\n")
+	fmt.Printf("webcheck: crash report shown %v after %.1f s, %d lines, status %q; first: %q\n", st.Shown, time.Since(t0).Seconds(), len(lines), st.Status, lines[0])
+	for _, want := range []string{"soundworld: internal error (a bug): a deliberate bug", "goroutine ", "page_js.go", "exit 70"} {
+		if !strings.Contains(st.Crash, want) {
+			return fmt.Errorf("the crash report lacks %q:\n%s", want, st.Crash)
+		}
+	}
+	if !st.Shown {
+		return errors.New("the crash panel is not shown")
+	}
+	return nil
+}
+
+// cpuUse is CPU time (user + system, s) used so far by the browser's
+// processes (the one started and its descendants, from /proc; zero where
+// there is no /proc): all of them, and the renderers' main threads, where
+// the page's JavaScript, WebAssembly and layout run. On a busy machine
+// these grow as the page's work does, where wall time grows with the load.
+type cpuUse struct{ all, main float64 }
+
+func (b *browserConn) cpu() cpuUse {
+	ents, _ := os.ReadDir("/proc")
+	parent := map[int]int{}
+	ticks := map[int]float64{}
+	stat := func(path string) (ppid int, t float64, ok bool) {
+		st, err := os.ReadFile(path)
+		if err != nil {
+			return 0, 0, false
+		}
+		i := bytes.LastIndexByte(st, ')') // the command name may hold spaces
+		if i < 0 {
+			return 0, 0, false
+		}
+		f := strings.Fields(string(st[i+1:])) // f[0] is field 3 (state)
+		if len(f) < 13 {
+			return 0, 0, false
+		}
+		ppid, _ = strconv.Atoi(f[1])
+		u, _ := strconv.ParseFloat(f[11], 64)
+		k, _ := strconv.ParseFloat(f[12], 64)
+		return ppid, (u + k) / 100, true // USER_HZ
+	}
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if pp, t, ok := stat("/proc/" + e.Name() + "/stat"); ok {
+			parent[pid], ticks[pid] = pp, t
+		}
+	}
+	var u cpuUse
+	root := b.cmd.Process.Pid
+	for pid, t := range ticks {
+		for p := pid; p > 1; p = parent[p] {
+			if p != root {
+				continue
+			}
+			u.all += t
+			cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+			if bytes.Contains(cmd, []byte("--type=renderer")) {
+				if _, mt, ok := stat(fmt.Sprintf("/proc/%d/task/%d/stat", pid, pid)); ok {
+					u.main += mt
+				}
+			}
+			break
+		}
+	}
+	return u
 }
 
 func (b *browserConn) read(r io.Reader) {

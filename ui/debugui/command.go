@@ -6,7 +6,6 @@ package debugui
 import (
 	"image"
 	"image/color"
-	"iter"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -41,7 +40,8 @@ type iconCommand struct {
 }
 
 type drawCommand struct {
-	f func(screen *ebiten.Image)
+	f   func(screen *ebiten.Image)
+	key any // soundworld: what f draws, for the window cache (nil: uncacheable)
 }
 
 type command struct {
@@ -61,17 +61,4 @@ func (c *Context) appendCommand(cmdType int) *command {
 	cnt := c.currentRootContainer()
 	cnt.commandList = append(cnt.commandList, &cmd)
 	return &cmd
-}
-
-// commands returns a sequence of commands from all root containers.
-func (c *Context) commands() iter.Seq[*command] {
-	return func(yield func(command *command) bool) {
-		for _, cnt := range c.rootContainers {
-			for _, cmd := range cnt.commandList {
-				if !yield(cmd) {
-					return
-				}
-			}
-		}
-	}
 }

@@ -32,6 +32,9 @@ type container struct {
 	titleButtons []TitleButton
 	titleClicked int
 
+	// soundworld: the last frame's commands and the image of them (cache.go).
+	cache windowCache
+
 	used bool
 }
 

@@ -28,7 +28,8 @@ type Context struct {
 	scrollTarget  *container
 	numberEditBuf string
 	numberEdit    widgetID
-	pressOwner    widgetID // soundworld: the widget the current press began on (one slider at a time)
+	pressOwner    widgetID    // soundworld: the widget the current press began on (one slider at a time)
+	panels        panelImages // soundworld: the windows' cached drawings (cache.go)
 
 	// soundworld: the interactive widgets placed this frame and the last, with
 	// their clipped bounds (one slider at a time: is another widget under the

@@ -117,10 +117,18 @@ func (c *Context) draw(screen *ebiten.Image) {
 	if c.err != nil {
 		return
 	}
+	c.panels.begin(screen.Bounds())
+	for _, cnt := range c.rootContainers { // soundworld: each root container cached while unchanged (cache.go)
+		c.drawContainer(screen, cnt)
+	}
+}
 
-	target := screen
+// drawCommands draws cmds onto dst (the screen, or a container's cached
+// image: the same coordinates), starting unclipped.
+func (c *Context) drawCommands(dst *ebiten.Image, cmds []*command) {
+	target := dst
 	scale := c.Scale()
-	for cmd := range c.commands() {
+	for _, cmd := range cmds {
 		switch cmd.typ {
 		case commandRect: // soundworld: one scaled white pixel, not a vector path
 			r := cmd.rect.rect
@@ -153,7 +161,7 @@ func (c *Context) draw(screen *ebiten.Image) {
 			r.Min.Y *= scale
 			r.Max.X *= scale
 			r.Max.Y *= scale
-			target = screen.SubImage(r).(*ebiten.Image)
+			target = dst.SubImage(r).(*ebiten.Image)
 		}
 	}
 }
@@ -216,12 +224,22 @@ func (c *Context) drawIcon(icon icon, rect image.Rectangle, color color.Color) {
 
 // DrawOnlyWidget adds a widget that only draws the given function without user interaction.
 func (c *Context) DrawOnlyWidget(f func(screen *ebiten.Image)) {
+	c.DrawOnlyWidgetKeyed(nil, f)
+}
+
+// DrawOnlyWidgetKeyed is DrawOnlyWidget for a drawing that is wholly
+// determined by key (a comparable value: the text, rectangle and colour a
+// label draws, say): while every command of its window, keys included, is
+// the same as the frame before, the window is drawn from its cached image
+// (cache.go) and f is not called. A nil key draws every frame. (soundworld)
+func (c *Context) DrawOnlyWidgetKeyed(key any, f func(screen *ebiten.Image)) {
 	_ = c.wrapEventHandlerAndError(func() (EventHandler, error) {
 		_, _ = c.widget(widgetID{}, 0, nil, nil, func(bounds image.Rectangle) {
 			c.setClip(c.clipRect())
 			defer c.setClip(unclippedRect)
 			cmd := c.appendCommand(commandDraw)
 			cmd.draw.f = f
+			cmd.draw.key = key
 		})
 		return nil, nil
 	})

@@ -1,0 +1,41 @@
+package game
+
+import (
+	"image"
+	"path/filepath"
+	"testing"
+)
+
+// `shot -from` an F12 sidecar draws what the F12 picture showed: the
+// sidecar says what was selected and how the map key was drawn, and the shot
+// keeps both — an F12 picture with nothing selected stays so (a fresh shot
+// selects the loudest ambient instance and voice) and its folded key is drawn
+// (a fresh shot leaves a folded key out).
+func TestFrom_F12SidecarKeepsSelectionAndKey(t *testing.T) {
+	g := standInGame(t) // the live window: no selection, the key folded
+	g.st.Selected, g.st.SelectedVoice, g.st.SelectedEmitter = -1, -1, -1
+	for i := 0; i < 30; i++ {
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "f12.png")
+	if err := writePair(out, image.NewRGBA(image.Rect(0, 0, 4, 4)), g.sidecar()); err != nil {
+		t.Fatal(err)
+	}
+	if g.hud.mapKeyState() != "folded" {
+		t.Fatalf("live window: map key %q, want folded", g.hud.mapKeyState())
+	}
+	s := runShot(t, Config{From: mustReadFrom(t, SidecarPath(out)), Shot: &Shot{Seconds: 0.5, Out: filepath.Join(t.TempDir(), "from.png")}})
+	if s.st.Selected != -1 || s.st.SelectedVoice != -1 || s.st.SelectedEmitter != -1 {
+		t.Errorf("shot -from: selection instance %d voice %d emitter %d, want none (the F12 picture's)", s.st.Selected, s.st.SelectedVoice, s.st.SelectedEmitter)
+	}
+	if s.hud.mapKeyState() != "folded" {
+		t.Errorf("shot -from: map key %q, want folded (the F12 picture's)", s.hud.mapKeyState())
+	}
+	// A fresh shot still selects the loudest.
+	f := runShot(t, Config{Shot: &Shot{Seconds: 0.5, Out: filepath.Join(t.TempDir(), "fresh.png")}})
+	if f.st.Selected < 0 || f.hud.mapKeyState() != "" {
+		t.Errorf("fresh shot: selected %d, map key %q; want the loudest instance and no key", f.st.Selected, f.hud.mapKeyState())
+	}
+}

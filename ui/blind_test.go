@@ -1,0 +1,113 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"soundworld/ambientviz/geom"
+	"soundworld/audio"
+	"soundworld/world"
+)
+
+// gateFake is a host with a Gate whose ABX run is open or not.
+type gateFake struct {
+	fakeHost
+	abx, done bool
+}
+
+func (h *gateFake) CopyPosition() string  { return "clipboard" }
+func (h *gateFake) ToggleRecording()      {}
+func (h *gateFake) OpenGate(string) error { return nil }
+func (h *gateFake) ToggleB() error        { return nil }
+func (h *gateFake) PlayX() error          { return nil }
+func (h *gateFake) AnswerX(bool) error    { return nil }
+func (h *gateFake) SetABXTrials(int) error {
+	return nil
+}
+func (h *gateFake) SetGainMatch(bool) {}
+func (h *gateFake) GateView() GateView {
+	return GateView{Gate: "g", Ready: true, Hearing: "X", Trials: 10, ABX: h.abx, ABXDone: h.done, Trial: 1}
+}
+
+// panelTexts lays out and draws every panel (all open) for a busy snapshot
+// with a playing voice selected and returns every text line drawn.
+func panelTexts(t *testing.T, h *gateFake) string {
+	t.Helper()
+	s := &world.Snapshot{Time: 5, Prefs: audio.DefaultPrefs(), Cursor: 3}
+	s.Voices[0] = audio.Voice{Busy: true, Source: audio.SourceBed, SType: 0x47, Wave: 0x0A000001, DB: -12, Pan: 15, Start: 4, Length: 20, Volume: 0.4}
+	s.Instances = []world.Instance{{Stb: 1, Continuous: true, Count: 2, Share: 0.5, CurrentVolume: 0.25, CanHear: true}}
+	st := NewState()
+	st.SelectedVoice = 0
+	u := New(h, st)
+	u.OpenAll()
+	u.SetScreen(1280, 720)
+	u.SetMeter(func() (audio.MeterReading, string) {
+		return audio.MeterReading{Peak: [2]float64{-6, -7}, RMS: [2]float64{-15, -16}, Hold: [2]float64{-5, -5}}, "device"
+	})
+	var b strings.Builder
+	onDrawLine = func(s string) { b.WriteString(s + "\n") }
+	defer func() { onDrawLine = nil }()
+	img := ebiten.NewImage(1280, 720)
+	for i := 0; i < 3; i++ {
+		if _, err := u.Update(s); err != nil {
+			t.Fatal(err)
+		}
+		u.Draw(img)
+	}
+	if got := u.LevelsHidden(); got != (h.abx && !h.done) {
+		t.Errorf("LevelsHidden %v with ABX %v done %v", got, h.abx, h.done)
+	}
+	return b.String()
+}
+
+// Issue 21 item 7: an ABX trial is judged by ear. While one is open the
+// panels show no level: no meter numbers, no voice dB, no S1 volume or
+// gain, no bed volume; with no run (or a finished one) they all show.
+func TestABX_HidesEveryLevelReadout(t *testing.T) {
+	levels := []string{"-12 dB", "peak   -6.0", "rms   -15.0", "S1: vol", "gain 0.", "vol 0.250"}
+	open := panelTexts(t, &gateFake{})
+	for _, l := range levels {
+		if !strings.Contains(open, l) {
+			t.Fatalf("no ABX run: %q not shown (the test would prove nothing)\n%s", l, open)
+		}
+	}
+	blind := panelTexts(t, &gateFake{abx: true})
+	for _, l := range levels {
+		if strings.Contains(blind, l) {
+			t.Errorf("ABX trial open: %q still shown", l)
+		}
+	}
+	if !strings.Contains(blind, levelsHiddenNote) || !strings.Contains(blind, "pan +15") {
+		t.Errorf("ABX trial open: want the note and the voice's pan, got\n%s", blind)
+	}
+	if done := panelTexts(t, &gateFake{abx: true, done: true}); !strings.Contains(done, "-12 dB") {
+		t.Errorf("finished ABX run: levels still hidden")
+	}
+}
+
+// The timeline's bars are brighter the louder they play, except during an
+// ABX trial, when every bar has one brightness.
+func TestABX_TimelineBarsOneBrightness(t *testing.T) {
+	loud := geom.VoiceBar{Voice: audio.Voice{Source: audio.SourceBed, DB: -3}}
+	quiet := geom.VoiceBar{Voice: audio.Voice{Source: audio.SourceBed, DB: -45}}
+	if barColor(loud, false) == barColor(quiet, false) {
+		t.Fatal("levels shown: loud and quiet bars have the same colour")
+	}
+	if barColor(loud, true) != barColor(quiet, true) {
+		t.Errorf("ABX trial: loud %v and quiet %v bars differ", barColor(loud, true), barColor(quiet, true))
+	}
+}
+
+// The Events panel's rows keep time, sound and pan but not the level.
+func TestABX_EventRowsWithoutLevel(t *testing.T) {
+	p := audio.Play{Time: 2.5, SType: 0x47, DB: -21, Pan: 4, Slot: 3}
+	if got := lateRowText(p, 0, false); !strings.Contains(got, "-21") {
+		t.Fatalf("row %q has no level", got)
+	}
+	got := lateRowText(p, 0, true)
+	if strings.Contains(got, "21") || !strings.Contains(got, "pan +4") || len(got) != len(lateRowText(p, 0, false)) {
+		t.Errorf("blind row %q: want no level, the pan, the same columns", got)
+	}
+}
