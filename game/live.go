@@ -59,6 +59,8 @@ type liveClock struct {
 	dry       []capt.LiveRow // underruns as seen (sim time of the Update that saw them), bounded: maxLate
 	late      []lateStart    // late starts, oldest first (bounded: maxLate)
 	lateN     int            // late starts since the window opened
+	stalls    int64          // times the device stopped playing and the wall clock took the mix
+	onWall    bool           // the wall clock has the mix now (device.StallNotice)
 	muted     bool           // G6: the output is muted now
 	fastSeen  bool           // the device turned out to be no clock (switched to the own mix)
 	anchors   []liveAnchor   // anchors taken, for the log (bounded: maxLate)
@@ -207,6 +209,34 @@ func (g *Game) takeLate() {
 	if n := len(g.lc.late); n > maxLate {
 		g.lc.late = g.lc.late[n-maxLate:]
 	}
+	g.takeStalls(d)
+}
+
+// staller is a device that keeps a stall account (audio/device).
+type staller interface {
+	Stalls() (device.StallStats, bool)
+}
+
+// takeStalls says when the device stopped playing and the wall clock took
+// the mix (O5: counted, never silent), and when it plays again; each
+// fallback is an underrun row in captures.
+func (g *Game) takeStalls(d liveDev) {
+	s, ok := d.(staller)
+	if !ok {
+		return
+	}
+	st, ok := s.Stalls()
+	if !ok {
+		return
+	}
+	if st.Fallbacks > g.lc.stalls {
+		g.lc.stalls = st.Fallbacks
+		g.lc.dry = append(g.lc.dry, capt.LiveRow{Time: g.sim.Now(), Kind: "stall", Slot: -1, Reason: "wall clock"})
+		g.setToast(device.StallNotice)
+	} else if g.lc.onWall && !st.OnWallClock {
+		g.setToast("the sound device plays again")
+	}
+	g.lc.onWall = st.OnWallClock
 }
 
 // growLead grows the lead by a step (not past maxLead) and says why.
@@ -350,8 +380,15 @@ func (g *Game) liveStatus() string {
 	if b, ok := d.(interface{ BufferFramesNow() int64 }); ok {
 		buf = fmt.Sprintf(", buffer %.1f ms", float64(b.BufferFramesNow())*1000/audio.SampleRate)
 	}
-	return fmt.Sprintf("lead %.0f ms%s, anchors %d, late starts %d, underruns %d (%.0f ms)", float64(d.LeadFrames())*1000/audio.SampleRate, buf,
-		len(d.Anchors()), g.lc.lateN, ev, float64(fr)*1000/audio.SampleRate)
+	stall := ""
+	if g.lc.stalls > 0 {
+		stall = fmt.Sprintf(", device stalls %d", g.lc.stalls)
+		if g.lc.onWall {
+			stall += " (silent now: wall clock)"
+		}
+	}
+	return fmt.Sprintf("lead %.0f ms%s, anchors %d, late starts %d, underruns %d (%.0f ms)%s", float64(d.LeadFrames())*1000/audio.SampleRate, buf,
+		len(d.Anchors()), g.lc.lateN, ev, float64(fr)*1000/audio.SampleRate, stall)
 }
 
 // printLive prints the live clock's account for scripts (-quit-after): the
@@ -384,6 +421,12 @@ func (g *Game) printLive() {
 				x, low, float64(low)*1000/audio.SampleRate)
 		}
 	}
+	if s, ok := d.(staller); ok {
+		if st, ok := s.Stalls(); ok {
+			fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks%s\n",
+				st.TopUps, st.Restarts, st.Fallbacks, lastErr(st.LastError))
+		}
+	}
 	for _, a := range as {
 		fmt.Fprintf(w, "live: %s\n", a)
 	}
@@ -413,4 +456,12 @@ func (g *Game) liveRows(from float64) []capt.LiveRow {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Time < out[j].Time })
 	return out
+}
+
+// lastErr is ", last error: e" ("" for none).
+func lastErr(e string) string {
+	if e == "" {
+		return ""
+	}
+	return ", last error: " + e
 }

@@ -315,13 +315,14 @@ func (d *Device) Close() error {
 // pending starts to the mixer and renders under the lock, feeds the tap and
 // the pace check, and zeros what the device gets while muted (G6). A device
 // found to be no clock gets zeros and nothing is rendered for it (the
-// window mixes on its own). It reports whether it rendered.
-func (d *Device) render(buf []float32) bool {
+// window mixes on its own). It returns the mixer frame after what it
+// rendered, and whether it rendered.
+func (d *Device) render(buf []float32) (next int64, ok bool) {
 	d.mu.Lock()
 	if d.pace.fast {
 		d.mu.Unlock()
 		clear(buf)
-		return false
+		return -1, false
 	}
 	if len(d.pending) > 0 {
 		d.mixer.Apply(d.pending)
@@ -332,12 +333,13 @@ func (d *Device) render(buf []float32) bool {
 	if d.tap != nil {
 		d.tap.Write(buf)
 	}
-	d.pace.observe(d.wall(), d.mixer.Frame())
+	next = d.mixer.Frame()
+	d.pace.observe(d.wall(), next)
 	d.mu.Unlock()
 	if d.muted.Load() {
 		clear(buf) // G6: the mix ran (voices advance), the device hears nothing
 	}
-	return true
+	return next, true
 }
 
 // stream is the io.Reader the player pulls float32 little-endian stereo from.
