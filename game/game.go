@@ -413,6 +413,7 @@ func (g *Game) Update() error {
 
 	g.step()
 	g.pushStarts()
+	g.coverSim() // O5: the device may render up to here (live.go)
 	switch {
 	case g.frame == 1 || g.pinView != nil && g.pinView():
 		g.cam = g.pin.place(g.cam, g.mapRect(), g.snap.Listener.Pos) // the listener (or -center's place) in the map area, not the window; a shot's -center or -from view stays while its panels settle

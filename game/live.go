@@ -176,6 +176,32 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 	return max(0, min(n, clock.MaxTicks)), true
 }
 
+// coverer is a device that renders no frame the Sim has not covered (audio/device).
+type coverer interface {
+	Covered(simT float64)
+}
+
+// coverSim tells the device that the Sim's starts are delivered up to its
+// time now, after the Update's last push (O5): a game thread that falls
+// behind then makes the device run dry (an underrun, counted) instead of a
+// start playing late. No bound while paused or before the anchor: the mix
+// plays on.
+func (g *Game) coverSim() {
+	d, ok := g.live()
+	if !ok {
+		return
+	}
+	c, ok := d.(coverer)
+	if !ok {
+		return
+	}
+	t := g.sim.Now()
+	if g.lc.paused || !g.lc.anchored {
+		t = math.NaN()
+	}
+	c.Covered(t)
+}
+
 // takeLate logs the device's late starts (O5): the event log's rows get
 // their lateness, and captures list them.
 func (g *Game) takeLate() {

@@ -55,6 +55,7 @@ type Device struct {
 	pending []audio.VoiceStart // guarded by mu: starts not yet given to the mixer (mixer frames)
 	tl      *Timeline          // guarded by mu
 	late    []Late             // guarded by mu: late starts not yet taken
+	covered int64              // guarded by mu: the mixer frame the Sim's starts are delivered up to (−1: no bound)
 	pace    pace               // guarded by mu
 	tap     *audio.MeterTap    // guarded by mu: sees every rendered block (tap.go)
 	ab      abMix              // guarded by mu: B and the A/B crossfade (ab.go)
@@ -73,7 +74,7 @@ type Device struct {
 // newDevice is a Device over m with the wall clock and the default lead.
 func newDevice(m *audio.Mixer) *Device {
 	t0 := time.Now()
-	d := &Device{mixer: m, tl: NewTimeline(leadFrames), wall: func() float64 { return time.Since(t0).Seconds() }}
+	d := &Device{mixer: m, tl: NewTimeline(leadFrames), covered: -1, wall: func() float64 { return time.Since(t0).Seconds() }}
 	d.bufFr.Store(BufferFrames)
 	return d
 }
@@ -246,6 +247,33 @@ func (d *Device) frontier(starts []audio.VoiceStart) int64 {
 		d.tl.Anchor("session", starts[0].Time, front, 1)
 	}
 	return front
+}
+
+// Covered tells the device that the Sim has delivered every start up to
+// sim time simT (game goroutine, after its pushes; NaN: no bound, as while
+// paused). The ALSA writer renders no frame past it (covers): a game thread
+// that falls behind makes the device run dry — an underrun, heard and
+// counted — instead of a start played late, so the stream stays the render
+// under any load (O5). oto and a scripted device pull regardless.
+func (d *Device) Covered(simT float64) {
+	if d == nil || d.silent {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if math.IsNaN(simT) || !d.tl.Anchored() {
+		d.covered = -1
+		return
+	}
+	d.covered = d.tl.FrameOf(simT)
+}
+
+// covers reports whether the next frames may be rendered: the Sim has
+// delivered their starts (Covered).
+func (d *Device) covers(frames int64) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.covered < 0 || d.mixer.Frame()+frames <= d.covered
 }
 
 // TakeLate returns the late starts since the last call (O5: logged, never moved silently).

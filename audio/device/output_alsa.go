@@ -84,11 +84,11 @@ func alsaErr(call string, code C.long) error {
 }
 
 func (p alsaPCM) avail() (int64, error) {
-	if n := C.so_avail(p.h); n < 0 {
+	n := C.so_avail(p.h)
+	if n < 0 {
 		return 0, alsaErr("snd_pcm_avail_update", n)
-	} else {
-		return int64(n), nil
 	}
+	return int64(n), nil
 }
 
 func (p alsaPCM) delay() (int64, error) {
@@ -134,5 +134,5 @@ func openOutput(d *Device) (output, error) {
 		C.snd_pcm_drop(h)
 		C.snd_pcm_close(h)
 	}
-	return startPCM(d, alsaPCM{h}, int64(period), runtime.LockOSThread, closer), nil
+	return startPCM(d, alsaPCM{h}, int64(period), int64(buffer), runtime.LockOSThread, closer), nil
 }

@@ -34,6 +34,7 @@ type pcmOut struct {
 	dev    pcm
 	closer func() // frees the device once the writer has stopped
 	period int64
+	size   int64 // the device's buffer, frames
 
 	mu       sync.Mutex
 	wall     bool      // guarded by mu
@@ -61,16 +62,16 @@ type pcmOut struct {
 
 // startPCM starts playing d through dev, a period at a time; lock runs first
 // on the writer's goroutine (ALSA: lock it to its thread).
-func startPCM(d *Device, dev pcm, period int64, lock func(), closer func()) *pcmOut {
-	o := newPCMOut(d, dev, period, time.Now, fallbackAfter)
+func startPCM(d *Device, dev pcm, period, size int64, lock func(), closer func()) *pcmOut {
+	o := newPCMOut(d, dev, period, size, time.Now, fallbackAfter)
 	o.closer = closer
 	o.start(lock)
 	return o
 }
 
 // newPCMOut is a pcmOut not yet started, on the clock now.
-func newPCMOut(d *Device, dev pcm, period int64, now func() time.Time, fallback time.Duration) *pcmOut {
-	return &pcmOut{d: d, dev: dev, period: period, now: now, fallbackAfter: fallback,
+func newPCMOut(d *Device, dev pcm, period, size int64, now func() time.Time, fallback time.Duration) *pcmOut {
+	return &pcmOut{d: d, dev: dev, period: period, size: size, now: now, fallbackAfter: fallback,
 		stop: make(chan struct{}), done: make(chan struct{}), watchDone: make(chan struct{})}
 }
 
@@ -91,7 +92,7 @@ func (o *pcmOut) run(lock func()) {
 	if lock != nil {
 		lock()
 	}
-	w := newWriter(o.dev, o.period)
+	w := newWriter(o.dev, o.period, o.size)
 	probing := false // the wall clock has the mix: feed the device silence until it plays
 	var probeFrom int64
 	for {
@@ -137,13 +138,16 @@ func (o *pcmOut) run(lock func()) {
 }
 
 // render is the writer's render: the mixer's next frames while the writer
-// has the mix.
+// has the mix, once the Sim has delivered their starts (Device.Covered).
 func (o *pcmOut) render(buf []float32) (int64, bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.wall {
 		clear(buf)
 		return -1, true
+	}
+	if !o.d.covers(int64(len(buf) / 2)) {
+		return -1, false
 	}
 	return o.d.render(buf)
 }

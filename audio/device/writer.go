@@ -51,6 +51,7 @@ func stallFor(target int64) time.Duration {
 type writer struct {
 	dev    pcm
 	period int64
+	size   int64     // the device's buffer, frames
 	buf    []float32 // a period, interleaved stereo
 	pend   []float32 // rendered, not yet taken by the device (a tail of buf)
 
@@ -67,9 +68,9 @@ type writer struct {
 	low                     int64 // fewest frames queued before a write once running (−1: none yet)
 }
 
-func newWriter(dev pcm, period int64) *writer {
+func newWriter(dev pcm, period, size int64) *writer {
 	b := make([]float32, 2*period)
-	return &writer{dev: dev, period: period, buf: b, pend: b[:0], low: -1}
+	return &writer{dev: dev, period: period, size: size, buf: b, pend: b[:0], low: -1}
 }
 
 // renderFunc fills a period: the mixer frame after it, or −1 for silence
@@ -85,8 +86,17 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 		w.drained = now
 	}
 	q, err := w.dev.delay()
-	if err != nil {
+	if errors.Is(err, errXrun) {
 		return 0, w.recover(now, err)
+	} else if err != nil {
+		// No timing information now (PulseAudio's plugin says EIO until its
+		// stream has reported latency): what the device holds is then its
+		// buffer less the room it has.
+		av, aerr := w.dev.avail()
+		if aerr != nil {
+			return 0, w.recover(now, aerr)
+		}
+		q = max(0, w.size-av)
 	}
 	if p := w.wrote - q; p > w.played || q <= 0 {
 		w.played, w.drained, w.toppedUp = max(w.played, p), now, false
@@ -116,8 +126,8 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 				return frames(w.period), nil
 			}
 			next, ok := render(w.buf)
-			if !ok {
-				return 10 * time.Millisecond, nil
+			if !ok { // nothing to write yet (the Sim has not covered it; no clock)
+				return frames(w.period / 4), nil
 			}
 			w.pend, w.fromMix = w.buf, next >= 0
 			if w.fromMix {

@@ -1,6 +1,7 @@
 package device
 
 import (
+	"math"
 	"sync"
 	"testing"
 	"time"
@@ -133,7 +134,7 @@ func drive(t *testing.T, w *writer, p *scriptPCM, c *counter, d time.Duration, t
 // a period at a time, and the device gets the render frame for frame.
 func TestWriterKeepsTheBuffer(t *testing.T) {
 	p := &scriptPCM{now: time.Unix(100, 0), size: MaxBufferFrames}
-	w, c := newWriter(p, PeriodFrames), &counter{}
+	w, c := newWriter(p, PeriodFrames, MaxBufferFrames), &counter{}
 	most := drive(t, w, p, c, 2*time.Second, BufferFrames, nil)
 	checkStream(t, p.got)
 	if most > BufferFrames {
@@ -155,7 +156,7 @@ func TestWriterKeepsTheBuffer(t *testing.T) {
 func TestO5_WriterTopsUpADeviceWaitingForItsPrebuffer(t *testing.T) {
 	p := &scriptPCM{now: time.Unix(100, 0), size: MaxBufferFrames, prebuf: MaxBufferFrames - PeriodFrames}
 	p.playing = true // started (PulseAudio's trigger on the first write)
-	w, c := newWriter(p, PeriodFrames), &counter{}
+	w, c := newWriter(p, PeriodFrames, MaxBufferFrames), &counter{}
 	starved := false
 	drive(t, w, p, c, 3*time.Second, BufferFrames, func(s time.Duration) {
 		if s >= time.Second && !starved { // the writer was not scheduled: the device ran dry
@@ -177,7 +178,7 @@ func TestO5_WriterTopsUpADeviceWaitingForItsPrebuffer(t *testing.T) {
 // taken are written after the restart, so the stream is still the render.
 func TestO5_WriterRestartsADeviceThatPlaysNothing(t *testing.T) {
 	p := &scriptPCM{now: time.Unix(100, 0), size: MaxBufferFrames}
-	w, c := newWriter(p, PeriodFrames), &counter{}
+	w, c := newWriter(p, PeriodFrames, MaxBufferFrames), &counter{}
 	drive(t, w, p, c, 2*time.Second, BufferFrames, func(s time.Duration) {
 		if s >= 500*time.Millisecond && s < 510*time.Millisecond && p.restarts == 0 {
 			p.dead = true
@@ -214,7 +215,7 @@ func TestO5_StalledDeviceFallsBackToTheWallClock(t *testing.T) {
 		return n
 	}
 	now()
-	o := newPCMOut(d, p, PeriodFrames, now, 300*time.Millisecond)
+	o := newPCMOut(d, p, PeriodFrames, MaxBufferFrames, now, 300*time.Millisecond)
 	d.out = o
 	o.start(nil)
 	defer o.close()
@@ -252,5 +253,34 @@ func TestO5_StalledDeviceFallsBackToTheWallClock(t *testing.T) {
 	waitFor("the writer renders again", func() bool { return frontier() > f1+4*PeriodFrames })
 	if s, _ := d.Stalls(); s.Fallbacks != 1 {
 		t.Errorf("after recovery: %+v, want 1 fallback", s)
+	}
+}
+
+// O5: the writer renders no frame past what the Sim has covered
+// (Device.Covered), so a Sim that falls behind makes the device run dry
+// rather than a start play late; with no bound (NaN: paused) it renders on.
+func TestO5_WriterWaitsForTheSim(t *testing.T) {
+	d := newDevice(audio.NewMixer(audio.NewBank(nil)))
+	d.Anchor("session", 0, 1) // sim 0 s = frame 0 + the lead
+	d.Covered(0.05)           // the Sim's starts are delivered up to 50 ms
+	covered := leadFrames + 2205
+	o := newPCMOut(d, &scriptPCM{size: MaxBufferFrames}, PeriodFrames, MaxBufferFrames, time.Now, fallbackAfter)
+	buf := make([]float32, 2*PeriodFrames)
+	n := int64(0)
+	for ; n < 1000; n++ {
+		if _, ok := o.render(buf); !ok {
+			break
+		}
+	}
+	if want := covered / PeriodFrames; n != want {
+		t.Fatalf("rendered %d periods before waiting, want %d (the frames below frame %d)", n, want, covered)
+	}
+	d.Push([]audio.VoiceStart{{Time: 0.05, Slot: 1, Wave: 1}})
+	if l := d.TakeLate(); len(l) != 0 {
+		t.Fatalf("a start at the covered time is late: %+v", l)
+	}
+	d.Covered(math.NaN())
+	if _, ok := o.render(buf); !ok {
+		t.Fatal("with no bound the writer still waits")
 	}
 }
