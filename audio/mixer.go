@@ -63,13 +63,14 @@ func (x *Mixer) Apply(starts []VoiceStart) {
 	}
 }
 
-// DropPending removes the starts and stops for slot that wait for their
-// frame (a start made later in sim time supersedes them: the device's
-// input path). Voices already playing are left alone.
-func (x *Mixer) DropPending(slot int) {
+// DropPending removes the starts and stops for slot that wait for a frame
+// from on (a start made later in sim time and placed at from supersedes
+// them: the device's input path, and render -from replaying it). Voices
+// already playing are left alone.
+func (x *Mixer) DropPending(slot int, from int64) {
 	out := x.pending[:0]
 	for _, e := range x.pending {
-		if e.vs.Slot != slot {
+		if e.vs.Slot != slot || e.frame < from {
 			out = append(out, e)
 		}
 	}

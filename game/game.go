@@ -476,7 +476,9 @@ func (g *Game) pushStarts() {
 		g.lc.held = append(g.lc.held, out...)
 		return
 	}
-	g.sound.apply(out)
+	for _, m := range g.sound.apply(out) {
+		g.sim.MarkEarly(m.T, m.Frames) // render -from places them as heard
+	}
 	g.takeLate() // O5: starts the device got too late are logged (live.go)
 }
 

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"soundworld/audio"
+	"soundworld/world"
 )
 
 // sound is the window's side of the audio device bridge: it forwards the
@@ -22,9 +23,11 @@ type sound struct {
 }
 
 // inputNow is what a device offers for inputs: their starts at the next
-// block rendered instead of the lead later (audio/device PushNow).
+// block rendered instead of the lead later (audio/device PushNow), and the
+// timeline frame they would have had.
 type inputNow interface {
 	PushNow(starts []audio.VoiceStart) int64
+	TimelineFrame(t float64) int64
 }
 
 // bridge is what the window needs of audio's device package.
@@ -54,10 +57,15 @@ func openSound(b *audio.Bank) *sound {
 
 func (s *sound) silent() bool { return s == nil || s.out == nil }
 
-func (s *sound) apply(starts []audio.VoiceStart) {
+// apply hands starts to the device. Those made by inputs between two
+// Updates go to the next period (inputNow); it returns, per sim time, how
+// many frames before their timeline place they went, for the input record
+// (world.EarlyMark: render -from places them the same).
+func (s *sound) apply(starts []audio.VoiceStart) []world.EarlyMark {
 	if s.silent() {
-		return
+		return nil
 	}
+	var marks []world.EarlyMark
 	if d, ok := s.out.(inputNow); ok && s.isInstant {
 		var now []audio.VoiceStart
 		rest := starts[:0:0]
@@ -69,11 +77,17 @@ func (s *sound) apply(starts []audio.VoiceStart) {
 			}
 		}
 		if len(now) > 0 {
-			d.PushNow(now) // first: they are earlier in sim time than the rest
+			front := d.PushNow(now) // first: they are earlier in sim time than the rest
+			for _, v := range now {
+				if n := len(marks); n == 0 || marks[n-1].T != v.Time {
+					marks = append(marks, world.EarlyMark{T: v.Time, Frames: d.TimelineFrame(v.Time) - front})
+				}
+			}
 			starts = rest
 		}
 	}
 	s.out.Push(starts)
+	return marks
 }
 
 // stopAll stops every voice (Slot with Wave 0 is a stop, per TakeStarts' contract).

@@ -20,7 +20,7 @@ func (d *Device) PushNow(starts []audio.VoiceStart) int64 {
 	front := d.frontier(starts)
 	for _, s := range starts {
 		d.pending = dropSlot(d.pending, s.Slot)
-		d.mixer.DropPending(s.Slot)
+		d.mixer.DropPending(s.Slot, front)
 		s.Time = float64(front) / audio.SampleRate
 		d.pending = append(d.pending, s)
 	}
@@ -47,4 +47,12 @@ func (d *Device) Inputs() (n, lastFrame int64) {
 		return 0, -1
 	}
 	return d.inputs.Load(), d.inFrame.Load()
+}
+
+// TimelineFrame is the mixer frame the anchor in force gives sim time t
+// (where a start at t lands on the timeline, past or not).
+func (d *Device) TimelineFrame(t float64) int64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.tl.FrameOf(t)
 }
