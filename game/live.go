@@ -449,8 +449,8 @@ func (g *Game) printLive() {
 	}
 	if s, ok := d.(staller); ok {
 		if st, ok := s.Stalls(); ok {
-			fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks%s\n",
-				st.TopUps, st.Restarts, st.Fallbacks, lastErr(st.LastError))
+			fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks; longest look at the device %.1f ms%s\n",
+				st.TopUps, st.Restarts, st.Fallbacks, st.Longest.Seconds()*1000, lastErr(st.LastError))
 		}
 	}
 	for _, a := range as {

@@ -50,6 +50,7 @@ type pcmOut struct {
 	restarts atomic.Int64
 	low      atomic.Int64
 	stalls   atomic.Int64 // times the wall clock took over
+	longest  atomic.Int64 // ns: the longest single look of the writer (writer.step)
 	lastErr  atomic.Value // string: why the device last failed
 
 	now           func() time.Time
@@ -128,6 +129,9 @@ func (o *pcmOut) run(lock func()) {
 		}
 		now := o.now()
 		wait, err := w.step(now, max(o.d.bufFr.Load(), o.period), render)
+		if took := o.now().Sub(now); took > time.Duration(o.longest.Load()) {
+			o.longest.Store(int64(took)) // the longest the writer spent in one look (inside the device, mostly)
+		}
 		o.publish(w, now)
 		if err != nil {
 			o.lastErr.Store(err.Error())
@@ -237,7 +241,8 @@ func (o *pcmOut) stallStats() StallStats {
 	wall := o.wall
 	o.mu.Unlock()
 	e, _ := o.lastErr.Load().(string)
-	return StallStats{TopUps: o.topUps.Load(), Restarts: o.restarts.Load(), Fallbacks: o.stalls.Load(), OnWallClock: wall, LastError: e}
+	return StallStats{TopUps: o.topUps.Load(), Restarts: o.restarts.Load(), Fallbacks: o.stalls.Load(), OnWallClock: wall, LastError: e,
+		Longest: time.Duration(o.longest.Load())}
 }
 
 // close stops both goroutines. A writer stuck inside the device is left to
@@ -269,6 +274,10 @@ type StallStats struct {
 	Fallbacks   int64  // times it played nothing for fallbackAfter: the wall clock took the mix
 	OnWallClock bool   // the wall clock has the mix now (silent)
 	LastError   string // the device's last error ("" none)
+	// Longest is the longest the writer spent in one look at the device
+	// (its calls return without waiting to play, but a sound server's
+	// plugin may take long to restart a stream).
+	Longest time.Duration
 }
 
 // Stalls is the output's stall account; ok is false when the output keeps

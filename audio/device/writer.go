@@ -98,7 +98,13 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 		}
 		q = max(0, w.size-av)
 	}
-	if p := w.wrote - q; p > w.played || q <= 0 {
+	av, err := w.dev.avail()
+	if err != nil {
+		return 0, w.recover(now, err)
+	}
+	// Progress: it played something, or it is empty and takes frames
+	// (nothing to play is no stall).
+	if p := w.wrote - q; p > w.played || q <= 0 && av >= w.period {
 		w.played, w.drained, w.toppedUp = max(w.played, p), now, false
 	}
 	w.queued = q
@@ -106,17 +112,22 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 	fill := target - w.period // write when this many or fewer are queued
 	topUp := false
 	if now.Sub(w.drained) > stallFor(target) {
-		if w.toppedUp {
+		// It holds frames and plays none, or says it is empty and takes
+		// none (PulseAudio's plugin, whose ring buffer can disagree with
+		// its stream after a start): a top-up first when it holds some,
+		// then a restart.
+		if w.toppedUp || q <= 0 {
 			w.restarts++
 			return 0, w.restart(now)
 		}
 		w.toppedUp, w.drained, topUp = true, now, true
 		w.topUps++
 	}
-	for range MaxBufferFrames/w.period + 2 { // bounded: a device that reports room it does not take
-		av, err := w.dev.avail()
-		if err != nil {
-			return 0, w.recover(now, err)
+	for i := range MaxBufferFrames/w.period + 2 { // bounded: a device that reports room it does not take
+		if i > 0 {
+			if av, err = w.dev.avail(); err != nil {
+				return 0, w.recover(now, err)
+			}
 		}
 		if len(w.pend) == 0 {
 			if !topUp && w.queued > fill {

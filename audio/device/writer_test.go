@@ -24,6 +24,7 @@ type scriptPCM struct {
 	prebuf           int64
 	dead             bool
 	deadAfterRestart bool
+	stuck            bool // says it is empty and has no room, until restarted
 	got              []float32
 	restarts         int
 	block            chan struct{} // non-nil: delay waits on it (a call stuck inside the device)
@@ -47,6 +48,9 @@ func (p *scriptPCM) avail() (int64, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.advance()
+	if p.stuck {
+		return 0, nil
+	}
 	return p.size - p.queued, nil
 }
 
@@ -60,6 +64,9 @@ func (p *scriptPCM) delay() (int64, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.advance()
+	if p.stuck {
+		return 0, nil
+	}
 	return p.queued, nil
 }
 
@@ -68,6 +75,9 @@ func (p *scriptPCM) write(buf []float32) (int64, error) {
 	defer p.mu.Unlock()
 	p.advance()
 	n := min(p.size-p.queued, int64(len(buf)/2))
+	if p.stuck {
+		n = 0
+	}
 	p.got = append(p.got, buf[:2*n]...)
 	p.queued += n
 	if !p.playing && (p.prebuf == 0 || p.queued >= p.prebuf) {
@@ -81,7 +91,7 @@ func (p *scriptPCM) restart() error {
 	defer p.mu.Unlock()
 	p.restarts++
 	p.queued, p.playing, p.at = 0, false, p.now
-	p.dead = p.deadAfterRestart
+	p.dead, p.stuck = p.deadAfterRestart, false
 	return nil
 }
 
@@ -191,6 +201,27 @@ func TestO5_WriterRestartsADeviceThatPlaysNothing(t *testing.T) {
 	// stallFor(BufferFrames) is 100 ms: the stall costs two of them.
 	if played := w.played; played < int64(1.7*audio.SampleRate) {
 		t.Errorf("the device played %d frames in 2 s, want over 1.7 s of them", played)
+	}
+}
+
+// O5: a device that says it is empty yet takes no frames (PulseAudio's
+// ALSA plugin, whose ring buffer can disagree with its stream after a
+// start) is restarted after stallFor, without a top-up; the stream stays
+// the render.
+func TestO5_WriterRestartsADeviceThatTakesNothing(t *testing.T) {
+	p := &scriptPCM{now: time.Unix(100, 0), size: MaxBufferFrames}
+	w, c := newWriter(p, PeriodFrames, MaxBufferFrames), &counter{}
+	drive(t, w, p, c, 2*time.Second, BufferFrames, func(s time.Duration) {
+		if s >= 500*time.Millisecond && s < 510*time.Millisecond && p.restarts == 0 {
+			p.stuck, p.queued = true, 0
+		}
+	})
+	checkStream(t, p.got)
+	if w.topUps != 0 || w.restarts != 1 {
+		t.Errorf("top-ups %d, restarts %d; want a restart alone", w.topUps, w.restarts)
+	}
+	if played := w.played; played < int64(1.8*audio.SampleRate) {
+		t.Errorf("the device played %d frames in 2 s, want over 1.8 s of them", played)
 	}
 }
 
