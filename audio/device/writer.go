@@ -34,6 +34,10 @@ const (
 	stallAfter    = 3                      // buffers of wall time with nothing played before a top-up
 	minStall      = 100 * time.Millisecond // … and at least this
 	fallbackAfter = 3 * time.Second        // nothing played for this long: the wall clock takes over
+	// emptyStall is how long a device that says it is empty may take no
+	// frames before it is restarted: restarting PulseAudio's stream sooner
+	// made such stalls recur (live-smoke under load: 73 restarts in 30 s).
+	emptyStall = 400 * time.Millisecond
 )
 
 // stallFor is how long a device keeping target frames may play nothing
@@ -111,11 +115,11 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 	target = max(target, w.period)
 	fill := target - w.period // write when this many or fewer are queued
 	topUp := false
-	if now.Sub(w.drained) > stallFor(target) {
-		// It holds frames and plays none, or says it is empty and takes
-		// none (PulseAudio's plugin, whose ring buffer can disagree with
-		// its stream after a start): a top-up first when it holds some,
-		// then a restart.
+	if stalled := now.Sub(w.drained); stalled > stallFor(target) && (q > 0 || stalled > emptyStall) {
+		// It holds frames and plays none: a top-up first, then a restart.
+		// Or it says it is empty and takes none (PulseAudio's plugin, whose
+		// ring buffer can disagree with its stream after a start; it comes
+		// back by itself, mostly within emptyStall): a restart.
 		if w.toppedUp || q <= 0 {
 			w.restarts++
 			return 0, w.restart(now)
