@@ -183,18 +183,27 @@ func TestO5_WriterTopsUpADeviceWaitingForItsPrebuffer(t *testing.T) {
 	}
 }
 
-// O5: a device that holds its frames and plays none, even topped up, is
-// restarted (its queue dropped, counted); frames rendered and not yet
-// taken are written after the restart, so the stream is still the render.
-func TestO5_WriterRestartsADeviceThatPlaysNothing(t *testing.T) {
+// faultAt500ms drives a writer for 2 s on a healthy scripted device that
+// fault breaks 500 ms in (until it is restarted), and checks that the
+// device got the render frame for frame.
+func faultAt500ms(t *testing.T, fault func(*scriptPCM)) (*writer, *scriptPCM) {
+	t.Helper()
 	p := &scriptPCM{now: time.Unix(100, 0), size: MaxBufferFrames}
 	w, c := newWriter(p, PeriodFrames, MaxBufferFrames), &counter{}
 	drive(t, w, p, c, 2*time.Second, BufferFrames, func(s time.Duration) {
 		if s >= 500*time.Millisecond && s < 510*time.Millisecond && p.restarts == 0 {
-			p.dead = true
+			fault(p)
 		}
 	})
 	checkStream(t, p.got)
+	return w, p
+}
+
+// O5: a device that holds its frames and plays none, even topped up, is
+// restarted (its queue dropped, counted); frames rendered and not yet
+// taken are written after the restart, so the stream is still the render.
+func TestO5_WriterRestartsADeviceThatPlaysNothing(t *testing.T) {
+	w, p := faultAt500ms(t, func(p *scriptPCM) { p.dead = true })
 	if w.topUps != 1 || w.restarts != 1 || p.restarts != 1 {
 		t.Errorf("top-ups %d, restarts %d (device %d); want 1, 1, 1", w.topUps, w.restarts, p.restarts)
 	}
@@ -209,14 +218,7 @@ func TestO5_WriterRestartsADeviceThatPlaysNothing(t *testing.T) {
 // start) is restarted after emptyStall, without a top-up; the stream
 // stays the render.
 func TestO5_WriterRestartsADeviceThatTakesNothing(t *testing.T) {
-	p := &scriptPCM{now: time.Unix(100, 0), size: MaxBufferFrames}
-	w, c := newWriter(p, PeriodFrames, MaxBufferFrames), &counter{}
-	drive(t, w, p, c, 2*time.Second, BufferFrames, func(s time.Duration) {
-		if s >= 500*time.Millisecond && s < 510*time.Millisecond && p.restarts == 0 {
-			p.stuck, p.queued = true, 0
-		}
-	})
-	checkStream(t, p.got)
+	w, _ := faultAt500ms(t, func(p *scriptPCM) { p.stuck, p.queued = true, 0 })
 	if w.topUps != 0 || w.restarts != 1 {
 		t.Errorf("top-ups %d, restarts %d; want a restart alone", w.topUps, w.restarts)
 	}
