@@ -214,7 +214,7 @@ func (o *pcmOut) wallStep(now time.Time, buf []float32) {
 		o.stalls.Add(1)
 	}
 	due := int64(now.Sub(o.wallFrom).Seconds() * audio.SampleRate)
-	for o.wallDone+o.period <= due {
+	for o.wallDone+o.period <= due && o.d.covers(o.period) { // as the writer: never past the Sim
 		o.d.render(buf) // heard by no one: the meters and captures still get it (tap)
 		o.wallDone += o.period
 	}
