@@ -139,7 +139,10 @@ func (d *Device) BufferFramesNow() int64 {
 
 // GrowBuffer grows the device's buffer by a period (not past
 // MaxBufferFrames) after an underrun: the writer gets that much more time
-// to be scheduled. It returns the new size and whether it grew.
+// to be scheduled. The ALSA writer's buffer grows only when the writer
+// woke too late since the last growth; an underrun of the device's own
+// making (a stalled sound server) would only add latency. It returns the
+// new size and whether it grew.
 func (d *Device) GrowBuffer() (int64, bool) {
 	if d == nil || d.silent {
 		return 0, false
@@ -147,6 +150,9 @@ func (d *Device) GrowBuffer() (int64, bool) {
 	b := d.bufFr.Load()
 	if b >= MaxBufferFrames {
 		return b, false
+	}
+	if g, ok := d.out.(interface{ mayGrow() bool }); ok && !g.mayGrow() {
+		return b, false // the writer was on time: the device itself stalled
 	}
 	b = min(MaxBufferFrames, b+PeriodFrames)
 	d.bufFr.Store(b)

@@ -41,17 +41,19 @@ type pcmOut struct {
 	wallFrom time.Time // guarded by mu: when the wall clock took over
 	wallDone int64     // guarded by mu: frames rendered on the wall clock since
 
-	wrote    atomic.Int64 // the mixer frame after the last the device took
-	base     atomic.Int64 // mixer frames played at the last look: wrote − queued
-	baseAt   atomic.Int64 // its wall time (UnixNano)
-	progress atomic.Int64 // UnixNano: when the device last played (writer.drained)
-	xruns    atomic.Int64
-	topUps   atomic.Int64
-	restarts atomic.Int64
-	low      atomic.Int64
-	stalls   atomic.Int64 // times the wall clock took over
-	longest  atomic.Int64 // ns: the longest single look of the writer (writer.step)
-	lastErr  atomic.Value // string: why the device last failed
+	wrote     atomic.Int64 // the mixer frame after the last the device took
+	base      atomic.Int64 // mixer frames played at the last look: wrote − queued
+	baseAt    atomic.Int64 // its wall time (UnixNano)
+	progress  atomic.Int64 // UnixNano: when the device last played (writer.drained)
+	xruns     atomic.Int64
+	topUps    atomic.Int64
+	restarts  atomic.Int64
+	low       atomic.Int64
+	stalls    atomic.Int64 // times the wall clock took over
+	longest   atomic.Int64 // ns: the longest single look of the writer (writer.step)
+	lateWakes atomic.Int64 // writer.lateWakes
+	grownAt   atomic.Int64 // lateWakes when the buffer last grew
+	lastErr   atomic.Value // string: why the device last failed
 
 	now           func() time.Time
 	fallbackAfter time.Duration
@@ -172,6 +174,7 @@ func (o *pcmOut) publish(w *writer, now time.Time) {
 	o.topUps.Store(w.topUps)
 	o.restarts.Store(w.restarts)
 	o.low.Store(w.low)
+	o.lateWakes.Store(w.lateWakes)
 }
 
 // sleep waits d or until the output stops.
@@ -295,3 +298,15 @@ func (d *Device) Stalls() (StallStats, bool) {
 
 // StallNotice is what the window says while the wall clock has the mix.
 const StallNotice = "the sound device stopped playing: the mix runs on the wall clock, silent, until it plays again"
+
+// mayGrow reports whether the writer woke late since the buffer last grew
+// (a bigger buffer covers that; it does not cover a stalled sound server)
+// and, if so, takes note that the buffer grows now.
+func (o *pcmOut) mayGrow() bool {
+	n := o.lateWakes.Load()
+	if n <= o.grownAt.Load() {
+		return false
+	}
+	o.grownAt.Store(n)
+	return true
+}

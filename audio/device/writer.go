@@ -68,6 +68,14 @@ type writer struct {
 	drained  time.Time // when it last played something (or began, or restarted)
 	toppedUp bool      // this stall was met with a top-up: the next restarts
 
+	lastLook time.Time // when step last looked
+	lastQ    int64     // frames queued after that look (what the device had to play until the next)
+	// lateWakes counts looks that came after the device must have run dry
+	// (more wall time since the last look than it had queued then): the
+	// writer was scheduled late, which a bigger buffer covers. Underruns of
+	// the device's own making (a stalled sound server) do not count.
+	lateWakes int64
+
 	xruns, topUps, restarts int64
 	low                     int64 // fewest frames queued before a write once running (−1: none yet)
 }
@@ -89,6 +97,11 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 	if w.drained.IsZero() {
 		w.drained = now
 	}
+	if !w.lastLook.IsZero() && w.lastQ > 0 && now.Sub(w.lastLook) > frames(w.lastQ) {
+		w.lateWakes++
+	}
+	w.lastLook = now
+	defer func() { w.lastQ = w.queued }()
 	q, err := w.dev.delay()
 	if errors.Is(err, errXrun) {
 		return 0, w.recover(now, err)

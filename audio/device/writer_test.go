@@ -317,3 +317,37 @@ func TestO5_WriterWaitsForTheSim(t *testing.T) {
 		t.Fatal("with no bound the writer still waits")
 	}
 }
+
+// The buffer covers a writer scheduled late: a look that comes after the
+// device must have run dry counts as a late wake, and only then may the
+// ALSA writer's buffer grow; an underrun the writer was on time for (a
+// stalled sound server) does not grow it.
+func TestBufferGrowsForLateWakesOnly(t *testing.T) {
+	p := &scriptPCM{now: time.Unix(100, 0), size: MaxBufferFrames}
+	w, c := newWriter(p, PeriodFrames, MaxBufferFrames), &counter{}
+	drive(t, w, p, c, time.Second, BufferFrames, nil)
+	if w.lateWakes != 0 {
+		t.Fatalf("%d late wakes on time, want 0", w.lateWakes)
+	}
+	d := newDevice(audio.NewMixer(audio.NewBank(nil)))
+	o := newPCMOut(d, p, PeriodFrames, MaxBufferFrames, time.Now, fallbackAfter)
+	d.out = o
+	o.publish(w, p.now)
+	if _, grew := d.GrowBuffer(); grew {
+		t.Fatal("the buffer grew with no late wake")
+	}
+	p.now = p.now.Add(frames(w.queued) + time.Millisecond) // the writer sleeps past what the device held
+	if _, err := w.step(p.now, BufferFrames, c.render); err != nil {
+		t.Fatal(err)
+	}
+	o.publish(w, p.now)
+	if w.lateWakes != 1 {
+		t.Fatalf("%d late wakes after sleeping past the queue, want 1", w.lateWakes)
+	}
+	if b, grew := d.GrowBuffer(); !grew || b != BufferFrames+PeriodFrames {
+		t.Fatalf("GrowBuffer() = %d, %v after a late wake; want %d, true", b, grew, BufferFrames+PeriodFrames)
+	}
+	if _, grew := d.GrowBuffer(); grew {
+		t.Fatal("the buffer grew twice for one late wake")
+	}
+}
