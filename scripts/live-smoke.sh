@@ -8,7 +8,7 @@
 # alignment. Run twice: on the machine as it is, and with a busy loop per
 # core. The window's account must show one anchor and no late start. A third
 # run times 15 inputs (a stinger each) from input to the device's output:
-# it prints the median and p95 (the issue's idle target: 60 ms and 100 ms).
+# the script fails when the median exceeds 60 ms or the p95 100 ms.
 # A fourth stops the sound server for 8 s mid-run: the window must go on
 # (the wall clock takes the mix) and quit on time.
 # LIVE_RUNS picks the runs ("idle latency hog stall", the default); SECONDS_LIVE
@@ -23,11 +23,11 @@ LIVE_RUNS=${LIVE_RUNS:-idle latency hog stall}
 LIVE_PRIO=${LIVE_PRIO:-}
 LATENCY_MEDIAN_MAX=60 # ms, input → played by the device
 LATENCY_P95_MAX=100
-# LIVE_LATENCY_GATE=on fails the run above those targets. Off by default:
-# through this rig's PulseAudio null sink the target was met in some runs
-# and not others (docs/fidelity.md, "O5 lead, device buffer and inputs"),
-# so it would make CI red by chance rather than by a regression.
-LIVE_LATENCY_GATE=${LIVE_LATENCY_GATE:-off}
+# The latency run fails above those targets (met in every run of the
+# final writer on the shared development machine, docs/fidelity.md "O5
+# lead, device buffer and inputs"); LIVE_LATENCY_GATE=off only prints it
+# (a machine known to be busy: the window's frame rate is much of it).
+LIVE_LATENCY_GATE=${LIVE_LATENCY_GATE:-on}
 
 need=()
 for p in pulseaudio pulseaudio-utils libasound2-plugins; do
