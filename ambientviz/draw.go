@@ -54,7 +54,7 @@ func Dot(dst *ebiten.Image, x, y, r float64, c color.RGBA) {
 		{DstX: x0, DstY: y1, SrcX: 0, SrcY: w, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: ca},
 		{DstX: x1, DstY: y1, SrcX: w, SrcY: w, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: ca},
 	}
-	op := &ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: true}
+	op := &ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
 	dst.DrawTriangles(vs, []uint16{0, 1, 2, 1, 3, 2}, disc, op)
 }
 
@@ -267,22 +267,6 @@ func LabelPixels(s string, c color.RGBA) *image.RGBA {
 // LabelWidth is the width in px of s in Face.
 func LabelWidth(s string) float64 { return text.Advance(s, Face) }
 
-// fillPath fills p with colour c (premultiplied).
-func fillPath(dst *ebiten.Image, p *vector.Path, c color.RGBA) {
-	vs, is := p.AppendVerticesAndIndicesForFilling(nil, nil)
-	colorVerts(vs, c)
-	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: true}
-	dst.DrawTriangles(vs, is, whiteSub, op)
-}
-
-// strokePath strokes p with width w.
-func strokePath(dst *ebiten.Image, p *vector.Path, w float32, c color.RGBA) {
-	vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: w})
-	colorVerts(vs, c)
-	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: true}
-	dst.DrawTriangles(vs, is, whiteSub, op)
-}
-
 func colorVerts(vs []ebiten.Vertex, c color.RGBA) {
 	for i := range vs {
 		vs[i].SrcX, vs[i].SrcY = 1, 1
@@ -295,9 +279,9 @@ func colorVerts(vs []ebiten.Vertex, c color.RGBA) {
 type circleKey struct{ x, y, r, w float32 }
 
 type cachedTris struct {
-	vs   []ebiten.Vertex
-	is   []uint16
-	used int
+	t     tris
+	white []ebiten.Vertex // t's vertices in white: each one's fringe alpha
+	used  int
 }
 
 // circles keeps stroked circles' triangles while they are drawn (the rings
@@ -308,28 +292,24 @@ var circles = struct {
 	frame int
 }{m: map[circleKey]*cachedTris{}}
 
-// StrokeCircle is vector.StrokeCircle (the same triangles, colour and
-// anti-aliasing) with the triangles reused while the circle is unchanged.
-func StrokeCircle(dst *ebiten.Image, cx, cy, r, width float32, c color.Color, antialias bool) {
+// StrokeCircle strokes the circle of radius r px about (cx, cy), width px
+// wide and feathered (feather.go), with the triangles reused while the
+// circle is unchanged.
+func StrokeCircle(dst *ebiten.Image, cx, cy, r, width float32, c color.Color) {
 	k := circleKey{cx, cy, r, width}
 	e := circles.m[k]
 	if e == nil {
-		var p vector.Path
-		p.Arc(cx, cy, r, 0, 2*math.Pi, vector.Clockwise)
-		p.Close()
-		e = &cachedTris{}
-		e.vs, e.is = p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: width})
+		t := strokeTris(circlePts(float64(cx), float64(cy), float64(r)), true, width, color.White)
+		e = &cachedTris{t: t, white: append([]ebiten.Vertex(nil), t.vs...)}
 		circles.m[k] = e
 	}
 	e.used = circles.frame
-	cr, cg, cb, ca := c.RGBA()
-	for i := range e.vs {
-		v := &e.vs[i]
-		v.SrcX, v.SrcY = 1, 1
-		v.ColorR, v.ColorG, v.ColorB, v.ColorA = float32(cr)/0xffff, float32(cg)/0xffff, float32(cb)/0xffff, float32(ca)/0xffff
+	col := rgba(c)
+	for i, w := range e.white {
+		v := &e.t.vs[i]
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = col[0]*w.ColorA, col[1]*w.ColorA, col[2]*w.ColorA, col[3]*w.ColorA
 	}
-	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: antialias}
-	dst.DrawTriangles(e.vs, e.is, whiteSub, op)
+	drawTris(dst, e.t)
 }
 
 // endCircleFrame ages the circle cache: every 30 frames it drops the

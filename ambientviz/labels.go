@@ -4,7 +4,6 @@ import (
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"soundworld/ambientviz/geom"
 )
@@ -66,7 +65,7 @@ func FlushLabels(dst *ebiten.Image, obstacles []geom.Rect) {
 			// From the anchor to the nearest point of the label's box.
 			tx := min(max(q.req.AX, p.X), p.X+q.req.W)
 			ty := min(max(q.req.AY, p.Y), p.Y+q.req.H)
-			vector.StrokeLine(dst, float32(q.req.AX), float32(q.req.AY), float32(tx), float32(ty), 1, Fade(q.c, 0.8*q.alpha), true)
+			StrokeLine(dst, float32(q.req.AX), float32(q.req.AY), float32(tx), float32(ty), 1, Fade(q.c, 0.8*q.alpha))
 		}
 	}
 	for i, p := range ps {
