@@ -39,9 +39,8 @@ func init() {
 }
 
 // Dot draws a filled circle of radius r px at (x, y) in colour c
-// (premultiplied): the disc image scaled and tinted, drawn anti-aliased like
-// the shapes around it so the overlays' anti-aliased drawing is one batch
-// (see aaBatch).
+// (premultiplied): the disc image scaled and tinted, its edge smoothed by
+// the image's own anti-aliased edge (feather.go says why not Ebitengine's).
 func Dot(dst *ebiten.Image, x, y, r float64, c color.RGBA) {
 	s := float32(r / discR)
 	x0, y0 := float32(x)-(discR+1)*s, float32(y)-(discR+1)*s
@@ -57,15 +56,6 @@ func Dot(dst *ebiten.Image, x, y, r float64, c color.RGBA) {
 	op := &ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
 	dst.DrawTriangles(vs, []uint16{0, 1, 2, 1, 3, 2}, disc, op)
 }
-
-// aaBatch: Ebitengine draws an anti-aliased shape into a double-size
-// offscreen buffer that covers every anti-aliased shape drawn on that image
-// so far, and resolves it (clears it, then scales it down onto the image)
-// before any plain draw on the image. Each switch from anti-aliased to plain
-// drawing therefore costs about five times that area in pixels, which on a
-// software rasteriser was most of a frame. Draw keeps the overlays'
-// anti-aliased shapes together (dots included) and draws the labels, which
-// are plain images, after all of them: one resolve per frame.
 
 // Fade returns c with its alpha scaled by a (premultiplied, as ebiten wants).
 func Fade(c color.RGBA, a float64) color.RGBA {
@@ -266,14 +256,6 @@ func LabelPixels(s string, c color.RGBA) *image.RGBA {
 
 // LabelWidth is the width in px of s in Face.
 func LabelWidth(s string) float64 { return text.Advance(s, Face) }
-
-func colorVerts(vs []ebiten.Vertex, c color.RGBA) {
-	for i := range vs {
-		vs[i].SrcX, vs[i].SrcY = 1, 1
-		vs[i].ColorR, vs[i].ColorG = float32(c.R)/255, float32(c.G)/255
-		vs[i].ColorB, vs[i].ColorA = float32(c.B)/255, float32(c.A)/255
-	}
-}
 
 // circleKey is one stroked circle's geometry (screen px).
 type circleKey struct{ x, y, r, w float32 }

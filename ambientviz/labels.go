@@ -58,8 +58,7 @@ func FlushLabels(dst *ebiten.Image, obstacles []geom.Rect) {
 	}
 	placed = placed[:0]
 	ps := geom.PlaceLabels(reqs, obstacles)
-	// Every leader line (anti-aliased) before any label (a plain image):
-	// one resolve of the anti-aliasing buffer, not one per label (aaBatch).
+	// Every leader line before any label: labels are drawn over the lines.
 	for i, p := range ps {
 		if q := queue[i]; p.Shown && p.Leader {
 			// From the anchor to the nearest point of the label's box.

@@ -86,13 +86,13 @@ func Draw(dst *ebiten.Image, s *world.Snapshot, v View, l Layers) {
 	}
 	lx, ly := v.Cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
 	obs = append(obs, geom.Rect{X0: lx - 9, Y0: ly - 9, X1: lx + 9, Y1: ly + 9}) // the player's disc
-	FlushLabels(dst, obs)                                                        // leader lines (anti-aliased) first, then the labels (aaBatch)
+	FlushLabels(dst, obs)                                                        // leader lines first, then the labels
 	for _, f := range roseLabels {
 		Label(dst, f.s, f.x, f.y, ringCol)
 	}
 }
 
-// fixedLabel is a label drawn at a given top-left, after the shapes (aaBatch).
+// fixedLabel is a label drawn at a given top-left, after the shapes.
 type fixedLabel struct {
 	s    string
 	x, y float64
