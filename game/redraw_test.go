@@ -17,11 +17,14 @@ import (
 // changes), F1 help shown and hidden over the panels (whole frames), and an
 // instance selected. Each frame
 // is drawn twice: onto the kept screen, then whole onto a fresh image.
-// Colours may differ by 1 (of 255): a panel whose drawing changed this
-// frame is drawn straight onto the kept screen, and by the second drawing
-// it counts as unchanged and comes from its cached image (debugui's
+// Colours may differ by up to 3 (of 255): a panel whose drawing changed
+// this frame is drawn straight onto the kept screen, and by the second
+// drawing it counts as unchanged and comes from its cached image (debugui's
 // cache.go), composited: the same translucent fills rounded in another
-// order. A missing, stale or doubled drawing differs by far more.
+// order; a map label can likewise move from its glyph-sheet drawing to its
+// own image between the two drawings (seen: 1–2 in a full package run). A
+// missing, stale or doubled drawing differs by far more (a panel left
+// uncleared: 258 181 px).
 func TestRedraw_KeptFramesEqualWholeFrames(t *testing.T) {
 	g := standInGame(t)
 	g.noInput = true
@@ -99,8 +102,8 @@ func (g *Game) landmarksIn() bool {
 	return true
 }
 
-// far reports colour components more than 1 apart.
-func far(a, b uint8) bool { return int(a) > int(b)+1 || int(b) > int(a)+1 }
+// far reports colour components more than 3 apart.
+func far(a, b uint8) bool { return int(a) > int(b)+3 || int(b) > int(a)+3 }
 
 // diffPixels counts the pixels of a and b with a component far apart.
 func diffPixels(a, b *image.RGBA) (n int, first image.Point) {
