@@ -39,7 +39,8 @@ type pyramid struct {
 	scanned  atomic.Int64  // landblocks the coarse scan has painted
 	scanDone atomic.Bool
 	scanTime atomic.Int64 // ns from start to the whole coarse level uploaded (0 = not yet)
-	started  time.Time
+	started  time.Time    // when the scan started (startScan)
+	scanOnce sync.Once
 
 	blocks *blockCache // the landblocks read most recently (MaxBlocks)
 
@@ -66,17 +67,31 @@ var scanEnd = terrain.ChunkKey{Level: -1}
 // maxChunks bounds the finer chunks kept on the GPU (1 MiB each).
 const maxChunks = 96
 
+// newPyramid starts the pyramid's worker and its scan of the cell dat.
 func newPyramid(a *dat.Archive, r *dat.Region, nt NewTexture, maxBlocks int) *pyramid {
+	p := idlePyramid(a, r, nt, maxBlocks)
+	p.startScan()
+	return p
+}
+
+// idlePyramid starts the pyramid's worker; its scan waits for startScan.
+func idlePyramid(a *dat.Archive, r *dat.Region, nt NewTexture, maxBlocks int) *pyramid {
 	p := &pyramid{
 		arch: a, painter: terrain.NewPainter(r), blocks: newBlockCache(maxBlocks), newTex: nt,
 		res:  make(chan chunkResult, 64),
 		imgs: map[terrain.ChunkKey]Texture{}, used: map[terrain.ChunkKey]int{}, inflight: map[terrain.ChunkKey]bool{},
-		started: time.Now(),
 	}
 	p.qcond = sync.NewCond(&p.qmu)
-	crash.Go(p.scan)
 	crash.Go(p.worker)
 	return p
+}
+
+// startScan starts the coarse scan (once; later calls do nothing).
+func (p *pyramid) startScan() {
+	p.scanOnce.Do(func() {
+		p.started = time.Now()
+		crash.Go(p.scan)
+	})
 }
 
 // close ends the worker (the scan ends by itself).
