@@ -11,7 +11,6 @@ package mapview
 import (
 	"image"
 	"math"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -133,7 +132,9 @@ func (p *pyramid) scan() {
 	keys := coarseKeys()
 	imgs := map[terrain.ChunkKey]*image.RGBA{}
 	dirty := map[terrain.ChunkKey]bool{}
+	var y yielder
 	for _, k := range keys {
+		y.yield()
 		imgs[k] = image.NewRGBA(image.Rect(0, 0, terrain.ChunkPx, terrain.ChunkPx))
 		p.paintMissing(imgs[k], k)
 		dirty[k] = true
@@ -160,7 +161,7 @@ func (p *pyramid) scan() {
 				continue
 			}
 			p.blocks.put(key, &l)
-			runtime.Gosched() // the frame goroutine first (see atlas.run)
+			y.yield() // the frame goroutine first
 			k := terrain.ChunkOf(terrain.Coarsest, bx, by)
 			ox, oy := k.BlockPos(bx, by)
 			p.painter.PaintAt(imgs[k], ox, oy, s, &l)
@@ -240,10 +241,11 @@ func (p *pyramid) paintChunk(k terrain.ChunkKey) *image.RGBA {
 	p.paintMissing(img, k)
 	bx0, by0, n := k.Blocks()
 	s := terrain.LevelPx(k.Level)
+	var y yielder
 	for bx := bx0; bx < min(bx0+n, terrain.WorldBlocks); bx++ {
 		for by := by0; by < min(by0+n, terrain.WorldBlocks); by++ {
 			if lb := p.block(uint16(bx<<8 | by)); lb != nil {
-				runtime.Gosched() // the frame goroutine first (see atlas.run)
+				y.yield() // the frame goroutine first
 				ox, oy := k.BlockPos(bx, by)
 				p.painter.PaintAt(img, ox, oy, s, lb)
 			}
