@@ -281,9 +281,12 @@ func (h *pageHooks) Frame(g game.PageHost) error {
 	if h.crashTest && h.frames == 2 {
 		panic("a deliberate bug: the page was opened with ?crashtest (scripts/webcheck -crash)")
 	}
-	if h.frames == 1 {
+	switch h.frames {
+	case 1:
 		h.sess.Set("firstFrame", js.Global().Get("performance").Call("now"))
 		mark(h.sess, "first frame")
+	case 2: // the first frame was drawn and handed to the browser
+		mark(h.sess, "second frame")
 	}
 	// Sound starts on the first click or key (web/app.js sets gesture):
 	// the AudioContext is made after it, so it starts playing at once.
