@@ -29,17 +29,25 @@ func standInMap(t testing.TB) *testMap {
 
 func newTestMap(t testing.TB, a *dat.Archive) *testMap {
 	t.Helper()
+	return newTestMapWith(t, a, func(*Config) {})
+}
+
+// newTestMapWith is newTestMap with the map's Config changed by opt first.
+func newTestMapWith(t testing.TB, a *dat.Archive, opt func(*Config)) *testMap {
+	t.Helper()
 	reg, err := a.Region()
 	if err != nil {
 		t.Fatal(err)
 	}
 	tm := &testMap{}
-	tm.Map = New(Config{
+	cfg := Config{
 		Archive: a, Region: reg, Problems: &dat.Problems{}, NewTexture: newFakeTex,
 		Camera: func() geom.Camera { return tm.cam },
 		Jump:   func(x, y float64) { tm.jumps = append(tm.jumps, [2]float64{x, y}) },
 		Notice: func(s string) { tm.notices = append(tm.notices, s) },
-	})
+	}
+	opt(&cfg)
+	tm.Map = New(cfg)
 	t.Cleanup(tm.Close)
 	// The window's opening view: 3 landblocks across 1280×720 around Holtburg.
 	tm.cam = geom.Camera{CX: 0xA9*192 + 96, CY: 0xB4*192 + 96, MPP: geom.FitMPP(3*geom.BlockSize, 1280, 720), W: 1280, H: 720}
@@ -181,18 +189,8 @@ func TestMap_ScanAfterFirstView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg, err := a.Region()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cam geom.Camera
-	m := New(Config{
-		Archive: a, Region: reg, Problems: &dat.Problems{}, NewTexture: newFakeTex,
-		Camera: func() geom.Camera { return cam }, Jump: func(x, y float64) {}, Notice: func(string) {},
-		ScanAfterFirstView: true,
-	})
-	defer m.Close()
-	cam = geom.Camera{CX: 0xA9*192 + 96, CY: 0xB4*192 + 96, MPP: geom.FitMPP(3*geom.BlockSize, 1280, 720), W: 1280, H: 720}
+	m := newTestMapWith(t, a, func(c *Config) { c.ScanAfterFirstView = true })
+	cam := m.cam
 	m.Tiles.Want(0xA7, 0xB2, 0xAB, 0xB6, 0xA9+0.5, 0xB4+0.5)
 	started := func() bool { return !m.pyr.started.IsZero() }
 	time.Sleep(50 * time.Millisecond) // a scan started by New would have begun by now
@@ -218,11 +216,7 @@ func TestMap_ScanAfterFirstView(t *testing.T) {
 	if _, _, fin := m.pyr.progress(); !fin {
 		t.Error("the deferred scan did not finish")
 	}
-
-	d := New(Config{Archive: a, Region: reg, Problems: &dat.Problems{}, NewTexture: newFakeTex,
-		Camera: func() geom.Camera { return cam }, Jump: func(x, y float64) {}, Notice: func(string) {}})
-	defer d.Close()
-	if d.pyr.started.IsZero() {
+	if d := newTestMap(t, a); d.pyr.started.IsZero() {
 		t.Error("without ScanAfterFirstView the scan did not start at New")
 	}
 }
