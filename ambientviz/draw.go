@@ -39,9 +39,8 @@ func init() {
 }
 
 // Dot draws a filled circle of radius r px at (x, y) in colour c
-// (premultiplied): the disc image scaled and tinted, drawn anti-aliased like
-// the shapes around it so the overlays' anti-aliased drawing is one batch
-// (see aaBatch).
+// (premultiplied): the disc image scaled and tinted, its edge smoothed by
+// the image's own anti-aliased edge (feather.go says why not Ebitengine's).
 func Dot(dst *ebiten.Image, x, y, r float64, c color.RGBA) {
 	s := float32(r / discR)
 	x0, y0 := float32(x)-(discR+1)*s, float32(y)-(discR+1)*s
@@ -54,18 +53,9 @@ func Dot(dst *ebiten.Image, x, y, r float64, c color.RGBA) {
 		{DstX: x0, DstY: y1, SrcX: 0, SrcY: w, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: ca},
 		{DstX: x1, DstY: y1, SrcX: w, SrcY: w, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: ca},
 	}
-	op := &ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: true}
+	op := &ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
 	dst.DrawTriangles(vs, []uint16{0, 1, 2, 1, 3, 2}, disc, op)
 }
-
-// aaBatch: Ebitengine draws an anti-aliased shape into a double-size
-// offscreen buffer that covers every anti-aliased shape drawn on that image
-// so far, and resolves it (clears it, then scales it down onto the image)
-// before any plain draw on the image. Each switch from anti-aliased to plain
-// drawing therefore costs about five times that area in pixels, which on a
-// software rasteriser was most of a frame. Draw keeps the overlays'
-// anti-aliased shapes together (dots included) and draws the labels, which
-// are plain images, after all of them: one resolve per frame.
 
 // Fade returns c with its alpha scaled by a (premultiplied, as ebiten wants).
 func Fade(c color.RGBA, a float64) color.RGBA {
@@ -267,37 +257,13 @@ func LabelPixels(s string, c color.RGBA) *image.RGBA {
 // LabelWidth is the width in px of s in Face.
 func LabelWidth(s string) float64 { return text.Advance(s, Face) }
 
-// fillPath fills p with colour c (premultiplied).
-func fillPath(dst *ebiten.Image, p *vector.Path, c color.RGBA) {
-	vs, is := p.AppendVerticesAndIndicesForFilling(nil, nil)
-	colorVerts(vs, c)
-	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: true}
-	dst.DrawTriangles(vs, is, whiteSub, op)
-}
-
-// strokePath strokes p with width w.
-func strokePath(dst *ebiten.Image, p *vector.Path, w float32, c color.RGBA) {
-	vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: w})
-	colorVerts(vs, c)
-	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: true}
-	dst.DrawTriangles(vs, is, whiteSub, op)
-}
-
-func colorVerts(vs []ebiten.Vertex, c color.RGBA) {
-	for i := range vs {
-		vs[i].SrcX, vs[i].SrcY = 1, 1
-		vs[i].ColorR, vs[i].ColorG = float32(c.R)/255, float32(c.G)/255
-		vs[i].ColorB, vs[i].ColorA = float32(c.B)/255, float32(c.A)/255
-	}
-}
-
 // circleKey is one stroked circle's geometry (screen px).
 type circleKey struct{ x, y, r, w float32 }
 
 type cachedTris struct {
-	vs   []ebiten.Vertex
-	is   []uint16
-	used int
+	t     tris
+	white []ebiten.Vertex // t's vertices in white: each one's fringe alpha
+	used  int
 }
 
 // circles keeps stroked circles' triangles while they are drawn (the rings
@@ -308,28 +274,24 @@ var circles = struct {
 	frame int
 }{m: map[circleKey]*cachedTris{}}
 
-// StrokeCircle is vector.StrokeCircle (the same triangles, colour and
-// anti-aliasing) with the triangles reused while the circle is unchanged.
-func StrokeCircle(dst *ebiten.Image, cx, cy, r, width float32, c color.Color, antialias bool) {
+// StrokeCircle strokes the circle of radius r px about (cx, cy), width px
+// wide and feathered (feather.go), with the triangles reused while the
+// circle is unchanged.
+func StrokeCircle(dst *ebiten.Image, cx, cy, r, width float32, c color.Color) {
 	k := circleKey{cx, cy, r, width}
 	e := circles.m[k]
 	if e == nil {
-		var p vector.Path
-		p.Arc(cx, cy, r, 0, 2*math.Pi, vector.Clockwise)
-		p.Close()
-		e = &cachedTris{}
-		e.vs, e.is = p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: width})
+		t := strokeTris(circlePts(float64(cx), float64(cy), float64(r)), true, width, color.White)
+		e = &cachedTris{t: t, white: append([]ebiten.Vertex(nil), t.vs...)}
 		circles.m[k] = e
 	}
 	e.used = circles.frame
-	cr, cg, cb, ca := c.RGBA()
-	for i := range e.vs {
-		v := &e.vs[i]
-		v.SrcX, v.SrcY = 1, 1
-		v.ColorR, v.ColorG, v.ColorB, v.ColorA = float32(cr)/0xffff, float32(cg)/0xffff, float32(cb)/0xffff, float32(ca)/0xffff
+	col := rgba(c)
+	for i, w := range e.white {
+		v := &e.t.vs[i]
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = col[0]*w.ColorA, col[1]*w.ColorA, col[2]*w.ColorA, col[3]*w.ColorA
 	}
-	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: antialias}
-	dst.DrawTriangles(e.vs, e.is, whiteSub, op)
+	drawTris(dst, e.t)
 }
 
 // endCircleFrame ages the circle cache: every 30 frames it drops the

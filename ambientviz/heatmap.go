@@ -182,27 +182,20 @@ var (
 // front-left, front-right, back-right, back-left) filled, outlined, and its
 // front edge light; a diamond marker when the footprint is under 6 px.
 func Building(dst *ebiten.Image, c [4][2]float64) {
-	var p vector.Path
-	p.MoveTo(float32(c[0][0]), float32(c[0][1]))
-	for _, q := range c[1:] {
-		p.LineTo(float32(q[0]), float32(q[1]))
+	p := make([]pt, len(c))
+	for i, q := range c {
+		p[i] = pt{float32(q[0]), float32(q[1])}
 	}
-	p.Close()
 	if math.Hypot(c[0][0]-c[2][0], c[0][1]-c[2][1]) < 6 {
-		mx, my := (c[0][0]+c[2][0])/2, (c[0][1]+c[2][1])/2
-		var d vector.Path
-		d.MoveTo(float32(mx), float32(my-4))
-		d.LineTo(float32(mx+4), float32(my))
-		d.LineTo(float32(mx), float32(my+4))
-		d.LineTo(float32(mx-4), float32(my))
-		d.Close()
-		strokePath(dst, &d, 2, outlineCol)
-		fillPath(dst, &d, buildingFill)
+		mx, my := float32(c[0][0]+c[2][0])/2, float32(c[0][1]+c[2][1])/2
+		d := []pt{{mx, my - 4}, {mx + 4, my}, {mx, my + 4}, {mx - 4, my}}
+		strokePoly(dst, d, 2, outlineCol)
+		fillPoly(dst, d, buildingFill)
 		return
 	}
-	fillPath(dst, &p, buildingFill)
-	strokePath(dst, &p, 1.5, outlineCol)
-	vector.StrokeLine(dst, float32(c[0][0]), float32(c[0][1]), float32(c[1][0]), float32(c[1][1]), 2, buildingFront, true)
+	fillPoly(dst, p, buildingFill)
+	strokePoly(dst, p, 1.5, outlineCol)
+	StrokeLine(dst, float32(c[0][0]), float32(c[0][1]), float32(c[1][0]), float32(c[1][1]), 2, buildingFront)
 }
 
 // Static draws a static object as a small dot at screen (x, y).

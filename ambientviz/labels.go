@@ -4,7 +4,6 @@ import (
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"soundworld/ambientviz/geom"
 )
@@ -59,14 +58,13 @@ func FlushLabels(dst *ebiten.Image, obstacles []geom.Rect) {
 	}
 	placed = placed[:0]
 	ps := geom.PlaceLabels(reqs, obstacles)
-	// Every leader line (anti-aliased) before any label (a plain image):
-	// one resolve of the anti-aliasing buffer, not one per label (aaBatch).
+	// Every leader line before any label: labels are drawn over the lines.
 	for i, p := range ps {
 		if q := queue[i]; p.Shown && p.Leader {
 			// From the anchor to the nearest point of the label's box.
 			tx := min(max(q.req.AX, p.X), p.X+q.req.W)
 			ty := min(max(q.req.AY, p.Y), p.Y+q.req.H)
-			vector.StrokeLine(dst, float32(q.req.AX), float32(q.req.AY), float32(tx), float32(ty), 1, Fade(q.c, 0.8*q.alpha), true)
+			StrokeLine(dst, float32(q.req.AX), float32(q.req.AY), float32(tx), float32(ty), 1, Fade(q.c, 0.8*q.alpha))
 		}
 	}
 	for i, p := range ps {

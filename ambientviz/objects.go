@@ -5,7 +5,6 @@ import (
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"soundworld/world"
 )
@@ -25,10 +24,10 @@ func Objects(dst *ebiten.Image, s *world.Snapshot, v View) {
 			a = 0.35
 		}
 		if r := v.Cam.RingRadiusPx(float64(o.AudibleRadius)); r > 0 {
-			StrokeCircle(dst, float32(px), float32(py), float32(r), 1, Fade(ObjectCol, 0.55*a), true)
+			StrokeCircle(dst, float32(px), float32(py), float32(r), 1, Fade(ObjectCol, 0.55*a))
 		}
-		vector.DrawFilledRect(dst, float32(px-7), float32(py-7), 14, 14, outlineCol, true)
-		vector.DrawFilledRect(dst, float32(px-5.5), float32(py-5.5), 11, 11, Fade(ObjectCol, a), true)
+		FillRect(dst, float32(px-7), float32(py-7), 14, 14, outlineCol)
+		FillRect(dst, float32(px-5.5), float32(py-5.5), 11, 11, Fade(ObjectCol, a))
 		// Optional: scenery can put many objects in one view; a label with no
 		// free place is left out (the marker stays; the Emitters panel lists
 		// every object) rather than drawn over a key or another label.

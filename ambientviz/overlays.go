@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"soundworld/ambientviz/geom"
 	"soundworld/world"
@@ -87,13 +86,13 @@ func Draw(dst *ebiten.Image, s *world.Snapshot, v View, l Layers) {
 	}
 	lx, ly := v.Cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
 	obs = append(obs, geom.Rect{X0: lx - 9, Y0: ly - 9, X1: lx + 9, Y1: ly + 9}) // the player's disc
-	FlushLabels(dst, obs)                                                        // leader lines (anti-aliased) first, then the labels (aaBatch)
+	FlushLabels(dst, obs)                                                        // leader lines first, then the labels
 	for _, f := range roseLabels {
 		Label(dst, f.s, f.x, f.y, ringCol)
 	}
 }
 
-// fixedLabel is a label drawn at a given top-left, after the shapes (aaBatch).
+// fixedLabel is a label drawn at a given top-left, after the shapes.
 type fixedLabel struct {
 	s    string
 	x, y float64
@@ -106,8 +105,8 @@ func Rings(dst *ebiten.Image, s *world.Snapshot, v View) {
 	for i, r := range geom.Rings(s.Prefs) {
 		px := v.Cam.RingRadiusPx(r.Radius)
 		c := cols[i%len(cols)]
-		StrokeCircle(dst, float32(lx), float32(ly), float32(px), 3, Fade(outlineCol, 0.5), true)
-		StrokeCircle(dst, float32(lx), float32(ly), float32(px), 1.5, Fade(c, 0.9), true)
+		StrokeCircle(dst, float32(lx), float32(ly), float32(px), 3, Fade(outlineCol, 0.5))
+		StrokeCircle(dst, float32(lx), float32(ly), float32(px), 1.5, Fade(c, 0.9))
 		// below the ring's south point, else above its north point, else beside its east or west point.
 		w := LabelWidth(r.Label)
 		QueueLabel(r.Label, lx, ly+px, [][2]float64{{lx - w/2, ly + px + 2}, {lx - w/2, ly - px - 18}, {lx + px + 4, ly - 8}, {lx - px - w - 4, ly - 8}}, 0, false, c, 1)
@@ -122,12 +121,12 @@ func Cells(dst *ebiten.Image, s *world.Snapshot, v View) {
 	by := math.Floor(float64(s.Listener.Pos.Y) / geom.BlockSize)
 	x0, y0 := v.Cam.ToScreen((bx-1)*geom.BlockSize, (by+2)*geom.BlockSize)
 	side := 3 * geom.BlockSize / v.Cam.MPP
-	vector.StrokeRect(dst, float32(x0), float32(y0), float32(side), float32(side), 2, Fade(color.RGBA{0x40, 0xd0, 0xff, 0xff}, 0.8), true) // anti-aliased: one batch (aaBatch)
+	StrokeRect(dst, float32(x0), float32(y0), float32(side), float32(side), 2, Fade(color.RGBA{0x40, 0xd0, 0xff, 0xff}, 0.8))
 	cx := math.Floor(float64(s.Listener.Pos.X) / geom.CellSize)
 	cy := math.Floor(float64(s.Listener.Pos.Y) / geom.CellSize)
 	c0x, c0y := v.Cam.ToScreen(cx*geom.CellSize, (cy+1)*geom.CellSize)
 	cs := geom.CellSize / v.Cam.MPP
-	vector.StrokeRect(dst, float32(c0x), float32(c0y), float32(cs), float32(cs), 2, Fade(color.RGBA{0xff, 0xff, 0x60, 0xff}, 0.9), true)
+	StrokeRect(dst, float32(c0x), float32(c0y), float32(cs), float32(cs), 2, Fade(color.RGBA{0xff, 0xff, 0x60, 0xff}, 0.9))
 	for _, c := range s.Cells {
 		px, py := v.Cam.ToScreen(float64(c.Pos.X), float64(c.Pos.Y))
 		if px < -10 || py < -10 || px > float64(v.Cam.W)+10 || py > float64(v.Cam.H)+10 {
@@ -160,8 +159,8 @@ func rose(dst *ebiten.Image, s *world.Snapshot, v View) []fixedLabel {
 		maxLen = RoseMax
 	}
 	cx, cy := v.RoseX, v.RoseY
-	vector.DrawFilledCircle(dst, float32(cx), float32(cy), float32(maxLen+22), Fade(color.RGBA{0x10, 0x14, 0x20, 0xff}, 0.7), true)
-	StrokeCircle(dst, float32(cx), float32(cy), float32(maxLen), 1, Fade(ringCol, 0.3), true)
+	FillCircle(dst, float32(cx), float32(cy), float32(maxLen+22), Fade(color.RGBA{0x10, 0x14, 0x20, 0xff}, 0.7))
+	StrokeCircle(dst, float32(cx), float32(cy), float32(maxLen), 1, Fade(ringCol, 0.3))
 	bars, centre := geom.BuildRose(s, stb).Bars(maxLen)
 	col := geom.SetColor(stb)
 	if stb < 0 {
@@ -173,14 +172,14 @@ func rose(dst *ebiten.Image, s *world.Snapshot, v View) []fixedLabel {
 		a := geom.ScreenAngle(b.Heading)
 		ex, ey := cx+b.Length*math.Cos(a), cy+b.Length*math.Sin(a)
 		if b.Length > 0 {
-			vector.StrokeLine(dst, float32(cx), float32(cy), float32(ex), float32(ey), 9, col, true)
+			StrokeLine(dst, float32(cx), float32(cy), float32(ex), float32(ey), 9, col)
 		}
 		if n, ok := names[b.Dir]; ok {
 			labels = append(labels, fixedLabel{n, cx + (maxLen+10)*math.Cos(a) - 3, cy + (maxLen+10)*math.Sin(a) - 8})
 		}
 	}
 	if centre > 0 {
-		vector.DrawFilledCircle(dst, float32(cx), float32(cy), float32(4+10*centre), Fade(col, 0.9), true)
+		FillCircle(dst, float32(cx), float32(cy), float32(4+10*centre), Fade(col, 0.9))
 	}
 	return append(labels, fixedLabel{title, cx - LabelWidth(title)/2, cy + maxLen + 22})
 }
@@ -198,12 +197,8 @@ func Shells(dst *ebiten.Image, s *world.Snapshot, v View) {
 	lx, ly := v.Cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
 	col := geom.SetColor(in.Stb)
 	for _, sec := range geom.ShellSectors(in.Shells, v.Cam) {
-		var p vector.Path
-		p.Arc(float32(lx), float32(ly), float32(sec.Outer), float32(sec.Start), float32(sec.End), vector.Clockwise)
-		p.Arc(float32(lx), float32(ly), float32(sec.Inner), float32(sec.End), float32(sec.Start), vector.CounterClockwise)
-		p.Close()
-		fillPath(dst, &p, Fade(col, 0.35))
-		strokePath(dst, &p, 1.5, Fade(col, 0.9))
+		outline := fillSector(dst, lx, ly, sec.Inner, sec.Outer, sec.Start, sec.End, Fade(col, 0.35))
+		strokePoly(dst, outline, 1.5, Fade(col, 0.9))
 	}
 }
 
@@ -224,9 +219,9 @@ func Spawns(dst *ebiten.Image, s *world.Snapshot, v View) {
 		if sp.Play.Slot < 0 {
 			col = color.RGBA{0xa0, 0xa0, 0xa0, 0xff} // not played: silent, gated or dropped
 		}
-		vector.StrokeLine(dst, float32(lx), float32(ly), float32(px), float32(py), 1, Fade(col, a*0.6), true)
-		vector.DrawFilledCircle(dst, float32(px), float32(py), float32(4+10*(1-a)), Fade(color.RGBA{0xff, 0xf0, 0x80, 0xff}, a*0.5), true)
-		vector.DrawFilledCircle(dst, float32(px), float32(py), 4, Fade(col, a), true)
+		StrokeLine(dst, float32(lx), float32(ly), float32(px), float32(py), 1, Fade(col, a*0.6))
+		FillCircle(dst, float32(px), float32(py), float32(4+10*(1-a)), Fade(color.RGBA{0xff, 0xf0, 0x80, 0xff}, a*0.5))
+		FillCircle(dst, float32(px), float32(py), 4, Fade(col, a))
 		t := fmt.Sprintf("%d dB pan %+d", sp.DB, sp.Pan)
 		if v.HideLevels {
 			t = fmt.Sprintf("pan %+d", sp.Pan)
@@ -246,16 +241,11 @@ func Emitters(dst *ebiten.Image, s *world.Snapshot, v View) {
 			col, w = color.RGBA{0xff, 0xff, 0x40, 0xff}, 3
 		}
 		if r := v.Cam.RingRadiusPx(float64(e.AudibleRadius)); r > 0 {
-			StrokeCircle(dst, float32(px), float32(py), float32(r), w, Fade(col, 0.7), true)
+			StrokeCircle(dst, float32(px), float32(py), float32(r), w, Fade(col, 0.7))
 		}
-		var p vector.Path // a diamond
-		p.MoveTo(float32(px), float32(py-8))
-		p.LineTo(float32(px+8), float32(py))
-		p.LineTo(float32(px), float32(py+8))
-		p.LineTo(float32(px-8), float32(py))
-		p.Close()
-		fillPath(dst, &p, col)
-		strokePath(dst, &p, 1.5, outlineCol)
+		d := []pt{{float32(px), float32(py - 8)}, {float32(px + 8), float32(py)}, {float32(px), float32(py + 8)}, {float32(px - 8), float32(py)}} // a diamond
+		fillPoly(dst, d, col)
+		strokePoly(dst, d, 1.5, outlineCol)
 		QueueLabel(e.Name, px, py, [][2]float64{{px + 10, py - 8}, {px - 10 - LabelWidth(e.Name), py - 8}, {px - LabelWidth(e.Name)/2, py + 10}}, 1, false, col, 1)
 	}
 }
@@ -270,17 +260,17 @@ var cameraCol = color.RGBA{0xe0, 0x70, 0xff, 0xff}
 func Listener(dst *ebiten.Image, s *world.Snapshot, v View) {
 	lx, ly := v.Cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
 	if cx, cy := v.Cam.ToScreen(float64(s.CameraPos.X), float64(s.CameraPos.Y)); s.CameraPos != (world.Pos{}) && math.Hypot(cx-lx, cy-ly) >= 1 {
-		vector.StrokeLine(dst, float32(lx), float32(ly), float32(cx), float32(cy), 3, outlineCol, true)
-		vector.StrokeLine(dst, float32(lx), float32(ly), float32(cx), float32(cy), 1.5, cameraCol, true)
-		vector.DrawFilledRect(dst, float32(cx-6), float32(cy-6), 12, 12, outlineCol, true)
-		vector.DrawFilledRect(dst, float32(cx-4.5), float32(cy-4.5), 9, 9, cameraCol, true)
+		StrokeLine(dst, float32(lx), float32(ly), float32(cx), float32(cy), 3, outlineCol)
+		StrokeLine(dst, float32(lx), float32(ly), float32(cx), float32(cy), 1.5, cameraCol)
+		FillRect(dst, float32(cx-6), float32(cy-6), 12, 12, outlineCol)
+		FillRect(dst, float32(cx-4.5), float32(cy-4.5), 9, 9, cameraCol)
 		QueueLabel("camera (hears)", cx, cy, [][2]float64{{cx + 9, cy - 6}, {cx - 9 - LabelWidth("camera (hears)"), cy - 6}}, 1, false, cameraCol, 1)
 	}
 	hx, hy := geom.HeadingHandle(lx, ly, float64(s.Listener.Heading))
-	vector.StrokeLine(dst, float32(lx), float32(ly), float32(hx), float32(hy), 4, outlineCol, true)
-	vector.StrokeLine(dst, float32(lx), float32(ly), float32(hx), float32(hy), 2, ringCol, true)
-	vector.DrawFilledCircle(dst, float32(lx), float32(ly), 8, outlineCol, true)
-	vector.DrawFilledCircle(dst, float32(lx), float32(ly), 6, color.RGBA{0x30, 0xa0, 0xff, 0xff}, true)
-	vector.DrawFilledCircle(dst, float32(hx), float32(hy), 5, outlineCol, true)
-	vector.DrawFilledCircle(dst, float32(hx), float32(hy), 4, ringCol, true)
+	StrokeLine(dst, float32(lx), float32(ly), float32(hx), float32(hy), 4, outlineCol)
+	StrokeLine(dst, float32(lx), float32(ly), float32(hx), float32(hy), 2, ringCol)
+	FillCircle(dst, float32(lx), float32(ly), 8, outlineCol)
+	FillCircle(dst, float32(lx), float32(ly), 6, color.RGBA{0x30, 0xa0, 0xff, 0xff})
+	FillCircle(dst, float32(hx), float32(hy), 5, outlineCol)
+	FillCircle(dst, float32(hx), float32(hy), 4, ringCol)
 }

@@ -52,11 +52,11 @@ const statusH = dock.Status
 // Draw draws the map, the overlays, the HUD and the panels (last). It reads
 // the Snapshot and the view state only.
 func (g *Game) Draw(screen *ebiten.Image) {
-	screen.Fill(bgColor)
+	g.clearUnder(screen) // the whole screen, or only what may have changed (redraw.go)
 	// The map and its overlays are drawn inside the map area only: under the
 	// panels they would be hidden yet cost a full-screen fill per layer on a
 	// software rasteriser, and blank panel space must not show map.
-	m := screen.SubImage(g.mapRect()).(*ebiten.Image)
+	m := screen.SubImage(g.mapDrawRect()).(*ebiten.Image)
 	mapdraw.Under(m, g.mapv, g.cam, g.frame) // the pyramid
 	drawTiles(m, g.cam, g.mapv.Tiles)
 	drawGrid(m, g.cam, g.mapv)
@@ -166,12 +166,13 @@ func (h *hud) draw(screen *ebiten.Image) {
 	W, H := float32(g.cam.W), float32(g.cam.H)
 	mr := g.mapRect()
 	banners := h.banners()
+	bs := screen.SubImage(mr).(*ebiten.Image) // within the map area: nothing is drawn under the panels (redraw.go)
 	for i, b := range banners {
 		w := ambientviz.LabelWidth(b) + 16
 		x, y := float32(mr.Min.X+mr.Max.X)/2-float32(w)/2, float32(8+22*i) // centred on the map area
 		x = max(0, min(x, W-float32(w)))
-		vector.DrawFilledRect(screen, x, y, float32(w), 20, barCol, false)
-		ambientviz.Label(screen, b, float64(x)+8, float64(y)+3, warnCol)
+		vector.DrawFilledRect(bs, x, y, float32(w), 20, barCol, false)
+		ambientviz.Label(bs, b, float64(x)+8, float64(y)+3, warnCol)
 	}
 	// Scale bar, bottom right of the map area, never over the rose (bottom left).
 	room := float64(mr.Dx()) - 2*roseR(mr) - 14 - 40

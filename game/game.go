@@ -146,7 +146,8 @@ type Game struct {
 	askedCam     geom.Camera // the view this Update asked tiles and pyramid chunks for (the view pin may move cam after)
 	firstTerrain time.Duration
 	shotDone     chan shotResult
-	hud          hud // banners, scale bar, status bar (draw.go)
+	hud          hud    // banners, scale bar, status bar (draw.go)
+	redraw       redraw // what a frame draws again on the kept screen (redraw.go)
 	// simTimeOnly makes every picture a function of sim time and the view
 	// only, so a scripted shot is the same on any machine and under any load:
 	// the status bar's "cursor" is the listener, its FPS the tick rate and
@@ -283,6 +284,7 @@ func Run(cfg Config) error {
 	}
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetTPS(tps)
+	ebiten.SetScreenClearedEveryFrame(false) // Draw clears what it draws again (redraw.go)
 	if cfg.ProfileFrames > 0 {
 		ebiten.SetVsyncEnabled(false)
 	}

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
+	"soundworld/ambientviz"
 
 	"soundworld/audio"
 	capt "soundworld/internal/capture"
@@ -168,8 +168,8 @@ func (m *profHooks) drawFlash(screen *ebiten.Image) {
 	x, y := g.cam.ToScreen(float64(pos.X), float64(pos.Y))
 	a := uint8(255 * left)
 	r := float32(10 + 30*(1-left))
-	vector.StrokeCircle(screen, float32(x), float32(y), r, 3, color.RGBA{0xff, 0xff, 0xff, a}, true)
-	vector.StrokeCircle(screen, float32(x), float32(y), r+4, 2, color.RGBA{0x40, 0x80, 0xff, a}, true)
+	ambientviz.StrokeCircle(screen, float32(x), float32(y), r, 3, color.RGBA{0xff, 0xff, 0xff, a})
+	ambientviz.StrokeCircle(screen, float32(x), float32(y), r+4, 2, color.RGBA{0x40, 0x80, 0xff, a})
 }
 
 // saveCapture is F11: a capture bundle capture-YYYYMMDD-HHMMSS/ in the

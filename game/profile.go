@@ -93,6 +93,9 @@ func (p *profiler) report(w io.Writer, firstTerrain time.Duration) {
 	if firstTerrain > 0 {
 		fmt.Fprintf(w, "  start → first frame with all terrain: %s\n", ms(firstTerrain))
 	}
+	if n := glNote(); n != "" {
+		fmt.Fprintf(w, "  note: %s\n", n)
+	}
 }
 
 // frameRate is frames per second over the Draw starts ts (frames between the

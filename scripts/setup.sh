@@ -2,13 +2,16 @@
 # setup.sh — make a fresh Debian/Ubuntu machine able to build, run and test soundworld.
 # Idempotent: installs only what is missing. Uses sudo when not root.
 # Facts behind each package: ../shared/docs/platform.md (gcc for cgo/glfw,
-# pkg-config + libasound2-dev for oto, xvfb + xauth for headless windows).
+# pkg-config + libasound2-dev for oto, xvfb + xauth for headless windows;
+# mesa-utils for glxinfo: Ebitengine draws through GLX only when glxinfo is
+# there, and Mesa's EGL path without a GPU halves the frame rate, see
+# game/profile_gl_linux.go).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 pkgs=(ca-certificates gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxcursor-dev
       libxinerama-dev libxi-dev libxxf86vm-dev libgl-dev libasound2-dev xvfb xauth
-      libgl1-mesa-dri)
+      libgl1-mesa-dri mesa-utils)
 
 sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi

@@ -138,6 +138,9 @@ func (u *UI) DrawOverlay(screen *ebiten.Image) {
 	}
 }
 
+// OverlayShown reports whether DrawOverlay draws (a tooltip over the panels).
+func (u *UI) OverlayShown() bool { return u.prof.hover != "" }
+
 // History is the profiler's history (tests, the capture bundle's events).
 func (u *UI) History() *geom.History { return &u.prof.hist }
 

@@ -5,6 +5,8 @@
 package ui
 
 import (
+	"image"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/ui/debugui"
@@ -274,4 +276,18 @@ func (u *UI) Captured() debugui.InputCapturingState { return u.captured }
 // Draw draws the panels; call it last in the window's Draw.
 func (u *UI) Draw(screen *ebiten.Image) {
 	u.dbg.Draw(screen)
+}
+
+// KeepScreen and Plan are debugui's: with keep, the next Draw draws only
+// the panels whose drawing changed, after the caller cleared the
+// rectangles Plan returns (the window's kept screen, game/redraw.go).
+func (u *UI) KeepScreen(keep bool) { u.dbg.KeepScreen(keep) }
+
+// Windows is the number of panels and tooltips drawn (debugui's root containers).
+func (u *UI) Windows() int { return u.dbg.Windows() }
+
+// Plan returns the screen rectangles the next Draw draws panels in again;
+// redrawn are the areas the window draws again itself (the map, the status bar).
+func (u *UI) Plan(screen image.Rectangle, redrawn ...image.Rectangle) []image.Rectangle {
+	return u.dbg.Plan(screen, redrawn...)
 }

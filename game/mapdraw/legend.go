@@ -68,9 +68,9 @@ func drawLegendLine(screen *ebiten.Image, it legendItem, x, y float64) {
 	cx, cy := float32(x+7), float32(y+8)
 	switch it.shape {
 	case 'o':
-		vector.StrokeCircle(screen, cx, cy, 6, 2, it.c, true)
+		ambientviz.StrokeCircle(screen, cx, cy, 6, 2, it.c)
 	case 'd':
-		vector.DrawFilledCircle(screen, cx, cy, 5, it.c, true)
+		ambientviz.FillCircle(screen, cx, cy, 5, it.c)
 	case 's':
 		vector.StrokeRect(screen, cx-6, cy-6, 12, 12, 2, it.c, false)
 	case 'f':
@@ -82,24 +82,24 @@ func drawLegendLine(screen *ebiten.Image, it legendItem, x, y float64) {
 		p.LineTo(cx, cy+6)
 		p.LineTo(cx-6, cy)
 		p.Close()
-		vector.StrokeLine(screen, cx, cy-6, cx+6, cy, 2, it.c, true)
-		vector.StrokeLine(screen, cx+6, cy, cx, cy+6, 2, it.c, true)
-		vector.StrokeLine(screen, cx, cy+6, cx-6, cy, 2, it.c, true)
-		vector.StrokeLine(screen, cx-6, cy, cx, cy-6, 2, it.c, true)
+		ambientviz.StrokeLine(screen, cx, cy-6, cx+6, cy, 2, it.c)
+		ambientviz.StrokeLine(screen, cx+6, cy, cx, cy+6, 2, it.c)
+		ambientviz.StrokeLine(screen, cx, cy+6, cx-6, cy, 2, it.c)
+		ambientviz.StrokeLine(screen, cx-6, cy, cx, cy-6, 2, it.c)
 	case 'l':
-		vector.StrokeLine(screen, cx-7, cy+5, cx+5, cy-5, 1.5, it.c, true)
-		vector.DrawFilledCircle(screen, cx+5, cy-5, 3, it.c, true)
+		ambientviz.StrokeLine(screen, cx-7, cy+5, cx+5, cy-5, 1.5, it.c)
+		ambientviz.FillCircle(screen, cx+5, cy-5, 3, it.c)
 	case 'b':
 		vector.DrawFilledRect(screen, cx-7, cy-4, 14, 8, ambientviz.Fade(it.c, 0.6), false)
 	case 'k': // the heading line and its knob
-		vector.StrokeLine(screen, cx-6, cy+5, cx+4, cy-4, 2, it.c, true)
-		vector.DrawFilledCircle(screen, cx+4, cy-4, 3, it.c, true)
+		ambientviz.StrokeLine(screen, cx-6, cy+5, cx+4, cy-4, 2, it.c)
+		ambientviz.FillCircle(screen, cx+4, cy-4, 3, it.c)
 	case 'h': // a building marker, its front edge light
 		vector.DrawFilledRect(screen, cx-7, cy-5, 14, 10, it.c, false)
 		vector.StrokeLine(screen, cx-7, cy+5, cx+7, cy+5, 2, color.RGBA{0xff, 0xe0, 0xb0, 0xff}, false)
 	case 'w':
-		vector.DrawFilledCircle(screen, cx, cy, 3, color.RGBA{0x10, 0x10, 0x18, 0xff}, true)
-		vector.DrawFilledCircle(screen, cx, cy, 2, it.c, true)
+		ambientviz.FillCircle(screen, cx, cy, 3, color.RGBA{0x10, 0x10, 0x18, 0xff})
+		ambientviz.FillCircle(screen, cx, cy, 2, it.c)
 	case 'g':
 		vector.StrokeLine(screen, cx-7, cy, cx+7, cy, 2, it.c, false)
 		vector.StrokeLine(screen, cx, cy-7, cx, cy+7, 2, it.c, false)

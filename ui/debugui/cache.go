@@ -15,6 +15,7 @@ package debugui
 import (
 	"image"
 	"reflect"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -48,13 +49,24 @@ type windowCache struct {
 	extent    image.Rectangle // where the commands draw (screen px)
 	drawn     bool            // the image holds cmds at extent
 	gen       int
+
+	// On a kept screen (KeepScreen): where the window was last drawn on the
+	// screen (its extent and frame, screen px; empty: not on it), and
+	// whether this frame draws it.
+	shown  image.Rectangle
+	redraw bool
 }
 
 // drawContainer draws cnt's commands onto screen: from its image when they
 // are the same as the frame before and its rectangle overlaps no other
-// window's, else straight onto the screen.
+// window's, else straight onto the screen. On a kept screen a window that
+// Plan found unchanged is not drawn at all: its pixels are still there.
 func (c *Context) drawContainer(screen *ebiten.Image, cnt *container) {
 	wc := &cnt.cache
+	if c.kept && !wc.redraw {
+		return
+	}
+	wc.redraw = false
 	if !wc.same(cnt.commandList) {
 		wc.store(cnt.commandList, c.Scale())
 		c.drawCommands(screen, cnt.commandList)
@@ -74,6 +86,92 @@ func (c *Context) drawContainer(screen *ebiten.Image, cnt *container) {
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(wc.extent.Min.X), float64(wc.extent.Min.Y))
 	screen.DrawImage(region, op)
+}
+
+// KeepScreen (soundworld): the next Draw draws onto a screen that still
+// holds the last frame's drawing, outside the rectangles that Plan returns
+// and that the caller has cleared to what lies under the windows. A window
+// whose commands and place are the same as the frame before is then not
+// drawn. keep false is upstream's every-frame drawing of every window.
+func (d *DebugUI) KeepScreen(keep bool) { d.ctx.kept = keep }
+
+// Plan returns the screen rectangles the next kept Draw redraws: each
+// changed window's place now and last frame (a window drawn on its own
+// earlier pixels would blend twice). The caller clears them, under the
+// windows, before anything else is drawn there. redrawn are the areas the
+// caller clears and draws again itself every frame (the map): a window
+// over them is drawn again too.
+func (d *DebugUI) Plan(screen image.Rectangle, redrawn ...image.Rectangle) []image.Rectangle {
+	c := &d.ctx
+	var out []image.Rectangle
+	for _, cnt := range c.lastRoots { // windows gone since: their pixels go
+		if !slices.Contains(c.rootContainers, cnt) && !cnt.cache.shown.Empty() {
+			out = append(out, cnt.cache.shown)
+			cnt.cache.shown = image.Rectangle{}
+		}
+	}
+	c.lastRoots = append(c.lastRoots[:0], c.rootContainers...)
+	for _, cnt := range c.rootContainers {
+		wc := &cnt.cache
+		now := c.screenRect(cnt).Intersect(screen)
+		wc.redraw = !c.kept || !wc.same(cnt.commandList) || wc.shown != now || c.overlapsOther(cnt)
+		if wc.redraw {
+			out = append(out, now.Union(wc.shown))
+		}
+		wc.shown = now
+	}
+	// A window under a cleared rectangle is drawn again too, and its own
+	// place cleared (until no more are).
+	cleared := append(slices.Clip(redrawn), out...)
+	for more := true; more; {
+		more = false
+		for _, cnt := range c.rootContainers {
+			wc := &cnt.cache
+			if wc.redraw || !overlapsAny(wc.shown, cleared) {
+				continue
+			}
+			wc.redraw, more = true, true
+			out = append(out, wc.shown)
+			cleared = append(cleared, wc.shown)
+		}
+	}
+	return out
+}
+
+func overlapsAny(r image.Rectangle, rs []image.Rectangle) bool {
+	for _, o := range rs {
+		if r.Overlaps(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// Windows is the number of root containers (docked panels, tooltips) of
+// the last Update. (soundworld)
+func (d *DebugUI) Windows() int { return len(d.ctx.rootContainers) }
+
+// screenRect is where cnt draws on the screen: its frame (with the 1 px
+// border outside its bounds) and every command's rectangle, in screen px.
+func (c *Context) screenRect(cnt *container) image.Rectangle {
+	r := cnt.layout.Bounds.Inset(-1)
+	clip := unclippedRect
+	for _, cmd := range cnt.commandList {
+		switch cmd.typ {
+		case commandClip:
+			clip = cmd.clip.rect
+		case commandRect:
+			r = r.Union(cmd.rect.rect.Intersect(clip))
+		case commandText:
+			r = r.Union(image.Rect(cmd.text.pos.X, cmd.text.pos.Y, cmd.text.pos.X+textWidth(cmd.text.str), cmd.text.pos.Y+lineHeight()).Inset(-2).Intersect(clip))
+		case commandIcon:
+			r = r.Union(cmd.icon.rect.Intersect(clip))
+		case commandDraw:
+			r = r.Union(clip)
+		}
+	}
+	s := c.Scale()
+	return image.Rect(r.Min.X*s, r.Min.Y*s, r.Max.X*s, r.Max.Y*s)
 }
 
 // overlapsOther reports whether cnt's extent overlaps another root

@@ -20,6 +20,11 @@ func clamp[T int | float64](x, a, b T) T {
 type Context struct {
 	pointing pointing
 
+	// soundworld: drawing onto a kept screen (cache.go, KeepScreen) and
+	// the root containers Plan saw last.
+	kept      bool
+	lastRoots []*container
+
 	scaleMinus1   int
 	hover         widgetID
 	focus         widgetID
