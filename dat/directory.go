@@ -128,6 +128,7 @@ func (d *dirCheck) node(at int64, off uint32, depth int, lo, hi uint32) {
 			d.add(at, fmt.Sprintf("B-tree leaf 0x%X at depth %d, others at depth %d (every leaf of a B-tree is at the same depth)", off, depth, d.leafDepth))
 		}
 	}
+	d.prefetch(n, lo, hi)
 	payload := uint64(f.bs - 4)
 	for i := 0; i <= n.n; i++ {
 		if n.kids != nil {
@@ -142,6 +143,33 @@ func (d *dirCheck) node(at int64, off uint32, depth int, lo, hi uint32) {
 			d.lowest = min(d.lowest, e.Offset)
 		}
 	}
+}
+
+// Prefetcher is an io.ReaderAt whose reads are slow one by one but can run
+// side by side (internal/blobfile over a browser's File). The open-time
+// directory check hands it each internal node's children before it reads
+// them, depth first, so it waits for one round trip per level rather than
+// one per node.
+type Prefetcher interface {
+	// Prefetch starts reading n bytes at each offset, in order, without
+	// waiting; later ReadAt calls get the bytes.
+	Prefetch(offs []int64, n int64)
+}
+
+// prefetch hands node n's children that the check will visit (those whose
+// range is not empty and that it has not seen) to a Prefetcher reader.
+func (d *dirCheck) prefetch(n *node, lo, hi uint32) {
+	pf, ok := d.f.r.(Prefetcher)
+	if !ok || n.kids == nil {
+		return
+	}
+	var offs []int64
+	for i := 0; i <= n.n; i++ {
+		if _, _, empty := n.childRange(i, lo, hi); !empty && !d.seen[n.kids[i]] {
+			offs = append(offs, int64(n.kids[i]))
+		}
+	}
+	pf.Prefetch(offs, d.ws.span)
 }
 
 // isDirBlock reports whether the block at off is a B-tree node's (known once

@@ -140,3 +140,59 @@ func TestChainIntoDirectoryIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// prefetchRecorder is a ReaderAt that records what the directory check
+// asks it to prefetch.
+type prefetchRecorder struct {
+	*bytes.Reader
+	asked [][]int64
+	span  int64
+}
+
+func (p *prefetchRecorder) Prefetch(offs []int64, n int64) {
+	p.asked = append(p.asked, append([]int64(nil), offs...))
+	p.span = n
+}
+
+// A Prefetcher reader (blobfile over a browser File) is handed each
+// internal node's children before the open-time check reads them: every
+// node the check reads below the root was prefetched first, exactly once,
+// and the open finds the same directory as over a plain reader.
+func TestNewFile_PrefetchesChildren(t *testing.T) {
+	img := baseImage(t)
+	plain, err := NewFile(bytes.NewReader(img), int64(len(img)), "cell.dat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &prefetchRecorder{Reader: bytes.NewReader(img)}
+	f, err := NewFile(rec, int64(len(img)), "cell.dat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.asked) == 0 {
+		t.Fatal("no prefetch asked: the test image needs an internal node")
+	}
+	got := map[int64]int{}
+	for _, offs := range rec.asked {
+		for _, o := range offs {
+			got[o]++
+		}
+	}
+	for off := range f.nodes {
+		if off == f.hdr.BTreeRoot {
+			continue
+		}
+		if got[int64(off)] != 1 {
+			t.Errorf("node 0x%X was prefetched %d times, want once", off, got[int64(off)])
+		}
+	}
+	if len(got) != len(f.nodes)-1 {
+		t.Errorf("prefetched %d offsets, the check read %d nodes below the root", len(got), len(f.nodes)-1)
+	}
+	if rec.span != 16<<10 {
+		t.Errorf("prefetch span %d, want the check's 16 KiB read", rec.span)
+	}
+	if f.DirectoryEntries() != plain.DirectoryEntries() || len(f.DirectoryProblems()) != len(plain.DirectoryProblems()) {
+		t.Errorf("with prefetch: %d entries, %d problems; plain: %d, %d", f.DirectoryEntries(), len(f.DirectoryProblems()), plain.DirectoryEntries(), len(plain.DirectoryProblems()))
+	}
+}

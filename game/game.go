@@ -222,12 +222,17 @@ func New(cfg Config) (*Game, error) {
 	}
 	g.stingerTbl, g.stingers = findStingers(cfg.Archive, cfg.DatDir == "")
 	g.rooms = standInFootprints(cfg.DatDir == "")
-	if cfg.Shot != nil || cfg.NoAudio {
+	switch {
+	case cfg.Shot != nil || cfg.NoAudio:
 		g.st.AudioOn = false
-	} else {
-		g.sound = openSound(sim.Bank())
-		g.st.Silent = g.sound.silent()
-		g.st.AudioOn = !g.st.Silent
+	case cfg.Page != nil:
+		// A browser page opens the device on the user's first gesture
+		// (PageHost.StartSound): browsers start Web Audio only then, and
+		// creating the AudioContext would delay the first map by seconds.
+		// Until then the wall clock drives the Sim.
+		g.st.AudioOn = false
+	default:
+		g.openDevice()
 	}
 	if cfg.ProfileFrames > 0 {
 		g.ui.OpenAll() // measured with every panel open

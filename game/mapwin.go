@@ -24,6 +24,8 @@ func (g *Game) newMap() *mapview.Map {
 		Camera:     func() geom.Camera { return g.cam },
 		Jump:       g.jumpTo,
 		Notice:     g.setToast,
+		// A page: the overview's scan waits for the first map (one thread).
+		ScanAfterFirstView: g.cfg.Page != nil,
 	})
 }
 

@@ -38,3 +38,20 @@ func (h PageHost) Notify(msg string) { h.g.setToast(msg) }
 // TilesShown is how many landblock tiles of the map are uploaded and ready
 // to draw (the browser test takes a screenshot when it changes).
 func (h PageHost) TilesShown() int { return len(h.g.mapv.Tiles.Images()) }
+
+// StartSound opens the audio device once the page has had a user gesture
+// (browsers keep Web Audio silent before one); once per window, and not when
+// sound is off (-no-audio). The device's first anchor is the session's
+// (live.go); voices the Sim started before it are not replayed, as when the
+// speakers are turned on.
+func (h PageHost) StartSound() {
+	g := h.g
+	if g.sound != nil || g.cfg.NoAudio || g.cfg.Shot != nil {
+		return
+	}
+	g.openDevice()
+}
+
+// SoundOpen reports whether the window has opened its audio device (the
+// page's check that it waited for the gesture).
+func (h PageHost) SoundOpen() bool { return h.g.sound != nil }

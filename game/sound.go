@@ -55,6 +55,17 @@ func openSound(b *audio.Bank) *sound {
 	return s
 }
 
+// openDevice opens the sound device on the Sim's bank and makes it the
+// clock's device source (clock.Audio follows it once it keeps real time).
+func (g *Game) openDevice() {
+	g.sound = openSound(g.sim.Bank())
+	g.st.Silent = g.sound.silent()
+	g.st.AudioOn = !g.st.Silent
+	if g.src != nil {
+		g.src.Device = g.sound.played
+	}
+}
+
 func (s *sound) silent() bool { return s == nil || s.out == nil }
 
 // apply hands starts to the device. Those made by inputs between two

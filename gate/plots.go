@@ -1,3 +1,9 @@
+//go:build !js
+
+// Not in the browser build: the report's plots (HTML with inline SVG plots) is
+// written by the soundworld gate command, which has no browser build, and
+// gonum/plot with its fonts would add megabytes to the page's WebAssembly.
+
 package gate
 
 import (

@@ -49,8 +49,11 @@ window.swStart = async (opts) => {
 };
 
 // soundGate shows "Click to start sound" until the first click or key in
-// this frame: browsers start Web Audio only on a user gesture (Ebitengine's
-// audio resumes its AudioContext on that same gesture). The overlay takes
+// this frame: browsers start Web Audio only after a user gesture, so the
+// program makes its AudioContext only then (soundworldSession.gesture; an
+// AudioContext made earlier would stay suspended, and making one costs
+// seconds before the first map). Ebitengine's audio also resumes it on
+// later gestures, for browsers that want the resume inside the gesture. The overlay takes
 // the first click so it does not also move the listener on the map.
 function soundGate(shell) {
   const el = document.getElementById("sound");
@@ -61,6 +64,7 @@ function soundGate(shell) {
     if (ev.type !== "keydown") { ev.preventDefault(); ev.stopPropagation(); }
     const canvas = document.querySelector("canvas"); // the explorer takes keys only while its canvas has focus
     if (canvas) canvas.focus();
+    globalThis.soundworldSession.gesture = true; // the program opens its AudioContext now (page_js.go)
     shell.soundStarted();
   };
   el.addEventListener("click", start);

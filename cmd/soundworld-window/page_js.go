@@ -244,12 +244,13 @@ func blobFetch(f js.Value) blobfile.Fetch {
 
 // pageHooks answers the page between frames (game.Page).
 type pageHooks struct {
-	sess      js.Value
-	linkAsked atomic.Bool
-	quitAsked atomic.Bool
-	frames    int
-	fetched   int64 // bytes of the game files read, as last shown
-	crashTest bool  // the browser test's deliberate bug (the page's ?crashtest)
+	sess       js.Value
+	linkAsked  atomic.Bool
+	quitAsked  atomic.Bool
+	frames     int
+	soundAsked bool  // the gesture was seen and StartSound called
+	fetched    int64 // bytes of the game files read, as last shown
+	crashTest  bool  // the browser test's deliberate bug (the page's ?crashtest)
 }
 
 // export installs globalThis.soundworldGo.
@@ -280,9 +281,21 @@ func (h *pageHooks) Frame(g game.PageHost) error {
 	if h.crashTest && h.frames == 2 {
 		panic("a deliberate bug: the page was opened with ?crashtest (scripts/webcheck -crash)")
 	}
-	if h.frames == 1 {
+	switch h.frames {
+	case 1:
 		h.sess.Set("firstFrame", js.Global().Get("performance").Call("now"))
 		mark(h.sess, "first frame")
+	case 2: // the first frame was drawn and handed to the browser
+		mark(h.sess, "second frame")
+	}
+	// Sound starts on the first click or key (web/app.js sets gesture):
+	// the AudioContext is made after it, so it starts playing at once.
+	if !h.soundAsked && h.sess.Get("gesture").Truthy() {
+		h.soundAsked = true
+		g.StartSound()
+		if g.SoundOpen() {
+			mark(h.sess, "sound opened")
+		}
 	}
 	h.sess.Set("frames", h.frames) // the browser test's read-back (window.swTest)
 	h.sess.Set("tiles", g.TilesShown())

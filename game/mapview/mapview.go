@@ -66,6 +66,11 @@ type Config struct {
 	Now func() time.Time
 	// MaxBlocks bounds the decoded landblocks kept (0: MaxBlocks).
 	MaxBlocks int
+	// ScanAfterFirstView starts the overview's scan of the cell dat only in
+	// the Update after the one that uploaded the first view's tiles, so
+	// after the first map is drawn (a browser page runs every goroutine on
+	// one thread, and the scan would delay that map); else at New.
+	ScanAfterFirstView bool
 }
 
 // Input is what Update needs of the frame's mouse: a left press this frame,
@@ -91,6 +96,8 @@ type Map struct {
 	atErr   error
 	opening bool
 
+	scanArmed bool // ScanAfterFirstView: the first view is uploaded; the scan starts next Update
+
 	clickAt        time.Time // the frame that saw the last left press on the map (double-click)
 	clickX, clickY int
 	lastFrame      time.Time // the previous frame's doubleClick call
@@ -104,7 +111,10 @@ func New(cfg Config) *Map {
 	if cfg.MaxBlocks <= 0 {
 		cfg.MaxBlocks = MaxBlocks
 	}
-	v := &Map{cfg: cfg, Tiles: NewTiles(cfg.Archive, cfg.Region, cfg.NewTexture), pyr: newPyramid(cfg.Archive, cfg.Region, cfg.NewTexture, cfg.MaxBlocks)}
+	v := &Map{cfg: cfg, Tiles: NewTiles(cfg.Archive, cfg.Region, cfg.NewTexture), pyr: idlePyramid(cfg.Archive, cfg.Region, cfg.NewTexture, cfg.MaxBlocks)}
+	if !cfg.ScanAfterFirstView {
+		v.pyr.startScan()
+	}
 	v.lm = newLandmarks(cfg.Archive, v.pyr)
 	v.tog = Toggles{Buildings: true, Statics: true, Mode: HeatLoudestBed, CSV: "search.csv"}
 	v.heat.init(cfg.NewTexture)
@@ -177,6 +187,10 @@ func (v *Map) Update(c geom.Camera, frame int, in Input) {
 	t.Hold = !UseTiles(c)
 	t.Collect(TileUploads)
 	t.Evict(c.CX/geom.BlockSize, c.CY/geom.BlockSize)
+	if v.scanArmed {
+		v.pyr.startScan()
+	}
+	v.scanArmed = t.opened
 	x0, y0, x1, y1 := c.Visible()
 	l := terrain.LevelFor(c.MPP)
 	v.pyr.want(l, x0, y0, x1, y1, c.CX, c.CY, frame)

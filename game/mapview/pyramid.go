@@ -11,7 +11,6 @@ package mapview
 import (
 	"image"
 	"math"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -39,7 +38,8 @@ type pyramid struct {
 	scanned  atomic.Int64  // landblocks the coarse scan has painted
 	scanDone atomic.Bool
 	scanTime atomic.Int64 // ns from start to the whole coarse level uploaded (0 = not yet)
-	started  time.Time
+	started  time.Time    // when the scan started (startScan)
+	scanOnce sync.Once
 
 	blocks *blockCache // the landblocks read most recently (MaxBlocks)
 
@@ -66,17 +66,31 @@ var scanEnd = terrain.ChunkKey{Level: -1}
 // maxChunks bounds the finer chunks kept on the GPU (1 MiB each).
 const maxChunks = 96
 
+// newPyramid starts the pyramid's worker and its scan of the cell dat.
 func newPyramid(a *dat.Archive, r *dat.Region, nt NewTexture, maxBlocks int) *pyramid {
+	p := idlePyramid(a, r, nt, maxBlocks)
+	p.startScan()
+	return p
+}
+
+// idlePyramid starts the pyramid's worker; its scan waits for startScan.
+func idlePyramid(a *dat.Archive, r *dat.Region, nt NewTexture, maxBlocks int) *pyramid {
 	p := &pyramid{
 		arch: a, painter: terrain.NewPainter(r), blocks: newBlockCache(maxBlocks), newTex: nt,
 		res:  make(chan chunkResult, 64),
 		imgs: map[terrain.ChunkKey]Texture{}, used: map[terrain.ChunkKey]int{}, inflight: map[terrain.ChunkKey]bool{},
-		started: time.Now(),
 	}
 	p.qcond = sync.NewCond(&p.qmu)
-	crash.Go(p.scan)
 	crash.Go(p.worker)
 	return p
+}
+
+// startScan starts the coarse scan (once; later calls do nothing).
+func (p *pyramid) startScan() {
+	p.scanOnce.Do(func() {
+		p.started = time.Now()
+		crash.Go(p.scan)
+	})
 }
 
 // close ends the worker (the scan ends by itself).
@@ -118,7 +132,9 @@ func (p *pyramid) scan() {
 	keys := coarseKeys()
 	imgs := map[terrain.ChunkKey]*image.RGBA{}
 	dirty := map[terrain.ChunkKey]bool{}
+	var y yielder
 	for _, k := range keys {
+		y.yield()
 		imgs[k] = image.NewRGBA(image.Rect(0, 0, terrain.ChunkPx, terrain.ChunkPx))
 		p.paintMissing(imgs[k], k)
 		dirty[k] = true
@@ -145,7 +161,7 @@ func (p *pyramid) scan() {
 				continue
 			}
 			p.blocks.put(key, &l)
-			runtime.Gosched() // the frame goroutine first (see atlas.run)
+			y.yield() // the frame goroutine first
 			k := terrain.ChunkOf(terrain.Coarsest, bx, by)
 			ox, oy := k.BlockPos(bx, by)
 			p.painter.PaintAt(imgs[k], ox, oy, s, &l)
@@ -225,10 +241,11 @@ func (p *pyramid) paintChunk(k terrain.ChunkKey) *image.RGBA {
 	p.paintMissing(img, k)
 	bx0, by0, n := k.Blocks()
 	s := terrain.LevelPx(k.Level)
+	var y yielder
 	for bx := bx0; bx < min(bx0+n, terrain.WorldBlocks); bx++ {
 		for by := by0; by < min(by0+n, terrain.WorldBlocks); by++ {
 			if lb := p.block(uint16(bx<<8 | by)); lb != nil {
-				runtime.Gosched() // the frame goroutine first (see atlas.run)
+				y.yield() // the frame goroutine first
 				ox, oy := k.BlockPos(bx, by)
 				p.painter.PaintAt(img, ox, oy, s, lb)
 			}

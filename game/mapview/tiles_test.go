@@ -29,17 +29,25 @@ func standInMap(t testing.TB) *testMap {
 
 func newTestMap(t testing.TB, a *dat.Archive) *testMap {
 	t.Helper()
+	return newTestMapWith(t, a, func(*Config) {})
+}
+
+// newTestMapWith is newTestMap with the map's Config changed by opt first.
+func newTestMapWith(t testing.TB, a *dat.Archive, opt func(*Config)) *testMap {
+	t.Helper()
 	reg, err := a.Region()
 	if err != nil {
 		t.Fatal(err)
 	}
 	tm := &testMap{}
-	tm.Map = New(Config{
+	cfg := Config{
 		Archive: a, Region: reg, Problems: &dat.Problems{}, NewTexture: newFakeTex,
 		Camera: func() geom.Camera { return tm.cam },
 		Jump:   func(x, y float64) { tm.jumps = append(tm.jumps, [2]float64{x, y}) },
 		Notice: func(s string) { tm.notices = append(tm.notices, s) },
-	})
+	}
+	opt(&cfg)
+	tm.Map = New(cfg)
 	t.Cleanup(tm.Close)
 	// The window's opening view: 3 landblocks across 1280×720 around Holtburg.
 	tm.cam = geom.Camera{CX: 0xA9*192 + 96, CY: 0xB4*192 + 96, MPP: geom.FitMPP(3*geom.BlockSize, 1280, 720), W: 1280, H: 720}
@@ -170,5 +178,45 @@ func TestTiles_HeldWhileZoomedOut(t *testing.T) {
 	}
 	if len(tl.imgs) != 25 || len(tl.held) != 0 {
 		t.Errorf("after the frames that followed: %d uploaded, %d held; want 25, 0", len(tl.imgs), len(tl.held))
+	}
+}
+
+// ScanAfterFirstView (a browser page): the overview's scan of the cell dat
+// waits until the Update after the one that uploaded the first view's tiles,
+// so the first map is drawn before it; without the option it starts at New.
+func TestMap_ScanAfterFirstView(t *testing.T) {
+	a, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newTestMapWith(t, a, func(c *Config) { c.ScanAfterFirstView = true })
+	cam := m.cam
+	m.Tiles.Want(0xA7, 0xB2, 0xAB, 0xB6, 0xA9+0.5, 0xB4+0.5)
+	started := func() bool { return !m.pyr.started.IsZero() }
+	time.Sleep(50 * time.Millisecond) // a scan started by New would have begun by now
+	if started() || m.pyr.listed.Load() {
+		t.Fatal("the scan started before the first view was uploaded")
+	}
+	m.Update(cam, 1, Input{}) // waits for and uploads the first view's tiles
+	if len(m.Tiles.Images()) == 0 {
+		t.Fatal("the first Update uploaded no tile")
+	}
+	if started() {
+		t.Fatal("the scan started in the Update that uploaded the first view (before its frame is drawn)")
+	}
+	m.Update(cam, 2, Input{})
+	if !started() {
+		t.Fatal("the scan did not start in the Update after the first view's")
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for _, _, fin := m.pyr.progress(); !fin && time.Now().Before(deadline); _, _, fin = m.pyr.progress() {
+		m.Update(cam, 3, Input{})
+		time.Sleep(5 * time.Millisecond)
+	}
+	if _, _, fin := m.pyr.progress(); !fin {
+		t.Error("the deferred scan did not finish")
+	}
+	if d := newTestMap(t, a); d.pyr.started.IsZero() {
+		t.Error("without ScanAfterFirstView the scan did not start at New")
 	}
 }

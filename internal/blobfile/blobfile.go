@@ -25,18 +25,28 @@ const BlockSize = 64 << 10
 const DefaultBlocks = 64
 
 // Reader is an io.ReaderAt over a Fetch with an LRU cache of blocks. It is
-// safe for concurrent use: one fetch runs at a time (the browser serialises
-// file reads anyway) and every reader waits for the cache's lock.
+// safe for concurrent use. A read waits for the blocks it needs; Prefetch
+// starts fetches of blocks a caller will need soon, side by side (a browser
+// answers several slice() reads at once, so a walk that knows its next
+// reads waits for one round trip instead of one per read).
 type Reader struct {
-	name   string
-	size   int64
-	fetch  Fetch
-	max    int
-	mu     sync.Mutex
-	blocks map[int64]*block // by block index
-	tick   uint64
+	name     string
+	size     int64
+	fetch    Fetch
+	max      int
+	mu       sync.Mutex
+	blocks   map[int64]*block    // by block index
+	inflight map[int64]*inFlight // blocks being fetched
+	tick     uint64
 	// Fetched counts the bytes fetched so far (progress; read with Stats).
 	fetched int64
+}
+
+// inFlight is a block being fetched; done is closed when b or err is set.
+type inFlight struct {
+	done chan struct{}
+	b    []byte
+	err  error
 }
 
 type block struct {
@@ -50,7 +60,7 @@ func New(name string, size int64, fetch Fetch, blocks int) *Reader {
 	if blocks <= 0 {
 		blocks = DefaultBlocks
 	}
-	return &Reader{name: name, size: size, fetch: fetch, max: blocks, blocks: map[int64]*block{}}
+	return &Reader{name: name, size: size, fetch: fetch, max: blocks, blocks: map[int64]*block{}, inflight: map[int64]*inFlight{}}
 }
 
 // Size is the file's size in bytes.
@@ -86,37 +96,87 @@ func (r *Reader) ReadAt(p []byte, off int64) (int, error) {
 	return n, nil
 }
 
-// block returns block i, fetching it (and evicting the least recently used
-// block when full) on a miss. r.mu is held.
+// block returns block i, fetching it on a miss or waiting for the fetch
+// in flight. r.mu is held, and released while it waits.
 func (r *Reader) block(i int64) ([]byte, error) {
 	r.tick++
 	if b, ok := r.blocks[i]; ok {
 		b.used = r.tick
 		return b.b, nil
 	}
+	w, ok := r.inflight[i]
+	if !ok {
+		w = r.startFetch(i)
+	}
+	r.mu.Unlock()
+	<-w.done
+	r.mu.Lock()
+	return w.b, w.err // a block's bytes are never reused, even once evicted
+}
+
+// startFetch fetches block i on a goroutine of its own; the block joins
+// the cache (evicting the least recently used when full) when it arrives.
+// r.mu is held.
+func (r *Reader) startFetch(i int64) *inFlight {
+	w := &inFlight{done: make(chan struct{})}
+	r.inflight[i] = w
 	start := i * BlockSize
 	n := min(BlockSize, r.size-start)
-	var buf []byte
-	if len(r.blocks) >= r.max {
-		var old int64 = -1
-		for k, b := range r.blocks {
-			if old < 0 || b.used < r.blocks[old].used {
-				old = k
-			}
+	go func() {
+		buf := make([]byte, n)
+		err := r.fetch(start, buf)
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		delete(r.inflight, i)
+		if err != nil {
+			w.err = fmt.Errorf("%s: reading %d bytes at offset %d: %w", r.name, n, start, err)
+			close(w.done)
+			return
 		}
-		buf = r.blocks[old].b[:0] // reuse the evicted block's memory
-		delete(r.blocks, old)
+		if len(r.blocks) >= r.max {
+			var old int64 = -1
+			for k, b := range r.blocks {
+				if old < 0 || b.used < r.blocks[old].used {
+					old = k
+				}
+			}
+			delete(r.blocks, old)
+		}
+		r.tick++
+		r.fetched += n
+		r.blocks[i] = &block{b: buf, used: r.tick}
+		w.b = buf
+		close(w.done)
+	}()
+	return w
+}
+
+// Prefetch starts fetching the blocks that hold [off, off+n) for each off
+// (within the file) that are neither cached nor being fetched, in the
+// order given, without waiting for them: at most half the cache, so what
+// it brings in does not push out what it brought in before it is read.
+func (r *Reader) Prefetch(offs []int64, n int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	started := 0
+	for _, off := range offs {
+		if off < 0 || off >= r.size {
+			continue
+		}
+		for i := off / BlockSize; i <= (min(off+max(n, 1), r.size)-1)/BlockSize; i++ {
+			if _, ok := r.blocks[i]; ok {
+				continue
+			}
+			if _, ok := r.inflight[i]; ok {
+				continue
+			}
+			if started >= r.max/2 {
+				return
+			}
+			r.startFetch(i)
+			started++
+		}
 	}
-	if cap(buf) < int(n) {
-		buf = make([]byte, n)
-	}
-	buf = buf[:n]
-	if err := r.fetch(start, buf); err != nil {
-		return nil, fmt.Errorf("%s: reading %d bytes at offset %d: %w", r.name, n, start, err)
-	}
-	r.fetched += n
-	r.blocks[i] = &block{b: buf, used: r.tick}
-	return buf, nil
 }
 
 // ErrClosed is returned by a Fetch whose file went away.

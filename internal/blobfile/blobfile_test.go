@@ -6,7 +6,9 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"soundworld/assets"
 	"soundworld/dat"
@@ -126,5 +128,78 @@ func TestStandIn_ThroughDatNewFile(t *testing.T) {
 		if err1 != nil || err2 != nil || x.Height != y.Height || x.Terrain != y.Terrain {
 			t.Fatalf("landblock %08X differs (%v, %v)", id, err1, err2)
 		}
+	}
+}
+
+// Prefetch starts the blocks' fetches side by side and returns at once;
+// reads of those blocks then wait for them instead of fetching again; it
+// starts at most half the cache's blocks, and a failed prefetch is the
+// read's error, naming the file and offset.
+func TestPrefetch_FetchesSideBySide(t *testing.T) {
+	data := make([]byte, 12*BlockSize)
+	for i := range data {
+		data[i] = byte(i / BlockSize)
+	}
+	var mu sync.Mutex
+	calls, active, most := map[int64]int{}, 0, 0
+	release := make(chan struct{})
+	fetch := func(off int64, p []byte) error {
+		mu.Lock()
+		calls[off/BlockSize]++
+		active++
+		most = max(most, active)
+		mu.Unlock()
+		<-release
+		mu.Lock()
+		active--
+		mu.Unlock()
+		if off == 9*BlockSize {
+			return ErrClosed
+		}
+		copy(p, data[off:])
+		return nil
+	}
+	r := New("cell.dat", int64(len(data)), fetch, 8)
+	r.Prefetch([]int64{0, 2*BlockSize + 10, 4 * BlockSize}, 16<<10)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		mu.Lock()
+		n := active
+		mu.Unlock()
+		if n == 3 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	close(release)
+	p := make([]byte, 1)
+	for _, b := range []int64{0, 2, 4} {
+		if _, err := r.ReadAt(p, b*BlockSize+5); err != nil || p[0] != byte(b) {
+			t.Errorf("block %d: read %d, %v; want %d", b, p[0], err, b)
+		}
+	}
+	mu.Lock()
+	if most != 3 || calls[0] != 1 || calls[2] != 1 || calls[4] != 1 {
+		t.Errorf("got %d fetches at once (want 3) and fetches per block %v (want one each of 0, 2, 4)", most, calls)
+	}
+	mu.Unlock()
+
+	// At most half the cache (4 of 8 blocks): 5..8 start, 9.. do not.
+	r.Prefetch([]int64{5 * BlockSize, 6 * BlockSize, 7 * BlockSize, 8 * BlockSize, 9 * BlockSize, 10 * BlockSize}, 1)
+	r.Prefetch(nil, 0)
+	for _, b := range []int64{5, 6, 7, 8} {
+		if _, err := r.ReadAt(p, b*BlockSize); err != nil {
+			t.Errorf("block %d: %v", b, err)
+		}
+	}
+	mu.Lock()
+	if calls[9] != 0 || calls[10] != 0 {
+		t.Errorf("blocks past half the cache were prefetched: %v", calls)
+	}
+	mu.Unlock()
+	r.Prefetch([]int64{9 * BlockSize}, 1)
+	_, err := r.ReadAt(p, 9*BlockSize)
+	if !errors.Is(err, ErrClosed) || !strings.Contains(err.Error(), "cell.dat") || !strings.Contains(err.Error(), "offset 589824") {
+		t.Errorf("a failed prefetch read back as %v; want ErrClosed naming cell.dat and offset 589824", err)
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
 
@@ -28,12 +27,21 @@ type Options struct {
 	Every time.Duration
 }
 
+// termBar is the terminal's bar (progressbar's methods the Bar uses).
+type termBar interface {
+	Set64(n int64) error
+	Clear() error
+	RenderBlank() error
+	Finish() error
+	Exit() error
+}
+
 // Bar is a progress display; a nil *Bar does nothing.
 type Bar struct {
 	mu    sync.Mutex
 	w     io.Writer
 	o     Options
-	bar   *progressbar.ProgressBar // nil: plain lines
+	bar   termBar // nil: plain lines
 	n     int64
 	now   func() time.Time // time.Now; tests replace it
 	start time.Time
@@ -65,24 +73,7 @@ func New(w io.Writer, o Options) *Bar {
 		tty = *o.Terminal
 	}
 	if tty {
-		opts := []progressbar.Option{
-			progressbar.OptionSetWriter(w),
-			progressbar.OptionSetDescription(o.Label),
-			progressbar.OptionSetWidth(30),
-			progressbar.OptionThrottle(100 * time.Millisecond),
-			progressbar.OptionShowElapsedTimeOnFinish(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionClearOnFinish(),
-		}
-		switch o.Unit {
-		case "bytes":
-			opts = append(opts, progressbar.OptionShowBytes(true))
-		case "s":
-		default:
-			opts = append(opts, progressbar.OptionShowCount(), progressbar.OptionSetItsString(o.Unit), progressbar.OptionShowIts())
-		}
-		b.bar = progressbar.NewOptions64(o.Total, opts...)
-		b.bar.RenderBlank()
+		b.bar = newTermBar(w, o)
 	}
 	return b
 }

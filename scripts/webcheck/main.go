@@ -289,6 +289,9 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 	if len(errs) > 0 {
 		fails = append(fails, fmt.Sprintf("%d errors logged", len(errs)))
 	}
+	if _, ok := st.Marks["sound opened"]; ok { // web/app.js: only after a gesture
+		fails = append(fails, "the program opened its audio device before any click or key")
+	}
 	if wantLoc != "" && st.Where != wantLoc {
 		fails = append(fails, fmt.Sprintf("the link opened at %q, the sidecar says %q", st.Where, wantLoc))
 	}
@@ -328,6 +331,7 @@ type pageState struct {
 	Where, Clock, Status string
 	Sound                bool
 	Frames               int
+	Marks                map[string]float64
 }
 
 // clickSound clicks the "Click to start sound" overlay (the middle of the
@@ -345,9 +349,13 @@ func clickSound(b *browserConn) error {
 	if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
 		return err
 	}
-	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, clock follows the %s\n", st.Sound, st.Clock)
+	_, opened := st.Marks["sound opened"]
+	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, audio device opened %v, clock follows the %s\n", st.Sound, opened, st.Clock)
 	if !st.Sound {
 		return errors.New("the sound overlay did not take the click")
+	}
+	if !opened {
+		return errors.New("the program did not open its audio device after the click")
 	}
 	return nil
 }

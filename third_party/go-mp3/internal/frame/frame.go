@@ -19,6 +19,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"sync"
 
 	"github.com/hajimehoshi/go-mp3/internal/bits"
 	"github.com/hajimehoshi/go-mp3/internal/consts"
@@ -29,14 +30,22 @@ import (
 )
 
 var (
-	powtab34 = make([]float64, 8207)
+	powtab34 []float64 // i^(4/3); built by the first Read (powtab34Once)
 	pretab   = []float64{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 3, 2, 0}
 )
 
-func init() {
-	for i := range powtab34 {
-		powtab34[i] = pow43(i)
+// powtab34Once builds powtab34 on the first frame read instead of at
+// package init. soundworld: the exact table costs tenths of a second of
+// math/big, which a program that decodes no MP3 (or not yet: the browser
+// page's start-up) should not pay.
+var powtab34Once sync.Once
+
+func buildPowtab34() {
+	t := make([]float64, 8207)
+	for i := range t {
+		t[i] = pow43(i)
 	}
+	powtab34 = t
 }
 
 // pow43 is i^(4/3) correctly rounded to float64. soundworld: math.Pow's
@@ -99,6 +108,7 @@ func readCRC(source FullReader) error {
 }
 
 func Read(source FullReader, position int64, prev *Frame) (frame *Frame, startPosition int64, err error) {
+	powtab34Once.Do(buildPowtab34)
 	h, pos, err := frameheader.Read(source, position)
 	if err != nil {
 		return nil, 0, err

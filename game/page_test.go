@@ -1,0 +1,68 @@
+package game
+
+import (
+	"testing"
+
+	"soundworld/assets"
+	"soundworld/audio/device"
+)
+
+// nopPage is a host page that asks for nothing.
+type nopPage struct{}
+
+func (nopPage) Frame(PageHost) error { return nil }
+
+// A window with a host page (the browser) opens no audio device until the
+// page reports the user's first gesture (PageHost.StartSound): until then
+// the speakers are off and the wall clock drives the Sim; StartSound opens
+// the device once and makes it the clock's device source. Without a page
+// (the desktop) New opens it at once, as before.
+func TestPage_SoundWaitsForGesture(t *testing.T) {
+	t.Setenv(device.NoAudioEnv, "1") // device.Open answers silent without touching a device
+	a, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(Config{Archive: a, Source: assets.Name, Seed: 1, Page: nopPage{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.close()
+	h := PageHost{g}
+	if h.SoundOpen() || g.sound != nil || g.st.AudioOn || g.src.Device != nil {
+		t.Fatalf("before a gesture: sound open %v, speakers on %v, clock device source %v; want none", h.SoundOpen(), g.st.AudioOn, g.src.Device != nil)
+	}
+	if got := h.ClockSource(); got != "wall" {
+		t.Errorf("before a gesture the clock follows %q, want the wall", got)
+	}
+	h.StartSound()
+	if !h.SoundOpen() || g.src.Device == nil {
+		t.Fatalf("after StartSound: sound open %v, clock device source %v; want both", h.SoundOpen(), g.src.Device != nil)
+	}
+	if !g.st.Silent || g.st.AudioOn { // SOUNDWORLD_NO_AUDIO: a silent device, said so
+		t.Errorf("with %s set: silent %v, speakers on %v; want silent, off", device.NoAudioEnv, g.st.Silent, g.st.AudioOn)
+	}
+	first := g.sound
+	h.StartSound()
+	if g.sound != first {
+		t.Error("a second StartSound opened the device again")
+	}
+
+	d, err := New(Config{Archive: a, Source: assets.Name, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.close()
+	if d.sound == nil || d.src.Device == nil {
+		t.Error("without a page New did not open the device")
+	}
+	n, err := New(Config{Archive: a, Source: assets.Name, Seed: 1, NoAudio: true, Page: nopPage{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer n.close()
+	PageHost{n}.StartSound()
+	if n.sound != nil {
+		t.Error("with -no-audio StartSound opened the device")
+	}
+}
