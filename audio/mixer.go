@@ -63,6 +63,20 @@ func (x *Mixer) Apply(starts []VoiceStart) {
 	}
 }
 
+// DropPending removes the starts and stops for slot that wait for a frame
+// from on (a start made later in sim time and placed at from supersedes
+// them: the device's input path, and render -from replaying it). Voices
+// already playing are left alone.
+func (x *Mixer) DropPending(slot int, from int64) {
+	out := x.pending[:0]
+	for _, e := range x.pending {
+		if e.vs.Slot != slot || e.frame < from {
+			out = append(out, e)
+		}
+	}
+	x.pending = out
+}
+
 // start makes an event current: a start (decoded wave from the bank) or a stop.
 func (x *Mixer) start(s VoiceStart) {
 	v := &x.voices[s.Slot]

@@ -420,6 +420,7 @@ func (g *Game) Update() error {
 
 	g.step()
 	g.pushStarts()
+	g.coverSim() // O5: the device may render up to here (live.go)
 	switch {
 	case g.frame == 1 || g.pinView != nil && g.pinView():
 		g.cam = g.pin.place(g.cam, g.mapRect(), g.snap.Listener.Pos) // the listener (or -center's place) in the map area, not the window; a shot's -center or -from view stays while its panels settle
@@ -482,7 +483,9 @@ func (g *Game) pushStarts() {
 		g.lc.held = append(g.lc.held, out...)
 		return
 	}
-	g.sound.apply(out)
+	for _, m := range g.sound.apply(out) {
+		g.sim.MarkEarly(m.T, m.Frames) // render -from places them as heard
+	}
 	g.takeLate() // O5: starts the device got too late are logged (live.go)
 }
 

@@ -7,31 +7,34 @@ import (
 	"sync/atomic"
 	"time"
 
-	"soundworld/audio"
 	"soundworld/internal/crash"
 )
 
 // The latency probe (-latency-probe N, scripts/live-smoke.sh): N times, at
-// a random moment (as a click arrives between two frames), an input is made;
-// the next Update plays a stinger for it, as the Stingers panel's button
-// does; a watcher then times how long until the device's player has
-// consumed the stinger's first frame (its position, which oto hands to ALSA
-// as it consumes). Printed: median and p95 of input
-// → the device, in ms. Not counted: the sound server's own buffer after
-// ALSA (a constant of the setup; PulseAudio's null sink adds its latency).
+// a random moment (as a click arrives between two frames), an input is
+// made; the next Update plays a stinger for it, as the Stingers panel's
+// button does, and the device places it at the next period it renders
+// (PushNow); a watcher then times how long until the stinger's first frame
+// has been written to the device, and until the device has played it
+// (written − snd_pcm_delay: ALSA's hardware pointer, or what the sound
+// server reports through it). Printed: median and p95 of both, in ms, and
+// of their two parts: input → the Update that saw it (set by the window's
+// frame rate) and that Update → played (the audio path).
 
 // probeDev is what the probe needs of the device.
 type probeDev interface {
-	FrameOf(t float64) int64
-	Played() (time.Duration, bool)
+	Inputs() (n, lastFrame int64)
+	Handed() (written, played int64)
 }
 
 type latencyProbe struct {
-	left    int          // inputs still to make
-	armed   atomic.Int64 // UnixNano of an input not yet seen by Update (0 none)
-	pending bool         // an input is on its way to the device
-	samples []float64    // ms
-	done    chan float64 // the watcher's result (ms; < 0 gave up)
+	left    int             // inputs still to make
+	armed   atomic.Int64    // UnixNano of an input not yet seen by Update (0 none)
+	pending bool            // an input is on its way to the device
+	written []float64       // ms, input → its first frame written to the device
+	played  []float64       // ms, input → that frame played by the device
+	seen    []float64       // ms, input → the Update that played the stinger (the frame rate's share)
+	done    chan [3]float64 // the watcher's result (ms; < 0 gave up)
 	timer   *time.Timer
 }
 
@@ -40,7 +43,7 @@ func (g *Game) startLatencyProbe(n int) {
 	if n <= 0 {
 		return
 	}
-	g.lat = &latencyProbe{left: n, done: make(chan float64, 1)}
+	g.lat = &latencyProbe{left: n, done: make(chan [3]float64, 1)}
 	g.lat.arm()
 }
 
@@ -61,8 +64,10 @@ func (g *Game) updateLatencyProbe() {
 	select {
 	case ms := <-p.done:
 		p.pending = false
-		if ms >= 0 {
-			p.samples = append(p.samples, ms)
+		if ms[0] >= 0 && ms[1] >= 0 {
+			p.written = append(p.written, ms[0])
+			p.played = append(p.played, ms[1])
+			p.seen = append(p.seen, ms[2])
 		}
 		if p.left > 0 {
 			p.arm()
@@ -81,32 +86,54 @@ func (g *Game) updateLatencyProbe() {
 	}
 	p.left--
 	p.pending = true
-	play := g.sim.PlayStinger(g.stingerTbl, g.stingers[0].SType)
-	frame := pd.FrameOf(play.Time)
-	go func() { // the watcher: 1 ms polls of the player's position
+	n0, _ := pd.Inputs()
+	seen := float64(time.Now().UnixNano()-t0) / 1e6
+	g.sim.PlayStinger(g.stingerTbl, g.stingers[0].SType) // pushed at this Update's pushStarts
+	go func() {                                          // the watcher: 0.25 ms polls of the device
 		defer crash.Recover()
-		target := time.Duration(float64(frame) / audio.SampleRate * float64(time.Second))
-		for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
-			if pos, ok := pd.Played(); ok && pos >= target {
-				p.done <- float64(time.Now().UnixNano()-t0) / 1e6
+		target, wrote := int64(-1), -1.0
+		ms := func() float64 { return float64(time.Now().UnixNano()-t0) / 1e6 }
+		for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(250 * time.Microsecond) {
+			if n, f := pd.Inputs(); target < 0 && n > n0 {
+				target = f + 1 // frames written (played) once frame f is
+			}
+			if target < 0 {
+				continue
+			}
+			w, pl := pd.Handed()
+			if wrote < 0 && w >= target {
+				wrote = ms()
+			}
+			if wrote >= 0 && pl >= target {
+				p.done <- [3]float64{wrote, ms(), seen}
 				return
 			}
 		}
-		p.done <- -1
+		p.done <- [3]float64{-1, -1, -1}
 	}()
 }
 
-// latencyReport is the probe's line: median and p95 of input → device.
+// report is the probe's lines: median and p95 of input → written and of
+// input → played, in ms.
 func (p *latencyProbe) report() string {
 	if p == nil {
 		return ""
 	}
-	if len(p.samples) == 0 {
+	if len(p.played) == 0 {
 		return "latency: no measurement (no device clock, or no stinger in the UI table)"
 	}
-	s := slices.Clone(p.samples)
-	slices.Sort(s)
-	q := func(f float64) float64 { return s[min(len(s)-1, int(f*float64(len(s))))] }
-	return fmt.Sprintf("latency: input → device, %d inputs: median %.0f ms, p95 %.0f ms (min %.0f, max %.0f; the sound server's buffer not included)",
-		len(s), q(0.5), q(0.95), s[0], s[len(s)-1])
+	line := func(what string, v []float64) string {
+		s := slices.Clone(v)
+		slices.Sort(s)
+		q := func(f float64) float64 { return s[min(len(s)-1, int(f*float64(len(s))))] }
+		return fmt.Sprintf("latency: input → %s, %d inputs: median %.0f ms, p95 %.0f ms (min %.0f, max %.0f)",
+			what, len(s), q(0.5), q(0.95), s[0], s[len(s)-1])
+	}
+	path := make([]float64, len(p.played))
+	for i := range path {
+		path[i] = p.played[i] - p.seen[i]
+	}
+	return line("written to the device", p.written) + "\n" + line("played by the device", p.played) + "\n" +
+		line("the Update that saw it (the window's frame rate)", p.seen) + "\n" +
+		line("played, from that Update (the audio path)", path)
 }

@@ -36,11 +36,17 @@ type liveDev interface {
 // device than the lead covers, and an underrun that the device went dry; in
 // either case the lead grows by leadStep (up to maxLead), said in a toast
 // and shown in the status bar. The anchor stays: the Sim just runs further
-// ahead of the device, so no start moves.
+// ahead of the device, so no start moves. An underrun also grows the
+// player's buffer by a period (device.GrowBuffer), said in the same toast.
 const (
-	leadStep = audio.SampleRate / 20 // 50 ms
-	maxLead  = audio.SampleRate      // 1 s
+	leadStep = audio.SampleRate / 100 // 10 ms
+	maxLead  = 2 * audio.SampleRate   // 2 s
 )
+
+// bufferGrower is a device whose player buffer can grow (audio/device).
+type bufferGrower interface {
+	GrowBuffer() (frames int64, grew bool)
+}
 
 // liveClock is the window's side of the one clock.
 type liveClock struct {
@@ -53,6 +59,8 @@ type liveClock struct {
 	dry       []capt.LiveRow // underruns as seen (sim time of the Update that saw them), bounded: maxLate
 	late      []lateStart    // late starts, oldest first (bounded: maxLate)
 	lateN     int            // late starts since the window opened
+	stalls    int64          // times the device stopped playing and the wall clock took the mix
+	onWall    bool           // the wall clock has the mix now (device.StallNotice)
 	muted     bool           // G6: the output is muted now
 	fastSeen  bool           // the device turned out to be no clock (switched to the own mix)
 	anchors   []liveAnchor   // anchors taken, for the log (bounded: maxLate)
@@ -60,6 +68,8 @@ type liveClock struct {
 	lastUpdate time.Time          // wall time of the last deviceTicks
 	warmStart  time.Time          // when the warm-up began
 	steady     int                // Updates in a row within warmGap
+	warmMaxGap float64            // s, the longest gap of those steady Updates
+	gaps       gapHist            // every Update's gap since the session's anchor (frame jitter)
 	warming    bool               // the session's anchor waits (warmingUp)
 	warmDone   bool               // the warm-up is over
 	held       []audio.VoiceStart // starts held while warming up
@@ -112,6 +122,10 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 		gap = now.Sub(lc.lastUpdate).Seconds()
 	}
 	lc.lastUpdate = now
+	if lc.anchored && gap > 0 {
+		lc.gaps.add(gap)
+	}
+	g.sound.isInstant = false
 	if g.warmingUp(now, gap) {
 		return 0, true
 	}
@@ -133,7 +147,11 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 	}
 	lc.paused, lc.scale = paused, scale
 	if paused {
+		g.sound.instant, g.sound.isInstant = g.sim.Now(), lc.anchored
 		return 0, true // the anchor is taken when the pause ends
+	}
+	if reason == "session" && lc.warmMaxGap > 0 {
+		d.SetLead(sessionLead(lc.warmMaxGap))
 	}
 	if reason != "" {
 		d.Anchor(reason, g.sim.Now(), scale)
@@ -151,8 +169,37 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 	if !ok {
 		return 0, false
 	}
+	if reason == "" { // on this Update's own anchor a start keeps the anchor's frame
+		g.sound.instant, g.sound.isInstant = g.sim.Now(), true
+	}
 	n := int(math.Floor((due-g.sim.Now())/clock.Step + 1e-9))
 	return max(0, min(n, clock.MaxTicks)), true
+}
+
+// coverer is a device that renders no frame the Sim has not covered (audio/device).
+type coverer interface {
+	Covered(simT float64)
+}
+
+// coverSim tells the device that the Sim's starts are delivered up to its
+// time now, after the Update's last push (O5): a game thread that falls
+// behind then makes the device run dry (an underrun, counted) instead of a
+// start playing late. No bound while paused or before the anchor: the mix
+// plays on.
+func (g *Game) coverSim() {
+	d, ok := g.live()
+	if !ok {
+		return
+	}
+	c, ok := d.(coverer)
+	if !ok {
+		return
+	}
+	t := g.sim.Now()
+	if g.lc.paused || !g.lc.anchored {
+		t = math.NaN()
+	}
+	c.Covered(t)
 }
 
 // takeLate logs the device's late starts (O5): the event log's rows get
@@ -177,11 +224,45 @@ func (g *Game) takeLate() {
 		if n := len(g.lc.dry); n > maxLate {
 			g.lc.dry = g.lc.dry[n-maxLate:]
 		}
-		g.growLead(d, "the sound device ran dry (underrun)")
+		why := "the sound device ran dry (underrun)"
+		if b, ok := d.(bufferGrower); ok {
+			if fr, grew := b.GrowBuffer(); grew {
+				why += fmt.Sprintf(": the player buffer grows to %.1f ms", float64(fr)*1000/audio.SampleRate)
+			}
+		}
+		g.growLead(d, why)
 	}
 	if n := len(g.lc.late); n > maxLate {
 		g.lc.late = g.lc.late[n-maxLate:]
 	}
+	g.takeStalls(d)
+}
+
+// staller is a device that keeps a stall account (audio/device).
+type staller interface {
+	Stalls() (device.StallStats, bool)
+}
+
+// takeStalls says when the device stopped playing and the wall clock took
+// the mix (O5: counted, never silent), and when it plays again; each
+// fallback is an underrun row in captures.
+func (g *Game) takeStalls(d liveDev) {
+	s, ok := d.(staller)
+	if !ok {
+		return
+	}
+	st, ok := s.Stalls()
+	if !ok {
+		return
+	}
+	if st.Fallbacks > g.lc.stalls {
+		g.lc.stalls = st.Fallbacks
+		g.lc.dry = append(g.lc.dry, capt.LiveRow{Time: g.sim.Now(), Kind: "stall", Slot: -1, Reason: "wall clock"})
+		g.setToast(device.StallNotice)
+	} else if g.lc.onWall && !st.OnWallClock {
+		g.setToast("the sound device plays again")
+	}
+	g.lc.onWall = st.OnWallClock
 }
 
 // growLead grows the lead by a step (not past maxLead) and says why.
@@ -211,6 +292,46 @@ const (
 	frameMargin = audio.SampleRate / 50 // 20 ms over a read and a frame
 )
 
+// sessionLead is the lead (frames) the session starts with, from the
+// longest of the warm-up's steady frame gaps (s): a period (the frontier
+// moves a period at a time) plus three such gaps (a frame that takes three
+// times the longest steady one: the first seconds load tiles and collect
+// garbage) plus frameMargin, in leadStep steps, and at least minLead. At
+// 60 FPS (16.7 ms gaps) that is 100 ms; longer frames later grow it
+// (growLeadTo). Inputs do not wait for the lead (PushNow): it only keeps
+// the Sim's own starts exact, and sets how far the map's events run ahead
+// of what is heard.
+func sessionLead(maxGap float64) int64 {
+	need := device.ChunkFrames + int64(3*maxGap*audio.SampleRate) + frameMargin
+	return min(maxLead, max(minLead, (need+leadStep-1)/leadStep*leadStep))
+}
+
+// minLead is the shortest session lead: 100 ms.
+const minLead = audio.SampleRate / 10
+
+// gapHist counts Update gaps in 1 ms bins (the last bin: 1 s and more).
+type gapHist struct {
+	n    int
+	bins [1001]int
+}
+
+func (h *gapHist) add(gap float64) {
+	h.n++
+	h.bins[min(1000, int(gap*1000))]++
+}
+
+// quantile is the gap (ms, the bin's upper edge) below which a fraction q of the gaps lie.
+func (h *gapHist) quantile(q float64) int {
+	need := int(math.Ceil(q * float64(h.n)))
+	c := 0
+	for i, k := range h.bins {
+		if c += k; c >= need && c > 0 {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // warmingUp reports whether the session's anchor still waits.
 func (g *Game) warmingUp(now time.Time, gap float64) bool {
 	lc := &g.lc
@@ -223,8 +344,9 @@ func (g *Game) warmingUp(now time.Time, gap float64) bool {
 	}
 	if gap > 0 && gap < warmGap {
 		lc.steady++
+		lc.warmMaxGap = max(lc.warmMaxGap, gap)
 	} else {
-		lc.steady = 0
+		lc.steady, lc.warmMaxGap = 0, 0
 	}
 	if lc.steady >= warmFrames || now.Sub(lc.warmStart).Seconds() >= warmMax {
 		lc.warming, lc.warmDone = false, true
@@ -280,8 +402,19 @@ func (g *Game) liveStatus() string {
 		return ""
 	}
 	fr, ev := d.Underruns()
-	return fmt.Sprintf("lead %.0f ms, anchors %d, late starts %d, underruns %d (%.0f ms)", float64(d.LeadFrames())*1000/audio.SampleRate,
-		len(d.Anchors()), g.lc.lateN, ev, float64(fr)*1000/audio.SampleRate)
+	buf := ""
+	if b, ok := d.(interface{ BufferFramesNow() int64 }); ok {
+		buf = fmt.Sprintf(", buffer %.1f ms", float64(b.BufferFramesNow())*1000/audio.SampleRate)
+	}
+	stall := ""
+	if g.lc.stalls > 0 {
+		stall = fmt.Sprintf(", device stalls %d", g.lc.stalls)
+		if g.lc.onWall {
+			stall += " (silent now: wall clock)"
+		}
+	}
+	return fmt.Sprintf("lead %.0f ms%s, anchors %d, late starts %d, underruns %d (%.0f ms)%s", float64(d.LeadFrames())*1000/audio.SampleRate, buf,
+		len(d.Anchors()), g.lc.lateN, ev, float64(fr)*1000/audio.SampleRate, stall)
 }
 
 // printLive prints the live clock's account for scripts (-quit-after): the
@@ -300,6 +433,26 @@ func (g *Game) printLive() {
 	as := d.Anchors()
 	fr, ev := d.Underruns()
 	fmt.Fprintf(w, "live: sim %.3f s, anchors %d, late starts %d, underruns %d (%d frames)\n", g.sim.Now(), len(as), g.lc.lateN, ev, fr)
+	fmt.Fprintf(w, "live: %s\n", g.liveStatus())
+	if h := &g.lc.gaps; h.n > 0 {
+		fmt.Fprintf(w, "live: frame gaps over %d Updates: median ≤ %d ms, p99 ≤ %d ms, max ≤ %d ms\n", h.n, h.quantile(0.5), h.quantile(0.99), h.quantile(1))
+	}
+	if h, ok := d.(interface{ Handed() (int64, int64) }); ok {
+		wr, pl := h.Handed()
+		fmt.Fprintf(w, "live: frames written to the device %d, played %d\n", wr, pl)
+	}
+	if s, ok := d.(interface{ WriterStats() (int64, int64, bool) }); ok {
+		if x, low, ok := s.WriterStats(); ok {
+			fmt.Fprintf(w, "live: ALSA writer: %d underruns reported by ALSA, fewest frames queued before a write %d (%.1f ms)\n",
+				x, low, float64(low)*1000/audio.SampleRate)
+		}
+	}
+	if s, ok := d.(staller); ok {
+		if st, ok := s.Stalls(); ok {
+			fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks; longest look at the device %.1f ms%s\n",
+				st.TopUps, st.Restarts, st.Fallbacks, st.Longest.Seconds()*1000, lastErr(st.LastError))
+		}
+	}
 	for _, a := range as {
 		fmt.Fprintf(w, "live: %s\n", a)
 	}
@@ -329,4 +482,12 @@ func (g *Game) liveRows(from float64) []capt.LiveRow {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Time < out[j].Time })
 	return out
+}
+
+// lastErr is ", last error: e" ("" for none).
+func lastErr(e string) string {
+	if e == "" {
+		return ""
+	}
+	return ", last error: " + e
 }

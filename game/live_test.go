@@ -1,6 +1,7 @@
 package game
 
 import (
+	"encoding/binary"
 	"io"
 	"math"
 	"slices"
@@ -16,6 +17,14 @@ import (
 // test pulls the device's frames (read) and moves its wall clock.
 func scriptedGame(t *testing.T) (*Game, *device.Device, func(sec float64), *float64) {
 	t.Helper()
+	g, dev, read, wall, _ := scriptedGameHeard(t)
+	return g, dev, read, wall
+}
+
+// scriptedGameHeard is scriptedGame that also keeps what the device got
+// (interleaved stereo, from the mixer's frame 0).
+func scriptedGameHeard(t *testing.T) (*Game, *device.Device, func(sec float64), *float64, *[]float32) {
+	t.Helper()
 	g := newStandInGame(t)
 	m := audio.NewMixer(g.sim.Bank())
 	wall := new(float64)
@@ -23,15 +32,19 @@ func scriptedGame(t *testing.T) (*Game, *device.Device, func(sec float64), *floa
 	g.sound = &sound{mixer: m, out: dev}
 	g.st.AudioOn, g.st.Silent = true, false
 	buf := make([]byte, 8*441)
+	heard := new([]float32)
 	read := func(sec float64) { // the device consumes sec of audio in 10 ms reads, in real time
 		for i := 0; i < int(math.Round(sec*100)); i++ {
 			if _, err := io.ReadFull(r, buf); err != nil {
 				t.Fatal(err)
 			}
+			for j := 0; j < len(buf); j += 4 {
+				*heard = append(*heard, math.Float32frombits(binary.LittleEndian.Uint32(buf[j:])))
+			}
 			*wall += 0.01
 		}
 	}
-	return g, dev, read, wall
+	return g, dev, read, wall, heard
 }
 
 // O5: the window runs the Sim to the device's frames from one anchor. A

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"soundworld/audio"
+	"soundworld/world"
 )
 
 // sound is the window's side of the audio device bridge: it forwards the
@@ -12,6 +13,21 @@ type sound struct {
 	mixer  *audio.Mixer
 	out    bridge // nil: no device
 	notice string
+	// instant is the sim time (s) the Sim stood at when this Update began,
+	// with its starts already handed over; set while the device is the
+	// clock and no anchor was taken this Update (live.go). A start at or
+	// before it was made by an input between two Updates: it goes to the
+	// next block (inputNow).
+	instant   float64
+	isInstant bool
+}
+
+// inputNow is what a device offers for inputs: their starts at the next
+// block rendered instead of the lead later (audio/device PushNow), and the
+// timeline frame they would have had.
+type inputNow interface {
+	PushNow(starts []audio.VoiceStart) int64
+	TimelineFrame(t float64) int64
 }
 
 // bridge is what the window needs of audio's device package.
@@ -52,10 +68,37 @@ func (g *Game) openDevice() {
 
 func (s *sound) silent() bool { return s == nil || s.out == nil }
 
-func (s *sound) apply(starts []audio.VoiceStart) {
-	if !s.silent() {
-		s.out.Push(starts)
+// apply hands starts to the device. Those made by inputs between two
+// Updates go to the next period (inputNow); it returns, per sim time, how
+// many frames before their timeline place they went, for the input record
+// (world.EarlyMark: render -from places them the same).
+func (s *sound) apply(starts []audio.VoiceStart) []world.EarlyMark {
+	if s.silent() {
+		return nil
 	}
+	var marks []world.EarlyMark
+	if d, ok := s.out.(inputNow); ok && s.isInstant {
+		var now []audio.VoiceStart
+		rest := starts[:0:0]
+		for _, v := range starts {
+			if v.Time <= s.instant {
+				now = append(now, v)
+			} else {
+				rest = append(rest, v)
+			}
+		}
+		if len(now) > 0 {
+			front := d.PushNow(now) // first: they are earlier in sim time than the rest
+			for _, v := range now {
+				if n := len(marks); n == 0 || marks[n-1].T != v.Time {
+					marks = append(marks, world.EarlyMark{T: v.Time, Frames: d.TimelineFrame(v.Time) - front})
+				}
+			}
+			starts = rest
+		}
+	}
+	s.out.Push(starts)
+	return marks
 }
 
 // stopAll stops every voice (Slot with Wave 0 is a stop, per TakeStarts' contract).

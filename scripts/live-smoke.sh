@@ -7,12 +7,27 @@
 # `soundworld render` of the same span: bit-identical after one fixed
 # alignment. Run twice: on the machine as it is, and with a busy loop per
 # core. The window's account must show one anchor and no late start. A third
-# run times 15 inputs (a stinger each) from input to the device: median, p95.
-# Everything started here is stopped by its PID. Needs pulseaudio,
-# pulseaudio-utils, libasound2-plugins (installed here when missing).
+# run times 15 inputs (a stinger each) from input to the device's output:
+# the script fails when the median exceeds 60 ms or the p95 100 ms.
+# A fourth stops the sound server for 8 s mid-run: the window must go on
+# (the wall clock takes the mix) and quit on time.
+# LIVE_RUNS picks the runs ("idle latency hog stall", the default); SECONDS_LIVE
+# their length. Everything started here is stopped by its PID. Needs
+# pulseaudio, pulseaudio-utils, libasound2-plugins (installed here when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_LIVE=${SECONDS_LIVE:-30}
+LIVE_RUNS=${LIVE_RUNS:-idle latency hog stall}
+# LIVE_PRIO runs the window (and the sound server) under a command, e.g.
+# "nice -n -10" to measure on a machine others are using (say so with the figures).
+LIVE_PRIO=${LIVE_PRIO:-}
+LATENCY_MEDIAN_MAX=60 # ms, input → played by the device
+LATENCY_P95_MAX=100
+# The latency run fails above those targets (met in every run of the
+# final writer on the shared development machine, docs/fidelity.md "O5
+# lead, device buffer and inputs"); LIVE_LATENCY_GATE=off only prints it
+# (a machine known to be busy: the window's frame rate is much of it).
+LIVE_LATENCY_GATE=${LIVE_LATENCY_GATE:-on}
 
 need=()
 for p in pulseaudio pulseaudio-utils libasound2-plugins; do
@@ -30,7 +45,7 @@ pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$D"
+  if [ -n "${LIVE_KEEP:-}" ]; then echo "live-smoke: kept $D" >&2; else rm -rf "$D"; fi
 }
 trap cleanup EXIT
 mkdir -p "$D/rt" "$D/home" "$D/bin"
@@ -39,7 +54,7 @@ go build -o "$D/bin/soundworld-window" ./cmd/soundworld-window
 go build -o "$D/bin/livecmp" ./scripts/livecmp
 
 # A private daemon: its own runtime dir and socket, a float32 null sink.
-XDG_RUNTIME_DIR=$D/rt HOME=$D/home pulseaudio -n --daemonize=no --exit-idle-time=-1 --system=no \
+XDG_RUNTIME_DIR=$D/rt HOME=$D/home $LIVE_PRIO pulseaudio -n --daemonize=no --exit-idle-time=-1 --system=no \
   -L "module-native-protocol-unix socket=$D/rt/native auth-anonymous=1" \
   -L "module-null-sink sink_name=cap rate=44100 format=float32le channels=2" \
   -L module-always-sink >"$D/pulse.log" 2>&1 &
@@ -71,7 +86,7 @@ run() { # $1: label
   parec -s "unix:$D/rt/native" -d cap.monitor --format=float32le --rate=44100 --channels=2 --raw "$D/heard.raw" &
   local rec=$!
   pids+=($rec)
-  ALSA_CONFIG_PATH=$D/asound.conf xvfb-run -a -s "-screen 0 1280x720x24" \
+  ALSA_CONFIG_PATH=$D/asound.conf $LIVE_PRIO xvfb-run -a -s "-screen 0 1280x720x24" \
     "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -quit-after "$SECONDS_LIVE" -settings "$D/settings.json" >"$D/live.out" 2>"$D/live.err" || {
     cat "$D/live.err" >&2; echo "live-smoke ($1): the window failed" >&2; return 1; }
   kill "$rec"; wait "$rec" 2>/dev/null || true
@@ -81,8 +96,9 @@ run() { # $1: label
   [ -n "$acct" ] || { echo "live-smoke ($1): no device clock: $(cat "$D/live.out")" >&2; return 1; }
   anchors=$(sed -E 's/.*anchors ([0-9]+).*/\1/' <<<"$acct")
   late=$(sed -E 's/.*late starts ([0-9]+).*/\1/' <<<"$acct")
-  local cmp=0
-  "$D/bin/livecmp" -sent "$D/sent.raw" -render "$D/render.wav" -heard "$D/heard.raw" \
+  local cmp=0 anchor
+  anchor=$(sed -nE 's/^live: anchor \(session\): .* = mixer frame ([0-9]+),.*/\1/p' "$D/live.out" | head -1)
+  "$D/bin/livecmp" -sent "$D/sent.raw" -render "$D/render.wav" -heard "$D/heard.raw" -anchor "${anchor:--1}" \
     -min-seconds $((SECONDS_LIVE - 5)) >"$D/cmp.out" 2>&1 || cmp=1
   sed "s/^/[$1] /" "$D/cmp.out"
   [ "$cmp" = 0 ] || { echo "live-smoke ($1): the sent stream is not the render" >&2; return 1; }
@@ -91,16 +107,60 @@ run() { # $1: label
   echo "[$1] live-smoke: ok (load $(cut -d' ' -f1 /proc/loadavg))"
 }
 
+# Latency: 15 timed inputs, each a stinger, on the machine as it is; a
+# separate run, as the inputs change what plays. Fails above the targets.
+latency() {
+  ALSA_CONFIG_PATH=$D/asound.conf $LIVE_PRIO xvfb-run -a -s "-screen 0 1280x720x24" \
+    "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -quit-after "$SECONDS_LIVE" -latency-probe 15 -settings "$D/settings.json" \
+    >"$D/lat.out" 2>/dev/null || true
+  grep -E '^(latency|live: (lead|frame gaps|ALSA writer|device stalls))' "$D/lat.out" | sed 's/^/[latency] /'
+  local line med p95
+  line=$(grep '^latency: input → played by the device' "$D/lat.out" || true)
+  [ -n "$line" ] || { echo "live-smoke (latency): no measurement" >&2; return 1; }
+  med=$(sed -E 's/.*median ([0-9]+) ms.*/\1/' <<<"$line")
+  p95=$(sed -E 's/.*p95 ([0-9]+) ms.*/\1/' <<<"$line")
+  echo "[latency] load $(cut -d' ' -f1 /proc/loadavg)"
+  local met=met
+  [ "$med" -le "$LATENCY_MEDIAN_MAX" ] && [ "$p95" -le "$LATENCY_P95_MAX" ] || met="NOT met"
+  echo "[latency] target median ≤ $LATENCY_MEDIAN_MAX ms, p95 ≤ $LATENCY_P95_MAX ms: $met (gate $LIVE_LATENCY_GATE)"
+  [ "$LIVE_LATENCY_GATE" = on ] || return 0
+  [ "$med" -le "$LATENCY_MEDIAN_MAX" ] || { echo "live-smoke (latency): median $med ms > $LATENCY_MEDIAN_MAX ms" >&2; return 1; }
+  [ "$p95" -le "$LATENCY_P95_MAX" ] || { echo "live-smoke (latency): p95 $p95 ms > $LATENCY_P95_MAX ms" >&2; return 1; }
+}
+
+# Stall: the sound server stops (SIGSTOP) for 8 s in the middle of a run.
+# The window must not hang on it: the wall clock takes the mix after 3 s
+# (a fallback, counted), the Sim goes on and -quit-after closes the window
+# on time; the writer takes the mix back once the server plays again.
+stall() {
+  local pa=${pids[0]} w rc=0
+  ALSA_CONFIG_PATH=$D/asound.conf $LIVE_PRIO timeout -k 5 $((SECONDS_LIVE + 120)) xvfb-run -a -s "-screen 0 1280x720x24" \
+    "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -quit-after "$SECONDS_LIVE" -settings "$D/settings.json" >"$D/stall.out" 2>"$D/stall.err" &
+  w=$!
+  sleep 8
+  kill -STOP "$pa"
+  sleep 8
+  kill -CONT "$pa"
+  wait "$w" || rc=$?
+  grep -E '^live: (sim|device stalls)' "$D/stall.out" | sed 's/^/[stall] /' || true
+  [ "$rc" = 0 ] || { cat "$D/stall.err" >&2; echo "live-smoke (stall): the window did not finish (exit $rc; 124: it hung)" >&2; return 1; }
+  grep -qE '^live: device stalls: .* [1-9][0-9]* wall-clock fallbacks' "$D/stall.out" ||
+    { echo "live-smoke (stall): no wall-clock fallback while the server was stopped" >&2; return 1; }
+  echo "[stall] live-smoke: ok (load $(cut -d' ' -f1 /proc/loadavg))"
+}
+
 status=0
-run idle || status=1
-# Latency (issue 17 item 2): 15 timed inputs, each a stinger, on the idle
-# machine; a separate run, as the inputs change what plays. A figure, not a
-# pass/fail: the target is a median ≤ 60 ms and a p95 ≤ 100 ms.
-ALSA_CONFIG_PATH=$D/asound.conf xvfb-run -a -s "-screen 0 1280x720x24" \
-  "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -quit-after "$SECONDS_LIVE" -latency-probe 15 -settings "$D/settings.json" 2>/dev/null |
-  grep '^latency:' | sed 's/^/[idle] /' || true
-hogs=()
-for _ in $(seq "$(nproc)"); do (while :; do :; done) & hogs+=($!); pids+=($!); done
-run "cpu hog x$(nproc)" || status=1
-for h in "${hogs[@]}"; do kill "$h"; done
+for r in $LIVE_RUNS; do
+  case $r in
+  idle) run idle || status=1 ;;
+  latency) latency || status=1 ;;
+  stall) stall || status=1 ;;
+  hog)
+    hogs=()
+    for _ in $(seq "$(nproc)"); do (while :; do :; done) & hogs+=($!); pids+=($!); done
+    run "cpu hog x$(nproc)" || status=1
+    for h in "${hogs[@]}"; do kill "$h"; done ;;
+  *) echo "live-smoke: unknown run $r" >&2; exit 2 ;;
+  esac
+done
 exit $status

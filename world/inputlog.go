@@ -73,6 +73,41 @@ type Input struct {
 	Muted     bool             `json:"muted,omitempty"`  // InObjMute
 }
 
+// EarlyMark says that the voice starts made at sim time T by inputs (a
+// click, a key, a move between two frames: their Time is T) were played
+// Frames earlier than round(T·44100) puts them, and that the starts and
+// stops then waiting on the same slots from that frame on were dropped
+// (the input's start supersedes them).
+type EarlyMark struct {
+	T      float64 `json:"t"`      // s
+	Frames int64   `json:"frames"` // > 0
+}
+
+// MaxEarlyFrames bounds an EarlyMark: the live window's longest lead (2 s).
+const MaxEarlyFrames = 2 * audio.SampleRate
+
+// MarkEarly records that the starts made by inputs at sim time t were
+// played frames early (the window's device path; nil-safe, ignored when
+// not recording, for t before the record's start, or frames ≤ 0).
+func (s *Sim) MarkEarly(t float64, frames int64) {
+	l := s.inputs
+	if l == nil || l.Truncated || frames <= 0 || len(l.Inputs) == 0 || t < l.Inputs[0].T || t > s.now {
+		return
+	}
+	frames = min(frames, MaxEarlyFrames)
+	if n := len(l.Early); n > 0 && l.Early[n-1].T >= t {
+		if l.Early[n-1].T == t {
+			l.Early[n-1].Frames = frames
+		}
+		return // times only increase
+	}
+	if len(l.Early) >= MaxInputs {
+		l.Truncated = true
+		return
+	}
+	l.Early = append(l.Early, EarlyMark{T: t, Frames: frames})
+}
+
 // InputStart is the Sim's state at the Reset the record starts from.
 type InputStart struct {
 	Seed      uint32           `json:"seed"`
@@ -102,6 +137,11 @@ type InputLog struct {
 	Start     InputStart `json:"start"`
 	Inputs    []Input    `json:"inputs"`
 	Truncated bool       `json:"truncated,omitempty"` // MaxInputs, MaxReplayTicks or MaxReplaySeconds reached: not replayable
+	// Early: where the live window played an input's starts ahead of their
+	// place on the Sim's timeline (spec O5: at the device's next period, not
+	// the lead later). The Sim ignores it; render -from places the same
+	// starts as early, so it writes what was heard (capture.RenderFrom).
+	Early []EarlyMark `json:"early,omitempty"`
 
 	ticks int64 // Ticks recorded (MaxReplayTicks)
 }
@@ -122,6 +162,7 @@ func (s *Sim) Inputs() *InputLog {
 	c := &InputLog{Start: s.inputs.Start, Truncated: s.inputs.Truncated}
 	c.Start.Emitters = cloneEmitters(c.Start.Emitters)
 	c.Inputs = append([]Input(nil), s.inputs.Inputs...)
+	c.Early = append([]EarlyMark(nil), s.inputs.Early...)
 	return c
 }
 
@@ -146,7 +187,7 @@ func (l *InputLog) restart(s *Sim) {
 	for _, es := range s.emitters {
 		l.Start.Emitters = append(l.Start.Emitters, cloneEmitter(es.e))
 	}
-	l.Inputs, l.Truncated, l.ticks = nil, false, 0
+	l.Inputs, l.Early, l.Truncated, l.ticks = nil, nil, false, 0
 }
 
 // note appends one call (nil-safe: a Sim that does not record ignores it).

@@ -151,6 +151,19 @@ func (l *InputLog) Check(simTime float64) error {
 	if simTime >= 0 && math.Abs(simTime-clock) > spanSlack {
 		return fmt.Errorf("sim_time %v s: the recorded ticks end at t=%v s: the record does not add up", simTime, clock)
 	}
+	for i, e := range l.Early {
+		switch {
+		case !(e.T >= 0 && e.T <= clock):
+			return fmt.Errorf("early[%d]: t %v: want a time within the record (0..%v s)", i, e.T, clock)
+		case i > 0 && !(e.T > l.Early[i-1].T):
+			return fmt.Errorf("early[%d]: t %v: want times in increasing order", i, e.T)
+		case e.Frames < 1 || e.Frames > MaxEarlyFrames:
+			return fmt.Errorf("early[%d]: frames %d: want 1..%d", i, e.Frames, MaxEarlyFrames)
+		}
+	}
+	if len(l.Early) > MaxInputs {
+		return fmt.Errorf("early: more than %d marks", MaxInputs)
+	}
 	return nil
 }
 

@@ -2,6 +2,7 @@ package device
 
 import (
 	"encoding/binary"
+	"io"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -140,7 +141,7 @@ func TestABThroughTheStream(t *testing.T) {
 	s := &stream{d: d}
 	read := func(frames int) []float32 {
 		p := make([]byte, 8*frames)
-		n, err := s.Read(p)
+		n, err := io.ReadFull(s, p)
 		if err != nil || n != len(p) {
 			t.Fatalf("Read: %d, %v", n, err)
 		}

@@ -1,7 +1,8 @@
-// Package device is the one place that touches the sound device: it streams a
-// soundworld audio.Mixer through Ebitengine's audio player, or, when there is
-// no usable device, stays silent and says why. It imports no window-side
-// Ebitengine code.
+// Package device is the one place that touches the sound device: it writes a
+// soundworld audio.Mixer to ALSA itself on Linux (a period at a time, so what
+// reaches the device is exactly what the mixer rendered, and the buffer and
+// its growth are ours), through oto elsewhere, or, when there is no usable
+// device, stays silent and says why. It imports no window-side Ebitengine code.
 package device
 
 import (
@@ -15,22 +16,33 @@ import (
 	"sync/atomic"
 	"time"
 
-	ebaudio "github.com/hajimehoshi/ebiten/v2/audio"
-
 	"soundworld/audio"
 )
 
-// BufferSize is the player's buffer (latency) length. oto reads the stream
-// in chunks of this size, so the frontier moves a chunk at a time.
-const BufferSize = 50 * time.Millisecond
+// The output's sizes (the latency decision, docs/fidelity.md). The mixer
+// renders a period at a time just before it is written to the device
+// (output_alsa.go; elsewhere oto pulls the stream, output_oto.go), and the
+// device is kept BufferFrames ahead of what it has played: what is written
+// is heard that much later. Smaller would be heard sooner but leaves the
+// writer less time to be scheduled before the device runs dry; an underrun
+// grows it a period at a time (GrowBuffer), up to MaxBufferFrames.
+const (
+	PeriodFrames    = 256              // frames rendered and written at once (5.8 ms)
+	BufferFrames    = 3 * PeriodFrames // kept queued at the device to begin with (17.4 ms)
+	MaxBufferFrames = 16 * PeriodFrames
+	// BlockFrames bounds one Read of the stream (oto's mux reads until the
+	// player holds its buffer, so the mixer renders in blocks just ahead).
+	BlockFrames = 128
+)
 
 // Device plays a Mixer live, or is silent.
 //
 // Two goroutines meet here. The game goroutine calls Anchor, Push, Due and
-// the readers (TakeLate, Underruns, Fast). Ebitengine's audio goroutine
-// (oto's player loop) calls the stream's Read, which applies the pending
-// starts to the Mixer, renders the next frames, feeds the tap, and checks
-// the device's pace. mu guards everything below it; muted is atomic.
+// the readers (TakeLate, Underruns, Fast). The output's goroutine (the ALSA
+// writer, or oto's mux loop through the stream's Read) calls render, which
+// applies the pending starts to the Mixer, renders the next frames, feeds
+// the tap, and checks the device's pace. mu guards everything below it; the
+// atomics are read from any goroutine.
 //
 // The frames the device has consumed (the mixer's frontier, Mixer.Frame)
 // are the one clock (spec O5): the Timeline maps sim time onto them from one
@@ -43,14 +55,18 @@ type Device struct {
 	pending []audio.VoiceStart // guarded by mu: starts not yet given to the mixer (mixer frames)
 	tl      *Timeline          // guarded by mu
 	late    []Late             // guarded by mu: late starts not yet taken
+	covered int64              // guarded by mu: the mixer frame the Sim's starts are delivered up to (−1: no bound)
 	pace    pace               // guarded by mu
 	tap     *audio.MeterTap    // guarded by mu: sees every rendered block (tap.go)
 	ab      abMix              // guarded by mu: B and the A/B crossfade (ab.go)
 	wall    func() float64     // s, monotonic; the pace check's clock (tests inject)
 	muted   atomic.Bool        // G6: zeros go to the device, the mixer runs on (focus.go)
+	inputs  atomic.Int64       // starts placed at the next block (PushNow)
+	inFrame atomic.Int64       // the mixer frame of the last of them
+	bufFr   atomic.Int64       // frames kept queued at the device (BufferFrames, grown)
 
-	player    *ebaudio.Player // nil when silent
-	fastProbe bool            // silent because the probe found a device faster than real time
+	out       output // nil when silent (and for a scripted device)
+	fastProbe bool   // silent because the probe found a device faster than real time
 	silent    bool
 	reason    string
 }
@@ -58,7 +74,9 @@ type Device struct {
 // newDevice is a Device over m with the wall clock and the default lead.
 func newDevice(m *audio.Mixer) *Device {
 	t0 := time.Now()
-	return &Device{mixer: m, tl: NewTimeline(leadFrames), wall: func() float64 { return time.Since(t0).Seconds() }}
+	d := &Device{mixer: m, tl: NewTimeline(leadFrames), covered: -1, wall: func() float64 { return time.Since(t0).Seconds() }}
+	d.bufFr.Store(BufferFrames)
+	return d
 }
 
 // opened makes Open single-use: Ebitengine allows one audio context per process.
@@ -100,45 +118,64 @@ func Open(m *audio.Mixer) (*Device, error) {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil
 	}
-	ctx, err := newContext()
-	if err != nil {
-		return nil, err
-	}
-	opened = true
-	p, err := ctx.NewPlayerF32(&stream{d: d})
+	out, err := openOutput(d)
 	if err != nil {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil
 	}
-	p.SetBufferSize(BufferSize)
-	p.Play()
-	d.player = p
+	opened = true
+	d.out = out
 	return d, nil
 }
 
-// newContext is audio.NewContext, which panics if a context already exists.
-func newContext() (ctx *ebaudio.Context, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("device: %v", r)
-		}
-	}()
-	return ebaudio.NewContext(audio.SampleRate), nil
+// BufferFramesNow is how far ahead of what it plays the device is kept, in
+// frames (BufferFrames, or more after GrowBuffer).
+func (d *Device) BufferFramesNow() int64 {
+	if d == nil {
+		return 0
+	}
+	return d.bufFr.Load()
+}
+
+// GrowBuffer grows the device's buffer by a period (not past
+// MaxBufferFrames) after an underrun: the writer gets that much more time
+// to be scheduled. The ALSA writer's buffer grows only when the writer
+// woke too late since the last growth; an underrun of the device's own
+// making (a stalled sound server) would only add latency. It returns the
+// new size and whether it grew.
+func (d *Device) GrowBuffer() (int64, bool) {
+	if d == nil || d.silent {
+		return 0, false
+	}
+	b := d.bufFr.Load()
+	if b >= MaxBufferFrames {
+		return b, false
+	}
+	if g, ok := d.out.(interface{ mayGrow() bool }); ok && !g.mayGrow() {
+		return b, false // the writer was on time: the device itself stalled
+	}
+	b = min(MaxBufferFrames, b+PeriodFrames)
+	d.bufFr.Store(b)
+	if d.out != nil {
+		d.out.setBuffer(b)
+	}
+	return b, true
 }
 
 // Silent reports whether the device plays nothing, and why.
 func (d *Device) Silent() (bool, string) { return d.silent, d.reason }
 
 // Lead is how far ahead of the mixer's frontier an anchor places the Sim's
-// starts: one player read (BufferSize, the frontier moves a read at a time)
-// plus a game frame of up to 100 ms (10 FPS), so starts keep their exact
-// sim-time spacing. The window grows it when frames take longer.
-const Lead = BufferSize + 100*time.Millisecond
+// starts until the window sets it from the frames it measures (SetLead):
+// a period (the frontier moves a period at a time) plus a game frame of up
+// to 100 ms, so starts keep their exact sim-time spacing. Inputs do not
+// wait for it: PushNow plays them at the next block.
+const Lead = PeriodFrames*time.Second/audio.SampleRate + 100*time.Millisecond
 
 const leadFrames = int64(Lead * audio.SampleRate / time.Second)
 
-// ChunkFrames is one player read in frames (BufferSize).
-const ChunkFrames = int64(BufferSize * audio.SampleRate / time.Second)
+// ChunkFrames is how far the frontier moves at once: a period.
+const ChunkFrames = int64(PeriodFrames)
 
 // Anchor ties sim time simT to the mixer's frontier plus the lead at time
 // scale (spec O5) and logs it with reason: a session, a reset, a jump, a
@@ -197,10 +234,7 @@ func (d *Device) Push(starts []audio.VoiceStart) {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	front := d.mixer.Frame()
-	if !d.tl.Anchored() {
-		d.tl.Anchor("session", starts[0].Time, front, 1)
-	}
+	front := d.frontier(starts)
 	for _, s := range starts {
 		f, late := d.tl.Place(s, front)
 		if late != nil {
@@ -209,6 +243,43 @@ func (d *Device) Push(starts []audio.VoiceStart) {
 		s.Time = float64(f) / audio.SampleRate
 		d.pending = append(d.pending, s)
 	}
+}
+
+// frontier is the mixer's next frame to render, anchoring the session at it
+// with the first start's sim time if nothing has anchored yet. mu is held.
+func (d *Device) frontier(starts []audio.VoiceStart) int64 {
+	front := d.mixer.Frame()
+	if !d.tl.Anchored() {
+		d.tl.Anchor("session", starts[0].Time, front, 1)
+	}
+	return front
+}
+
+// Covered tells the device that the Sim has delivered every start up to
+// sim time simT (game goroutine, after its pushes; NaN: no bound, as while
+// paused). The ALSA writer renders no frame past it (covers): a game thread
+// that falls behind makes the device run dry — an underrun, heard and
+// counted — instead of a start played late, so the stream stays the render
+// under any load (O5). oto and a scripted device pull regardless.
+func (d *Device) Covered(simT float64) {
+	if d == nil || d.silent {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if math.IsNaN(simT) || !d.tl.Anchored() {
+		d.covered = -1
+		return
+	}
+	d.covered = d.tl.FrameOf(simT)
+}
+
+// covers reports whether the next frames may be rendered: the Sim has
+// delivered their starts (Covered).
+func (d *Device) covers(frames int64) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.covered < 0 || d.mixer.Frame()+frames <= d.covered
 }
 
 // TakeLate returns the late starts since the last call (O5: logged, never moved silently).
@@ -264,14 +335,45 @@ func (d *Device) SetMuted(on bool) {
 	}
 }
 
-// Close stops playback. The audio context stays (Ebitengine cannot drop it).
+// Close stops playback. oto's context stays (it cannot be dropped).
 func (d *Device) Close() error {
-	if d.player == nil {
+	if d.out == nil {
 		return nil
 	}
-	err := d.player.Close()
-	d.player = nil
+	err := d.out.close()
+	d.out = nil
 	return err
+}
+
+// render fills buf (interleaved stereo) with the next frames: it hands the
+// pending starts to the mixer and renders under the lock, feeds the tap and
+// the pace check, and zeros what the device gets while muted (G6). A device
+// found to be no clock gets zeros and nothing is rendered for it (the
+// window mixes on its own). It returns the mixer frame after what it
+// rendered, and whether it rendered.
+func (d *Device) render(buf []float32) (next int64, ok bool) {
+	d.mu.Lock()
+	if d.pace.fast {
+		d.mu.Unlock()
+		clear(buf)
+		return -1, false
+	}
+	if len(d.pending) > 0 {
+		d.mixer.Apply(d.pending)
+		d.pending = d.pending[:0]
+	}
+	d.mixer.Render(buf)
+	d.ab.mix(buf) // A/B: the retail recording crossfaded in (ab.go)
+	if d.tap != nil {
+		d.tap.Write(buf)
+	}
+	next = d.mixer.Frame()
+	d.pace.observe(d.wall(), next)
+	d.mu.Unlock()
+	if d.muted.Load() {
+		clear(buf) // G6: the mix ran (voices advance), the device hears nothing
+	}
+	return next, true
 }
 
 // stream is the io.Reader the player pulls float32 little-endian stereo from.
@@ -282,40 +384,17 @@ type stream struct {
 	left []byte // rendered bytes not yet returned (when len(p) is not whole frames)
 }
 
-// Read runs on Ebitengine's audio goroutine: it hands the pending starts to
-// the mixer and renders the next frames under the lock. It never returns EOF.
+// Read runs on oto's mux goroutine (output_oto.go) or a scripted device's:
+// it renders at most BlockFrames a call (render). It never returns EOF.
 func (s *stream) Read(p []byte) (int, error) {
 	if len(s.left) == 0 {
-		frames := max(1, (len(p)+7)/8) // round up; spare bytes wait in left
+		frames := min(BlockFrames, max(1, (len(p)+7)/8)) // round up; spare bytes wait in left
 		if cap(s.buf) < 2*frames {
 			s.buf = make([]float32, 2*frames)
 			s.out = make([]byte, 8*frames)
 		}
 		buf, out := s.buf[:2*frames], s.out[:8*frames]
-		d := s.d
-		d.mu.Lock()
-		if d.pace.fast { // no clock: nothing is rendered for it (the window mixes on its own)
-			d.mu.Unlock()
-			clear(out)
-			s.left = out
-			n := copy(p, s.left)
-			s.left = s.left[n:]
-			return n, nil
-		}
-		if len(d.pending) > 0 {
-			d.mixer.Apply(d.pending)
-			d.pending = d.pending[:0]
-		}
-		d.mixer.Render(buf)
-		d.ab.mix(buf) // A/B: the retail recording crossfaded in (ab.go)
-		if d.tap != nil {
-			d.tap.Write(buf)
-		}
-		d.pace.observe(d.wall(), d.mixer.Frame())
-		d.mu.Unlock()
-		if d.muted.Load() {
-			clear(buf) // G6: the mix ran (voices advance), the device hears nothing
-		}
+		s.d.render(buf)
 		for i, v := range buf {
 			binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(v))
 		}
@@ -326,7 +405,7 @@ func (s *stream) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// NewScripted is a Device with no player: the caller pulls its stream (the
+// NewScripted is a Device with no output: the caller pulls its stream (the
 // io.Reader) as a device would, on a wall clock of its own. Tests and tools
 // script a device with it: stalls, fast devices, focus.
 func NewScripted(m *audio.Mixer, wall func() float64) (*Device, io.Reader) {

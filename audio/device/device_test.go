@@ -2,6 +2,7 @@ package device
 
 import (
 	"encoding/binary"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -141,7 +142,7 @@ func frameOfLast(d *Device) int64 {
 func TestO5_StartsKeepSimSpacing(t *testing.T) {
 	wall := 0.0
 	d, s := testDevice(&wall)
-	s.Read(make([]byte, 8*1000)) // frontier 1000
+	io.ReadFull(s, make([]byte, 8*1000)) // frontier 1000
 	d.Anchor("session", 5, 1)
 	d.Push([]audio.VoiceStart{{Slot: 0, Time: 5}})
 	if got, want := frameOfLast(d), 1000+leadFrames; got != want {
@@ -151,7 +152,7 @@ func TestO5_StartsKeepSimSpacing(t *testing.T) {
 	if got, want := frameOfLast(d), 1000+leadFrames+441; got != want {
 		t.Errorf("10 ms later: frame %d, want %d", got, want)
 	}
-	s.Read(make([]byte, 8*4410)) // frontier 5410
+	io.ReadFull(s, make([]byte, 8*4410)) // frontier 5410
 	if due, ok := d.Due(); !ok || math.Abs(due-5.1) > 1e-9 {
 		t.Errorf("due %v %v after 4410 frames, want 5.1 s", due, ok)
 	}
@@ -172,7 +173,7 @@ func TestO5_StallDoesNotReanchor(t *testing.T) {
 	d.Anchor("session", 0, 1)
 	d.Push([]audio.VoiceStart{{Slot: 0, Time: 0}})
 	for i := 0; i < 20; i++ { // 2 s consumed in 100 ms reads; the Sim stands still
-		s.Read(make([]byte, 8*4410))
+		io.ReadFull(s, make([]byte, 8*4410))
 		wall += 0.1
 	}
 	front := d.mixer.Frame() // 88200
@@ -222,7 +223,7 @@ func TestO5_TimeScaleAnchor(t *testing.T) {
 	if got, want := frameOfLast(d), leadFrames+44100; got != want {
 		t.Errorf("2 sim s later at 2x: frame %d, want %d", got, want)
 	}
-	s.Read(make([]byte, 8*44100))
+	io.ReadFull(s, make([]byte, 8*44100))
 	if due, _ := d.Due(); math.Abs(due-12) > 1e-9 {
 		t.Errorf("due %v after 1 device s at 2x, want 12", due)
 	}
@@ -241,7 +242,7 @@ func TestO5_FastDeviceDetected(t *testing.T) {
 		d.Anchor("session", 0, 1)
 		read := make([]byte, 8*441) // 10 ms of audio per read
 		for wall < 3 {
-			s.Read(read)
+			io.ReadFull(s, read)
 			wall += 0.01 / c.speed
 		}
 		if d.Fast() != c.fast {
@@ -252,7 +253,7 @@ func TestO5_FastDeviceDetected(t *testing.T) {
 		}
 		if c.fast {
 			f := d.mixer.Frame()
-			s.Read(read)
+			io.ReadFull(s, read)
 			if d.mixer.Frame() != f {
 				t.Errorf("%vx: a fast device still renders", c.speed)
 			}
@@ -270,7 +271,7 @@ func TestO5_UnderrunsCounted(t *testing.T) {
 	read := make([]byte, 8*441)
 	run := func(sec float64) {
 		for end := wall + sec; wall < end-1e-9; wall += 0.01 {
-			s.Read(read)
+			io.ReadFull(s, read)
 		}
 	}
 	run(3)
@@ -279,7 +280,7 @@ func TestO5_UnderrunsCounted(t *testing.T) {
 	}
 	wall += 0.05 // covered: the next reads catch up at once
 	for i := 0; i < 5; i++ {
-		s.Read(read)
+		io.ReadFull(s, read)
 	}
 	run(3)
 	if f, n := d.Underruns(); f != 0 || n != 0 {
@@ -300,7 +301,7 @@ func TestG6_MutedDeviceRunsOn(t *testing.T) {
 	d, s := testDevice(&wall)
 	d.SetMuted(true)
 	p := make([]byte, 8*100)
-	s.Read(p)
+	io.ReadFull(s, p)
 	if d.mixer.Frame() != 100 {
 		t.Errorf("muted: mixer at %d, want 100 (it runs on)", d.mixer.Frame())
 	}

@@ -19,11 +19,11 @@ import (
 // column "late_ms=…", "underrun_ms=…" or "anchor=REASON".
 type LiveRow struct {
 	Time   float64 // sim s
-	Kind   string  // "late", "underrun", "anchor"
+	Kind   string  // "late", "underrun", "stall", "anchor"
 	Slot   int     // −1 none
 	Wave   uint32
 	Ms     float64 // late_ms or underrun_ms
-	Reason string  // the anchor's
+	Reason string  // the anchor's, or the stall's
 }
 
 // CSVRow formats r in the events CSV's columns.
@@ -34,6 +34,8 @@ func (r LiveRow) CSVRow() string {
 		out = "late_ms=" + strconv.FormatFloat(r.Ms, 'f', 3, 64)
 	case "underrun":
 		out = "underrun_ms=" + strconv.FormatFloat(r.Ms, 'f', 1, 64)
+	case "stall": // the device stopped playing: the wall clock took the mix
+		out = "stall=" + r.Reason
 	default:
 		out = "anchor=" + r.Reason
 	}

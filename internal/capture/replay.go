@@ -243,6 +243,20 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 	// are mixed (so a start between ticks lands where render puts it).
 	// Before the instant they are dropped, from it they are kept (pre) until
 	// the WAV writer exists, then written.
+	// The live window played inputs' starts early (world.EarlyMark, O5):
+	// they go where it played them, superseding what waited on their slots
+	// from there, as the device did. An input's starts are those stamped at
+	// or before the sim time of the previous mix (a tick stamps its starts
+	// with its end), as the window tells them from the Sim's. Until the last
+	// mark the mixer stays margin frames behind the Sim, so every start is
+	// given before its frame is mixed; a record without marks mixes exactly
+	// as before.
+	early := make(map[float64]int64, len(r.Inputs.Early))
+	margin, lastEarly, lastMix := int64(0), -1.0, -1.0
+	for _, e := range r.Inputs.Early {
+		early[e.T] = e.Frames
+		margin, lastEarly = max(margin, e.Frames+world.StepFrames), e.T
+	}
 	ticks := 0
 	mixTo := func() error {
 		if err := ctx.Err(); err != nil {
@@ -251,29 +265,45 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 		if ticks++; progress != nil && ticks%60 == 0 {
 			progress(s.Now())
 		}
-		mx.Apply(s.Manager().TakeStarts())
-		target := int64(math.Round(s.Now()*audio.SampleRate)) + world.StepFrames
+		starts := s.Manager().TakeStarts()
+		for i := range starts {
+			if f, ok := early[starts[i].Time]; ok && starts[i].Time <= lastMix {
+				at := int64(math.Round(starts[i].Time*audio.SampleRate)) - f
+				mx.DropPending(starts[i].Slot, at)
+				starts[i].Time = float64(at) / audio.SampleRate
+			}
+			mx.Apply(starts[i : i+1])
+		}
+		if lastMix = s.Now(); lastMix > lastEarly {
+			margin = 0
+		}
+		target := int64(math.Round(s.Now()*audio.SampleRate)) + world.StepFrames - margin
 		for mx.Frame() < target {
-			n := min(target-mx.Frame(), 4096)
+			f0 := mx.Frame()
+			n := min(target-f0, 4096)
+			skip := max(0, instant-f0) // before the instant: mixed, not kept
 			if out != nil {
-				if n = min(n, remaining); n == 0 {
+				if n = min(n, skip+remaining); n == 0 {
 					return nil
 				}
 			}
 			if cap(scratch) < int(2*n) {
 				scratch = make([]float32, 2*n)
 			}
-			buf, f0 := scratch[:2*n], mx.Frame()
+			buf := scratch[:2*n]
 			mx.Render(buf)
-			switch {
-			case out != nil:
-				if err := out.Write(buf); err != nil {
-					return err
-				}
-				remaining -= n
-			case f0+n > instant:
-				pre = append(pre, buf[2*max(0, instant-f0):]...)
+			if skip >= n {
+				continue
 			}
+			buf = buf[2*skip:]
+			if out == nil {
+				pre = append(pre, buf...)
+				continue
+			}
+			if err := out.Write(buf); err != nil {
+				return err
+			}
+			remaining -= n - skip
 		}
 		return nil
 	}

@@ -30,14 +30,15 @@ func main() {
 	render := flag.String("render", "", "render's 16-bit stereo WAV")
 	heard := flag.String("heard", "", "raw float32le stereo recorded from the sink's monitor (optional)")
 	minSec := flag.Float64("min-seconds", 25, "fewest seconds that must be compared")
+	anchor := flag.Int64("anchor", -1, "the session anchor's mixer frame, as the window logged it (−1: unknown)")
 	flag.Parse()
-	if err := run(*sent, *render, *heard, *minSec); err != nil {
+	if err := run(*sent, *render, *heard, *minSec, *anchor); err != nil {
 		fmt.Fprintln(os.Stderr, "livecmp:", err)
 		os.Exit(1)
 	}
 }
 
-func run(sentPath, renderPath, heardPath string, minSec float64) error {
+func run(sentPath, renderPath, heardPath string, minSec float64, anchor int64) error {
 	s, err := readRaw(sentPath)
 	if err != nil {
 		return err
@@ -69,6 +70,13 @@ func run(sentPath, renderPath, heardPath string, minSec float64) error {
 		}
 	}
 	fmt.Printf("livecmp: alignment %d frames (%.1f ms of silence before the anchor's first sound)\n", off, float64(off)*1000/audio.SampleRate)
+	if anchor >= 0 {
+		// Render's frame 0 is the anchor's frame on the mixer's timeline, so
+		// sent frame = mixer frame + the frames the device got that the
+		// mixer never rendered (0 when the window writes to ALSA itself;
+		// through oto, the zeros its driver adds when the player runs short).
+		fmt.Printf("livecmp: alignment − anchor frame = %d frames the device got that the mixer never rendered\n", int64(off)-anchor)
+	}
 	fmt.Printf("livecmp: frames compared %d (%.2f s), mismatches %d", n, float64(n)/audio.SampleRate, mism)
 	if first >= 0 {
 		fmt.Printf(", first at render frame %d (%.3f s)", first, float64(first)/audio.SampleRate)

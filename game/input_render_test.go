@@ -1,0 +1,93 @@
+package game
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"slices"
+	"testing"
+
+	"soundworld/assets"
+	"soundworld/audio"
+	capt "soundworld/internal/capture"
+	"soundworld/world"
+)
+
+// O5 with input: a stinger played between two Updates is heard at the
+// device's next period, ahead of its place on the Sim's timeline, and the
+// input record says so (world.EarlyMark). render -from of that record then
+// writes, sample for sample (as 16-bit WAV), what the device played after
+// the record's instant — the stinger's tail included — as it does for a
+// session without input.
+func TestO5_RenderFromPlacesInputsAsHeard(t *testing.T) {
+	g, dev, read, _, heard := scriptedGameHeard(t)
+	update := func() { read(0.01); g.advance(); g.pushStarts(); g.coverSim() }
+	g.advance() // session anchor at sim 0, frontier 0
+	g.pushStarts()
+	for i := 0; i < 100; i++ {
+		update()
+	}
+	if len(g.stingers) == 0 {
+		t.Fatal("the stand-in's UI table has no stinger")
+	}
+	read(0.01)
+	hostOf(g).PlayStinger(g.stingers[0].SType)
+	played := g.sim.Now()
+	g.advance()
+	g.pushStarts()
+	for i := 0; i < 10; i++ {
+		update()
+	}
+	instant := g.sim.Now()
+	rec := g.sim.Inputs()
+	if len(rec.Early) != 1 || rec.Early[0].T != played {
+		t.Fatalf("early marks %+v, want one at the stinger's sim time %v", rec.Early, played)
+	}
+	n, f := dev.Inputs()
+	if want := dev.TimelineFrame(played) - f; n != 1 || rec.Early[0].Frames != want || want < 441 {
+		t.Fatalf("the stinger went %d frames early (%d inputs), the mark says %d; want the same, over 10 ms", want, n, rec.Early[0].Frames)
+	}
+	const seconds = 0.5
+	for i := 0; i < 150; i++ { // the device plays past the instant's span (it lags the Sim by the lead)
+		update()
+	}
+
+	a, _ := assets.StandIn()
+	s, err := world.NewSim(world.Config{Archive: a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got seekBuf
+	if err := capt.RenderFrom(context.Background(), &capt.Replay{Inputs: rec, SimTime: instant}, s, seconds, &got, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Render's frame 0 is sim 0, the session anchor's frame on the device.
+	from := dev.Anchors()[0].Frame + int64(math.Round(instant*audio.SampleRate))
+	span := int64(math.Round(seconds * audio.SampleRate))
+	if int64(len(*heard)/2) < from+span {
+		t.Fatalf("the device played %d frames, want past %d", len(*heard)/2, from+span)
+	}
+	var want seekBuf
+	w, err := audio.NewWAVWriter(&want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := (*heard)[2*from : 2*(from+span)]
+	if err := w.Write(live); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(live, make([]float32, len(live))) {
+		t.Fatal("the span after the instant is silent: the test would prove nothing")
+	}
+	if !bytes.Equal(got.b, want.b) {
+		for i := 44; i < min(len(got.b), len(want.b)); i++ {
+			if got.b[i] != want.b[i] {
+				t.Fatalf("render -from differs from what the device played after the instant from frame %d (of %d)", (i-44)/4, span)
+			}
+		}
+		t.Fatalf("render -from wrote %d bytes, the device's span is %d", len(got.b), len(want.b))
+	}
+}
