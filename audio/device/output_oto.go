@@ -3,6 +3,7 @@
 package device
 
 import (
+	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -22,13 +23,25 @@ type otoOut struct {
 }
 
 // openOutput starts oto on the default device.
+//
+// In a browser (js) the device buffer is oto's default, not two periods:
+// the page's one thread also draws, a frame at a time, and Web Audio is fed
+// from it. Nor does it wait for the context to be ready there: a browser's
+// context is ready after a user gesture oto itself sees, while the frame
+// that opens it holds that thread; the player made now plays from then.
 func openOutput(d *Device) (output, error) {
+	buf := 2 * PeriodFrames * time.Second / audio.SampleRate
+	if runtime.GOOS == "js" {
+		buf = 0
+	}
 	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: audio.SampleRate, ChannelCount: 2,
-		Format: oto.FormatFloat32LE, BufferSize: 2 * PeriodFrames * time.Second / audio.SampleRate})
+		Format: oto.FormatFloat32LE, BufferSize: buf})
 	if err != nil {
 		return nil, err
 	}
-	<-ready
+	if runtime.GOOS != "js" {
+		<-ready
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
