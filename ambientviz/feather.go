@@ -234,12 +234,10 @@ func fillPoly(dst *ebiten.Image, p []pt, c color.Color) {
 // it, smooths the edge) and returns the outline's points.
 func fillSector(dst *ebiten.Image, cx, cy, inner, outer, a0, a1 float64, c color.Color) []pt {
 	o := arcPts(nil, cx, cy, outer, a0, a1)
-	in := arcPts(nil, cx, cy, inner, a0, a1)
-	if len(in) != len(o) { // the same angles on both arcs: one strip
-		in = in[:0]
-		for _, q := range o {
-			in = append(in, pt{float32(cx + (float64(q.x)-cx)*inner/outer), float32(cy + (float64(q.y)-cy)*inner/outer)})
-		}
+	in := make([]pt, len(o)) // the inner arc at the same angles: one strip
+	for i := range o {
+		a := a0 + (a1-a0)*float64(i)/float64(len(o)-1)
+		in[i] = pt{float32(cx + inner*math.Cos(a)), float32(cy + inner*math.Sin(a))}
 	}
 	k := rgba(c)
 	vs := make([]ebiten.Vertex, 0, 2*len(o))

@@ -113,8 +113,9 @@ func (d *DebugUI) Plan(screen image.Rectangle, redrawn ...image.Rectangle) []ima
 	c.lastRoots = append(c.lastRoots[:0], c.rootContainers...)
 	for _, cnt := range c.rootContainers {
 		wc := &cnt.cache
-		now := c.screenRect(cnt).Intersect(screen)
-		wc.redraw = !c.kept || !wc.same(cnt.commandList) || wc.shown != now || c.overlapsOther(cnt)
+		same := wc.same(cnt.commandList)
+		now := c.screenRect(cnt, same).Intersect(screen)
+		wc.redraw = !c.kept || !same || wc.shown != now || c.overlapsOther(cnt)
 		if wc.redraw {
 			out = append(out, now.Union(wc.shown))
 		}
@@ -152,26 +153,17 @@ func overlapsAny(r image.Rectangle, rs []image.Rectangle) bool {
 func (d *DebugUI) Windows() int { return len(d.ctx.rootContainers) }
 
 // screenRect is where cnt draws on the screen: its frame (with the 1 px
-// border outside its bounds) and every command's rectangle, in screen px.
-func (c *Context) screenRect(cnt *container) image.Rectangle {
-	r := cnt.layout.Bounds.Inset(-1)
-	clip := unclippedRect
-	for _, cmd := range cnt.commandList {
-		switch cmd.typ {
-		case commandClip:
-			clip = cmd.clip.rect
-		case commandRect:
-			r = r.Union(cmd.rect.rect.Intersect(clip))
-		case commandText:
-			r = r.Union(image.Rect(cmd.text.pos.X, cmd.text.pos.Y, cmd.text.pos.X+textWidth(cmd.text.str), cmd.text.pos.Y+lineHeight()).Inset(-2).Intersect(clip))
-		case commandIcon:
-			r = r.Union(cmd.icon.rect.Intersect(clip))
-		case commandDraw:
-			r = r.Union(clip)
-		}
-	}
+// border outside its bounds) and its commands' extent, in screen px. An
+// unchanged window's extent is the one stored with its commands.
+func (c *Context) screenRect(cnt *container, same bool) image.Rectangle {
 	s := c.Scale()
-	return image.Rect(r.Min.X*s, r.Min.Y*s, r.Max.X*s, r.Max.Y*s)
+	b := cnt.layout.Bounds.Inset(-1)
+	frame := image.Rect(b.Min.X*s, b.Min.Y*s, b.Max.X*s, b.Max.Y*s)
+	if same {
+		return frame.Union(cnt.cache.extent)
+	}
+	ext, _ := extentOf(cnt.commandList, s)
+	return frame.Union(ext)
 }
 
 // overlapsOther reports whether cnt's extent overlaps another root
@@ -219,16 +211,24 @@ func sameCommand(a, b *command) bool {
 
 func keyComparable(k any) bool { return reflect.TypeOf(k).Comparable() }
 
-// store keeps a copy of cmds and works out where they draw: the union of
-// their rectangles, texts, icons and the clip rectangles keyed drawings are
-// confined to. An unkeyed drawing, or a keyed one not confined by a clip,
-// makes the window uncacheable.
+// store keeps a copy of cmds and where they draw (extentOf).
 func (wc *windowCache) store(cmds []*command, scale int) {
 	wc.cmds = wc.cmds[:0]
-	wc.cacheable, wc.extent, wc.drawn = true, image.Rectangle{}, false
-	clip := unclippedRect
 	for _, cmd := range cmds {
 		wc.cmds = append(wc.cmds, *cmd)
+	}
+	wc.extent, wc.cacheable = extentOf(cmds, scale)
+	wc.drawn = false
+}
+
+// extentOf is where cmds draw, in screen px: the union of their
+// rectangles, texts, icons and the clip rectangles keyed drawings are
+// confined to. cacheable is false when an unkeyed drawing, or a keyed one
+// not confined by a clip, is among them.
+func extentOf(cmds []*command, scale int) (extent image.Rectangle, cacheable bool) {
+	cacheable = true
+	clip := unclippedRect
+	for _, cmd := range cmds {
 		var r image.Rectangle
 		switch cmd.typ {
 		case commandClip:
@@ -242,11 +242,11 @@ func (wc *windowCache) store(cmds []*command, scale int) {
 			r = cmd.icon.rect
 		case commandDraw:
 			if cmd.draw.key == nil || !keyComparable(cmd.draw.key) || clip == unclippedRect {
-				wc.cacheable = false
+				cacheable = false
 			}
 			r = clip
 		}
-		wc.extent = wc.extent.Union(r.Intersect(clip))
+		extent = extent.Union(r.Intersect(clip))
 	}
-	wc.extent = image.Rect(wc.extent.Min.X*scale, wc.extent.Min.Y*scale, wc.extent.Max.X*scale, wc.extent.Max.Y*scale)
+	return image.Rect(extent.Min.X*scale, extent.Min.Y*scale, extent.Max.X*scale, extent.Max.Y*scale), cacheable
 }
