@@ -66,13 +66,6 @@ var scanEnd = terrain.ChunkKey{Level: -1}
 // maxChunks bounds the finer chunks kept on the GPU (1 MiB each).
 const maxChunks = 96
 
-// newPyramid starts the pyramid's worker and its scan of the cell dat.
-func newPyramid(a *dat.Archive, r *dat.Region, nt NewTexture, maxBlocks int) *pyramid {
-	p := idlePyramid(a, r, nt, maxBlocks)
-	p.startScan()
-	return p
-}
-
 // idlePyramid starts the pyramid's worker; its scan waits for startScan.
 func idlePyramid(a *dat.Archive, r *dat.Region, nt NewTexture, maxBlocks int) *pyramid {
 	p := &pyramid{
