@@ -2,9 +2,10 @@
 // the web folder on 127.0.0.1, opens it in headless Chromium driven over the
 // DevTools protocol on a pipe (--remote-debugging-pipe: no WebSocket, no
 // library), and checks that
-//   - the stand-in's map shows within -budget of the navigation: screenshots
-//     are taken until enough of the page is terrain (a shade of one of the
-//     stand-in region's terrain colours, as game/terrain paints them) and the
+//   - the stand-in's map shows within -budget of the navigation: the first
+//     frame the browser presents (its screencast, with the frame's swap time)
+//     where enough of the page is terrain (a shade of one of the stand-in
+//     region's terrain colours, as game/terrain paints them) and the
 //     listener marker's blue is there;
 //   - the page logged no error (console errors, exceptions, log entries);
 //   - with -sidecar, the page opened from a link made from that desktop
@@ -56,6 +57,7 @@ func main() {
 	flag.BoolVar(&extra.dats, "dats", false, "then open the stand-in's dats as game files through the page's file button")
 	flag.BoolVar(&extra.crash, "crash", false, "instead: open the page with ?crashtest (a deliberate panic in its second frame) and check it shows the crash report")
 	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
+	flag.StringVar(&extra.trace, "trace", "", "write a Chromium trace (every process and thread: V8's compiles, the GPU process, frames) from the navigation to the map here (JSON for chrome://tracing or Perfetto)")
 	flag.Parse()
 	if err := run(*dir, *sidecar, *shot, *budget, *browser); err != nil {
 		fmt.Fprintln(os.Stderr, "webcheck: FAIL:", err)
@@ -67,7 +69,7 @@ func main() {
 // extra are the steps after the first page's checks.
 var extra struct {
 	click, f12, dats, crash bool
-	cpuprofile              string
+	cpuprofile, trace       string
 }
 
 func run(dir, sidecar, shot string, budget time.Duration, browser string) error {
@@ -128,6 +130,11 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 			}
 		}
 	}
+	if extra.trace != "" {
+		if err := b.startTrace(); err != nil {
+			return err
+		}
+	}
 	cpu0 := b.cpu()
 	t0 := time.Now()
 	// CPU use sampled every 100 ms until the map shows: the page's steps
@@ -164,47 +171,53 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		}
 		return v
 	}
+	// The map's time is when the browser presented the first frame that
+	// shows it: the screencast hands over each frame the compositor draws
+	// with its swap time, so no screenshot forces an extra frame and the
+	// time does not include this program's polling.
+	b.mu.Lock()
+	frames := b.screencast.start()
+	b.mu.Unlock()
+	if _, err := b.call("Page.startScreencast", map[string]any{"format": "png", "everyNthFrame": 1}); err != nil {
+		return err
+	}
 	if _, err := b.call("Page.navigate", map[string]any{"url": page}); err != nil {
 		return err
 	}
 	var tMap time.Duration
 	var frac float64
 	var img image.Image
-	deadline := max(budget+30*time.Second, 3*time.Minute) // wait past the budget: say how late it was
-	// Screenshots cost the page CPU (each composites and encodes a frame with
-	// software WebGL): one when the number of map tiles the program has
-	// uploaded changes, else one a second once it draws.
-	var tiles int
-	shotAt := t0
-	for time.Since(t0) < deadline {
-		var st struct{ Frames, Tiles int }
-		if b.eval("JSON.stringify(window.swTest ? window.swTest() : {})", &st) != nil || st.Frames == 0 ||
-			(st.Tiles == tiles && time.Since(shotAt) < time.Second) {
-			time.Sleep(50 * time.Millisecond)
+	deadline := time.After(max(budget+30*time.Second, 3*time.Minute)) // wait past the budget: say how late it was
+wait:
+	for {
+		var f screencastFrame
+		select {
+		case f = <-frames:
+		case <-deadline:
+			break wait
+		}
+		if f.at.Before(t0) { // about:blank's last frame
 			continue
 		}
-		tiles, shotAt = st.Tiles, time.Now()
-		img, err = b.screenshot()
-		if os.Getenv("WEBCHECK_V") != "" {
-			fmt.Printf("webcheck: %.2f s: screenshot asked at frame %d, took %.2f s\n", time.Since(t0).Seconds(), st.Frames, time.Since(shotAt).Seconds())
-		}
-		if err != nil && strings.Contains(err.Error(), "Not attached") { // the page is still being swapped in
-			time.Sleep(100 * time.Millisecond)
-			continue
-		}
+		im, err := png.Decode(bytes.NewReader(f.png))
 		if err != nil {
-			return err
+			return fmt.Errorf("a screencast frame: %v", err)
 		}
+		img = im
 		var marker bool
 		frac, marker = terrainShare(img, pal)
 		if os.Getenv("WEBCHECK_V") != "" {
-			fmt.Printf("webcheck: %.2f s: %d tiles, %.0f%% terrain, marker %v\n", time.Since(t0).Seconds(), tiles, 100*frac, marker)
+			fmt.Printf("webcheck: frame presented %.2f s after navigation: %.0f%% terrain, marker %v\n", f.at.Sub(t0).Seconds(), 100*frac, marker)
 		}
 		if frac >= minTerrain && marker {
-			tMap = time.Since(t0)
+			tMap = f.at.Sub(t0)
 			break
 		}
 	}
+	b.call("Page.stopScreencast", nil)
+	b.mu.Lock()
+	b.screencast.stop()
+	b.mu.Unlock()
 	if shot != "" && img != nil {
 		var buf bytes.Buffer
 		png.Encode(&buf, img)
@@ -231,6 +244,11 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		var p struct{ Profile json.RawMessage }
 		json.Unmarshal(res, &p)
 		if err := os.WriteFile(extra.cpuprofile, p.Profile, 0o644); err != nil {
+			return err
+		}
+	}
+	if extra.trace != "" {
+		if err := b.endTrace(extra.trace); err != nil {
 			return err
 		}
 	}
@@ -496,14 +514,16 @@ func near(a, b [3]float64, tol float64) bool {
 // browserConn is Chromium's DevTools protocol over --remote-debugging-pipe:
 // JSON messages ended by a NUL byte, written to its fd 3, read from its fd 4.
 type browserConn struct {
-	cmd     *exec.Cmd
-	w       io.WriteCloser
-	session string
-	tmp     string
-	mu      sync.Mutex
-	next    int
-	waiting map[int]chan message
-	errs    []string
+	cmd        *exec.Cmd
+	w          io.WriteCloser
+	session    string
+	tmp        string
+	mu         sync.Mutex
+	next       int
+	waiting    map[int]chan message
+	errs       []string
+	trace      traceSink  // -trace: the events Chromium hands over
+	screencast screencast // the frames the page presents, until the map shows
 }
 
 type message struct {
@@ -524,7 +544,10 @@ func launch(browser string) (*browserConn, error) {
 	fromR, fromW, _ := os.Pipe()
 	cmd := exec.Command(browser, "--headless", "--no-sandbox", "--use-gl=swiftshader", "--enable-unsafe-swiftshader",
 		"--remote-debugging-pipe", "--window-size=1280,750", "--user-data-dir="+tmp, "--no-first-run",
-		"--autoplay-policy=user-gesture-required", "about:blank")
+		"--autoplay-policy=user-gesture-required")
+	// WEBCHECK_CHROMIUM_ARGS: extra switches for a diagnosis (e.g.
+	// --js-flags=--no-wasm-tier-up), never for the test's verdict.
+	cmd.Args = append(append(cmd.Args, strings.Fields(os.Getenv("WEBCHECK_CHROMIUM_ARGS"))...), "about:blank")
 	cmd.ExtraFiles = []*os.File{toR, fromW} // fd 3, fd 4
 	cmd.Stderr = io.Discard
 	if err := cmd.Start(); err != nil {
@@ -680,6 +703,10 @@ func (b *browserConn) read(r io.Reader) {
 // event keeps what the page logged as an error.
 func (b *browserConn) event(m message) {
 	switch m.Method {
+	case "Page.screencastFrame":
+		b.screencast.event(b, m)
+	case "Tracing.dataCollected", "Tracing.tracingComplete":
+		b.trace.event(m)
 	case "Runtime.consoleAPICalled":
 		var p struct {
 			Type string
@@ -729,6 +756,11 @@ const callWait = 3 * time.Minute
 // call sends one command (in the page's session once attached) and waits
 // up to callWait for its answer.
 func (b *browserConn) call(method string, params any) (json.RawMessage, error) {
+	return b.callIn(b.session, method, params)
+}
+
+// callIn sends one command in session ("" is the browser itself).
+func (b *browserConn) callIn(session, method string, params any) (json.RawMessage, error) {
 	b.mu.Lock()
 	b.next++
 	id := b.next
@@ -739,8 +771,8 @@ func (b *browserConn) call(method string, params any) (json.RawMessage, error) {
 	if params != nil {
 		msg["params"] = params
 	}
-	if b.session != "" {
-		msg["sessionId"] = b.session
+	if session != "" {
+		msg["sessionId"] = session
 	}
 	js, _ := json.Marshal(msg)
 	if _, err := b.w.Write(append(js, 0)); err != nil {
