@@ -52,6 +52,9 @@ const statusH = dock.Status
 // Draw draws the map, the overlays, the HUD and the panels (last). It reads
 // the Snapshot and the view state only.
 func (g *Game) Draw(screen *ebiten.Image) {
+	if g.handOver { // the kept screen is the last frame's (presentFirst)
+		return
+	}
 	g.clearUnder(screen) // the whole screen, or only what may have changed (redraw.go)
 	// The map and its overlays are drawn inside the map area only: under the
 	// panels they would be hidden yet cost a full-screen fill per layer on a

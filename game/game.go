@@ -124,6 +124,7 @@ type Game struct {
 	dragIdx      int
 	pan          panDrag   // right/middle-button drag of the map (pan.go)
 	frames       frameGate // one Update of work per rendered frame
+	handOver     bool      // this frame only hands the last one to the page (presentFirst)
 	lastMX       int
 	lastMY       int
 	focused      bool
@@ -387,6 +388,9 @@ func (g *Game) Update() error {
 			return err
 		}
 	}
+	if g.handOver = g.presentFirst(); g.handOver {
+		return nil
+	}
 	g.focused = g.focus()
 	g.sim.SetActive(g.focused) // G4: the manager refuses new starts when unfocused
 	g.applyFocusMute()         // G6: the output is muted while unfocused (live.go)
@@ -430,6 +434,19 @@ func (g *Game) Update() error {
 		g.cam = keepInView(g.cam, g.mapRect(), g.snap.Listener.Pos, 1)
 	}
 	return nil
+}
+
+// presentFirst reports whether this frame only hands the first one over:
+// in a page, Ebitengine runs the first frame in the task that starts the
+// program, and the browser shows a canvas only when an animation-frame
+// callback returns; that callback is the second frame, whose Update and
+// Draw (the Sim catching up on the first frame's wall time, first uses of
+// panels and shaders: about a second with software WebGL) would delay the
+// first picture. So the second frame does nothing (the screen is kept, the
+// clock owes its time to the next frame's ticks) and the browser shows
+// the first at once. The desktop shows every frame as it is drawn.
+func (g *Game) presentFirst() bool {
+	return g.cfg.Page != nil && g.frame == 2
 }
 
 // advance runs the Sim by the clock: as many 1/60 s ticks as real time ×

@@ -1,7 +1,11 @@
 package game
 
 import (
+	"image/color"
+	"slices"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/assets"
 	"soundworld/audio/device"
@@ -64,5 +68,58 @@ func TestPage_SoundWaitsForGesture(t *testing.T) {
 	PageHost{n}.StartSound()
 	if n.sound != nil {
 		t.Error("with -no-audio StartSound opened the device")
+	}
+}
+
+// countPage counts its Frame calls.
+type countPage struct{ n *int }
+
+func (p countPage) Frame(PageHost) error { *p.n++; return nil }
+
+// In a page the second frame only hands the first over (presentFirst): its
+// Update runs the page's hook but not the Sim, and its Draw leaves the
+// kept screen as the first frame drew it; the third frame works again. On
+// the desktop every frame works.
+func TestPage_SecondFrameHandsOverTheFirst(t *testing.T) {
+	a, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range []bool{true, false} {
+		var hooks int
+		cfg := Config{Archive: a, Source: assets.Name, Seed: 1, NoAudio: true}
+		if page {
+			cfg.Page = countPage{&hooks}
+		}
+		g, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.cam.W, g.cam.H = 320, 240
+		g.focus = func() bool { return true }
+		steps := 0
+		g.step = func() { steps++ }
+		screen := ebiten.NewImage(320, 240)
+		sentinel := color.RGBA{0x12, 0x34, 0x56, 0xff}
+		var drew []bool // per frame: did Draw change the screen
+		for f := 1; f <= 3; f++ {
+			if err := g.Update(); err != nil {
+				t.Fatal(err)
+			}
+			screen.Fill(sentinel)
+			g.Draw(screen)
+			drew = append(drew, pixels(screen).RGBAAt(160, 120) != sentinel)
+		}
+		wantSteps, wantDrew := 3, []bool{true, true, true}
+		if page {
+			wantSteps, wantDrew = 2, []bool{true, false, true}
+			if hooks != 3 {
+				t.Errorf("page: the page's hook ran %d times in 3 frames, want 3 (marks and the gesture are read every frame)", hooks)
+			}
+		}
+		if steps != wantSteps || !slices.Equal(drew, wantDrew) {
+			t.Errorf("page %v: the Sim stepped %d times in 3 frames (want %d); Draw changed the screen %v (want %v)", page, steps, wantSteps, drew, wantDrew)
+		}
+		g.close()
 	}
 }
