@@ -23,7 +23,7 @@ for f in "$tmp"/standin/*.dat; do gzip -9 -n -c "$f" > "$f.gz"; done
 # (a panic still prints function names and lines).
 GOOS=js GOARCH=wasm $go build -trimpath -ldflags="-s -w -X main.standInHash=$hash" -o "$tmp/soundworld.wasm" ./cmd/soundworld-window
 gzip -9 -n -c "$tmp/soundworld.wasm" > "$tmp/soundworld.wasm.gz"
-cp "$($go env GOROOT)/lib/wasm/wasm_exec.js" web/index.html web/shell.js web/app.html web/app.js web/swfs.js "$tmp/"
+cp "$($go env GOROOT)/lib/wasm/wasm_exec.js" web/index.html web/shell.js web/standin.js web/app.html web/app.js web/swfs.js "$tmp/"
 rm -rf "$out/standin"
 for f in "$tmp"/*; do mv -f "$f" "$out/"; done
 wasm=$(stat -c %s "$out/soundworld.wasm")

@@ -43,24 +43,21 @@
   }
 
   // fetchStandIn downloads the stand-in world's two dat files that make web
-  // wrote (standin/), while the program downloads, and hashes them as
-  // assets.StandInHash does (SHA-256 of portal then cell): the program takes
-  // them only with its own content hash and builds the stand-in itself when
-  // they are missing or not its own.
-  async function fetchStandIn() {
-    const one = async (name) => {
-      const { res, packed } = await fetchPacked("standin/" + name);
-      const body = packed ? res.body.pipeThrough(new DecompressionStream("gzip")) : res.body;
-      return new Response(body).arrayBuffer();
-    };
-    const files = await Promise.all([one("client_portal.dat"), one("client_cell_1.dat")]);
-    let hash = ""; // crypto.subtle exists only on https and localhost: else the program hashes them
-    if (window.crypto && crypto.subtle) {
-      const digest = await crypto.subtle.digest("SHA-256", await new Blob(files).arrayBuffer());
-      hash = "sha256:" + [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    }
-    state.t.standIn = performance.now();
-    return { files, hash };
+  // wrote (standin/) in a worker (standin.js), while the program downloads,
+  // with their content hash: the program takes them only with its own hash
+  // and builds the stand-in itself when they are missing or not its own.
+  function fetchStandIn() {
+    return new Promise((ok, fail) => {
+      const w = new Worker("standin.js");
+      w.onmessage = (e) => {
+        w.terminate();
+        if (e.data.error) { fail(new Error(e.data.error)); return; }
+        state.t.standIn = performance.now();
+        ok({ files: e.data.files, hash: e.data.hash });
+      };
+      w.onerror = (e) => { w.terminate(); fail(new Error(e.message || "standin.js failed")); };
+      w.postMessage(null);
+    });
   }
 
   // start runs a new session in a fresh frame (the old one is ended first).
