@@ -15,6 +15,7 @@ window.swStart = async (opts) => {
     where: "",
     frames: 0,
     firstFrame: 0, // performance.now() of the first frame (the browser test)
+    started: () => shell.started(), // the first frame is drawn: the page's loader goes
     needFiles: (msg) => shell.needFiles(msg),
     linkMade: (frag, copy) => shell.linkMade(frag, copy),
     failed: (msg) => shell.failed(msg),

@@ -27,10 +27,13 @@
   async function fetchWasm() {
     const { res, packed, total } = await fetchPacked("soundworld.wasm");
     $("size").textContent = total ? mb(total) + (packed ? " compressed" : "") : "…";
-    let got = 0;
+    // The bar moves by transform in whole percents: no layout, and at most
+    // 100 updates while the page's thread is busy compiling.
+    let got = 0, shown = 0;
     const counted = res.body.pipeThrough(new TransformStream({ transform(chunk, c) {
       got += chunk.length;
-      if (total) $("bar-fill").style.width = Math.min(100, 100 * got / total) + "%";
+      const pct = total ? Math.min(100, Math.floor(100 * got / total)) : 0;
+      if (pct !== shown) { shown = pct; $("bar-fill").style.transform = "scaleX(" + pct / 100 + ")"; }
       c.enqueue(chunk);
     } }));
     const body = packed ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
@@ -95,14 +98,15 @@
   function hooks(frame) {
     const live = () => state.frame === frame;
     return {
-      needFiles(msg) { if (!live()) return; $("ask-msg").textContent = msg; $("ask").hidden = false; status("This link needs your game files"); },
+      started() { $("loader").hidden = true; },
+      needFiles(msg) { if (!live()) return; $("loader").hidden = true; $("ask-msg").textContent = msg; $("ask").hidden = false; status("This link needs your game files"); },
       linkMade(frag, copy) {
         if (!live()) return;
         history.replaceState(null, "", "#" + frag);
         if (copy && navigator.clipboard) navigator.clipboard.writeText(location.href).catch((e) => console.info("soundworld: link not copied:", e.message));
         status("Link ready (" + location.href.length + " characters); it opens this instant, nothing is uploaded");
       },
-      failed(msg) { if (live()) { status("Error: " + msg, true); console.error("soundworld:", msg); } },
+      failed(msg) { if (live()) { $("loader").hidden = true; status("Error: " + msg, true); console.error("soundworld:", msg); } },
       progress(fetched, total) { if (live()) status("Reading your game files: " + mb(fetched) + " of " + mb(total) + " read (only what the map needs)"); },
       output(name, bytes) {
         download(name, bytes);
@@ -114,6 +118,7 @@
       },
       soundStarted() { state.sound = true; },
       crashed(report) { // shown whether or not this session is still the page's
+        $("loader").hidden = true;
         $("crash-report").textContent = report;
         $("crash").hidden = false;
         state.crash = report;
@@ -187,11 +192,16 @@
     try {
       state.module = await fetchWasm();
     } catch (e) {
+      $("loader").hidden = true;
       status("Could not load the program: " + e.message, true);
       console.error("soundworld:", e);
       return;
     }
-    $("loader").hidden = true;
+    // The loader stays until the program's first frame (started): the
+    // program's start-up holds the page's thread for a few seconds, and a
+    // blank page would look like a hang.
+    $("loading").textContent = "Starting the explorer…";
+    $("bar-fill").style.transform = "scaleX(1)";
     start();
   })();
 })();

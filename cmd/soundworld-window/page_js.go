@@ -282,9 +282,10 @@ func (h *pageHooks) Frame(g game.PageHost) error {
 		panic("a deliberate bug: the page was opened with ?crashtest (scripts/webcheck -crash)")
 	}
 	switch h.frames {
-	case 1:
+	case 1: // its Draw comes next and shows with the page's next rendering
 		h.sess.Set("firstFrame", js.Global().Get("performance").Call("now"))
 		mark(h.sess, "first frame")
+		h.sess.Call("started")
 	case 2: // the first frame was drawn and handed to the browser
 		mark(h.sess, "second frame")
 	}
