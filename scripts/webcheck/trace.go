@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 )
 
@@ -43,7 +44,7 @@ func (b *browserConn) startTrace() error {
 	b.mu.Unlock()
 	_, err := b.callIn("", "Tracing.start", map[string]any{
 		"transferMode": "ReportEvents",
-		"traceConfig":  map[string]any{"includedCategories": splitComma(traceCategories), "recordMode": "recordAsMuchAsPossible"},
+		"traceConfig":  map[string]any{"includedCategories": strings.Split(traceCategories, ","), "recordMode": "recordAsMuchAsPossible"},
 	})
 	return err
 }
@@ -60,7 +61,7 @@ func (b *browserConn) endTrace(path string) error {
 	select {
 	case <-done:
 	case <-time.After(callWait):
-		return fmt.Errorf("Tracing.end: no tracingComplete in %s", callWait)
+		return fmt.Errorf("no trace from Tracing.end in %s", callWait)
 	}
 	b.mu.Lock()
 	evs := b.trace.events
@@ -75,16 +76,4 @@ func (b *browserConn) endTrace(path string) error {
 	}
 	fmt.Printf("webcheck: trace of %d events written to %s\n", len(evs), path)
 	return os.Rename(tmp, path)
-}
-
-func splitComma(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == ',' {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return out
 }
