@@ -11,7 +11,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 go=${GO:-go}
 dir=$1
+$go mod download github.com/hajimehoshi/ebiten/v2 # a fresh clone may not have it yet
 src=$($go list -m -f '{{.Dir}}' github.com/hajimehoshi/ebiten/v2)
+if [ ! -f "$src/go.mod" ]; then
+	echo "ebiten-web: no Ebitengine module found (go list -m gave '$src')" >&2
+	exit 1
+fi
 eb="$dir/ebiten"
 cp -r "$src" "$eb"
 chmod -R u+w "$eb"
