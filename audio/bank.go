@@ -27,10 +27,18 @@ type Bank struct {
 	sink   atomic.Pointer[problemSink] // where failures are reported (problems.go)
 }
 
+// waveEntry is one wave in two steps, each done once: its source (read and
+// decoded at its own rate: enough for its length), then its samples at
+// SampleRate (resampled, which costs far more, when a mixer first plays it).
 type waveEntry struct {
+	src      sync.Once
+	source   []float32 // interleaved, ch channels at rate; dropped once samples are made
+	ch, rate int
+	frames   int   // length in frames at SampleRate (sourceFrames)
+	err      error // the wave does not read or decode: reported once, silent for good
+
 	once    sync.Once
 	samples []float32 // interleaved stereo at SampleRate
-	err     error
 }
 
 type tableEntry struct {
@@ -70,12 +78,8 @@ func (b *Bank) SoundTable(id uint32) (*dat.SoundTable, error) {
 	return e.t, e.err
 }
 
-// Samples returns wave id decoded to interleaved stereo float32 at SampleRate
-// (O1), decoded once and cached. The slice is shared: do not modify it.
-func (b *Bank) Samples(id uint32) ([]float32, error) {
-	if b == nil {
-		return nil, fmt.Errorf("audio: wave 0x%08X: no bank", id)
-	}
+// wave returns id's entry with its source step done.
+func (b *Bank) wave(id uint32) *waveEntry {
 	b.mu.Lock()
 	e := b.waves[id]
 	if e == nil {
@@ -83,7 +87,7 @@ func (b *Bank) Samples(id uint32) ([]float32, error) {
 		b.waves[id] = e
 	}
 	b.mu.Unlock()
-	e.once.Do(func() {
+	e.src.Do(func() {
 		defer func() { b.report(dat.KindBadWave, id, e.err) }()
 		if b.t == nil {
 			e.err = fmt.Errorf("audio: wave 0x%08X: no data", id)
@@ -98,15 +102,41 @@ func (b *Bank) Samples(id uint32) ([]float32, error) {
 			e.err = fmt.Errorf("audio: wave 0x%08X: missing", id)
 			return
 		}
-		e.samples, e.err = DecodeWave(w)
+		e.source, e.ch, e.rate, _, e.err = decodeSource(w)
+		if e.err == nil && len(e.source) > 0 {
+			e.frames = sourceFrames(len(e.source)/e.ch, e.rate)
+		}
 	})
-	return e.samples, e.err
+	return e
 }
 
-// Frames returns the length of wave id in frames at SampleRate.
+// Samples returns wave id decoded to interleaved stereo float32 at SampleRate
+// (O1), decoded once and cached. The slice is shared: do not modify it.
+func (b *Bank) Samples(id uint32) ([]float32, error) {
+	if b == nil {
+		return nil, fmt.Errorf("audio: wave 0x%08X: no bank", id)
+	}
+	e := b.wave(id)
+	if e.err != nil {
+		return nil, e.err
+	}
+	e.once.Do(func() {
+		if len(e.source) > 0 {
+			e.samples = toMix(e.source, e.ch, e.rate)
+		}
+		e.source = nil
+	})
+	return e.samples, nil
+}
+
+// Frames returns the length of wave id in frames at SampleRate, from its
+// source alone (sourceFrames: the count Samples gives, without resampling).
 func (b *Bank) Frames(id uint32) (int, error) {
-	s, err := b.Samples(id)
-	return len(s) / 2, err
+	if b == nil {
+		return 0, fmt.Errorf("audio: wave 0x%08X: no bank", id)
+	}
+	e := b.wave(id)
+	return e.frames, e.err
 }
 
 // Length returns the length of wave id in s (frames / SampleRate).
@@ -159,17 +189,33 @@ func decodeWave(w *dat.Wave) (out []float32, decoded int64, err error) {
 	if err != nil || len(src) == 0 {
 		return nil, decoded, err
 	}
+	return toMix(src, ch, rate), decoded, nil
+}
+
+// toMix takes interleaved samples of ch channels at rate to interleaved
+// stereo at SampleRate: resampled unless already at SampleRate (a mono wave
+// once, not per channel), then mono copied to both channels.
+func toMix(src []float32, ch, rate int) []float32 {
 	if rate != SampleRate {
-		src = resamplerFor(rate).run(src, ch) // a mono wave is resampled once, not per channel
+		src = resamplerFor(rate).run(src, ch)
 	}
 	if ch == 2 {
-		return src, decoded, nil
+		return src
 	}
-	out = make([]float32, 2*len(src))
+	out := make([]float32, 2*len(src))
 	for i, v := range src {
 		out[2*i], out[2*i+1] = v, v
 	}
-	return out, decoded, nil
+	return out
+}
+
+// sourceFrames is the length in frames at SampleRate of n source frames at
+// rate, as toMix makes it (the resampler's output count).
+func sourceFrames(n, rate int) int {
+	if rate == SampleRate {
+		return n
+	}
+	return resamplerFor(rate).frames(n)
 }
 
 // decodeSource is decodeWave before resampling: interleaved samples of ch

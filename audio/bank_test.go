@@ -259,3 +259,66 @@ func decodeSpeechMP3(t *testing.T) []float32 {
 	}
 	return s
 }
+
+// TestO1_LengthFromTheSource: a wave's length at SampleRate (what the
+// Manager times voices by) comes from its source alone, without the
+// resampling the mixer's samples need, and it is the count those samples
+// have. Independent arithmetic for PCM: the resampler keeps every output
+// instant k/44100 s before the input's end, so n frames at r Hz give
+// ceil(n·44100/r) frames. The MP3 goes through ACM's 11025 Hz first.
+func TestO1_LengthFromTheSource(t *testing.T) {
+	f := newFake()
+	type pcm struct{ ch, rate, frames int }
+	cases := map[uint32]pcm{}
+	id := uint32(0x0A000100)
+	for _, c := range []pcm{{1, 8000, 8000}, {1, 11025, 4097}, {1, 22050, 77175}, {1, 22050, 1}, {2, 22050, 3},
+		{1, 44100, 1000}, {2, 48000, 4801}, {1, 96000, 9999}, {2, 32000, 12345}} {
+		f.waves[id] = pcm16(id, c.ch, c.rate, c.frames, 1000)
+		cases[id] = c
+		id++
+	}
+	mp3, err := os.ReadFile("testdata/beep_44100hz.mp3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const mp3ID = 0x0A0001FF
+	f.waves[mp3ID] = &dat.Wave{ID: mp3ID, Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 2, SamplesPerSec: 44100}, Data: mp3}
+	for wid := range f.waves {
+		b := NewBank(f)
+		n, err := b.Frames(wid)
+		if err != nil {
+			t.Fatalf("O1: wave 0x%08X: %v", wid, err)
+		}
+		if b.waves[wid].samples != nil {
+			t.Errorf("O1: wave 0x%08X: Frames resampled the wave (its samples are made)", wid)
+		}
+		if c, ok := cases[wid]; ok {
+			if want := (c.frames*SampleRate + c.rate - 1) / c.rate; n != want {
+				t.Errorf("O1: wave 0x%08X (%d frames at %d Hz): %d frames at %d Hz, want ceil(n·44100/r) = %d", wid, c.frames, c.rate, n, SampleRate, want)
+			}
+		}
+		s, err := b.Samples(wid)
+		if err != nil || len(s) != 2*n || n == 0 {
+			t.Errorf("O1: wave 0x%08X: Frames %d, Samples %d stereo frames (%v): want equal and not 0", wid, n, len(s)/2, err)
+		}
+		if b.waves[wid].source != nil {
+			t.Errorf("O1: wave 0x%08X: the source is kept after the samples are made", wid)
+		}
+	}
+}
+
+// TestO1_PrepareMakesTheSamples: Mixer.Prepare makes a start's samples in
+// the bank on the caller's goroutine (a device's writer then only reads
+// them); a stop (wave 0) and a wave that does not decode are passed over.
+func TestO1_PrepareMakesTheSamples(t *testing.T) {
+	f := newFake()
+	f.waves[0x0A000001] = pcm16(0x0A000001, 1, 22050, 2205, 100)
+	b := NewBank(f)
+	if _, err := b.Frames(0x0A000001); err != nil || b.waves[0x0A000001].samples != nil {
+		t.Fatalf("O1: Frames: %v, samples made %v; want no error and none", err, b.waves[0x0A000001].samples != nil)
+	}
+	NewMixer(b).Prepare([]VoiceStart{{Slot: 0, Wave: 0x0A000001}, {Slot: 1}, {Slot: 2, Wave: 0x0A000099}})
+	if len(b.waves[0x0A000001].samples) != 2*4410 {
+		t.Errorf("O1: after Prepare the wave has %d samples made, want %d (0.1 s stereo at 44.1 kHz)", len(b.waves[0x0A000001].samples), 2*4410)
+	}
+}

@@ -40,6 +40,18 @@ func NewMixer(b *Bank) *Mixer { return &Mixer{bank: b} }
 // Frame returns the mixer's clock: frames rendered so far.
 func (x *Mixer) Frame() int64 { return x.clock }
 
+// Prepare makes the samples of each start's wave now, on the caller's
+// goroutine: the bank resamples a wave on its first use, and a mixer that
+// renders on another goroutine (a device's writer) must only read them.
+// Safe for concurrent use with Render (the bank is).
+func (x *Mixer) Prepare(starts []VoiceStart) {
+	for _, s := range starts {
+		if s.Wave != 0 {
+			x.bank.Samples(s.Wave) // an error stays in the bank: start plays nothing
+		}
+	}
+}
+
 // Apply starts/stops voices.
 // Each takes effect at frame round(Time·44100) (at once if already past); events
 // for the same frame apply in the order given. Out-of-range slots are ignored.

@@ -227,11 +227,14 @@ func (d *Device) Due() (float64, bool) {
 // the timeline (Timeline.FrameOf). A start whose frame the mixer has
 // already rendered is late: it starts at the frontier, at once, and is kept
 // for TakeLate. With no anchor yet, the first push anchors the session. A
-// silent device drops the starts, so nothing piles up.
+// silent device drops the starts, so nothing piles up. Their waves are
+// made ready first, outside the lock (Mixer.Prepare): the writer never
+// resamples.
 func (d *Device) Push(starts []audio.VoiceStart) {
 	if d.silent || len(starts) == 0 {
 		return
 	}
+	d.mixer.Prepare(starts)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	front := d.frontier(starts)

@@ -15,6 +15,7 @@ func (d *Device) PushNow(starts []audio.VoiceStart) int64 {
 	if d.silent || len(starts) == 0 {
 		return -1
 	}
+	d.mixer.Prepare(starts) // outside the lock, as Push
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	front := d.frontier(starts)
