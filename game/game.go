@@ -449,6 +449,16 @@ func (g *Game) presentFirst() bool {
 	return g.cfg.Page != nil && g.frame == 2
 }
 
+// pageStarting reports a page's first two frames, before the first picture
+// is on screen (presentFirst): the window's own mix (the meters and a
+// capture's audio before the page's first click; nobody hears it) starts
+// after them, so the first frame is not held back by resampling the waves
+// its first tick started. Its first seconds then go unmetered, as after a
+// -from jump.
+func (g *Game) pageStarting() bool {
+	return g.cfg.Page != nil && g.frame <= 2
+}
+
 // advance runs the Sim by the clock: as many 1/60 s ticks as real time ×
 // the time scale asks for since the last Update (several when frames are
 // slow, bounded after a stall), and walks the listener by the real time that

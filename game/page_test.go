@@ -78,8 +78,9 @@ func (p countPage) Frame(PageHost) error { *p.n++; return nil }
 
 // In a page the second frame only hands the first over (presentFirst): its
 // Update runs the page's hook but not the Sim, and its Draw leaves the
-// kept screen as the first frame drew it; the third frame works again. On
-// the desktop every frame works.
+// kept screen as the first frame drew it; the third frame works again. The
+// window's own mix starts with that third frame (pageStarting). On the
+// desktop every frame works.
 func TestPage_SecondFrameHandsOverTheFirst(t *testing.T) {
 	a, err := assets.StandIn()
 	if err != nil {
@@ -101,7 +102,7 @@ func TestPage_SecondFrameHandsOverTheFirst(t *testing.T) {
 		g.step = func() { steps++ }
 		screen := ebiten.NewImage(320, 240)
 		sentinel := color.RGBA{0x12, 0x34, 0x56, 0xff}
-		var drew []bool // per frame: did Draw change the screen
+		var drew, mixed []bool // per frame: did Draw change the screen; has the own mix (the meters') run
 		for f := 1; f <= 3; f++ {
 			if err := g.Update(); err != nil {
 				t.Fatal(err)
@@ -109,16 +110,18 @@ func TestPage_SecondFrameHandsOverTheFirst(t *testing.T) {
 			screen.Fill(sentinel)
 			g.Draw(screen)
 			drew = append(drew, pixels(screen).RGBAAt(160, 120) != sentinel)
+			mixed = append(mixed, g.meters.local.Frame() > 0)
 		}
-		wantSteps, wantDrew := 3, []bool{true, true, true}
+		wantSteps, wantDrew, wantMixed := 3, []bool{true, true, true}, []bool{true, true, true}
 		if page {
-			wantSteps, wantDrew = 2, []bool{true, false, true}
+			wantSteps, wantDrew, wantMixed = 2, []bool{true, false, true}, []bool{false, false, true} // pageStarting
 			if hooks != 3 {
 				t.Errorf("page: the page's hook ran %d times in 3 frames, want 3 (marks and the gesture are read every frame)", hooks)
 			}
 		}
-		if steps != wantSteps || !slices.Equal(drew, wantDrew) {
-			t.Errorf("page %v: the Sim stepped %d times in 3 frames (want %d); Draw changed the screen %v (want %v)", page, steps, wantSteps, drew, wantDrew)
+		if steps != wantSteps || !slices.Equal(drew, wantDrew) || !slices.Equal(mixed, wantMixed) {
+			t.Errorf("page %v: the Sim stepped %d times in 3 frames (want %d); Draw changed the screen %v (want %v); the own mix had run %v (want %v)",
+				page, steps, wantSteps, drew, wantDrew, mixed, wantMixed)
 		}
 		g.close()
 	}

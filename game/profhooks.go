@@ -105,8 +105,12 @@ func (m *profHooks) feedLocal(starts []audio.VoiceStart) {
 		p.local = audio.NewMixer(g.sim.Bank())
 	}
 	p.local.Apply(out)
-	// A jump ahead (the first tick after a -from replay) is mixed in silence
-	// up to the last step, without feeding the meters or the capture ring.
+	if g.pageStarting() {
+		return // mixed from the third frame on, the first tick's starts included
+	}
+	// A jump ahead (the first tick after a -from replay, a page's start) is
+	// mixed in silence up to the last step, without feeding the meters or the
+	// capture ring.
 	p.mixTo(target-2*world.StepFrames, 4096, false)
 	p.mixTo(target, 2048, true)
 }
