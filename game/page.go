@@ -35,10 +35,6 @@ func (h PageHost) PositionLine() string { return h.g.listening.PositionLine() }
 // Notify shows msg as a toast on the map (the page's notices).
 func (h PageHost) Notify(msg string) { h.g.setToast(msg) }
 
-// TilesShown is how many landblock tiles of the map are uploaded and ready
-// to draw (the browser test takes a screenshot when it changes).
-func (h PageHost) TilesShown() int { return len(h.g.mapv.Tiles.Images()) }
-
 // StartSound opens the audio device once the page has had a user gesture
 // (browsers keep Web Audio silent before one); once per window, and not when
 // sound is off (-no-audio). The device's first anchor is the session's

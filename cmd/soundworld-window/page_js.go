@@ -299,7 +299,6 @@ func (h *pageHooks) Frame(g game.PageHost) error {
 		}
 	}
 	h.sess.Set("frames", h.frames) // the browser test's read-back (window.swTest)
-	h.sess.Set("tiles", g.TilesShown())
 	h.sess.Set("where", g.PositionLine())
 	h.sess.Set("clock", g.ClockSource())
 	if len(readers) > 0 && h.frames%15 == 1 {
