@@ -14,8 +14,8 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
-	"soundworld/game/mapview"
-	"soundworld/game/terrain"
+	"soundworld/explorer/mapview"
+	"soundworld/explorer/terrain"
 	"soundworld/internal/bigworld"
 	"soundworld/ui"
 )

@@ -6,7 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"soundworld/game/clock"
+	"soundworld/explorer/clock"
 )
 
 // Driven by a fake clock at 5, 20 and 60 FPS with W held for

@@ -1,5 +1,5 @@
 // Package game is the explorer window: an ebiten.Game that wires input, the
-// camera, the map (game/mapview, drawn by game/mapdraw), the Sim, the audio
+// camera, the map (explorer/mapview, drawn by game/mapdraw), the Sim, the audio
 // device, the overlays (ambientviz) and the panels (ui). Update hands off — input → Sim.Tick(dt·scale) → voice
 // starts to the device — and Draw only reads the Snapshot.
 package game
@@ -18,9 +18,9 @@ import (
 	"soundworld/ambientviz/geom"
 	"soundworld/audio"
 	"soundworld/dat"
-	"soundworld/game/clock"
-	"soundworld/game/listen"
-	"soundworld/game/mapview"
+	"soundworld/explorer/clock"
+	"soundworld/explorer/listen"
+	"soundworld/explorer/mapview"
 	"soundworld/gate"
 	"soundworld/internal/crash"
 	"soundworld/ui"
@@ -112,11 +112,11 @@ type Game struct {
 	snap      *world.Snapshot
 	sound     *sound
 	walk      walkRec       // recording a walk into a path file (record.go)
-	listening *listen.Tools // /loc in and out, the opened gate, A/B and ABX (game/listen)
+	listening *listen.Tools // /loc in and out, the opened gate, A/B and ABX (explorer/listen)
 	meters    profHooks     // the meters' source, the sidecar's replay record, captures, -from (profhooks.go)
 	lc        liveClock     // the device's frames as the one clock, focus mute (live.go)
 	lat       *latencyProbe // -latency-probe (latency.go)
-	mapv      *mapview.Map  // tiles, overview pyramid, heatmap, landmarks, search (game/mapview)
+	mapv      *mapview.Map  // tiles, overview pyramid, heatmap, landmarks, search (explorer/mapview)
 
 	captured     debugui.InputCapturingState
 	prevCaptured debugui.InputCapturingState // the last frame's (see input)

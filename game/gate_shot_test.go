@@ -9,8 +9,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"soundworld/game/clock"
-	"soundworld/game/listen/listentest"
+	"soundworld/explorer/clock"
+	"soundworld/explorer/listen/listentest"
 	"soundworld/ui"
 )
 

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"soundworld/game/listen/listentest"
+	"soundworld/explorer/listen/listentest"
 	"strings"
 	"testing"
 	"time"

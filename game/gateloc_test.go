@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"soundworld/game/listen"
+	"soundworld/explorer/listen"
 	"soundworld/world"
 )
 

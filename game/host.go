@@ -215,7 +215,7 @@ func (h panelHost) LoadLayout(path string) error {
 // position ("0xA9B4 84 7.1") and recentres the view.
 func (h panelHost) Jump(where string) error {
 	g := h.g
-	if ok, err := g.listening.JumpLoc(where); ok { // retail's /loc line (game/listen)
+	if ok, err := g.listening.JumpLoc(where); ok { // retail's /loc line (explorer/listen)
 		return err
 	}
 	x, y, err := world.ParseMap(where)

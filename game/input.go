@@ -9,7 +9,7 @@ import (
 	"soundworld/ui/debugui"
 
 	"soundworld/ambientviz/geom"
-	"soundworld/game/mapview"
+	"soundworld/explorer/mapview"
 )
 
 // dragMode is what a held left button is moving.

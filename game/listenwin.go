@@ -1,10 +1,10 @@
 package game
 
-// listenwin.go: the window's side of the listening tools (game/listen):
+// listenwin.go: the window's side of the listening tools (explorer/listen):
 // the device's A/B side, the clipboard, and what placing the listener does
 // to the view.
 
-import "soundworld/game/listen"
+import "soundworld/explorer/listen"
 
 // newListening is the listening tools over the window's Sim and device.
 func (g *Game) newListening() *listen.Tools {

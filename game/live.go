@@ -8,7 +8,7 @@ import (
 
 	"soundworld/audio"
 	"soundworld/audio/device"
-	"soundworld/game/clock"
+	"soundworld/explorer/clock"
 	capt "soundworld/internal/capture"
 )
 

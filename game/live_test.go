@@ -10,7 +10,7 @@ import (
 
 	"soundworld/audio"
 	"soundworld/audio/device"
-	"soundworld/game/clock"
+	"soundworld/explorer/clock"
 )
 
 // scriptedGame is the stand-in window playing into a scripted device: the

@@ -1,6 +1,6 @@
 package game
 
-// mapwin.go: the window's side of the map (game/mapview decides, game/mapdraw
+// mapwin.go: the window's side of the map (explorer/mapview decides, game/mapdraw
 // draws): what the map asks of the window — a jump, a notice — and the
 // window's questions to it that involve the window's own state.
 
@@ -11,8 +11,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"soundworld/ambientviz/geom"
+	"soundworld/explorer/mapview"
 	"soundworld/game/mapdraw"
-	"soundworld/game/mapview"
 	"soundworld/ui/debugui"
 )
 

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"soundworld/game/listen"
+	"soundworld/explorer/listen"
 	"strings"
 	"testing"
 )

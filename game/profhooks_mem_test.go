@@ -13,7 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/assets"
-	"soundworld/game/clock"
+	"soundworld/explorer/clock"
 )
 
 // Memory stays flat: the profiler's state (the timeline history,

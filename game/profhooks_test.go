@@ -12,7 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/assets"
-	"soundworld/game/clock"
+	"soundworld/explorer/clock"
 	capt "soundworld/internal/capture"
 	"soundworld/world"
 )

@@ -13,7 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/audio"
-	"soundworld/game/clock"
+	"soundworld/explorer/clock"
 	"soundworld/internal/commands"
 	"soundworld/world"
 )

@@ -15,7 +15,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/audio"
-	"soundworld/game/clock"
+	"soundworld/explorer/clock"
 	"soundworld/internal/commands"
 	"soundworld/world"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"soundworld/game/clock"
+	"soundworld/explorer/clock"
 	"soundworld/internal/cli"
 )
 

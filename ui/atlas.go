@@ -9,7 +9,7 @@ package ui
 import (
 	"fmt"
 
-	"soundworld/game/mapview"
+	"soundworld/explorer/mapview"
 	"soundworld/ui/debugui"
 	"soundworld/ui/dock"
 )

@@ -17,7 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	"soundworld/game/listen"
+	"soundworld/explorer/listen"
 	"soundworld/ui/debugui"
 	"soundworld/ui/dock"
 )
@@ -36,7 +36,7 @@ type GateHost interface {
 	GateView() GateView
 }
 
-// GateView is the Gate panel's read-out, built by the window each frame (game/listen's).
+// GateView is the Gate panel's read-out, built by the window each frame (explorer/listen's).
 type GateView = listen.View
 
 // gatePanel is the panel's own text fields.

@@ -18,7 +18,7 @@ type output interface {
 
 // Played is how much audio the device has played so far, and whether
 // there is a playing device. The window's clock follows it while it keeps
-// real time (game/clock decides). Safe to call from any goroutine.
+// real time (explorer/clock decides). Safe to call from any goroutine.
 func (d *Device) Played() (time.Duration, bool) {
 	if d == nil || d.silent || d.out == nil {
 		return 0, false

@@ -1,4 +1,4 @@
-// Package mapdraw draws game/mapview's map with Ebitengine: the pyramid
+// Package mapdraw draws explorer/mapview's map with Ebitengine: the pyramid
 // under the full tiles, "no data" stripes, the heatmap, landmarks, the
 // overview's progress, the heatmap's and the map's keys and F1's pages. It
 // holds no state of its own but reused buffers; what to draw and where is
@@ -15,8 +15,8 @@ import (
 
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
-	"soundworld/game/mapview"
-	"soundworld/game/terrain"
+	"soundworld/explorer/mapview"
+	"soundworld/explorer/terrain"
 )
 
 var (

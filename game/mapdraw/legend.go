@@ -9,8 +9,8 @@ import (
 
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
-	"soundworld/game/mapview"
-	"soundworld/game/terrain"
+	"soundworld/explorer/mapview"
+	"soundworld/explorer/terrain"
 	"soundworld/ui/debugui"
 )
 

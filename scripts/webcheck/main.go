@@ -5,7 +5,7 @@
 //   - the stand-in's map shows within -budget of the navigation: the first
 //     frame the browser presents (its screencast, with the frame's swap time)
 //     where enough of the page is terrain (a shade of one of the stand-in
-//     region's terrain colours, as game/terrain paints them) and the
+//     region's terrain colours, as explorer/terrain paints them) and the
 //     listener marker's blue is there;
 //   - the page logged no error (console errors, exceptions, log entries);
 //   - with -sidecar, the page opened from a link made from that desktop
@@ -42,7 +42,7 @@ import (
 	"time"
 
 	"soundworld/assets"
-	"soundworld/game/terrain"
+	"soundworld/explorer/terrain"
 	"soundworld/internal/weblink"
 )
 
@@ -440,7 +440,7 @@ func openDats(b *browserConn, pal []color.RGBA, where string) error {
 // black or error page has none.
 const minTerrain = 0.25
 
-// palette is the stand-in region's terrain colours (game/terrain.Colors).
+// palette is the stand-in region's terrain colours (explorer/terrain.Colors).
 func palette() ([]color.RGBA, error) {
 	a, err := assets.StandIn()
 	if err != nil {

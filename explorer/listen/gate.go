@@ -20,7 +20,7 @@ import (
 
 	"soundworld/audio"
 	"soundworld/dat"
-	"soundworld/game/abx"
+	"soundworld/explorer/abx"
 	"soundworld/gate"
 	"soundworld/gate/decode"
 	"soundworld/gate/measure"

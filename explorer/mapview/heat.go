@@ -20,7 +20,7 @@ import (
 
 	"soundworld/ambientviz/geom"
 	"soundworld/atlas"
-	"soundworld/game/terrain"
+	"soundworld/explorer/terrain"
 	"soundworld/internal/crash"
 )
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"soundworld/game/terrain"
+	"soundworld/explorer/terrain"
 )
 
 // collect takes every waiting chunk, keeps only the newest copy of each

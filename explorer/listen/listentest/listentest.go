@@ -1,5 +1,5 @@
 // Package listentest is a test helper of the listening tools: a gate file
-// whose recording is our own render, for game/listen's and the window's tests.
+// whose recording is our own render, for explorer/listen's and the window's tests.
 package listentest
 
 import (

@@ -10,7 +10,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/audio"
-	"soundworld/game/listen/listentest"
+	"soundworld/explorer/listen/listentest"
 	"soundworld/gate"
 	"soundworld/world"
 )

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"soundworld/dat"
-	"soundworld/game/terrain"
+	"soundworld/explorer/terrain"
 	"soundworld/internal/crash"
 )
 

@@ -6,7 +6,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
-	"soundworld/game/terrain"
+	"soundworld/explorer/terrain"
 )
 
 // The LRU keeps at most its bound, drops the least recently used first, and

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"soundworld/dat"
-	"soundworld/game/terrain"
+	"soundworld/explorer/terrain"
 	"soundworld/internal/crash"
 )
 

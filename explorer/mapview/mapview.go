@@ -22,7 +22,7 @@ import (
 	"soundworld/ambientviz/geom"
 	"soundworld/atlas"
 	"soundworld/dat"
-	"soundworld/game/terrain"
+	"soundworld/explorer/terrain"
 	"soundworld/internal/crash"
 	"soundworld/world"
 )
