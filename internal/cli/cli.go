@@ -320,3 +320,29 @@ func FromClashes(fs *flag.FlagSet) []string {
 	})
 	return clash
 }
+
+// Files is the programs' I/O policy for the engines that open or write
+// files by name (gate.Inputs, listen.Files): the data folder opened as game
+// data (kept out of outputs' reach), named pipes refused, every write
+// atomic and never inside DatDir or a folder opened as game data.
+type Files struct {
+	DatDir string // the window's -dat folder; "" for the stand-in
+}
+
+// OpenDataDir is OpenDataDir.
+func (Files) OpenDataDir(dir string) (*dat.Archive, error) { return OpenDataDir(dir) }
+
+// LoadLayoutFile is LoadLayoutFile.
+func (Files) LoadLayoutFile(path string) ([]world.Emitter, error) { return LoadLayoutFile(path) }
+
+// WriteFile writes b to path atomically (temp + rename), refusing a path
+// inside the game's data (outputs.CheckFile).
+func (f Files) WriteFile(path string, b []byte) error {
+	if err := outputs.CheckFile("", path, f.DatDir); err != nil {
+		return err
+	}
+	return outputs.WriteFile(path, func(w *os.File) error {
+		_, err := w.Write(b)
+		return err
+	})
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"soundworld/gate"
+	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
 	"soundworld/internal/progress"
 )
@@ -80,7 +81,7 @@ func runGate(e *Env, args []string) error {
 	bar := progress.New(e.Stderr, progress.Options{Label: "gate", Total: int64(*seeds), Unit: "seeds"})
 	probs := newDataProblems("gate")
 	probs.live(bar.Println)
-	res, err := gate.Run(g, gate.Options{Seeds: *seeds, NoObjects: !*objects, Ctx: e.Ctx, OnSeed: func(done, _ int) { bar.Set(int64(done)) }, Problems: probs.ps})
+	res, err := gate.Run(g, gate.Options{Seeds: *seeds, NoObjects: !*objects, Ctx: e.Ctx, OnSeed: func(done, _ int) { bar.Set(int64(done)) }, Problems: probs.ps, Inputs: cli.Files{}})
 	bar.Finish(err == nil)
 	var in gate.InputError
 	switch {

@@ -287,10 +287,10 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 	s.SetChase(o.chase)
 	var csvErr error
 	if events != nil {
-		_, csvErr = io.WriteString(events, capture.CSVHeader)
+		_, csvErr = io.WriteString(events, world.EventsCSVHeader)
 		s.SetOnEvent(func(ev world.Event) {
 			if csvErr == nil {
-				_, csvErr = io.WriteString(events, capture.CSVRow(ev))
+				_, csvErr = io.WriteString(events, world.EventCSVRow(ev))
 			}
 		})
 	}
