@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"runtime"
 	"sync"
 	"time"
@@ -16,7 +15,6 @@ import (
 	"soundworld/gate/decode"
 	"soundworld/gate/measure"
 	"soundworld/internal/crash"
-	"soundworld/internal/fileguard"
 	"soundworld/world"
 )
 
@@ -68,21 +66,13 @@ type Inputs interface {
 
 // plainInputs opens a gate's inputs without a program's policy: the dat
 // folder with dat.OpenDir (not protected from outputs), the layout with
-// world.LoadLayout (a named pipe refused).
+// world.LoadLayoutFile (a named pipe refused).
 type plainInputs struct{}
 
 func (plainInputs) OpenDataDir(dir string) (*dat.Archive, error) { return dat.OpenDir(dir) }
 
 func (plainInputs) LoadLayoutFile(path string) ([]world.Emitter, error) {
-	if err := fileguard.RefuseSpecial("layout", path); err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return world.LoadLayout(f, path)
+	return world.LoadLayoutFile(path)
 }
 
 // Recording describes the retail recording as analysed.

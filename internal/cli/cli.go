@@ -75,17 +75,7 @@ func OpenDataDir(dir string) (*dat.Archive, error) {
 
 // LoadLayoutFile reads an emitter layout file (E2); errors name the file,
 // line and field. A named pipe or device is refused at once (it would block).
-func LoadLayoutFile(path string) ([]world.Emitter, error) {
-	if err := outputs.RefuseSpecial("layout", path); err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return world.LoadLayout(f, path)
-}
+func LoadLayoutFile(path string) ([]world.Emitter, error) { return world.LoadLayoutFile(path) }
 
 // SaveLayout writes emitters to path atomically (E2). It refuses to write
 // into the game's data — a path ending in .dat, inside datDir (if given) or
