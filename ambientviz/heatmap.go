@@ -14,18 +14,12 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"soundworld/ambientviz/geom"
 	"soundworld/internal/palette"
 )
 
-// HeatLegend is what the map's heatmap key shows.
-type HeatLegend struct {
-	Title string   // the selector, e.g. "sound 0x20000001:Ambient1"
-	Kind  string   // what a value is, e.g. "crossfade volume (A7)"
-	Max   float64  // the ramp's top value (continuous kinds)
-	Cats  []string // loudest bed: category names by index (nil: continuous)
-	Shown []int16  // loudest bed: the categories on screen, most cells first
-	Note  string   // e.g. "every 4th cell" or "computing 120 landblocks…"
-}
+// HeatLegend is what the map's heatmap key shows (geom.HeatKey).
+type HeatLegend = geom.HeatKey
 
 // HeatLegendSize is the key's width and height in px.
 func HeatLegendSize(l HeatLegend) (w, h float64) {

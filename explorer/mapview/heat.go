@@ -459,16 +459,9 @@ func (h *heatState) image() (Texture, HeatPlace) {
 	return h.img, HeatPlace{hv.bx0, hv.by0, hv.bx1, hv.by1, hv.step}
 }
 
-// HeatKey is the heatmap key's content (the fields of ambientviz.HeatLegend,
-// which game/mapdraw draws it with).
-type HeatKey struct {
-	Title string   // the selector, e.g. "sound 0x20000001:Ambient1"
-	Kind  string   // what a value is, e.g. "crossfade volume (A7)"
-	Max   float64  // the ramp's top value (continuous kinds)
-	Cats  []string // loudest bed: category names by index (nil: continuous)
-	Shown []int16  // loudest bed: the categories on screen, most cells first
-	Note  string   // e.g. "every 4th cell" or "computing 120 landblocks…"
-}
+// HeatKey is the heatmap key's content (geom.HeatKey, which
+// ambientviz.HeatLegend draws).
+type HeatKey = geom.HeatKey
 
 // legend is the map key's content.
 func (h *heatState) legend() HeatKey {
