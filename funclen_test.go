@@ -67,7 +67,6 @@ var longFuncs = map[string]string{
 	"world/indoor_test.go:TestA11_IndoorsBySeenOutside":             "A11's indoor cases in one walk; to split",
 
 	// To split: untouched by others, not yet done.
-	"internal/commands/dump.go:dump":             "to split: one case per record kind",
 	"internal/capture/replay.go:RenderFrom":      "to split",
 	"atlas/search.go:Atlas.Search":               "to split",
 	"explorer/mapview/heat.go:heatState.rebuild": "to split",
