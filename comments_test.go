@@ -1,10 +1,8 @@
 package main
 
 import (
-	"go/parser"
+	"go/ast"
 	"go/token"
-	"io/fs"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -19,21 +17,9 @@ var issueRef = regexp.MustCompile(`(?i)\bissue [0-9]`)
 // file of game/ (tests included), hold no "issue N".
 func TestComments_NoIssueNumbers(t *testing.T) {
 	fset := token.NewFileSet()
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != "." && (path == "third_party" || strings.HasPrefix(d.Name(), ".")) {
-			return filepath.SkipDir
-		}
-		path = filepath.ToSlash(path)
-		inGame := strings.HasPrefix(path, "game/")
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") && !inGame {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			return err
+	eachGoFile(t, fset, func(path string, f *ast.File) {
+		if strings.HasSuffix(path, "_test.go") && !strings.HasPrefix(path, "game/") {
+			return
 		}
 		for _, g := range f.Comments {
 			for _, c := range g.List {
@@ -42,9 +28,5 @@ func TestComments_NoIssueNumbers(t *testing.T) {
 				}
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }

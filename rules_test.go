@@ -2,11 +2,8 @@ package main
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -64,20 +61,7 @@ func TestRules_EveryCitedIDIsDefined(t *testing.T) {
 
 	cited := 0
 	fset := token.NewFileSet()
-	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (path == "third_party" || strings.HasPrefix(d.Name(), ".")) && path != "." {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	eachGoFile(t, fset, func(path string, f *ast.File) {
 		for _, d := range f.Decls {
 			if fn, ok := d.(*ast.FuncDecl); ok {
 				if m := testRule.FindStringSubmatch(fn.Name.Name); m != nil {
@@ -98,11 +82,7 @@ func TestRules_EveryCitedIDIsDefined(t *testing.T) {
 				}
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if cited < 500 {
 		t.Errorf("found %d rule citations; the walk missed the code", cited)
 	}

@@ -14,18 +14,12 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	"soundworld/atlas"
+	"soundworld/ambientviz/geom"
+	"soundworld/internal/palette"
 )
 
-// HeatLegend is what the map's heatmap key shows.
-type HeatLegend struct {
-	Title string   // the selector, e.g. "sound 0x20000001:Ambient1"
-	Kind  string   // what a value is, e.g. "crossfade volume (A7)"
-	Max   float64  // the ramp's top value (continuous kinds)
-	Cats  []string // loudest bed: category names by index (nil: continuous)
-	Shown []int16  // loudest bed: the categories on screen, most cells first
-	Note  string   // e.g. "every 4th cell" or "computing 120 landblocks…"
-}
+// HeatLegend is what the map's heatmap key shows (geom.HeatKey).
+type HeatLegend = geom.HeatKey
 
 // HeatLegendSize is the key's width and height in px.
 func HeatLegendSize(l HeatLegend) (w, h float64) {
@@ -154,7 +148,7 @@ func DrawHeatLegend(dst *ebiten.Image, x, y float64, l HeatLegend) float64 {
 	if l.Cats == nil {
 		bw := w - 16
 		for i := 0; i < int(bw); i++ {
-			vector.DrawFilledRect(dst, float32(x0+8)+float32(i), float32(ty), 1, 10, atlas.HeatColor(float64(i)/(bw-1)), false)
+			vector.DrawFilledRect(dst, float32(x0+8)+float32(i), float32(ty), 1, 10, palette.Heat(float64(i)/(bw-1)), false)
 		}
 		Label(dst, "0 (silent: clear)", x0+8, ty+12, color.RGBA{0xc0, 0xc0, 0xc0, 0xff})
 		m := fmt.Sprintf("%.3g", l.Max)
@@ -164,7 +158,7 @@ func DrawHeatLegend(dst *ebiten.Image, x, y float64, l HeatLegend) float64 {
 	for _, c := range k.chips {
 		cx := x0 + c.x
 		if c.cat >= 0 {
-			vector.DrawFilledRect(dst, float32(cx), float32(y+c.y+3), chipSwatch, 10, atlas.CatColor(c.cat), false)
+			vector.DrawFilledRect(dst, float32(cx), float32(y+c.y+3), chipSwatch, 10, palette.Cat(c.cat), false)
 			cx += chipSwatch + 4
 		}
 		Label(dst, c.text, cx, y+c.y, color.RGBA{0xe8, 0xe8, 0xe8, 0xff})

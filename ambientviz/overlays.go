@@ -139,15 +139,9 @@ func Cells(dst *ebiten.Image, s *world.Snapshot, v View) {
 	}
 }
 
-// Rose draws the 8-way bearing histogram (A4 directions, north up) of
-// accumulated weight: every sound, or the selected instance's ambient set.
-func Rose(dst *ebiten.Image, s *world.Snapshot, v View) {
-	for _, f := range rose(dst, s, v) {
-		Label(dst, f.s, f.x, f.y, ringCol)
-	}
-}
-
-// rose draws the rose's shapes and returns its labels (compass points, title).
+// rose draws the 8-way bearing histogram (A4 directions, north up) of
+// accumulated weight — every sound, or the selected instance's ambient set —
+// and returns its labels (compass points, title), drawn last.
 func rose(dst *ebiten.Image, s *world.Snapshot, v View) []fixedLabel {
 	stb, title := -1, "weight by bearing: all"
 	if v.Selected >= 0 && v.Selected < len(s.Instances) {

@@ -193,16 +193,7 @@ func (a *Atlas) Compute(ctx context.Context, req Request) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	lbs := req.Blocks
-	if lbs == nil {
-		lbs = a.ids
-	}
-	var keep []uint16
-	for _, lb := range lbs {
-		if a.present[lb] {
-			keep = append(keep, lb)
-		}
-	}
+	keep := a.presentOf(req.Blocks)
 	r := &Result{Sel: req.Sel, Kind: ev.kind, Step: step, Blocks: keep, Categories: ev.cats}
 	per := r.PerBlock()
 	var need uint64
@@ -228,6 +219,21 @@ func (a *Atlas) Compute(ctx context.Context, req Request) (*Result, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// presentOf is the landblocks of lbs the cell dat holds, in order; nil lbs:
+// all of them.
+func (a *Atlas) presentOf(lbs []uint16) []uint16 {
+	if lbs == nil {
+		lbs = a.ids
+	}
+	var keep []uint16
+	for _, lb := range lbs {
+		if a.present[lb] {
+			keep = append(keep, lb)
+		}
+	}
+	return keep
 }
 
 // run gathers every sampled cell of keep (already resolved) on parallel

@@ -16,6 +16,8 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
+
+	"soundworld/internal/palette"
 )
 
 // Rect is a rectangle of landblocks, inclusive: X0..X1 west to east, Y0..Y1
@@ -92,39 +94,6 @@ var (
 	colText    = color.RGBA{230, 232, 236, 255}
 	colSubText = color.RGBA{160, 166, 176, 255}
 )
-
-// scale is a perceptual dark-to-bright ramp (viridis' end points and three
-// stops between), interpolated linearly in RGB.
-var scale = []color.RGBA{{68, 1, 84, 255}, {59, 82, 139, 255}, {33, 145, 140, 255}, {94, 201, 98, 255}, {253, 231, 37, 255}}
-
-// HeatColor maps t in 0..1 (clamped) to the heatmap ramp; the window's
-// heatmap layer uses the same colours as this picture.
-func HeatColor(t float64) color.RGBA {
-	t = math.Min(math.Max(t, 0), 1) * float64(len(scale)-1)
-	i := min(int(t), len(scale)-2)
-	f := t - float64(i)
-	a, b := scale[i], scale[i+1]
-	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*f)) }
-	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 255}
-}
-
-// cats are the loudest bed's categorical colours (distinct hues, then repeated darker).
-var cats = []color.RGBA{
-	{230, 159, 0, 255}, {86, 180, 233, 255}, {0, 158, 115, 255}, {240, 228, 66, 255}, {0, 114, 178, 255},
-	{213, 94, 0, 255}, {204, 121, 167, 255}, {170, 255, 195, 255}, {128, 0, 0, 255}, {170, 110, 40, 255},
-	{128, 128, 0, 255}, {255, 215, 180, 255}, {0, 0, 128, 255}, {220, 190, 255, 255}, {255, 250, 200, 255},
-	{60, 180, 75, 255}, {245, 130, 48, 255}, {145, 30, 180, 255}, {70, 240, 240, 255}, {240, 50, 230, 255},
-}
-
-// CatColor is category c's colour (repeated darker after 20), for this
-// picture and the window's heatmap layer alike.
-func CatColor(c int16) color.RGBA {
-	k := cats[int(c)%len(cats)]
-	if int(c) >= len(cats) {
-		k = color.RGBA{k.R / 2, k.G / 2, k.B / 2, 255}
-	}
-	return k
-}
 
 // Picture describes what Draw labels.
 type Picture struct {
@@ -225,7 +194,7 @@ func (r *Result) Colour(j int, maxV float32) color.RGBA {
 	v := r.Values[j]
 	switch {
 	case r.Kind == KindLoudestBed && r.Cats[j] >= 0:
-		c := CatColor(r.Cats[j])
+		c := palette.Cat(r.Cats[j])
 		if v < quietBelow {
 			c = color.RGBA{c.R / 3, c.G / 3, c.B / 3, 255}
 		}
@@ -238,7 +207,7 @@ func (r *Result) Colour(j int, maxV float32) color.RGBA {
 	if maxV <= 0 {
 		maxV = 1
 	}
-	return HeatColor(float64(v / maxV))
+	return palette.Heat(float64(v / maxV))
 }
 
 // legend draws the key at (x, y).
@@ -261,7 +230,7 @@ func legend(img *image.RGBA, x, y int, r *Result, maxV float32) {
 		text(img, x, y+10, r.Kind.Label(), colText)
 		yy := y + 22
 		for i, s := range r.Categories {
-			swatch(yy, CatColor(int16(i)), s.String(), false)
+			swatch(yy, palette.Cat(int16(i)), s.String(), false)
 			yy += 20
 		}
 		text(img, x, yy+10, "darker: below 0.03, not played (A8)", colSubText)
@@ -275,7 +244,7 @@ func legend(img *image.RGBA, x, y int, r *Result, maxV float32) {
 		}
 		const barH = 200
 		for j := range barH {
-			fill(img, x, y+22+j, 24, 1, HeatColor(1-float64(j)/(barH-1)))
+			fill(img, x, y+22+j, 24, 1, palette.Heat(1-float64(j)/(barH-1)))
 		}
 		for _, f := range []float64{1, 0.75, 0.5, 0.25, 0} {
 			yy := y + 22 + int(math.Round((1-f)*(barH-1)))

@@ -140,15 +140,7 @@ func (a *Atlas) Search(ctx context.Context, q Query, lbs []uint16, progress func
 	if len(matches) == 0 {
 		return nil, fmt.Errorf("%s: %w", q, ErrNoSound)
 	}
-	if lbs == nil {
-		lbs = a.ids
-	}
-	var keep []uint16
-	for _, lb := range lbs {
-		if a.present[lb] {
-			keep = append(keep, lb)
-		}
-	}
+	keep := a.presentOf(lbs)
 	if err := a.resolve(keep, ^uint64(0)); err != nil {
 		return nil, err
 	}

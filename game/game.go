@@ -260,7 +260,7 @@ func New(cfg Config) (*Game, error) {
 		return nil, err
 	}
 	g.startLatencyProbe(cfg.LatencyProbes)
-	if err := g.listening.Start(cfg.Gate); err != nil { // -gate
+	if err := g.startGate(cfg.Gate); err != nil { // -gate
 		return nil, err
 	}
 	g.snap = sim.Tick(0)

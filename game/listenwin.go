@@ -4,7 +4,11 @@ package game
 // the device's A/B side, the clipboard, and what placing the listener does
 // to the view.
 
-import "soundworld/explorer/listen"
+import (
+	"soundworld/explorer/listen"
+	"soundworld/gate"
+	"soundworld/internal/cli"
+)
 
 // newListening is the listening tools over the window's Sim and device.
 func (g *Game) newListening() *listen.Tools {
@@ -38,5 +42,15 @@ func (g *Game) newListening() *listen.Tools {
 			g.cam.CX, g.cam.CY = float64(p.X), float64(p.Y)
 		},
 		Opened: func() { g.ui.OpenGatePanel() },
+		Files:  cli.Files{DatDir: g.cfg.DatDir},
 	})
+}
+
+// startGate opens -gate's file as the window starts: a gate that cannot be
+// opened is the user's error (exit 2).
+func (g *Game) startGate(f *gate.File) error {
+	if err := g.listening.Start(f); err != nil {
+		return cli.UserErr(err)
+	}
+	return nil
 }

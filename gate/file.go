@@ -17,7 +17,7 @@ import (
 	"strings"
 
 	"soundworld/audio"
-	"soundworld/internal/outputs"
+	"soundworld/internal/fileguard"
 	"soundworld/world"
 )
 
@@ -82,7 +82,7 @@ const maxFileBytes = 4 << 20
 // Load reads and validates a gate file. Errors name the file, the line and
 // the field.
 func Load(path string) (*File, error) {
-	if err := outputs.RefuseSpecial("gate file", path); err != nil {
+	if err := fileguard.RefuseSpecial("gate file", path); err != nil {
 		return nil, err // a named pipe would block (the Gate panel's path box too)
 	}
 	f, err := os.Open(path)
@@ -241,24 +241,11 @@ func lineOf(b []byte, field string) int {
 	return lineAt(b, int64(i))
 }
 
-// AppendHistory adds h to the end of the gate file's "history" array and
-// writes the file atomically (temp + rename). Everything else in the file,
-// earlier history entries included, stays byte for byte as it was: the entry
-// is spliced in, the file is never re-encoded. The file must still parse as
-// the gate it was (it is re-read first; a file changed meanwhile is an error).
-func AppendHistory(path string, h History) error {
-	out, err := WithHistory(path, h)
-	if err != nil {
-		return err
-	}
-	return outputs.WriteFile(path, func(w *os.File) error {
-		_, err := w.Write(out)
-		return err
-	})
-}
-
-// WithHistory is the gate file at path with h appended, as AppendHistory
-// writes it (the caller commits it with its other outputs). Called with a
+// WithHistory is the gate file at path with h appended to its "history"
+// array; the caller writes it atomically (temp + rename), with its other
+// outputs. Everything else in the file, earlier history entries included,
+// stays byte for byte as it was: the entry is spliced in, the file is never
+// re-encoded. The file must still parse as the gate it was. Called with a
 // zero History before any seed runs, it checks that the history can be
 // appended.
 func WithHistory(path string, h History) ([]byte, error) {

@@ -87,7 +87,7 @@ func TestGateErrors(t *testing.T) {
 
 // history is appended to: every byte before the new entry stays, earlier
 // entries are never re-encoded, and the file is replaced atomically.
-func TestAppendHistory(t *testing.T) {
+func TestWithHistory(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "g.gate.json")
 	// An older entry with fields this version does not know, odd spacing kept.
@@ -96,7 +96,7 @@ func TestAppendHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 2; i++ {
-		if err := AppendHistory(p, History{Time: "2026-12-01T03:00:00Z", Seeds: 20, Pass: i == 0, Failed: []string{}}); err != nil {
+		if err := appendHistory(p, History{Time: "2026-12-01T03:00:00Z", Seeds: 20, Pass: i == 0, Failed: []string{}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -127,7 +127,7 @@ func TestAppendHistory(t *testing.T) {
 	} {
 		src := strings.Replace(goodGate, c.from, c.to, 1)
 		os.WriteFile(p, []byte(src), 0o644)
-		if err := AppendHistory(p, History{Seeds: 3}); err != nil {
+		if err := appendHistory(p, History{Seeds: 3}); err != nil {
 			t.Fatalf("%q: %v", c.to, err)
 		}
 		b, _ := os.ReadFile(p)
@@ -156,7 +156,7 @@ func FuzzParse(f *testing.F) {
 		}
 		g2, err := Parse(out, "f.gate.json")
 		if err != nil {
-			return // AppendHistory refuses such a result rather than writing it
+			return // appendHistory (WithHistory) refuses such a result rather than writing it
 		}
 		if len(g2.History) != len(g.History)+1 {
 			t.Fatalf("history %d → %d entries:\n%s", len(g.History), len(g2.History), out)
@@ -167,7 +167,7 @@ func FuzzParse(f *testing.F) {
 // Issue 23 item 7: history appended to a file whose lines end in CRLF keeps
 // CRLF — in every case (an entry after others, the first entry, no key) —
 // and every earlier byte stays.
-func TestAppendHistory_KeepsCRLF(t *testing.T) {
+func TestWithHistory_KeepsCRLF(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "g.gate.json")
 	for _, c := range []struct{ from, to string }{
@@ -179,7 +179,7 @@ func TestAppendHistory_KeepsCRLF(t *testing.T) {
 		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := AppendHistory(p, History{Seeds: 3}); err != nil {
+		if err := appendHistory(p, History{Seeds: 3}); err != nil {
 			t.Fatalf("%q: %v", c.to, err)
 		}
 		b, _ := os.ReadFile(p)

@@ -19,7 +19,7 @@ func TestA11_GateFileIndoors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc, _, _, closer, err := f.scene()
+		sc, _, _, closer, err := f.scene(nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,8 +12,6 @@ import (
 	"fmt"
 	"html/template"
 	"math"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -21,37 +19,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"soundworld/dat"
-	"soundworld/internal/outputs"
 )
-
-// WriteReport writes dir/report.html (self-contained: inline SVG plots, no
-// scripts, no external files) and dir/report.json (every number of res; NaN
-// and ±Inf as null), each atomically (temp + rename). dir is checked
-// (outputs.CheckDir: not inside a folder opened as game data, a writable
-// folder) and made if missing (its parent must exist).
-func WriteReport(dir string, res *Result) error {
-	if err := outputs.MkdirChecked("", dir, ""); err != nil {
-		return err
-	}
-	js, err := MarshalResult(res)
-	if err != nil {
-		return err
-	}
-	page, err := RenderHTML(res)
-	if err != nil {
-		return err
-	}
-	if err := outputs.WriteFile(filepath.Join(dir, "report.json"), func(w *os.File) error {
-		_, err := w.Write(js)
-		return err
-	}); err != nil {
-		return err
-	}
-	return outputs.WriteFile(filepath.Join(dir, "report.html"), func(w *os.File) error {
-		_, err := w.Write(page)
-		return err
-	})
-}
 
 // MarshalResult encodes res as indented JSON with NaN and ±Inf as null
 // (encoding/json refuses them; a metric without data has NaN values).

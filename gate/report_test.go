@@ -53,7 +53,7 @@ func TestReportFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "report")
-	if err := WriteReport(out, res); err != nil {
+	if err := writeReport(out, res); err != nil {
 		t.Fatal(err)
 	}
 	html, _ := os.ReadFile(filepath.Join(out, "report.html"))

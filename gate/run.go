@@ -14,7 +14,6 @@ import (
 	"soundworld/dat"
 	"soundworld/gate/decode"
 	"soundworld/gate/measure"
-	"soundworld/internal/cli"
 	"soundworld/internal/crash"
 	"soundworld/world"
 )
@@ -51,6 +50,29 @@ type Options struct {
 	// Problems, when set, collects the data problems the renders meet (a
 	// command prints them as they come); Run makes its own otherwise.
 	Problems *dat.Problems
+	// Inputs opens the dat folder and the emitter layout the gate file
+	// names (the programs give internal/cli.Files); nil: plain reads, the
+	// folder not protected from outputs.
+	Inputs Inputs
+}
+
+// Inputs opens what a gate file names by the program's I/O policy (which
+// folders are game data, refusing named pipes): the commands' and the
+// window's (internal/cli.Files), so the engine opens no data folder itself.
+type Inputs interface {
+	OpenDataDir(dir string) (*dat.Archive, error)
+	LoadLayoutFile(path string) ([]world.Emitter, error)
+}
+
+// plainInputs opens a gate's inputs without a program's policy: the dat
+// folder with dat.OpenDir (not protected from outputs), the layout with
+// world.LoadLayoutFile (a named pipe refused).
+type plainInputs struct{}
+
+func (plainInputs) OpenDataDir(dir string) (*dat.Archive, error) { return dat.OpenDir(dir) }
+
+func (plainInputs) LoadLayoutFile(path string) ([]world.Emitter, error) {
+	return world.LoadLayoutFile(path)
 }
 
 // Recording describes the retail recording as analysed.
@@ -110,7 +132,7 @@ func Run(f *File, opt Options) (*Result, error) {
 			fmt.Fprintf(opt.Progress, format+"\n", a...)
 		}
 	}
-	sc, src, warn, closer, err := f.scene()
+	sc, src, warn, closer, err := f.scene(opt.Inputs)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +219,10 @@ func Run(f *File, opt Options) (*Result, error) {
 // scene builds what to render from the gate file: the data (the stand-in or
 // the dat folder), the place and heading from the /loc line, the camera, the
 // preferences and the emitters. Warnings note what differs from the file.
-func (f *File) scene() (sc Scene, source string, warn []string, closer func(), err error) {
+func (f *File) scene(in Inputs) (sc Scene, source string, warn []string, closer func(), err error) {
+	if in == nil {
+		in = plainInputs{}
+	}
 	var a *dat.Archive
 	if f.Dat == nil {
 		a, err = assets.StandIn()
@@ -205,7 +230,7 @@ func (f *File) scene() (sc Scene, source string, warn []string, closer func(), e
 			return sc, "", nil, nil, err
 		}
 	} else {
-		a, err = cli.OpenDataDir(f.Resolve(f.Dat.Folder))
+		a, err = in.OpenDataDir(f.Resolve(f.Dat.Folder))
 		if err != nil {
 			return sc, "", nil, nil, inputErr(fmt.Errorf("%s:%d: field \"dat\": %w", f.path, lineOf(f.raw, "dat"), err))
 		}
@@ -233,7 +258,7 @@ func (f *File) scene() (sc Scene, source string, warn []string, closer func(), e
 	prefs, _ := world.ParsePrefs(f.Prefs, audio.DefaultPrefs()) // validated by Parse
 	var em []world.Emitter
 	if f.Emitters != nil {
-		em, err = cli.LoadLayoutFile(f.Resolve(*f.Emitters))
+		em, err = in.LoadLayoutFile(f.Resolve(*f.Emitters))
 		if err != nil {
 			return fail(inputErr(fmt.Errorf("%s:%d: field \"emitters\": %w", f.path, lineOf(f.raw, "emitters"), err)))
 		}

@@ -28,7 +28,7 @@ func TestScene_IterationWarningHasNoNil(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, warn, closer, err := f.scene()
+	_, _, warn, closer, err := f.scene(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

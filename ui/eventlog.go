@@ -14,7 +14,6 @@ import (
 
 	"soundworld/ambientviz/geom"
 	"soundworld/audio"
-	"soundworld/internal/capture"
 	"soundworld/internal/outputs"
 	"soundworld/ui/debugui"
 	"soundworld/world"
@@ -310,7 +309,7 @@ var csvDir = "screenshots"
 // screenshots/events-YYYYMMDD-HHMMSS.csv. Returns what it did.
 func copyCSV(rows []world.Event) string {
 	var b bytes.Buffer
-	if err := capture.WriteEventsCSV(&b, rows); err != nil {
+	if err := world.WriteEventsCSV(&b, rows); err != nil {
 		return "copy failed: " + err.Error()
 	}
 	for _, c := range clipTools {

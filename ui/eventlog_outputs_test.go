@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"soundworld/internal/capture"
 	"soundworld/internal/outputs"
+	"soundworld/world"
 )
 
 // Issue 12 item 4 for the Events panel's "copy CSV" without a clipboard tool:
@@ -36,7 +36,7 @@ func TestCopyCSV_FallbackRefusesDatFolder(t *testing.T) {
 	if len(ents) != 1 || !strings.Contains(note, "wrote 0 rows to "+filepath.Join(csvDir, ents[0].Name())) {
 		t.Fatalf("outside: %q, folder holds %v", note, ents)
 	}
-	if b, _ := os.ReadFile(filepath.Join(csvDir, ents[0].Name())); string(b) != capture.CSVHeader {
+	if b, _ := os.ReadFile(filepath.Join(csvDir, ents[0].Name())); string(b) != world.EventsCSVHeader {
 		t.Errorf("fallback file %q, want the header", b)
 	}
 }

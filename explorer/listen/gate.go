@@ -24,7 +24,6 @@ import (
 	"soundworld/gate"
 	"soundworld/gate/decode"
 	"soundworld/gate/measure"
-	"soundworld/internal/cli"
 	"soundworld/internal/crash"
 	"soundworld/world"
 )
@@ -51,6 +50,18 @@ type Config struct {
 	Placed func(snapshot bool)
 	// Opened runs after a gate opened (the window unfolds the Gate panel).
 	Opened func()
+	// Files opens and writes files by the window's I/O policy
+	// (internal/cli.Files); the tools open no data folder or layout and
+	// write no file themselves.
+	Files Files
+}
+
+// Files is what the tools ask of the window's I/O policy: a gate's emitter
+// layout read, a file written atomically and never into the game's data
+// (the /loc fallback file, the ABX log appended to a gate's history).
+type Files interface {
+	gate.Inputs
+	WriteFile(path string, b []byte) error
 }
 
 // Tools is the window's listening tools.
@@ -166,7 +177,7 @@ func (g *Tools) Open(f *gate.File) error {
 	}
 	var em []world.Emitter
 	if f.Emitters != nil {
-		if em, err = cli.LoadLayoutFile(f.Resolve(*f.Emitters)); err != nil {
+		if em, err = g.cfg.Files.LoadLayoutFile(f.Resolve(*f.Emitters)); err != nil {
 			return fmt.Errorf("%s: emitters: %w", path, err)
 		}
 	}
@@ -384,7 +395,11 @@ func (g *Tools) AnswerX(isB bool) error {
 	if res.Heard {
 		h.Failed = []string{"abx"}
 	}
-	o.logErr = gate.AppendHistory(o.path, h)
+	b, err := gate.WithHistory(o.path, h)
+	if err == nil {
+		err = g.cfg.Files.WriteFile(o.path, b)
+	}
+	o.logErr = err
 	msg := fmt.Sprintf("ABX: %d of %d right, p = %.3g", res.Correct, res.Trials, res.PValue)
 	if o.logErr != nil {
 		msg += " — history not written: " + o.logErr.Error()
@@ -454,16 +469,13 @@ func (g *Tools) View() View {
 	return v
 }
 
-// Start opens -gate's file when the window starts (a user error if the gate
-// cannot be opened); a nil f opens nothing.
+// Start opens -gate's file when the window starts (the window reports an
+// error as the user's); a nil f opens nothing.
 func (g *Tools) Start(f *gate.File) error {
 	if f == nil {
 		return nil
 	}
-	if err := g.Open(f); err != nil {
-		return cli.UserErr(err)
-	}
-	return nil
+	return g.Open(f)
 }
 
 // ABXTrial is the X of the running ABX trial (ok false when none is running).

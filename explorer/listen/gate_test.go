@@ -47,6 +47,7 @@ func standInTools(t *testing.T, dev Device) *Tools {
 		BeforePlace: func() {},
 		Placed:      func(bool) {},
 		Opened:      func() {},
+		Files:       plainFiles{},
 	})
 }
 

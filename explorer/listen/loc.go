@@ -6,10 +6,8 @@ package listen
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
-	"soundworld/internal/outputs"
 	"soundworld/world"
 )
 
@@ -59,14 +57,7 @@ func (g *Tools) CopyPosition() string {
 		g.cfg.Notice("Copied to the clipboard: " + line)
 		return "clipboard"
 	}
-	err := outputs.CheckFile("", ClipFallback, g.cfg.DatDir) // never inside the game's data folder
-	if err == nil {
-		err = outputs.WriteFile(ClipFallback, func(w *os.File) error {
-			_, err := w.Write([]byte(line + "\n"))
-			return err
-		})
-	}
-	if err != nil {
+	if err := g.cfg.Files.WriteFile(ClipFallback, []byte(line+"\n")); err != nil { // never inside the game's data folder
 		g.cfg.Notice(fmt.Sprintf("No clipboard and %s not written (%v): %s", ClipFallback, err, line))
 		return ""
 	}

@@ -22,6 +22,7 @@ import (
 	"soundworld/atlas"
 	"soundworld/explorer/terrain"
 	"soundworld/internal/crash"
+	"soundworld/internal/palette"
 )
 
 type heatKey struct {
@@ -352,9 +353,9 @@ func (h *heatState) rebuild(hv heatView) {
 	// a second pass paints valued samples without a category, if any.
 	var maxV float32
 	count := make([]int, len(h.cats))
-	catCols := make([]color.RGBA, len(h.cats)) // atlas.CatColor of each category
+	catCols := make([]color.RGBA, len(h.cats)) // palette.Cat of each category
 	for c := range catCols {
-		catCols[c] = atlas.CatColor(int16(c))
+		catCols[c] = palette.Cat(int16(c))
 	}
 	ramp := false
 	for bx := hv.bx0; bx <= hv.bx1; bx++ {
@@ -384,7 +385,7 @@ func (h *heatState) rebuild(hv heatView) {
 					if known {
 						col = catCols[c]
 					} else {
-						col = atlas.CatColor(c)
+						col = palette.Cat(c)
 					}
 					o := base
 					if n > 1 {
@@ -447,7 +448,7 @@ func heatPixel(hv heatView, bx, by, n, w, i int) int {
 // heatLUT is the heat ramp at 256 steps (value / max · 255, truncated).
 var heatLUT = func() (l [256]color.RGBA) {
 	for i := range l {
-		l[i] = atlas.HeatColor(float64(i) / 255)
+		l[i] = palette.Heat(float64(i) / 255)
 	}
 	return l
 }()
@@ -458,16 +459,9 @@ func (h *heatState) image() (Texture, HeatPlace) {
 	return h.img, HeatPlace{hv.bx0, hv.by0, hv.bx1, hv.by1, hv.step}
 }
 
-// HeatKey is the heatmap key's content (the fields of ambientviz.HeatLegend,
-// which game/mapdraw draws it with).
-type HeatKey struct {
-	Title string   // the selector, e.g. "sound 0x20000001:Ambient1"
-	Kind  string   // what a value is, e.g. "crossfade volume (A7)"
-	Max   float64  // the ramp's top value (continuous kinds)
-	Cats  []string // loudest bed: category names by index (nil: continuous)
-	Shown []int16  // loudest bed: the categories on screen, most cells first
-	Note  string   // e.g. "every 4th cell" or "computing 120 landblocks…"
-}
+// HeatKey is the heatmap key's content (geom.HeatKey, which
+// ambientviz.HeatLegend draws).
+type HeatKey = geom.HeatKey
 
 // legend is the map key's content.
 func (h *heatState) legend() HeatKey {

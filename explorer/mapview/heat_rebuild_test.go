@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"soundworld/atlas"
+	"soundworld/internal/palette"
 )
 
 // refHeatPixels is the heat image painted the plain way, independently of
@@ -37,7 +38,7 @@ func refHeatPixels(m *[1 << 16]heatBlock, hv heatView, share bool) ([]byte, floa
 				}
 				var col color.RGBA
 				if hb.cats != nil {
-					col = atlas.CatColor(hb.cats[i])
+					col = palette.Cat(hb.cats[i])
 				} else {
 					col = heatLUT[min(255, int(x*(255/max(maxV, 1e-9))))]
 				}

@@ -8,6 +8,7 @@ import (
 	"soundworld/atlas"
 	"soundworld/dat"
 	"soundworld/internal/bigworld"
+	"soundworld/internal/palette"
 )
 
 // bigArchive is the generated full-size world (made once, cached).
@@ -81,8 +82,8 @@ func TestAtlas_HeatImageLayout(t *testing.T) {
 	m[10<<8|21] = hb
 	h.dirty = true
 	h.rebuild(hv)
-	if got := at(0, 0); got != atlas.CatColor(1) { // sample 1 = NW
-		t.Errorf("NW px %v, want category 1's %v", got, atlas.CatColor(1))
+	if got := at(0, 0); got != palette.Cat(1) { // sample 1 = NW
+		t.Errorf("NW px %v, want category 1's %v", got, palette.Cat(1))
 	}
 	if got := at(1, 0); got.A != 0 { // sample 3: value 0
 		t.Errorf("a silent sample is drawn: %v", got)

@@ -31,7 +31,7 @@ import (
 	"os"
 
 	"soundworld/audio"
-	"soundworld/internal/outputs"
+	"soundworld/internal/fileguard"
 )
 
 // Rate is the output sample rate in Hz (audio.SampleRate, O1).
@@ -109,7 +109,7 @@ func File(path string) (*Audio, error) { return Range(path, 0, -1) }
 // Range decodes seconds s of the recording at path from s from (seconds < 0:
 // to the end); fewer when the recording ends first.
 func Range(path string, from, seconds float64) (*Audio, error) {
-	if err := outputs.RefuseSpecial("recording", path); err != nil {
+	if err := fileguard.RefuseSpecial("recording", path); err != nil {
 		return nil, err // a named pipe would block
 	}
 	f, err := os.Open(path)

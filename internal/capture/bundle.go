@@ -162,52 +162,6 @@ func (s *seekBuf) Seek(off int64, whence int) (int64, error) {
 	return off, nil
 }
 
-// CSVHeader is the render -events header (with O4's draws and rands). This
-// package is the one place the events CSV is formatted: render, render -from,
-// capture bundles and the window's "copy as CSV" all write it through here.
-const CSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands,object\n"
-
-// CSVRow formats one decision as render -events does: the play, then its
-// RollDice unit values (shortest float32 decimals) and rand() values,
-// space-separated in draw order, then for an object's play (E3) the object,
-// its setup and the hook with its frame or start time.
-func CSVRow(ev world.Event) string {
-	p := ev.Play
-	b := []byte(strconv.FormatFloat(p.Time, 'f', 6, 64) + "," + p.Source.String() + "," +
-		fmt.Sprintf("0x%08X,0x%02X,0x%08X,%d,", p.Table, p.SType, p.Wave, p.Slot) +
-		strconv.FormatFloat(float64(p.Priority), 'g', -1, 32) + "," +
-		strconv.Itoa(p.DB) + "," + strconv.Itoa(p.Pan) + "," + p.Outcome.String() + ",")
-	for i, u := range ev.Trace.Draws {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendFloat(b, float64(u), 'g', -1, 32)
-	}
-	b = append(b, ',')
-	for i, r := range ev.Trace.Rands {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(r), 10)
-	}
-	b = append(b, ',')
-	if ev.Object != nil { // E3: which object, setup and hook (frame or start time)
-		b = append(b, ev.Object.String()...)
-	}
-	return string(append(b, '\n'))
-}
-
-// WriteEventsCSV writes the header and one row per decision.
-func WriteEventsCSV(w io.Writer, evs []world.Event) error {
-	var b strings.Builder
-	b.WriteString(CSVHeader)
-	for _, ev := range evs {
-		b.WriteString(CSVRow(ev))
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
 // SpanPath is the listener's path over [from, to] sim s as a render -path file
 // (times from 0 at from): where the listener was at from, then each move
 // (the last of several at one instant). nil or empty record: the start only.

@@ -50,7 +50,7 @@ func TestBundle_WritesAllFilesAtomically(t *testing.T) {
 		t.Errorf("audio.wav is %d bytes, want %d", len(wav), 44+441*4)
 	}
 	csv, _ := os.ReadFile(filepath.Join(got, EventsFile))
-	if !strings.HasPrefix(string(csv), CSVHeader) || !strings.Contains(string(csv), "39.000000,bed,0x00000000,0x00,0x00000000,2,0,0,0,start,0.25 0.1,7,\n") {
+	if !strings.HasPrefix(string(csv), world.EventsCSVHeader) || !strings.Contains(string(csv), "39.000000,bed,0x00000000,0x00,0x00000000,2,0,0,0,start,0.25 0.1,7,\n") {
 		t.Errorf("events.csv:\n%s", csv)
 	}
 	// The span's path: where the listener was at 10 s (the start), then the

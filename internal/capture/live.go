@@ -57,13 +57,13 @@ func (r LiveRow) CSVRow() string {
 	return strings.Join(f, ",") + "\n"
 }
 
-// csvColumns are CSVHeader's column names.
-var csvColumns = strings.Split(strings.TrimSpace(CSVHeader), ",")
+// csvColumns are world.EventsCSVHeader's column names.
+var csvColumns = strings.Split(strings.TrimSpace(world.EventsCSVHeader), ",")
 
 // WriteBundleEventsCSV is events.csv: the decisions as render -events
 // writes them, then the live rows.
 func WriteBundleEventsCSV(w io.Writer, evs []world.Event, live []LiveRow) error {
-	if err := WriteEventsCSV(w, evs); err != nil {
+	if err := world.WriteEventsCSV(w, evs); err != nil {
 		return err
 	}
 	for _, r := range live {

@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"soundworld/world"
 	"strings"
 	"testing"
 )
@@ -34,8 +35,8 @@ func TestLiveRowsCSV(t *testing.T) {
 	if err := WriteBundleEventsCSV(&b, nil, rows); err != nil {
 		t.Fatal(err)
 	}
-	tail := strings.Repeat(",", strings.Count(CSVHeader, ",")-9) // the columns after outcome
-	want := CSVHeader +
+	tail := strings.Repeat(",", strings.Count(world.EventsCSVHeader, ",")-9) // the columns after outcome
+	want := world.EventsCSVHeader +
 		"1.500000,live,,,0x0A000012,3,,,,late_ms=33.333" + tail + "\n" +
 		"2.000000,live,,,,,,,,underrun_ms=120.0" + tail + "\n" +
 		"0.000000,live,,,,,,,,anchor=session" + tail + "\n"
@@ -43,8 +44,8 @@ func TestLiveRowsCSV(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 	for _, l := range strings.Split(strings.TrimSpace(b.String()), "\n") {
-		if n := strings.Count(l, ","); n != strings.Count(CSVHeader, ",") {
-			t.Errorf("%q: %d commas, want %d", l, n, strings.Count(CSVHeader, ","))
+		if n := strings.Count(l, ","); n != strings.Count(world.EventsCSVHeader, ",") {
+			t.Errorf("%q: %d commas, want %d", l, n, strings.Count(world.EventsCSVHeader, ","))
 		}
 	}
 }

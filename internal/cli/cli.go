@@ -75,17 +75,7 @@ func OpenDataDir(dir string) (*dat.Archive, error) {
 
 // LoadLayoutFile reads an emitter layout file (E2); errors name the file,
 // line and field. A named pipe or device is refused at once (it would block).
-func LoadLayoutFile(path string) ([]world.Emitter, error) {
-	if err := outputs.RefuseSpecial("layout", path); err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return world.LoadLayout(f, path)
-}
+func LoadLayoutFile(path string) ([]world.Emitter, error) { return world.LoadLayoutFile(path) }
 
 // SaveLayout writes emitters to path atomically (E2). It refuses to write
 // into the game's data — a path ending in .dat, inside datDir (if given) or
@@ -319,4 +309,30 @@ func FromClashes(fs *flag.FlagSet) []string {
 		}
 	})
 	return clash
+}
+
+// Files is the programs' I/O policy for the engines that open or write
+// files by name (gate.Inputs, listen.Files): the data folder opened as game
+// data (kept out of outputs' reach), named pipes refused, every write
+// atomic and never inside DatDir or a folder opened as game data.
+type Files struct {
+	DatDir string // the window's -dat folder; "" for the stand-in
+}
+
+// OpenDataDir is OpenDataDir.
+func (Files) OpenDataDir(dir string) (*dat.Archive, error) { return OpenDataDir(dir) }
+
+// LoadLayoutFile is LoadLayoutFile.
+func (Files) LoadLayoutFile(path string) ([]world.Emitter, error) { return LoadLayoutFile(path) }
+
+// WriteFile writes b to path atomically (temp + rename), refusing a path
+// inside the game's data (outputs.CheckFile).
+func (f Files) WriteFile(path string, b []byte) error {
+	if err := outputs.CheckFile("", path, f.DatDir); err != nil {
+		return err
+	}
+	return outputs.WriteFile(path, func(w *os.File) error {
+		_, err := w.Write(b)
+		return err
+	})
 }

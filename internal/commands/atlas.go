@@ -28,26 +28,71 @@ ranked by its peak there, then the objects of the data that play it (E3).
 -objects is the object sounds layer: every object whose Setup's default
 animation or script carries a sound hook, where it stands and what it plays.`
 
-// runAtlas is `soundworld atlas`.
+// runAtlas is `soundworld atlas`: the command line checked, the data
+// opened, the landblocks chosen, then one of its three modes.
 func runAtlas(e *Env, args []string) error {
+	c, err := parseAtlas(e, args)
+	if err != nil {
+		return err
+	}
+	arch, err := openArchive(c.datDir)
+	if err != nil {
+		return err
+	}
+	defer arch.Close()
+	a, err := atlas.Open(arch)
+	if err != nil {
+		return dataErr(err)
+	}
+	r := &atlasRun{e: e, c: c, a: a, source: arch.Source, probs: newDataProblems("atlas")}
+	a.Land().SetProblems(r.probs.ps)
+	if err := r.chooseBlocks(); err != nil {
+		return err
+	}
+	r.startProgress()
+	defer func() { r.bar.Finish(r.ok) }()
+	switch c.mode {
+	case "objects":
+		return r.objects()
+	case "search":
+		return r.search()
+	}
+	return r.heatmap()
+}
+
+// atlasArgs is the atlas command line, checked before the data is opened.
+type atlasArgs struct {
+	datDir, out, jsonOut, csvOut string
+	top                          int
+	strict                       bool
+	mode                         string // "heatmap", "search" or "objects"
+	sel                          atlas.Selector
+	query                        atlas.Query
+	rect                         *atlas.Rect // -region; nil: every landblock of the cell dat
+}
+
+// parseAtlas reads and checks the flags: exactly one mode, outputs that fit
+// it, a region on the grid, every output placed where it may be written.
+func parseAtlas(e *Env, args []string) (*atlasArgs, error) {
 	fs := e.Flags("atlas", atlasUsage)
-	datDir := fs.String("dat", "", datHelp)
+	c := &atlasArgs{}
+	fs.StringVar(&c.datDir, "dat", "", datHelp)
 	sound := fs.String("sound", "", "one ambient sound: sound table and SoundType, e.g. 0x20000001:Ambient1")
 	desc := fs.Int("desc", -1, "one ambient STB desc: its index in the region's SoundInfo")
 	loudest := fs.Bool("loudest-bed", false, "which continuous sound is loudest in each cell")
 	objects := fs.Bool("objects", false, "the object sounds layer: every sounding object of the data (E3)")
 	search := fs.String("search", "", "where a sound can play: a sound table (0x20…), a SoundType (Ambient7) or a wave (0x0A…)")
 	region := fs.String("region", "", "landblocks to map, south-west..north-east, e.g. 0xA7B2..0xABB6 (default: all in the cell dat)")
-	out := fs.String("o", "", "heatmap PNG")
-	jsonOut := fs.String("json", "", "numbers as JSON (summary and every landblock's values)")
-	csvOut := fs.String("csv", "", "cells CSV (landblock,cell,x,y,value); with -search, the ranked hits")
-	top := fs.Int("top", 20, "with -search: rows printed (the CSV has them all)")
-	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) is exit 2, no output written")
+	fs.StringVar(&c.out, "o", "", "heatmap PNG")
+	fs.StringVar(&c.jsonOut, "json", "", "numbers as JSON (summary and every landblock's values)")
+	fs.StringVar(&c.csvOut, "csv", "", "cells CSV (landblock,cell,x,y,value); with -search, the ranked hits")
+	fs.IntVar(&c.top, "top", 20, "with -search: rows printed (the CSV has them all)")
+	fs.BoolVar(&c.strict, "strict", false, "any data problem (damaged or missing record) is exit 2, no output written")
 	if err := fs.Parse(args); err != nil {
-		return err
+		return nil, err
 	}
 	if err := fs.NoArgs(); err != nil {
-		return err
+		return nil, err
 	}
 	given := fs.Given()
 	modes := 0
@@ -57,213 +102,260 @@ func runAtlas(e *Env, args []string) error {
 		}
 	}
 	if modes != 1 {
-		return fs.Bad("give exactly one of -sound, -desc, -loudest-bed, -search, -objects")
+		return nil, fs.Bad("give exactly one of -sound, -desc, -loudest-bed, -search, -objects")
 	}
-	var sel atlas.Selector
-	var query atlas.Query
-	var err error
-	switch {
-	case given["sound"]:
-		s, err := atlas.ParseSound(*sound)
-		if err != nil {
-			return userErr(err)
-		}
-		sel = atlas.Selector{Kind: atlas.BySound, Table: s.Table, SType: s.SType}
-	case given["desc"]:
-		if *desc < 0 {
-			return userErr(fmt.Errorf("-desc %d: want a desc index ≥ 0", *desc))
-		}
-		sel = atlas.Selector{Kind: atlas.ByDesc, Desc: *desc}
-	case *loudest:
-		sel = atlas.Selector{Kind: atlas.LoudestBed}
-	case given["loudest-bed"]:
-		return fs.Bad("-loudest-bed=false: give a mode")
-	case given["objects"]:
-		if !*objects {
-			return fs.Bad("-objects=false: give a mode")
-		}
-	default:
-		if query, err = atlas.ParseQuery(*search); err != nil {
-			return userErr(err)
-		}
-		if *out != "" || *jsonOut != "" {
-			return fs.Bad("-search writes a list (stdout, -csv); -o and -json are for heatmaps")
-		}
-		if *top < 0 {
-			return userErr(fmt.Errorf("-top %d: want ≥ 0", *top))
-		}
+	if err := c.pickMode(fs, given, *sound, *desc, *loudest, *objects, *search); err != nil {
+		return nil, err
 	}
-	if given["objects"] && (*out != "" || *jsonOut != "") {
-		return fs.Bad("-objects writes a list (stdout, -csv); -o and -json are for heatmaps")
+	if err := c.checkOutputs(fs, given); err != nil {
+		return nil, err
 	}
-	if !given["search"] && !given["objects"] && *out == "" && *jsonOut == "" && *csvOut == "" {
-		return fs.Bad("give at least one output: -o atlas.png, -json atlas.json or -csv cells.csv")
-	}
-	if *out != "" && !strings.EqualFold(filepath.Ext(*out), ".png") {
-		return userErr(fmt.Errorf("-o %s: the heatmap is a PNG; name it .png", *out))
-	}
-	var rect *atlas.Rect
 	if *region != "" {
 		r, err := atlas.ParseRect(*region)
 		if err != nil {
-			return userErr(fmt.Errorf("-region: %w", err))
+			return nil, userErr(fmt.Errorf("-region: %w", err))
 		}
 		if r.X1 > 0xFE || r.Y1 > 0xFE {
-			return userErr(fmt.Errorf("-region %s: landblocks run 0x00..0xFE on each axis", *region))
+			return nil, userErr(fmt.Errorf("-region %s: landblocks run 0x00..0xFE on each axis", *region))
 		}
-		rect = &r
+		c.rect = &r
 	}
-	plan := outputs.Plan{DatDir: *datDir}
-	plan.Output("-o", *out)
-	plan.Output("-json", *jsonOut)
-	plan.Output("-csv", *csvOut)
+	plan := outputs.Plan{DatDir: c.datDir}
+	plan.Output("-o", c.out)
+	plan.Output("-json", c.jsonOut)
+	plan.Output("-csv", c.csvOut)
 	if err := plan.Check(); err != nil {
-		return userErr(err)
+		return nil, userErr(err)
 	}
+	return c, nil
+}
 
-	arch, err := openArchive(*datDir)
-	if err != nil {
-		return err
+// pickMode sets the mode and what it maps or looks for from the one mode
+// flag given.
+func (c *atlasArgs) pickMode(fs *Flags, given map[string]bool, sound string, desc int, loudest, objects bool, search string) error {
+	c.mode = "heatmap"
+	switch {
+	case given["sound"]:
+		s, err := atlas.ParseSound(sound)
+		if err != nil {
+			return userErr(err)
+		}
+		c.sel = atlas.Selector{Kind: atlas.BySound, Table: s.Table, SType: s.SType}
+	case given["desc"]:
+		if desc < 0 {
+			return userErr(fmt.Errorf("-desc %d: want a desc index ≥ 0", desc))
+		}
+		c.sel = atlas.Selector{Kind: atlas.ByDesc, Desc: desc}
+	case loudest:
+		c.sel = atlas.Selector{Kind: atlas.LoudestBed}
+	case given["loudest-bed"]:
+		return fs.Bad("-loudest-bed=false: give a mode")
+	case given["objects"]:
+		if !objects {
+			return fs.Bad("-objects=false: give a mode")
+		}
+		c.mode = "objects"
+	default:
+		q, err := atlas.ParseQuery(search)
+		if err != nil {
+			return userErr(err)
+		}
+		c.mode, c.query = "search", q
+		if c.out != "" || c.jsonOut != "" {
+			return fs.Bad("-search writes a list (stdout, -csv); -o and -json are for heatmaps")
+		}
+		if c.top < 0 {
+			return userErr(fmt.Errorf("-top %d: want ≥ 0", c.top))
+		}
 	}
-	defer arch.Close()
-	a, err := atlas.Open(arch)
-	if err != nil {
-		return dataErr(err)
+	return nil
+}
+
+// checkOutputs refuses outputs the mode does not write and a heatmap with
+// none.
+func (c *atlasArgs) checkOutputs(fs *Flags, given map[string]bool) error {
+	if given["objects"] && (c.out != "" || c.jsonOut != "") {
+		return fs.Bad("-objects writes a list (stdout, -csv); -o and -json are for heatmaps")
 	}
-	probs := newDataProblems("atlas")
-	a.Land().SetProblems(probs.ps)
-	var lbs []uint16
-	rc := atlas.BoundsOf(a.Landblocks())
-	missing := 0
-	if rect != nil {
-		rc = *rect
-		for _, lb := range rc.Blocks() {
-			if a.Present(lb) {
-				lbs = append(lbs, lb)
+	if !given["search"] && !given["objects"] && c.out == "" && c.jsonOut == "" && c.csvOut == "" {
+		return fs.Bad("give at least one output: -o atlas.png, -json atlas.json or -csv cells.csv")
+	}
+	if c.out != "" && !strings.EqualFold(filepath.Ext(c.out), ".png") {
+		return userErr(fmt.Errorf("-o %s: the heatmap is a PNG; name it .png", c.out))
+	}
+	return nil
+}
+
+// atlasRun is one atlas run over opened data.
+type atlasRun struct {
+	e      *Env
+	c      *atlasArgs
+	a      *atlas.Atlas
+	source string // the data's name
+	probs  *dataProblems
+
+	lbs     []uint16   // the landblocks mapped
+	rc      atlas.Rect // their bounds (or -region)
+	missing int        // landblocks of rc not in the cell dat
+	bar     *progress.Bar
+	ok      bool // the computation finished (the bar ends as done)
+}
+
+// chooseBlocks picks the landblocks: -region's that the cell dat holds, or
+// all of them.
+func (r *atlasRun) chooseBlocks() error {
+	r.rc = atlas.BoundsOf(r.a.Landblocks())
+	if r.c.rect != nil {
+		r.rc = *r.c.rect
+		for _, lb := range r.rc.Blocks() {
+			if r.a.Present(lb) {
+				r.lbs = append(r.lbs, lb)
 			} else {
-				missing++
+				r.missing++
 			}
 		}
-		if len(lbs) == 0 {
-			probs.report(e.Stderr, false) // a damaged directory may be why
-			return userErr(fmt.Errorf("-region %s: no landblock of it is in the cell dat", rc))
+		if len(r.lbs) == 0 {
+			r.probs.report(r.e.Stderr, false) // a damaged directory may be why
+			return userErr(fmt.Errorf("-region %s: no landblock of it is in the cell dat", r.rc))
 		}
-	} else {
-		lbs = a.Landblocks()
-		if len(lbs) == 0 {
-			probs.report(e.Stderr, false) // a damaged directory may be why
-			return userErr(fmt.Errorf("%s: the cell dat holds no landblocks", arch.Source))
-		}
-		missing = len(rc.Blocks()) - len(lbs)
+		return nil
 	}
-	var bar *progress.Bar
-	if len(lbs) >= 2000 {
-		bar = progress.New(e.Stderr, progress.Options{Label: "atlas", Total: int64(len(lbs)), Unit: "landblocks"})
+	r.lbs = r.a.Landblocks()
+	if len(r.lbs) == 0 {
+		r.probs.report(r.e.Stderr, false) // a damaged directory may be why
+		return userErr(fmt.Errorf("%s: the cell dat holds no landblocks", r.source))
 	}
-	probs.live(func(line string) {
-		if bar != nil {
-			bar.Println(line)
+	r.missing = len(r.rc.Blocks()) - len(r.lbs)
+	return nil
+}
+
+// startProgress shows a bar for 2000 landblocks or more; data problems are
+// printed above it as they come.
+func (r *atlasRun) startProgress() {
+	if len(r.lbs) >= 2000 {
+		r.bar = progress.New(r.e.Stderr, progress.Options{Label: "atlas", Total: int64(len(r.lbs)), Unit: "landblocks"})
+	}
+	r.probs.live(func(line string) {
+		if r.bar != nil {
+			r.bar.Println(line)
 		} else {
-			fmt.Fprintln(e.Stderr, line)
+			fmt.Fprintln(r.e.Stderr, line)
 		}
 	})
-	prog := func(done, total int) { bar.Set(int64(done)) }
-	ok := false
-	defer func() { bar.Finish(ok) }()
+}
 
-	if given["objects"] {
-		objs, err := a.Objects(e.Ctx, lbs, nil, prog)
-		if err != nil {
-			return atlasErr(err)
-		}
-		ok = true
-		bar.Finish(true)
-		if err := probs.report(e.Stderr, *strict); err != nil {
-			return err
-		}
-		return writeObjects(e.Stdout, "object sounds", objs, *top, *csvOut)
-	}
-	if given["search"] {
-		hits, serr := a.Search(e.Ctx, query, lbs, prog)
-		if serr != nil && !errors.Is(serr, atlas.ErrNoSound) {
-			return atlasErr(serr)
-		}
-		objs, err := a.Objects(e.Ctx, lbs, &query, nil) // E3: objects that play it
-		if err != nil {
-			return atlasErr(err)
-		}
-		if serr != nil && len(objs) == 0 {
-			return atlasErr(serr) // neither an ambient sound nor an object plays it
-		}
-		ok = true
-		bar.Finish(true)
-		if err := probs.report(e.Stderr, *strict); err != nil {
-			return err
-		}
-		if serr != nil {
-			fmt.Fprintf(e.Stdout, "%s: not in any ambient desc of the region\n", query)
-		} else {
-			if *csvOut != "" {
-				if err := outputs.WriteFile(*csvOut, func(f *os.File) error { return atlas.WriteHitsCSV(f, hits) }); err != nil {
-					return err
-				}
-			}
-			if err := printHits(e.Stdout, query, hits, *top, *csvOut); err != nil {
-				return err
-			}
-		}
-		if len(objs) == 0 {
-			return nil // no object of the data plays it: the ambient table says all
-		}
-		return writeObjects(e.Stdout, fmt.Sprintf("%s: objects of the data", query), objs, *top, "")
-	}
+// progress is the computations' progress callback.
+func (r *atlasRun) progress(done, total int) { r.bar.Set(int64(done)) }
 
-	r, err := a.Compute(e.Ctx, atlas.Request{Sel: sel, Blocks: lbs, Progress: prog})
+// computed ends the bar as done and reports the data problems met (-strict:
+// any is exit 2, before an output is written).
+func (r *atlasRun) computed() error {
+	r.ok = true
+	r.bar.Finish(true)
+	return r.probs.report(r.e.Stderr, r.c.strict)
+}
+
+// objects is -objects: every sounding object of the landblocks (E3).
+func (r *atlasRun) objects() error {
+	objs, err := r.a.Objects(r.e.Ctx, r.lbs, nil, r.progress)
 	if err != nil {
 		return atlasErr(err)
 	}
-	ok = true
-	bar.Finish(true)
-	if err := probs.report(e.Stderr, *strict); err != nil {
+	if err := r.computed(); err != nil {
 		return err
 	}
-	sum := atlas.Summarise(r, rc, arch.Source, missing)
-	// The outputs are committed together (outputs.Group): all written to
-	// their temp files first, renamed only when all are complete and no
-	// signal came; otherwise every earlier file stays as it was.
-	outs := outputs.NewGroup(e.Ctx)
-	defer outs.Abort()
-	if *out != "" {
-		img := atlas.Draw(r, rc, atlas.Picture{
-			Title:   title(sel, r.Kind),
-			Source:  fmt.Sprintf("%s, landblocks %s; player at each cell centre, feet on the ground", arch.Source, rc),
-			Present: a.Present,
-		})
-		enc := png.Encoder{CompressionLevel: png.BestSpeed} // a whole world is ~5 Mpx
-		if err := outs.Write(*out, func(f *os.File) error { return enc.Encode(f, img) }); err != nil {
+	return writeObjects(r.e.Stdout, "object sounds", objs, r.c.top, r.c.csvOut)
+}
+
+// search is -search: the landblocks where the sound can play (A8), ranked,
+// then the objects of the data that play it (E3).
+func (r *atlasRun) search() error {
+	q, e := r.c.query, r.e
+	hits, serr := r.a.Search(e.Ctx, q, r.lbs, r.progress)
+	if serr != nil && !errors.Is(serr, atlas.ErrNoSound) {
+		return atlasErr(serr)
+	}
+	objs, err := r.a.Objects(e.Ctx, r.lbs, &q, nil) // E3: objects that play it
+	if err != nil {
+		return atlasErr(err)
+	}
+	if serr != nil && len(objs) == 0 {
+		return atlasErr(serr) // neither an ambient sound nor an object plays it
+	}
+	if err := r.computed(); err != nil {
+		return err
+	}
+	if serr != nil {
+		fmt.Fprintf(e.Stdout, "%s: not in any ambient desc of the region\n", q)
+	} else {
+		if r.c.csvOut != "" {
+			if err := outputs.WriteFile(r.c.csvOut, func(f *os.File) error { return atlas.WriteHitsCSV(f, hits) }); err != nil {
+				return err
+			}
+		}
+		if err := printHits(e.Stdout, q, hits, r.c.top, r.c.csvOut); err != nil {
 			return err
 		}
 	}
-	if *jsonOut != "" {
-		if err := outs.Write(*jsonOut, func(f *os.File) error { return atlas.WriteJSON(f, sum) }); err != nil {
-			return err
-		}
+	if len(objs) == 0 {
+		return nil // no object of the data plays it: the ambient table says all
 	}
-	if *csvOut != "" {
-		if err := outs.Write(*csvOut, func(f *os.File) error { return atlas.WriteCSV(f, r) }); err != nil {
-			return err
-		}
+	return writeObjects(e.Stdout, fmt.Sprintf("%s: objects of the data", q), objs, r.c.top, "")
+}
+
+// heatmap is -sound, -desc or -loudest-bed: every land cell's value, written
+// as the PNG, JSON and CSV asked for, and a summary line.
+func (r *atlasRun) heatmap() error {
+	c, e := r.c, r.e
+	res, err := r.a.Compute(e.Ctx, atlas.Request{Sel: c.sel, Blocks: r.lbs, Progress: r.progress})
+	if err != nil {
+		return atlasErr(err)
 	}
-	if err := outs.Commit(); err != nil {
+	if err := r.computed(); err != nil {
+		return err
+	}
+	sum := atlas.Summarise(res, r.rc, r.source, r.missing)
+	if err := r.writeHeatmap(res, sum); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.Stdout, "%s: %d landblocks (%d missing in %s), %d cells, %d where it plays, max %s",
-		title(sel, r.Kind), sum.Present, sum.Missing, rc, sum.Cells, sum.Playing, atlas.FormatValue(float32(sum.Max)))
+		title(c.sel, res.Kind), sum.Present, sum.Missing, r.rc, sum.Cells, sum.Playing, atlas.FormatValue(float32(sum.Max)))
 	if sum.MaxAt != nil && sum.Max > 0 {
 		fmt.Fprintf(e.Stdout, " at %s (%s)", sum.MaxAt.Cell, sum.MaxAt.Map)
 	}
 	fmt.Fprintln(e.Stdout)
 	return nil
+}
+
+// writeHeatmap commits the outputs together (outputs.Group): all written to
+// their temp files first, renamed only when all are complete and no signal
+// came; otherwise every earlier file stays as it was.
+func (r *atlasRun) writeHeatmap(res *atlas.Result, sum *atlas.Summary) error {
+	c := r.c
+	outs := outputs.NewGroup(r.e.Ctx)
+	defer outs.Abort()
+	if c.out != "" {
+		img := atlas.Draw(res, r.rc, atlas.Picture{
+			Title:   title(c.sel, res.Kind),
+			Source:  fmt.Sprintf("%s, landblocks %s; player at each cell centre, feet on the ground", r.source, r.rc),
+			Present: r.a.Present,
+		})
+		enc := png.Encoder{CompressionLevel: png.BestSpeed} // a whole world is ~5 Mpx
+		if err := outs.Write(c.out, func(f *os.File) error { return enc.Encode(f, img) }); err != nil {
+			return err
+		}
+	}
+	if c.jsonOut != "" {
+		if err := outs.Write(c.jsonOut, func(f *os.File) error { return atlas.WriteJSON(f, sum) }); err != nil {
+			return err
+		}
+	}
+	if c.csvOut != "" {
+		if err := outs.Write(c.csvOut, func(f *os.File) error { return atlas.WriteCSV(f, res) }); err != nil {
+			return err
+		}
+	}
+	return outs.Commit()
 }
 
 // title is the picture's first line: "sound 0x20000004:Ambient7: play chance (A7)".

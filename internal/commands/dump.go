@@ -28,64 +28,16 @@ func dump(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	rest := fs.Args()
-	usage := func(msg string) error { return fs.Bad("%s", msg) }
-	if len(rest) == 0 {
-		return usage("what to dump?")
+	what, id, err := dumpArgs(fs)
+	if err != nil {
+		return err
 	}
-	what, nargs := rest[0], 1
-	switch what {
-	case "region":
-		nargs = 0
-	case "landblock", "soundtable", "wave", "setup", "animation", "script", "scene", "scenery", "list":
-	default:
-		return usage(fmt.Sprintf("unknown record kind %q", what))
-	}
-	if len(rest)-1 != nargs {
-		return usage(fmt.Sprintf("%s takes %d argument(s), got %d", what, nargs, len(rest)-1))
-	}
-	var id uint32
-	if nargs == 1 && what != "list" {
-		var err error
-		if id, err = parseID(rest[1]); err != nil {
-			return usage(err.Error())
-		}
-		if (what == "landblock" || what == "scenery") && id <= 0xFFFF { // "0xA9B4" means landblock 0xA9B4FFFF
-			id = id<<16 | dat.LandBlockLow
-		}
-	}
-	if what == "list" && !slices.Contains([]string{"landblock", "soundtable", "wave", "setup", "all"}, rest[1]) {
-		return usage(fmt.Sprintf("list: unknown TYPE %q (landblock, soundtable, wave, setup or all)", rest[1]))
-	}
-
 	a, err := openArchive(*datDir)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	var out any
-	switch what {
-	case "region":
-		out, err = dumpRegion(a)
-	case "landblock":
-		out, err = dumpLandBlock(a, id)
-	case "soundtable":
-		out, err = dumpSoundTable(a, id)
-	case "wave":
-		out, err = dumpWave(a, id)
-	case "setup":
-		out, err = dumpSetup(a, id)
-	case "animation":
-		out, err = dumpAnimation(a, id)
-	case "script":
-		out, err = dumpScript(a, id)
-	case "scene":
-		out, err = dumpScene(a, id)
-	case "scenery":
-		out, err = dumpScenery(a, uint16(id>>16))
-	case "list":
-		out, err = dumpList(a, rest[1])
-	}
+	out, err := dumpRecord(a, what, id, fs.Args())
 	// The directory's problems and those of the records dumped (values
 	// retail data never holds: dat's Problems methods), as the other commands
 	// print them; the record is still dumped as stored.
@@ -582,4 +534,65 @@ func dumpList(a *dat.Archive, typ string) (any, error) {
 		return nil, err
 	}
 	return []listJSON{p, c}, nil
+}
+
+// dumpArgs reads what to dump: a record kind and its id (a landblock's
+// 0xXXYY meaning 0xXXYYFFFF), "region", or "list TYPE".
+func dumpArgs(fs *Flags) (what string, id uint32, err error) {
+	rest := fs.Args()
+	usage := func(msg string) error { return fs.Bad("%s", msg) }
+	if len(rest) == 0 {
+		return "", 0, usage("what to dump?")
+	}
+	what, nargs := rest[0], 1
+	switch what {
+	case "region":
+		nargs = 0
+	case "landblock", "soundtable", "wave", "setup", "animation", "script", "scene", "scenery", "list":
+	default:
+		return "", 0, usage(fmt.Sprintf("unknown record kind %q", what))
+	}
+	if len(rest)-1 != nargs {
+		return "", 0, usage(fmt.Sprintf("%s takes %d argument(s), got %d", what, nargs, len(rest)-1))
+	}
+	if nargs == 1 && what != "list" {
+		if id, err = parseID(rest[1]); err != nil {
+			return "", 0, usage(err.Error())
+		}
+		if (what == "landblock" || what == "scenery") && id <= 0xFFFF { // "0xA9B4" means landblock 0xA9B4FFFF
+			id = id<<16 | dat.LandBlockLow
+		}
+	}
+	if what == "list" && !slices.Contains([]string{"landblock", "soundtable", "wave", "setup", "all"}, rest[1]) {
+		return "", 0, usage(fmt.Sprintf("list: unknown TYPE %q (landblock, soundtable, wave, setup or all)", rest[1]))
+	}
+	return what, id, nil
+}
+
+// dumpRecord reads the record asked for as the value dump prints (args:
+// the command line's words, "list TYPE").
+func dumpRecord(a *dat.Archive, what string, id uint32, args []string) (out any, err error) {
+	switch what {
+	case "region":
+		out, err = dumpRegion(a)
+	case "landblock":
+		out, err = dumpLandBlock(a, id)
+	case "soundtable":
+		out, err = dumpSoundTable(a, id)
+	case "wave":
+		out, err = dumpWave(a, id)
+	case "setup":
+		out, err = dumpSetup(a, id)
+	case "animation":
+		out, err = dumpAnimation(a, id)
+	case "script":
+		out, err = dumpScript(a, id)
+	case "scene":
+		out, err = dumpScene(a, id)
+	case "scenery":
+		out, err = dumpScenery(a, uint16(id>>16))
+	case "list":
+		out, err = dumpList(a, args[1])
+	}
+	return out, err
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"soundworld/gate"
+	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
 	"soundworld/internal/progress"
 )
@@ -57,30 +58,14 @@ func runGate(e *Env, args []string) error {
 	if err != nil {
 		return userErr(err)
 	}
-	dir := *out
-	if dir == "" {
-		dir = filepath.Join(filepath.Dir(file), strings.TrimSuffix(filepath.Base(file), ".gate.json")+"-report")
-	}
-	// Outputs checked before the seeds are rendered: the
-	// report folder, and the gate file itself (its history is appended), not
-	// inside the gate's dat folder; the report folder not a file.
-	plan := outputs.Plan{DatDir: g.DatFolder()}
-	plan.OutputDir("-o", dir)
-	if err := plan.Check(); err != nil {
-		return userErr(err)
-	}
-	if err := outputs.CheckPath("gate file (its history is appended)", file, g.DatFolder()); err != nil {
-		return userErr(err)
-	}
-	// The history must be appendable before the first seed renders, not
-	// only after all of them.
-	if _, err := gate.WithHistory(file, gate.History{}); err != nil {
-		return userErr(fmt.Errorf("history: %w", err))
+	dir, err := checkGateOutputs(g, file, *out)
+	if err != nil {
+		return err
 	}
 	bar := progress.New(e.Stderr, progress.Options{Label: "gate", Total: int64(*seeds), Unit: "seeds"})
 	probs := newDataProblems("gate")
 	probs.live(bar.Println)
-	res, err := gate.Run(g, gate.Options{Seeds: *seeds, NoObjects: !*objects, Ctx: e.Ctx, OnSeed: func(done, _ int) { bar.Set(int64(done)) }, Problems: probs.ps})
+	res, err := gate.Run(g, gate.Options{Seeds: *seeds, NoObjects: !*objects, Ctx: e.Ctx, OnSeed: func(done, _ int) { bar.Set(int64(done)) }, Problems: probs.ps, Inputs: cli.Files{}})
 	bar.Finish(err == nil)
 	var in gate.InputError
 	switch {
@@ -94,6 +79,36 @@ func runGate(e *Env, args []string) error {
 	if err := probs.report(e.Stderr, *strict); err != nil {
 		return err
 	}
+	return reportGate(e, res, dir, file)
+}
+
+// checkGateOutputs checks the outputs before the seeds are rendered: the
+// report folder (out, or NAME-report beside the gate file) and the gate
+// file itself (its history is appended) not inside the gate's dat folder,
+// the report folder not a file, and the history appendable now, not only
+// after every seed. It returns the report folder.
+func checkGateOutputs(g *gate.File, file, out string) (string, error) {
+	dir := out
+	if dir == "" {
+		dir = filepath.Join(filepath.Dir(file), strings.TrimSuffix(filepath.Base(file), ".gate.json")+"-report")
+	}
+	plan := outputs.Plan{DatDir: g.DatFolder()}
+	plan.OutputDir("-o", dir)
+	if err := plan.Check(); err != nil {
+		return "", userErr(err)
+	}
+	if err := outputs.CheckPath("gate file (its history is appended)", file, g.DatFolder()); err != nil {
+		return "", userErr(err)
+	}
+	if _, err := gate.WithHistory(file, gate.History{}); err != nil {
+		return "", userErr(fmt.Errorf("history: %w", err))
+	}
+	return dir, nil
+}
+
+// reportGate writes the report and the history line, prints the verdicts and
+// exits 3 when a metric failed.
+func reportGate(e *Env, res *gate.Result, dir, file string) error {
 	report := filepath.Join(dir, "report.html")
 	rel, err := filepath.Rel(filepath.Dir(file), report)
 	if err != nil {

@@ -125,20 +125,8 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	s.SetProblems(probs.ps)
 	s.SetEye(float32(*eye))
 	s.SetChase(float32(*chase))
-	if *at != "" { // W6: keep the landblock-local position exactly
-		l, err := cli.AtLoc(*at) // also retail's /loc line
-		if err != nil {
-			return userErr(err)
-		}
-		h := float32(*heading)
-		if lh, ok := cli.AtHeading(*at); ok && !fs.Given()["heading"] {
-			h = lh // the /loc line's facing, unless -heading was given
-		}
-		if err := s.PlaceAt(l, cli.AtCell(*at), h); err != nil { // A11: an EnvCell places the player indoors
-			return userErr(err)
-		}
-	} else {
-		s.SetListener(x, y, float32(*heading))
+	if err := placeProbe(s, fs, *at, x, y, float32(*heading)); err != nil {
+		return err
 	}
 	sn := s.Tick(0) // first placement: one rebuild (A2)
 	out := probeOf(sn)
@@ -161,6 +149,27 @@ func probe(args []string, stdout, stderr io.Writer) error {
 		probeObjectsTable(stdout, out.Objects, *objects)
 	}
 	return probs.report(stderr, *strict)
+}
+
+// placeProbe puts the player at -at (W6: the landblock-local position
+// exactly; a retail /loc line brings its cell and, unless -heading was
+// given, its facing) or at -loc's point.
+func placeProbe(s *world.Sim, fs *Flags, at string, x, y, heading float32) error {
+	if at == "" {
+		s.SetListener(x, y, heading)
+		return nil
+	}
+	l, err := cli.AtLoc(at) // also retail's /loc line
+	if err != nil {
+		return userErr(err)
+	}
+	if lh, ok := cli.AtHeading(at); ok && !fs.Given()["heading"] {
+		heading = lh // the /loc line's facing, unless -heading was given
+	}
+	if err := s.PlaceAt(l, cli.AtCell(at), heading); err != nil { // A11: an EnvCell places the player indoors
+		return userErr(err)
+	}
+	return nil
 }
 
 // probeIndoors is an indoor position's cell (A11): with sees_outside false no

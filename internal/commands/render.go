@@ -94,21 +94,9 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	if *from != "" {
 		return fromOpts(fs, o, *from, *force)
 	}
-	if *seed > math.MaxUint32 {
-		return nil, userErr(fmt.Errorf("-seed %d: want 0..%d", *seed, uint32(math.MaxUint32)))
-	}
-	o.seed = uint32(*seed)
-	if err := checkEye(*eye); err != nil {
+	if err := o.setNumbers(*seed, *eye, *chase, *heading); err != nil {
 		return nil, err
 	}
-	if err := checkChase(*chase); err != nil {
-		return nil, err
-	}
-	o.chase = float32(*chase)
-	if err := checkHeading(*heading); err != nil {
-		return nil, err
-	}
-	o.heading = float32(*heading)
 	if math.IsNaN(o.seconds) || math.IsInf(o.seconds, 0) {
 		return nil, userErr(outputs.CheckWAVSeconds("-seconds", o.seconds))
 	}
@@ -127,47 +115,11 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		if *loc != "" || *at != "" {
 			return nil, userErr(errors.New("give -path or a position (-loc/-at), not both"))
 		}
-		if err := outputs.CheckInput("-path", *pathFile); err != nil {
-			return nil, userErr(err)
-		}
-		f, err := os.Open(*pathFile)
-		if err != nil {
-			return nil, userErr(err)
-		}
-		o.walk, err = world.LoadWalk(f, *pathFile)
-		f.Close()
-		if err != nil {
-			return nil, userErr(err)
-		}
-		if o.seconds == 0 {
-			o.seconds = o.walk.End()
-		}
-		// W5: the path file's camera, eye and chase, unless given on the
-		// command line (-camera counts for both).
-		set := map[string]bool{}
-		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-		if o.walk.Eye != nil && !set["eye"] && !set["camera"] {
-			o.eye = *o.walk.Eye
-		}
-		if o.walk.Chase != nil && !set["chase"] && !set["camera"] {
-			o.chase = *o.walk.Chase
-		}
-	} else {
-		x, y, err := parsePlace(*loc, *at)
-		if err != nil {
+		if err := o.loadPath(fs, *pathFile); err != nil {
 			return nil, err
 		}
-		o.x, o.y = x, y
-		if *at != "" {
-			l, err := cli.AtLoc(*at) // also retail's /loc line
-			if err != nil {
-				return nil, userErr(err)
-			}
-			o.place, o.cell = &l, cli.AtCell(*at)
-			if h, ok := cli.AtHeading(*at); ok && !fs.Given()["heading"] {
-				o.heading = h // the /loc line's facing, unless -heading was given
-			}
-		}
+	} else if err := o.placeAt(fs, *loc, *at); err != nil {
+		return nil, err
 	}
 	if err := outputs.CheckWAVSeconds("-seconds", o.seconds); err != nil {
 		return nil, userErr(err)
@@ -178,23 +130,103 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	}
 	o.prefs = p
 	o.noObjs = !*objects
-	switch {
-	case *emitters == "none":
-	case *emitters != "":
-		if err := outputs.CheckInput("-emitters", *emitters); err != nil {
-			return nil, userErr(err)
-		}
-		o.emitters, err = cli.LoadLayoutFile(*emitters)
-		if err != nil {
-			return nil, userErr(err)
-		}
-	case *datDir == "":
-		o.emitters, err = world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "stand-in default layout")
-		if err != nil {
-			return nil, err
-		}
+	if err := o.loadEmitters(*emitters, *datDir); err != nil {
+		return nil, err
 	}
 	return o, nil
+}
+
+// setNumbers checks and sets -seed, -eye, -chase and -heading.
+func (o *renderOpts) setNumbers(seed uint64, eye, chase, heading float64) error {
+	if seed > math.MaxUint32 {
+		return userErr(fmt.Errorf("-seed %d: want 0..%d", seed, uint32(math.MaxUint32)))
+	}
+	o.seed = uint32(seed)
+	if err := checkEye(eye); err != nil {
+		return err
+	}
+	if err := checkChase(chase); err != nil {
+		return err
+	}
+	o.chase = float32(chase)
+	if err := checkHeading(heading); err != nil {
+		return err
+	}
+	o.heading = float32(heading)
+	return nil
+}
+
+// loadPath reads -path's walk; its end is the length unless -seconds was
+// given, and W5: its camera, eye and chase count unless given on the
+// command line (-camera counts for both).
+func (o *renderOpts) loadPath(fs *Flags, pathFile string) error {
+	if err := outputs.CheckInput("-path", pathFile); err != nil {
+		return userErr(err)
+	}
+	f, err := os.Open(pathFile)
+	if err != nil {
+		return userErr(err)
+	}
+	o.walk, err = world.LoadWalk(f, pathFile)
+	f.Close()
+	if err != nil {
+		return userErr(err)
+	}
+	if o.seconds == 0 {
+		o.seconds = o.walk.End()
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if o.walk.Eye != nil && !set["eye"] && !set["camera"] {
+		o.eye = *o.walk.Eye
+	}
+	if o.walk.Chase != nil && !set["chase"] && !set["camera"] {
+		o.chase = *o.walk.Chase
+	}
+	return nil
+}
+
+// placeAt sets the listener's place from -loc or -at (a retail /loc line
+// brings its cell and, unless -heading was given, its facing).
+func (o *renderOpts) placeAt(fs *Flags, loc, at string) error {
+	x, y, err := parsePlace(loc, at)
+	if err != nil {
+		return err
+	}
+	o.x, o.y = x, y
+	if at == "" {
+		return nil
+	}
+	l, err := cli.AtLoc(at) // also retail's /loc line
+	if err != nil {
+		return userErr(err)
+	}
+	o.place, o.cell = &l, cli.AtCell(at)
+	if h, ok := cli.AtHeading(at); ok && !fs.Given()["heading"] {
+		o.heading = h // the /loc line's facing, unless -heading was given
+	}
+	return nil
+}
+
+// loadEmitters reads -emitters ("none": no emitters); without it the
+// stand-in plays its default layout, a user's data none.
+func (o *renderOpts) loadEmitters(emitters, datDir string) error {
+	var err error
+	switch {
+	case emitters == "none":
+	case emitters != "":
+		if err := outputs.CheckInput("-emitters", emitters); err != nil {
+			return userErr(err)
+		}
+		if o.emitters, err = cli.LoadLayoutFile(emitters); err != nil {
+			return userErr(err)
+		}
+	case datDir == "":
+		if o.emitters, err = world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "stand-in default layout"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // renderFiles runs the render into the -o (and -events) files, each written
@@ -287,10 +319,10 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 	s.SetChase(o.chase)
 	var csvErr error
 	if events != nil {
-		_, csvErr = io.WriteString(events, capture.CSVHeader)
+		_, csvErr = io.WriteString(events, world.EventsCSVHeader)
 		s.SetOnEvent(func(ev world.Event) {
 			if csvErr == nil {
-				_, csvErr = io.WriteString(events, capture.CSVRow(ev))
+				_, csvErr = io.WriteString(events, world.EventCSVRow(ev))
 			}
 		})
 	}
@@ -308,17 +340,8 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 		}
 		n := min(int64(renderStepFrames), total-done)
 		t := float64(done) / audio.SampleRate
-		switch {
-		case o.walk != nil:
-			if err := wc.Place(s, o.walk, t); err != nil { // A11: a walk's EnvCell the data lacks
-				return userErr(err)
-			}
-		case o.place != nil:
-			if err := s.PlaceAt(*o.place, o.cell, o.heading); err != nil { // A11
-				return userErr(err)
-			}
-		default:
-			s.SetListener(o.x, o.y, o.heading)
+		if err := o.placeListener(s, &wc, t); err != nil {
+			return err
 		}
 		dt := 0.0
 		if done > 0 {
@@ -340,6 +363,24 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 		return err
 	}
 	ok = true
+	return nil
+}
+
+// placeListener puts the listener where it is at t s: on the walk, at the
+// /loc place (indoors too) or at -loc's point.
+func (o *renderOpts) placeListener(s *world.Sim, wc *world.WalkCursor, t float64) error {
+	switch {
+	case o.walk != nil:
+		if err := wc.Place(s, o.walk, t); err != nil { // A11: a walk's EnvCell the data lacks
+			return userErr(err)
+		}
+	case o.place != nil:
+		if err := s.PlaceAt(*o.place, o.cell, o.heading); err != nil { // A11
+			return userErr(err)
+		}
+	default:
+		s.SetListener(o.x, o.y, o.heading)
+	}
 	return nil
 }
 

@@ -69,10 +69,10 @@ func renderFrom(ctx context.Context, o *renderOpts, a *dat.Archive, wavOut io.Wr
 		if events == nil {
 			return
 		}
-		_, csvErr = io.WriteString(events, capture.CSVHeader)
+		_, csvErr = io.WriteString(events, world.EventsCSVHeader)
 		s.SetOnEvent(func(ev world.Event) {
 			if csvErr == nil {
-				_, csvErr = io.WriteString(events, capture.CSVRow(ev))
+				_, csvErr = io.WriteString(events, world.EventCSVRow(ev))
 			}
 		})
 	}

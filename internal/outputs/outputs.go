@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"soundworld/internal/fileguard"
 	"strings"
 )
 
@@ -174,7 +175,7 @@ func checkOne(o named, datDir string) error {
 		case fi.IsDir():
 			return bad("is a folder; want a file")
 		case !fi.Mode().IsRegular():
-			return bad("exists and is %s; want a regular file", kind(fi))
+			return bad("exists and is %s; want a regular file", fileguard.Kind(fi))
 		}
 	}
 	return writableFolder(o, filepath.Dir(canonical(o.path))) // a symlink is written through (Create)
@@ -189,7 +190,7 @@ func checkDir(o named, datDir string) error {
 	fi, err := os.Stat(o.path)
 	switch {
 	case err == nil && !fi.IsDir():
-		return bad("is %s; want a folder", kind(fi))
+		return bad("is %s; want a folder", fileguard.Kind(fi))
 	case err == nil:
 		return writableFolder(o, o.path)
 	case !errors.Is(err, os.ErrNotExist):
@@ -277,35 +278,12 @@ func CheckInput(flag, path string) error {
 		return fmt.Errorf("%s %s: %v", flag, path, unwrapPath(err))
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s %s: is %s; want a regular file", flag, path, kind(fi))
+		return fmt.Errorf("%s %s: is %s; want a regular file", flag, path, fileguard.Kind(fi))
 	}
 	return nil
-}
-
-// kind names a file's type for a message.
-func kind(fi os.FileInfo) string {
-	m := fi.Mode()
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	case m.IsRegular():
-		return "a file"
-	}
-	return "not a regular file"
 }
 
 // RefuseSpecial is CheckInput for readers that report a missing file
 // themselves (keeping its fs.ErrNotExist): it refuses only a path that exists
 // and is not a regular file (a named pipe would block the open forever).
-func RefuseSpecial(flag, path string) error {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s %s: is %s; want a regular file", flag, path, kind(fi))
-	}
-	return nil
-}
+func RefuseSpecial(flag, path string) error { return fileguard.RefuseSpecial(flag, path) }
