@@ -17,6 +17,10 @@ func (u *UI) objectsSection(ctx *debugui.Context) {
 		return
 	}
 	ctx.SetGridLayout([]int{-1}, nil)
+	if s.ObjectsReleased != "" { // A11/E3: a closed EnvCell released the landscape
+		label(ctx, "from the data: none — "+s.ObjectsReleased)
+		return
+	}
 	if len(s.Objects) == 0 {
 		label(ctx, "from the data: no sounding objects here")
 		return

@@ -11,6 +11,7 @@ import (
 	"math"
 
 	"soundworld/audio"
+	"soundworld/dat"
 )
 
 // Bounds of the values a listener takes, the same for the command line
@@ -99,6 +100,17 @@ func (l *InputLog) Check(simTime float64) error {
 		case InPlayer:
 			if err = checkLocal(in.X, in.Y); err == nil {
 				err = checkListener(in.Heading, 0, 0, true, false, false)
+			}
+		case InIndoor: // A11: an EnvCell of the position's landblock, feet on a finite floor
+			switch {
+			case !dat.IsEnvCellID(in.Cell) || uint16(in.Cell>>16) != in.Landblock:
+				err = fmt.Errorf("cell 0x%08X: want an EnvCell (low word 0x0100..0xFFFD) of landblock 0x%04X", in.Cell, in.Landblock)
+			case !finite32(in.Z):
+				err = fmt.Errorf("floor z %v: want metres", in.Z)
+			default:
+				if err = checkLocal(in.X, in.Y); err == nil {
+					err = checkListener(in.Heading, 0, 0, true, false, false)
+				}
 			}
 		case InEye:
 			err = checkListener(0, in.Eye, 0, false, true, false)

@@ -141,8 +141,15 @@ type Objects struct {
 	live    []*objState
 	lb      uint16
 	placed  bool
-	muted   map[uint32]bool
-	solo    uint32 // 0 = none
+	// released is the closed EnvCell whose entry released the landscape
+	// (A11/E3 [D4]): no object lives while it is set (0: the landscape is loaded).
+	released uint32
+	// physicsRan, lastPhysics: CPhysics::UseTime's global gate (E3 [D4]):
+	// the time of the last physics run, s.
+	physicsRan  bool
+	lastPhysics float64
+	muted       map[uint32]bool
+	solo        uint32 // 0 = none
 }
 
 func newObjects(land *Land, d Data) *Objects {
@@ -157,8 +164,39 @@ func newObjects(land *Land, d Data) *Objects {
 	return o
 }
 
-// reset forgets the live objects (Sim.Reset): the next update creates them again.
-func (o *Objects) reset() { o.live, o.placed = o.live[:0], false }
+// reset forgets the live objects and the physics gate (Sim.Reset): the next
+// update creates them again.
+func (o *Objects) reset() {
+	o.live, o.placed, o.released, o.physicsRan = o.live[:0], false, 0, false
+}
+
+// changePosition is E3's part of CellManager::ChangePosition (A11 [D4:
+// acclient.c:146645]): in an EnvCell without seen_outside the landscape is
+// released (LScape::release_all 306380 → CLandBlock::release_all 352086:
+// every static, building and scenery object leaves the world and is deleted;
+// keep_lscape_loaded is never set), so no object lives there and none
+// starts a sound (voices already playing finish: the pool keeps them).
+// Outdoors or in a seen_outside cell the 3×3 is loaded (scan): after a
+// release every object is created anew at now, its clocks, scripts and
+// animation from the start (CPhysicsObj::InitObjectBegin 317272).
+func (o *Objects) changePosition(now float64, feet Loc, indoor uint32, seesOutside bool) {
+	if o.data == nil {
+		return
+	}
+	if indoor != 0 && !seesOutside {
+		if o.released != indoor {
+			clear(o.live)
+			o.live, o.placed, o.released = o.live[:0], false, indoor
+		}
+		return
+	}
+	o.released = 0
+	o.scan(now, feet)
+}
+
+// Released is the closed EnvCell that released the landscape (A11/E3
+// [D4]), 0 while the world's objects are loaded.
+func (o *Objects) Released() uint32 { return o.released }
 
 // scan is the 3×3 object scan on a cell change: when the player's landblock
 // changed, objects of landblocks that left the 3×3 are destroyed and those
@@ -184,17 +222,47 @@ func (o *Objects) scan(now float64, feet Loc) {
 		}
 	}
 	o.live = keep
-	// Same landblock order as the gather (A2): west to east, south to north.
-	for x := px - 1; x <= px+1; x++ {
-		for y := py - 1; y <= py+1; y++ {
-			if x < 0 || x > 255 || y < 0 || y > 255 || had[uint16(x<<8|y)] {
-				continue
-			}
-			for _, d := range o.block(uint16(x<<8 | y)) {
-				o.create(now, d)
+	// Creation order E3 [D4: LScape::grab_visible_cells 306570]: the
+	// buildings of every new block first (init_buildings), then each block's
+	// statics and scenery (init_static_objs: its LandBlockInfo objects, then
+	// get_land_scenes); blocks in the gather's order (A2): west to east,
+	// south to north.
+	for _, buildings := range []bool{true, false} {
+		for x := px - 1; x <= px+1; x++ {
+			for y := py - 1; y <= py+1; y++ {
+				if x < 0 || x > 255 || y < 0 || y > 255 || had[uint16(x<<8|y)] {
+					continue
+				}
+				for _, d := range o.block(uint16(x<<8 | y)) {
+					if isBuilding(d.id) == buildings {
+						o.create(now, d)
+					}
+				}
 			}
 		}
 	}
+}
+
+// isBuilding reports whether object id is a LandBlockInfo building (0x8000).
+func isBuilding(id uint32) bool { return id&0x8000 != 0 }
+
+// InOwnBlock reports whether a LandBlockInfo object or building whose frame
+// origin is (x, y) m, landblock-local, is created at all. E3 [D4:
+// CLandBlock::init_static_objs 352786, init_buildings 352113]: the origin
+// goes through LandDefs::adjust_to_outside (467433: |x| or |y| below
+// 0.0002 counts as 0; the cell is the block's lcoord + floor(x/24),
+// floor(y/24)) and get_landcell finds no cell of this block unless both
+// lie in 0..7, so the object is deleted: inside means 0 ≤ x < 192 and
+// 0 ≤ y < 192 after that snap. A non-finite origin is outside.
+func InOwnBlock(x, y float32) bool {
+	in := func(v float32) bool {
+		if math.Abs(float64(v)) < objEpsilon {
+			v = 0
+		}
+		c := math.Floor(float64(v) / CellSize)
+		return c >= 0 && c < 8 // false for NaN and ±Inf too
+	}
+	return in(x) && in(y)
 }
 
 // create is CPhysicsObj::InitDefaults for one object: the default script is
@@ -227,6 +295,9 @@ func (o *Objects) block(lb uint16) []*objDef {
 			}
 			if !finite32(f.X) || !finite32(f.Y) || !finite32(f.Z) {
 				return // heard nowhere (S1: a NaN distance is below −50 dB); LandBlockInfo.Problems names it
+			}
+			if !InOwnBlock(f.X, f.Y) {
+				return // E3 [D4]: never created (check lists it as a note)
 			}
 			if si := o.setupInfo(model); si != nil && si.sounds {
 				defs = append(defs, &objDef{id: uint32(lb)<<16 | idx, si: si,
@@ -426,9 +497,26 @@ type fire struct {
 	src   uint32 // animation or script id
 }
 
-// update is animate_static_object for every live object at now, in creation
-// order; each sound hook reached plays through play.
+// update is CPhysics::UseTime's static part [D4: acclient.c:311334]: one
+// global gate — physics runs only in a frame at least MIN_QUANTUM (1/30 s)
+// after the LAST run (a negative quantum restarts the gate at now) — then
+// animate_static_object for every live object at now, in creation order
+// (each object's own Δ rules apply on top); each sound hook reached plays
+// through play. Decision (docs/fidelity.md): the first frame after a Reset
+// runs physics (a client that has been running for a while last ran physics
+// at least 1/30 s before).
 func (o *Objects) update(now float64, r *objRunner) {
+	if o.physicsRan {
+		q := now - o.lastPhysics
+		if q < 0 {
+			o.lastPhysics = now
+			return
+		}
+		if q < objMinQuantum {
+			return
+		}
+	}
+	o.physicsRan, o.lastPhysics = true, now
 	for _, st := range o.live {
 		o.animate(now, st, r)
 	}
@@ -541,13 +629,23 @@ func (st *objState) updateScripts(now float64, o *Objects, r *objRunner) {
 }
 
 // processPES runs the CallPES calls whose pause has passed (FPHook reaching
-// 1: CallPESInternal plays the script).
+// 1: CallPESInternal plays the script). E3 [D4: CPhysicsObj::CallPES
+// 318972 prepends each FPHook to the object's hook list; process_hooks 3083
+// walks it from the head]: pauses run newest call first, so two maturing in
+// the same frame start in reverse order of their calls. st.pes is kept in
+// call order and walked backwards.
 func (st *objState) processPES(now float64, o *Objects) {
+	if len(st.pes) == 0 {
+		return
+	}
+	for i := len(st.pes) - 1; i >= 0; i-- {
+		if p := st.pes[i]; now-p.start >= p.at {
+			st.addScript(now, o.script(p.script))
+		}
+	}
 	keep := st.pes[:0]
 	for _, p := range st.pes {
-		if now-p.start >= p.at {
-			st.addScript(now, o.script(p.script))
-		} else {
+		if !(now-p.start >= p.at) {
 			keep = append(keep, p)
 		}
 	}

@@ -161,10 +161,15 @@ func probeObjects(sn *world.Snapshot) []probeObject {
 	return out
 }
 
-// probeObjectsTable prints the object sources (or says they are off).
-func probeObjectsTable(w io.Writer, objs []probeObject, on bool) {
+// probeObjectsTable prints the object sources (or says they are off, or
+// why there are none).
+func probeObjectsTable(w io.Writer, objs []probeObject, released string, on bool) {
 	if !on {
 		fmt.Fprintln(w, "objects   left out (-objects=false)")
+		return
+	}
+	if released != "" { // A11/E3 [D4]: a closed EnvCell
+		fmt.Fprintf(w, "objects   none: %s\n", released)
 		return
 	}
 	fmt.Fprintf(w, "objects   %d sounding object(s) of the data in the 3×3 landblocks (E3)\n", len(objs))

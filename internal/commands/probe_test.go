@@ -174,3 +174,34 @@ func TestA11_ProbeIndoors(t *testing.T) {
 		t.Errorf("A11: probe text: %v\n%s", err, txt)
 	}
 }
+
+// TestA11_ProbeClosedCellNoObjects (A11/E3 [D4]): in the stand-in's closed
+// cellar probe lists no objects and says why (retail released the
+// landscape); in the taproom, which sees outside, and outdoors at the same
+// spot the forge and the rest are listed.
+func TestA11_ProbeClosedCellNoObjects(t *testing.T) {
+	get := func(at string) probeJSON {
+		t.Helper()
+		out, err := runProbeTest("-json", "-at", at)
+		if err != nil {
+			t.Fatalf("probe -at %q: %v", at, err)
+		}
+		var p probeJSON
+		if err := json.Unmarshal([]byte(out), &p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	room := get("0xA9B40100 [54.000000 40.000000 85.530000] 1 0 0 0")
+	cellar := get("0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0")
+	if len(room.Objects) == 0 || room.ObjectsReleased != "" {
+		t.Errorf("taproom: %d objects, released %q; want the world's objects", len(room.Objects), room.ObjectsReleased)
+	}
+	if len(cellar.Objects) != 0 || !strings.Contains(cellar.ObjectsReleased, "0xA9B40101") {
+		t.Errorf("cellar: %d objects, released %q; want none and why", len(cellar.Objects), cellar.ObjectsReleased)
+	}
+	txt, err := runProbeTest("-at", "0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0")
+	if err != nil || !strings.Contains(txt, "objects   none: EnvCell 0xA9B40101 does not see outside") {
+		t.Errorf("probe text in the cellar: %v\n%s", err, txt)
+	}
+}
