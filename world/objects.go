@@ -246,24 +246,10 @@ func (o *Objects) scan(now float64, feet Loc) {
 // isBuilding reports whether object id is a LandBlockInfo building (0x8000).
 func isBuilding(id uint32) bool { return id&0x8000 != 0 }
 
-// InOwnBlock reports whether a LandBlockInfo object or building whose frame
-// origin is (x, y) m, landblock-local, is created at all. E3 [D4:
-// CLandBlock::init_static_objs 352786, init_buildings 352113]: the origin
-// goes through LandDefs::adjust_to_outside (467433: |x| or |y| below
-// 0.0002 counts as 0; the cell is the block's lcoord + floor(x/24),
-// floor(y/24)) and get_landcell finds no cell of this block unless both
-// lie in 0..7, so the object is deleted: inside means 0 ≤ x < 192 and
-// 0 ≤ y < 192 after that snap. A non-finite origin is outside.
-func InOwnBlock(x, y float32) bool {
-	in := func(v float32) bool {
-		if math.Abs(float64(v)) < objEpsilon {
-			v = 0
-		}
-		c := math.Floor(float64(v) / CellSize)
-		return c >= 0 && c < 8 // false for NaN and ±Inf too
-	}
-	return in(x) && in(y)
-}
+// InOwnBlock reports whether a LandBlockInfo object or building at
+// landblock-local (x, y) m is created at all (E3 [D4]; dat.OriginInBlock
+// holds the rule).
+func InOwnBlock(x, y float32) bool { return dat.OriginInBlock(x, y) }
 
 // create is CPhysicsObj::InitDefaults for one object: the default script is
 // queued at now and the object's update clock starts at now (ASSUMED:

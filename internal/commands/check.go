@@ -100,6 +100,12 @@ func printCheck(w io.Writer, s *datcheck.Summary) error {
 		fmt.Fprintf(w, "objects: %d animations, %d scripts, %d sound hooks; %d setups sound; scenery: %d setups in %d scenes, %d of them sound\n",
 			o.Animations, o.Scripts, o.SoundHooks, o.SoundingSetups, o.SceneSetups, o.Scenes, o.SoundingScenery)
 	}
+	if len(s.Notes) > 0 { // facts, not problems (E3 [D4]: objects never created)
+		fmt.Fprintf(w, "%d note(s):\n", len(s.Notes))
+		for _, n := range s.Notes {
+			fmt.Fprintf(w, "  %s\n", n)
+		}
+	}
 	if s.OK() {
 		_, err := fmt.Fprintln(w, "no problems found")
 		return err

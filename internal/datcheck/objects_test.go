@@ -84,3 +84,36 @@ func TestE3_CheckFollowsHooks(t *testing.T) {
 		}
 	}
 }
+
+// TestE3_CheckNotesOutOfBlockObjects (E3 [D4: init_static_objs,
+// init_buildings, adjust_to_outside]): a LandBlockInfo object or building
+// whose origin lies outside its landblock is listed as a note — retail
+// never creates it — and is not a problem; one inside is not listed.
+func TestE3_CheckNotesOutOfBlockObjects(t *testing.T) {
+	const setA = 0x02000001
+	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
+	pw.Add(setA, dat.EncodeSetup(&dat.Setup{ID: setA}))
+	p, err := pw.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const lbi = 0xA9B4FFFE
+	cw := dat.NewWriter(256, dat.DataSetCell, 1)
+	cw.Add(lbi, dat.EncodeLandBlockInfo(&dat.LandBlockInfo{ID: lbi,
+		Objects:   []dat.Stab{{ID: setA, Frame: dat.Frame{X: 10, Y: 10, QW: 1}}, {ID: setA, Frame: dat.Frame{X: 192, Y: 10, QW: 1}}},
+		Buildings: []dat.BuildInfo{{ModelID: setA, Frame: dat.Frame{X: 50, Y: -3, QW: 1}}}}))
+	c, err := cw.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Check(open(t, p, c), Options{})
+	if len(s.Notes) != 2 || !strings.Contains(s.Notes[0], "building 0 (model 0x02000001) at (50, -3)") ||
+		!strings.Contains(s.Notes[1], "object 1 (model 0x02000001) at (192, 10)") {
+		t.Fatalf("notes %q, want the building at (50, -3) and object 1 at (192, 10)", s.Notes)
+	}
+	for _, pr := range s.Problems {
+		if strings.Contains(pr.What, "outside") {
+			t.Errorf("an out-of-block object is a problem: %v", pr)
+		}
+	}
+}
