@@ -3,7 +3,6 @@ package world
 import (
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 
 	"soundworld/audio"
@@ -69,13 +68,14 @@ type ObjectView struct {
 	Pos           Pos     // drawing
 	AudibleRadius float32 // m: S1 at −50 dB for its loudest hook at the current master
 	Anim, Script  uint32
-	Muted         bool // silent now: muted, or another object soloed
-	UserMuted     bool // the user muted it (the mute button's state)
-	Soloed        bool // the user soloed it (the solo button's state)
+	Motion        uint32 // the motion table whose default cycle plays instead of Anim (E3 [D4]), 0 if none
+	Muted         bool   // silent now: muted, or another object soloed
+	UserMuted     bool   // the user muted it (the mute button's state)
+	Soloed        bool   // the user soloed it (the solo button's state)
 }
 
-// objAnim is a default animation reduced to what E3 plays: per frame, the
-// hooks a forward play runs (direction Both or Forward) that matter here.
+// objAnim is an animation reduced to what E3 plays: per frame, the hooks
+// that matter here (sound, CallPES, DefaultScript), either direction.
 type objAnim struct {
 	id     uint32
 	frames [][]dat.Hook // only sound, CallPES and DefaultScript hooks
@@ -92,7 +92,8 @@ type objScript struct {
 // setupInfo is what a Setup makes of an object, cached per Setup id.
 type setupInfo struct {
 	setup  *dat.Setup
-	anim   *objAnim
+	seq    []seqNode // what animates (sequence.go); nil: nothing
+	motion uint32    // the motion table whose default cycle is seq (E3 [D4]), 0 if none
 	script *objScript
 	sounds bool       // the animation or a reachable script holds a sound hook
 	hooks  []dat.Hook // every sound hook it can run (the ring)
@@ -121,7 +122,8 @@ type pendingPES struct {
 type objState struct {
 	def        *objDef
 	updateTime float64
-	frameNum   float64
+	node       int     // the sequence node playing (sequence.go)
+	frameNum   float64 // its frame number
 	runs       []scriptRun
 	hookIndex  int
 	nextHook   float64
@@ -137,6 +139,8 @@ type Objects struct {
 	setups  map[uint32]*setupInfo
 	shapes  map[uint32]*ModelShape // scenery models' shapes (nil value: unknown)
 	scripts map[uint32]*objScript  // nil value: unreadable
+	anims   map[uint32]*objAnim    // nil value: unreadable or empty
+	motions motionTables           // nil: no motion tables (E3 [D4])
 	blocks  map[uint16][]*objDef
 	live    []*objState
 	lb      uint16
@@ -153,13 +157,16 @@ type Objects struct {
 }
 
 func newObjects(land *Land, d Data) *Objects {
-	o := &Objects{land: land, setups: map[uint32]*setupInfo{}, scripts: map[uint32]*objScript{},
+	o := &Objects{land: land, setups: map[uint32]*setupInfo{}, scripts: map[uint32]*objScript{}, anims: map[uint32]*objAnim{},
 		blocks: map[uint16][]*objDef{}, muted: map[uint32]bool{}, sceneOf: map[uint32]*dat.Scene{}}
 	if od, ok := d.(ObjectData); ok {
 		o.data = od
 	}
 	if sr, ok := d.(SceneReader); ok {
 		o.scenes = sr
+	}
+	if mt, ok := d.(motionTables); ok {
+		o.motions = mt
 	}
 	return o
 }
@@ -256,6 +263,9 @@ func InOwnBlock(x, y float32) bool { return dat.OriginInBlock(x, y) }
 // update_time = the creation frame's time).
 func (o *Objects) create(now float64, d *objDef) {
 	st := &objState{def: d, updateTime: now, hookIndex: -1}
+	if seq := d.si.seq; seq != nil {
+		st.frameNum = seq[0].startFrame()
+	}
 	o.live = append(o.live, st)
 	if s := d.si.script; s != nil {
 		st.addScript(now, s)
@@ -355,14 +365,7 @@ func (o *Objects) setupInfo(id uint32) *setupInfo {
 		return si
 	}
 	si.setup = s
-	if s.DefaultAnimation != 0 {
-		a, err := o.data.Animation(s.DefaultAnimation)
-		if err != nil {
-			o.land.skipped(dat.KindBadRecord, s.DefaultAnimation, fmt.Errorf("world: animation 0x%08X (setup 0x%08X): %w", s.DefaultAnimation, id, err))
-		} else if len(a.Frames) > 0 {
-			si.anim = reduceAnim(a)
-		}
-	}
+	si.seq, si.motion = o.sequence(s)
 	if s.DefaultScript != 0 {
 		si.script = o.script(s.DefaultScript)
 	}
@@ -387,11 +390,16 @@ func (o *Objects) setupInfo(id uint32) *setupInfo {
 		}
 		return found
 	}
-	if si.anim != nil {
-		for _, f := range si.anim.frames {
-			for i := range f {
-				h := &f[i]
+	for _, n := range si.seq { // the frames the node plays, in its direction
+		dir := dat.HookForward
+		if n.rate < 0 {
+			dir = dat.HookBackward
+		}
+		for k := max(n.low, 0); k <= n.high && k < len(n.anim.frames); k++ {
+			for i := range n.anim.frames[k] {
+				h := &n.anim.frames[k][i]
 				switch {
+				case h.Dir != dat.HookBoth && h.Dir != dir:
 				case h.IsSound():
 					si.note(h)
 					si.sounds = true
@@ -440,14 +448,12 @@ func (o *Objects) script(id uint32) *objScript {
 	return s
 }
 
-// reduceAnim keeps, per frame, the hooks a forward play runs that E3 needs.
+// reduceAnim keeps, per frame, the hooks E3 needs, either direction
+// (execute_hooks filters by the direction played).
 func reduceAnim(a *dat.Animation) *objAnim {
 	oa := &objAnim{id: a.ID, frames: make([][]dat.Hook, len(a.Frames)), high: len(a.Frames) - 1}
 	for i, f := range a.Frames {
 		for _, h := range f.Hooks {
-			if h.Dir != dat.HookBoth && h.Dir != dat.HookForward {
-				continue // execute_hooks(frame, forward): Both or Forward only
-			}
 			if h.IsSound() || h.Type == dat.HookCallPES || h.Type == dat.HookDefaultScript {
 				oa.frames[i] = append(oa.frames[i], h)
 			}
@@ -531,8 +537,8 @@ func (o *Objects) animate(now float64, st *objState, r *objRunner) {
 	if dt <= objMaxQuantum {
 		si := st.def.si
 		var animFires []fire
-		if si.anim != nil {
-			animFires = st.advance(si.anim, float32(dt))
+		if si.seq != nil {
+			animFires = st.advance(si.seq, float32(dt))
 		}
 		if si.setup.DefaultScript != 0 { // state 0x80000: only then do scripts run
 			st.updateScripts(now, o, r)
@@ -543,44 +549,6 @@ func (o *Objects) animate(now float64, st *objState, r *objRunner) {
 		}
 	}
 	st.updateTime = now
-}
-
-// advance is CSequence::update_internal for one cyclic animation played
-// forward at 30 frames/s from frame 0 to high: the frame number grows by
-// 30·quantum; each whole frame left behind runs its hooks; past the last
-// frame it is set back to high (so the LAST frame's hooks never run — retail
-// does the same), the time beyond is carried, and play goes on from frame 0.
-func (st *objState) advance(a *objAnim, quantum float32) []fire {
-	var out []fire
-	q := float64(quantum)
-	for {
-		fq := objFrameRate * q
-		last := math.Floor(st.frameNum)
-		i := fq + st.frameNum
-		st.frameNum = i
-		if !(fq > 0) {
-			return out
-		}
-		wrap, left := false, 0.0
-		if float64(a.high) < math.Floor(i) {
-			left = max(st.frameNum-float64(a.high)-1, 0) / objFrameRate
-			wrap = true
-			st.frameNum = float64(a.high)
-		}
-		for ; math.Floor(st.frameNum) > last; last++ {
-			k := int(last)
-			if k >= 0 && k < len(a.frames) {
-				for _, h := range a.frames[k] {
-					out = append(out, fire{hook: h, anim: true, frame: k, src: a.id})
-				}
-			}
-		}
-		if !wrap {
-			return out
-		}
-		st.frameNum = 0 // advance_to_next_animation: the one cyclic node again, frame 0
-		q = left
-	}
 }
 
 // updateScripts is ScriptManager::UpdateScripts: while the next hook's time
@@ -668,9 +636,7 @@ func (o *Objects) views(master float32, squared bool, tables func(uint32) *dat.S
 		d := st.def
 		v := ObjectView{ID: d.id, Setup: d.si.setup.ID, Table: d.si.setup.DefaultSoundTable, Loc: d.loc, Pos: d.loc.World(),
 			Muted: o.silenced(d.id), UserMuted: o.muted[d.id], Soloed: o.solo == d.id}
-		if d.si.anim != nil {
-			v.Anim = d.si.anim.id
-		}
+		v.Anim, v.Motion = d.si.setup.DefaultAnimation, d.si.motion
 		v.Script = d.si.setup.DefaultScript
 		v.AudibleRadius = d.si.radius(master, squared, tables)
 		out[i] = v
