@@ -2,7 +2,7 @@ package assets
 
 // objects.go: the stand-in's sounding objects (rule E3) — a forge whose
 // default animation strikes the hammer through its sound table, a windmill
-// whose animation creaks through a SoundHook, a fountain whose default script
+// whose motion table's cycle creaks through a SoundHook, a fountain whose default script
 // splashes through SoundTweakedHooks. They are data objects: Setups with
 // default animations and scripts, placed in 0xA9B4's LandBlockInfo, played by
 // the same code that plays a user's real dats. Authored here; not retail data.
@@ -21,7 +21,11 @@ const (
 	FountainSetup  uint32 = 0x02000003
 	FountainScript uint32 = 0x33000001 // splashes once after creation
 	CreakWave      uint32 = 0x0A000050 // the windmill's creak (synthesised below)
-	ThumpSType     uint32 = 0x21       // Thump1 (§5.1), the forge's quench thud
+	// WindmillMotion is the windmill's motion table (E3 [D4]): its default
+	// state's cycle turns the sails twice as fast as the default animation
+	// (WindmillCycleRate), so the creaks come every 1 s, not every 2 s.
+	WindmillMotion uint32 = 0x09000001
+	ThumpSType     uint32 = 0x21 // Thump1 (§5.1), the forge's quench thud
 )
 
 // Where the windmill and the fountain stand in 0xA9B4 (local m).
@@ -48,6 +52,26 @@ const ForgeThumpFrame = 75
 // WindmillCreakFrames hold a SoundHook playing CreakWave.
 var WindmillCreakFrames = []int{20, 80}
 
+// The windmill's motion table's default state (retail's NonCombat style and
+// its Ready substate) and its cycle's rate: WindmillAnim's frames at
+// 60 frames/s (its default animation plays at 30).
+const (
+	WindmillStyle     uint32  = 0x8000003D
+	WindmillSubstate  uint32  = 0x41000003
+	WindmillCycleRate float32 = 60
+)
+
+// windmillMotionTable is the windmill's motion table: one style default,
+// one cycle (keyed style<<16 | substate&0xFFFFFF) playing WindmillAnim whole
+// at WindmillCycleRate.
+func windmillMotionTable() *dat.MotionTable {
+	style := WindmillStyle // a variable: the shift drops the style's high bits, as retail's u32 does
+	key := style<<16 | WindmillSubstate&0xFFFFFF
+	return &dat.MotionTable{ID: WindmillMotion, DefaultStyle: WindmillStyle,
+		StyleDefaults: []dat.StyleDefault{{Style: WindmillStyle, Substate: WindmillSubstate}},
+		Cycles:        []dat.MotionData{{Key: key, Anims: []dat.AnimData{{Anim: WindmillAnim, Low: 0, High: -1, Framerate: WindmillCycleRate}}}}}
+}
+
 // objectAnim is an animation of n frames of one part at rest, with hooks.
 func objectAnim(id uint32, n int, hooks map[int][]dat.Hook) *dat.Animation {
 	a := &dat.Animation{ID: id, NumParts: 1, Frames: make([]dat.AnimFrame, n)}
@@ -69,7 +93,7 @@ func ObjectRecords() (setups []*dat.Setup, anims []*dat.Animation, scripts []*da
 	}
 	setups = []*dat.Setup{
 		{ID: ForgeSetup, DefaultAnimation: ForgeAnim, DefaultSoundTable: ForgeTable},
-		{ID: WindmillSetup, DefaultAnimation: WindmillAnim},
+		{ID: WindmillSetup, DefaultAnimation: WindmillAnim, DefaultMotionTable: WindmillMotion},
 		{ID: FountainSetup, DefaultScript: FountainScript},
 	}
 	anims = []*dat.Animation{objectAnim(ForgeAnim, forgeFrames, forge), objectAnim(WindmillAnim, windmillFrames, mill)}
@@ -92,6 +116,7 @@ func addObjectRecords(add func(id uint32, rec []byte)) {
 	for _, s := range scripts {
 		add(s.ID, dat.EncodePhysicsScript(s))
 	}
+	add(WindmillMotion, dat.EncodeMotionTable(windmillMotionTable()))
 	add(CreakWave, dat.EncodeWave(creakWave()))
 }
 

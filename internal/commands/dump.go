@@ -16,7 +16,7 @@ import (
 // runDump prints dat records as JSON (README "soundworld dump").
 func runDump(e *Env, args []string) error { return dump(args, e.Stdout, e.Stderr) }
 
-const dumpUsage = `usage: soundworld dump [-dat DIR] region | landblock ID | soundtable ID | wave ID | setup ID | animation ID | script ID | scene ID | scenery LANDBLOCK | list TYPE
+const dumpUsage = `usage: soundworld dump [-dat DIR] region | landblock ID | soundtable ID | wave ID | setup ID | animation ID | script ID | motiontable ID | scene ID | scenery LANDBLOCK | list TYPE
   TYPE is landblock, soundtable, wave, setup or all; IDs are 0x… hex or decimal.
   scenery places a landblock's scenery as retail does (0xA9B4 or 0xA9B4FFFF).`
 
@@ -37,7 +37,7 @@ func dump(args []string, stdout, stderr io.Writer) error {
 	switch what {
 	case "region":
 		nargs = 0
-	case "landblock", "soundtable", "wave", "setup", "animation", "script", "scene", "scenery", "list":
+	case "landblock", "soundtable", "wave", "setup", "animation", "script", "motiontable", "scene", "scenery", "list":
 	default:
 		return usage(fmt.Sprintf("unknown record kind %q", what))
 	}
@@ -79,6 +79,8 @@ func dump(args []string, stdout, stderr io.Writer) error {
 		out, err = dumpAnimation(a, id)
 	case "script":
 		out, err = dumpScript(a, id)
+	case "motiontable":
+		out, err = dumpMotionTable(a, id)
 	case "scene":
 		out, err = dumpScene(a, id)
 	case "scenery":

@@ -158,6 +158,7 @@ type checker struct {
 	counts     map[string]int
 	compressed map[CompressedFormat]int // Waves 0 in the key
 	notes      []string
+	placed     map[uint32]int // model → LandBlockInfo placements created (inside their block), E3
 	progress   Progress
 	report     func(Progress)
 }
@@ -661,12 +662,14 @@ func (c *checker) landBlockInfo(f *file, l *dat.LandBlockInfo) {
 	for i, o := range l.Objects {
 		c.model(f, l.ID, off, "object", o.ID, true)
 		c.outsideNote(l.ID, "object", i, o.ID, o.Frame)
+		c.countPlaced(o.ID, o.Frame)
 		off += 32
 	}
 	off += 4 // num_buildings, pack_mask
 	for i, b := range l.Buildings {
 		c.model(f, l.ID, off, "building", b.ModelID, true)
 		c.outsideNote(l.ID, "building", i, b.ModelID, b.Frame)
+		c.countPlaced(b.ModelID, b.Frame)
 		off += 4 + 28 + 4 + 4
 		for _, p := range b.Portals {
 			off += 8 + 2*int64(len(p.Stabs))
@@ -685,6 +688,20 @@ func (c *checker) outsideNote(lbi uint32, what string, i int, model uint32, fr d
 	n := fmt.Sprintf("LandBlockInfo 0x%08X %s %d (model 0x%08X) at (%g, %g): origin outside its landblock, never created (E3)", lbi, what, i, model, fr.X, fr.Y)
 	c.mu.Lock()
 	c.notes = append(c.notes, n)
+	c.mu.Unlock()
+}
+
+// countPlaced counts a LandBlockInfo placement retail creates (E3: inside
+// its block), by model, for the objects' motion-table count.
+func (c *checker) countPlaced(model uint32, fr dat.Frame) {
+	if !dat.OriginInBlock(fr.X, fr.Y) {
+		return
+	}
+	c.mu.Lock()
+	if c.placed == nil {
+		c.placed = map[uint32]int{}
+	}
+	c.placed[model]++
 	c.mu.Unlock()
 }
 
