@@ -25,7 +25,12 @@ const (
 	// state's cycle turns the sails twice as fast as the default animation
 	// (WindmillCycleRate), so the creaks come every 1 s, not every 2 s.
 	WindmillMotion uint32 = 0x09000001
-	ThumpSType     uint32 = 0x21 // Thump1 (§5.1), the forge's quench thud
+	// The inn's hearth (E3, EnvCell statics): a static of the taproom
+	// 0xA9B40100 whose animation crackles through a SoundHook.
+	HearthSetup uint32 = 0x02000004
+	HearthAnim  uint32 = 0x03000003
+	CrackleWave uint32 = 0x0A000052
+	ThumpSType  uint32 = 0x21 // Thump1 (§5.1), the forge's quench thud
 )
 
 // Where the windmill and the fountain stand in 0xA9B4 (local m).
@@ -51,6 +56,12 @@ const ForgeThumpFrame = 75
 
 // WindmillCreakFrames hold a SoundHook playing CreakWave.
 var WindmillCreakFrames = []int{20, 80}
+
+// HearthCrackleFrames hold a SoundHook playing CrackleWave (a 60-frame,
+// 2 s loop at 30 frames/s).
+var HearthCrackleFrames = []int{10, 40}
+
+const hearthFrames = 60
 
 // The windmill's motion table's default state (retail's NonCombat style and
 // its Ready substate) and its cycle's rate: WindmillAnim's frames at
@@ -95,8 +106,14 @@ func ObjectRecords() (setups []*dat.Setup, anims []*dat.Animation, scripts []*da
 		{ID: ForgeSetup, DefaultAnimation: ForgeAnim, DefaultSoundTable: ForgeTable},
 		{ID: WindmillSetup, DefaultAnimation: WindmillAnim, DefaultMotionTable: WindmillMotion},
 		{ID: FountainSetup, DefaultScript: FountainScript},
+		{ID: HearthSetup, DefaultAnimation: HearthAnim},
 	}
-	anims = []*dat.Animation{objectAnim(ForgeAnim, forgeFrames, forge), objectAnim(WindmillAnim, windmillFrames, mill)}
+	hearth := map[int][]dat.Hook{}
+	for _, f := range HearthCrackleFrames {
+		hearth[f] = []dat.Hook{{Type: dat.HookSound, Wave: CrackleWave}}
+	}
+	anims = []*dat.Animation{objectAnim(ForgeAnim, forgeFrames, forge), objectAnim(WindmillAnim, windmillFrames, mill),
+		objectAnim(HearthAnim, hearthFrames, hearth)}
 	scripts = []*dat.PhysicsScript{{ID: FountainScript, Entries: []dat.ScriptEntry{
 		{StartTime: 0.5, Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: 0x0A00000C, Probability: 1, Priority: 0.9, Volume: 0.8}},   // splash-a
 		{StartTime: 2.0, Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: 0x0A00000D, Probability: 0.6, Priority: 0.9, Volume: 0.7}}, // splash-b, gated
@@ -118,6 +135,7 @@ func addObjectRecords(add func(id uint32, rec []byte)) {
 	}
 	add(WindmillMotion, dat.EncodeMotionTable(windmillMotionTable()))
 	add(CreakWave, dat.EncodeWave(creakWave()))
+	add(CrackleWave, dat.EncodeWave(crackleWave()))
 }
 
 // objectStabs are the windmill and the fountain on the ground in 0xA9B4
@@ -150,4 +168,17 @@ func creakWave() *dat.Wave {
 	}
 	fadeEdges(out, 0.002, 0.05)
 	return pcmWave(CreakWave, toPCM16(out, 0.7))
+}
+
+// crackleWave is a hearth's crackle: a burst of short bright pops of
+// random pitch and level, 0.8 s.
+func crackleWave() *dat.Wave {
+	r := newRNG(81)
+	n := int(0.8 * SampleRate)
+	out := make([]float64, n)
+	for t := 0.02; t < 0.7; t += r.between(0.015, 0.09) {
+		damped(out, int(float64(t*SampleRate)), r.between(1800, 4200), 0, 0.004, r.between(0.3, 1))
+	}
+	fadeEdges(out, 0.002, 0.05)
+	return pcmWave(CrackleWave, toPCM16(out, 0.6))
 }

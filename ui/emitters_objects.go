@@ -18,7 +18,9 @@ func (u *UI) objectsSection(ctx *debugui.Context) {
 	}
 	ctx.SetGridLayout([]int{-1}, nil)
 	if s.ObjectsReleased != "" { // A11/E3: a closed EnvCell released the landscape
-		label(ctx, "from the data: none — "+s.ObjectsReleased)
+		label(ctx, "from the data: "+s.ObjectsReleased)
+	}
+	if len(s.Objects) == 0 && s.ObjectsReleased != "" {
 		return
 	}
 	if len(s.Objects) == 0 {

@@ -101,9 +101,10 @@ type setupInfo struct {
 
 // objDef is one object source of a landblock.
 type objDef struct {
-	id  uint32
-	loc Loc
-	si  *setupInfo
+	id   uint32
+	loc  Loc
+	si   *setupInfo
+	cell uint32 // the EnvCell whose static it is (interior.go), 0 for the landscape's
 }
 
 // scriptRun is one queued script of an object (ScriptManager's ScriptData).
@@ -152,6 +153,7 @@ type Objects struct {
 	// the time of the last physics run, s.
 	physicsRan  bool
 	lastPhysics float64
+	in          interiorState // EnvCell statics (interior.go)
 	muted       map[uint32]bool
 	solo        uint32 // 0 = none
 }
@@ -175,6 +177,7 @@ func newObjects(land *Land, d Data) *Objects {
 // update creates them again.
 func (o *Objects) reset() {
 	o.live, o.placed, o.released, o.physicsRan = o.live[:0], false, 0, false
+	o.in.key, o.in.loaded = interiorKey{}, nil
 }
 
 // changePosition is E3's part of CellManager::ChangePosition (A11 [D4:
@@ -192,13 +195,28 @@ func (o *Objects) changePosition(now float64, feet Loc, indoor uint32, seesOutsi
 	}
 	if indoor != 0 && !seesOutside {
 		if o.released != indoor {
-			clear(o.live)
-			o.live, o.placed, o.released = o.live[:0], false, indoor
+			o.dropLandscape()
+			o.placed, o.released = false, indoor
 		}
-		return
+	} else {
+		o.released = 0
+		o.scan(now, feet)
 	}
-	o.released = 0
-	o.scan(now, feet)
+	o.interiors(now, feet, indoor, seesOutside)
+}
+
+// dropLandscape deletes every landscape object (LScape::release_all); the
+// statics of EnvCells stay for interiors to decide (a cell still visible
+// keeps its objects: add_visible_cell takes it back from the release list).
+func (o *Objects) dropLandscape() {
+	keep := o.live[:0]
+	for _, st := range o.live {
+		if st.def.cell != 0 {
+			keep = append(keep, st)
+		}
+	}
+	clear(o.live[len(keep):])
+	o.live = keep
 }
 
 // Released is the closed EnvCell that released the landscape (A11/E3
@@ -223,7 +241,10 @@ func (o *Objects) scan(now float64, feet Loc) {
 	keep := o.live[:0]
 	for _, st := range o.live {
 		lb := uint16(st.def.id >> 16)
-		if in(lb) {
+		switch {
+		case st.def.cell != 0: // an EnvCell's static: interiors decides (interior.go)
+			keep = append(keep, st)
+		case in(lb):
 			keep = append(keep, st)
 			had[lb] = true
 		}
@@ -251,7 +272,7 @@ func (o *Objects) scan(now float64, feet Loc) {
 }
 
 // isBuilding reports whether object id is a LandBlockInfo building (0x8000).
-func isBuilding(id uint32) bool { return id&0x8000 != 0 }
+func isBuilding(id uint32) bool { return id&InteriorIDBits == 0x8000 }
 
 // InOwnBlock reports whether a LandBlockInfo object or building at
 // landblock-local (x, y) m is created at all (E3 [D4]; dat.OriginInBlock

@@ -88,21 +88,24 @@ func TestE3_ProbeObjects(t *testing.T) {
 		} `json:"objects"`
 	}
 	json.Unmarshal(out.Bytes(), &p)
-	// The 3×3 around 0xA9B4: its three statics (forge first) and the wind
-	// chimes the town scenes place (scenery).
+	// The 3×3 around 0xA9B4: its three statics (forge first), the wind
+	// chimes the town scenes place (scenery) and the inn's hearth (a static
+	// of the taproom, which the inn's door lists: interior).
 	var statics []string
-	chimes := 0
+	chimes, hearths := 0, 0
 	for _, o := range p.Objects {
 		switch {
 		case o.Kind == "static":
 			statics = append(statics, o.Setup)
 		case o.Kind == "scenery" && o.Setup == "0x02000030":
 			chimes++
+		case o.Kind == "interior" && o.Setup == "0x02000004":
+			hearths++
 		default:
 			t.Errorf("unexpected object %+v", o)
 		}
 	}
-	if len(statics) != 3 || statics[0] != "0x02000001" || chimes == 0 {
+	if len(statics) != 3 || statics[0] != "0x02000001" || chimes == 0 || hearths != 1 {
 		t.Errorf("probe objects: %s", out.String())
 	}
 	out.Reset()
