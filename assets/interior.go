@@ -27,6 +27,20 @@ var Rooms = []Room{
 	{Cell: 0xA9B40100, Name: "inn taproom", X: 54, Y: 40, Floor: 0.2, SeenOutside: true, X0: 48, Y0: 34, X1: 60, Y1: 46},
 }
 
+// The hearth (E3, EnvCell statics): a static of the taproom, at its west
+// wall (landblock-local m, on the taproom's floor). The inn's door portal
+// lists the taproom (InnDoorStabs), so retail creates the hearth while the
+// player is outdoors in the 3×3 or in the taproom, and not in the cellar,
+// which lists no visible cells.
+const (
+	HearthCell       = 0xA9B40100
+	HearthX, HearthY = 49.0, 40.0
+)
+
+// InnDoorStabs are the cells (low words) the inn's door portal lists: the
+// taproom, seen through the door (LandBlockInfo BldPortal stab list).
+var InnDoorStabs = []uint16{0x0100}
+
 // Footprint is a room's footprint with its floor resolved (landblock-local m).
 type Footprint struct {
 	Cell           uint32
@@ -71,8 +85,13 @@ func interiorCells(lb *dat.LandBlock, table *[256]float32) []*dat.EnvCell {
 		}
 		qw, qz := headingQuat(90)
 		z := groundZ(lb, table, float64(r.X), float64(r.Y)) + r.Floor
-		out = append(out, &dat.EnvCell{ID: r.Cell, Flags: flags,
-			Frame: dat.Frame{X: r.X, Y: r.Y, Z: z, QW: qw, QZ: qz}, Surfaces: []uint16{}, Portals: []dat.CellPortal{}, VisibleCells: []uint16{}})
+		c := &dat.EnvCell{ID: r.Cell, Flags: flags,
+			Frame: dat.Frame{X: r.X, Y: r.Y, Z: z, QW: qw, QZ: qz}, Surfaces: []uint16{}, Portals: []dat.CellPortal{}, VisibleCells: []uint16{}}
+		if r.Cell == HearthCell { // the hearth against the taproom's west wall
+			c.Flags |= dat.EnvCellHasStatics
+			c.Statics = []dat.Stab{{ID: HearthSetup, Frame: dat.Frame{X: HearthX, Y: HearthY, Z: z, QW: 1}}}
+		}
+		out = append(out, c)
 	}
 	return out
 }

@@ -83,7 +83,11 @@ func landmarkInfo(lb *dat.LandBlock, table *[256]float32) *dat.LandBlockInfo {
 		qw, qz := headingQuat(l.Heading)
 		f := dat.Frame{X: l.X, Y: l.Y, Z: groundZ(lb, table, float64(l.X), float64(l.Y)), QW: qw, QZ: qz}
 		if l.Building {
-			info.Buildings = append(info.Buildings, dat.BuildInfo{ModelID: l.Model, Frame: f, Portals: []dat.BldPortal{}})
+			b := dat.BuildInfo{ModelID: l.Model, Frame: f, Portals: []dat.BldPortal{}}
+			if l.Name == "inn" { // its door: the taproom is seen through it (interior.go)
+				b.Portals = []dat.BldPortal{{OtherCellID: 0x0100, Stabs: InnDoorStabs}}
+			}
+			info.Buildings = append(info.Buildings, b)
 		} else {
 			info.Objects = append(info.Objects, dat.Stab{ID: l.Model, Frame: f})
 		}

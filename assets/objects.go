@@ -2,7 +2,7 @@ package assets
 
 // objects.go: the stand-in's sounding objects (rule E3) — a forge whose
 // default animation strikes the hammer through its sound table, a windmill
-// whose animation creaks through a SoundHook, a fountain whose default script
+// whose motion table's cycle creaks through a SoundHook, a fountain whose default script
 // splashes through SoundTweakedHooks. They are data objects: Setups with
 // default animations and scripts, placed in 0xA9B4's LandBlockInfo, played by
 // the same code that plays a user's real dats. Authored here; not retail data.
@@ -21,7 +21,16 @@ const (
 	FountainSetup  uint32 = 0x02000003
 	FountainScript uint32 = 0x33000001 // splashes once after creation
 	CreakWave      uint32 = 0x0A000050 // the windmill's creak (synthesised below)
-	ThumpSType     uint32 = 0x21       // Thump1 (§5.1), the forge's quench thud
+	// WindmillMotion is the windmill's motion table (E3 [D4]): its default
+	// state's cycle turns the sails twice as fast as the default animation
+	// (WindmillCycleRate), so the creaks come every 1 s, not every 2 s.
+	WindmillMotion uint32 = 0x09000001
+	// The inn's hearth (E3, EnvCell statics): a static of the taproom
+	// 0xA9B40100 whose animation crackles through a SoundHook.
+	HearthSetup uint32 = 0x02000004
+	HearthAnim  uint32 = 0x03000003
+	CrackleWave uint32 = 0x0A000052
+	ThumpSType  uint32 = 0x21 // Thump1 (§5.1), the forge's quench thud
 )
 
 // Where the windmill and the fountain stand in 0xA9B4 (local m).
@@ -48,6 +57,32 @@ const ForgeThumpFrame = 75
 // WindmillCreakFrames hold a SoundHook playing CreakWave.
 var WindmillCreakFrames = []int{20, 80}
 
+// HearthCrackleFrames hold a SoundHook playing CrackleWave (a 60-frame,
+// 2 s loop at 30 frames/s).
+var HearthCrackleFrames = []int{10, 40}
+
+const hearthFrames = 60
+
+// The windmill's motion table's default state (retail's NonCombat style and
+// its Ready substate) and its cycle's rate: WindmillAnim's frames at
+// 60 frames/s (its default animation plays at 30).
+const (
+	WindmillStyle     uint32  = 0x8000003D
+	WindmillSubstate  uint32  = 0x41000003
+	WindmillCycleRate float32 = 60
+)
+
+// windmillMotionTable is the windmill's motion table: one style default,
+// one cycle (keyed style<<16 | substate&0xFFFFFF) playing WindmillAnim whole
+// at WindmillCycleRate.
+func windmillMotionTable() *dat.MotionTable {
+	style := WindmillStyle // a variable: the shift drops the style's high bits, as retail's u32 does
+	key := style<<16 | WindmillSubstate&0xFFFFFF
+	return &dat.MotionTable{ID: WindmillMotion, DefaultStyle: WindmillStyle,
+		StyleDefaults: []dat.StyleDefault{{Style: WindmillStyle, Substate: WindmillSubstate}},
+		Cycles:        []dat.MotionData{{Key: key, Anims: []dat.AnimData{{Anim: WindmillAnim, Low: 0, High: -1, Framerate: WindmillCycleRate}}}}}
+}
+
 // objectAnim is an animation of n frames of one part at rest, with hooks.
 func objectAnim(id uint32, n int, hooks map[int][]dat.Hook) *dat.Animation {
 	a := &dat.Animation{ID: id, NumParts: 1, Frames: make([]dat.AnimFrame, n)}
@@ -69,10 +104,16 @@ func ObjectRecords() (setups []*dat.Setup, anims []*dat.Animation, scripts []*da
 	}
 	setups = []*dat.Setup{
 		{ID: ForgeSetup, DefaultAnimation: ForgeAnim, DefaultSoundTable: ForgeTable},
-		{ID: WindmillSetup, DefaultAnimation: WindmillAnim},
+		{ID: WindmillSetup, DefaultAnimation: WindmillAnim, DefaultMotionTable: WindmillMotion},
 		{ID: FountainSetup, DefaultScript: FountainScript},
+		{ID: HearthSetup, DefaultAnimation: HearthAnim},
 	}
-	anims = []*dat.Animation{objectAnim(ForgeAnim, forgeFrames, forge), objectAnim(WindmillAnim, windmillFrames, mill)}
+	hearth := map[int][]dat.Hook{}
+	for _, f := range HearthCrackleFrames {
+		hearth[f] = []dat.Hook{{Type: dat.HookSound, Wave: CrackleWave}}
+	}
+	anims = []*dat.Animation{objectAnim(ForgeAnim, forgeFrames, forge), objectAnim(WindmillAnim, windmillFrames, mill),
+		objectAnim(HearthAnim, hearthFrames, hearth)}
 	scripts = []*dat.PhysicsScript{{ID: FountainScript, Entries: []dat.ScriptEntry{
 		{StartTime: 0.5, Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: 0x0A00000C, Probability: 1, Priority: 0.9, Volume: 0.8}},   // splash-a
 		{StartTime: 2.0, Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: 0x0A00000D, Probability: 0.6, Priority: 0.9, Volume: 0.7}}, // splash-b, gated
@@ -92,7 +133,9 @@ func addObjectRecords(add func(id uint32, rec []byte)) {
 	for _, s := range scripts {
 		add(s.ID, dat.EncodePhysicsScript(s))
 	}
+	add(WindmillMotion, dat.EncodeMotionTable(windmillMotionTable()))
 	add(CreakWave, dat.EncodeWave(creakWave()))
+	add(CrackleWave, dat.EncodeWave(crackleWave()))
 }
 
 // objectStabs are the windmill and the fountain on the ground in 0xA9B4
@@ -125,4 +168,17 @@ func creakWave() *dat.Wave {
 	}
 	fadeEdges(out, 0.002, 0.05)
 	return pcmWave(CreakWave, toPCM16(out, 0.7))
+}
+
+// crackleWave is a hearth's crackle: a burst of short bright pops of
+// random pitch and level, 0.8 s.
+func crackleWave() *dat.Wave {
+	r := newRNG(81)
+	n := int(0.8 * SampleRate)
+	out := make([]float64, n)
+	for t := 0.02; t < 0.7; t += r.between(0.015, 0.09) {
+		damped(out, int(float64(t*SampleRate)), r.between(1800, 4200), 0, 0.004, r.between(0.3, 1))
+	}
+	fadeEdges(out, 0.002, 0.05)
+	return pcmWave(CrackleWave, toPCM16(out, 0.6))
 }

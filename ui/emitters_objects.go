@@ -17,6 +17,18 @@ func (u *UI) objectsSection(ctx *debugui.Context) {
 		return
 	}
 	ctx.SetGridLayout([]int{-1}, nil)
+	if s.ObjectsReleased != "" { // A11/E3: a closed EnvCell released the landscape
+		label(ctx, "from the data: none outdoors — the")
+		if ctx.Hovering() {
+			ctx.Tooltip(s.ObjectsReleased)
+		}
+		label(ctx, fmt.Sprintf("cell 0x%08X does not see", s.Indoor))
+		label(ctx, "outside: retail releases the")
+		label(ctx, "landscape's objects here (A11/E3)")
+	}
+	if len(s.Objects) == 0 && s.ObjectsReleased != "" {
+		return
+	}
 	if len(s.Objects) == 0 {
 		label(ctx, "from the data: no sounding objects here")
 		return

@@ -234,6 +234,15 @@ func (a *Ambient) Invalidate() { a.placed = false }
 // cannot hear when the drain resumes and is dropped: silence until the next
 // cell change.
 func (a *Ambient) Update(now float64, player, camera Loc, enabled bool) {
+	a.ChangePosition(now, player, camera, enabled)
+	a.UseTime(now, enabled)
+}
+
+// ChangePosition is Update's first half, CellManager::ChangePosition's
+// ambient part (A2, A7, A11): on a cell change InitSounds, the gather (or,
+// in a closed EnvCell, none) and UpdatePlayQueue. The Sim runs the world's
+// objects between it and UseTime (E3 [D4: SmartBox::UseTime 146255]).
+func (a *Ambient) ChangePosition(now float64, player, camera Loc, enabled bool) {
 	a.feet, a.camera = player, camera
 	c := player.CellID()
 	if a.indoor != 0 { // A11: the player's cell is the EnvCell
@@ -252,6 +261,11 @@ func (a *Ambient) Update(now float64, player, camera Loc, enabled bool) {
 			a.freeze()
 		}
 	}
+}
+
+// UseTime is Update's second half, Ambient::UseTime: the drain (A10), only
+// with ambient on (G5).
+func (a *Ambient) UseTime(now float64, enabled bool) {
 	if enabled {
 		a.Drain(now)
 	}

@@ -11,6 +11,7 @@ import (
 	"math"
 
 	"soundworld/audio"
+	"soundworld/dat"
 )
 
 // Bounds of the values a listener takes, the same for the command line
@@ -100,6 +101,8 @@ func (l *InputLog) Check(simTime float64) error {
 			if err = checkLocal(in.X, in.Y); err == nil {
 				err = checkListener(in.Heading, 0, 0, true, false, false)
 			}
+		case InIndoor:
+			err = checkIndoor(in)
 		case InEye:
 			err = checkListener(0, in.Eye, 0, false, true, false)
 		case InChase:
@@ -183,6 +186,21 @@ func checkWorld(x, y float32) error {
 }
 
 // checkLocal: landblock-local metres, as -at and a path file give them.
+// checkIndoor checks an indoor placement (A11): an EnvCell of the
+// position's landblock, a local position, feet on a finite floor.
+func checkIndoor(in *Input) error {
+	switch {
+	case !dat.IsEnvCellID(in.Cell) || uint16(in.Cell>>16) != in.Landblock:
+		return fmt.Errorf("cell 0x%08X: want an EnvCell (low word 0x0100..0xFFFD) of landblock 0x%04X", in.Cell, in.Landblock)
+	case !finite32(in.Z):
+		return fmt.Errorf("floor z %v: want metres", in.Z)
+	}
+	if err := checkLocal(in.X, in.Y); err != nil {
+		return err
+	}
+	return checkListener(in.Heading, 0, 0, true, false, false)
+}
+
 func checkLocal(x, y float32) error {
 	if !(x >= 0 && x < BlockSize && y >= 0 && y < BlockSize) {
 		return fmt.Errorf("local x, y (%v, %v): want metres in [0, %d)", x, y, BlockSize)

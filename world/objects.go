@@ -3,7 +3,6 @@ package world
 import (
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 
 	"soundworld/audio"
@@ -69,13 +68,14 @@ type ObjectView struct {
 	Pos           Pos     // drawing
 	AudibleRadius float32 // m: S1 at −50 dB for its loudest hook at the current master
 	Anim, Script  uint32
-	Muted         bool // silent now: muted, or another object soloed
-	UserMuted     bool // the user muted it (the mute button's state)
-	Soloed        bool // the user soloed it (the solo button's state)
+	Motion        uint32 // the motion table whose default cycle plays instead of Anim (E3 [D4]), 0 if none
+	Muted         bool   // silent now: muted, or another object soloed
+	UserMuted     bool   // the user muted it (the mute button's state)
+	Soloed        bool   // the user soloed it (the solo button's state)
 }
 
-// objAnim is a default animation reduced to what E3 plays: per frame, the
-// hooks a forward play runs (direction Both or Forward) that matter here.
+// objAnim is an animation reduced to what E3 plays: per frame, the hooks
+// that matter here (sound, CallPES, DefaultScript), either direction.
 type objAnim struct {
 	id     uint32
 	frames [][]dat.Hook // only sound, CallPES and DefaultScript hooks
@@ -92,7 +92,8 @@ type objScript struct {
 // setupInfo is what a Setup makes of an object, cached per Setup id.
 type setupInfo struct {
 	setup  *dat.Setup
-	anim   *objAnim
+	seq    []seqNode // what animates (sequence.go); nil: nothing
+	motion uint32    // the motion table whose default cycle is seq (E3 [D4]), 0 if none
 	script *objScript
 	sounds bool       // the animation or a reachable script holds a sound hook
 	hooks  []dat.Hook // every sound hook it can run (the ring)
@@ -100,9 +101,10 @@ type setupInfo struct {
 
 // objDef is one object source of a landblock.
 type objDef struct {
-	id  uint32
-	loc Loc
-	si  *setupInfo
+	id   uint32
+	loc  Loc
+	si   *setupInfo
+	cell uint32 // the EnvCell whose static it is (interior.go), 0 for the landscape's
 }
 
 // scriptRun is one queued script of an object (ScriptManager's ScriptData).
@@ -121,7 +123,8 @@ type pendingPES struct {
 type objState struct {
 	def        *objDef
 	updateTime float64
-	frameNum   float64
+	node       int     // the sequence node playing (sequence.go)
+	frameNum   float64 // its frame number
 	runs       []scriptRun
 	hookIndex  int
 	nextHook   float64
@@ -137,16 +140,26 @@ type Objects struct {
 	setups  map[uint32]*setupInfo
 	shapes  map[uint32]*ModelShape // scenery models' shapes (nil value: unknown)
 	scripts map[uint32]*objScript  // nil value: unreadable
+	anims   map[uint32]*objAnim    // nil value: unreadable or empty
+	motions motionTables           // nil: no motion tables (E3 [D4])
 	blocks  map[uint16][]*objDef
 	live    []*objState
 	lb      uint16
 	placed  bool
-	muted   map[uint32]bool
-	solo    uint32 // 0 = none
+	// released is the closed EnvCell whose entry released the landscape
+	// (A11/E3 [D4]): no object lives while it is set (0: the landscape is loaded).
+	released uint32
+	// physicsRan, lastPhysics: CPhysics::UseTime's global gate (E3 [D4]):
+	// the time of the last physics run, s.
+	physicsRan  bool
+	lastPhysics float64
+	in          interiorState // EnvCell statics (interior.go)
+	muted       map[uint32]bool
+	solo        uint32 // 0 = none
 }
 
 func newObjects(land *Land, d Data) *Objects {
-	o := &Objects{land: land, setups: map[uint32]*setupInfo{}, scripts: map[uint32]*objScript{},
+	o := &Objects{land: land, setups: map[uint32]*setupInfo{}, scripts: map[uint32]*objScript{}, anims: map[uint32]*objAnim{},
 		blocks: map[uint16][]*objDef{}, muted: map[uint32]bool{}, sceneOf: map[uint32]*dat.Scene{}}
 	if od, ok := d.(ObjectData); ok {
 		o.data = od
@@ -154,11 +167,61 @@ func newObjects(land *Land, d Data) *Objects {
 	if sr, ok := d.(SceneReader); ok {
 		o.scenes = sr
 	}
+	if mt, ok := d.(motionTables); ok {
+		o.motions = mt
+	}
 	return o
 }
 
-// reset forgets the live objects (Sim.Reset): the next update creates them again.
-func (o *Objects) reset() { o.live, o.placed = o.live[:0], false }
+// reset forgets the live objects and the physics gate (Sim.Reset): the next
+// update creates them again.
+func (o *Objects) reset() {
+	o.live, o.placed, o.released, o.physicsRan = o.live[:0], false, 0, false
+	o.in.key, o.in.loaded = interiorKey{}, nil
+}
+
+// changePosition is E3's part of CellManager::ChangePosition (A11 [D4:
+// acclient.c:146645]): in an EnvCell without seen_outside the landscape is
+// released (LScape::release_all 306380 → CLandBlock::release_all 352086:
+// every static, building and scenery object leaves the world and is deleted;
+// keep_lscape_loaded is never set), so no object lives there and none
+// starts a sound (voices already playing finish: the pool keeps them).
+// Outdoors or in a seen_outside cell the 3×3 is loaded (scan): after a
+// release every object is created anew at now, its clocks, scripts and
+// animation from the start (CPhysicsObj::InitObjectBegin 317272).
+func (o *Objects) changePosition(now float64, feet Loc, indoor uint32, seesOutside bool) {
+	if o.data == nil {
+		return
+	}
+	if indoor != 0 && !seesOutside {
+		if o.released != indoor {
+			o.dropLandscape()
+			o.placed, o.released = false, indoor
+		}
+	} else {
+		o.released = 0
+		o.scan(now, feet)
+	}
+	o.interiors(now, feet, indoor, seesOutside)
+}
+
+// dropLandscape deletes every landscape object (LScape::release_all); the
+// statics of EnvCells stay for interiors to decide (a cell still visible
+// keeps its objects: add_visible_cell takes it back from the release list).
+func (o *Objects) dropLandscape() {
+	keep := o.live[:0]
+	for _, st := range o.live {
+		if st.def.cell != 0 {
+			keep = append(keep, st)
+		}
+	}
+	clear(o.live[len(keep):])
+	o.live = keep
+}
+
+// Released is the closed EnvCell that released the landscape (A11/E3
+// [D4]), 0 while the world's objects are loaded.
+func (o *Objects) Released() uint32 { return o.released }
 
 // scan is the 3×3 object scan on a cell change: when the player's landblock
 // changed, objects of landblocks that left the 3×3 are destroyed and those
@@ -178,30 +241,52 @@ func (o *Objects) scan(now float64, feet Loc) {
 	keep := o.live[:0]
 	for _, st := range o.live {
 		lb := uint16(st.def.id >> 16)
-		if in(lb) {
+		switch {
+		case st.def.cell != 0: // an EnvCell's static: interiors decides (interior.go)
+			keep = append(keep, st)
+		case in(lb):
 			keep = append(keep, st)
 			had[lb] = true
 		}
 	}
 	o.live = keep
-	// Same landblock order as the gather (A2): west to east, south to north.
-	for x := px - 1; x <= px+1; x++ {
-		for y := py - 1; y <= py+1; y++ {
-			if x < 0 || x > 255 || y < 0 || y > 255 || had[uint16(x<<8|y)] {
-				continue
-			}
-			for _, d := range o.block(uint16(x<<8 | y)) {
-				o.create(now, d)
+	// Creation order E3 [D4: LScape::grab_visible_cells 306570]: the
+	// buildings of every new block first (init_buildings), then each block's
+	// statics and scenery (init_static_objs: its LandBlockInfo objects, then
+	// get_land_scenes); blocks in the gather's order (A2): west to east,
+	// south to north.
+	for _, buildings := range []bool{true, false} {
+		for x := px - 1; x <= px+1; x++ {
+			for y := py - 1; y <= py+1; y++ {
+				if x < 0 || x > 255 || y < 0 || y > 255 || had[uint16(x<<8|y)] {
+					continue
+				}
+				for _, d := range o.block(uint16(x<<8 | y)) {
+					if isBuilding(d.id) == buildings {
+						o.create(now, d)
+					}
+				}
 			}
 		}
 	}
 }
+
+// isBuilding reports whether object id is a LandBlockInfo building (0x8000).
+func isBuilding(id uint32) bool { return id&InteriorIDBits == 0x8000 }
+
+// InOwnBlock reports whether a LandBlockInfo object or building at
+// landblock-local (x, y) m is created at all (E3 [D4]; dat.OriginInBlock
+// holds the rule).
+func InOwnBlock(x, y float32) bool { return dat.OriginInBlock(x, y) }
 
 // create is CPhysicsObj::InitDefaults for one object: the default script is
 // queued at now and the object's update clock starts at now (ASSUMED:
 // update_time = the creation frame's time).
 func (o *Objects) create(now float64, d *objDef) {
 	st := &objState{def: d, updateTime: now, hookIndex: -1}
+	if seq := d.si.seq; seq != nil {
+		st.frameNum = seq[0].startFrame()
+	}
 	o.live = append(o.live, st)
 	if s := d.si.script; s != nil {
 		st.addScript(now, s)
@@ -227,6 +312,9 @@ func (o *Objects) block(lb uint16) []*objDef {
 			}
 			if !finite32(f.X) || !finite32(f.Y) || !finite32(f.Z) {
 				return // heard nowhere (S1: a NaN distance is below −50 dB); LandBlockInfo.Problems names it
+			}
+			if !InOwnBlock(f.X, f.Y) {
+				return // E3 [D4]: never created (check lists it as a note)
 			}
 			if si := o.setupInfo(model); si != nil && si.sounds {
 				defs = append(defs, &objDef{id: uint32(lb)<<16 | idx, si: si,
@@ -298,14 +386,7 @@ func (o *Objects) setupInfo(id uint32) *setupInfo {
 		return si
 	}
 	si.setup = s
-	if s.DefaultAnimation != 0 {
-		a, err := o.data.Animation(s.DefaultAnimation)
-		if err != nil {
-			o.land.skipped(dat.KindBadRecord, s.DefaultAnimation, fmt.Errorf("world: animation 0x%08X (setup 0x%08X): %w", s.DefaultAnimation, id, err))
-		} else if len(a.Frames) > 0 {
-			si.anim = reduceAnim(a)
-		}
-	}
+	si.seq, si.motion = o.sequence(s)
 	if s.DefaultScript != 0 {
 		si.script = o.script(s.DefaultScript)
 	}
@@ -330,11 +411,16 @@ func (o *Objects) setupInfo(id uint32) *setupInfo {
 		}
 		return found
 	}
-	if si.anim != nil {
-		for _, f := range si.anim.frames {
-			for i := range f {
-				h := &f[i]
+	for _, n := range si.seq { // the frames the node plays, in its direction
+		dir := dat.HookForward
+		if n.rate < 0 {
+			dir = dat.HookBackward
+		}
+		for k := max(n.low, 0); k <= n.high && k < len(n.anim.frames); k++ {
+			for i := range n.anim.frames[k] {
+				h := &n.anim.frames[k][i]
 				switch {
+				case h.Dir != dat.HookBoth && h.Dir != dir:
 				case h.IsSound():
 					si.note(h)
 					si.sounds = true
@@ -383,14 +469,12 @@ func (o *Objects) script(id uint32) *objScript {
 	return s
 }
 
-// reduceAnim keeps, per frame, the hooks a forward play runs that E3 needs.
+// reduceAnim keeps, per frame, the hooks E3 needs, either direction
+// (execute_hooks filters by the direction played).
 func reduceAnim(a *dat.Animation) *objAnim {
 	oa := &objAnim{id: a.ID, frames: make([][]dat.Hook, len(a.Frames)), high: len(a.Frames) - 1}
 	for i, f := range a.Frames {
 		for _, h := range f.Hooks {
-			if h.Dir != dat.HookBoth && h.Dir != dat.HookForward {
-				continue // execute_hooks(frame, forward): Both or Forward only
-			}
 			if h.IsSound() || h.Type == dat.HookCallPES || h.Type == dat.HookDefaultScript {
 				oa.frames[i] = append(oa.frames[i], h)
 			}
@@ -426,9 +510,26 @@ type fire struct {
 	src   uint32 // animation or script id
 }
 
-// update is animate_static_object for every live object at now, in creation
-// order; each sound hook reached plays through play.
+// update is CPhysics::UseTime's static part [D4: acclient.c:311334]: one
+// global gate — physics runs only in a frame at least MIN_QUANTUM (1/30 s)
+// after the LAST run (a negative quantum restarts the gate at now) — then
+// animate_static_object for every live object at now, in creation order
+// (each object's own Δ rules apply on top); each sound hook reached plays
+// through play. Decision (docs/fidelity.md): the first frame after a Reset
+// runs physics (a client that has been running for a while last ran physics
+// at least 1/30 s before).
 func (o *Objects) update(now float64, r *objRunner) {
+	if o.physicsRan {
+		q := now - o.lastPhysics
+		if q < 0 {
+			o.lastPhysics = now
+			return
+		}
+		if q < objMinQuantum {
+			return
+		}
+	}
+	o.physicsRan, o.lastPhysics = true, now
 	for _, st := range o.live {
 		o.animate(now, st, r)
 	}
@@ -457,8 +558,8 @@ func (o *Objects) animate(now float64, st *objState, r *objRunner) {
 	if dt <= objMaxQuantum {
 		si := st.def.si
 		var animFires []fire
-		if si.anim != nil {
-			animFires = st.advance(si.anim, float32(dt))
+		if si.seq != nil {
+			animFires = st.advance(si.seq, float32(dt))
 		}
 		if si.setup.DefaultScript != 0 { // state 0x80000: only then do scripts run
 			st.updateScripts(now, o, r)
@@ -469,44 +570,6 @@ func (o *Objects) animate(now float64, st *objState, r *objRunner) {
 		}
 	}
 	st.updateTime = now
-}
-
-// advance is CSequence::update_internal for one cyclic animation played
-// forward at 30 frames/s from frame 0 to high: the frame number grows by
-// 30·quantum; each whole frame left behind runs its hooks; past the last
-// frame it is set back to high (so the LAST frame's hooks never run — retail
-// does the same), the time beyond is carried, and play goes on from frame 0.
-func (st *objState) advance(a *objAnim, quantum float32) []fire {
-	var out []fire
-	q := float64(quantum)
-	for {
-		fq := objFrameRate * q
-		last := math.Floor(st.frameNum)
-		i := fq + st.frameNum
-		st.frameNum = i
-		if !(fq > 0) {
-			return out
-		}
-		wrap, left := false, 0.0
-		if float64(a.high) < math.Floor(i) {
-			left = max(st.frameNum-float64(a.high)-1, 0) / objFrameRate
-			wrap = true
-			st.frameNum = float64(a.high)
-		}
-		for ; math.Floor(st.frameNum) > last; last++ {
-			k := int(last)
-			if k >= 0 && k < len(a.frames) {
-				for _, h := range a.frames[k] {
-					out = append(out, fire{hook: h, anim: true, frame: k, src: a.id})
-				}
-			}
-		}
-		if !wrap {
-			return out
-		}
-		st.frameNum = 0 // advance_to_next_animation: the one cyclic node again, frame 0
-		q = left
-	}
 }
 
 // updateScripts is ScriptManager::UpdateScripts: while the next hook's time
@@ -541,13 +604,23 @@ func (st *objState) updateScripts(now float64, o *Objects, r *objRunner) {
 }
 
 // processPES runs the CallPES calls whose pause has passed (FPHook reaching
-// 1: CallPESInternal plays the script).
+// 1: CallPESInternal plays the script). E3 [D4: CPhysicsObj::CallPES
+// 318972 prepends each FPHook to the object's hook list; process_hooks 3083
+// walks it from the head]: pauses run newest call first, so two maturing in
+// the same frame start in reverse order of their calls. st.pes is kept in
+// call order and walked backwards.
 func (st *objState) processPES(now float64, o *Objects) {
+	if len(st.pes) == 0 {
+		return
+	}
+	for i := len(st.pes) - 1; i >= 0; i-- {
+		if p := st.pes[i]; now-p.start >= p.at {
+			st.addScript(now, o.script(p.script))
+		}
+	}
 	keep := st.pes[:0]
 	for _, p := range st.pes {
-		if now-p.start >= p.at {
-			st.addScript(now, o.script(p.script))
-		} else {
+		if !(now-p.start >= p.at) {
 			keep = append(keep, p)
 		}
 	}
@@ -584,9 +657,7 @@ func (o *Objects) views(master float32, squared bool, tables func(uint32) *dat.S
 		d := st.def
 		v := ObjectView{ID: d.id, Setup: d.si.setup.ID, Table: d.si.setup.DefaultSoundTable, Loc: d.loc, Pos: d.loc.World(),
 			Muted: o.silenced(d.id), UserMuted: o.muted[d.id], Soloed: o.solo == d.id}
-		if d.si.anim != nil {
-			v.Anim = d.si.anim.id
-		}
+		v.Anim, v.Motion = d.si.setup.DefaultAnimation, d.si.motion
 		v.Script = d.si.setup.DefaultScript
 		v.AudibleRadius = d.si.radius(master, squared, tables)
 		out[i] = v

@@ -58,6 +58,11 @@ func (s *Sim) rollObject(lo, hi float32) float32 {
 	return v
 }
 
+// releasedWhy is the Snapshot's ObjectsReleased for closed EnvCell cell.
+func releasedWhy(cell uint32) string {
+	return fmt.Sprintf("EnvCell 0x%08X does not see outside: retail releases the landscape there, so the world's objects are gone until the player steps out (A11/E3)", cell)
+}
+
 // objectViews are the live object sources with their rings (E3, E1's ring).
 func (s *Sim) objectViews() []ObjectView {
 	master := s.prefs.EffectVolume

@@ -276,9 +276,12 @@ func BuildingCells(info *dat.LandBlockInfo) *[64]bool {
 }
 
 // ObjectKind names what an object id stands for: "scenery" (placed by the
-// region's scenes), "building" or "static" (LandBlockInfo).
+// region's scenes), "building" or "static" (LandBlockInfo), "interior" (an
+// EnvCell's static).
 func ObjectKind(id uint32) string {
 	switch {
+	case id&InteriorIDBits == InteriorIDBits: // an EnvCell's static (interior.go)
+		return "interior"
 	case id&0x8000 != 0:
 		return "building"
 	case id&SceneryIDBit != 0:

@@ -223,12 +223,16 @@ func (s *Sim) Tick(dt float64) *Snapshot {
 		s.now += dt
 	}
 	s.placeListener()
-	s.amb.SetIndoor(s.indoor, s.seesOutside)            // A11
-	s.amb.Update(s.now, s.feet, s.cam, s.prefs.Ambient) // G5 inside
-	if !s.noObjs {                                      // E3: the 3×3 scan on a landblock change, then every object's frame
-		s.objs.scan(s.now, s.feet)
+	// Retail's frame [D4: SmartBox::UseTime 146255]: ChangePosition (the
+	// ambient cell change, A11's release or the 3×3 scan of E3), then the
+	// objects (CPhysics::UseTime), then the ambient drain (Ambient::UseTime).
+	s.amb.SetIndoor(s.indoor, s.seesOutside)                    // A11
+	s.amb.ChangePosition(s.now, s.feet, s.cam, s.prefs.Ambient) // G5 inside
+	if !s.noObjs {
+		s.objs.changePosition(s.now, s.feet, s.indoor, s.seesOutside)
 		s.objs.update(s.now, s.objRunner())
 	}
+	s.amb.UseTime(s.now, s.prefs.Ambient)
 	for i := range s.emitters {
 		s.fireEmitter(i)
 	}
@@ -529,6 +533,9 @@ func (s *Sim) makeSnapshot() *Snapshot {
 	sn.Voices, sn.Cursor, sn.Drops, sn.Evictions = s.mgr.Voices(s.now)
 	if !s.noObjs {
 		sn.Objects = s.objectViews()
+		if c := s.objs.Released(); c != 0 {
+			sn.ObjectsReleased = releasedWhy(c)
+		}
 	}
 	if s.evVer != s.lastEvVer {
 		s.snapEvents = s.events.slice(maxEvents)

@@ -130,7 +130,10 @@ type Snapshot struct {
 	Spawns         []Spawn // recent, newest last
 	Emitters       []EmitterView
 	Objects        []ObjectView // E3: the data's object sources around the player (nil with -objects=false)
-	Voices         [16]audio.Voice
+	// ObjectsReleased says why Objects is empty when a closed EnvCell
+	// released the landscape (A11/E3 [D4]); "" otherwise.
+	ObjectsReleased string
+	Voices          [16]audio.Voice
 	// VoiceTraces are the draws behind the play that started each slot's
 	// voice (O4, the voices panel's "why"); shared between snapshots, never written.
 	VoiceTraces *[16]audio.Trace

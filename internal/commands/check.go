@@ -99,6 +99,14 @@ func printCheck(w io.Writer, s *datcheck.Summary) error {
 	if o := s.Objects; o != nil { // E3
 		fmt.Fprintf(w, "objects: %d animations, %d scripts, %d sound hooks; %d setups sound; scenery: %d setups in %d scenes, %d of them sound\n",
 			o.Animations, o.Scripts, o.SoundHooks, o.SoundingSetups, o.SceneSetups, o.Scenes, o.SoundingScenery)
+		fmt.Fprintf(w, "motion tables: %d read; %d placed statics and %d scenery setups have one and a default animation or script (with a default animation they play its default cycle, E3)\n",
+			o.MotionTables, o.PlacedWithMotion, o.SceneryWithMotion)
+	}
+	if len(s.Notes) > 0 { // facts, not problems (E3 [D4]: objects never created)
+		fmt.Fprintf(w, "%d note(s):\n", len(s.Notes))
+		for _, n := range s.Notes {
+			fmt.Fprintf(w, "  %s\n", n)
+		}
 	}
 	if s.OK() {
 		_, err := fmt.Fprintln(w, "no problems found")

@@ -46,7 +46,7 @@ type Command struct {
 // table lists every command, in the order `soundworld help` shows them.
 // New commands add one line here and one file NAME.go.
 var table = []Command{
-	{"dump", "[-dat DIR] region | landblock ID | soundtable ID | wave ID | setup ID | animation ID | script ID | scene ID | scenery LB | list TYPE", runDump},
+	{"dump", "[-dat DIR] region | landblock ID | soundtable ID | wave ID | setup ID | animation ID | script ID | motiontable ID | scene ID | scenery LB | list TYPE", runDump},
 	{"level", "-vol V [-master M] -dx E -dy N [-dz U] [-heading DEG] [-ambient] [-nopan]", runLevel},
 	{"probe", `[-dat DIR] (-loc "42.1N, 33.6E" | -at "0xA9B4 84 7.1") [-eye H] [-heading DEG] [-json] [-strict]`, runProbe},
 	{"render", "[-dat DIR] (-loc … | -at … | -path FILE) -seconds S -o out.wav [...]", runRender},

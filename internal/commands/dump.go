@@ -16,7 +16,7 @@ import (
 // runDump prints dat records as JSON (README "soundworld dump").
 func runDump(e *Env, args []string) error { return dump(args, e.Stdout, e.Stderr) }
 
-const dumpUsage = `usage: soundworld dump [-dat DIR] region | landblock ID | soundtable ID | wave ID | setup ID | animation ID | script ID | scene ID | scenery LANDBLOCK | list TYPE
+const dumpUsage = `usage: soundworld dump [-dat DIR] region | landblock ID | soundtable ID | wave ID | setup ID | animation ID | script ID | motiontable ID | scene ID | scenery LANDBLOCK | list TYPE
   TYPE is landblock, soundtable, wave, setup or all; IDs are 0x… hex or decimal.
   scenery places a landblock's scenery as retail does (0xA9B4 or 0xA9B4FFFF).`
 
@@ -548,7 +548,7 @@ func dumpArgs(fs *Flags) (what string, id uint32, err error) {
 	switch what {
 	case "region":
 		nargs = 0
-	case "landblock", "soundtable", "wave", "setup", "animation", "script", "scene", "scenery", "list":
+	case "landblock", "soundtable", "wave", "setup", "animation", "script", "motiontable", "scene", "scenery", "list":
 	default:
 		return "", 0, usage(fmt.Sprintf("unknown record kind %q", what))
 	}
@@ -587,6 +587,8 @@ func dumpRecord(a *dat.Archive, what string, id uint32, args []string) (out any,
 		out, err = dumpAnimation(a, id)
 	case "script":
 		out, err = dumpScript(a, id)
+	case "motiontable":
+		out, err = dumpMotionTable(a, id)
 	case "scene":
 		out, err = dumpScene(a, id)
 	case "scenery":

@@ -161,11 +161,18 @@ func probeObjects(sn *world.Snapshot) []probeObject {
 	return out
 }
 
-// probeObjectsTable prints the object sources (or says they are off).
-func probeObjectsTable(w io.Writer, objs []probeObject, on bool) {
+// probeObjectsTable prints the object sources (or says they are off, or
+// why there are none).
+func probeObjectsTable(w io.Writer, objs []probeObject, released string, on bool) {
 	if !on {
 		fmt.Fprintln(w, "objects   left out (-objects=false)")
 		return
+	}
+	if released != "" { // A11/E3 [D4]: a closed EnvCell (its own and visible cells' statics may remain)
+		fmt.Fprintf(w, "objects   none of the landscape: %s\n", released)
+		if len(objs) == 0 {
+			return
+		}
 	}
 	fmt.Fprintf(w, "objects   %d sounding object(s) of the data in the 3×3 landblocks (E3)\n", len(objs))
 	for _, o := range objs {

@@ -88,21 +88,24 @@ func TestE3_ProbeObjects(t *testing.T) {
 		} `json:"objects"`
 	}
 	json.Unmarshal(out.Bytes(), &p)
-	// The 3×3 around 0xA9B4: its three statics (forge first) and the wind
-	// chimes the town scenes place (scenery).
+	// The 3×3 around 0xA9B4: its three statics (forge first), the wind
+	// chimes the town scenes place (scenery) and the inn's hearth (a static
+	// of the taproom, which the inn's door lists: interior).
 	var statics []string
-	chimes := 0
+	chimes, hearths := 0, 0
 	for _, o := range p.Objects {
 		switch {
 		case o.Kind == "static":
 			statics = append(statics, o.Setup)
 		case o.Kind == "scenery" && o.Setup == "0x02000030":
 			chimes++
+		case o.Kind == "interior" && o.Setup == "0x02000004":
+			hearths++
 		default:
 			t.Errorf("unexpected object %+v", o)
 		}
 	}
-	if len(statics) != 3 || statics[0] != "0x02000001" || chimes == 0 {
+	if len(statics) != 3 || statics[0] != "0x02000001" || chimes == 0 || hearths != 1 {
 		t.Errorf("probe objects: %s", out.String())
 	}
 	out.Reset()
@@ -111,5 +114,45 @@ func TestE3_ProbeObjects(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "objects   left out (-objects=false)") {
 		t.Errorf("probe -objects=false: %s", out.String())
+	}
+}
+
+// TestE3_DumpMotionTable (E3 [D4]): dump motiontable prints the stand-in
+// windmill's table: its default style and substate, the default cycle's key
+// (style<<16 | substate&0xFFFFFF, in 32 bits: 0x003D0003) and the cycle's
+// animation, range and rate (the windmill's sails at 60 frames/s); a record
+// that is not there is an error naming it.
+func TestE3_DumpMotionTable(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := dump([]string{"motiontable", "0x09000001"}, &out, &errb); err != nil {
+		t.Fatal(err, errb.String())
+	}
+	var m struct {
+		DefaultStyle  string `json:"default_style"`
+		DefaultCycle  string `json:"default_cycle"`
+		StyleDefaults []struct {
+			Style, Substate string
+		} `json:"style_defaults"`
+		Cycles []struct {
+			Key        string `json:"key"`
+			Animations []struct {
+				Animation string  `json:"animation"`
+				Low       int32   `json:"low_frame"`
+				High      int32   `json:"high_frame"`
+				Rate      float32 `json:"framerate"`
+			} `json:"animations"`
+		} `json:"cycles"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.DefaultStyle != "0x8000003D" || m.DefaultCycle != "0x003D0003" || len(m.StyleDefaults) != 1 || m.StyleDefaults[0].Substate != "0x41000003" ||
+		len(m.Cycles) != 1 || len(m.Cycles[0].Animations) != 1 || m.Cycles[0].Animations[0].Animation != "0x03000002" ||
+		m.Cycles[0].Animations[0].Low != 0 || m.Cycles[0].Animations[0].High != -1 || m.Cycles[0].Animations[0].Rate != 60 {
+		t.Errorf("dump motiontable: %s", out.String())
+	}
+	out.Reset()
+	if err := dump([]string{"motiontable", "0x09000077"}, &out, &errb); err == nil || !strings.Contains(err.Error(), "0x09000077") {
+		t.Errorf("a missing motion table: %v", err)
 	}
 }

@@ -42,6 +42,9 @@ type probeJSON struct {
 	Problems []dat.Problem `json:"problems"`
 	// Objects: the data's sounding objects in the 3×3 (E3); absent with -objects=false.
 	Objects []probeObject `json:"objects,omitempty"`
+	// ObjectsReleased says why there are no objects in a closed EnvCell
+	// (A11/E3 [D4]: retail released the landscape); absent otherwise.
+	ObjectsReleased string `json:"objects_released,omitempty"`
 }
 
 // probePlace is a landblock-local position (W6) in m, to the cm.
@@ -132,7 +135,7 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	out := probeOf(sn)
 	out.Problems = probs.ps.List()
 	if *objects {
-		out.Objects = probeObjects(sn)
+		out.Objects, out.ObjectsReleased = probeObjects(sn), sn.ObjectsReleased
 	}
 	if *asJSON {
 		b, err := json.Marshal(out)
@@ -146,7 +149,7 @@ func probe(args []string, stdout, stderr io.Writer) error {
 		if err := probeTable(stdout, out, sn); err != nil {
 			return err
 		}
-		probeObjectsTable(stdout, out.Objects, *objects)
+		probeObjectsTable(stdout, out.Objects, out.ObjectsReleased, *objects)
 	}
 	return probs.report(stderr, *strict)
 }

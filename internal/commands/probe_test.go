@@ -174,3 +174,68 @@ func TestA11_ProbeIndoors(t *testing.T) {
 		t.Errorf("A11: probe text: %v\n%s", err, txt)
 	}
 }
+
+// TestA11_ProbeClosedCellNoObjects (A11/E3 [D4]): in the stand-in's closed
+// cellar probe lists no objects and says why (retail released the
+// landscape); in the taproom, which sees outside, and outdoors at the same
+// spot the forge and the rest are listed.
+func TestA11_ProbeClosedCellNoObjects(t *testing.T) {
+	get := func(at string) probeJSON {
+		t.Helper()
+		out, err := runProbeTest("-json", "-at", at)
+		if err != nil {
+			t.Fatalf("probe -at %q: %v", at, err)
+		}
+		var p probeJSON
+		if err := json.Unmarshal([]byte(out), &p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	room := get("0xA9B40100 [54.000000 40.000000 85.530000] 1 0 0 0")
+	cellar := get("0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0")
+	if len(room.Objects) == 0 || room.ObjectsReleased != "" {
+		t.Errorf("taproom: %d objects, released %q; want the world's objects", len(room.Objects), room.ObjectsReleased)
+	}
+	if len(cellar.Objects) != 0 || !strings.Contains(cellar.ObjectsReleased, "0xA9B40101") {
+		t.Errorf("cellar: %d objects, released %q; want none and why", len(cellar.Objects), cellar.ObjectsReleased)
+	}
+	txt, err := runProbeTest("-at", "0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0")
+	if err != nil || !strings.Contains(txt, "objects   none of the landscape: EnvCell 0xA9B40101 does not see outside") {
+		t.Errorf("probe text in the cellar: %v\n%s", err, txt)
+	}
+}
+
+// TestE3_ProbeInnHearth (E3, EnvCell statics): the stand-in inn's hearth,
+// a static of the taproom 0xA9B40100 that the inn's door portal lists, is a
+// live object in the taproom (which sees outside) and on the street (the
+// door lists the taproom: retail loads it and creates its statics), and not
+// in the closed cellar, which lists no visible cells.
+func TestE3_ProbeInnHearth(t *testing.T) {
+	hearth := func(at string) bool {
+		t.Helper()
+		out, err := runProbeTest("-json", "-at", at)
+		if err != nil {
+			t.Fatalf("probe -at %q: %v", at, err)
+		}
+		var p probeJSON
+		if err := json.Unmarshal([]byte(out), &p); err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range p.Objects {
+			if o.Setup == "0x02000004" && o.Kind == "interior" {
+				return true
+			}
+		}
+		return false
+	}
+	if !hearth("0xA9B40100 [54.000000 40.000000 85.530000] 1 0 0 0") {
+		t.Error("taproom: no hearth")
+	}
+	if !hearth("0xA9B40012 [70.000000 40.000000 0] 1 0 0 0") {
+		t.Error("street east of the inn: no hearth (the door portal lists the taproom)")
+	}
+	if hearth("0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0") {
+		t.Error("closed cellar: the hearth lives")
+	}
+}

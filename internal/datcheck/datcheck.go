@@ -93,7 +93,11 @@ type Summary struct {
 	// and channels as their headers give them (O1), in that order.
 	Compressed []CompressedFormat `json:"compressed_waves"`
 	Objects    *ObjectStats       `json:"objects,omitempty"` // E3 (objects.go); nil without a portal dat
-	Duration   time.Duration      `json:"-"`
+	// Notes are facts about the data that are not problems: retail reads
+	// them as they are (e.g. LandBlockInfo objects outside their landblock,
+	// never created, E3 [D4]); sorted.
+	Notes    []string      `json:"notes"`
+	Duration time.Duration `json:"-"`
 }
 
 // CompressedFormat is one (tag, rate, channels) of compressed waves (O1):
@@ -153,6 +157,8 @@ type checker struct {
 	mu         sync.Mutex
 	counts     map[string]int
 	compressed map[CompressedFormat]int // Waves 0 in the key
+	notes      []string
+	placed     map[uint32]int // model → LandBlockInfo placements created (inside their block), E3
 	progress   Progress
 	report     func(Progress)
 }
@@ -274,6 +280,8 @@ func Check(a *dat.Archive, opt Options) *Summary {
 		s.Records += n
 	}
 	s.RecordBytes = c.progress.Bytes
+	s.Notes = append([]string{}, c.notes...)
+	slices.Sort(s.Notes)
 	slices.SortStableFunc(s.Problems, func(x, y dat.Problem) int {
 		ox, okx := order[x.File]
 		oy, oky := order[y.File]
@@ -651,19 +659,50 @@ func (c *checker) landBlockInfo(f *file, l *dat.LandBlockInfo) {
 		c.problem(f, l.ID, 4, dat.KindMissingRecord, "num_cells is %d but EnvCell 0x%08X is not in the cell dat%s", l.NumCells, first, more)
 	}
 	off := int64(12)
-	for _, o := range l.Objects {
+	for i, o := range l.Objects {
 		c.model(f, l.ID, off, "object", o.ID, true)
+		c.outsideNote(l.ID, "object", i, o.ID, o.Frame)
+		c.countPlaced(o.ID, o.Frame)
 		off += 32
 	}
 	off += 4 // num_buildings, pack_mask
-	for _, b := range l.Buildings {
+	for i, b := range l.Buildings {
 		c.model(f, l.ID, off, "building", b.ModelID, true)
+		c.outsideNote(l.ID, "building", i, b.ModelID, b.Frame)
+		c.countPlaced(b.ModelID, b.Frame)
 		off += 4 + 28 + 4 + 4
 		for _, p := range b.Portals {
 			off += 8 + 2*int64(len(p.Stabs))
 			off += (4 - off%4) % 4
 		}
 	}
+}
+
+// outsideNote notes a LandBlockInfo object or building whose origin lies
+// outside its landblock: retail never creates it (E3 [D4],
+// dat.OriginInBlock). A note, not a problem: the data is what retail reads.
+func (c *checker) outsideNote(lbi uint32, what string, i int, model uint32, fr dat.Frame) {
+	if dat.OriginInBlock(fr.X, fr.Y) {
+		return
+	}
+	n := fmt.Sprintf("LandBlockInfo 0x%08X %s %d (model 0x%08X) at (%g, %g): origin outside its landblock, never created (E3)", lbi, what, i, model, fr.X, fr.Y)
+	c.mu.Lock()
+	c.notes = append(c.notes, n)
+	c.mu.Unlock()
+}
+
+// countPlaced counts a LandBlockInfo placement retail creates (E3: inside
+// its block), by model, for the objects' motion-table count.
+func (c *checker) countPlaced(model uint32, fr dat.Frame) {
+	if !dat.OriginInBlock(fr.X, fr.Y) {
+		return
+	}
+	c.mu.Lock()
+	if c.placed == nil {
+		c.placed = map[uint32]int{}
+	}
+	c.placed[model]++
+	c.mu.Unlock()
 }
 
 // freeList checks f's free-block list (dat.File.FreeList) and that no block

@@ -28,6 +28,14 @@ type ObjectStats struct {
 	SceneSetups     int `json:"scene_setups"`
 	SoundingScenery int `json:"sounding_scenery"`
 	Scenes          int `json:"scenes"` // Scene records read
+	// E3 [D4]: MotionTables are the 0x09 records read; PlacedWithMotion the
+	// LandBlockInfo objects and buildings (placements inside their block)
+	// whose Setup has a DefaultMotionTable and a DefaultAnimation or
+	// DefaultScript, SceneryWithMotion such Setups among the scenery's. With
+	// a DefaultAnimation such a static plays the motion table's default cycle.
+	MotionTables      int `json:"motion_tables"`
+	PlacedWithMotion  int `json:"placed_statics_with_motion_table"`
+	SceneryWithMotion int `json:"scenery_setups_with_motion_table"`
 }
 
 // hookRef is a hook and where it sits.
@@ -101,14 +109,18 @@ func (c *checker) objects(a *dat.Archive) *ObjectStats {
 	}
 	c.scriptCycles(pf, scripts, zeroTime)
 
+	st.MotionTables = c.motionTables(a, pf, read(0x09000000, 0x0A000000))
+
 	// Setups: which sound, and every SoundTableHook against the Setup's table.
 	sounding := map[uint32]bool{}
+	withMotion := map[uint32]bool{} // E3 [D4]: a motion table and a default animation or script
 	tables := map[uint32]*dat.SoundTable{}
 	for _, id := range read(0x02000000, 0x03000000) {
 		s, err := a.Setup(id)
 		if err != nil {
 			continue // reported by the record pass
 		}
+		withMotion[id] = s.DefaultMotionTable != 0 && (s.DefaultAnimation != 0 || s.DefaultScript != 0)
 		var hooks []hookRef
 		if s.DefaultAnimation != 0 {
 			if !pf.has(s.DefaultAnimation) {
@@ -152,6 +164,13 @@ func (c *checker) objects(a *dat.Archive) *ObjectStats {
 		}
 	}
 	st.SoundingSetups = len(sounding)
+	c.mu.Lock()
+	for model, n := range c.placed {
+		if withMotion[model] {
+			st.PlacedWithMotion += n
+		}
+	}
+	c.mu.Unlock()
 
 	// Scenery: the Setups the region's scenes list. A scene the region names
 	// that is not in the portal, or a scene object's Setup that is not, is a
@@ -199,9 +218,41 @@ func (c *checker) objects(a *dat.Archive) *ObjectStats {
 			if sounding[id] {
 				st.SoundingScenery++
 			}
+			if withMotion[id] {
+				st.SceneryWithMotion++
+			}
 		}
 	}
 	return st
+}
+
+// motionTables parses every MotionTable (E3 [D4]) and checks each
+// animation its motions name is in the portal dat; it returns how many read.
+func (c *checker) motionTables(a *dat.Archive, pf *file, ids []uint32) int {
+	n := 0
+	for _, id := range ids {
+		m, err := a.MotionTable(id)
+		if err != nil {
+			c.recordErr(pf, id, err)
+			continue
+		}
+		n++
+		check := func(ds []dat.MotionData) {
+			for _, d := range ds {
+				for _, ad := range d.Anims {
+					if ad.Anim != 0 && !pf.has(ad.Anim) {
+						c.problem(pf, id, int64(ad.Off), dat.KindMissingRecord, "motion 0x%08X's animation 0x%08X is not in the portal dat", d.Key, ad.Anim)
+					}
+				}
+			}
+		}
+		check(m.Cycles)
+		check(m.Modifiers)
+		for _, l := range m.Links {
+			check(l.Motions)
+		}
+	}
+	return n
 }
 
 // chain lists the hooks of script id and of every script it chains, each

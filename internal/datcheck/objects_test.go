@@ -84,3 +84,99 @@ func TestE3_CheckFollowsHooks(t *testing.T) {
 		}
 	}
 }
+
+// TestE3_CheckNotesOutOfBlockObjects (E3 [D4: init_static_objs,
+// init_buildings, adjust_to_outside]): a LandBlockInfo object or building
+// whose origin lies outside its landblock is listed as a note — retail
+// never creates it — and is not a problem; one inside is not listed.
+func TestE3_CheckNotesOutOfBlockObjects(t *testing.T) {
+	const setA = 0x02000001
+	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
+	pw.Add(setA, dat.EncodeSetup(&dat.Setup{ID: setA}))
+	p, err := pw.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const lbi = 0xA9B4FFFE
+	cw := dat.NewWriter(256, dat.DataSetCell, 1)
+	cw.Add(lbi, dat.EncodeLandBlockInfo(&dat.LandBlockInfo{ID: lbi,
+		Objects:   []dat.Stab{{ID: setA, Frame: dat.Frame{X: 10, Y: 10, QW: 1}}, {ID: setA, Frame: dat.Frame{X: 192, Y: 10, QW: 1}}},
+		Buildings: []dat.BuildInfo{{ModelID: setA, Frame: dat.Frame{X: 50, Y: -3, QW: 1}}}}))
+	c, err := cw.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Check(open(t, p, c), Options{})
+	if len(s.Notes) != 2 || !strings.Contains(s.Notes[0], "building 0 (model 0x02000001) at (50, -3)") ||
+		!strings.Contains(s.Notes[1], "object 1 (model 0x02000001) at (192, 10)") {
+		t.Fatalf("notes %q, want the building at (50, -3) and object 1 at (192, 10)", s.Notes)
+	}
+	for _, pr := range s.Problems {
+		if strings.Contains(pr.What, "outside") {
+			t.Errorf("an out-of-block object is a problem: %v", pr)
+		}
+	}
+}
+
+// TestE3_CheckCountsMotionTables (E3 [D4]): check reads every MotionTable,
+// names an animation a motion lists that the portal lacks, and counts the
+// placed statics (inside their block) and the scenery Setups whose Setup has
+// a motion table and a default animation or script. Setups: S1 motion table
+// + animation, S2 motion table + script, S3 motion table only, S4 animation
+// only. Placed: S1 twice (once outside its block: never created), S3, S4,
+// and S2 as a building; one scene lists S2 and S3.
+func TestE3_CheckCountsMotionTables(t *testing.T) {
+	const (
+		s1, s2, s3, s4        = 0x02000001, 0x02000002, 0x02000003, 0x02000004
+		anim, missing         = 0x03000001, 0x03000099
+		scr                   = 0x33000001
+		mt                    = 0x09000001
+		scene          uint32 = 0x12000001
+	)
+	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
+	r := &dat.Region{ID: dat.RegionID, Version: 3, Scene: &dat.SceneInfo{SceneTypes: []dat.SceneType{{StbIndex: dat.NoIndex, Scenes: []uint32{scene}}}}, PartsMask: dat.PartScene}
+	pw.Add(dat.RegionID, dat.EncodeRegion(r))
+	pw.Add(s1, dat.EncodeSetup(&dat.Setup{ID: s1, DefaultAnimation: anim, DefaultMotionTable: mt}))
+	pw.Add(s2, dat.EncodeSetup(&dat.Setup{ID: s2, DefaultScript: scr, DefaultMotionTable: mt}))
+	pw.Add(s3, dat.EncodeSetup(&dat.Setup{ID: s3, DefaultMotionTable: mt}))
+	pw.Add(s4, dat.EncodeSetup(&dat.Setup{ID: s4, DefaultAnimation: anim}))
+	pw.Add(anim, dat.EncodeAnimation(&dat.Animation{ID: anim, Frames: []dat.AnimFrame{{}, {}}}))
+	pw.Add(scr, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scr}))
+	pw.Add(mt, dat.EncodeMotionTable(&dat.MotionTable{ID: mt, DefaultStyle: 1, StyleDefaults: []dat.StyleDefault{{Style: 1, Substate: 2}},
+		Cycles: []dat.MotionData{{Key: 1<<16 | 2, Anims: []dat.AnimData{{Anim: anim, High: -1, Framerate: 30}, {Anim: missing, High: -1, Framerate: 30}}}}}))
+	sc := binary.LittleEndian.AppendUint32(nil, scene)
+	sc = binary.LittleEndian.AppendUint32(sc, 2)
+	for _, o := range []uint32{s2, s3} {
+		sc = binary.LittleEndian.AppendUint32(sc, o)
+		sc = append(sc, make([]byte, 72)...)
+	}
+	pw.Add(scene, sc)
+	p, err := pw.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const lbi = 0xA9B4FFFE
+	at := func(x float32) dat.Frame { return dat.Frame{X: x, Y: 10, QW: 1} }
+	cw := dat.NewWriter(256, dat.DataSetCell, 1)
+	cw.Add(lbi, dat.EncodeLandBlockInfo(&dat.LandBlockInfo{ID: lbi,
+		Objects:   []dat.Stab{{ID: s1, Frame: at(10)}, {ID: s1, Frame: at(200)}, {ID: s3, Frame: at(20)}, {ID: s4, Frame: at(30)}},
+		Buildings: []dat.BuildInfo{{ModelID: s2, Frame: at(40)}}}))
+	c, err := cw.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Check(open(t, p, c), Options{})
+	o := s.Objects
+	if o == nil || o.MotionTables != 1 || o.PlacedWithMotion != 2 || o.SceneryWithMotion != 1 {
+		t.Fatalf("objects %+v: want 1 motion table, 2 placed statics (S1 inside, the S2 building), 1 scenery setup (S2)", o)
+	}
+	found := false
+	for _, pr := range s.Problems {
+		if pr.Record == mt && strings.Contains(pr.What, "0x03000099") && pr.Off == 8+4+8+4+8+16 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("problems %v: want the missing animation 0x03000099 at byte 48 of 0x%08X", s.Problems, mt)
+	}
+}
