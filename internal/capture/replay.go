@@ -7,6 +7,7 @@
 package capture
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -106,8 +107,11 @@ func short(h string) string {
 	return h
 }
 
-// maxSidecarBytes bounds a sidecar read (an hour of dragging is a few MB).
-const maxSidecarBytes = 256 << 20
+// maxSidecarBytes bounds a sidecar read, in proportion to what one holds:
+// a record of at most world.MaxInputs calls of 256 bytes each on average
+// (as a report link's, internal/weblink) and 16 MiB for the Snapshot, view
+// and problems (an hour of dragging is a few MB).
+const maxSidecarBytes = 16<<20 + world.MaxInputs*256
 
 // Sidecar is a sidecar file as read once: its replay object and, raw, the
 // window's "view" object (the window decodes it; render ignores it).
@@ -138,12 +142,20 @@ func ReadSidecarFile(path string) (*Sidecar, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxSidecarBytes+1))
-	if err != nil {
+	tooBig := fmt.Errorf("%s: larger than %d bytes (a record of %d calls): not a sidecar", path, maxSidecarBytes, world.MaxInputs)
+	var buf bytes.Buffer
+	if st, err := f.Stat(); err == nil {
+		if st.Size() > maxSidecarBytes {
+			return nil, tooBig // refused before reading
+		}
+		buf.Grow(int(st.Size()) + bytes.MinRead) // one allocation, not append's growth
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(f, maxSidecarBytes+1)); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	b := buf.Bytes()
 	if len(b) > maxSidecarBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes: not a sidecar", path, maxSidecarBytes)
+		return nil, tooBig
 	}
 	return parseSidecar(b, path)
 }
