@@ -86,7 +86,7 @@ func everyKind(t *testing.T, g *Game, layout string, update func(n int)) map[wor
 	}
 }
 
-// Every input kind round-trips (issue 30): a window session that makes
+// Every input kind round-trips: a window session that makes
 // every kind of call, indoors included, writes its sidecar; the sidecar
 // opens as -from reads it (soundworld -from, shot -from: ReadFrom), rebuilds
 // the instant's Snapshot, travels through a report link unchanged, and

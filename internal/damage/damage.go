@@ -27,6 +27,8 @@ type Set struct {
 // use at the place the suite runs its commands, and a landblock there.
 type Targets struct {
 	Table, Wave, LandBlock, LandBlockInfo uint32 // LandBlockInfo 0: none
+	// The object records (E3, A11) the object sets hit; 0: none of that kind.
+	Scene, Setup, Animation, Script, EnvCell uint32
 }
 
 var le = binary.LittleEndian
@@ -324,6 +326,9 @@ func Sets(portal, cell []byte, t Targets) ([]Set, error) {
 				return nil
 			}},
 			edit{"trailing/landblockinfo", "trailing", true, grow(t.LandBlockInfo)})
+	}
+	for _, o := range objectEdits(t) {
+		edits = append(edits, edit{o.name, o.kind, o.cell, o.do})
 	}
 	var sets []Set
 	for _, e := range edits {

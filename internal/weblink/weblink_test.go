@@ -195,7 +195,7 @@ func allocated(f func()) uint64 {
 	return b.TotalAlloc - a.TotalAlloc
 }
 
-// Bounded decoding (issue 30): an accepted link allocates at most 4× its
+// Bounded decoding: an accepted link allocates at most 4× its
 // inflated size (plus the inflater's fixed state, 64 KiB); a bomb — 87 KB
 // of fragment inflating to 64 MiB — is refused at MaxSidecarBytes having
 // allocated at most 4× that, not the 221 MB it once took.
