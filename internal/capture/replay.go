@@ -18,6 +18,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"soundworld/assets"
@@ -160,14 +161,41 @@ func ReadSidecarFile(path string) (*Sidecar, error) {
 	return parseSidecar(b, path)
 }
 
+// SidecarKeys are the top-level keys of a sidecar (format 1; game.Sidecar
+// writes them, its test pins the two lists equal). A report link's payload
+// holds "replay" and "view" only.
+var SidecarKeys = []string{"format", "tool", "source", "dat_dir", "dats", "listener", "player", "camera", "rng",
+	"seed", "sim_time", "prefs", "prefs_string", "view", "snapshot", "replay", "problems"}
+
 // parseSidecar is ReadSidecarFile on the file's bytes; path names it in errors.
 func parseSidecar(b []byte, path string) (*Sidecar, error) {
-	var sc struct {
-		Replay *Replay         `json:"replay"`
-		View   json.RawMessage `json:"view"`
-	}
-	if err := json.Unmarshal(b, &sc); err != nil {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(b, &top); err != nil {
 		return nil, fmt.Errorf("%s: not a sidecar: %v", path, err)
+	}
+	version, err := world.CheckFormat(top[world.FormatKey], "sidecar")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	for k := range top {
+		if !slices.Contains(SidecarKeys, k) {
+			return nil, fmt.Errorf("%s: %v", path, world.UnknownKey("sidecar", k, version))
+		}
+	}
+	var sc struct {
+		Replay *Replay
+		View   json.RawMessage
+	}
+	sc.View = top["view"]
+	if r := top["replay"]; len(r) > 0 {
+		dec := json.NewDecoder(bytes.NewReader(r))
+		dec.DisallowUnknownFields() // the record's keys are pinned (docs/file-formats.md)
+		if err := dec.Decode(&sc.Replay); err != nil {
+			if k, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+				err = world.UnknownKey("sidecar's replay record", strings.Trim(k, `"`), version)
+			}
+			return nil, fmt.Errorf("%s: replay: %v", path, err)
+		}
 	}
 	if sc.Replay == nil || sc.Replay.Inputs == nil {
 		return nil, fmt.Errorf("%s: the sidecar has no \"replay\" record (written by an older soundworld, or not a sidecar)", path)
