@@ -106,30 +106,7 @@ func Sets(portal, cell []byte, t Targets) ([]Set, error) {
 		cell       bool // edits the cell image (else the portal)
 		do         func(m *image) error
 	}
-	f32 := func(id uint32, at func(raw []byte) (int, error), v float32) func(m *image) error {
-		return func(m *image) error {
-			pos, raw, err := m.rec(id)
-			if err != nil {
-				return err
-			}
-			k, err := at(raw)
-			if err != nil {
-				return err
-			}
-			m.putF(pos(k), v)
-			return nil
-		}
-	}
-	u32 := func(id uint32, k int, v uint32) func(m *image) error {
-		return func(m *image) error {
-			pos, _, err := m.rec(id)
-			if err != nil {
-				return err
-			}
-			m.put32(pos(k), v)
-			return nil
-		}
-	}
+	f32, u32 := recF32, recU32 // objects.go
 	// Record bytes of the table's first SoundType's first entry (§3.2: id,
 	// root key, root data, root children count, child key, child count).
 	tableEntry := func(field int) func(raw []byte) (int, error) {
