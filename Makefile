@@ -19,8 +19,14 @@ run: build
 	./soundworld $(ARGS)
 
 # Packages that import ebiten's window side need a display; xvfb-run gives one.
+# Budget: the whole run is under 10 min on an idle 2-core machine, the
+# slowest package (gate, game) about 2 min of it. go test's default limit is
+# 10 min per package, which a loaded runner (load 26-57) passed with tests
+# that were slow, not hung; TEST_TIMEOUT gives each package 30 min, 15× its
+# idle time, and still stops a hung test.
+TEST_TIMEOUT ?= 30m
 test: setup
-	xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test ./...
+	xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -timeout $(TEST_TIMEOUT) ./...
 
 bench: setup
 	xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -run '^$$' -bench . -benchmem ./...
