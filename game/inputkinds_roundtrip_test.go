@@ -3,6 +3,7 @@ package game
 import (
 	"bytes"
 	"context"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -86,11 +87,12 @@ func everyKind(t *testing.T, g *Game, layout string, update func(n int)) map[wor
 	}
 }
 
-// Every input kind round-trips: a window session that makes
-// every kind of call, indoors included, writes its sidecar; the sidecar
-// opens as -from reads it (soundworld -from, shot -from: ReadFrom), rebuilds
-// the instant's Snapshot, travels through a report link unchanged, and
-// render -from writes what the window's device played after the instant.
+// Every input kind round-trips: a window session that makes every kind of
+// call, indoors included, writes its sidecar; the sidecar and its report
+// link each reopen in a new window (soundworld -from: the record replayed
+// and checked against the Snapshot's fingerprint), the sidecar draws a
+// shot (shot -from), and render -from of each writes what the window's
+// device played after the instant.
 func TestInputKinds_SessionRoundTrips(t *testing.T) {
 	g, _, read, _, heard := scriptedGameHeard(t)
 	dir := t.TempDir()
@@ -167,18 +169,24 @@ func TestInputKinds_SessionRoundTrips(t *testing.T) {
 		if err != nil {
 			t.Fatalf("-from %s: %v", filepath.Base(p), err)
 		}
-		s, err := world.NewSim(world.Config{Archive: a})
+		g2, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, Stdout: io.Discard, From: f}) // soundworld -from
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("soundworld -from %s: %v", filepath.Base(p), err)
 		}
-		if err := f.Replay.Rebuild(s, nil); err != nil {
-			t.Fatalf("-from %s: %v", filepath.Base(p), err)
+		if g2.sim.Now() != instant {
+			t.Errorf("soundworld -from %s: the window reopened at sim %v s, want %v", filepath.Base(p), g2.sim.Now(), instant)
+		}
+		if p == side { // shot -from: the same reopening, drawn
+			runShot(t, Config{From: f, Shot: &Shot{Seconds: 0.1, Out: filepath.Join(dir, "from.png")}})
+			if _, err := os.Stat(filepath.Join(dir, "from.png")); err != nil {
+				t.Errorf("shot -from %s: %v", filepath.Base(p), err)
+			}
 		}
 		rp, err := capt.ReadSidecar(p) // render -from
 		if err != nil {
 			t.Fatalf("render -from %s: %v", filepath.Base(p), err)
 		}
-		s, _ = world.NewSim(world.Config{Archive: a})
+		s, _ := world.NewSim(world.Config{Archive: a})
 		var got seekBuf
 		if err := capt.RenderFrom(context.Background(), rp, s, seconds, &got, nil, nil); err != nil {
 			t.Fatalf("render -from %s: %v", filepath.Base(p), err)
