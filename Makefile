@@ -19,8 +19,15 @@ run: build
 	./soundworld $(ARGS)
 
 # Packages that import ebiten's window side need a display; xvfb-run gives one.
+# Budget: each package gets TEST_TIMEOUT (30 min). go test's default, 10
+# min per package, was passed on a loaded runner (load 26-57) by the game
+# and gate packages, whose tests were slow there, not hung: they wait on
+# the CPU (TestGateDamage: 10 s of CPU in 114 s at load 34 on 2 cores) and
+# on real-time frames (a game shot: 1.2 s of CPU in 19 s). 30 min still
+# stops a hung test.
+TEST_TIMEOUT ?= 30m
 test: setup
-	xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test ./...
+	xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -timeout $(TEST_TIMEOUT) ./...
 
 bench: setup
 	xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -run '^$$' -bench . -benchmem ./...

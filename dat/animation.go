@@ -270,5 +270,5 @@ func EncodeAnimation(a *Animation) []byte {
 
 // Animation reads a 0x03xxxxxx record from the portal dat.
 func (a *Archive) Animation(id uint32) (*Animation, error) {
-	return record(a, a.Portal, id, ParseAnimation, func(v *Animation) uint32 { return v.ID }, nil)
+	return record(a, a.Portal, id, ParseAnimation, func(v *Animation) uint32 { return v.ID }, (*Animation).Problems)
 }

@@ -207,7 +207,7 @@ func (a *Archive) Wave(id uint32) (*Wave, error) {
 
 // Setup reads a 0x02xxxxxx record's default sound table.
 func (a *Archive) Setup(id uint32) (*Setup, error) {
-	return record(a, a.Portal, id, ParseSetup, func(v *Setup) uint32 { return v.ID }, nil)
+	return record(a, a.Portal, id, ParseSetup, func(v *Setup) uint32 { return v.ID }, (*Setup).Problems)
 }
 
 // LandBlockIDs lists every 0xXXYYFFFF id in the cell dat, ascending.

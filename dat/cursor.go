@@ -115,6 +115,13 @@ func (r *reader) bytes(n int, what string) []byte {
 	return out
 }
 
+// skip passes over n bytes that must be there.
+func (r *reader) skip(n int, what string) {
+	if r.need(n, what) {
+		r.off += n
+	}
+}
+
 // align4 skips to the next multiple of 4 measured from the record start.
 func (r *reader) align4() {
 	if pad := (4 - r.off%4) % 4; pad > 0 && r.need(pad, "align4 padding") {

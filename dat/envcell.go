@@ -132,5 +132,5 @@ func EncodeEnvCell(c *EnvCell) []byte {
 
 // EnvCell reads an EnvCell record 0xXXYY0100..0xXXYYFFFD from the cell dat (§3.8, A11).
 func (a *Archive) EnvCell(id uint32) (*EnvCell, error) {
-	return record(a, a.Cell, id, ParseEnvCell, func(v *EnvCell) uint32 { return v.ID }, nil)
+	return record(a, a.Cell, id, ParseEnvCell, func(v *EnvCell) uint32 { return v.ID }, (*EnvCell).Problems)
 }

@@ -62,5 +62,5 @@ func EncodePhysicsScript(s *PhysicsScript) []byte {
 
 // PhysicsScript reads a 0x33xxxxxx record from the portal dat.
 func (a *Archive) PhysicsScript(id uint32) (*PhysicsScript, error) {
-	return record(a, a.Portal, id, ParsePhysicsScript, func(v *PhysicsScript) uint32 { return v.ID }, nil)
+	return record(a, a.Portal, id, ParsePhysicsScript, func(v *PhysicsScript) uint32 { return v.ID }, (*PhysicsScript).Problems)
 }

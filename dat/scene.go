@@ -101,5 +101,5 @@ func SceneObjectIDs(b []byte) (id uint32, objs []uint32, err error) {
 
 // Scene reads a 0x12xxxxxx record from the portal dat.
 func (a *Archive) Scene(id uint32) (*Scene, error) {
-	return record(a, a.Portal, id, ParseScene, func(v *Scene) uint32 { return v.ID }, nil)
+	return record(a, a.Portal, id, ParseScene, func(v *Scene) uint32 { return v.ID }, (*Scene).Problems)
 }

@@ -26,6 +26,7 @@ import (
 // Sidecar is the JSON written next to every screenshot: enough to reproduce
 // and discuss what the picture shows.
 type Sidecar struct {
+	Format   int          `json:"format"` // world.FormatVersion; keys: docs/file-formats.md
 	Tool     string       `json:"tool"`
 	Source   string       `json:"source"`            // "Holtburg (stand-in)" or the dat folder
 	DatDir   string       `json:"dat_dir,omitempty"` // the dat folder, if real data
@@ -124,7 +125,7 @@ func (g *Game) sidecar() Sidecar {
 	lx, ly := world.Local(l.Pos.X, l.Pos.Y)
 	lb, _ := world.Landblock(l.Pos.X, l.Pos.Y)
 	sc := Sidecar{
-		Tool: "soundworld", Source: g.cfg.Source, DatDir: g.cfg.DatDir,
+		Format: world.FormatVersion, Tool: "soundworld", Source: g.cfg.Source, DatDir: g.cfg.DatDir,
 		Listener: ListenerInfo{
 			CellID: fmt.Sprintf("0x%08X", s.CellID), Landblock: fmt.Sprintf("0x%04X", lb),
 			X: l.Pos.X, Y: l.Pos.Y, Z: l.Pos.Z, LocalX: lx, LocalY: ly, Heading: l.Heading, Eye: l.Eye,

@@ -24,19 +24,20 @@ import (
 // File is a NAME.gate.json file. Paths in it (recording, emitters, dat
 // folder) are relative to the gate file's folder unless absolute.
 type File struct {
-	Name      string  `json:"name"`
-	Dat       *DatRef `json:"dat"` // null: the built-in stand-in
-	Loc       string  `json:"loc"` // retail's /loc line (world.ParseRetailLoc)
-	Camera    Camera  `json:"camera"`
-	Prefs     string  `json:"prefs"`    // k=v,… (world.ParsePrefs); "" = retail defaults
-	Emitters  *string `json:"emitters"` // layout file; null: no emitters
-	Seconds   float64 `json:"seconds"`
-	Recording string  `json:"recording"`
-	OffsetS   float64 `json:"offset_s"` // s of the recording before our t = 0
-	Ignore    []Span  `json:"ignore"`   // recording-time ranges [from, to] left out
-	Notes     string  `json:"notes"`
-	Align     bool    `json:"align_level,omitempty"` // scale the recording to our median loudness first
-	Mono      string  `json:"mono,omitempty"`        // a one-channel recording: "dual" (default, both sides) or "single"
+	Format    json.RawMessage `json:"format,omitempty"` // world.FormatVersion (absent: 1)
+	Name      string          `json:"name"`
+	Dat       *DatRef         `json:"dat"` // null: the built-in stand-in
+	Loc       string          `json:"loc"` // retail's /loc line (world.ParseRetailLoc)
+	Camera    Camera          `json:"camera"`
+	Prefs     string          `json:"prefs"`    // k=v,… (world.ParsePrefs); "" = retail defaults
+	Emitters  *string         `json:"emitters"` // layout file; null: no emitters
+	Seconds   float64         `json:"seconds"`
+	Recording string          `json:"recording"`
+	OffsetS   float64         `json:"offset_s"` // s of the recording before our t = 0
+	Ignore    []Span          `json:"ignore"`   // recording-time ranges [from, to] left out
+	Notes     string          `json:"notes"`
+	Align     bool            `json:"align_level,omitempty"` // scale the recording to our median loudness first
+	Mono      string          `json:"mono,omitempty"`        // a one-channel recording: "dual" (default, both sides) or "single"
 	// MeterVerdicts gives loudness range, true peak and momentary maximum
 	// verdicts (default: shown in the report, not judged).
 	MeterVerdicts bool              `json:"meter_verdicts,omitempty"`
@@ -116,12 +117,16 @@ func Parse(b []byte, path string) (*File, error) {
 			return nil, fmt.Errorf("%s:%d: field %q: want %v, got %s", path, lineAt(b, te.Offset), te.Field, te.Type, te.Value)
 		case strings.HasPrefix(err.Error(), "json: unknown field "):
 			field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-			return nil, fmt.Errorf("%s:%d: unknown field %q", path, lineOf(b, field), field)
+			version, _ := world.CheckFormat(f.Format, "gate file") // the keys before it are decoded
+			return nil, fmt.Errorf("%s:%d: %v", path, lineOf(b, field), world.UnknownKey("gate file", field, max(version, 1)))
 		}
 		return nil, fmt.Errorf("%s:%d: %v", path, lineAt(b, dec.InputOffset()), err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%s:%d: text after the gate object", path, lineAt(b, dec.InputOffset()))
+	}
+	if _, err := world.CheckFormat(f.Format, "gate file"); err != nil {
+		return nil, fmt.Errorf("%s:%d: %v", path, lineOf(b, world.FormatKey), err)
 	}
 	if err := f.validate(); err != nil {
 		return nil, err

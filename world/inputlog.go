@@ -310,86 +310,11 @@ func (l *InputLog) Begin(s *Sim) error {
 // Apply makes call in on s. tick is called after each single Tick (nil: none):
 // a renderer mixes the frames of that tick there.
 func (in *Input) Apply(s *Sim, tick func()) error {
-	one := func() (Emitter, error) {
-		if len(in.Emitters) != 1 {
-			return Emitter{}, fmt.Errorf("input %s at t=%v: want one emitter, have %d", in.Kind, in.T, len(in.Emitters))
-		}
-		return cloneEmitter(in.Emitters[0]), nil
-	}
-	switch in.Kind {
-	case InTick:
-		for i := 0; i < in.N; i++ {
-			s.Tick(in.Dt)
-			if tick != nil {
-				tick()
-			}
-		}
-	case InStep:
-		for i := 0; i < in.N; i++ {
-			s.Tick(NextStepDt(s.Now()))
-			if tick != nil {
-				tick()
-			}
-		}
-	case InListener:
-		s.SetListener(in.X, in.Y, in.Heading)
-	case InPlayer:
-		s.SetPlayer(Loc{Landblock: in.Landblock, X: in.X, Y: in.Y}, in.Heading)
-	case InIndoor:
-		if err := s.SetPlayerIndoor(Loc{Landblock: in.Landblock, X: in.X, Y: in.Y, Z: in.Z}, in.Cell, in.Heading); err != nil {
-			return err
-		}
-	case InEye:
-		s.SetEye(in.Eye)
-	case InChase:
-		s.SetChase(in.Chase)
-	case InPrefs:
-		p, err := ParsePrefs(in.Prefs, audio.DefaultPrefs())
-		if err != nil {
-			return fmt.Errorf("input prefs at t=%v: %w", in.T, err)
-		}
-		s.SetPrefs(p)
-	case InActive:
-		s.SetActive(in.Active)
-	case InEmitters:
-		s.SetEmitters(cloneEmitters(in.Emitters))
-	case InAdd:
-		e, err := one()
-		if err != nil {
-			return err
-		}
-		s.AddEmitter(e)
-	case InUpdate:
-		e, err := one()
-		if err != nil {
-			return err
-		}
-		return s.UpdateEmitter(in.Index, e)
-	case InMove:
-		return s.MoveEmitter(in.Index, in.X, in.Y)
-	case InDelete:
-		return s.DeleteEmitter(in.Index)
-	case InStinger:
-		s.PlayStinger(in.Table, in.SType)
-	case InObjMute:
-		s.SetObjectMuted(in.Object, in.Muted)
-	case InObjSolo:
-		s.SetObjectSolo(in.Object)
-	case InDrag:
-		if len(in.Drag)%3 != 0 {
-			return fmt.Errorf("input drag at t=%v: %d values, want x, y, heading triples", in.T, len(in.Drag))
-		}
-		for i := 0; i+3 <= len(in.Drag); i += 3 {
-			s.SetListener(in.Drag[i], in.Drag[i+1], in.Drag[i+2])
-			s.Tick(NextStepDt(s.Now()))
-			if tick != nil {
-				tick()
-			}
-		}
-	default:
+	row, ok := inputKinds[in.Kind]
+	if !ok {
 		return fmt.Errorf("input at t=%v: unknown kind %q", in.T, in.Kind)
 	}
-	return nil
+	return row.apply(in, s, tick)
 }
 
 // Replay puts s in the start state and makes every recorded call; tick is

@@ -11,7 +11,6 @@ import (
 	"math"
 
 	"soundworld/audio"
-	"soundworld/dat"
 )
 
 // Bounds of the values a listener takes, the same for the command line
@@ -58,7 +57,7 @@ func (l *InputLog) Check(simTime float64) error {
 			return fmt.Errorf("start.emitters[%d]: %w", i, err)
 		}
 	}
-	emitters := len(st.Emitters)
+	c := checkState{emitters: len(st.Emitters)}
 	clock, ticks := 0.0, int64(0)
 	for i := range l.Inputs {
 		in := &l.Inputs[i]
@@ -70,72 +69,9 @@ func (l *InputLog) Check(simTime float64) error {
 			return fmt.Errorf("%s: the ticks before it end at t=%v s: the record does not add up", name, clock)
 		}
 		var err error
-		switch in.Kind {
-		case InTick:
-			if in.N < 1 {
-				err = fmt.Errorf("n %d: want a tick count ≥ 1", in.N)
-			} else if !(in.Dt >= 0 && in.Dt <= MaxReplaySeconds) {
-				err = fmt.Errorf("dt %v: want seconds in 0..%d", in.Dt, MaxReplaySeconds)
-			}
-		case InStep:
-			if in.N < 1 {
-				err = fmt.Errorf("n %d: want a step count ≥ 1", in.N)
-			}
-		case InDrag:
-			if len(in.Drag) == 0 || len(in.Drag)%3 != 0 {
-				err = fmt.Errorf("drag: %d values, want x, y, heading triples", len(in.Drag))
-			}
-			for k := 0; err == nil && k+3 <= len(in.Drag); k += 3 {
-				if err = checkWorld(in.Drag[k], in.Drag[k+1]); err == nil {
-					err = checkListener(in.Drag[k+2], 0, 0, true, false, false)
-				}
-				if err != nil {
-					err = fmt.Errorf("frame %d: %w", k/3, err)
-				}
-			}
-		case InListener:
-			if err = checkWorld(in.X, in.Y); err == nil {
-				err = checkListener(in.Heading, 0, 0, true, false, false)
-			}
-		case InPlayer:
-			if err = checkLocal(in.X, in.Y); err == nil {
-				err = checkListener(in.Heading, 0, 0, true, false, false)
-			}
-		case InIndoor:
-			err = checkIndoor(in)
-		case InEye:
-			err = checkListener(0, in.Eye, 0, false, true, false)
-		case InChase:
-			err = checkListener(0, 0, in.Chase, false, false, true)
-		case InPrefs:
-			_, err = ParsePrefs(in.Prefs, audio.DefaultPrefs())
-		case InActive, InStinger, InObjMute, InObjSolo:
-		case InEmitters, InAdd, InUpdate:
-			if in.Kind != InEmitters && len(in.Emitters) != 1 {
-				err = fmt.Errorf("want one emitter, have %d", len(in.Emitters))
-			}
-			for k, e := range in.Emitters {
-				if err == nil {
-					if err = checkEmitter(e); err != nil {
-						err = fmt.Errorf("emitters[%d]: %w", k, err)
-					}
-				}
-			}
-			switch in.Kind {
-			case InEmitters:
-				emitters = len(in.Emitters)
-			case InAdd:
-				emitters++
-			case InUpdate:
-				err = firstErr(err, checkIndex(in.Index, emitters))
-			}
-		case InMove:
-			err = firstErr(checkIndex(in.Index, emitters), checkWorld(in.X, in.Y))
-		case InDelete:
-			if err = checkIndex(in.Index, emitters); err == nil {
-				emitters--
-			}
-		default:
+		if row, ok := inputKinds[in.Kind]; ok {
+			err = row.check(in, &c)
+		} else {
 			err = fmt.Errorf("unknown kind %q", in.Kind)
 		}
 		if err != nil {
@@ -186,21 +122,6 @@ func checkWorld(x, y float32) error {
 }
 
 // checkLocal: landblock-local metres, as -at and a path file give them.
-// checkIndoor checks an indoor placement (A11): an EnvCell of the
-// position's landblock, a local position, feet on a finite floor.
-func checkIndoor(in *Input) error {
-	switch {
-	case !dat.IsEnvCellID(in.Cell) || uint16(in.Cell>>16) != in.Landblock:
-		return fmt.Errorf("cell 0x%08X: want an EnvCell (low word 0x0100..0xFFFD) of landblock 0x%04X", in.Cell, in.Landblock)
-	case !finite32(in.Z):
-		return fmt.Errorf("floor z %v: want metres", in.Z)
-	}
-	if err := checkLocal(in.X, in.Y); err != nil {
-		return err
-	}
-	return checkListener(in.Heading, 0, 0, true, false, false)
-}
-
 func checkLocal(x, y float32) error {
 	if !(x >= 0 && x < BlockSize && y >= 0 && y < BlockSize) {
 		return fmt.Errorf("local x, y (%v, %v): want metres in [0, %d)", x, y, BlockSize)

@@ -73,14 +73,24 @@ func LoadLayout(r io.Reader, name string) ([]Emitter, error) {
 		return nil, err
 	}
 	var out []Emitter
-	seen := false
+	seen, version := false, 1
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
 			return nil, fail(err)
 		}
+		if t == FormatKey {
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				return nil, fail(err)
+			}
+			if version, err = CheckFormat(raw, "layout"); err != nil {
+				return nil, fmt.Errorf("%s: %v", at(dec.InputOffset()), err)
+			}
+			continue
+		}
 		if t != "emitters" {
-			return nil, fmt.Errorf("%s: unknown field %v (want \"emitters\")", at(dec.InputOffset()), t)
+			return nil, fmt.Errorf("%s: %v (the layout's keys are \"format\" and \"emitters\")", at(dec.InputOffset()), UnknownKey("layout", fmt.Sprint(t), version))
 		}
 		seen = true
 		if err := expect('['); err != nil {
@@ -95,6 +105,9 @@ func LoadLayout(r io.Reader, name string) ([]Emitter, error) {
 				var te *json.UnmarshalTypeError
 				if errors.As(err, &te) { // its offset counts from the value's start
 					return nil, fmt.Errorf("%s: emitters[%d].%s: want %v, got %s", at(start+te.Offset), i, te.Field, te.Type, te.Value)
+				}
+				if k, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+					return nil, fmt.Errorf("%s: emitters[%d]: %v", at(start), i, UnknownKey("layout", strings.Trim(k, `"`), version))
 				}
 				return nil, fail(err)
 			}
@@ -279,7 +292,7 @@ func parseSType(raw json.RawMessage) (uint32, error) {
 // EncodeLayout writes emitters in the layout format, one emitter per line.
 func EncodeLayout(es []Emitter) []byte {
 	var b bytes.Buffer
-	b.WriteString("{\"emitters\":[")
+	b.WriteString("{\"format\":1,\"emitters\":[") // FormatVersion
 	for i, e := range es {
 		if i > 0 {
 			b.WriteByte(',')

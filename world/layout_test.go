@@ -46,7 +46,7 @@ func TestE2_LayoutErrorsNameLineAndField(t *testing.T) {
 		{"interval order", multi, "l.json:3:1: emitters[1].interval: min 4 > max 2"},
 		{"syntax", "{\"emitters\":[\n{\"name\":\"a\",,}]}", "l.json:2:"},
 		{"type", "{\"emitters\":[\n{\"name\":5}]}", "l.json:2:"},
-		{"unknown field", strings.Replace(forgeLayout, `"path"`, `"pth"`, 1), "unknown field"},
+		{"unknown field", strings.Replace(forgeLayout, `"path"`, `"pth"`, 1), `unknown key "pth": format 1 of the layout`},
 		{"bad landblock", strings.Replace(forgeLayout, `0xA9B4`, `0xA9`, 1), "emitters[0].landblock"},
 		{"bad table", strings.Replace(forgeLayout, `0x20000010`, `0x0A000010`, 1), "emitters[0].sound_table"},
 		{"bad stype", strings.Replace(forgeLayout, `105`, `999`, 1), "emitters[0].stype"},

@@ -44,6 +44,7 @@ func (p WalkPoint) loc() Loc {
 }
 
 type walkFile struct {
+	Format  json.RawMessage  `json:"format"` // FormatVersion (absent: 1)
 	Note    string           `json:"note"`   // free text (a recorded walk says how to render it)
 	Camera  string           `json:"camera"` // a W5 preset's name (CameraPresets); eye and chase override its values
 	Eye     *float32         `json:"eye"`
@@ -87,8 +88,14 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 			off = se.Offset
 		} else if te, ok := err.(*json.UnmarshalTypeError); ok {
 			off = te.Offset
+		} else if k, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			version, _ := CheckFormat(f.Format, "path file") // the keys before it are decoded
+			err = UnknownKey("path file", strings.Trim(k, `"`), max(version, 1))
 		}
 		return nil, fmt.Errorf("%s:%s: %v", name, lineCol(b, off), err)
+	}
+	if _, err := CheckFormat(f.Format, "path file"); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if end := skipSpace(b, dec.InputOffset()); end < int64(len(b)) {
 		return nil, fmt.Errorf("%s:%s: trailing data after the path", name, lineCol(b, end))

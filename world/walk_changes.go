@@ -119,6 +119,7 @@ func EncodeWalk(out io.Writer, w *Walk, note string) error {
 		bw.WriteString("\n")
 	}
 	bw.WriteString("{\n")
+	field(FormatKey, FormatVersion, true)
 	if note != "" {
 		field("note", note, true)
 	}

@@ -223,7 +223,7 @@ func SpanPath(l *world.InputLog, from, to float64) []byte {
 		}
 	}
 	var b bytes.Buffer
-	b.WriteString("{\"points\":[")
+	b.WriteString("{\"format\":1,\"points\":[") // world.FormatVersion
 	for i, p := range pts {
 		if i > 0 {
 			b.WriteByte(',')

@@ -7,6 +7,7 @@
 package capture
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -17,6 +18,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"soundworld/assets"
@@ -106,8 +108,11 @@ func short(h string) string {
 	return h
 }
 
-// maxSidecarBytes bounds a sidecar read (an hour of dragging is a few MB).
-const maxSidecarBytes = 256 << 20
+// maxSidecarBytes bounds a sidecar read, in proportion to what one holds:
+// a record of at most world.MaxInputs calls of 256 bytes each on average
+// (as a report link's, internal/weblink) and 16 MiB for the Snapshot, view
+// and problems (an hour of dragging is a few MB).
+const maxSidecarBytes = 16<<20 + world.MaxInputs*256
 
 // Sidecar is a sidecar file as read once: its replay object and, raw, the
 // window's "view" object (the window decodes it; render ignores it).
@@ -138,24 +143,59 @@ func ReadSidecarFile(path string) (*Sidecar, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxSidecarBytes+1))
-	if err != nil {
+	tooBig := fmt.Errorf("%s: larger than %d bytes (a record of %d calls): not a sidecar", path, maxSidecarBytes, world.MaxInputs)
+	var buf bytes.Buffer
+	if st, err := f.Stat(); err == nil {
+		if st.Size() > maxSidecarBytes {
+			return nil, tooBig // refused before reading
+		}
+		buf.Grow(int(st.Size()) + bytes.MinRead) // one allocation, not append's growth
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(f, maxSidecarBytes+1)); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	b := buf.Bytes()
 	if len(b) > maxSidecarBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes: not a sidecar", path, maxSidecarBytes)
+		return nil, tooBig
 	}
 	return parseSidecar(b, path)
 }
 
+// SidecarKeys are the top-level keys of a sidecar (format 1; game.Sidecar
+// writes them, its test pins the two lists equal). A report link's payload
+// holds "replay" and "view" only.
+var SidecarKeys = []string{"format", "tool", "source", "dat_dir", "dats", "listener", "player", "camera", "rng",
+	"seed", "sim_time", "prefs", "prefs_string", "view", "snapshot", "replay", "problems"}
+
 // parseSidecar is ReadSidecarFile on the file's bytes; path names it in errors.
 func parseSidecar(b []byte, path string) (*Sidecar, error) {
-	var sc struct {
-		Replay *Replay         `json:"replay"`
-		View   json.RawMessage `json:"view"`
-	}
-	if err := json.Unmarshal(b, &sc); err != nil {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(b, &top); err != nil {
 		return nil, fmt.Errorf("%s: not a sidecar: %v", path, err)
+	}
+	version, err := world.CheckFormat(top[world.FormatKey], "sidecar")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	for k := range top {
+		if !slices.Contains(SidecarKeys, k) {
+			return nil, fmt.Errorf("%s: %v", path, world.UnknownKey("sidecar", k, version))
+		}
+	}
+	var sc struct {
+		Replay *Replay
+		View   json.RawMessage
+	}
+	sc.View = top["view"]
+	if r := top["replay"]; len(r) > 0 {
+		dec := json.NewDecoder(bytes.NewReader(r))
+		dec.DisallowUnknownFields() // the record's keys are pinned (docs/file-formats.md)
+		if err := dec.Decode(&sc.Replay); err != nil {
+			if k, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+				err = world.UnknownKey("sidecar's replay record", strings.Trim(k, `"`), version)
+			}
+			return nil, fmt.Errorf("%s: replay: %v", path, err)
+		}
 	}
 	if sc.Replay == nil || sc.Replay.Inputs == nil {
 		return nil, fmt.Errorf("%s: the sidecar has no \"replay\" record (written by an older soundworld, or not a sidecar)", path)

@@ -14,20 +14,20 @@ func dumpScene(a *dat.Archive, id uint32) (any, error) {
 		return nil, err
 	}
 	type objJSON struct {
-		K           int        `json:"k"`
-		ObjID       hexID      `json:"obj_id"`
-		BaseLoc     [7]float32 `json:"base_loc"` // x y z qw qx qy qz
-		Freq        float32    `json:"freq"`
-		DisplaceX   float32    `json:"displace_x"`
-		DisplaceY   float32    `json:"displace_y"`
-		MinScale    float32    `json:"min_scale"`
-		MaxScale    float32    `json:"max_scale"`
-		MaxRotation float32    `json:"max_rotation_deg"`
-		MinSlope    float32    `json:"min_slope"`
-		MaxSlope    float32    `json:"max_slope"`
-		Align       uint32     `json:"align"`
-		Orient      uint32     `json:"orient"`
-		WeenieObj   uint32     `json:"weenie_obj"`
+		K           int    `json:"k"`
+		ObjID       hexID  `json:"obj_id"`
+		BaseLoc     [7]f32 `json:"base_loc"` // x y z qw qx qy qz
+		Freq        f32    `json:"freq"`
+		DisplaceX   f32    `json:"displace_x"`
+		DisplaceY   f32    `json:"displace_y"`
+		MinScale    f32    `json:"min_scale"`
+		MaxScale    f32    `json:"max_scale"`
+		MaxRotation f32    `json:"max_rotation_deg"`
+		MinSlope    f32    `json:"min_slope"`
+		MaxSlope    f32    `json:"max_slope"`
+		Align       uint32 `json:"align"`
+		Orient      uint32 `json:"orient"`
+		WeenieObj   uint32 `json:"weenie_obj"`
 	}
 	j := struct {
 		Source  string    `json:"source"`
@@ -36,8 +36,8 @@ func dumpScene(a *dat.Archive, id uint32) (any, error) {
 	}{Source: a.Source, ID: hexID(s.ID), Objects: []objJSON{}}
 	for k, o := range s.Objects {
 		f := o.BaseLoc
-		j.Objects = append(j.Objects, objJSON{k, hexID(o.ObjID), [7]float32{f.X, f.Y, f.Z, f.QW, f.QX, f.QY, f.QZ},
-			o.Freq, o.DisplaceX, o.DisplaceY, o.MinScale, o.MaxScale, o.MaxRotation, o.MinSlope, o.MaxSlope, o.Align, o.Orient, o.WeenieObj})
+		j.Objects = append(j.Objects, objJSON{k, hexID(o.ObjID), [7]f32{f32(f.X), f32(f.Y), f32(f.Z), f32(f.QW), f32(f.QX), f32(f.QY), f32(f.QZ)},
+			f32(o.Freq), f32(o.DisplaceX), f32(o.DisplaceY), f32(o.MinScale), f32(o.MaxScale), f32(o.MaxRotation), f32(o.MinSlope), f32(o.MaxSlope), o.Align, o.Orient, o.WeenieObj})
 	}
 	return j, nil
 }
@@ -59,17 +59,17 @@ func dumpScenery(a *dat.Archive, lb uint16) (any, error) {
 		sounding[o.ID] = true
 	}
 	type placedJSON struct {
-		ID      hexID   `json:"id"`
-		Vertex  [2]int  `json:"vertex"`
-		Scene   hexID   `json:"scene"`
-		K       int     `json:"k"`
-		ObjID   hexID   `json:"obj_id"`
-		X       float32 `json:"x"`
-		Y       float32 `json:"y"`
-		Z       float32 `json:"z"`
-		Heading float32 `json:"heading_deg"`
-		Scale   float32 `json:"scale"`
-		Sounds  bool    `json:"sounds"`
+		ID      hexID  `json:"id"`
+		Vertex  [2]int `json:"vertex"`
+		Scene   hexID  `json:"scene"`
+		K       int    `json:"k"`
+		ObjID   hexID  `json:"obj_id"`
+		X       f32    `json:"x"`
+		Y       f32    `json:"y"`
+		Z       f32    `json:"z"`
+		Heading f32    `json:"heading_deg"`
+		Scale   f32    `json:"scale"`
+		Sounds  bool   `json:"sounds"`
 	}
 	j := struct {
 		Source    string       `json:"source"`
@@ -81,11 +81,14 @@ func dumpScenery(a *dat.Archive, lb uint16) (any, error) {
 	for _, p := range cat.Scenery(lb) {
 		id := uint32(lb)<<16 | world.SceneryIDBit | uint32(p.Index)
 		j.Placed = append(j.Placed, placedJSON{hexID(id), [2]int{p.VX, p.VY}, hexID(p.Scene), p.K, hexID(p.ObjID),
-			cm(p.Loc.X), cm(p.Loc.Y), cm(p.Loc.Z), p.Heading, p.Scale, sounding[id]})
+			f32(cm(p.Loc.X)), f32(cm(p.Loc.Y)), f32(cm(p.Loc.Z)), f32(p.Heading), f32(p.Scale), sounding[id]})
 		if sounding[id] {
 			j.Sounding++
 		}
 	}
 	j.Count = len(j.Placed)
+	for _, p := range land.Problems().List() { // what the placement skipped, printed with the archive's
+		a.Problems().Add(p)
+	}
 	return j, nil
 }

@@ -37,18 +37,18 @@ func dumpSetup(a *dat.Archive, id uint32) (any, error) {
 // hookJSON is one hook: its type and direction, what a sound hook plays,
 // what CallPES chains, and (other types) the body size and record byte.
 type hookJSON struct {
-	Type        string   `json:"type"`
-	Dir         int32    `json:"direction"`
-	At          int      `json:"record_byte"`
-	Wave        *hexID   `json:"wave,omitempty"`
-	SType       *uint32  `json:"stype,omitempty"`
-	STypeName   string   `json:"stype_name,omitempty"`
-	Probability *float32 `json:"probability,omitempty"`
-	Priority    *float32 `json:"priority,omitempty"`
-	Volume      *float32 `json:"volume,omitempty"`
-	Script      *hexID   `json:"script,omitempty"`
-	Pause       *float32 `json:"pause_s,omitempty"`
-	BodyBytes   int      `json:"body_bytes,omitempty"`
+	Type        string  `json:"type"`
+	Dir         int32   `json:"direction"`
+	At          int     `json:"record_byte"`
+	Wave        *hexID  `json:"wave,omitempty"`
+	SType       *uint32 `json:"stype,omitempty"`
+	STypeName   string  `json:"stype_name,omitempty"`
+	Probability *f32    `json:"probability,omitempty"`
+	Priority    *f32    `json:"priority,omitempty"`
+	Volume      *f32    `json:"volume,omitempty"`
+	Script      *hexID  `json:"script,omitempty"`
+	Pause       *f32    `json:"pause_s,omitempty"`
+	BodyBytes   int     `json:"body_bytes,omitempty"`
 }
 
 func hookOf(h dat.Hook) hookJSON {
@@ -62,10 +62,10 @@ func hookOf(h dat.Hook) hookJSON {
 		j.SType, j.STypeName = &st, dat.SoundTypeName(st)
 	case dat.HookSoundTweaked:
 		w := hexID(h.Wave)
-		p, pr, v := h.Probability, h.Priority, h.Volume
+		p, pr, v := f32(h.Probability), f32(h.Priority), f32(h.Volume)
 		j.Wave, j.Probability, j.Priority, j.Volume = &w, &p, &pr, &v
 	case dat.HookCallPES:
-		s, p := hexID(h.Script), h.Pause
+		s, p := hexID(h.Script), f32(h.Pause)
 		j.Script, j.Pause = &s, &p
 	}
 	return j

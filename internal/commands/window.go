@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"soundworld/internal/cli"
+	"soundworld/internal/outputs"
 )
 
 // windowProgram is the companion program holding the explorer and `shot`.
@@ -76,6 +77,14 @@ func launchWindow(e *Env, args []string) int {
 	ownGroup(cmd) // on Unix: SIGTERM to the window's whole process group
 	cmd.WaitDelay = 2 * time.Second
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, e.Stdout, e.Stderr
+	// The window's temp folder is one of ours, removed when it ends however
+	// it ends: xvfb-run (a sh script) makes its xvfb-run.XXXXXX there and
+	// removes it in an EXIT trap, which sh does not run when a signal ends it.
+	// (outputs.TempDir: removed on a signal's forced exit too.)
+	if tmp, remove, err := outputs.TempDir("", "soundworld-window-"); err == nil {
+		defer remove()
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	}
 	err = cmd.Run()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {

@@ -27,6 +27,8 @@ type Set struct {
 // use at the place the suite runs its commands, and a landblock there.
 type Targets struct {
 	Table, Wave, LandBlock, LandBlockInfo uint32 // LandBlockInfo 0: none
+	// The object records (E3, A11) the object sets hit; 0: none of that kind.
+	Scene, Setup, Animation, Script, EnvCell uint32
 }
 
 var le = binary.LittleEndian
@@ -104,30 +106,7 @@ func Sets(portal, cell []byte, t Targets) ([]Set, error) {
 		cell       bool // edits the cell image (else the portal)
 		do         func(m *image) error
 	}
-	f32 := func(id uint32, at func(raw []byte) (int, error), v float32) func(m *image) error {
-		return func(m *image) error {
-			pos, raw, err := m.rec(id)
-			if err != nil {
-				return err
-			}
-			k, err := at(raw)
-			if err != nil {
-				return err
-			}
-			m.putF(pos(k), v)
-			return nil
-		}
-	}
-	u32 := func(id uint32, k int, v uint32) func(m *image) error {
-		return func(m *image) error {
-			pos, _, err := m.rec(id)
-			if err != nil {
-				return err
-			}
-			m.put32(pos(k), v)
-			return nil
-		}
-	}
+	f32, u32 := recF32, recU32 // objects.go
 	// Record bytes of the table's first SoundType's first entry (§3.2: id,
 	// root key, root data, root children count, child key, child count).
 	tableEntry := func(field int) func(raw []byte) (int, error) {
@@ -324,6 +303,9 @@ func Sets(portal, cell []byte, t Targets) ([]Set, error) {
 				return nil
 			}},
 			edit{"trailing/landblockinfo", "trailing", true, grow(t.LandBlockInfo)})
+	}
+	for _, o := range objectEdits(t) {
+		edits = append(edits, edit{o.name, o.kind, o.cell, o.do})
 	}
 	var sets []Set
 	for _, e := range edits {

@@ -9,7 +9,8 @@ import (
 )
 
 // StandInTargets are the records at the Holtburg spawn the stand-in sets hit.
-var StandInTargets = Targets{Table: 0x20000001, Wave: 0x0A000001, LandBlock: 0xA9B4FFFF, LandBlockInfo: 0xA9B4FFFE}
+var StandInTargets = Targets{Table: 0x20000001, Wave: 0x0A000001, LandBlock: 0xA9B4FFFF, LandBlockInfo: 0xA9B4FFFE,
+	Scene: 0x12000009, Setup: 0x02000030, Animation: 0x03000030, Script: 0x33000001, EnvCell: 0xA9B40101}
 
 func openPair(t *testing.T, portal, cell []byte) *dat.Archive {
 	t.Helper()

@@ -529,6 +529,7 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 		if t := s.DefaultSoundTable; t != 0 && !c.portal.has(t) {
 			c.problem(f, e.ID, int64(len(b)-8), dat.KindMissingRecord, "default sound table 0x%08X is not in the portal dat", t)
 		}
+		c.note(f, s.Problems(b))
 		c.setupParts(f, e.ID, b)
 	case TypeLandBlockInfo:
 		l, err := dat.ParseLandBlockInfo(b)
@@ -545,6 +546,20 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 		if _, err := dat.ParseIteration(b); err != nil {
 			bad(dat.KindBadRecord, err)
 		}
+	default: // the object records (dat.CheckOf): as the commands validate them
+		rc, ok := dat.CheckOf(f.role, e.ID)
+		if !ok {
+			return
+		}
+		got, probs, err := rc.Validate(b)
+		if err != nil {
+			bad(rc.Kind, err)
+			return
+		}
+		if got != e.ID {
+			mismatch(rc.Kind, got)
+		}
+		c.note(f, probs)
 	}
 }
 

@@ -21,9 +21,23 @@ import (
 // a fragment from another page or a later format is refused by name.
 const Prefix = "sw1."
 
-// MaxSidecarBytes bounds the decompressed sidecar (an hour of dragging is a
-// few MB); a fragment that inflates past it is refused, never allocated.
-const MaxSidecarBytes = 64 << 20
+// The bounds of a link. A link's session is at most MaxLinkCalls calls
+// (entries of its input record plus the frames of its drags; about 18
+// minutes of dragging at 60 frames a second). A call's JSON is
+// bytesPerCall on average at most (a grid step or a drag frame ~30 bytes,
+// an emitter edit ~300), and the record's start and the view fit in
+// linkHead; so a link's sidecar inflates to at most MaxSidecarBytes.
+const (
+	MaxLinkCalls    = 1 << 16
+	bytesPerCall    = 256
+	linkHead        = 64 << 10
+	MaxSidecarBytes = linkHead + MaxLinkCalls*bytesPerCall // 16 MiB + 64 KiB
+)
+
+// MaxFragmentChars bounds a fragment before anything is decoded: the
+// base64url of the largest DEFLATE stream a MaxSidecarBytes sidecar
+// compresses to (stored blocks: 5 bytes per 65 535), and the prefix.
+var MaxFragmentChars = len(Prefix) + base64.RawURLEncoding.EncodedLen(MaxSidecarBytes+5*(MaxSidecarBytes/65535+1))
 
 // maxBytes is the bound Decode applies (MaxSidecarBytes; tests lower it).
 var maxBytes int64 = MaxSidecarBytes
@@ -49,6 +63,9 @@ func Encode(sidecar []byte) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("link: %v", err)
 	}
+	if n := calls(l.Replay); n > MaxLinkCalls || len(js) > MaxSidecarBytes {
+		return "", fmt.Errorf("link: the session is too long for a link (%d calls, %d bytes; a link holds %d calls, %d bytes): share the sidecar file instead", n, len(js), MaxLinkCalls, MaxSidecarBytes)
+	}
 	var buf bytes.Buffer
 	w, err := flate.NewWriter(&buf, flate.BestCompression)
 	if err != nil {
@@ -61,12 +78,37 @@ func Encode(sidecar []byte) (string, error) {
 	return Prefix + base64.RawURLEncoding.EncodeToString(buf.Bytes()), nil
 }
 
+// calls counts a replay record's calls: its entries and its drags' frames
+// (world.InputLog's JSON: "inputs": {"inputs": [{…, "drag": [x, y, h, …]}]}).
+func calls(replay json.RawMessage) int {
+	var r struct {
+		Inputs struct {
+			Inputs []struct {
+				Drag []float32 `json:"drag"`
+			} `json:"inputs"`
+		} `json:"inputs"`
+	}
+	json.Unmarshal(replay, &r) // a record that does not decode is -from's to refuse
+	n := len(r.Inputs.Inputs)
+	for _, in := range r.Inputs.Inputs {
+		n += len(in.Drag) / 3
+	}
+	return n
+}
+
 // Decode turns a fragment (with or without its leading '#') back into a
 // minimal sidecar: {"replay":…,"view":…}. Errors say what is wrong with it.
+// A fragment longer than MaxFragmentChars is refused before decoding, one
+// that inflates past MaxSidecarBytes while inflating; what it allocates is
+// at most its compressed bytes, twice its inflated size and the
+// inflater's fixed state (TestDecode_AllocatesLittle).
 func Decode(fragment string) ([]byte, error) {
 	f := strings.TrimPrefix(fragment, "#")
 	if !strings.HasPrefix(f, Prefix) {
 		return nil, fmt.Errorf("link: the fragment does not start with %q: not a soundworld link (or a newer one)", Prefix)
+	}
+	if len(f) > MaxFragmentChars {
+		return nil, fmt.Errorf("link: the fragment is %d characters, longer than any link (%d: a session of %d calls): not a soundworld link", len(f), MaxFragmentChars, MaxLinkCalls)
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(f[len(Prefix):])
 	if err != nil {
@@ -74,19 +116,49 @@ func Decode(fragment string) ([]byte, error) {
 	}
 	r := flate.NewReader(bytes.NewReader(raw))
 	defer r.Close()
-	js, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
+	js, err := readBounded(r, maxBytes)
 	if err != nil {
-		return nil, fmt.Errorf("link: the fragment does not inflate (cut short when copied?): %v", err)
+		return nil, err
 	}
-	if int64(len(js)) > maxBytes {
-		return nil, fmt.Errorf("link: inflates past %d bytes: not a soundworld link", maxBytes)
+	var l struct {
+		Replay *struct{} `json:"replay"` // decoded without a copy: only its presence is checked here
 	}
-	var l link
 	if err := json.Unmarshal(js, &l); err != nil {
 		return nil, fmt.Errorf("link: not a sidecar inside: %v", err)
 	}
-	if len(l.Replay) == 0 || string(l.Replay) == "null" {
+	if l.Replay == nil {
 		return nil, errors.New("link: no \"replay\" record inside")
 	}
 	return js, nil
+}
+
+// readBounded reads r to its end into one slice of at most limit bytes,
+// allocating twice what it returns (chunks, then the result), not the
+// five-fold of append's 1.25× growth.
+func readBounded(r io.Reader, limit int64) ([]byte, error) {
+	var chunks [][]byte
+	total, size := int64(0), 32<<10
+	for done := false; !done; size = min(2*size, 4<<20) {
+		c := make([]byte, size)
+		n := 0
+		for n < len(c) && !done {
+			k, err := r.Read(c[n:])
+			n += k
+			switch {
+			case err == io.EOF:
+				done = true
+			case err != nil:
+				return nil, fmt.Errorf("link: the fragment does not inflate (cut short when copied?): %v", err)
+			}
+		}
+		chunks, total = append(chunks, c[:n]), total+int64(n)
+		if total > limit {
+			return nil, fmt.Errorf("link: inflates past %d bytes: not a soundworld link", limit)
+		}
+	}
+	out := make([]byte, 0, total)
+	for _, c := range chunks {
+		out = append(out, c...)
+	}
+	return out, nil
 }

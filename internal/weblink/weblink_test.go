@@ -5,8 +5,10 @@ import (
 	"compress/flate"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -180,5 +182,76 @@ func TestDecode_RefusesBadFragments(t *testing.T) {
 	}
 	if _, err := Encode([]byte(`{"tool":"soundworld"}`)); err == nil {
 		t.Error("a sidecar without a replay record made a link")
+	}
+}
+
+// allocated is the bytes f allocates (runtime.MemStats.TotalAlloc).
+func allocated(f func()) uint64 {
+	var a, b runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	f()
+	runtime.ReadMemStats(&b)
+	return b.TotalAlloc - a.TotalAlloc
+}
+
+// Bounded decoding: an accepted link allocates at most 4× its
+// inflated size (plus the inflater's fixed state, 64 KiB); a bomb — 87 KB
+// of fragment inflating to 64 MiB — is refused at MaxSidecarBytes having
+// allocated at most 4× that, not the 221 MB it once took.
+func TestDecode_AllocatesLittle(t *testing.T) {
+	const fixed = 64 << 10
+	var sc strings.Builder
+	sc.WriteString(`{"replay":{"sim_time":100,"inputs":{"start":{"seed":1},"inputs":[`)
+	for i := range 30000 {
+		if i > 0 {
+			sc.WriteByte(',')
+		}
+		fmt.Fprintf(&sc, `{"kind":"drag","t":%d,"drag":[%d.5,%d.25,%d]}`, i, 30000+i, 34000+i%977, i%360)
+	}
+	sc.WriteString(`]}},"view":{}}`)
+	frag, err := Encode([]byte(sc.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js []byte
+	got := allocated(func() { js, err = Decode(frag) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lim := 4*uint64(len(js)) + fixed; got > lim {
+		t.Errorf("decoding a %d-character link of %d bytes allocated %d bytes, want at most %d", len(frag), len(js), got, lim)
+	}
+	t.Logf("link: %d characters → %d bytes, %d allocated (%.2f×)", len(frag), len(js), got, float64(got)/float64(len(js)))
+
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestCompression)
+	w.Write([]byte(`{"replay":{"inputs":{"start":{},"inputs":[`))
+	w.Write(bytes.Repeat([]byte(" "), 64<<20))
+	w.Close()
+	bomb := Prefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	got = allocated(func() { _, err = Decode(bomb) })
+	if err == nil || !strings.Contains(err.Error(), "inflates past") {
+		t.Fatalf("a %d-character bomb: %v, want it refused", len(bomb), err)
+	}
+	if lim := uint64(4 * MaxSidecarBytes); got > lim {
+		t.Errorf("refusing a %d-character bomb allocated %d bytes, want at most %d", len(bomb), got, lim)
+	}
+	t.Logf("bomb: %d characters refused after %d bytes allocated", len(bomb), got)
+
+	long := Prefix + strings.Repeat("A", MaxFragmentChars)
+	got = allocated(func() { _, err = Decode(long) })
+	if err == nil || !strings.Contains(err.Error(), "longer than any link") || got > fixed {
+		t.Errorf("a fragment past MaxFragmentChars: %v, %d bytes allocated; want it refused before decoding", err, got)
+	}
+}
+
+// Encode refuses a session past MaxLinkCalls calls (its drags' frames
+// counted): such a link could not be opened.
+func TestEncode_RefusesSessionsPastN(t *testing.T) {
+	drag := strings.Repeat("1,2,3,", MaxLinkCalls/2)
+	sc := `{"replay":{"inputs":{"inputs":[{"kind":"drag","drag":[` + drag + `1,2,3]},{"kind":"drag","drag":[` + drag + `1,2,3]}]}}}`
+	if _, err := Encode([]byte(sc)); err == nil || !strings.Contains(err.Error(), "too long for a link") {
+		t.Fatalf("a session of %d calls: %v, want it refused", MaxLinkCalls+4, err)
 	}
 }

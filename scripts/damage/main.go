@@ -155,8 +155,11 @@ func makeWorld(name string) (*world, error) {
 			return nil, err
 		}
 		return &world{name: "standin", portal: p, cell: c,
-			targets: damage.Targets{Table: 0x20000001, Wave: 0x0A000001, LandBlock: 0xA9B4FFFF, LandBlockInfo: 0xA9B4FFFE},
-			at:      "0xA9B4 84 7.1", loc: "0xA9B40019 [84.000000 7.100000 85.005000] 1.000000 0.000000 0.000000 0.000000",
+			targets: damage.Targets{Table: 0x20000001, Wave: 0x0A000001, LandBlock: 0xA9B4FFFF, LandBlockInfo: 0xA9B4FFFE,
+				// the spawn's sounding scenery (the chimes: scene, setup, animation), the
+				// static's script, the inn's first room
+				Scene: 0x12000009, Setup: 0x02000030, Animation: 0x03000030, Script: 0x33000001, EnvCell: 0xA9B40101},
+			at: "0xA9B4 84 7.1", loc: "0xA9B40019 [84.000000 7.100000 85.005000] 1.000000 0.000000 0.000000 0.000000",
 			region: "A8B3..AAB5", timeout: 90 * time.Second}, nil
 	case "big":
 		dir, err := bigworld.Cached()
@@ -192,6 +195,9 @@ func makeWorld(name string) (*world, error) {
 				w.targets.Wave = c.Data[0].WaveID
 				break
 			}
+		}
+		if err := damage.ObjectTargets(a, &w.targets); err != nil {
+			return nil, err
 		}
 		w.targets.LandBlock = 0x7F7FFFFF
 		if _, err := a.Cell.Lookup(0x7F7FFFFE); err == nil {

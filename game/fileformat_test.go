@@ -1,0 +1,120 @@
+package game
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"soundworld/assets"
+	capt "soundworld/internal/capture"
+	"soundworld/internal/formatdoc"
+	"soundworld/world"
+)
+
+// Every key the sidecar writes outside its snake_case Sim values is on
+// docs/file-formats.md, and only those; the reader's list of top-level
+// keys is the writer's.
+func TestFileFormats_SidecarKeysPinned(t *testing.T) {
+	code, err := world.JSONKeys(Sidecar{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var top []string
+	for _, k := range code {
+		if !strings.ContainsAny(k, ".[") {
+			top = append(top, k)
+		}
+	}
+	if !slices.Equal(top, slices.Sorted(slices.Values(capt.SidecarKeys))) {
+		t.Errorf("Sidecar writes %v, -from reads %v", top, capt.SidecarKeys)
+	}
+	var page []string
+	for _, h := range []string{"Sidecar (format", "Sidecar view", "Sidecar replay record"} {
+		ks, err := formatdoc.Keys(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range ks {
+			if !strings.HasPrefix(k, "replay.inputs.") { // the record's own keys: capture's test
+				page = append(page, k)
+			}
+		}
+	}
+	slices.Sort(page)
+	if d := formatdoc.Diff(page, code); d != "" {
+		t.Errorf("docs/file-formats.md and the sidecar's keys differ (a renamed key breaks every sidecar filed): %s", d)
+	}
+	if sc := newStandInGame(t).sidecar(); sc.Format != world.FormatVersion {
+		t.Errorf("a sidecar says format %d, want %d", sc.Format, world.FormatVersion)
+	}
+}
+
+// keyPaths collects every object key path of a JSON value ("a.b",
+// "list[].c").
+func keyPaths(v any, prefix string, out map[string]bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			p := k
+			if prefix != "" {
+				p = prefix + "." + k
+			}
+			out[p] = true
+			keyPaths(e, p, out)
+		}
+	case []any:
+		for _, e := range x {
+			keyPaths(e, prefix+"[]", out)
+		}
+	}
+}
+
+// The parts of the sidecar whose keys come from the Sim's own field names
+// (game/snake.go: snapshot, prefs, rng) keep the keys format 1 wrote: the
+// format 1 golden sidecar reopened and written again holds every key path
+// the golden holds, so renaming a Snapshot field fails here.
+func TestFileFormats_SnakeKeysKeepFormat1(t *testing.T) {
+	const golden = "../internal/capture/testdata/formats/sidecar-v1.json"
+	b, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var old map[string]any
+	if err := json.Unmarshal(b, &old); err != nil {
+		t.Fatal(err)
+	}
+	a, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, Stdout: io.Discard, From: mustReadFrom(t, golden)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := sidecarJSON(g.sidecar())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fresh map[string]any
+	if err := json.Unmarshal(js, &fresh); err != nil {
+		t.Fatal(err)
+	}
+	was, now := map[string]bool{}, map[string]bool{}
+	keyPaths(old, "", was)
+	keyPaths(fresh, "", now)
+	n := 0
+	for k := range was {
+		if strings.HasPrefix(k, "snapshot.") || strings.HasPrefix(k, "prefs.") || strings.HasPrefix(k, "rng.") {
+			n++
+			if !now[k] {
+				t.Errorf("format 1 wrote %q; this build does not: a renamed or dropped key", k)
+			}
+		}
+	}
+	if n < 50 {
+		t.Fatalf("the golden sidecar has %d snapshot, prefs and rng keys: the comparison would prove little", n)
+	}
+}
