@@ -205,5 +205,5 @@ func writeMotions(w *writer, ds []MotionData) {
 
 // MotionTable reads a 0x09xxxxxx record from the portal dat.
 func (a *Archive) MotionTable(id uint32) (*MotionTable, error) {
-	return record(a, a.Portal, id, ParseMotionTable, func(v *MotionTable) uint32 { return v.ID }, nil)
+	return record(a, a.Portal, id, ParseMotionTable, func(v *MotionTable) uint32 { return v.ID }, (*MotionTable).Problems)
 }

@@ -141,3 +141,30 @@ func FuzzParseMotionTable(f *testing.F) {
 		}
 	})
 }
+
+// TestMotionTableProblems: a MotionTable is one row of the record checks
+// (check ⊇ commands, E3 [D4]); an animation id of another type is a
+// problem at its AnimData's byte (id, style, 1 style default, cycle count,
+// key, 4 header bytes = 32), a NaN velocity one at its MotionData's (24).
+func TestMotionTableProblems(t *testing.T) {
+	c, ok := CheckOf("portal", 0x09000001)
+	if !ok || c.Name != "MotionTable" {
+		t.Fatalf("CheckOf(portal, 0x09000001) = %q, %v; want the MotionTable row", c.Name, ok)
+	}
+	if _, probs, err := c.Validate(handMotionTable()); err != nil || len(probs) != 0 {
+		t.Fatalf("the hand table: %v, %v; want no problems", probs, err)
+	}
+	b := handMotionTable()
+	binary.LittleEndian.PutUint32(b[32:], 0x01000010)
+	binary.LittleEndian.PutUint32(b[64:], math.Float32bits(float32(math.NaN()))) // velocity x
+	_, probs, err := c.Validate(b)
+	if err != nil || len(probs) != 2 {
+		t.Fatalf("damaged: %v, %v; want two problems", probs, err)
+	}
+	if probs[0].Off != 32 || !strings.Contains(probs[0].What, "0x01000010") {
+		t.Errorf("anim id problem %+v: want byte 32 naming 0x01000010", probs[0])
+	}
+	if probs[1].Off != 24 || !strings.Contains(probs[1].What, "NaN") {
+		t.Errorf("velocity problem %+v: want byte 24 naming NaN", probs[1])
+	}
+}

@@ -31,6 +31,7 @@ var portalChecks = map[uint32]RecordCheck{
 	typeSetup:         {"Setup", KindBadSetup, validator(ParseSetup, func(v *Setup) uint32 { return v.ID }, (*Setup).Problems)},
 	typeAnimation:     {"Animation", KindBadRecord, validator(ParseAnimation, func(v *Animation) uint32 { return v.ID }, (*Animation).Problems)},
 	typeScene:         {"Scene", KindBadRecord, validator(ParseScene, func(v *Scene) uint32 { return v.ID }, (*Scene).Problems)},
+	typeMotionTable:   {"MotionTable", KindBadRecord, validator(ParseMotionTable, func(v *MotionTable) uint32 { return v.ID }, (*MotionTable).Problems)},
 	typePhysicsScript: {"PhysicsScript", KindBadRecord, validator(ParsePhysicsScript, func(v *PhysicsScript) uint32 { return v.ID }, (*PhysicsScript).Problems)},
 }
 

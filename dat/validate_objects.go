@@ -201,3 +201,34 @@ func walkSetup(b []byte, v *valueProblems) (int, error) {
 	r.skip(48*r.count(48, "Setup lights"), "Setup lights")
 	return r.off, r.done(id)
 }
+
+// Problems lists what is wrong with a parsed MotionTable (E3 [D4]): an
+// animation id that is not an Animation (0x03…), and velocity or omega
+// values that are not finite. A NaN framerate is a parse error.
+func (m *MotionTable) Problems(raw []byte) []Problem {
+	v := &valueProblems{id: m.ID, kind: KindBadRecord}
+	each := func(what string, d *MotionData) {
+		for k, a := range d.Anims {
+			if a.Anim>>24 != typeAnimation {
+				v.add(int64(a.Off), "%s anim %d: 0x%08X is not an Animation (0x03…) id", what, k, a.Anim)
+			}
+		}
+		for k, x := range append(d.Velocity[:], d.Omega[:]...) {
+			if !finite32(x) {
+				v.add(int64(d.Off), "%s velocity/omega[%d] is not a finite number: %v", what, k, x)
+			}
+		}
+	}
+	for k := range m.Cycles {
+		each(fmt.Sprintf("cycle 0x%08X", m.Cycles[k].Key), &m.Cycles[k])
+	}
+	for k := range m.Modifiers {
+		each(fmt.Sprintf("modifier 0x%08X", m.Modifiers[k].Key), &m.Modifiers[k])
+	}
+	for _, l := range m.Links {
+		for k := range l.Motions {
+			each(fmt.Sprintf("link 0x%08X→0x%08X", l.Key, l.Motions[k].Key), &l.Motions[k])
+		}
+	}
+	return v.list
+}
