@@ -40,8 +40,6 @@ var longFuncs = map[string]string{
 	"ui/controls.go:UI.controlsWindow":             "to split (being changed elsewhere: ui/)",
 	"ui/timeline.go:UI.drawTimeline":               "to split (being changed elsewhere: ui/)",
 	"ui/dock/dock.go:Arrange":                      "to split (being changed elsewhere: ui/)",
-	"world/inputlog_check.go:InputLog.Check":       "to split (being changed elsewhere: world/inputlog*)",
-	"world/inputlog.go:Input.Apply":                "to split (being changed elsewhere: world/inputlog*)",
 	"world/walk.go:LoadWalk":                       "to split (being changed elsewhere: the walk and input files)",
 	"world/layout.go:layoutEmitter.emitter":        "to split (being changed elsewhere: world objects and layouts)",
 	"world/layout.go:LoadLayout":                   "to split (being changed elsewhere: world objects and layouts)",
