@@ -240,7 +240,7 @@ func (m *profHooks) bundle(screen *ebiten.Image) (*pendingBundle, time.Time) {
 	var evs []world.Event
 	for _, r := range g.ui.History().Rows {
 		if r.Play.Time >= now-capt.SpanSeconds {
-			evs = append(evs, world.Event{Play: r.Play, Trace: audio.Trace{Draws: r.Draws, Rands: r.Rands}})
+			evs = append(evs, world.Event{Play: r.Play, Trace: audio.Trace{Draws: r.Draws, Rands: r.Rands}, Object: r.ObjectHook})
 		}
 	}
 	b := &pendingBundle{Bundle: capt.Bundle{Audio: samples, Events: evs, Live: g.liveRows(now - capt.SpanSeconds), Inputs: g.sim.Inputs(), SimTime: now,
