@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/ambientviz/geom"
+	"soundworld/names"
 	"soundworld/world"
 )
 
@@ -40,6 +41,8 @@ type View struct {
 	// HideLevels leaves the one-shots' dB out of their labels (an ABX trial
 	// is judged by ear; ui's blind.go).
 	HideLevels bool
+	// Names names the objects' labels (nil: by id).
+	Names *names.Book
 }
 
 // RoseMax is the bearing rose's default longest bar in px; its disc is 22 px wider.

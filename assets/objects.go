@@ -2,9 +2,9 @@ package assets
 
 // objects.go: the stand-in's sounding objects (rule E3) — a forge whose
 // default animation strikes the hammer through its sound table, a windmill
-// whose animation creaks through a SoundHook, a fountain whose default script
-// splashes through SoundTweakedHooks. They are data objects: Setups with
-// default animations and scripts, placed in 0xA9B4's LandBlockInfo, played by
+// whose animation creaks through a SoundHook, a fountain whose flowing
+// animation splashes through SoundTweakedHooks. They are data objects: Setups
+// with default animations, placed in 0xA9B4's LandBlockInfo, played by
 // the same code that plays a user's real dats. Authored here; not retail data.
 
 import (
@@ -19,7 +19,8 @@ const (
 	WindmillSetup  uint32 = 0x02000002
 	WindmillAnim   uint32 = 0x03000002 // the sails' turn
 	FountainSetup  uint32 = 0x02000003
-	FountainScript uint32 = 0x33000001 // splashes once after creation
+	FountainAnim   uint32 = 0x03000003 // the water's flow: splashes every loop
+	FountainScript uint32 = 0x33000001 // splashes once after creation (the water starting)
 	CreakWave      uint32 = 0x0A000050 // the windmill's creak (synthesised below)
 	ThumpSType     uint32 = 0x21       // Thump1 (§5.1), the forge's quench thud
 )
@@ -36,6 +37,7 @@ const (
 const (
 	forgeFrames    = 90 // 3 s loop
 	windmillFrames = 120
+	fountainFrames = 120 // 4 s loop
 )
 
 // ForgeHammerFrames are the forge animation's frames whose SoundTableHook
@@ -47,6 +49,16 @@ const ForgeThumpFrame = 75
 
 // WindmillCreakFrames hold a SoundHook playing CreakWave.
 var WindmillCreakFrames = []int{20, 80}
+
+// The fountain's splashes ride its looping animation, as a real fountain's
+// do (a default script runs once per creation, E3, so a fountain that only
+// scripted its sound would fall silent; docs/fidelity.md "The stand-in's
+// fountain"): splash-a every loop, splash-b gated at 0.6. Its default script
+// splashes once when it is created (the water starting).
+const (
+	FountainSplashAFrame = 15
+	FountainSplashBFrame = 75
+)
 
 // objectAnim is an animation of n frames of one part at rest, with hooks.
 func objectAnim(id uint32, n int, hooks map[int][]dat.Hook) *dat.Animation {
@@ -63,6 +75,10 @@ func ObjectRecords() (setups []*dat.Setup, anims []*dat.Animation, scripts []*da
 	for _, f := range ForgeHammerFrames {
 		forge[f] = []dat.Hook{{Type: dat.HookSoundTable, SType: HammerSType}}
 	}
+	fountain := map[int][]dat.Hook{
+		FountainSplashAFrame: {{Type: dat.HookSoundTweaked, Wave: 0x0A00000C, Probability: 1, Priority: 0.9, Volume: 0.8}},   // splash-a
+		FountainSplashBFrame: {{Type: dat.HookSoundTweaked, Wave: 0x0A00000D, Probability: 0.6, Priority: 0.9, Volume: 0.7}}, // splash-b, gated
+	}
 	mill := map[int][]dat.Hook{}
 	for _, f := range WindmillCreakFrames {
 		mill[f] = []dat.Hook{{Type: dat.HookSound, Wave: CreakWave}}
@@ -70,9 +86,10 @@ func ObjectRecords() (setups []*dat.Setup, anims []*dat.Animation, scripts []*da
 	setups = []*dat.Setup{
 		{ID: ForgeSetup, DefaultAnimation: ForgeAnim, DefaultSoundTable: ForgeTable},
 		{ID: WindmillSetup, DefaultAnimation: WindmillAnim},
-		{ID: FountainSetup, DefaultScript: FountainScript},
+		{ID: FountainSetup, DefaultAnimation: FountainAnim, DefaultScript: FountainScript},
 	}
-	anims = []*dat.Animation{objectAnim(ForgeAnim, forgeFrames, forge), objectAnim(WindmillAnim, windmillFrames, mill)}
+	anims = []*dat.Animation{objectAnim(ForgeAnim, forgeFrames, forge), objectAnim(WindmillAnim, windmillFrames, mill),
+		objectAnim(FountainAnim, fountainFrames, fountain)}
 	scripts = []*dat.PhysicsScript{{ID: FountainScript, Entries: []dat.ScriptEntry{
 		{StartTime: 0.5, Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: 0x0A00000C, Probability: 1, Priority: 0.9, Volume: 0.8}},   // splash-a
 		{StartTime: 2.0, Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: 0x0A00000D, Probability: 0.6, Priority: 0.9, Volume: 0.7}}, // splash-b, gated

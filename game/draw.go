@@ -66,7 +66,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	mapdraw.Over(m, g.mapv, g.cam, g.mapRect(), !g.simTimeOnly) // heatmap, landmarks, keys; the progress bar shows loading
 	v := ambientviz.View{
 		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
-		Muted: g.mutedSound, HideLevels: g.ui.LevelsHidden(),
+		Muted: g.mutedSound, HideLevels: g.ui.LevelsHidden(), Names: g.names,
 	}
 	mr := g.mapRect()
 	rr := roseR(mr)
@@ -80,6 +80,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		mapdraw.MapKey(screen, g.hud.keyRect(), g.st.ShowKey)
 	}
 	g.ui.Draw(screen)
+	g.ui.SetMapCard(g.objectCardAt(ebiten.CursorPosition()))
 	g.ui.DrawOverlay(screen) // the timeline tooltip, above the panels
 	if g.st.ShowHelp {       // F1 help is modal: above the panels
 		mapdraw.Help(screen, g.cam.W, g.cam.H, g.st.HelpPage, ui.Help)

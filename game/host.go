@@ -107,7 +107,7 @@ func (h panelHost) SetAudio(on bool) error {
 func (h panelHost) PlayStinger(stype uint32) {
 	g := h.g
 	p := g.sim.PlayStinger(g.stingerTbl, stype) // recorded for -from
-	g.setToast(fmt.Sprintf("%s: %d dB, slot %d", ui.STypeName(stype), p.DB, p.Slot))
+	g.setToast(fmt.Sprintf("%s: %d dB, slot %d", g.names.SoundWithID(stype, g.stingerTbl, 0), p.DB, p.Slot))
 }
 
 // Stingers lists the UI table's environs stingers.

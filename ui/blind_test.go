@@ -103,11 +103,11 @@ func TestABX_TimelineBarsOneBrightness(t *testing.T) {
 // The Events panel's rows keep time, sound and pan but not the level.
 func TestABX_EventRowsWithoutLevel(t *testing.T) {
 	p := audio.Play{Time: 2.5, SType: 0x47, DB: -21, Pan: 4, Slot: 3}
-	if got := lateRowText(p, 0, false); !strings.Contains(got, "-21") {
+	if got := lateRowText(nil, p, 0, false); !strings.Contains(got, "-21") {
 		t.Fatalf("row %q has no level", got)
 	}
-	got := lateRowText(p, 0, true)
-	if strings.Contains(got, "21") || !strings.Contains(got, "pan +4") || len(got) != len(lateRowText(p, 0, false)) {
+	got := lateRowText(nil, p, 0, true)
+	if strings.Contains(got, "21") || !strings.Contains(got, "pan +4") || len(got) != len(lateRowText(nil, p, 0, false)) {
 		t.Errorf("blind row %q: want no level, the pan, the same columns", got)
 	}
 }

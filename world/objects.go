@@ -72,7 +72,20 @@ type ObjectView struct {
 	Muted         bool // silent now: muted, or another object soloed
 	UserMuted     bool // the user muted it (the mute button's state)
 	Soloed        bool // the user soloed it (the solo button's state)
+	// State says why the object is silent now, "" while it can sound:
+	// ScriptFinished, OutOfRange, or another reason a later rule adds. The
+	// window shows it as it is (map label, Emitters panel).
+	State string
 }
+
+// Reasons an object is silent (ObjectView.State).
+const (
+	// ScriptFinished: its only sound is a script, which runs once per
+	// creation (E3: InitDefaults plays the DefaultScript when created).
+	ScriptFinished = "script finished — plays again when its landblock reloads"
+	// OutOfRange: the camera is beyond the object's audible radius (S1).
+	OutOfRange = "out of range"
+)
 
 // objAnim is a default animation reduced to what E3 plays: per frame, the
 // hooks a forward play runs (direction Both or Forward) that matter here.
@@ -589,9 +602,26 @@ func (o *Objects) views(master float32, squared bool, tables func(uint32) *dat.S
 		}
 		v.Script = d.si.setup.DefaultScript
 		v.AudibleRadius = d.si.radius(master, squared, tables)
+		if st.scriptDone() {
+			v.State = ScriptFinished
+		}
 		out[i] = v
 	}
 	return out
+}
+
+// scriptDone reports whether the object will sound no more until it is
+// created again: no animation hook left to loop, no script queued, no
+// CallPES waiting.
+func (st *objState) scriptDone() bool {
+	if a := st.def.si.anim; a != nil {
+		for _, f := range a.frames {
+			if len(f) > 0 {
+				return false
+			}
+		}
+	}
+	return len(st.runs) == 0 && len(st.pes) == 0
 }
 
 // radius is S1 solved for −50 dB at the loudest of the object's sound

@@ -10,6 +10,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/atlas"
+	"soundworld/names"
 )
 
 // settle runs the map's frames until cond holds (or 60 s).
@@ -50,8 +51,16 @@ func TestAtlas_StandInHoltburgLayers(t *testing.T) {
 	if s := m.Hover(m.cam, 0xA9*192+float64(well.X), 0xB4*192+float64(well.Y)); !strings.Contains(s, "static 0x01000101") {
 		t.Errorf("hover at the well: %q", s)
 	}
-	if s := m.lm.hover(m.cam, 0xA9*192+float64(well.X), 0xB4*192+float64(well.Y), true, false); strings.Contains(s, "static") {
+	if s := m.lm.hover(m.cam, 0xA9*192+float64(well.X), 0xB4*192+float64(well.Y), true, false, nil); strings.Contains(s, "static") {
 		t.Errorf("statics off: hover still names %q", s)
+	}
+	// With the stand-in's names the hover says what the landmark is, id beside.
+	m.cfg.Names = names.New(nil, true, nil)
+	if s := m.Hover(m.cam, 0xA9*192+float64(inn.X), 0xB4*192+float64(inn.Y)); !strings.Contains(s, "inn (building) 0x01000201") {
+		t.Errorf("named hover at the inn: %q", s)
+	}
+	if s := m.Hover(m.cam, 0xA9*192+float64(well.X), 0xB4*192+float64(well.Y)); !strings.Contains(s, "well (static) 0x01000101") {
+		t.Errorf("named hover at the well: %q", s)
 	}
 	// Heat values are the atlas' for the same cells.
 	at := m.atlas()
