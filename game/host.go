@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"sort"
@@ -219,6 +220,9 @@ func (h panelHost) Jump(where string) error {
 		return err
 	}
 	x, y, err := world.ParseMap(where)
+	if errors.Is(err, world.ErrOffMap) { // well-formed, outside the world: say so, as the commands do
+		return fmt.Errorf("jump: %w", err)
+	}
 	if err != nil {
 		l, err2 := cli.AtPlace(strings.TrimSpace(where)) // W6: exact local metres, refused as -at refuses
 		if err2 != nil {
