@@ -321,6 +321,10 @@ func (m *profHooks) applyFrom() error {
 			g.st.Follow = *v.Follow
 		}
 		v.applySelection(g.st, g.cfg.Shot != nil) // selection, map key (fromview.go)
+		// The panels as the picture had them; this run's -panels wins.
+		if g.cfg.ViewOpts.Panels == "" && len(v.Panels) > 0 {
+			g.ui.RestorePanels(v.Panels, v.Width, v.Height)
+		}
 	}
 	if g.cfg.Shot == nil { // a shot redraws the picture as it was
 		g.setToast(fmt.Sprintf("Reopened %s at sim time %.2f s", from.Path, g.sim.Now()))
