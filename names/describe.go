@@ -2,6 +2,7 @@ package names
 
 import (
 	"fmt"
+	"strings"
 
 	"soundworld/dat"
 )
@@ -16,6 +17,16 @@ func SType(t uint32) string {
 		return s
 	}
 	return fmt.Sprintf("0x%02X", t)
+}
+
+// SetupPlays is what Setup setup plays by its default animation or script
+// ("Setup 0x… — plays 0x0A000023 every 3.0 s"), "" when it plays nothing
+// the data says (or cannot be read): the sound browser's object sources.
+func (b *Book) SetupPlays(setup uint32) string {
+	if s := b.describeSetup(setup); strings.Contains(s, " — plays ") {
+		return s
+	}
+	return ""
 }
 
 // describeSetup is the best name real data gives an object's Setup: "Setup
@@ -50,11 +61,7 @@ func (b *Book) describe(setup uint32) string {
 				hooks = append(hooks, soundHooks(f.Hooks)...)
 			}
 			if len(hooks) > 0 {
-				times := ""
-				if len(hooks) > 1 {
-					times = fmt.Sprintf(" %d×", len(hooks))
-				}
-				return fmt.Sprintf("%s — plays %s%s every %.1f s", head, hookTarget(hooks[0]), times, float64(len(a.Frames))/frameRate)
+				return fmt.Sprintf("%s — plays %s every %.1f s", head, b.targets(hooks, st.DefaultSoundTable), float64(len(a.Frames))/frameRate)
 			}
 		}
 	}
@@ -62,7 +69,7 @@ func (b *Book) describe(setup uint32) string {
 		if sc, err := b.data.PhysicsScript(st.DefaultScript); err == nil {
 			for _, e := range sc.Entries {
 				if h := soundHooks([]dat.Hook{e.Hook}); len(h) > 0 {
-					return fmt.Sprintf("%s — plays %s once when created", head, hookTarget(h[0]))
+					return fmt.Sprintf("%s — plays %s once when created", head, b.targets(h, st.DefaultSoundTable))
 				}
 			}
 		}
@@ -82,10 +89,40 @@ func soundHooks(hs []dat.Hook) []dat.Hook {
 	return out
 }
 
-// hookTarget is what a sound hook plays: its wave's id, or its SoundType.
-func hookTarget(h dat.Hook) string {
+// targets says what hooks play, in order, each once with its count: "0x0A000023",
+// "forge hammer (0x69) ×2, forge quench (0x21)"; at most three, then "…".
+func (b *Book) targets(hooks []dat.Hook, table uint32) string {
+	var order []string
+	count := map[string]int{}
+	for _, h := range hooks {
+		t := b.hookTarget(h, table)
+		if count[t] == 0 {
+			order = append(order, t)
+		}
+		count[t]++
+	}
+	parts := make([]string, 0, 4)
+	for i, t := range order {
+		if i == 3 {
+			parts = append(parts, "…")
+			break
+		}
+		if n := count[t]; n > 1 {
+			t += fmt.Sprintf(" ×%d", n)
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// hookTarget is what a sound hook plays: its wave (named, id beside), or its
+// SoundType in the Setup's table.
+func (b *Book) hookTarget(h dat.Hook, table uint32) string {
 	if h.Type == dat.HookSoundTable {
-		return fmt.Sprintf("%s (0x%02X)", SType(h.SType), h.SType)
+		return fmt.Sprintf("%s (0x%02X)", b.Sound(h.SType, table, 0), h.SType)
+	}
+	if s, ok := b.Known(h.Wave); ok {
+		return fmt.Sprintf("%s (0x%08X)", s, h.Wave)
 	}
 	return fmt.Sprintf("0x%08X", h.Wave)
 }
