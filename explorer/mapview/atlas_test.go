@@ -114,10 +114,17 @@ func TestAtlas_SearchJumpExport(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	v.cfg.Names = names.New(nil, true, nil)
 	st, lines := v.SearchLines(5)
 	hits := v.srch.hits
 	if v.srch.err != nil || len(hits) == 0 || len(lines) != min(5, len(hits)) {
 		t.Fatalf("status %q, %d hits, %d lines, err %v", st, len(hits), len(lines), v.srch.err)
+	}
+	// Each hit names its sound as the stand-in does, the table and SoundType beside.
+	for _, l := range lines {
+		if !strings.HasPrefix(l.Detail, "meadow wind (0x20000001:Ambient1)") && !strings.HasPrefix(l.Detail, "rock gusts (0x20000006:Ambient1)") {
+			t.Errorf("hit detail %q, want the stand-in's name for the Ambient1 it found", l.Detail)
+		}
 	}
 	for i := 1; i < len(hits); i++ {
 		if hits[i].Peak > hits[i-1].Peak {
