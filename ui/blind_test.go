@@ -49,15 +49,7 @@ func panelTexts(t *testing.T, h *gateFake) string {
 		return audio.MeterReading{Peak: [2]float64{-6, -7}, RMS: [2]float64{-15, -16}, Hold: [2]float64{-5, -5}}, "device"
 	})
 	var b strings.Builder
-	onDrawLine = func(s string, _ float64) { b.WriteString(s + "\n") }
-	defer func() { onDrawLine = nil }()
-	img := ebiten.NewImage(1280, 720)
-	for i := 0; i < 3; i++ {
-		if _, err := u.Update(s); err != nil {
-			t.Fatal(err)
-		}
-		u.Draw(img)
-	}
+	drawFrames(t, u, s, func(s string, _ float64) { b.WriteString(s + "\n") })
 	if got := u.LevelsHidden(); got != (h.abx && !h.done) {
 		t.Errorf("LevelsHidden %v with ABX %v done %v", got, h.abx, h.done)
 	}
@@ -149,7 +141,15 @@ func gateLineYs(t *testing.T, h *gateFake, st *State) map[string]float64 {
 	u.OpenAll()
 	u.SetScreen(1280, 720)
 	ys := map[string]float64{}
-	onDrawLine = func(s string, y float64) { ys[s] = y }
+	drawFrames(t, u, s, func(s string, y float64) { ys[s] = y })
+	return ys
+}
+
+// drawFrames updates and draws u over s for three frames at 1280×720,
+// handing every text line drawn (and its y) to seen.
+func drawFrames(t *testing.T, u *UI, s *world.Snapshot, seen func(s string, y float64)) {
+	t.Helper()
+	onDrawLine = seen
 	defer func() { onDrawLine = nil }()
 	img := ebiten.NewImage(1280, 720)
 	for i := 0; i < 3; i++ {
@@ -158,5 +158,4 @@ func gateLineYs(t *testing.T, h *gateFake, st *State) map[string]float64 {
 		}
 		u.Draw(img)
 	}
-	return ys
 }

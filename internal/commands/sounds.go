@@ -104,47 +104,48 @@ func sounds(args []string, stdout, stderr io.Writer) error {
 // record that does not parse is a problem (listed, skipped), never silent.
 func listSounds(a *dat.Archive, b *names.Book, ps *dat.Problems) (soundsJSON, error) {
 	out := soundsJSON{Source: a.Source}
-	bad := func(id uint32, kind string, err error) {
-		ps.AddErr(kind, a.Portal.Name(), id, err)
-	}
-	waves, err := dat.IDs(a.Portal, 0x0A000000, 0x0AFFFFFF, nil)
-	if err != nil {
-		return out, err
-	}
-	for _, id := range waves {
-		w, err := a.Wave(id)
-		if err != nil {
-			bad(id, dat.KindBadWave, err)
-			continue
-		}
-		out.Waves = append(out.Waves, waveRow(w, b))
-	}
-	tables, err := dat.IDs(a.Portal, 0x20000000, 0x20FFFFFF, nil)
-	if err != nil {
-		return out, err
-	}
-	for _, id := range tables {
-		t, err := a.SoundTable(id)
-		if err != nil {
-			bad(id, dat.KindBadTable, err)
-			continue
-		}
-		out.Tables = append(out.Tables, tableRow(t, b))
-	}
-	setups, err := dat.IDs(a.Portal, 0x02000000, 0x02FFFFFF, nil)
-	if err != nil {
-		return out, err
-	}
-	for _, id := range setups {
-		if p := b.SetupPlays(id); p != "" {
-			name, ok := b.Known(id)
-			if !ok {
-				name = "(no name: -names gives one)"
+	// each reads every record of [lo, hi]; one that does not parse is a problem.
+	each := func(lo, hi uint32, kind string, read func(id uint32) error) error {
+		ids, err := dat.IDs(a.Portal, lo, hi, nil)
+		for _, id := range ids {
+			if err := read(id); err != nil {
+				ps.AddErr(kind, a.Portal.Name(), id, err)
 			}
-			out.Objects = append(out.Objects, soundObject{Setup: hexID(id), Name: name, Plays: p})
 		}
+		return err
 	}
-	return out, nil
+	err := each(0x0A000000, 0x0AFFFFFF, dat.KindBadWave, func(id uint32) error {
+		w, err := a.Wave(id)
+		if err == nil {
+			out.Waves = append(out.Waves, waveRow(w, b))
+		}
+		return err
+	})
+	if err == nil {
+		err = each(0x20000000, 0x20FFFFFF, dat.KindBadTable, func(id uint32) error {
+			t, err := a.SoundTable(id)
+			if err == nil {
+				out.Tables = append(out.Tables, tableRow(t, b))
+			}
+			return err
+		})
+	}
+	if err == nil {
+		err = each(0x02000000, 0x02FFFFFF, dat.KindBadSetup, func(id uint32) error {
+			if _, err := a.Setup(id); err != nil {
+				return err
+			}
+			if p := b.SetupPlays(id); p != "" {
+				name, ok := b.Known(id)
+				if !ok {
+					name = "(no name: -names gives one)"
+				}
+				out.Objects = append(out.Objects, soundObject{Setup: hexID(id), Name: name, Plays: p})
+			}
+			return nil
+		})
+	}
+	return out, err
 }
 
 // waveRow is a wave's format and length: PCM from its header (data bytes ÷
