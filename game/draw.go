@@ -230,7 +230,11 @@ func (h *hud) banners() []string {
 		b = append(b, noAmbientBanner(g.snap, g.mapv.Tiles))
 	}
 	if c := g.snap.Indoor; c != 0 { // A11
-		b = append(b, fmt.Sprintf("indoors: EnvCell 0x%08X, sees outside: %s", c, map[bool]string{true: "yes", false: "no"}[g.snap.SeesOutside]))
+		where := fmt.Sprintf("EnvCell 0x%08X", c)
+		if n := g.names.Model(c); n != "" { // the room's name (the stand-in's, or the user's)
+			where = fmt.Sprintf("%s (EnvCell 0x%08X)", n, c)
+		}
+		b = append(b, fmt.Sprintf("indoors: %s, sees outside: %s", where, map[bool]string{true: "yes", false: "no"}[g.snap.SeesOutside]))
 	}
 	if n := g.ui.ProblemCount(); n > 0 { // the data problems the Sim met, skipped as retail would
 		b = append(b, fmt.Sprintf("Data problems (%d): skipped as retail would, listed in the Data problems panel", n))

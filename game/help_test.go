@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"soundworld/internal/cli"
 	"soundworld/ui"
 )
 
@@ -54,5 +55,27 @@ func TestF1_ListsEveryHandledKey(t *testing.T) {
 		if !listed {
 			t.Errorf("input.go handles %s, F1's list has no %q", m[1], want)
 		}
+	}
+}
+
+// The indoor banner names the room (the stand-in's inn cellar), its
+// EnvCell beside.
+func TestBanner_IndoorsNamesTheRoom(t *testing.T) {
+	g := standInGame(t)
+	const line = "0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0"
+	l, err := cli.AtLoc(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.sim.PlaceAt(l, cli.AtCell(line), 0); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !hasBanner(g.hud.banners(), "indoors: inn cellar (EnvCell 0xA9B40101), sees outside: no") {
+		t.Errorf("banners %q, want the cellar by name", g.hud.banners())
 	}
 }
