@@ -244,7 +244,7 @@ func (m *profHooks) bundle(screen *ebiten.Image) (*pendingBundle, time.Time) {
 		}
 	}
 	b := &pendingBundle{Bundle: capt.Bundle{Audio: samples, Events: evs, Live: g.liveRows(now - capt.SpanSeconds), Inputs: g.sim.Inputs(), SimTime: now,
-		Span: capt.SpanSeconds, Source: g.cfg.Source, DatDir: g.cfg.DatDir}, img: img, sc: sc}
+		Span: capt.SpanSeconds, Source: g.cfg.Source, DatDir: g.cfg.DatDir, Names: g.names}, img: img, sc: sc}
 	return b, time.Now()
 }
 

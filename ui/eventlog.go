@@ -25,12 +25,13 @@ import (
 
 // eventLog is the Events panel's state: filters, selection, scroll.
 type eventLog struct {
-	hideSrc [5]bool // by audio.Source
-	hideOut [6]bool // by audio.Outcome
-	table   uint32  // 0 = every table
-	sel     int64   // selected row's Seq, 0 none
-	scroll  int     // rows scrolled from the newest
-	note    string  // the last copy's result
+	hideSrc [5]bool     // by audio.Source
+	hideOut [6]bool     // by audio.Outcome
+	table   uint32      // 0 = every table
+	sel     int64       // selected row's Seq, 0 none
+	scroll  int         // rows scrolled from the newest
+	note    string      // the last copy's result
+	names   *names.Book // the copied CSV's name column (UI.SetNames)
 }
 
 // Row geometry (px).
@@ -81,7 +82,7 @@ func (l *eventLog) chips(b image.Rectangle) []elChip {
 		o := o
 		add(outShort[o], !l.hideOut[o], func(l *eventLog, _ []geom.Row) { l.hideOut[o] = !l.hideOut[o] })
 	}
-	add("copy CSV", false, func(l *eventLog, rows []geom.Row) { l.note = copyCSV(l.filter(rows)) })
+	add("copy CSV", false, func(l *eventLog, rows []geom.Row) { l.note = copyCSV(l.filter(rows), l.names) })
 	return out
 }
 
@@ -309,9 +310,9 @@ var csvDir = "screenshots"
 // copyCSV puts rows on the clipboard as render -events CSV through the
 // system's clipboard tool (wl-copy, xclip or xsel); without one it writes
 // screenshots/events-YYYYMMDD-HHMMSS.csv. Returns what it did.
-func copyCSV(rows []world.Event) string {
+func copyCSV(rows []world.Event, nb *names.Book) string {
 	var b bytes.Buffer
-	if err := capture.WriteEventsCSV(&b, rows); err != nil {
+	if err := capture.WriteEventsCSV(&b, rows, nb); err != nil {
 		return "copy failed: " + err.Error()
 	}
 	for _, c := range clipTools {

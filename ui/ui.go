@@ -146,7 +146,7 @@ type panel struct {
 }
 
 // SetNames gives the panels the window's name lookup (package names).
-func (u *UI) SetNames(b *names.Book) { u.names = b }
+func (u *UI) SetNames(b *names.Book) { u.names, u.prof.log.names = b, b }
 
 // SetScreen tells the panels the screen size in px (they re-flow on change).
 func (u *UI) SetScreen(w, h int) { u.screenW, u.screenH = w, h }

@@ -12,6 +12,7 @@ import (
 
 	"soundworld/audio"
 	"soundworld/internal/outputs"
+	"soundworld/names"
 	"soundworld/world"
 )
 
@@ -27,6 +28,7 @@ type Bundle struct {
 	Span       float64 // s (30)
 	Source     string  // data source as the window names it
 	DatDir     string
+	Names      *names.Book // the events CSV's name column (nil: ids)
 }
 
 // SpanSeconds is how much of the past a capture bundle holds (s).
@@ -71,7 +73,7 @@ func Write(parent string, at time.Time, b *Bundle) (string, error) {
 		{ShotFile, bytesOf(b.Screenshot)},
 		{SidecarFile, bytesOf(b.Sidecar)},
 		{AudioFile, func(w io.Writer) error { return writeWAV(w, b.Audio) }},
-		{EventsFile, func(w io.Writer) error { return WriteBundleEventsCSV(w, b.Events, b.Live) }},
+		{EventsFile, func(w io.Writer) error { return WriteBundleEventsCSV(w, b.Events, b.Live, b.Names) }},
 		{PathFile, func(w io.Writer) error {
 			_, err := w.Write(SpanPath(b.Inputs, b.SimTime-b.Span, b.SimTime))
 			return err
@@ -165,13 +167,16 @@ func (s *seekBuf) Seek(off int64, whence int) (int64, error) {
 // CSVHeader is the render -events header (with O4's draws and rands). This
 // package is the one place the events CSV is formatted: render, render -from,
 // capture bundles and the window's "copy as CSV" all write it through here.
-const CSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands,object\n"
+// The last column, name, is what the play sounds and, for an object's, the
+// object, by the names lookup (docs/names.md).
+const CSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands,object,name\n"
 
 // CSVRow formats one decision as render -events does: the play, then its
 // RollDice unit values (shortest float32 decimals) and rand() values,
 // space-separated in draw order, then for an object's play (E3) the object,
-// its setup and the hook with its frame or start time.
-func CSVRow(ev world.Event) string {
+// its setup and the hook with its frame or start time; then its name (b nil:
+// the SoundType's or the wave's id).
+func CSVRow(ev world.Event, nb *names.Book) string {
 	p := ev.Play
 	b := []byte(strconv.FormatFloat(p.Time, 'f', 6, 64) + "," + p.Source.String() + "," +
 		fmt.Sprintf("0x%08X,0x%02X,0x%08X,%d,", p.Table, p.SType, p.Wave, p.Slot) +
@@ -194,15 +199,37 @@ func CSVRow(ev world.Event) string {
 	if ev.Object != nil { // E3: which object, setup and hook (frame or start time)
 		b = append(b, ev.Object.String()...)
 	}
+	b = append(b, ',')
+	b = append(b, csvField(playName(ev, nb))...)
 	return string(append(b, '\n'))
 }
 
-// WriteEventsCSV writes the header and one row per decision.
-func WriteEventsCSV(w io.Writer, evs []world.Event) error {
+// playName is a play's name column: the sound, and for an object's play
+// "on" the object ("forge hammer on forge").
+func playName(ev world.Event, b *names.Book) string {
+	p := ev.Play
+	s := b.Sound(p.SType, p.Table, p.Wave)
+	if ev.Object != nil {
+		s += " on " + b.Object(ev.Object.ObjectID, ev.Object.Setup)
+	}
+	return s
+}
+
+// csvField quotes s as RFC 4180 wants when it holds a comma, quote or line
+// break (a user's names file may give any text).
+func csvField(s string) string {
+	if !strings.ContainsAny(s, ",\"\r\n") {
+		return s
+	}
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+// WriteEventsCSV writes the header and one row per decision, named by nb.
+func WriteEventsCSV(w io.Writer, evs []world.Event, nb *names.Book) error {
 	var b strings.Builder
 	b.WriteString(CSVHeader)
 	for _, ev := range evs {
-		b.WriteString(CSVRow(ev))
+		b.WriteString(CSVRow(ev, nb))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
