@@ -1,7 +1,6 @@
 package ambientviz
 
 import (
-	"fmt"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -31,7 +30,11 @@ func Objects(dst *ebiten.Image, s *world.Snapshot, v View) {
 		// Optional: scenery can put many objects in one view; a label with no
 		// free place is left out (the marker stays; the Emitters panel lists
 		// every object) rather than drawn over a key or another label.
-		t := fmt.Sprintf("object 0x%08X", o.ID)
+		t := v.Names.Object(o.ID, o.Setup)
+		if o.State == world.ScriptFinished {
+			t += " (script finished)"
+			a *= 0.6
+		}
 		QueueLabel(t, px, py, [][2]float64{{px + 10, py - 8}, {px - 10 - LabelWidth(t), py - 8}}, 1, true, ObjectCol, a)
 	}
 }

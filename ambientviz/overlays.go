@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/ambientviz/geom"
+	"soundworld/names"
 	"soundworld/world"
 )
 
@@ -40,6 +41,8 @@ type View struct {
 	// HideLevels leaves the one-shots' dB out of their labels (an ABX trial
 	// is judged by ear; ui's blind.go).
 	HideLevels bool
+	// Names names the objects' labels (nil: by id).
+	Names *names.Book
 }
 
 // RoseMax is the bearing rose's default longest bar in px; its disc is 22 px wider.
@@ -98,6 +101,9 @@ type fixedLabel struct {
 	x, y float64
 }
 
+// minNamedRingPx is the smallest ring radius (px) whose label is drawn.
+const minNamedRingPx = 16
+
 // Rings draws the 20 m, 120 m and audible-radius rings around the listener (A3, S1).
 func Rings(dst *ebiten.Image, s *world.Snapshot, v View) {
 	lx, ly := v.Cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
@@ -107,6 +113,9 @@ func Rings(dst *ebiten.Image, s *world.Snapshot, v View) {
 		c := cols[i%len(cols)]
 		StrokeCircle(dst, float32(lx), float32(ly), float32(px), 3, Fade(outlineCol, 0.5))
 		StrokeCircle(dst, float32(lx), float32(ly), float32(px), 1.5, Fade(c, 0.9))
+		if px < minNamedRingPx {
+			continue // zoomed out: a ring this small is a dot on the listener, its name only clutter
+		}
 		// below the ring's south point, else above its north point, else beside its east or west point.
 		w := LabelWidth(r.Label)
 		QueueLabel(r.Label, lx, ly+px, [][2]float64{{lx - w/2, ly + px + 2}, {lx - w/2, ly - px - 18}, {lx + px + 4, ly - 8}, {lx - px - w - 4, ly - 8}}, 0, false, c, 1)

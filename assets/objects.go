@@ -2,9 +2,11 @@ package assets
 
 // objects.go: the stand-in's sounding objects (rule E3) — a forge whose
 // default animation strikes the hammer through its sound table, a windmill
-// whose motion table's cycle creaks through a SoundHook, a fountain whose default script
-// splashes through SoundTweakedHooks. They are data objects: Setups with
-// default animations and scripts, placed in 0xA9B4's LandBlockInfo, played by
+// whose motion table's cycle creaks through a SoundHook, a fountain whose
+// flowing animation splashes through SoundTweakedHooks, and the inn's hearth
+// (an EnvCell static) crackling through a SoundHook. They are data objects:
+// Setups with default animations, motion tables and scripts, placed in
+// 0xA9B4's LandBlockInfo and the taproom, played by
 // the same code that plays a user's real dats. Authored here; not retail data.
 
 import (
@@ -19,7 +21,8 @@ const (
 	WindmillSetup  uint32 = 0x02000002
 	WindmillAnim   uint32 = 0x03000002 // the sails' turn
 	FountainSetup  uint32 = 0x02000003
-	FountainScript uint32 = 0x33000001 // splashes once after creation
+	FountainAnim   uint32 = 0x03000003 // the water's flow: splashes every loop
+	FountainScript uint32 = 0x33000001 // splashes once after creation (the water starting)
 	CreakWave      uint32 = 0x0A000050 // the windmill's creak (synthesised below)
 	// WindmillMotion is the windmill's motion table (E3 [D4]): its default
 	// state's cycle turns the sails twice as fast as the default animation
@@ -28,7 +31,7 @@ const (
 	// The inn's hearth (E3, EnvCell statics): a static of the taproom
 	// 0xA9B40100 whose animation crackles through a SoundHook.
 	HearthSetup uint32 = 0x02000004
-	HearthAnim  uint32 = 0x03000003
+	HearthAnim  uint32 = 0x03000004
 	CrackleWave uint32 = 0x0A000052
 	ThumpSType  uint32 = 0x21 // Thump1 (§5.1), the forge's quench thud
 )
@@ -45,6 +48,7 @@ const (
 const (
 	forgeFrames    = 90 // 3 s loop
 	windmillFrames = 120
+	fountainFrames = 120 // 4 s loop
 )
 
 // ForgeHammerFrames are the forge animation's frames whose SoundTableHook
@@ -83,6 +87,16 @@ func windmillMotionTable() *dat.MotionTable {
 		Cycles:        []dat.MotionData{{Key: key, Anims: []dat.AnimData{{Anim: WindmillAnim, Low: 0, High: -1, Framerate: WindmillCycleRate}}}}}
 }
 
+// The fountain's splashes ride its looping animation, as a real fountain's
+// do (a default script runs once per creation, E3, so a fountain that only
+// scripted its sound would fall silent; docs/fidelity.md "The stand-in's
+// fountain"): splash-a every loop, splash-b gated at 0.6. Its default script
+// splashes once when it is created (the water starting).
+const (
+	FountainSplashAFrame = 15
+	FountainSplashBFrame = 75
+)
+
 // objectAnim is an animation of n frames of one part at rest, with hooks.
 func objectAnim(id uint32, n int, hooks map[int][]dat.Hook) *dat.Animation {
 	a := &dat.Animation{ID: id, NumParts: 1, Frames: make([]dat.AnimFrame, n)}
@@ -98,6 +112,10 @@ func ObjectRecords() (setups []*dat.Setup, anims []*dat.Animation, scripts []*da
 	for _, f := range ForgeHammerFrames {
 		forge[f] = []dat.Hook{{Type: dat.HookSoundTable, SType: HammerSType}}
 	}
+	fountain := map[int][]dat.Hook{
+		FountainSplashAFrame: {{Type: dat.HookSoundTweaked, Wave: 0x0A00000C, Probability: 1, Priority: 0.9, Volume: 0.8}},   // splash-a
+		FountainSplashBFrame: {{Type: dat.HookSoundTweaked, Wave: 0x0A00000D, Probability: 0.6, Priority: 0.9, Volume: 0.7}}, // splash-b, gated
+	}
 	mill := map[int][]dat.Hook{}
 	for _, f := range WindmillCreakFrames {
 		mill[f] = []dat.Hook{{Type: dat.HookSound, Wave: CreakWave}}
@@ -105,7 +123,7 @@ func ObjectRecords() (setups []*dat.Setup, anims []*dat.Animation, scripts []*da
 	setups = []*dat.Setup{
 		{ID: ForgeSetup, DefaultAnimation: ForgeAnim, DefaultSoundTable: ForgeTable},
 		{ID: WindmillSetup, DefaultAnimation: WindmillAnim, DefaultMotionTable: WindmillMotion},
-		{ID: FountainSetup, DefaultScript: FountainScript},
+		{ID: FountainSetup, DefaultAnimation: FountainAnim, DefaultScript: FountainScript},
 		{ID: HearthSetup, DefaultAnimation: HearthAnim},
 	}
 	hearth := map[int][]dat.Hook{}
@@ -113,7 +131,7 @@ func ObjectRecords() (setups []*dat.Setup, anims []*dat.Animation, scripts []*da
 		hearth[f] = []dat.Hook{{Type: dat.HookSound, Wave: CrackleWave}}
 	}
 	anims = []*dat.Animation{objectAnim(ForgeAnim, forgeFrames, forge), objectAnim(WindmillAnim, windmillFrames, mill),
-		objectAnim(HearthAnim, hearthFrames, hearth)}
+		objectAnim(FountainAnim, fountainFrames, fountain), objectAnim(HearthAnim, hearthFrames, hearth)}
 	scripts = []*dat.PhysicsScript{{ID: FountainScript, Entries: []dat.ScriptEntry{
 		{StartTime: 0.5, Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: 0x0A00000C, Probability: 1, Priority: 0.9, Volume: 0.8}},   // splash-a
 		{StartTime: 2.0, Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: 0x0A00000D, Probability: 0.6, Priority: 0.9, Volume: 0.7}}, // splash-b, gated

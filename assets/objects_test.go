@@ -9,8 +9,10 @@ import (
 // TestE3_StandInObjects reads the stand-in's object records back through the
 // dat parsers: the forge Setup names its table and hammer loop, whose hook
 // frames are ForgeHammerFrames (SoundType 0x69) and ForgeThumpFrame; the
-// windmill creaks through SoundHooks; the fountain's default script splashes
-// through SoundTweakedHooks; all three stand in 0xA9B4's LandBlockInfo.
+// windmill creaks through SoundHooks; the fountain's looping animation
+// splashes through SoundTweakedHooks (a default script runs once per
+// creation, E3: its start-up script alone would fall silent); all three
+// stand in 0xA9B4's LandBlockInfo.
 func TestE3_StandInObjects(t *testing.T) {
 	a, err := StandIn()
 	if err != nil {
@@ -45,9 +47,21 @@ func TestE3_StandInObjects(t *testing.T) {
 	if w, err := a.Wave(CreakWave); err != nil || len(w.Data) == 0 {
 		t.Fatalf("creak wave: %v", err)
 	}
-	sc, err := a.PhysicsScript(FountainScript)
-	if err != nil || len(sc.Entries) != 2 || sc.Entries[0].Hook.Type != dat.HookSoundTweaked {
+	fs, err := a.Setup(FountainSetup)
+	if err != nil || fs.DefaultAnimation != FountainAnim || fs.DefaultScript != FountainScript {
+		t.Fatalf("fountain setup: %+v %v (want its sound on a looping animation)", fs, err)
+	}
+	fa, err := a.Animation(FountainAnim)
+	if err != nil || len(fa.Frames) != 120 {
+		t.Fatalf("fountain animation: %v", err)
+	}
+	if sc, err := a.PhysicsScript(FountainScript); err != nil || len(sc.Entries) != 2 {
 		t.Fatalf("fountain script: %+v %v", sc, err)
+	}
+	for _, f := range []int{FountainSplashAFrame, FountainSplashBFrame} {
+		if h := fa.Frames[f].Hooks; len(h) != 1 || h[0].Type != dat.HookSoundTweaked {
+			t.Errorf("fountain frame %d: hooks %+v, want one SoundTweakedHook", f, h)
+		}
 	}
 	info, err := a.LandBlockInfo(0xA9B4FFFE)
 	if err != nil {

@@ -66,7 +66,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	mapdraw.Over(m, g.mapv, g.cam, g.mapRect(), !g.simTimeOnly) // heatmap, landmarks, keys; the progress bar shows loading
 	v := ambientviz.View{
 		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
-		Muted: g.mutedSound, HideLevels: g.ui.LevelsHidden(),
+		Muted: g.mutedSound, HideLevels: g.ui.LevelsHidden(), Names: g.names,
 	}
 	mr := g.mapRect()
 	rr := roseR(mr)
@@ -80,6 +80,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		mapdraw.MapKey(screen, g.hud.keyRect(), g.st.ShowKey)
 	}
 	g.ui.Draw(screen)
+	g.ui.SetMapCard(g.objectCardAt(ebiten.CursorPosition()))
 	g.ui.DrawOverlay(screen) // the timeline tooltip, above the panels
 	if g.st.ShowHelp {       // F1 help is modal: above the panels
 		mapdraw.Help(screen, g.cam.W, g.cam.H, g.st.HelpPage, ui.Help)
@@ -229,7 +230,11 @@ func (h *hud) banners() []string {
 		b = append(b, noAmbientBanner(g.snap, g.mapv.Tiles))
 	}
 	if c := g.snap.Indoor; c != 0 { // A11
-		b = append(b, fmt.Sprintf("indoors: EnvCell 0x%08X, sees outside: %s", c, map[bool]string{true: "yes", false: "no"}[g.snap.SeesOutside]))
+		where := fmt.Sprintf("EnvCell 0x%08X", c)
+		if n := g.names.Model(c); n != "" { // the room's name (the stand-in's, or the user's)
+			where = fmt.Sprintf("%s (EnvCell 0x%08X)", n, c)
+		}
+		b = append(b, fmt.Sprintf("indoors: %s, sees outside: %s", where, map[bool]string{true: "yes", false: "no"}[g.snap.SeesOutside]))
 	}
 	if n := g.ui.ProblemCount(); n > 0 { // the data problems the Sim met, skipped as retail would
 		b = append(b, fmt.Sprintf("Data problems (%d): skipped as retail would, listed in the Data problems panel", n))

@@ -23,6 +23,7 @@ import (
 	"soundworld/explorer/mapview"
 	"soundworld/gate"
 	"soundworld/internal/crash"
+	"soundworld/names"
 	"soundworld/ui"
 	"soundworld/world"
 )
@@ -98,6 +99,8 @@ type Config struct {
 	LatencyProbes int
 	// Page is the host page's hooks (the browser build; page.go); nil on the desktop.
 	Page Page
+	// Names is the user's names file, id → name (-names, read by the command; nil: none).
+	Names map[uint32]string
 }
 
 // Game is the explorer window.
@@ -107,6 +110,7 @@ type Game struct {
 	sim       *world.Sim
 	region    *dat.Region
 	ui        *ui.UI
+	names     *names.Book // the one name lookup (package names)
 	st        *ui.State
 	cam       geom.Camera
 	snap      *world.Snapshot
@@ -211,6 +215,8 @@ func New(cfg Config) (*Game, error) {
 	}
 	g.walk = newWalkRec(g)
 	g.ui = ui.New(panelHost{g}, g.st)
+	g.names = names.New(cfg.Archive, cfg.DatDir == "", cfg.Names)
+	g.ui.SetNames(g.names)
 	g.listening = g.newListening()
 	g.ui.AddProblems(cfg.Problems)
 	g.mapv = g.newMap()

@@ -90,6 +90,10 @@ func TestJump(t *testing.T) {
 	if err := hostOf(g).Jump("somewhere"); err == nil {
 		t.Errorf("jump to \"somewhere\": got nil error, want one")
 	}
+	// Well-formed map coordinates outside the world say so, as -loc does.
+	if err := hostOf(g).Jump("99N, 200E"); err == nil || err.Error() != `jump: map coordinates "99N, 200E": off the map` {
+		t.Errorf("jump to 99N, 200E: %v, want it off the map", err)
+	}
 }
 
 // U1: the stand-in's UI table offers all 21 environs stingers, SoundTypes

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"sort"
@@ -107,7 +108,7 @@ func (h panelHost) SetAudio(on bool) error {
 func (h panelHost) PlayStinger(stype uint32) {
 	g := h.g
 	p := g.sim.PlayStinger(g.stingerTbl, stype) // recorded for -from
-	g.setToast(fmt.Sprintf("%s: %d dB, slot %d", ui.STypeName(stype), p.DB, p.Slot))
+	g.setToast(fmt.Sprintf("%s: %d dB, slot %d", g.names.SoundWithID(stype, g.stingerTbl, 0), p.DB, p.Slot))
 }
 
 // Stingers lists the UI table's environs stingers.
@@ -219,6 +220,9 @@ func (h panelHost) Jump(where string) error {
 		return err
 	}
 	x, y, err := world.ParseMap(where)
+	if errors.Is(err, world.ErrOffMap) { // well-formed, outside the world: say so, as the commands do
+		return fmt.Errorf("jump: %w", err)
+	}
 	if err != nil {
 		l, err2 := cli.AtPlace(strings.TrimSpace(where)) // W6: exact local metres, refused as -at refuses
 		if err2 != nil {

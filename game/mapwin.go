@@ -26,6 +26,7 @@ func (g *Game) newMap() *mapview.Map {
 		Notice:     g.setToast,
 		// A page: the overview's scan waits for the first map (one thread).
 		ScanAfterFirstView: g.cfg.Page != nil,
+		Names:              g.names,
 	})
 }
 

@@ -240,11 +240,11 @@ func (m *profHooks) bundle(screen *ebiten.Image) (*pendingBundle, time.Time) {
 	var evs []world.Event
 	for _, r := range g.ui.History().Rows {
 		if r.Play.Time >= now-capt.SpanSeconds {
-			evs = append(evs, world.Event{Play: r.Play, Trace: audio.Trace{Draws: r.Draws, Rands: r.Rands}})
+			evs = append(evs, world.Event{Play: r.Play, Trace: audio.Trace{Draws: r.Draws, Rands: r.Rands}, Object: r.ObjectHook})
 		}
 	}
 	b := &pendingBundle{Bundle: capt.Bundle{Audio: samples, Events: evs, Live: g.liveRows(now - capt.SpanSeconds), Inputs: g.sim.Inputs(), SimTime: now,
-		Span: capt.SpanSeconds, Source: g.cfg.Source, DatDir: g.cfg.DatDir}, img: img, sc: sc}
+		Span: capt.SpanSeconds, Source: g.cfg.Source, DatDir: g.cfg.DatDir, Names: g.names}, img: img, sc: sc}
 	return b, time.Now()
 }
 
@@ -321,6 +321,10 @@ func (m *profHooks) applyFrom() error {
 			g.st.Follow = *v.Follow
 		}
 		v.applySelection(g.st, g.cfg.Shot != nil) // selection, map key (fromview.go)
+		// The panels as the picture had them; this run's -panels wins.
+		if g.cfg.ViewOpts.Panels == "" && len(v.Panels) > 0 {
+			g.ui.RestorePanels(v.Panels, v.Width, v.Height)
+		}
 	}
 	if g.cfg.Shot == nil { // a shot redraws the picture as it was
 		g.setToast(fmt.Sprintf("Reopened %s at sim time %.2f s", from.Path, g.sim.Now()))

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -166,6 +167,22 @@ func TestF11_CaptureBundle(t *testing.T) {
 		if fi, err := os.Stat(filepath.Join(dir, r.path, f)); err != nil || fi.Size() == 0 {
 			t.Errorf("bundle %s: %v", f, err)
 		}
+	}
+	// F11's events.csv names an object's play in the object column, as
+	// render -events does (the forge strikes at the spawn every 3 s), and by
+	// name in the name column ("forge hammer on forge").
+	csv, _ := os.ReadFile(filepath.Join(dir, r.path, capt.EventsFile))
+	objRows := 0
+	for _, line := range strings.Split(string(csv), "\n") {
+		if strings.Contains(line, ",object,") && !strings.HasPrefix(line, "time_s,") {
+			if f := strings.Split(line, ","); !strings.HasPrefix(f[len(f)-2], "object 0x") || !strings.Contains(f[len(f)-1], " on ") {
+				t.Errorf("events.csv: an object's play with no object: %q", line)
+			}
+			objRows++
+		}
+	}
+	if objRows == 0 {
+		t.Errorf("events.csv holds no object plays:\n%s", csv)
 	}
 	wav, _ := os.ReadFile(filepath.Join(dir, r.path, capt.AudioFile))
 	// ~12 s of session (the first frame starts the clock): all of it is in the 30 s ring.

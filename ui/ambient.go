@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 
+	"soundworld/names"
 	"soundworld/ui/debugui"
 )
 
@@ -31,7 +32,7 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 				if in.Continuous {
 					kind = "bed"
 				}
-				name := fmt.Sprintf("%s %s, set %d entry %d", STypeName(in.Desc.SType), kind, in.Stb, in.Index)
+				name := fmt.Sprintf("%s %s, set %d entry %d", u.names.Sound(in.Desc.SType, in.STBID, 0), kind, in.Stb, in.Index)
 				switch {
 				case u.st.Mute[k]:
 					name = "[muted] " + name
@@ -51,7 +52,7 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 					}
 				})
 				if ctx.Hovering() {
-					ctx.Tooltip(instanceTip(in.Desc.SType, kind, in.Stb, in.Index, in.STBID, in.Desc.Volume, in.Desc.BaseChance, in.Desc.MinRate, in.Desc.MaxRate))
+					ctx.Tooltip(instanceTip(u.names, in.Desc.SType, kind, in.Stb, in.Index, in.STBID, in.Desc.Volume, in.Desc.BaseChance, in.Desc.MinRate, in.Desc.MaxRate))
 				}
 				m, so := u.st.Mute[k], u.st.Solo[k]
 				ctx.Checkbox(&m, "M").On(func() { u.st.Mute[k] = m })
@@ -69,9 +70,9 @@ func (u *UI) ambientWindow(ctx *debugui.Context) {
 
 // instanceTip is an instance row's tooltip: its name, then its ids and the
 // desc's numbers (readable names first, ids on hover).
-func instanceTip(stype uint32, kind string, stb, index int, table uint32, vol, chance, minRate, maxRate float32) string {
+func instanceTip(b *names.Book, stype uint32, kind string, stb, index int, table uint32, vol, chance, minRate, maxRate float32) string {
 	return fmt.Sprintf("%s %s: ambient sound set %d, entry %d\nSoundType 0x%02X, sound table 0x%08X\nvolume %.2f, base chance %.3f, rate %.1f–%.1f s\nclick: its cells and shells on the map",
-		STypeName(stype), kind, stb, index, stype, table, vol, chance, minRate, maxRate)
+		b.Sound(stype, table, 0), kind, stb, index, stype, table, vol, chance, minRate, maxRate)
 }
 
 // instanceNumbersTip explains an instance's numbers line.

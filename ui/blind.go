@@ -25,4 +25,4 @@ func (u *UI) abxRunning() bool {
 func (u *UI) LevelsHidden() bool { return u.blind }
 
 // onDrawLine, when set (tests), sees every text line the panels draw.
-var onDrawLine func(s string)
+var onDrawLine func(s string, y float64)

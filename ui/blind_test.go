@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 type gateFake struct {
 	fakeHost
 	abx, done bool
+	answerErr error // AnswerX's error
 }
 
 func (h *gateFake) CopyPosition() string  { return "clipboard" }
@@ -22,7 +24,7 @@ func (h *gateFake) ToggleRecording()      {}
 func (h *gateFake) OpenGate(string) error { return nil }
 func (h *gateFake) ToggleB() error        { return nil }
 func (h *gateFake) PlayX() error          { return nil }
-func (h *gateFake) AnswerX(bool) error    { return nil }
+func (h *gateFake) AnswerX(bool) error    { return h.answerErr }
 func (h *gateFake) SetABXTrials(int) error {
 	return nil
 }
@@ -47,15 +49,7 @@ func panelTexts(t *testing.T, h *gateFake) string {
 		return audio.MeterReading{Peak: [2]float64{-6, -7}, RMS: [2]float64{-15, -16}, Hold: [2]float64{-5, -5}}, "device"
 	})
 	var b strings.Builder
-	onDrawLine = func(s string) { b.WriteString(s + "\n") }
-	defer func() { onDrawLine = nil }()
-	img := ebiten.NewImage(1280, 720)
-	for i := 0; i < 3; i++ {
-		if _, err := u.Update(s); err != nil {
-			t.Fatal(err)
-		}
-		u.Draw(img)
-	}
+	drawFrames(t, u, s, func(s string, _ float64) { b.WriteString(s + "\n") })
 	if got := u.LevelsHidden(); got != (h.abx && !h.done) {
 		t.Errorf("LevelsHidden %v with ABX %v done %v", got, h.abx, h.done)
 	}
@@ -103,11 +97,65 @@ func TestABX_TimelineBarsOneBrightness(t *testing.T) {
 // The Events panel's rows keep time, sound and pan but not the level.
 func TestABX_EventRowsWithoutLevel(t *testing.T) {
 	p := audio.Play{Time: 2.5, SType: 0x47, DB: -21, Pan: 4, Slot: 3}
-	if got := lateRowText(p, 0, false); !strings.Contains(got, "-21") {
+	if got := lateRowText(nil, p, 0, false); !strings.Contains(got, "-21") {
 		t.Fatalf("row %q has no level", got)
 	}
-	got := lateRowText(p, 0, true)
-	if strings.Contains(got, "21") || !strings.Contains(got, "pan +4") || len(got) != len(lateRowText(p, 0, false)) {
+	got := lateRowText(nil, p, 0, true)
+	if strings.Contains(got, "21") || !strings.Contains(got, "pan +4") || len(got) != len(lateRowText(nil, p, 0, false)) {
 		t.Errorf("blind row %q: want no level, the pan, the same columns", got)
+	}
+}
+
+// An answer before X was played ("play X first") is an error under the
+// answer buttons: it frames no field (the trials box stays unmarked) and
+// the buttons stay where they were.
+func TestABX_AnswerErrorUnderTheButtons(t *testing.T) {
+	h := &gateFake{abx: true, answerErr: errors.New("ABX: play X first (X key), then answer")}
+	u := New(h, NewState())
+	u.answerX(h, true)
+	if u.bad("abx") || u.st.FieldErr[abxAnswerKey] == "" {
+		t.Fatalf("field errors %v: want the answer's, not the trials box's", u.st.FieldErr)
+	}
+	// Drawn: the answer buttons' row sits between the trials row and the
+	// error line (the error no longer pushes the buttons down).
+	st := NewState()
+	st.FieldErr[abxAnswerKey] = "ABX: play X first (X key), then answer"
+	ys := gateLineYs(t, h, st)
+	trials, errY := ys["ABX trials"], ys["ABX: play X first (X key), then answer"]
+	if trials == 0 || errY == 0 || errY-trials < 2*lineH-1 {
+		t.Errorf("trials row at y %v, the error at %v: want the answer buttons' row between", trials, errY)
+	}
+	h.answerErr = nil
+	u.answerX(h, false)
+	if len(u.st.FieldErr) != 0 {
+		t.Errorf("after a good answer: field errors %v", u.st.FieldErr)
+	}
+}
+
+// gateLineYs draws the panels over state st and returns each text line
+// drawn with its y (px; the last frame's).
+func gateLineYs(t *testing.T, h *gateFake, st *State) map[string]float64 {
+	t.Helper()
+	s := &world.Snapshot{Time: 5, Prefs: audio.DefaultPrefs()}
+	u := New(h, st)
+	u.OpenAll()
+	u.SetScreen(1280, 720)
+	ys := map[string]float64{}
+	drawFrames(t, u, s, func(s string, y float64) { ys[s] = y })
+	return ys
+}
+
+// drawFrames updates and draws u over s for three frames at 1280×720,
+// handing every text line drawn (and its y) to seen.
+func drawFrames(t *testing.T, u *UI, s *world.Snapshot, seen func(s string, y float64)) {
+	t.Helper()
+	onDrawLine = seen
+	defer func() { onDrawLine = nil }()
+	img := ebiten.NewImage(1280, 720)
+	for i := 0; i < 3; i++ {
+		if _, err := u.Update(s); err != nil {
+			t.Fatal(err)
+		}
+		u.Draw(img)
 	}
 }

@@ -30,7 +30,11 @@ func (u *UI) controlsWindow(ctx *debugui.Context) {
 				if !ebitenEnter() { // focus left the box: no jump
 					return
 				}
-				u.jump()
+				// Done: the keys go back to the map (F11, F12, WASD); a bad
+				// place keeps the box, to fix it.
+				if u.jump() {
+					ctx.ReleaseFocus()
+				}
 			})
 			ctx.Button("Go").On(func() { u.jump() })
 			u.errorLine(ctx, "jump")
@@ -159,8 +163,8 @@ func (b *seedBox) follow(s *world.Snapshot, st *State) {
 	}
 }
 
-func (u *UI) jump() {
-	u.check("jump", u.host.Jump(u.st.Jump))
+func (u *UI) jump() bool {
+	return u.check("jump", u.host.Jump(u.st.Jump))
 }
 
 // resetSeed restarts the Sim with the seed typed in the box: a whole number

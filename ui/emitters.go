@@ -129,7 +129,7 @@ func (u *UI) emittersWindow(ctx *debugui.Context) {
 		ctx.SetGridLayout([]int{-1, 50}, nil)
 		for i, e := range s.Emitters {
 			ctx.IDScope(fmt.Sprint(i), func() {
-				name := fmt.Sprintf("%s  %s r %.0f m", e.Name, STypeName(e.SType), e.AudibleRadius)
+				name := fmt.Sprintf("%s  %s r %.0f m", e.Name, u.names.Sound(e.SType, e.SoundTable, 0), e.AudibleRadius)
 				if i == st.SelectedEmitter {
 					name = "> " + name
 				}

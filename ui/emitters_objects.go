@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"soundworld/audio"
+	"soundworld/names"
 	"soundworld/ui/debugui"
 	"soundworld/world"
 )
@@ -41,14 +42,13 @@ func (u *UI) objectsSection(ctx *debugui.Context) {
 			if o.Anim == 0 {
 				what = "script"
 			}
-			name := fmt.Sprintf("0x%08X %s %s r %.0f m", o.ID, world.ObjectKind(o.ID), what, o.AudibleRadius)
+			name := fmt.Sprintf("%s %s r %.0f m", u.names.ObjectWithID(o.ID, o.Setup), what, o.AudibleRadius)
 			if o.Muted {
 				name += " (muted)"
 			}
 			label(ctx, name)
 			if ctx.Hovering() {
-				ctx.Tooltip(fmt.Sprintf("object 0x%08X, setup 0x%08X\nsound table 0x%08X, default animation 0x%08X, default script 0x%08X\nat 0x%04X (%.1f, %.1f, %.1f)\nE3: plays the sound hooks of its default animation (30 frames/s, looping) and script (once)",
-					o.ID, o.Setup, o.Table, o.Anim, o.Script, o.Loc.Landblock, o.Loc.X, o.Loc.Y, o.Loc.Z))
+				ctx.Tooltip(ObjectCard(u.names, o))
 			}
 			// The Sim owns mute and solo (they are in its input record): the
 			// buttons read the Snapshot.
@@ -69,8 +69,24 @@ func (u *UI) objectsSection(ctx *debugui.Context) {
 					u.host.SetObjectSolo(id)
 				}
 			})
+			if o.State != "" { // why it is silent (the Sim's words)
+				ctx.SetGridLayout([]int{-1}, nil)
+				label(ctx, "   "+o.State)
+				ctx.SetGridLayout([]int{-1, 50, 40}, nil)
+			}
 		})
 	}
+}
+
+// ObjectCard is an object's full card (the panel's and the map's hover):
+// its name and id, kind, records, place, state and what E3 plays of it.
+func ObjectCard(b *names.Book, o world.ObjectView) string {
+	state := o.State
+	if state == "" {
+		state = "sounding"
+	}
+	return fmt.Sprintf("%s (%s object 0x%08X), setup 0x%08X\nsound table 0x%08X, default animation 0x%08X, default script 0x%08X\nat 0x%04X (%.1f, %.1f, %.1f)\nnow: %s\nE3: plays the sound hooks of its default animation (30 frames/s, looping) and script (once per creation)",
+		b.Object(o.ID, o.Setup), world.ObjectKind(o.ID), o.ID, o.Setup, o.Table, o.Anim, o.Script, o.Loc.Landblock, o.Loc.X, o.Loc.Y, o.Loc.Z, state)
 }
 
 // objectHookOf names the object, setup and hook (frame or start time) behind
@@ -83,7 +99,7 @@ func (u *UI) objectHookOf(v audio.Voice, slot int) string {
 	for i := len(u.snap.Events) - 1; i >= 0; i-- {
 		ev := &u.snap.Events[i]
 		if ev.Object != nil && ev.Slot == slot && ev.Time == v.Start {
-			return ev.Object.String()
+			return u.names.Object(ev.Object.ObjectID, ev.Object.Setup) + ": " + ev.Object.String()
 		}
 	}
 	return ""

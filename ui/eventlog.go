@@ -15,6 +15,7 @@ import (
 	"soundworld/ambientviz/geom"
 	"soundworld/audio"
 	"soundworld/internal/outputs"
+	"soundworld/names"
 	"soundworld/ui/debugui"
 	"soundworld/world"
 
@@ -23,12 +24,13 @@ import (
 
 // eventLog is the Events panel's state: filters, selection, scroll.
 type eventLog struct {
-	hideSrc [5]bool // by audio.Source
-	hideOut [6]bool // by audio.Outcome
-	table   uint32  // 0 = every table
-	sel     int64   // selected row's Seq, 0 none
-	scroll  int     // rows scrolled from the newest
-	note    string  // the last copy's result
+	hideSrc [5]bool     // by audio.Source
+	hideOut [6]bool     // by audio.Outcome
+	table   uint32      // 0 = every table
+	sel     int64       // selected row's Seq, 0 none
+	scroll  int         // rows scrolled from the newest
+	note    string      // the last copy's result
+	names   *names.Book // the copied CSV's name column (UI.SetNames)
 }
 
 // Row geometry (px).
@@ -79,7 +81,7 @@ func (l *eventLog) chips(b image.Rectangle) []elChip {
 		o := o
 		add(outShort[o], !l.hideOut[o], func(l *eventLog, _ []geom.Row) { l.hideOut[o] = !l.hideOut[o] })
 	}
-	add("copy CSV", false, func(l *eventLog, rows []geom.Row) { l.note = copyCSV(l.filter(rows)) })
+	add("copy CSV", false, func(l *eventLog, rows []geom.Row) { l.note = copyCSV(l.filter(rows), l.names) })
 	return out
 }
 
@@ -170,7 +172,7 @@ func (u *UI) eventsWindow(ctx *debugui.Context) {
 		}
 		note := l.note
 		blind := u.blind
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawEvents(screen, b, chips, shown, top, l.sel, note, blind) })
+		ctx.DrawOnlyWidget(func(screen *ebiten.Image) { drawEvents(screen, u.names, b, chips, shown, top, l.sel, note, blind) })
 	})
 }
 
@@ -214,10 +216,10 @@ func (u *UI) selectRow(p audio.Play) {
 // RowText is one decision as the Events panel lists it: time, source,
 // SoundType, level and outcome first (the panel is narrow), then the slot,
 // pan and table.
-func RowText(p audio.Play) string { return rowText(p, fmt.Sprintf("%3d", p.DB)) }
+func RowText(b *names.Book, p audio.Play) string { return rowText(b, p, fmt.Sprintf("%3d", p.DB)) }
 
 // rowText is RowText with the level column given (blind.go: "  ?").
-func rowText(p audio.Play, db string) string {
+func rowText(b *names.Book, p audio.Play, db string) string {
 	slot := "-"
 	if p.Slot >= 0 {
 		slot = fmt.Sprint(p.Slot)
@@ -229,19 +231,19 @@ func rowText(p audio.Play, db string) string {
 	if int(p.Outcome) < len(outShort) {
 		out = outShort[p.Outcome]
 	}
-	what := STypeName(p.SType)
-	if p.SType == 0 && p.Table == 0 && p.Wave != 0 {
-		what = fmt.Sprintf("w%08X", p.Wave) // a SoundHook's wave (no SoundType), 9 columns as the rest
+	what := b.Sound(p.SType, p.Table, p.Wave)
+	if p.SType == 0 && p.Table == 0 && p.Wave != 0 && what == fmt.Sprintf("wave 0x%08X", p.Wave) {
+		what = fmt.Sprintf("w%08X", p.Wave) // a SoundHook's unnamed wave (no SoundType), 9 columns as the rest
 	}
 	return fmt.Sprintf("%8.2f %-5s %-9s %s %-6s slot %s pan %+d table %04X", p.Time, src, what, db, out, slot, p.Pan, p.Table&0xFFFF)
 }
 
 // lateRowText is RowText with a late start's lateness right after the time
 // (O5), where a narrow panel still shows it.
-func lateRowText(p audio.Play, ms float64, blind bool) string {
-	t := RowText(p)
+func lateRowText(b *names.Book, p audio.Play, ms float64, blind bool) string {
+	t := RowText(b, p)
 	if blind {
-		t = rowText(p, "  ?")
+		t = rowText(b, p, "  ?")
 	}
 	if ms <= 0 || len(t) < 9 {
 		return t
@@ -259,7 +261,7 @@ func lateText(ms float64) string {
 
 var elSel = color.RGBA{0x30, 0x50, 0x80, 0xff}
 
-func drawEvents(screen *ebiten.Image, b image.Rectangle, chips []elChip, rows []geom.Row, top int, sel int64, note string, blind bool) {
+func drawEvents(screen *ebiten.Image, nb *names.Book, b image.Rectangle, chips []elChip, rows []geom.Row, top int, sel int64, note string, blind bool) {
 	fillRect(screen, b, tlBack)
 	fit := func(s string) string { // a line wider than the panel ends in … (the row's detail shows it whole)
 		cut, _ := debugui.Ellipsize(s, b.Dx()-8)
@@ -286,7 +288,7 @@ func drawEvents(screen *ebiten.Image, b image.Rectangle, chips []elChip, rows []
 		if geom.IsTick(r.Play.Outcome) {
 			c = geom.TickColor(r.Play.Outcome)
 		}
-		drawLabel(screen, fit(lateRowText(r.Play, r.LateMs, blind)), float64(b.Min.X)+4, float64(y), c) // no level during an ABX trial (blind.go)
+		drawLabel(screen, fit(lateRowText(nb, r.Play, r.LateMs, blind)), float64(b.Min.X)+4, float64(y), c) // no level during an ABX trial (blind.go)
 	}
 	if len(rows) == 0 {
 		drawLabel(screen, fit("no decisions yet (or all filtered out)"), float64(b.Min.X)+4, float64(top), tlDim)
@@ -307,9 +309,9 @@ var csvDir = "screenshots"
 // copyCSV puts rows on the clipboard as render -events CSV through the
 // system's clipboard tool (wl-copy, xclip or xsel); without one it writes
 // screenshots/events-YYYYMMDD-HHMMSS.csv. Returns what it did.
-func copyCSV(rows []world.Event) string {
+func copyCSV(rows []world.Event, nb *names.Book) string {
 	var b bytes.Buffer
-	if err := world.WriteEventsCSV(&b, rows); err != nil {
+	if err := world.WriteEventsCSV(&b, rows, nb.Play); err != nil {
 		return "copy failed: " + err.Error()
 	}
 	for _, c := range clipTools {

@@ -22,7 +22,7 @@ func TestCopyCSV_FallbackRefusesDatFolder(t *testing.T) {
 	outputs.Protect(ac)
 	for _, dir := range []string{filepath.Join(ac, "screenshots"), ac} {
 		csvDir = dir
-		note := copyCSV(nil)
+		note := copyCSV(nil, nil)
 		if !strings.Contains(note, "copy failed: ") || !strings.Contains(note, "refusing to write inside the game's data folder "+ac) {
 			t.Errorf("csvDir %s: %q, want the data-folder refusal", dir, note)
 		}
@@ -31,7 +31,7 @@ func TestCopyCSV_FallbackRefusesDatFolder(t *testing.T) {
 		t.Errorf("left %v in the data folder", ents)
 	}
 	csvDir = filepath.Join(t.TempDir(), "screenshots")
-	note := copyCSV(nil)
+	note := copyCSV(nil, nil)
 	ents, _ := os.ReadDir(csvDir)
 	if len(ents) != 1 || !strings.Contains(note, "wrote 0 rows to "+filepath.Join(csvDir, ents[0].Name())) {
 		t.Fatalf("outside: %q, folder holds %v", note, ents)

@@ -159,15 +159,18 @@ func (u *UI) gateWindow(ctx *debugui.Context) {
 			}
 		})
 		ctx.Button("Play X (X)").On(func() {
-			if u.setTrials(h) {
-				u.check("abx", h.PlayX())
+			if u.setTrials(h) && u.check("abx", h.PlayX()) {
+				delete(u.st.FieldErr, abxAnswerKey)
 			}
 		})
 		u.errorLine(ctx, "abx")
 		if v.ABX && !v.ABXDone {
 			ctx.SetGridLayout([]int{-1, -1}, nil)
-			ctx.Button("X is A").On(func() { u.check("abx", h.AnswerX(false)) })
-			ctx.Button("X is B").On(func() { u.check("abx", h.AnswerX(true)) })
+			ctx.Button("X is A").On(func() { u.answerX(h, false) })
+			ctx.Button("X is B").On(func() { u.answerX(h, true) })
+			// An answer's error ("play X first") goes under the answer
+			// buttons, which stay put; it frames no field.
+			u.errorLine(ctx, abxAnswerKey)
 			ctx.SetGridLayout([]int{-1}, nil)
 			state := "press X (or Play X) to hear this trial's X"
 			if v.XPlayed {
@@ -247,6 +250,17 @@ func (u *UI) openGate(h GateHost) error {
 }
 
 // setTrials applies the trials box (a whole number 1..100, never silently 0).
+// abxAnswerKey is the field-error key of an ABX answer (not "abx", the
+// trials box's: an answer error must not frame that box).
+const abxAnswerKey = "abx-answer"
+
+// answerX answers the ABX trial; its error shows under the answer buttons.
+func (u *UI) answerX(h GateHost, isB bool) {
+	if u.check(abxAnswerKey, h.AnswerX(isB)) {
+		delete(u.st.FieldErr, "abx")
+	}
+}
+
 func (u *UI) setTrials(h GateHost) bool {
 	n, err := strconv.Atoi(strings.TrimSpace(u.gates.trials))
 	if err != nil {

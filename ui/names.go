@@ -41,16 +41,6 @@ var uiNames = []string{
 	"UI_LostSouls", "UI_Squeal",
 }
 
-// SoundName names what a play or voice sounds: its SoundType, or — for a
-// wave played directly, with no table and no SoundType (E1's sound_hook and
-// tweaked_hook: an object's SoundHook or SoundTweakedHook, E3) — the wave.
-func SoundName(stype, table, wave uint32) string {
-	if stype == 0 && table == 0 && wave != 0 {
-		return fmt.Sprintf("wave 0x%08X", wave)
-	}
-	return STypeName(stype)
-}
-
 // SourceName is a short name of a play's caller.
 func SourceName(s uint8) string {
 	switch s {

@@ -1,6 +1,11 @@
 package ui
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"soundworld/dat"
+)
 
 func TestSTypeNames(t *testing.T) {
 	// dat-format §5.1: 0x46 Ambient1, 0x4D Ambient8, 0x4E Waterfall, 0x65 BreatheFrost,
@@ -28,5 +33,23 @@ func TestAudibleMuteSolo(t *testing.T) {
 	s.Solo[b] = true
 	if s.Audible(a) || !s.Audible(b) {
 		t.Errorf("solo b: got a %v b %v, want false true", s.Audible(a), s.Audible(b))
+	}
+}
+
+// A problem's line gives a real offset or says why there is none: a missing
+// record has no byte in the file ("offset ?" told the designer nothing).
+func TestProblemLine_OffsetOrWhyNone(t *testing.T) {
+	missing := dat.Problem{File: "client_portal.dat", Record: 0x200000F0, Off: -1, Kind: dat.KindMissingRecord, What: "record not found"}
+	if got, want := ProblemLine(missing), "client_portal.dat, record 0x200000F0, no offset (the record is not in the file): record not found"; got != want {
+		t.Errorf("missing record: %q, want %q", got, want)
+	}
+	bad := dat.Problem{File: "client_portal.dat", Record: 0x0A000002, Off: 0x1A4, InRecord: true, Kind: dat.KindBadWave, What: "sample rate 3 Hz"}
+	if got, want := ProblemLine(bad), "client_portal.dat, record 0x0A000002, record byte 0x1A4: sample rate 3 Hz"; got != want {
+		t.Errorf("bad wave: %q, want %q", got, want)
+	}
+	for _, p := range []dat.Problem{missing, bad, {Off: -1, What: "x"}} {
+		if strings.Contains(ProblemLine(p), "?") {
+			t.Errorf("%q: a question mark", ProblemLine(p))
+		}
 	}
 }

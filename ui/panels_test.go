@@ -110,7 +110,7 @@ func TestVoices_DetailFollowsTheSound(t *testing.T) {
 	u := New(&fakeHost{}, st)
 	u.snap = s
 	u.selectVoice(2)
-	if got, want := VoiceName(st.voice.v), "Ambient8 bed, table 0x20000005, wave 0x0A000012, priority 0.20 (not used by retail)"; got != want {
+	if got, want := VoiceName(nil, st.voice.v), "Ambient8 bed, table 0x20000005, wave 0x0A000012, priority 0.20 (not used by retail)"; got != want {
 		t.Errorf("VoiceName got %q, want %q", got, want)
 	}
 	if got := traceLine(st.voice.trace); got != "draws: 0.2853809  rand(): 41" {

@@ -47,19 +47,24 @@ func (u *UI) AddProblems(ps *dat.Problems) {
 	u.pollProblems()
 }
 
-// ProblemLine is one problem as the panel lists it: file, record, offset, what.
+// ProblemLine is one problem as the panel lists it: file, record, offset,
+// what. Where there is no offset it says why (a missing record has no byte
+// in the file), never "?".
 func ProblemLine(p dat.Problem) string {
 	file := p.File
 	if file == "" {
-		file = "?"
+		file = "file not known"
 	}
-	rec := "record ?"
+	rec := "no record (the file's header)"
 	if p.Record != 0 {
 		rec = fmt.Sprintf("record 0x%08X", p.Record)
 	}
-	off := "offset ?"
+	var off string
 	switch {
+	case p.Off < 0 && p.Kind == dat.KindMissingRecord:
+		off = "no offset (the record is not in the file)"
 	case p.Off < 0:
+		off = "no offset (the reader could not place it)"
 	case p.InRecord:
 		off = fmt.Sprintf("record byte 0x%X", p.Off)
 	default:

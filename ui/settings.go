@@ -104,6 +104,32 @@ func (u *UI) OpenAll() {
 	}
 }
 
+// RestorePanels docks and folds the panels as a screenshot's sidecar shows
+// them (rs, on a w×h window): each named panel takes its folded state and
+// the edge its rectangle touches (the left or right margin, else the
+// bottom; panels keep a few px from the window's edge). Only this run's layout changes: the user's settings file is not
+// rewritten unless they then move a panel themselves.
+func (u *UI) RestorePanels(rs []PanelRect, w, h int) {
+	for _, r := range rs {
+		for i := range u.panels {
+			p := &u.panels[i]
+			if p.Name != r.Name {
+				continue
+			}
+			p.Collapsed = r.Folded
+			const margin = 8 // px: dock's gap is 4
+			switch {
+			case r.X <= margin && r.X+r.W < w-margin:
+				p.Edge = dock.Left
+			case r.X+r.W >= w-margin && r.X > margin:
+				p.Edge = dock.Right
+			case r.Y+r.H <= h:
+				p.Edge = dock.Bottom
+			}
+		}
+	}
+}
+
 // PanelRect is one panel's place on screen (for the screenshot sidecar).
 type PanelRect struct {
 	Name   string `json:"name"`

@@ -55,7 +55,7 @@ type drawKey struct {
 // the glyph sheet while new or changing, then the string sheet).
 func drawLine(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
 	if onDrawLine != nil {
-		onDrawLine(s)
+		onDrawLine(s, y)
 	}
 	textdraw.DrawString(dst, s, x, y, c)
 }

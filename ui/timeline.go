@@ -18,6 +18,7 @@ import (
 
 	"soundworld/ambientviz/geom"
 	"soundworld/audio"
+	"soundworld/names"
 	"soundworld/ui/debugui"
 	"soundworld/ui/dock"
 	"soundworld/world"
@@ -135,8 +136,14 @@ func (u *UI) ToggleTimeline() {
 func (u *UI) DrawOverlay(screen *ebiten.Image) {
 	if u.prof.hover != "" {
 		drawTooltip(screen, u.prof.hover, u.prof.hoverAt, screen.Bounds())
+	} else if u.mapCard != "" {
+		drawTooltip(screen, u.mapCard, u.mapCardAt, screen.Bounds())
 	}
 }
+
+// SetMapCard shows text as a card at screen point at (the map's hover over
+// an object marker: ObjectCard); "" shows none.
+func (u *UI) SetMapCard(text string, at image.Point) { u.mapCard, u.mapCardAt = text, at }
 
 // OverlayShown reports whether DrawOverlay draws (a tooltip over the panels).
 func (u *UI) OverlayShown() bool { return u.prof.hover != "" }
@@ -235,9 +242,9 @@ func (u *UI) timelineInput(b image.Rectangle) {
 	tl := u.timelineView(b)
 	if i := tl.HitBar(p.hist.Bars, float64(mx), float64(my)); i >= 0 {
 		bar := p.hist.Bars[i]
-		p.hover, p.hoverAt = barWhy(bar, p.hist.Now), pt
+		p.hover, p.hoverAt = barWhy(u.names, bar, p.hist.Now), pt
 		if u.blind {
-			p.hover = fmt.Sprintf("slot %d  %s  %s\n%s", bar.Slot, SourceName(uint8(bar.Voice.Source)), STypeName(bar.Voice.SType), levelsHiddenNote)
+			p.hover = fmt.Sprintf("slot %d  %s  %s\n%s", bar.Slot, SourceName(uint8(bar.Voice.Source)), u.names.Sound(bar.Voice.SType, bar.Voice.Table, bar.Voice.Wave), levelsHiddenNote)
 		}
 		if just {
 			p.sel = selBar{true, bar.Slot, bar.Start}
@@ -249,7 +256,7 @@ func (u *UI) timelineInput(b image.Rectangle) {
 		return
 	}
 	if i := tl.HitTick(p.hist.Rows, float64(mx), float64(my)); i >= 0 {
-		p.hover, p.hoverAt = rowWhy(p.hist.Rows[i]), pt
+		p.hover, p.hoverAt = rowWhy(u.names, p.hist.Rows[i]), pt
 		if just {
 			p.log.sel = p.hist.Rows[i].Seq
 		}
@@ -268,7 +275,7 @@ func clampEnd(end float64, h *geom.History, span float64) float64 {
 }
 
 // barWhy is a voice's "why" (table, SoundType, wave, volume, distance, dB, pan).
-func barWhy(b geom.VoiceBar, now float64) string {
+func barWhy(nb *names.Book, b geom.VoiceBar, now float64) string {
 	v := b.Voice
 	end := fmt.Sprintf("ended %.2f s", b.End)
 	if b.Open {
@@ -277,7 +284,7 @@ func barWhy(b geom.VoiceBar, now float64) string {
 	return fmt.Sprintf("slot %d  %s  %s  table 0x%08X  wave 0x%08X\n"+
 		"S1: vol %.3f at %.1f m: gain %.4f, clamped %.4f, x master %.3f\n"+
 		"= %d dB, pan %+d   start %.2f s, length %.2f s, %s\n%s",
-		b.Slot, SourceName(uint8(v.Source)), SoundName(v.SType, v.Table, v.Wave), v.Table, v.Wave,
+		b.Slot, SourceName(uint8(v.Source)), nb.SoundWithID(v.SType, v.Table, v.Wave), v.Table, v.Wave,
 		v.Volume, v.Distance, v.GainRaw, v.GainClamped, v.Master, v.DB, v.Pan, v.Start, v.Length, end, drawsText(b.Draws))
 }
 
@@ -294,7 +301,7 @@ func drawsText(d []float32) string {
 }
 
 // rowWhy is one decision as a tooltip.
-func rowWhy(r geom.Row) string {
+func rowWhy(nb *names.Book, r geom.Row) string {
 	why := r.Play.Reason
 	if why == "" {
 		why = "played"
@@ -302,7 +309,7 @@ func rowWhy(r geom.Row) string {
 	if r.Object != "" { // E3: which object, setup, hook and frame or start time
 		why = r.Object + "\n" + why
 	}
-	return fmt.Sprintf("%s at %.3f s%s: %s %s table 0x%08X\n%s\n%s", r.Play.Outcome, r.Play.Time, lateText(r.LateMs), r.Play.Source, SoundName(r.Play.SType, r.Play.Table, r.Play.Wave), r.Play.Table, why, drawsText(r.Draws))
+	return fmt.Sprintf("%s at %.3f s%s: %s %s table 0x%08X\n%s\n%s", r.Play.Outcome, r.Play.Time, lateText(r.LateMs), r.Play.Source, nb.SoundWithID(r.Play.SType, r.Play.Table, r.Play.Wave), r.Play.Table, why, drawsText(r.Draws))
 }
 
 var (

@@ -14,6 +14,7 @@ import (
 
 	"soundworld/ambientviz"
 	"soundworld/audio"
+	"soundworld/names"
 	"soundworld/ui/dock"
 	"soundworld/world"
 )
@@ -116,23 +117,26 @@ func (s *State) Audible(k InstKey) bool {
 
 // UI is the debugui panel set.
 type UI struct {
-	dbg      debugui.DebugUI
-	host     Host
-	st       *State
-	snap     *world.Snapshot
-	captured debugui.InputCapturingState
-	edit     emitterEdit
-	screenW  int // px
-	screenH  int
-	panels   []panel
-	arr      dock.Result
-	changed  bool          // the arrangement changed this frame (the window saves the settings)
-	prof     profiler      // Timeline, Meters, Events (timeline.go)
-	bodyW    int           // px, the width of the panel being laid out (error lines wrap to it)
-	gates    gatePanel     // the Gate panel's fields (gates.go)
-	probs    *problemsView // the Data problems panel (problems.go)
-	seed     seedBox       // what the seed box last took from the Snapshot (controls.go)
-	blind    bool          // an ABX trial is open: level readouts hidden (blind.go)
+	dbg       debugui.DebugUI
+	host      Host
+	st        *State
+	snap      *world.Snapshot
+	captured  debugui.InputCapturingState
+	edit      emitterEdit
+	screenW   int // px
+	screenH   int
+	panels    []panel
+	arr       dock.Result
+	changed   bool          // the arrangement changed this frame (the window saves the settings)
+	prof      profiler      // Timeline, Meters, Events (timeline.go)
+	bodyW     int           // px, the width of the panel being laid out (error lines wrap to it)
+	gates     gatePanel     // the Gate panel's fields (gates.go)
+	probs     *problemsView // the Data problems panel (problems.go)
+	seed      seedBox       // what the seed box last took from the Snapshot (controls.go)
+	blind     bool          // an ABX trial is open: level readouts hidden (blind.go)
+	names     *names.Book   // the window's name lookup (SetNames; nil: by id)
+	mapCard   string        // the map's hover card (SetMapCard), "" none
+	mapCardAt image.Point
 }
 
 // panel is one docked panel: its dock entry and its body.
@@ -140,6 +144,9 @@ type panel struct {
 	dock.Panel
 	body func(ctx *debugui.Context)
 }
+
+// SetNames gives the panels the window's name lookup (package names).
+func (u *UI) SetNames(b *names.Book) { u.names, u.prof.log.names = b, b }
 
 // SetScreen tells the panels the screen size in px (they re-flow on change).
 func (u *UI) SetScreen(w, h int) { u.screenW, u.screenH = w, h }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+	"soundworld/names"
 	"soundworld/ui/debugui"
 
 	"soundworld/audio"
@@ -56,13 +57,13 @@ func (u *UI) voicesWindow(ctx *debugui.Context) {
 					return
 				}
 				ctx.SetGridLayout([]int{-1, 92, 56}, nil)
-				name := voiceRowName(mark, i, v)
+				name := voiceRowName(u.names, mark, i, v)
 				if sel := u.st.voice; sel != nil && sel.slot == i && sel.start == v.Start {
 					name = "[" + strings.TrimSpace(name) + "]"
 				}
 				ctx.Button(name).On(func() { u.selectVoice(i) })
 				if ctx.Hovering() {
-					ctx.Tooltip(voiceTip(v) + "\nclick: why it plays at its level")
+					ctx.Tooltip(voiceTip(u.names, v) + "\nclick: why it plays at its level")
 				}
 				if u.blind {
 					label(ctx, fmt.Sprintf("pan %+d", v.Pan))
@@ -105,23 +106,23 @@ var freeLabels = func() (l [16][2]string) {
 // voiceRowName is a busy voice's row in the Voices panel: the cursor mark,
 // the slot, what it sounds (SoundType, or the wave of a SoundHook) and who
 // played it.
-func voiceRowName(mark string, slot int, v audio.Voice) string {
-	return fmt.Sprintf("%s%2d %s %s", mark, slot, SoundName(v.SType, v.Table, v.Wave), SourceLong(v.Source))
+func voiceRowName(b *names.Book, mark string, slot int, v audio.Voice) string {
+	return fmt.Sprintf("%s%2d %s %s", mark, slot, b.Sound(v.SType, v.Table, v.Wave), SourceLong(v.Source))
 }
 
 // VoiceName is a voice in words, readable name first, then its ids:
 // "Ambient8 bed, table 0x20000005, wave 0x0A000012, priority
 // 0.20 (not used by retail)". P3/P5: retail never evicts by priority.
-func VoiceName(v audio.Voice) string {
+func VoiceName(b *names.Book, v audio.Voice) string {
 	return fmt.Sprintf("%s %s, table 0x%08X, wave 0x%08X, priority %.2f (not used by retail)",
-		SoundName(v.SType, v.Table, v.Wave), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
+		b.SoundWithID(v.SType, v.Table, v.Wave), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
 }
 
 // voiceTip is a voice row's tooltip: its name, then its ids (readable names
 // first, ids on hover).
-func voiceTip(v audio.Voice) string {
+func voiceTip(b *names.Book, v audio.Voice) string {
 	return fmt.Sprintf("%s %s\ntable 0x%08X, wave 0x%08X\npriority %.2f (not used by retail)",
-		SoundName(v.SType, v.Table, v.Wave), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
+		b.SoundWithID(v.SType, v.Table, v.Wave), SourceLong(v.Source), v.Table, v.Wave, v.Priority)
 }
 
 // voiceWhy explains the selected sound's level (S1's inputs and result) and
@@ -153,7 +154,7 @@ func (u *UI) voiceWhy(ctx *debugui.Context) {
 	if u.snap.Prefs.Squared && (v.Source == audio.SourceBed || v.Source == audio.SourceOneShot) {
 		sq = "ambient, twice: G3"
 	}
-	u.wrapLabel(ctx, VoiceName(v)+" — "+state)
+	u.wrapLabel(ctx, VoiceName(u.names, v)+" — "+state)
 	if h := u.objectHookOf(v, sel.slot); h != "" { // E3: which object and hook
 		u.wrapLabel(ctx, h)
 	}

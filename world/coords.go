@@ -1,6 +1,7 @@
 package world
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -114,10 +115,14 @@ func ParseMap(s string) (x, y float32, err error) {
 	}
 	x, y = FromMapCoords(ew, ns)
 	if _, ok := Landblock(x, y); !ok {
-		return 0, 0, fmt.Errorf("map coordinates %q: off the map", s)
+		return 0, 0, fmt.Errorf("map coordinates %q: %w", s, ErrOffMap)
 	}
 	return x, y, nil
 }
+
+// ErrOffMap is ParseMap's error for well-formed coordinates outside the
+// world (the window and the commands say the same thing).
+var ErrOffMap = errors.New("off the map")
 
 // ParseAt parses "0xA9B4 84 7.1": a landblock id (hex, 0x optional; a full cell
 // id 0xA9B40019 is accepted too and its low half ignored) and local x, y in m

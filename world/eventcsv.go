@@ -14,13 +14,14 @@ import (
 // EventsCSVHeader is the render -events header (with O4's draws and rands). This
 // file is the one place the events CSV is formatted: render, render -from,
 // capture bundles and the window's "copy as CSV" all write it through here.
-const EventsCSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands,object\n"
+const EventsCSVHeader = "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands,object,name\n"
 
 // EventCSVRow formats one decision as render -events does: the play, then its
 // RollDice unit values (shortest float32 decimals) and rand() values,
 // space-separated in draw order, then for an object's play (E3) the object,
-// its setup and the hook with its frame or start time.
-func EventCSVRow(ev Event) string {
+// its setup and the hook with its frame or start time; last the play's name
+// (docs/names.md), quoted when it holds a comma or a quote.
+func EventCSVRow(ev Event, name string) string {
 	p := ev.Play
 	b := []byte(strconv.FormatFloat(p.Time, 'f', 6, 64) + "," + p.Source.String() + "," +
 		fmt.Sprintf("0x%08X,0x%02X,0x%08X,%d,", p.Table, p.SType, p.Wave, p.Slot) +
@@ -43,15 +44,26 @@ func EventCSVRow(ev Event) string {
 	if ev.Object != nil { // E3: which object, setup and hook (frame or start time)
 		b = append(b, ev.Object.String()...)
 	}
+	b = append(b, ',')
+	b = append(b, csvField(name)...)
 	return string(append(b, '\n'))
 }
 
-// WriteEventsCSV writes the header and one row per decision.
-func WriteEventsCSV(w io.Writer, evs []Event) error {
+// csvField quotes s as RFC 4180 does when it holds a comma, quote or newline.
+func csvField(s string) string {
+	if !strings.ContainsAny(s, ",\"\r\n") {
+		return s
+	}
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+// WriteEventsCSV writes the header and one row per decision, each named by
+// name (the names lookup's Book.Play).
+func WriteEventsCSV(w io.Writer, evs []Event, name func(Event) string) error {
 	var b strings.Builder
 	b.WriteString(EventsCSVHeader)
 	for _, ev := range evs {
-		b.WriteString(EventCSVRow(ev))
+		b.WriteString(EventCSVRow(ev, name(ev)))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -72,7 +72,20 @@ type ObjectView struct {
 	Muted         bool   // silent now: muted, or another object soloed
 	UserMuted     bool   // the user muted it (the mute button's state)
 	Soloed        bool   // the user soloed it (the solo button's state)
+	// State says why the object is silent now, "" while it can sound:
+	// ScriptFinished, OutOfRange, or another reason a later rule adds. The
+	// window shows it as it is (map label, Emitters panel).
+	State string
 }
+
+// Reasons an object is silent (ObjectView.State).
+const (
+	// ScriptFinished: its only sound is a script, which runs once per
+	// creation (E3: InitDefaults plays the DefaultScript when created).
+	ScriptFinished = "script finished — plays again when its landblock reloads"
+	// OutOfRange: the camera is beyond the object's audible radius (S1).
+	OutOfRange = "out of range"
+)
 
 // objAnim is an animation reduced to what E3 plays: per frame, the hooks
 // that matter here (sound, CallPES, DefaultScript), either direction.
@@ -660,9 +673,33 @@ func (o *Objects) views(master float32, squared bool, tables func(uint32) *dat.S
 		v.Anim, v.Motion = d.si.setup.DefaultAnimation, d.si.motion
 		v.Script = d.si.setup.DefaultScript
 		v.AudibleRadius = d.si.radius(master, squared, tables)
+		if st.scriptDone() {
+			v.State = ScriptFinished
+		}
 		out[i] = v
 	}
 	return out
+}
+
+// scriptDone reports whether the object will sound no more until it is
+// created again: its looping animation (the sequence's last node, which
+// alone loops) fires no hook — a frame's hooks run when it is left, never
+// the last frame's in the direction of play (E3 [D4]) — no script is
+// queued and no CallPES waits.
+func (st *objState) scriptDone() bool {
+	if seq := st.def.si.seq; len(seq) > 0 {
+		n := seq[len(seq)-1]
+		lo, hi := n.low, n.high-1 // forwards: the high frame never fires
+		if n.rate < 0 {
+			lo, hi = n.low+1, n.high
+		}
+		for f := lo; f <= hi && f < len(n.anim.frames); f++ {
+			if f >= 0 && len(n.anim.frames[f]) > 0 {
+				return false
+			}
+		}
+	}
+	return len(st.runs) == 0 && len(st.pes) == 0
 }
 
 // radius is S1 solved for −50 dB at the loudest of the object's sound

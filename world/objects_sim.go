@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"math"
 
 	"soundworld/audio"
 	"soundworld/dat"
@@ -69,13 +70,22 @@ func (s *Sim) objectViews() []ObjectView {
 	if !s.prefs.Effects {
 		master = 0
 	}
-	return s.objs.views(master, s.prefs.Squared, func(id uint32) *dat.SoundTable {
+	vs := s.objs.views(master, s.prefs.Squared, func(id uint32) *dat.SoundTable {
 		t, err := s.bank.SoundTable(id)
 		if err != nil {
 			return nil
 		}
 		return t
 	})
+	for i := range vs {
+		if v := &vs[i]; v.State == "" {
+			d := Offset(s.cam, v.Loc) // W6: from landblock-local positions
+			if m := math.Sqrt(float64(d.X*d.X + d.Y*d.Y + d.Z*d.Z)); m > float64(v.AudibleRadius) {
+				v.State = fmt.Sprintf("%s: %.0f m away, heard within %.0f m", OutOfRange, m, v.AudibleRadius)
+			}
+		}
+	}
+	return vs
 }
 
 // SetObjectMuted mutes (or unmutes) object source id: its hooks still run

@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"soundworld/audio"
@@ -246,5 +247,61 @@ func TestE3_ObjectsFollowThe3x3(t *testing.T) {
 	s2, _ := NewSim(Config{Data: f, Seed: 1, NoObjects: true})
 	if sn := s2.Tick(1.0 / 60); sn.Objects != nil || s2.ObjectsOn() {
 		t.Fatalf("NoObjects: %+v", sn.Objects)
+	}
+}
+
+// An object says why it is silent (ObjectView.State): a script-only object
+// whose script has run is ScriptFinished (E3: the default script runs once
+// per creation) and keeps saying so; one whose script still has entries to
+// run says nothing; an animated object never finishes; an object beyond its
+// audible radius is OutOfRange with the distance (the camera at the default
+// view stands 2.5 m behind the player, so from (90, 10) the object at
+// (90, 20, 5) is more than 10 m away).
+func TestE3_ObjectStateSaysWhy(t *testing.T) {
+	f := newObjFake(t)
+	f.setups[objSetup] = &dat.Setup{ID: objSetup, DefaultScript: objScr}
+	f.scripts[objScr] = &dat.PhysicsScript{ID: objScr, Entries: []dat.ScriptEntry{
+		{StartTime: 0.5, Hook: dat.Hook{Type: dat.HookSound, Wave: 0x0A000001}},
+	}}
+	s, err := NewSim(Config{Data: f, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetPlayer(Loc{Landblock: objLB, X: 90, Y: 10}, 0)
+	state := func() string {
+		t.Helper()
+		sn := s.Tick(1.0 / 16)
+		if len(sn.Objects) != 1 {
+			t.Fatalf("%d objects, want 1", len(sn.Objects))
+		}
+		return sn.Objects[0].State
+	}
+	if got := state(); got != "" {
+		t.Errorf("script still to run: state %q, want none", got)
+	}
+	for range 16 {
+		state()
+	}
+	if got := state(); got != ScriptFinished {
+		t.Errorf("after its script: state %q, want %q", got, ScriptFinished)
+	}
+	if got := state(); got != "script finished — plays again when its landblock reloads" {
+		t.Errorf("the words: %q", got)
+	}
+
+	f.setups[objSetup] = &dat.Setup{ID: objSetup, DefaultAnimation: objAnimID}
+	f.anims[objAnimID] = &dat.Animation{ID: objAnimID, Frames: make([]dat.AnimFrame, 4)}
+	f.anims[objAnimID].Frames[1].Hooks = []dat.Hook{{Type: dat.HookSound, Wave: 0x0A000001}}
+	s, _ = NewSim(Config{Data: f, Seed: 1})
+	s.SetPlayer(Loc{Landblock: objLB, X: 90, Y: 10}, 0)
+	for range 40 {
+		if got := state(); got != "" {
+			t.Fatalf("a looping animation: state %q, want none", got)
+		}
+	}
+	s.SetPrefs(func() audio.Prefs { p := s.Prefs(); p.EffectVolume = 0.001; return p }())
+	got := state()
+	if !strings.HasPrefix(got, OutOfRange+": ") || !strings.Contains(got, "m away, heard within") {
+		t.Errorf("effects nearly off: state %q, want out of range with the distance", got)
 	}
 }

@@ -31,12 +31,23 @@ type Placed struct {
 // leaderRadii are the distances (px) tried for a label moved off its anchor.
 var leaderRadii = []float64{28, 48, 72}
 
+// overlapsAny reports whether r overlaps one of rs.
+func overlapsAny(r Rect, rs []Rect) bool {
+	for _, t := range rs {
+		if r.Overlaps(t) {
+			return true
+		}
+	}
+	return false
+}
+
 // PlaceLabels places labels greedily: in priority order,
 // each takes its first candidate that overlaps no placed label and no
 // obstacle (the rose, the scale bar, panels); failing that, the first free
 // spot on rings of leaderRadii around its anchor (8 directions), drawn with a
-// leader line; failing that, an optional label is left out and the others
-// take their first candidate.
+// leader line; failing that, an optional label is left out, and a required
+// one takes its first candidate unless a label shown already is there (then
+// it, the less important, is left out): shown labels never overlap.
 func PlaceLabels(reqs []LabelReq, obstacles []Rect) []Placed {
 	out := make([]Placed, len(reqs))
 	order := make([]int, len(reqs))
@@ -45,6 +56,7 @@ func PlaceLabels(reqs []LabelReq, obstacles []Rect) []Placed {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return reqs[order[a]].Prio < reqs[order[b]].Prio })
 	taken := append([]Rect(nil), obstacles...)
+	var labels []Rect // the boxes of the labels shown so far
 	free := func(r Rect) bool {
 		for _, t := range taken {
 			if r.Overlaps(t) {
@@ -78,12 +90,16 @@ func PlaceLabels(reqs []LabelReq, obstacles []Rect) []Placed {
 			}
 		}
 		if !done {
-			if q.Optional || len(q.Cands) == 0 {
+			// A required label with no free place may cover an obstacle,
+			// never another label: over one, it is the less important and
+			// is left out (labels never overlap, at any zoom).
+			if q.Optional || len(q.Cands) == 0 || overlapsAny(box(q.Cands[0][0], q.Cands[0][1]), labels) {
 				continue
 			}
 			out[i] = Placed{X: q.Cands[0][0], Y: q.Cands[0][1], Shown: true}
 		}
 		taken = append(taken, box(out[i].X, out[i].Y))
+		labels = append(labels, box(out[i].X, out[i].Y))
 	}
 	return out
 }

@@ -38,3 +38,35 @@ func TestPlaceLabels_NoLeader(t *testing.T) {
 		t.Errorf("grid id under the scale bar: got %+v, want left out", p[0])
 	}
 }
+
+// Labels never overlap, however crowded: many required and optional labels
+// anchored within a few px of each other (world zoom: everything on the
+// listener), some behind obstacles — no two shown boxes overlap, and the
+// most important label is shown.
+func TestPlaceLabels_NeverOverlap(t *testing.T) {
+	var reqs []LabelReq
+	for i := range 60 {
+		x, y := 300+float64(i%7)*3, 200+float64(i%5)*4
+		w := 40 + float64(i%4)*25
+		reqs = append(reqs, LabelReq{W: w, H: 14, AX: x, AY: y, Cands: [][2]float64{{x + 8, y - 7}, {x - 8 - w, y - 7}},
+			Prio: i % 3, Optional: i%2 == 1})
+	}
+	wall := []Rect{{0, 0, 1000, 150}, {0, 260, 1000, 1000}, {0, 0, 250, 1000}, {380, 0, 1000, 1000}} // a 130×110 px hole
+	p := PlaceLabels(reqs, wall)
+	var shown []Rect
+	for i, q := range p {
+		if !q.Shown {
+			continue
+		}
+		r := Rect{q.X, q.Y, q.X + reqs[i].W, q.Y + reqs[i].H}
+		for _, o := range shown {
+			if r.Overlaps(o) {
+				t.Fatalf("label %d at %v overlaps a shown label at %v", i, r, o)
+			}
+		}
+		shown = append(shown, r)
+	}
+	if !p[0].Shown || len(shown) < 3 || len(shown) == len(reqs) {
+		t.Errorf("%d of %d shown (first %v): want the first, several, not all", len(shown), len(reqs), p[0].Shown)
+	}
+}

@@ -32,6 +32,7 @@ var processStart = time.Now()
 // windowFlags are the flags the explorer window and `shot` share.
 type windowFlags struct {
 	dat, emitters, loc, at, prefs string
+	names                         string // -names FILE (package names)
 	camera                        string // -camera preset (W5)
 	heading, eye, chase           float64
 	seed                          uint
@@ -56,6 +57,7 @@ func (w *windowFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&w.chase, "chase", float64(world.DefaultChase), "camera distance behind the player along the heading, m (W5; default 2.5, retail's home view)")
 	fs.UintVar(&w.seed, "seed", 1, "seed of the retail random generators")
 	fs.StringVar(&w.prefs, "prefs", "", "preferences k=v,… (keys: see README; e.g. ambient_volume=0.5,pan=off)")
+	fs.StringVar(&w.names, "names", "", cli.NamesFlagHelp)
 	fs.BoolVar(&w.objects, "objects", true, "play the data's own objects (forge, windmill…, E3); -objects=false leaves them out")
 	w.registerFrom(fs)
 }
@@ -104,6 +106,9 @@ func (w *windowFlags) config() (game.Config, error) {
 	}
 	c.Seed = uint32(w.seed)
 	c.NoObjects = !w.objects
+	if c.Names, err = cli.LoadNamesFile(w.names); err != nil {
+		return c, err
+	}
 	if c.Prefs, err = world.ParsePrefs(w.prefs, audio.DefaultPrefs()); err != nil {
 		return c, cli.UserErr(fmt.Errorf("-prefs: %w", err))
 	}

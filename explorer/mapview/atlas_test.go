@@ -10,6 +10,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/atlas"
+	"soundworld/names"
 )
 
 // settle runs the map's frames until cond holds (or 60 s).
@@ -50,8 +51,16 @@ func TestAtlas_StandInHoltburgLayers(t *testing.T) {
 	if s := m.Hover(m.cam, 0xA9*192+float64(well.X), 0xB4*192+float64(well.Y)); !strings.Contains(s, "static 0x01000101") {
 		t.Errorf("hover at the well: %q", s)
 	}
-	if s := m.lm.hover(m.cam, 0xA9*192+float64(well.X), 0xB4*192+float64(well.Y), true, false); strings.Contains(s, "static") {
+	if s := m.lm.hover(m.cam, 0xA9*192+float64(well.X), 0xB4*192+float64(well.Y), true, false, nil); strings.Contains(s, "static") {
 		t.Errorf("statics off: hover still names %q", s)
+	}
+	// With the stand-in's names the hover says what the landmark is, id beside.
+	m.cfg.Names = names.New(nil, true, nil)
+	if s := m.Hover(m.cam, 0xA9*192+float64(inn.X), 0xB4*192+float64(inn.Y)); !strings.Contains(s, "inn (building) 0x01000201") {
+		t.Errorf("named hover at the inn: %q", s)
+	}
+	if s := m.Hover(m.cam, 0xA9*192+float64(well.X), 0xB4*192+float64(well.Y)); !strings.Contains(s, "well (static) 0x01000101") {
+		t.Errorf("named hover at the well: %q", s)
 	}
 	// Heat values are the atlas' for the same cells.
 	at := m.atlas()
@@ -105,10 +114,17 @@ func TestAtlas_SearchJumpExport(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	v.cfg.Names = names.New(nil, true, nil)
 	st, lines := v.SearchLines(5)
 	hits := v.srch.hits
 	if v.srch.err != nil || len(hits) == 0 || len(lines) != min(5, len(hits)) {
 		t.Fatalf("status %q, %d hits, %d lines, err %v", st, len(hits), len(lines), v.srch.err)
+	}
+	// Each hit names its sound as the stand-in does, the table and SoundType beside.
+	for _, l := range lines {
+		if !strings.HasPrefix(l.Detail, "meadow wind (0x20000001:Ambient1)") && !strings.HasPrefix(l.Detail, "rock gusts (0x20000006:Ambient1)") {
+			t.Errorf("hit detail %q, want the stand-in's name for the Ambient1 it found", l.Detail)
+		}
 	}
 	for i := 1; i < len(hits); i++ {
 		if hits[i].Peak > hits[i-1].Peak {

@@ -20,6 +20,7 @@ import (
 	"soundworld/ambientviz/geom"
 	"soundworld/dat"
 	"soundworld/internal/crash"
+	"soundworld/names"
 )
 
 // Building marker in screen px (width across the front, depth front to
@@ -147,7 +148,7 @@ func (l *landmarks) each(c geom.Camera, fn func(x, y, h float64, model uint32, b
 
 // hover names the landmark nearest the cursor at world (x, y) within 10 px
 // (of a building marker's edge); a building says it is drawn as a marker.
-func (l *landmarks) hover(c geom.Camera, x, y float64, buildings, statics bool) string {
+func (l *landmarks) hover(c geom.Camera, x, y float64, buildings, statics bool, nb *names.Book) string {
 	best, bestD := "", math.Inf(1)
 	l.each(c, func(lx, ly, h float64, model uint32, b bool) {
 		if b && !buildings || !b && !statics {
@@ -161,6 +162,9 @@ func (l *landmarks) hover(c geom.Camera, x, y float64, buildings, statics bool) 
 			what, note := "static", ""
 			if b {
 				what, note = "building", " (marker: size not in the data)"
+			}
+			if n := nb.Model(model); n != "" {
+				what = n + " (" + what + ")"
 			}
 			best, bestD = fmt.Sprintf("  %s 0x%08X hdg %.0f°%s", what, model, h, note), d
 		}

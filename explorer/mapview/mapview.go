@@ -24,6 +24,7 @@ import (
 	"soundworld/dat"
 	"soundworld/explorer/terrain"
 	"soundworld/internal/crash"
+	"soundworld/names"
 	"soundworld/world"
 )
 
@@ -71,6 +72,8 @@ type Config struct {
 	// after the first map is drawn (a browser page runs every goroutine on
 	// one thread, and the scan would delay that map); else at New.
 	ScanAfterFirstView bool
+	// Names names the landmarks under the cursor (nil: by model id).
+	Names *names.Book
 }
 
 // Input is what Update needs of the frame's mouse: a left press this frame,
@@ -281,7 +284,7 @@ func (v *Map) Hover(c geom.Camera, x, y float64) string {
 		s += v.heat.hover(p)
 	}
 	if v.tog.Buildings || v.tog.Statics {
-		s += v.lm.hover(c, x, y, v.tog.Buildings, v.tog.Statics)
+		s += v.lm.hover(c, x, y, v.tog.Buildings, v.tog.Statics, v.cfg.Names)
 	}
 	return s
 }

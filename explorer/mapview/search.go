@@ -124,7 +124,7 @@ func (v *Map) SearchLines(maxHits int) (string, []SearchRow) {
 	for i, h := range s.hits[:min(len(s.hits), maxHits)] {
 		lines = append(lines, SearchRow{
 			Title:  fmt.Sprintf("%d. 0x%04X  %s %.4g in %d cells", i+1, h.Landblock, h.Kind, h.Peak, h.Cells),
-			Detail: fmt.Sprintf("%s, peak at %s (%s)", h.Sound, h.Cell.Map, h.Cell.Cell),
+			Detail: fmt.Sprintf("%s (%s), peak at %s (%s)", v.cfg.Names.Sound(h.Sound.SType, h.Sound.Table, 0), h.Sound, h.Cell.Map, h.Cell.Cell),
 		})
 	}
 	return st, lines

@@ -12,6 +12,7 @@ import (
 
 	"soundworld/audio"
 	"soundworld/internal/outputs"
+	"soundworld/names"
 	"soundworld/world"
 )
 
@@ -27,6 +28,7 @@ type Bundle struct {
 	Span       float64 // s (30)
 	Source     string  // data source as the window names it
 	DatDir     string
+	Names      *names.Book // the events CSV's name column (nil: ids)
 }
 
 // SpanSeconds is how much of the past a capture bundle holds (s).
@@ -71,7 +73,7 @@ func Write(parent string, at time.Time, b *Bundle) (string, error) {
 		{ShotFile, bytesOf(b.Screenshot)},
 		{SidecarFile, bytesOf(b.Sidecar)},
 		{AudioFile, func(w io.Writer) error { return writeWAV(w, b.Audio) }},
-		{EventsFile, func(w io.Writer) error { return WriteBundleEventsCSV(w, b.Events, b.Live) }},
+		{EventsFile, func(w io.Writer) error { return WriteBundleEventsCSV(w, b.Events, b.Live, b.Names) }},
 		{PathFile, func(w io.Writer) error {
 			_, err := w.Write(SpanPath(b.Inputs, b.SimTime-b.Span, b.SimTime))
 			return err

@@ -8,7 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"soundworld/assets"
 	"soundworld/audio"
+	"soundworld/dat"
+	"soundworld/names"
 	"soundworld/world"
 )
 
@@ -50,7 +53,7 @@ func TestBundle_WritesAllFilesAtomically(t *testing.T) {
 		t.Errorf("audio.wav is %d bytes, want %d", len(wav), 44+441*4)
 	}
 	csv, _ := os.ReadFile(filepath.Join(got, EventsFile))
-	if !strings.HasPrefix(string(csv), world.EventsCSVHeader) || !strings.Contains(string(csv), "39.000000,bed,0x00000000,0x00,0x00000000,2,0,0,0,start,0.25 0.1,7,\n") {
+	if !strings.HasPrefix(string(csv), world.EventsCSVHeader) || !strings.Contains(string(csv), "39.000000,bed,0x00000000,0x00,0x00000000,2,0,0,0,start,0.25 0.1,7,,Invalid\n") {
 		t.Errorf("events.csv:\n%s", csv)
 	}
 	// The span's path: where the listener was at 10 s (the start), then the
@@ -90,5 +93,24 @@ func TestBundle_FailureLeavesNothing(t *testing.T) {
 	ents, _ := os.ReadDir(dir)
 	if len(ents) != 0 {
 		t.Fatalf("a failed capture left %v", ents)
+	}
+}
+
+// The name column: an object's play is named by its sound and its object
+// ("forge hammer on forge", the stand-in's own names); a name holding a
+// comma or a quote (a user's names file) is quoted as RFC 4180 wants.
+func TestCSVRow_NameColumn(t *testing.T) {
+	b := names.New(nil, true, map[uint32]string{0x0A000050: `creak, "old"`})
+	ev := world.Event{Play: audio.Play{Time: 1, Source: audio.SourceObject, Table: assets.ForgeTable, SType: 0x69, Wave: 0x0A000020, Outcome: audio.OutcomeStart},
+		Object: &world.ObjectHook{ObjectID: 0xA9B40000, Setup: assets.ForgeSetup, Type: dat.HookSoundTable, Anim: assets.ForgeAnim, Frame: 12}}
+	if row := world.EventCSVRow(ev, b.Play(ev)); !strings.HasSuffix(row, ",object 0xA9B40000 setup 0x02000001 SoundTable anim 0x03000001 frame 12,forge hammer on forge\n") {
+		t.Errorf("object row %q", row)
+	}
+	hook := world.Event{Play: audio.Play{Time: 2, Source: audio.SourceObject, Wave: 0x0A000050, Outcome: audio.OutcomeStart}}
+	if row := world.EventCSVRow(hook, b.Play(hook)); !strings.HasSuffix(row, `,"creak, ""old"""`+"\n") {
+		t.Errorf("quoted name: %q", row)
+	}
+	if n := strings.Count(world.EventsCSVHeader, ","); n != strings.Count(world.EventCSVRow(hook, (*names.Book)(nil).Play(hook)), ",") {
+		t.Errorf("header has %d commas, an unquoted row %d", n, strings.Count(world.EventCSVRow(hook, (*names.Book)(nil).Play(hook)), ","))
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"soundworld/audio"
+	"soundworld/names"
 	"soundworld/world"
 )
 
@@ -62,8 +63,8 @@ var csvColumns = strings.Split(strings.TrimSpace(world.EventsCSVHeader), ",")
 
 // WriteBundleEventsCSV is events.csv: the decisions as render -events
 // writes them, then the live rows.
-func WriteBundleEventsCSV(w io.Writer, evs []world.Event, live []LiveRow) error {
-	if err := world.WriteEventsCSV(w, evs); err != nil {
+func WriteBundleEventsCSV(w io.Writer, evs []world.Event, live []LiveRow, nb *names.Book) error {
+	if err := world.WriteEventsCSV(w, evs, nb.Play); err != nil {
 		return err
 	}
 	for _, r := range live {

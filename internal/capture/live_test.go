@@ -32,7 +32,7 @@ func TestLiveRowsCSV(t *testing.T) {
 	var b strings.Builder
 	rows := []LiveRow{{Time: 1.5, Kind: "late", Slot: 3, Wave: 0x0A000012, Ms: 33.3333},
 		{Time: 2, Kind: "underrun", Slot: -1, Ms: 120}, {Time: 0, Kind: "anchor", Slot: -1, Reason: "session"}}
-	if err := WriteBundleEventsCSV(&b, nil, rows); err != nil {
+	if err := WriteBundleEventsCSV(&b, nil, rows, nil); err != nil {
 		t.Fatal(err)
 	}
 	tail := strings.Repeat(",", strings.Count(world.EventsCSVHeader, ",")-9) // the columns after outcome

@@ -14,6 +14,7 @@ import (
 	"soundworld/assets"
 	"soundworld/dat"
 	"soundworld/internal/outputs"
+	"soundworld/names"
 	"soundworld/world"
 )
 
@@ -76,6 +77,41 @@ func OpenDataDir(dir string) (*dat.Archive, error) {
 // LoadLayoutFile reads an emitter layout file (E2); errors name the file,
 // line and field. A named pipe or device is refused at once (it would block).
 func LoadLayoutFile(path string) ([]world.Emitter, error) { return world.LoadLayoutFile(path) }
+
+// NamesFlagHelp is the -names flag's help, the same in every program.
+const NamesFlagHelp = "a names file: CSV rows id,name or JSON {\"0xID\": \"name\"} (docs/names.md); its names replace ids on the map, in the panels, atlas search, events CSV and reports"
+
+// maxNamesFile bounds a names file (bytes): a world database export of
+// every object name is a few MB.
+const maxNamesFile = 64 << 20
+
+// LoadNamesFile reads a user's names file (package names' format); "" is
+// none. Errors are the user's and name the file and line.
+func LoadNamesFile(path string) (map[uint32]string, error) {
+	if path == "" {
+		return nil, nil
+	}
+	if err := outputs.CheckInput("-names", path); err != nil {
+		return nil, UserErr(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, UserErr(err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxNamesFile+1))
+	if err != nil {
+		return nil, UserErr(fmt.Errorf("%s: %w", path, err))
+	}
+	if len(b) > maxNamesFile {
+		return nil, UserErr(fmt.Errorf("%s: larger than %d MB; a names file is id,name rows", path, maxNamesFile>>20))
+	}
+	m, err := names.Parse(path, b)
+	if err != nil {
+		return nil, UserErr(err)
+	}
+	return m, nil
+}
 
 // SaveLayout writes emitters to path atomically (E2). It refuses to write
 // into the game's data — a path ending in .dat, inside datDir (if given) or

@@ -55,6 +55,7 @@ var table = []Command{
 	{"atlas", "[-dat DIR] (-sound TABLE:STYPE | -desc N | -loudest-bed | -search Q) [-region LB..LB] [-o atlas.png] [-json F] [-csv F]", runAtlas},
 	{"gate", "GATE.gate.json [-seeds K] [-o DIR]", runGate},
 	{"capture", "[shot flags: placement, -seconds S, -from SIDECAR, -panels …] [-dir DIR]: a capture bundle folder", runCapture},
+	{"sounds", "[-dat DIR] [-names FILE] [-json]: every wave, sound table, SoundType and object sound source", runSounds},
 	{"bigworld", "-o DIR: write the generated full-size world (255×255 landblocks) as a dat folder", runBigworld},
 }
 

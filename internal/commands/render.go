@@ -18,6 +18,7 @@ import (
 	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
 	"soundworld/internal/progress"
+	"soundworld/names"
 	"soundworld/world"
 )
 
@@ -45,9 +46,10 @@ type renderOpts struct {
 	from     *capture.Replay // -from: render what followed a sidecar's instant (render_from.go)
 	fromPath string
 	force    bool
+	names    map[uint32]string // -names: the events CSV's name column (docs/names.md)
 }
 
-const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-camera retail|first-person] [-eye H] [-chase M] -seconds S [-seed N] [-emitters FILE] [-objects=false] [-prefs k=v,…] -o out.wav [-events out.csv] [-strict]\n       soundworld render -from SIDECAR.json [-dat DIR] [-force] -seconds S -o out.wav [-events out.csv]"
+const renderUsage = "usage: soundworld render [-dat DIR] (-loc … | -at … | -path FILE) [-heading DEG] [-camera retail|first-person] [-eye H] [-chase M] -seconds S [-seed N] [-emitters FILE] [-objects=false] [-prefs k=v,…] -o out.wav [-events out.csv] [-names FILE] [-strict]\n       soundworld render -from SIDECAR.json [-dat DIR] [-force] -seconds S -o out.wav [-events out.csv]"
 
 // runRender renders what the listener hears to a WAV file (O3).
 func runRender(e *Env, args []string) error {
@@ -72,6 +74,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	seed := fs.Uint64("seed", 1, "seed of the retail random generators (T4)")
 	emitters := fs.String("emitters", "", `emitter layout file; "none" for no emitters (default: none — the stand-in's forge is an object of the data, see -objects)`)
 	objects := fs.Bool("objects", true, "play the data's own objects (forge, windmill…: sound hooks of Setups placed in the landblocks, E3); -objects=false leaves them out")
+	namesFile := fs.String("names", "", cli.NamesFlagHelp)
 	prefs := fs.String("prefs", "", "preferences k=v,… (effect_volume, ambient_volume, interface_volume 0..1; effects, ambient, interface, pan, only_when_active, squared on/off)")
 	out := fs.String("o", "", "output WAV file (16-bit stereo 44100 Hz)")
 	events := fs.String("events", "", "optional event log CSV")
@@ -91,6 +94,10 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		return nil, err
 	}
 	o := &renderOpts{datDir: *datDir, out: *out, events: *events, seconds: *seconds, eye: float32(*eye), strict: *strict}
+	var err error
+	if o.names, err = cli.LoadNamesFile(*namesFile); err != nil {
+		return nil, err
+	}
 	if *from != "" {
 		return fromOpts(fs, o, *from, *force)
 	}
@@ -100,16 +107,8 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	if math.IsNaN(o.seconds) || math.IsInf(o.seconds, 0) {
 		return nil, userErr(outputs.CheckWAVSeconds("-seconds", o.seconds))
 	}
-	// Every output is checked before any input is read or any work starts.
-	plan := outputs.Plan{DatDir: *datDir}
-	plan.Input("-path", *pathFile)
-	if *emitters != "none" {
-		plan.Input("-emitters", *emitters)
-	}
-	plan.Output("-o", *out)
-	plan.Output("-events", *events)
-	if err := plan.Check(); err != nil {
-		return nil, userErr(err)
+	if err := checkRenderFiles(*datDir, *pathFile, *emitters, *out, *events); err != nil {
+		return nil, err
 	}
 	if *pathFile != "" {
 		if *loc != "" || *at != "" {
@@ -134,6 +133,23 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 		return nil, err
 	}
 	return o, nil
+}
+
+// checkRenderFiles checks every output before any input is read or any
+// work starts: distinct from each other and the inputs, writable, not in
+// the data folder.
+func checkRenderFiles(datDir, pathFile, emitters, out, events string) error {
+	plan := outputs.Plan{DatDir: datDir}
+	plan.Input("-path", pathFile)
+	if emitters != "none" {
+		plan.Input("-emitters", emitters)
+	}
+	plan.Output("-o", out)
+	plan.Output("-events", events)
+	if err := plan.Check(); err != nil {
+		return userErr(err)
+	}
+	return nil
 }
 
 // setNumbers checks and sets -seed, -eye, -chase and -heading.
@@ -320,9 +336,10 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 	var csvErr error
 	if events != nil {
 		_, csvErr = io.WriteString(events, world.EventsCSVHeader)
+		nb := names.New(a, o.datDir == "", o.names)
 		s.SetOnEvent(func(ev world.Event) {
 			if csvErr == nil {
-				_, csvErr = io.WriteString(events, world.EventCSVRow(ev))
+				_, csvErr = io.WriteString(events, world.EventCSVRow(ev, nb.Play(ev)))
 			}
 		})
 	}

@@ -12,6 +12,7 @@ import (
 	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
 	"soundworld/internal/progress"
+	"soundworld/names"
 	"soundworld/world"
 )
 
@@ -70,9 +71,10 @@ func renderFrom(ctx context.Context, o *renderOpts, a *dat.Archive, wavOut io.Wr
 			return
 		}
 		_, csvErr = io.WriteString(events, world.EventsCSVHeader)
+		nb := names.New(a, o.datDir == "", o.names)
 		s.SetOnEvent(func(ev world.Event) {
 			if csvErr == nil {
-				_, csvErr = io.WriteString(events, world.EventCSVRow(ev))
+				_, csvErr = io.WriteString(events, world.EventCSVRow(ev, nb.Play(ev)))
 			}
 		})
 	}

@@ -65,14 +65,14 @@ func TestE3_RenderForgeListeningGate(t *testing.T) {
 	}
 	b, _ := os.ReadFile(csv)
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	if lines[0] != "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands,object" {
+	if lines[0] != "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands,object,name" {
 		t.Fatalf("events header %q", lines[0])
 	}
 	var nearStart, farSilent, farStart int
 	for _, l := range lines[1:] {
 		f := strings.Split(l, ",")
-		if len(f) != 13 {
-			t.Fatalf("events row %q: %d fields, want 13", l, len(f))
+		if len(f) != 14 {
+			t.Fatalf("events row %q: %d fields, want 14", l, len(f))
 		}
 		if !strings.Contains("bed oneshot emitter stinger object", f[1]) || !validOutcome(f[9]) {
 			t.Fatalf("events row %q: bad source/outcome", l)

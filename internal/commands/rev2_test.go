@@ -32,15 +32,15 @@ func TestO4_RenderEventsTraceIsTheStreams(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	if lines[0] != "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands,object" {
+	if lines[0] != "time_s,source,table,stype,wave,slot,priority,db,pan,outcome,draws,rands,object,name" {
 		t.Fatalf("events header %q", lines[0])
 	}
 	g, r := audio.NewRan2(seed), audio.NewMSVCRand(seed)
 	nd, nr, notNow := 0, 0, 0
 	for _, l := range lines[1:] {
 		f := strings.Split(l, ",")
-		if len(f) != 13 {
-			t.Fatalf("row %q: %d fields, want 13", l, len(f))
+		if len(f) != 14 {
+			t.Fatalf("row %q: %d fields, want 14", l, len(f))
 		}
 		if f[9] == "not_now" {
 			notNow++

@@ -4,7 +4,8 @@
 //   - W held 3 s of real time walks ~28.5 m (9.5 m/s) whatever the frame rate;
 //   - "banana" + Enter in the jump box is an error under the field, and the
 //     "1" typed next goes into the box, not to the rings overlay;
-//   - Ctrl+A and a position replace the old text and jump there;
+//   - Ctrl+A and a position replace the old text and jump there, and the
+//     Enter that jumped leaves the box: "2" next toggles the cells overlay;
 //   - one slider at a time: a drag moves the slider it began on to where it
 //     ended, its neighbours stay; a release and a press on the next row's
 //     slider within one frame move neither;
@@ -37,7 +38,7 @@ type sidecar struct {
 	} `json:"prefs"`
 	View struct {
 		Width, Height int
-		Overlays      struct{ Rings bool } `json:"overlays"`
+		Overlays      struct{ Rings, Cells bool } `json:"overlays"`
 		Panels        []struct {
 			Name       string
 			X, Y, W, H int
@@ -162,6 +163,14 @@ func main() {
 			e.View.FieldErrors["jump"], e.Listener.X, e.Listener.Y, 0xA9*192+100, 0xB4*192+100)
 	}
 	fmt.Println("uismoke: Ctrl+A replaced the text; jumped to 0xA9B4 100 100")
+
+	xdo("key", "2") // the jump's Enter left the box: 2 is the cells overlay again
+	g := shot(dir)
+	if g.View.Overlays.Cells == e.View.Overlays.Cells {
+		fail("2 after the jump's Enter: cells overlay still %v; want toggled (the box kept the keys)", g.View.Overlays.Cells)
+	}
+	xdo("key", "2")
+	fmt.Println("uismoke: after the jump's Enter, 2 toggled the cells overlay (the box let go of the keys)")
 
 	xdo("key", "Escape")
 	sliders(dir)

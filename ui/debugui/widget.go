@@ -229,6 +229,10 @@ func (c *Context) Checkbox(state *bool, label string) EventHandler {
 	return e
 }
 
+// ReleaseFocus leaves the focused text field (soundworld: a field whose
+// Enter did its work hands the keys back to the window).
+func (c *Context) ReleaseFocus() { c.setFocus(widgetID{}) }
+
 func (c *Context) setFocus(id widgetID) {
 	c.focus = id
 	c.keepFocus = true
