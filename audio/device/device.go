@@ -179,11 +179,17 @@ const ChunkFrames = int64(PeriodFrames)
 
 // Anchor ties sim time simT to the mixer's frontier plus the lead at time
 // scale (spec O5) and logs it with reason: a session, a reset, a jump, a
-// pause ending or a time-scale change. Nothing else anchors.
+// pause ending or a time-scale change. Nothing else anchors. The Sim has
+// delivered nothing past simT yet, so the writer may render up to the
+// anchor's frame and no further until the game thread says more (Covered):
+// a game thread descheduled right after anchoring makes the device wait,
+// not a start play late.
 func (d *Device) Anchor(reason string, simT, scale float64) Anchor {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.tl.Anchor(reason, simT, d.mixer.Frame(), scale)
+	a := d.tl.Anchor(reason, simT, d.mixer.Frame(), scale)
+	d.covered = a.Frame
+	return a
 }
 
 // SetLead sets the lead (frames): the Sim runs that far ahead of the
@@ -253,7 +259,7 @@ func (d *Device) Push(starts []audio.VoiceStart) {
 func (d *Device) frontier(starts []audio.VoiceStart) int64 {
 	front := d.mixer.Frame()
 	if !d.tl.Anchored() {
-		d.tl.Anchor("session", starts[0].Time, front, 1)
+		d.covered = d.tl.Anchor("session", starts[0].Time, front, 1).Frame // as Anchor
 	}
 	return front
 }

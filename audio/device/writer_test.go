@@ -351,3 +351,38 @@ func TestBufferGrowsForLateWakesOnly(t *testing.T) {
 		t.Fatal("the buffer grew twice for one late wake")
 	}
 }
+
+// O5: the first start is on time however late the game thread runs after
+// anchoring. Anchor bounds the writer at the anchor's frame at once, so a
+// game thread descheduled between Anchor and its first Covered (scripted
+// here: the writer runs 1 s of device time alone) leaves the device
+// waiting, and the starts it then pushes land exactly on the timeline.
+func TestO5_AnchorCoversBeforeTheGameThreadRuns(t *testing.T) {
+	d := newDevice(audio.NewMixer(audio.NewBank(nil)))
+	p := &scriptPCM{now: time.Unix(100, 0), size: MaxBufferFrames}
+	o := newPCMOut(d, p, PeriodFrames, MaxBufferFrames, func() time.Time { return p.now }, fallbackAfter)
+	w := newWriter(p, PeriodFrames, MaxBufferFrames)
+	a := d.Anchor("session", 2, 1) // sim 2 s = frame 0 + the lead
+	if a.Frame != leadFrames {
+		t.Fatalf("anchor frame %d, want the lead %d", a.Frame, leadFrames)
+	}
+	for t0 := p.now; p.now.Sub(t0) < time.Second; { // the game thread is descheduled
+		wait, err := w.step(p.now, BufferFrames, o.render)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.now = p.now.Add(wait)
+	}
+	if f := d.mixer.Frame(); f > a.Frame {
+		t.Fatalf("the writer rendered to frame %d past the anchor's %d before the Sim covered it", f, a.Frame)
+	}
+	d.Push([]audio.VoiceStart{{Time: 2, Slot: 1, Wave: 1}, {Time: 2.01, Slot: 2, Wave: 1}})
+	d.Covered(2.02)
+	if l := d.TakeLate(); len(l) != 0 {
+		t.Fatalf("starts late after the game thread came back: %+v", l)
+	}
+	// sim 2.01 s lands 441 frames (0.01 s × 44100, independent arithmetic) after the anchor.
+	if got := d.FrameOf(2.01); got != a.Frame+441 {
+		t.Fatalf("sim 2.01 s at frame %d, want %d", got, a.Frame+441)
+	}
+}
