@@ -425,6 +425,9 @@ func (g *Game) Update() error {
 	g.step()
 	g.pushStarts()
 	g.coverSim() // O5: the device may render up to here (live.go)
+	if d, ok := g.live(); ok {
+		g.takeStalls(d) // O5: a device lost or back is said at once, starts or not (live.go)
+	}
 	switch {
 	case g.frame == 1 || g.pinView != nil && g.pinView():
 		g.cam = g.pin.place(g.cam, g.mapRect(), g.snap.Listener.Pos) // the listener (or -center's place) in the map area, not the window; a shot's -center or -from view stays while its panels settle

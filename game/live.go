@@ -50,20 +50,22 @@ type bufferGrower interface {
 
 // liveClock is the window's side of the one clock.
 type liveClock struct {
-	anchored  bool
-	scale     float64
-	paused    bool
-	next      string         // reason of an anchor asked for by a reset or a jump ("" none)
-	underruns int64          // underrun events seen (the lead grew for each)
-	dryFrames int64          // underrun frames at the last event
-	dry       []capt.LiveRow // underruns as seen (sim time of the Update that saw them), bounded: maxLate
-	late      []lateStart    // late starts, oldest first (bounded: maxLate)
-	lateN     int            // late starts since the window opened
-	stalls    int64          // times the device stopped playing and the wall clock took the mix
-	onWall    bool           // the wall clock has the mix now (device.StallNotice)
-	muted     bool           // G6: the output is muted now
-	fastSeen  bool           // the device turned out to be no clock (switched to the own mix)
-	anchors   []liveAnchor   // anchors taken, for the log (bounded: maxLate)
+	anchored    bool
+	scale       float64
+	paused      bool
+	next        string         // reason of an anchor asked for by a reset or a jump ("" none)
+	underruns   int64          // underrun events seen (the lead grew for each)
+	dryFrames   int64          // underrun frames at the last event
+	dry         []capt.LiveRow // underruns as seen (sim time of the Update that saw them), bounded: maxLate
+	late        []lateStart    // late starts, oldest first (bounded: maxLate)
+	lateN       int            // late starts since the window opened
+	stalls      int64          // times the device stopped playing and the wall clock took the mix
+	onWall      bool           // the wall clock has the mix now (device.StallNotice)
+	returns     int64          // times a device opened afresh took the mix back (device.ReturnNotice)
+	deviceNotes []string       // "lost at unix …", "back at unix …": when the window said so
+	muted       bool           // G6: the output is muted now
+	fastSeen    bool           // the device turned out to be no clock (switched to the own mix)
+	anchors     []liveAnchor   // anchors taken, for the log (bounded: maxLate)
 
 	lastUpdate time.Time          // wall time of the last deviceTicks
 	warmStart  time.Time          // when the warm-up began
@@ -258,11 +260,24 @@ func (g *Game) takeStalls(d liveDev) {
 	if st.Fallbacks > g.lc.stalls {
 		g.lc.stalls = st.Fallbacks
 		g.lc.dry = append(g.lc.dry, capt.LiveRow{Time: g.sim.Now(), Kind: "stall", Slot: -1, Reason: "wall clock"})
-		g.setToast(device.StallNotice)
-	} else if g.lc.onWall && !st.OnWallClock {
-		g.setToast("the sound device plays again")
+		g.setToast(device.StallNotice + lastErr(st.LastError))
+		g.lc.noteDevice("lost")
+	}
+	if st.Returns > g.lc.returns {
+		g.lc.returns = st.Returns
+		g.lc.dry = append(g.lc.dry, capt.LiveRow{Time: g.sim.Now(), Kind: "stall", Slot: -1, Reason: "device back"})
+		g.setToast(device.ReturnNotice)
+		g.lc.noteDevice("back")
 	}
 	g.lc.onWall = st.OnWallClock
+}
+
+// noteDevice keeps when the window said the device was lost or back
+// (wall time, for -quit-after's account: live-smoke times the notices).
+func (lc *liveClock) noteDevice(what string) {
+	if len(lc.deviceNotes) < maxLate {
+		lc.deviceNotes = append(lc.deviceNotes, fmt.Sprintf("%s at unix %.3f", what, float64(time.Now().UnixNano())/1e9))
+	}
 }
 
 // growLead grows the lead by a step (not past maxLead) and says why.
@@ -449,9 +464,12 @@ func (g *Game) printLive() {
 	}
 	if s, ok := d.(staller); ok {
 		if st, ok := s.Stalls(); ok {
-			fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks; longest look at the device %.1f ms%s\n",
-				st.TopUps, st.Restarts, st.Fallbacks, st.Longest.Seconds()*1000, lastErr(st.LastError))
+			fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks, %d reopenings, %d returns; longest look at the device %.1f ms%s\n",
+				st.TopUps, st.Restarts, st.Fallbacks, st.Reopens, st.Returns, st.Longest.Seconds()*1000, lastErr(st.LastError))
 		}
+	}
+	for _, n := range g.lc.deviceNotes {
+		fmt.Fprintf(w, "live: device notice: %s\n", n)
 	}
 	for _, a := range as {
 		fmt.Fprintf(w, "live: %s\n", a)

@@ -249,8 +249,17 @@ func TestO5_StalledDeviceFallsBackToTheWallClock(t *testing.T) {
 	}
 	now()
 	o := newPCMOut(d, p, PeriodFrames, MaxBufferFrames, now, 300*time.Millisecond)
+	o.open = func() (pcm, int64, int64, func(), error) { // the same device, opened afresh (waits while it is stuck)
+		p.mu.Lock()
+		b := p.block
+		p.mu.Unlock()
+		if b != nil {
+			<-b
+		}
+		return p, PeriodFrames, MaxBufferFrames, nil, nil
+	}
 	d.out = o
-	o.start(nil)
+	o.start()
 	defer o.close()
 
 	frontier := func() int64 { d.mu.Lock(); defer d.mu.Unlock(); return d.mixer.Frame() }
@@ -301,7 +310,7 @@ func TestO5_WriterWaitsForTheSim(t *testing.T) {
 	buf := make([]float32, 2*PeriodFrames)
 	n := int64(0)
 	for ; n < 1000; n++ {
-		if _, ok := o.render(buf); !ok {
+		if _, ok := o.render(o.first(), buf); !ok {
 			break
 		}
 	}
@@ -313,7 +322,7 @@ func TestO5_WriterWaitsForTheSim(t *testing.T) {
 		t.Fatalf("a start at the covered time is late: %+v", l)
 	}
 	d.Covered(math.NaN())
-	if _, ok := o.render(buf); !ok {
+	if _, ok := o.render(o.first(), buf); !ok {
 		t.Fatal("with no bound the writer still waits")
 	}
 }
@@ -332,7 +341,8 @@ func TestBufferGrowsForLateWakesOnly(t *testing.T) {
 	d := newDevice(audio.NewMixer(audio.NewBank(nil)))
 	o := newPCMOut(d, p, PeriodFrames, MaxBufferFrames, time.Now, fallbackAfter)
 	d.out = o
-	o.publish(w, p.now)
+	o.first().w = w
+	o.publish(o.first(), p.now)
 	if _, grew := d.GrowBuffer(); grew {
 		t.Fatal("the buffer grew with no late wake")
 	}
@@ -340,7 +350,7 @@ func TestBufferGrowsForLateWakesOnly(t *testing.T) {
 	if _, err := w.step(p.now, BufferFrames, c.render); err != nil {
 		t.Fatal(err)
 	}
-	o.publish(w, p.now)
+	o.publish(o.first(), p.now)
 	if w.lateWakes != 1 {
 		t.Fatalf("%d late wakes after sleeping past the queue, want 1", w.lateWakes)
 	}
@@ -367,7 +377,7 @@ func TestO5_AnchorCoversBeforeTheGameThreadRuns(t *testing.T) {
 		t.Fatalf("anchor frame %d, want the lead %d", a.Frame, leadFrames)
 	}
 	for t0 := p.now; p.now.Sub(t0) < time.Second; { // the game thread is descheduled
-		wait, err := w.step(p.now, BufferFrames, o.render)
+		wait, err := w.step(p.now, BufferFrames, func(b []float32) (int64, bool) { return o.render(o.first(), b) })
 		if err != nil {
 			t.Fatal(err)
 		}
