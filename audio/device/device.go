@@ -60,6 +60,8 @@ type Device struct {
 	tap     *audio.MeterTap    // guarded by mu: sees every rendered block (tap.go)
 	ab      abMix              // guarded by mu: B and the A/B crossfade (ab.go)
 	wall    func() float64     // s, monotonic; the pace check's clock (tests inject)
+	held    bool               // guarded by mu: paused: zeros go to the device and the mixer stands (Hold)
+	heldFr  int64              // guarded by mu: frames of zeros given while held
 	muted   atomic.Bool        // G6: zeros go to the device, the mixer runs on (focus.go)
 	inputs  atomic.Int64       // starts placed at the next block (PushNow)
 	inFrame atomic.Int64       // the mixer frame of the last of them
@@ -335,6 +337,29 @@ var errFast = errors.New(FastNotice)
 // FastNotice is the notice for a device that is no clock.
 const FastNotice = "the sound device consumes faster than real time (a null device?): playing silently"
 
+// Hold stands the mix while the window is paused (O5): the device gets
+// zeros and the mixer, its voices and the timeline stand still, so the
+// Sim's anchor holds across the pause and nothing is re-anchored; the
+// pause is a gap in the sent stream, not in the mix (HeldFrames).
+func (d *Device) Hold(on bool) {
+	if d == nil {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.held = on
+}
+
+// HeldFrames is how many frames of zeros the device got while held.
+func (d *Device) HeldFrames() int64 {
+	if d == nil {
+		return 0
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.heldFr
+}
+
 // SetMuted mutes the output (G6: the window lost focus): the device gets
 // zeros while the mixer, the tap and the timeline run on, so voices advance
 // and continue mid-sound when unmuted.
@@ -366,6 +391,13 @@ func (d *Device) render(buf []float32) (next int64, ok bool) {
 		d.mu.Unlock()
 		clear(buf)
 		return -1, false
+	}
+	if d.held { // paused: the timeline stands, the device hears silence
+		d.heldFr += int64(len(buf) / 2)
+		d.pace.restart() // the stand is no underrun and no fast device
+		d.mu.Unlock()
+		clear(buf)
+		return -1, true
 	}
 	if len(d.pending) > 0 {
 		d.mixer.Apply(d.pending)

@@ -306,3 +306,42 @@ func TestG6_MutedDeviceRunsOn(t *testing.T) {
 		t.Errorf("muted: mixer at %d, want 100 (it runs on)", d.mixer.Frame())
 	}
 }
+
+// O5, issue 31: held (the window paused), the device gets zeros while the
+// mixer and the timeline stand, so the anchor holds across the pause; the
+// zeros are counted, and the stand is no underrun. Released, the mix goes
+// on from the frame it stood at, and the starts placed before the pause
+// keep their frames.
+func TestO5_HoldStandsTheMix(t *testing.T) {
+	wall := 0.0
+	d, s := testDevice(&wall)
+	read := make([]byte, 8*441)
+	run := func(sec float64) {
+		for end := wall + sec; wall < end-1e-9; wall += 0.01 {
+			io.ReadFull(s, read)
+		}
+	}
+	d.Anchor("session", 0, 1)
+	run(2)
+	f0 := d.mixer.Frame()
+	due0, _ := d.Due()
+	d.Hold(true)
+	run(1)
+	if f := d.mixer.Frame(); f != f0 {
+		t.Fatalf("held: the mixer moved from %d to %d, want it to stand", f0, f)
+	}
+	if due, _ := d.Due(); due != due0 {
+		t.Fatalf("held: Due moved from %v to %v", due0, due)
+	}
+	if h := d.HeldFrames(); h != 100*441 {
+		t.Fatalf("held 1 s of 441-frame reads: %d frames of zeros, want %d", h, 100*441)
+	}
+	d.Hold(false)
+	run(3)
+	if f, n := d.Underruns(); f != 0 || n != 0 {
+		t.Fatalf("after a pause: %d frames in %d underruns, want none", f, n)
+	}
+	if a := d.Anchors(); len(a) != 1 {
+		t.Fatalf("anchors %v, want the session's only", a)
+	}
+}
