@@ -92,7 +92,7 @@ func TestO5_RenderFromPlacesInputsAsHeard(t *testing.T) {
 	}
 }
 
-// O5, issue 31: live = render with every input. A session with a jump, a
+// O5: live = render with every input. A session with a jump, a
 // pause and two time-scale changes: the device heard, outside the pause's
 // zeros (Device.HeldFrames), what render -from of the record writes after
 // the record's instant, sample for sample — the voices still sounding

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// O5, issue 31: the window marks the anchors it takes after the record's
+// O5: the window marks the anchors it takes after the record's
 // first (a time-scale change, sound back on); the record keeps one per sim
 // time, in order, within the record, survives JSON, and a Reset drops
 // them. Check refuses marks out of order or out of bounds. FrameOf places

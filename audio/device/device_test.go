@@ -307,7 +307,7 @@ func TestG6_MutedDeviceRunsOn(t *testing.T) {
 	}
 }
 
-// O5, issue 31: held (the window paused), the device gets zeros while the
+// O5: held (the window paused), the device gets zeros while the
 // mixer and the timeline stand, so the anchor holds across the pause; the
 // zeros are counted, and the stand is no underrun. Released, the mix goes
 // on from the frame it stood at, and the starts placed before the pause

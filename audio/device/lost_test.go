@@ -10,7 +10,7 @@ import (
 )
 
 // A scripted sound server behind the device, as PulseAudio's ALSA plugin
-// shows it (measured on the rig, issue 31): after the server quits, a
+// shows it (measured on the live-smoke rig): after the server quits, a
 // handle says snd_pcm_delay EIO, snd_pcm_avail_update the whole buffer,
 // snd_pcm_writei EBADFD, and snd_pcm_prepare succeeds — for good, even
 // once the server is back; only a new handle plays. Stopped (SIGSTOP),
@@ -255,7 +255,7 @@ func (r *lostRig) checkBack(backAt time.Duration) {
 	}
 }
 
-// Issue 31: the sound server quits 2 s in (kill) and a new one starts 5 s
+// O5: the sound server quits 2 s in (kill) and a new one starts 5 s
 // in (restart).
 func TestO5_ServerKilledAndRestarted(t *testing.T) {
 	r := newLostRig(t)
@@ -272,7 +272,7 @@ func TestO5_ServerKilledAndRestarted(t *testing.T) {
 	r.checkBack(5 * time.Second)
 }
 
-// Issue 31: the sound server stops (SIGSTOP) 2 s in for 8 s: the writer
+// O5: the sound server stops (SIGSTOP) 2 s in for 8 s: the writer
 // and every reopening wait inside it; the window does not.
 func TestO5_ServerStoppedAndContinued(t *testing.T) {
 	r := newLostRig(t)
@@ -287,7 +287,7 @@ func TestO5_ServerStoppedAndContinued(t *testing.T) {
 	r.checkBack(10 * time.Second)
 }
 
-// Issue 31: the card is unplugged 2 s in and plugged back 6 s in.
+// O5: the card is unplugged 2 s in and plugged back 6 s in.
 func TestO5_DeviceUnpluggedAndBack(t *testing.T) {
 	r := newLostRig(t)
 	r.run(2 * time.Second)
@@ -301,7 +301,7 @@ func TestO5_DeviceUnpluggedAndBack(t *testing.T) {
 	r.checkBack(6 * time.Second)
 }
 
-// Issue 31: a device that holds its frames and plays none, restarts
+// O5: a device that holds its frames and plays none, restarts
 // included, is given up within a second, not kept as the clock.
 func TestO5_DeviceThatNeverPlaysIsGivenUp(t *testing.T) {
 	r := newLostRig(t)
@@ -315,7 +315,7 @@ func TestO5_DeviceThatNeverPlaysIsGivenUp(t *testing.T) {
 	r.checkBack(5 * time.Second)
 }
 
-// Issue 31's freeze: a handle on a sound server that quit says it is
+// O5, the freeze of a quit sound server: a handle on a sound server that quit says it is
 // empty with all room and takes nothing. That is no progress: the writer's
 // heard time (the watchdog's) stays where the device last played, so the
 // watchdog gives it up; before, room alone counted and it never did.

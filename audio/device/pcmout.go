@@ -93,7 +93,7 @@ type attempt struct {
 }
 
 // Reopen backoff: the first retry 250 ms after the device was given up,
-// doubling for each failed attempt, at most maxBackoff (issue 31: ≤ 2 s).
+// doubling for each failed attempt, at most maxBackoff.
 // maxOutstanding bounds the goroutines stuck inside a stopped server: past
 // it no attempt is made until one returns (about 20 s of a stopped server).
 const (

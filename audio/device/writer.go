@@ -35,7 +35,7 @@ const (
 	stallAfter = 3                      // buffers of wall time with nothing played before a top-up
 	minStall   = 100 * time.Millisecond // … and at least this
 	// fallbackAfter: nothing played for this long and the wall clock takes
-	// over, so the window says so within a second (issue 31); above
+	// over, so the window says so within a second; above
 	// emptyStall plus a restart, so the plugin's own short stalls are
 	// still met by the writer alone.
 	fallbackAfter = 750 * time.Millisecond
@@ -132,7 +132,7 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 	// plugin saying "empty, all room" (snd_pcm_delay EIO,
 	// snd_pcm_avail_update the whole buffer) while it takes nothing
 	// (snd_pcm_writei EBADFD); counting that kept the watchdog from ever
-	// firing (issue 31). Nor is a restart: it empties the device.
+	// firing. Nor is a restart: it empties the device.
 	if p := w.wrote - q; p > w.played || q <= 0 && w.starved {
 		w.played, w.drained, w.heard, w.toppedUp = max(w.played, p), now, now, false
 	}
