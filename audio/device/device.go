@@ -99,7 +99,28 @@ const NoAudioEnv = "SOUNDWORLD_NO_AUDIO"
 // Ebitengine's audio.NewContext succeeds without a device and the failure
 // surfaces later as an error from ebiten.RunGame, so the device is probed up
 // front and NewContext is not called at all when the probe fails.
-func Open(m *audio.Mixer) (*Device, error) {
+func Open(m *audio.Mixer) (*Device, error) { return OpenPath(m, DefaultPath) }
+
+// The output paths (-audio): our own ALSA writer (Linux only), oto's
+// driver, or none (silent, the wall clock drives the Sim).
+const (
+	PathALSA = "alsa"
+	PathOto  = "oto"
+	PathNone = "none"
+)
+
+// Paths lists the output paths in the order -audio names them.
+var Paths = []string{PathALSA, PathOto, PathNone}
+
+// OpenPath is Open through the named path ("" the default). An unknown
+// name is an error; a path this platform lacks is a silent device saying why.
+func OpenPath(m *audio.Mixer, path string) (*Device, error) {
+	if path == "" {
+		path = DefaultPath
+	}
+	if path != PathALSA && path != PathOto && path != PathNone {
+		return nil, fmt.Errorf("device: audio path %q: want alsa, oto or none", path)
+	}
 	if m == nil {
 		return nil, errors.New("device: nil mixer")
 	}
@@ -109,6 +130,10 @@ func Open(m *audio.Mixer) (*Device, error) {
 		return nil, errors.New("device: Open called twice (one audio context per process)")
 	}
 	d := newDevice(m)
+	if path == PathNone {
+		d.silent, d.reason = true, "sound off (-audio none), running silent"
+		return d, nil
+	}
 	if os.Getenv(NoAudioEnv) != "" {
 		d.silent, d.reason = true, "sound off ("+NoAudioEnv+" is set), running silent"
 		return d, nil
@@ -120,7 +145,11 @@ func Open(m *audio.Mixer) (*Device, error) {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil
 	}
-	out, err := openOutput(d)
+	open := openOto
+	if path == PathALSA {
+		open = openALSAOutput
+	}
+	out, err := open(d)
 	if err != nil {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil

@@ -345,3 +345,22 @@ func TestO5_HoldStandsTheMix(t *testing.T) {
 		t.Fatalf("anchors %v, want the session's only", a)
 	}
 }
+
+// -audio: an unknown path is an error naming the choices; none is a silent
+// device that says why, without touching the device or the one-Open rule.
+func TestOpenPath(t *testing.T) {
+	m := audio.NewMixer(audio.NewBank(nil))
+	if _, err := OpenPath(m, "pulse"); err == nil || !strings.Contains(err.Error(), "alsa, oto or none") {
+		t.Fatalf("OpenPath(pulse) = %v, want an error naming alsa, oto or none", err)
+	}
+	d, err := OpenPath(m, PathNone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if silent, why := d.Silent(); !silent || !strings.Contains(why, "-audio none") {
+		t.Fatalf("-audio none: silent %v, %q; want silent, saying -audio none", silent, why)
+	}
+	if _, ok := d.Due(); ok {
+		t.Fatal("a silent device is a clock")
+	}
+}

@@ -140,9 +140,12 @@ func (p alsaPCM) close() {
 	C.snd_pcm_close(p.h)
 }
 
-// openOutput opens the default device (the probe has checked one is there)
-// and starts the writer on a thread of its own (pcmOut).
-func openOutput(d *Device) (output, error) {
+// DefaultPath is the output path on this platform: our own ALSA writer.
+const DefaultPath = PathALSA
+
+// openALSAOutput opens the default device (the probe has checked one is
+// there) and starts the writer on a thread of its own (pcmOut).
+func openALSAOutput(d *Device) (output, error) {
 	p, period, buffer, err := openALSA()
 	if err != nil {
 		return nil, err
