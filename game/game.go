@@ -474,6 +474,7 @@ func (g *Game) advance() {
 	n := g.clk.Advance(g.st.TimeScale, g.st.Paused)
 	if m, ok := g.deviceTicks(g.st.TimeScale, g.st.Paused); ok { // O5: the device's frames (live.go)
 		n = m
+		g.clk.Used(n) // "cannot keep up" reads the ticks that run
 	}
 	if !g.noInput {
 		g.input(g.clk.RealDelta())
