@@ -52,44 +52,9 @@ func TestO5_RenderFromPlacesInputsAsHeard(t *testing.T) {
 		update()
 	}
 
-	a, _ := assets.StandIn()
-	s, err := world.NewSim(world.Config{Archive: a})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got seekBuf
-	if err := capt.RenderFrom(context.Background(), &capt.Replay{Inputs: rec, SimTime: instant}, s, seconds, &got, nil, nil); err != nil {
-		t.Fatal(err)
-	}
 	// Render's frame 0 is sim 0, the session anchor's frame on the device.
 	from := dev.Anchors()[0].Frame + int64(math.Round(instant*audio.SampleRate))
-	span := int64(math.Round(seconds * audio.SampleRate))
-	if int64(len(*heard)/2) < from+span {
-		t.Fatalf("the device played %d frames, want past %d", len(*heard)/2, from+span)
-	}
-	var want seekBuf
-	w, err := audio.NewWAVWriter(&want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	live := (*heard)[2*from : 2*(from+span)]
-	if err := w.Write(live); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if slices.Equal(live, make([]float32, len(live))) {
-		t.Fatal("the span after the instant is silent: the test would prove nothing")
-	}
-	if !bytes.Equal(got.b, want.b) {
-		for i := 44; i < min(len(got.b), len(want.b)); i++ {
-			if got.b[i] != want.b[i] {
-				t.Fatalf("render -from differs from what the device played after the instant from frame %d (of %d)", (i-44)/4, span)
-			}
-		}
-		t.Fatalf("render -from wrote %d bytes, the device's span is %d", len(got.b), len(want.b))
-	}
+	checkRenderFrom(t, rec, instant, seconds, *heard, from)
 }
 
 // O5: live = render with every input. A session with a jump, a
@@ -143,6 +108,19 @@ func TestO5_LiveIsRenderThroughJumpPauseAndTimeScale(t *testing.T) {
 		t.Fatalf("%d frames of zeros while paused, want the pause's (about 30 reads of 441)", held)
 	}
 
+	// Render's frame of the instant under the last mark, on the device: the
+	// session anchor's frame is render's frame 0, and the pause's zeros
+	// came before the instant.
+	m := rec.Anchors[1]
+	instantFrame := m.Frame + int64(math.Round(instant*audio.SampleRate)) - int64(math.Round(m.T*audio.SampleRate))
+	checkRenderFrom(t, rec, instant, seconds, *heard, dev.Anchors()[0].Frame+instantFrame+held)
+}
+
+// checkRenderFrom renders seconds of rec from its instant (render -from)
+// and fails unless it equals, as 16-bit WAV, what the device heard from
+// frame from on (interleaved stereo), and that span is not silent.
+func checkRenderFrom(t *testing.T, rec *world.InputLog, instant, seconds float64, heard []float32, from int64) {
+	t.Helper()
 	a, _ := assets.StandIn()
 	s, err := world.NewSim(world.Config{Archive: a})
 	if err != nil {
@@ -152,22 +130,16 @@ func TestO5_LiveIsRenderThroughJumpPauseAndTimeScale(t *testing.T) {
 	if err := capt.RenderFrom(context.Background(), &capt.Replay{Inputs: rec, SimTime: instant}, s, seconds, &got, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	// Render's frame of the instant under the last mark, on the device: the
-	// session anchor's frame is render's frame 0, and the pause's zeros
-	// came before the instant.
-	m := rec.Anchors[1]
-	instantFrame := m.Frame + int64(math.Round(instant*audio.SampleRate)) - int64(math.Round(m.T*audio.SampleRate))
-	from := dev.Anchors()[0].Frame + instantFrame + held
 	span := int64(math.Round(seconds * audio.SampleRate))
-	if int64(len(*heard)/2) < from+span {
-		t.Fatalf("the device played %d frames, want past %d", len(*heard)/2, from+span)
+	if int64(len(heard)/2) < from+span {
+		t.Fatalf("the device played %d frames, want past %d", len(heard)/2, from+span)
 	}
 	var want seekBuf
 	w, err := audio.NewWAVWriter(&want)
 	if err != nil {
 		t.Fatal(err)
 	}
-	live := (*heard)[2*from : 2*(from+span)]
+	live := heard[2*from : 2*(from+span)]
 	if err := w.Write(live); err != nil {
 		t.Fatal(err)
 	}

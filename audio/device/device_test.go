@@ -131,6 +131,14 @@ func testDevice(wall *float64) (*Device, *stream) {
 	return d, &stream{d: d}
 }
 
+// readFor consumes sec of s in 10 ms reads of 441 frames, in real time on *wall.
+func readFor(s *stream, wall *float64, sec float64) {
+	read := make([]byte, 8*441)
+	for end := *wall + sec; *wall < end-1e-9; *wall += 0.01 {
+		io.ReadFull(s, read)
+	}
+}
+
 // frameOfLast is the mixer frame the last pushed start was placed at.
 func frameOfLast(d *Device) int64 {
 	return int64(math.Round(d.pending[len(d.pending)-1].Time * audio.SampleRate))
@@ -269,11 +277,7 @@ func TestO5_UnderrunsCounted(t *testing.T) {
 	wall := 0.0
 	d, s := testDevice(&wall)
 	read := make([]byte, 8*441)
-	run := func(sec float64) {
-		for end := wall + sec; wall < end-1e-9; wall += 0.01 {
-			io.ReadFull(s, read)
-		}
-	}
+	run := func(sec float64) { readFor(s, &wall, sec) }
 	run(3)
 	if f, n := d.Underruns(); f != 0 || n != 0 {
 		t.Fatalf("steady: %d frames in %d underruns, want none", f, n)
@@ -315,12 +319,7 @@ func TestG6_MutedDeviceRunsOn(t *testing.T) {
 func TestO5_HoldStandsTheMix(t *testing.T) {
 	wall := 0.0
 	d, s := testDevice(&wall)
-	read := make([]byte, 8*441)
-	run := func(sec float64) {
-		for end := wall + sec; wall < end-1e-9; wall += 0.01 {
-			io.ReadFull(s, read)
-		}
-	}
+	run := func(sec float64) { readFor(s, &wall, sec) }
 	d.Anchor("session", 0, 1)
 	run(2)
 	f0 := d.mixer.Frame()
