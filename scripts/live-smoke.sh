@@ -31,6 +31,11 @@ LATENCY_P95_MAX=100
 # lead, device buffer and inputs"); LIVE_LATENCY_GATE=off only prints it
 # (a machine known to be busy: the window's frame rate is much of it).
 LIVE_LATENCY_GATE=${LIVE_LATENCY_GATE:-on}
+# The lost run fails when a notice took over 1 s (the device is given up
+# after 750 ms; the rest is the window's next Update). LIVE_LOST_GATE=off
+# only prints it: on a machine busy enough that the window's frames come
+# over 250 ms apart the notice waits for them (measured at load 29: 1.14 s).
+LIVE_LOST_GATE=${LIVE_LOST_GATE:-on}
 
 need=()
 for p in pulseaudio pulseaudio-utils libasound2-plugins; do
@@ -188,8 +193,10 @@ lost() {
   local l1 b1 l2 b2
   l1=$(after lost "$tkill"); b1=$(after back "$tup"); l2=$(after lost "$tstop"); b2=$(after back "$tcont")
   echo "[lost] kill → notice ${l1:-none} s, restart → back ${b1:-none} s, SIGSTOP → notice ${l2:-none} s, SIGCONT → back ${b2:-none} s"
-  awk -v a="${l1:-99}" -v b="${l2:-99}" 'BEGIN { exit !(a <= 1.0 && b <= 1.0) }' ||
-    { echo "live-smoke (lost): the window did not say the device was lost within 1 s" >&2; return 1; }
+  if ! awk -v a="${l1:-99}" -v b="${l2:-99}" 'BEGIN { exit !(a <= 1.0 && b <= 1.0) }'; then
+    echo "live-smoke (lost): the window did not say the device was lost within 1 s (gate $LIVE_LOST_GATE)" >&2
+    [ "$LIVE_LOST_GATE" = on ] && return 1
+  fi
   [ -n "$b1" ] && [ -n "$b2" ] || { echo "live-smoke (lost): the device did not come back" >&2; return 1; }
   echo "[lost] live-smoke: ok (load $(cut -d' ' -f1 /proc/loadavg))"
 }
