@@ -5,10 +5,11 @@ import (
 	"soundworld/audio/device"
 )
 
-// openBridge opens the sound device for mixer m through audio/device; with no
-// usable device it returns nil and the reason (the window then runs silent).
-func openBridge(m *audio.Mixer) (bridge, string) {
-	d, err := device.Open(m)
+// openBridge opens the sound device for mixer m through audio/device on the
+// output path named (-audio; "" the platform's default); with no usable
+// device it returns nil and the reason (the window then runs silent).
+func openBridge(m *audio.Mixer, path string) (bridge, string) {
+	d, err := device.OpenPath(m, path)
 	if err != nil {
 		return nil, err.Error()
 	}
@@ -17,3 +18,9 @@ func openBridge(m *audio.Mixer) (bridge, string) {
 	}
 	return d, ""
 }
+
+// AudioPaths are the sound outputs -audio names; DefaultAudioPath is this
+// platform's (audio/device).
+var AudioPaths = device.Paths
+
+const DefaultAudioPath = device.DefaultPath

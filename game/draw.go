@@ -360,6 +360,9 @@ func (h *hud) clockLabel() string {
 		s = fmt.Sprintf("%gx asked, running at %.1f× real time", g.st.TimeScale, g.clk.Rate()*g.st.TimeScale)
 	}
 	if l := g.liveStatus(); l != "" { // O5 (live.go)
+		if g.lc.onWall {
+			return s + " (wall clock, sound device lost, retrying: " + l + ")"
+		}
 		return s + " (audio clock: " + l + ")"
 	}
 	if g.src.FollowsDevice() {

@@ -94,6 +94,9 @@ type Config struct {
 	// QuitAfter > 0 closes the window once the Sim reaches it (s), printing
 	// the live clock's account (-quit-after; live.go).
 	QuitAfter float64
+	// AudioPath is the sound output (-audio: alsa, oto or none; "" the
+	// platform's default, audio/device.DefaultPath).
+	AudioPath string
 	// LatencyProbes > 0 makes that many timed inputs and prints input →
 	// device latency at -quit-after (latency.go).
 	LatencyProbes int
@@ -431,6 +434,9 @@ func (g *Game) Update() error {
 	g.step()
 	g.pushStarts()
 	g.coverSim() // O5: the device may render up to here (live.go)
+	if d, ok := g.live(); ok {
+		g.takeStalls(d) // O5: a device lost or back is said at once, starts or not (live.go)
+	}
 	switch {
 	case g.frame == 1 || g.pinView != nil && g.pinView():
 		g.cam = g.pin.place(g.cam, g.mapRect(), g.snap.Listener.Pos) // the listener (or -center's place) in the map area, not the window; a shot's -center or -from view stays while its panels settle
@@ -474,6 +480,7 @@ func (g *Game) advance() {
 	n := g.clk.Advance(g.st.TimeScale, g.st.Paused)
 	if m, ok := g.deviceTicks(g.st.TimeScale, g.st.Paused); ok { // O5: the device's frames (live.go)
 		n = m
+		g.clk.Used(n) // "cannot keep up" reads the ticks that run
 	}
 	if !g.noInput {
 		g.input(g.clk.RealDelta())

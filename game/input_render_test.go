@@ -52,6 +52,75 @@ func TestO5_RenderFromPlacesInputsAsHeard(t *testing.T) {
 		update()
 	}
 
+	// Render's frame 0 is sim 0, the session anchor's frame on the device.
+	from := dev.Anchors()[0].Frame + int64(math.Round(instant*audio.SampleRate))
+	checkRenderFrom(t, rec, instant, seconds, *heard, from)
+}
+
+// O5: live = render with every input. A session with a jump, a
+// pause and two time-scale changes: the device heard, outside the pause's
+// zeros (Device.HeldFrames), what render -from of the record writes after
+// the record's instant, sample for sample — the voices still sounding
+// then were placed through every one of those inputs. The time-scale
+// anchors are in the record (world.AnchorMark); the jump and the pause
+// need none.
+func TestO5_LiveIsRenderThroughJumpPauseAndTimeScale(t *testing.T) {
+	g, dev, read, _, heard := scriptedGameHeard(t)
+	update := func() { read(0.01); g.advance(); g.pushStarts(); g.coverSim() }
+	g.advance() // session anchor at sim 0, frontier 0
+	g.pushStarts()
+	for range 100 {
+		update()
+	}
+	if err := hostOf(g).Jump("0xA9B4 60 30"); err != nil {
+		t.Fatal(err)
+	}
+	for range 50 {
+		update()
+	}
+	g.st.Paused = true
+	for range 30 {
+		update()
+	}
+	g.st.Paused = false
+	for range 50 {
+		update()
+	}
+	g.st.TimeScale = 2
+	for range 60 {
+		update()
+	}
+	g.st.TimeScale = 1
+	for range 60 {
+		update()
+	}
+	instant := g.sim.Now()
+	rec := g.sim.Inputs()
+	if len(rec.Anchors) != 2 || rec.Anchors[0].Scale != 2 || rec.Anchors[1].Scale != 1 {
+		t.Fatalf("anchor marks %+v, want the two time-scale changes", rec.Anchors)
+	}
+	const seconds = 0.5
+	for range 150 { // the device plays past the instant's span (it lags the Sim by the lead)
+		update()
+	}
+	held := dev.HeldFrames()
+	if held < 25*441 {
+		t.Fatalf("%d frames of zeros while paused, want the pause's (about 30 reads of 441)", held)
+	}
+
+	// Render's frame of the instant under the last mark, on the device: the
+	// session anchor's frame is render's frame 0, and the pause's zeros
+	// came before the instant.
+	m := rec.Anchors[1]
+	instantFrame := m.Frame + int64(math.Round(instant*audio.SampleRate)) - int64(math.Round(m.T*audio.SampleRate))
+	checkRenderFrom(t, rec, instant, seconds, *heard, dev.Anchors()[0].Frame+instantFrame+held)
+}
+
+// checkRenderFrom renders seconds of rec from its instant (render -from)
+// and fails unless it equals, as 16-bit WAV, what the device heard from
+// frame from on (interleaved stereo), and that span is not silent.
+func checkRenderFrom(t *testing.T, rec *world.InputLog, instant, seconds float64, heard []float32, from int64) {
+	t.Helper()
 	a, _ := assets.StandIn()
 	s, err := world.NewSim(world.Config{Archive: a})
 	if err != nil {
@@ -61,18 +130,16 @@ func TestO5_RenderFromPlacesInputsAsHeard(t *testing.T) {
 	if err := capt.RenderFrom(context.Background(), &capt.Replay{Inputs: rec, SimTime: instant}, s, seconds, &got, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	// Render's frame 0 is sim 0, the session anchor's frame on the device.
-	from := dev.Anchors()[0].Frame + int64(math.Round(instant*audio.SampleRate))
 	span := int64(math.Round(seconds * audio.SampleRate))
-	if int64(len(*heard)/2) < from+span {
-		t.Fatalf("the device played %d frames, want past %d", len(*heard)/2, from+span)
+	if int64(len(heard)/2) < from+span {
+		t.Fatalf("the device played %d frames, want past %d", len(heard)/2, from+span)
 	}
 	var want seekBuf
 	w, err := audio.NewWAVWriter(&want)
 	if err != nil {
 		t.Fatal(err)
 	}
-	live := (*heard)[2*from : 2*(from+span)]
+	live := heard[2*from : 2*(from+span)]
 	if err := w.Write(live); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"soundworld/audio/device"
 	"soundworld/explorer/clock"
 	capt "soundworld/internal/capture"
+	"soundworld/world"
 )
 
 // The live hand-off's clock (spec O5): while a device plays, the
@@ -28,6 +29,7 @@ type liveDev interface {
 	Underruns() (frames, events int64)
 	Fast() bool
 	SetMuted(bool)
+	Hold(bool)
 	SetLead(frames int64)
 	LeadFrames() int64
 }
@@ -50,20 +52,23 @@ type bufferGrower interface {
 
 // liveClock is the window's side of the one clock.
 type liveClock struct {
-	anchored  bool
-	scale     float64
-	paused    bool
-	next      string         // reason of an anchor asked for by a reset or a jump ("" none)
-	underruns int64          // underrun events seen (the lead grew for each)
-	dryFrames int64          // underrun frames at the last event
-	dry       []capt.LiveRow // underruns as seen (sim time of the Update that saw them), bounded: maxLate
-	late      []lateStart    // late starts, oldest first (bounded: maxLate)
-	lateN     int            // late starts since the window opened
-	stalls    int64          // times the device stopped playing and the wall clock took the mix
-	onWall    bool           // the wall clock has the mix now (device.StallNotice)
-	muted     bool           // G6: the output is muted now
-	fastSeen  bool           // the device turned out to be no clock (switched to the own mix)
-	anchors   []liveAnchor   // anchors taken, for the log (bounded: maxLate)
+	anchored    bool
+	scale       float64
+	paused      bool
+	next        string         // reason of an anchor asked for by a reset or a jump ("" none)
+	underruns   int64          // underrun events seen (the lead grew for each)
+	dryFrames   int64          // underrun frames at the last event
+	dry         []capt.LiveRow // underruns as seen (sim time of the Update that saw them), bounded: maxLate
+	late        []lateStart    // late starts, oldest first (bounded: maxLate)
+	lateN       int            // late starts since the window opened
+	stalls      int64          // times the device stopped playing and the wall clock took the mix
+	onWall      bool           // the wall clock has the mix now (device.StallNotice)
+	returns     int64          // times a device opened afresh took the mix back (device.ReturnNotice)
+	deviceNotes []string       // "lost at unix …", "back at unix …": when the window said so
+	muted       bool           // G6: the output is muted now
+	fastSeen    bool           // the device turned out to be no clock (switched to the own mix)
+	anchors     []liveAnchor   // anchors taken, for the log (bounded: maxLate)
+	base        int64          // mixer frame of sim 0 on the record's first anchor (world.AnchorMark's origin)
 
 	lastUpdate time.Time          // wall time of the last deviceTicks
 	warmStart  time.Time          // when the warm-up began
@@ -134,37 +139,15 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 	if need := device.ChunkFrames + int64(gap*audio.SampleRate) + frameMargin; lc.anchored && need > d.LeadFrames() {
 		g.growLeadTo(d, need, fmt.Sprintf("a frame took %.0f ms", gap*1000))
 	}
-	reason := lc.next
-	switch {
-	case !lc.anchored && len(lc.anchors) > 0:
-		reason = "audio on"
-	case !lc.anchored:
-		reason = "session"
-	case lc.paused && !paused:
-		reason = "pause"
-	case scale != lc.scale:
-		reason = "time scale"
+	if paused != lc.paused {
+		d.Hold(paused) // O5: the mix stands while paused, so the anchor holds across it
+		lc.paused = paused
 	}
-	lc.paused, lc.scale = paused, scale
 	if paused {
 		g.sound.instant, g.sound.isInstant = g.sim.Now(), lc.anchored
-		return 0, true // the anchor is taken when the pause ends
+		return 0, true
 	}
-	if reason == "session" && lc.warmMaxGap > 0 {
-		d.SetLead(sessionLead(lc.warmMaxGap))
-	}
-	if reason != "" {
-		d.Anchor(reason, g.sim.Now(), scale)
-		lc.anchored, lc.next = true, ""
-		if len(lc.held) > 0 { // the starts held while warming up
-			g.sound.apply(lc.held)
-			lc.held = nil
-		}
-		lc.anchors = append(lc.anchors, liveAnchor{g.sim.Now(), reason})
-		if len(lc.anchors) > maxLate {
-			lc.anchors = lc.anchors[1:]
-		}
-	}
+	reason := g.anchorIfDue(d, scale)
 	due, ok := d.Due()
 	if !ok {
 		return 0, false
@@ -174,6 +157,50 @@ func (g *Game) deviceTicks(scale float64, paused bool) (int, bool) {
 	}
 	n := int(math.Floor((due-g.sim.Now())/clock.Step + 1e-9))
 	return max(0, min(n, clock.MaxTicks)), true
+}
+
+// anchorIfDue takes the anchor this Update needs, if any, and returns its
+// reason ("" none): the session's, sound back on, a reset (a new record) or
+// a time-scale change. A jump, a pause or a device that came back needs
+// none: the mix's timeline went on (or stood) with the Sim's. Every anchor
+// after the record's first goes into the record (world.AnchorMark), so
+// render -from places the following starts as they were heard.
+func (g *Game) anchorIfDue(d liveDev, scale float64) string {
+	lc := &g.lc
+	reason := lc.next
+	switch {
+	case !lc.anchored && len(lc.anchors) > 0:
+		reason = "audio on"
+	case !lc.anchored:
+		reason = "session"
+	case scale != lc.scale:
+		reason = "time scale"
+	}
+	lc.scale = scale
+	if reason == "" {
+		return ""
+	}
+	if reason == "session" && lc.warmMaxGap > 0 {
+		d.SetLead(sessionLead(lc.warmMaxGap))
+	}
+	a := d.Anchor(reason, g.sim.Now(), scale)
+	lc.anchored, lc.next = true, ""
+	first := reason == "session" || reason == "reset"
+	if first { // the record's first anchor: render's frame 0 is sim 0 on it
+		lc.base = a.Frame - int64(math.Round(a.SimT*audio.SampleRate))
+	}
+	if !first || a.Scale != 1 {
+		g.sim.MarkAnchor(world.AnchorMark{T: a.SimT, Frame: a.Frame - lc.base, Scale: a.Scale, Lead: a.Lead})
+	}
+	if len(lc.held) > 0 { // the starts held while warming up
+		g.sound.apply(lc.held)
+		lc.held = nil
+	}
+	lc.anchors = append(lc.anchors, liveAnchor{g.sim.Now(), reason})
+	if len(lc.anchors) > maxLate {
+		lc.anchors = lc.anchors[1:]
+	}
+	return reason
 }
 
 // coverer is a device that renders no frame the Sim has not covered (audio/device).
@@ -258,11 +285,24 @@ func (g *Game) takeStalls(d liveDev) {
 	if st.Fallbacks > g.lc.stalls {
 		g.lc.stalls = st.Fallbacks
 		g.lc.dry = append(g.lc.dry, capt.LiveRow{Time: g.sim.Now(), Kind: "stall", Slot: -1, Reason: "wall clock"})
-		g.setToast(device.StallNotice)
-	} else if g.lc.onWall && !st.OnWallClock {
-		g.setToast("the sound device plays again")
+		g.setToast(device.StallNotice + lastErr(st.LastError))
+		g.lc.noteDevice("lost")
+	}
+	if st.Returns > g.lc.returns {
+		g.lc.returns = st.Returns
+		g.lc.dry = append(g.lc.dry, capt.LiveRow{Time: g.sim.Now(), Kind: "stall", Slot: -1, Reason: "device back"})
+		g.setToast(device.ReturnNotice)
+		g.lc.noteDevice("back")
 	}
 	g.lc.onWall = st.OnWallClock
+}
+
+// noteDevice keeps when the window said the device was lost or back
+// (wall time, for -quit-after's account: live-smoke times the notices).
+func (lc *liveClock) noteDevice(what string) {
+	if len(lc.deviceNotes) < maxLate {
+		lc.deviceNotes = append(lc.deviceNotes, fmt.Sprintf("%s at unix %.3f", what, float64(time.Now().UnixNano())/1e9))
+	}
 }
 
 // growLead grows the lead by a step (not past maxLead) and says why.
@@ -449,9 +489,12 @@ func (g *Game) printLive() {
 	}
 	if s, ok := d.(staller); ok {
 		if st, ok := s.Stalls(); ok {
-			fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks; longest look at the device %.1f ms%s\n",
-				st.TopUps, st.Restarts, st.Fallbacks, st.Longest.Seconds()*1000, lastErr(st.LastError))
+			fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks, %d reopenings, %d returns; longest look at the device %.1f ms%s\n",
+				st.TopUps, st.Restarts, st.Fallbacks, st.Reopens, st.Returns, st.Longest.Seconds()*1000, lastErr(st.LastError))
 		}
+	}
+	for _, n := range g.lc.deviceNotes {
+		fmt.Fprintf(w, "live: device notice: %s\n", n)
 	}
 	for _, a := range as {
 		fmt.Fprintf(w, "live: %s\n", a)

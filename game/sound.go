@@ -49,16 +49,16 @@ func (s *sound) played() (float64, bool) {
 
 // openSound opens the audio device over a mixer on bank b; with no device it
 // returns a silent sound whose notice says why.
-func openSound(b *audio.Bank) *sound {
+func openSound(b *audio.Bank, path string) *sound {
 	s := &sound{mixer: audio.NewMixer(b)}
-	s.out, s.notice = openBridge(s.mixer)
+	s.out, s.notice = openBridge(s.mixer, path)
 	return s
 }
 
 // openDevice opens the sound device on the Sim's bank and makes it the
 // clock's device source (clock.Audio follows it once it keeps real time).
 func (g *Game) openDevice() {
-	g.sound = openSound(g.sim.Bank())
+	g.sound = openSound(g.sim.Bank(), g.cfg.AudioPath)
 	g.st.Silent = g.sound.silent()
 	g.st.AudioOn = !g.st.Silent
 	if g.src != nil {

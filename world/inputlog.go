@@ -108,6 +108,46 @@ func (s *Sim) MarkEarly(t float64, frames int64) {
 	l.Early = append(l.Early, EarlyMark{T: t, Frames: frames})
 }
 
+// AnchorMark says that from sim time T on the live window placed the Sim's
+// starts on a new anchor (spec O5; a time-scale change, or sound turned
+// back on): a start at sim time t ≥ T at frame Frame + round(t·44100) −
+// round(T·44100) at time scale 1, else Frame + round((t − T)·44100 /
+// Scale), frames counted on render's timeline (frame 0 is sim 0 as the
+// record's first anchor placed it). Before it the record's first anchor
+// holds: round(t·44100), as render. Lead is how far ahead of the mixer's
+// frontier Frame was when the anchor was taken: the mix had reached
+// Frame − Lead and no further.
+type AnchorMark struct {
+	T     float64 `json:"t"`     // s
+	Frame int64   `json:"frame"` // render's frame of a start at T
+	Scale float64 `json:"scale"` // sim s per device s, > 0
+	Lead  int64   `json:"lead"`  // frames, 0..MaxEarlyFrames
+}
+
+// FrameOf is the frame on render's timeline of a start at sim time t ≥ T.
+func (m AnchorMark) FrameOf(t float64) int64 { return audio.AnchoredFrame(t, m.T, m.Frame, m.Scale) }
+
+// MarkAnchor records an anchor the live window took at sim time t (nil-safe,
+// ignored when not recording or for t before the record's start or after
+// now; a second mark at the same time replaces the first).
+func (s *Sim) MarkAnchor(m AnchorMark) {
+	l := s.inputs
+	if l == nil || l.Truncated || m.T < 0 || len(l.Inputs) > 0 && m.T < l.Inputs[0].T || m.T > s.now {
+		return
+	}
+	if n := len(l.Anchors); n > 0 && l.Anchors[n-1].T >= m.T {
+		if l.Anchors[n-1].T == m.T {
+			l.Anchors[n-1] = m
+		}
+		return // times only increase
+	}
+	if len(l.Anchors) >= MaxInputs {
+		l.Truncated = true
+		return
+	}
+	l.Anchors = append(l.Anchors, m)
+}
+
 // InputStart is the Sim's state at the Reset the record starts from.
 type InputStart struct {
 	Seed      uint32           `json:"seed"`
@@ -142,6 +182,11 @@ type InputLog struct {
 	// the lead later). The Sim ignores it; render -from places the same
 	// starts as early, so it writes what was heard (capture.RenderFrom).
 	Early []EarlyMark `json:"early,omitempty"`
+	// Anchors: where the live window re-anchored the Sim's starts on the
+	// device's timeline after the record's first anchor (O5); the Sim
+	// ignores them, render -from places the following starts as they were
+	// heard (capture.RenderFrom).
+	Anchors []AnchorMark `json:"anchors,omitempty"`
 
 	ticks int64 // Ticks recorded (MaxReplayTicks)
 }
@@ -163,6 +208,7 @@ func (s *Sim) Inputs() *InputLog {
 	c.Start.Emitters = cloneEmitters(c.Start.Emitters)
 	c.Inputs = append([]Input(nil), s.inputs.Inputs...)
 	c.Early = append([]EarlyMark(nil), s.inputs.Early...)
+	c.Anchors = append([]AnchorMark(nil), s.inputs.Anchors...)
 	return c
 }
 
@@ -187,7 +233,7 @@ func (l *InputLog) restart(s *Sim) {
 	for _, es := range s.emitters {
 		l.Start.Emitters = append(l.Start.Emitters, cloneEmitter(es.e))
 	}
-	l.Inputs, l.Early, l.Truncated, l.ticks = nil, nil, false, 0
+	l.Inputs, l.Early, l.Anchors, l.Truncated, l.ticks = nil, nil, nil, false, 0
 }
 
 // note appends one call (nil-safe: a Sim that does not record ignores it).

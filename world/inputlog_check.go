@@ -103,6 +103,36 @@ func (l *InputLog) Check(simTime float64) error {
 	if len(l.Early) > MaxInputs {
 		return fmt.Errorf("early: more than %d marks", MaxInputs)
 	}
+	return checkAnchors(l.Anchors, clock)
+}
+
+// The window's time scales (its [ and ] keys halve and double within these).
+const (
+	MinTimeScale = 0.25
+	MaxTimeScale = 4
+)
+
+// checkAnchors checks the anchor marks of a record whose ticks end at clock
+// (s): times in increasing order within it, scales a time-scale box gives,
+// frames within render's timeline of a day, leads up to the longest lead.
+func checkAnchors(as []AnchorMark, clock float64) error {
+	if len(as) > MaxInputs {
+		return fmt.Errorf("anchors: more than %d marks", MaxInputs)
+	}
+	for i, a := range as {
+		switch {
+		case !(a.T >= 0 && a.T <= clock):
+			return fmt.Errorf("anchors[%d]: t %v: want a time within the record (0..%v s)", i, a.T, clock)
+		case i > 0 && !(a.T > as[i-1].T):
+			return fmt.Errorf("anchors[%d]: t %v: want times in increasing order", i, a.T)
+		case !(a.Scale >= MinTimeScale && a.Scale <= MaxTimeScale):
+			return fmt.Errorf("anchors[%d]: scale %v: want %v..%v", i, a.Scale, MinTimeScale, MaxTimeScale)
+		case a.Frame < 0 || a.Frame > 2*MaxReplaySeconds*audio.SampleRate:
+			return fmt.Errorf("anchors[%d]: frame %d: want 0..%d", i, a.Frame, 2*MaxReplaySeconds*audio.SampleRate)
+		case a.Lead < 0 || a.Lead > MaxEarlyFrames:
+			return fmt.Errorf("anchors[%d]: lead %d: want 0..%d", i, a.Lead, MaxEarlyFrames)
+		}
+	}
 	return nil
 }
 

@@ -60,6 +60,8 @@ type Device struct {
 	tap     *audio.MeterTap    // guarded by mu: sees every rendered block (tap.go)
 	ab      abMix              // guarded by mu: B and the A/B crossfade (ab.go)
 	wall    func() float64     // s, monotonic; the pace check's clock (tests inject)
+	held    bool               // guarded by mu: paused: zeros go to the device and the mixer stands (Hold)
+	heldFr  int64              // guarded by mu: frames of zeros given while held
 	muted   atomic.Bool        // G6: zeros go to the device, the mixer runs on (focus.go)
 	inputs  atomic.Int64       // starts placed at the next block (PushNow)
 	inFrame atomic.Int64       // the mixer frame of the last of them
@@ -97,7 +99,28 @@ const NoAudioEnv = "SOUNDWORLD_NO_AUDIO"
 // Ebitengine's audio.NewContext succeeds without a device and the failure
 // surfaces later as an error from ebiten.RunGame, so the device is probed up
 // front and NewContext is not called at all when the probe fails.
-func Open(m *audio.Mixer) (*Device, error) {
+func Open(m *audio.Mixer) (*Device, error) { return OpenPath(m, DefaultPath) }
+
+// The output paths (-audio): our own ALSA writer (Linux only), oto's
+// driver, or none (silent, the wall clock drives the Sim).
+const (
+	PathALSA = "alsa"
+	PathOto  = "oto"
+	PathNone = "none"
+)
+
+// Paths lists the output paths in the order -audio names them.
+var Paths = []string{PathALSA, PathOto, PathNone}
+
+// OpenPath is Open through the named path ("" the default). An unknown
+// name is an error; a path this platform lacks is a silent device saying why.
+func OpenPath(m *audio.Mixer, path string) (*Device, error) {
+	if path == "" {
+		path = DefaultPath
+	}
+	if path != PathALSA && path != PathOto && path != PathNone {
+		return nil, fmt.Errorf("device: audio path %q: want alsa, oto or none", path)
+	}
 	if m == nil {
 		return nil, errors.New("device: nil mixer")
 	}
@@ -107,6 +130,10 @@ func Open(m *audio.Mixer) (*Device, error) {
 		return nil, errors.New("device: Open called twice (one audio context per process)")
 	}
 	d := newDevice(m)
+	if path == PathNone {
+		d.silent, d.reason = true, "sound off (-audio none), running silent"
+		return d, nil
+	}
 	if os.Getenv(NoAudioEnv) != "" {
 		d.silent, d.reason = true, "sound off ("+NoAudioEnv+" is set), running silent"
 		return d, nil
@@ -118,7 +145,11 @@ func Open(m *audio.Mixer) (*Device, error) {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil
 	}
-	out, err := openOutput(d)
+	open := openOto
+	if path == PathALSA {
+		open = openALSAOutput
+	}
+	out, err := open(d)
 	if err != nil {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil
@@ -179,11 +210,17 @@ const ChunkFrames = int64(PeriodFrames)
 
 // Anchor ties sim time simT to the mixer's frontier plus the lead at time
 // scale (spec O5) and logs it with reason: a session, a reset, a jump, a
-// pause ending or a time-scale change. Nothing else anchors.
+// pause ending or a time-scale change. Nothing else anchors. The Sim has
+// delivered nothing past simT yet, so the writer may render up to the
+// anchor's frame and no further until the game thread says more (Covered):
+// a game thread descheduled right after anchoring makes the device wait,
+// not a start play late.
 func (d *Device) Anchor(reason string, simT, scale float64) Anchor {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.tl.Anchor(reason, simT, d.mixer.Frame(), scale)
+	a := d.tl.Anchor(reason, simT, d.mixer.Frame(), scale)
+	d.covered = a.Frame
+	return a
 }
 
 // SetLead sets the lead (frames): the Sim runs that far ahead of the
@@ -253,7 +290,7 @@ func (d *Device) Push(starts []audio.VoiceStart) {
 func (d *Device) frontier(starts []audio.VoiceStart) int64 {
 	front := d.mixer.Frame()
 	if !d.tl.Anchored() {
-		d.tl.Anchor("session", starts[0].Time, front, 1)
+		d.covered = d.tl.Anchor("session", starts[0].Time, front, 1).Frame // as Anchor
 	}
 	return front
 }
@@ -329,6 +366,29 @@ var errFast = errors.New(FastNotice)
 // FastNotice is the notice for a device that is no clock.
 const FastNotice = "the sound device consumes faster than real time (a null device?): playing silently"
 
+// Hold stands the mix while the window is paused (O5): the device gets
+// zeros and the mixer, its voices and the timeline stand still, so the
+// Sim's anchor holds across the pause and nothing is re-anchored; the
+// pause is a gap in the sent stream, not in the mix (HeldFrames).
+func (d *Device) Hold(on bool) {
+	if d == nil {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.held = on
+}
+
+// HeldFrames is how many frames of zeros the device got while held.
+func (d *Device) HeldFrames() int64 {
+	if d == nil {
+		return 0
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.heldFr
+}
+
 // SetMuted mutes the output (G6: the window lost focus): the device gets
 // zeros while the mixer, the tap and the timeline run on, so voices advance
 // and continue mid-sound when unmuted.
@@ -360,6 +420,13 @@ func (d *Device) render(buf []float32) (next int64, ok bool) {
 		d.mu.Unlock()
 		clear(buf)
 		return -1, false
+	}
+	if d.held { // paused: the timeline stands, the device hears silence
+		d.heldFr += int64(len(buf) / 2)
+		d.pace.restart() // the stand is no underrun and no fast device
+		d.mu.Unlock()
+		clear(buf)
+		return -1, true
 	}
 	if len(d.pending) > 0 {
 		d.mixer.Apply(d.pending)

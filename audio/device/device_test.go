@@ -131,6 +131,14 @@ func testDevice(wall *float64) (*Device, *stream) {
 	return d, &stream{d: d}
 }
 
+// readFor consumes sec of s in 10 ms reads of 441 frames, in real time on *wall.
+func readFor(s *stream, wall *float64, sec float64) {
+	read := make([]byte, 8*441)
+	for end := *wall + sec; *wall < end-1e-9; *wall += 0.01 {
+		io.ReadFull(s, read)
+	}
+}
+
 // frameOfLast is the mixer frame the last pushed start was placed at.
 func frameOfLast(d *Device) int64 {
 	return int64(math.Round(d.pending[len(d.pending)-1].Time * audio.SampleRate))
@@ -269,11 +277,7 @@ func TestO5_UnderrunsCounted(t *testing.T) {
 	wall := 0.0
 	d, s := testDevice(&wall)
 	read := make([]byte, 8*441)
-	run := func(sec float64) {
-		for end := wall + sec; wall < end-1e-9; wall += 0.01 {
-			io.ReadFull(s, read)
-		}
-	}
+	run := func(sec float64) { readFor(s, &wall, sec) }
 	run(3)
 	if f, n := d.Underruns(); f != 0 || n != 0 {
 		t.Fatalf("steady: %d frames in %d underruns, want none", f, n)
@@ -304,5 +308,58 @@ func TestG6_MutedDeviceRunsOn(t *testing.T) {
 	io.ReadFull(s, p)
 	if d.mixer.Frame() != 100 {
 		t.Errorf("muted: mixer at %d, want 100 (it runs on)", d.mixer.Frame())
+	}
+}
+
+// O5: held (the window paused), the device gets zeros while the
+// mixer and the timeline stand, so the anchor holds across the pause; the
+// zeros are counted, and the stand is no underrun. Released, the mix goes
+// on from the frame it stood at, and the starts placed before the pause
+// keep their frames.
+func TestO5_HoldStandsTheMix(t *testing.T) {
+	wall := 0.0
+	d, s := testDevice(&wall)
+	run := func(sec float64) { readFor(s, &wall, sec) }
+	d.Anchor("session", 0, 1)
+	run(2)
+	f0 := d.mixer.Frame()
+	due0, _ := d.Due()
+	d.Hold(true)
+	run(1)
+	if f := d.mixer.Frame(); f != f0 {
+		t.Fatalf("held: the mixer moved from %d to %d, want it to stand", f0, f)
+	}
+	if due, _ := d.Due(); due != due0 {
+		t.Fatalf("held: Due moved from %v to %v", due0, due)
+	}
+	if h := d.HeldFrames(); h != 100*441 {
+		t.Fatalf("held 1 s of 441-frame reads: %d frames of zeros, want %d", h, 100*441)
+	}
+	d.Hold(false)
+	run(3)
+	if f, n := d.Underruns(); f != 0 || n != 0 {
+		t.Fatalf("after a pause: %d frames in %d underruns, want none", f, n)
+	}
+	if a := d.Anchors(); len(a) != 1 {
+		t.Fatalf("anchors %v, want the session's only", a)
+	}
+}
+
+// -audio: an unknown path is an error naming the choices; none is a silent
+// device that says why, without touching the device or the one-Open rule.
+func TestOpenPath(t *testing.T) {
+	m := audio.NewMixer(audio.NewBank(nil))
+	if _, err := OpenPath(m, "pulse"); err == nil || !strings.Contains(err.Error(), "alsa, oto or none") {
+		t.Fatalf("OpenPath(pulse) = %v, want an error naming alsa, oto or none", err)
+	}
+	d, err := OpenPath(m, PathNone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if silent, why := d.Silent(); !silent || !strings.Contains(why, "-audio none") {
+		t.Fatalf("-audio none: silent %v, %q; want silent, saying -audio none", silent, why)
+	}
+	if _, ok := d.Due(); ok {
+		t.Fatal("a silent device is a clock")
 	}
 }

@@ -117,22 +117,45 @@ func (p alsaPCM) restart() error {
 	return nil
 }
 
-// openOutput opens the default device (the probe has checked one is there)
-// non-blocking, with periods of PeriodFrames and a buffer of
-// MaxBufferFrames (so the kept buffer can grow without reopening it), and
-// starts the writer on a thread of its own (pcmOut).
-func openOutput(d *Device) (output, error) {
+// openALSA opens the default device non-blocking, with periods of
+// PeriodFrames and a buffer of MaxBufferFrames (so the kept buffer can grow
+// without reopening it). It returns the handle and the sizes the device
+// took. With a sound server behind the plugin it may block (a stopped
+// server): pcmOut calls it off the game thread.
+func openALSA() (alsaPCM, int64, int64, error) {
 	name := C.CString("default")
 	defer C.free(unsafe.Pointer(name))
 	period, buffer := C.snd_pcm_uframes_t(PeriodFrames), C.snd_pcm_uframes_t(MaxBufferFrames)
 	var h *C.snd_pcm_t
 	var step *C.char
 	if err := C.so_open(&h, name, audio.SampleRate, &period, &buffer, &step); err < 0 {
-		return nil, fmt.Errorf("ALSA device \"default\": %s: %s", C.GoString(step), C.GoString(C.snd_strerror(err)))
+		return alsaPCM{}, 0, 0, fmt.Errorf("ALSA device \"default\": %s: %s", C.GoString(step), C.GoString(C.snd_strerror(err)))
 	}
-	closer := func() {
-		C.snd_pcm_drop(h)
-		C.snd_pcm_close(h)
+	return alsaPCM{h}, int64(period), int64(buffer), nil
+}
+
+// close drops what the device holds and frees the handle.
+func (p alsaPCM) close() {
+	C.snd_pcm_drop(p.h)
+	C.snd_pcm_close(p.h)
+}
+
+// DefaultPath is the output path on this platform: our own ALSA writer.
+const DefaultPath = PathALSA
+
+// openALSAOutput opens the default device (the probe has checked one is
+// there) and starts the writer on a thread of its own (pcmOut).
+func openALSAOutput(d *Device) (output, error) {
+	p, period, buffer, err := openALSA()
+	if err != nil {
+		return nil, err
 	}
-	return startPCM(d, alsaPCM{h}, int64(period), int64(buffer), runtime.LockOSThread, closer), nil
+	reopen := func() (pcm, int64, int64, func(), error) {
+		p, period, buffer, err := openALSA()
+		if err != nil {
+			return nil, 0, 0, nil, err
+		}
+		return p, period, buffer, p.close, nil
+	}
+	return startPCM(d, p, period, buffer, runtime.LockOSThread, p.close, reopen), nil
 }

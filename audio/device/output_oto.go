@@ -1,5 +1,3 @@
-//go:build !linux || android
-
 package device
 
 import (
@@ -12,8 +10,8 @@ import (
 	"soundworld/audio"
 )
 
-// otoOut plays the stream through oto, where this package does not write to
-// the device itself: oto's mux goroutine reads the stream (a block at a
+// otoOut plays the stream through oto (the default where this package does
+// not write to the device itself; -audio oto on Linux): oto's mux goroutine reads the stream (a block at a
 // time) into the player's buffer whenever it holds less than the buffer,
 // and its driver takes from it a period at a time. The buffer is set in
 // bytes; the device's own buffer is two periods.
@@ -22,14 +20,14 @@ type otoOut struct {
 	sent atomic.Int64 // bytes the stream returned to the player
 }
 
-// openOutput starts oto on the default device.
+// openOto starts oto on the default device.
 //
 // In a browser (js) the device buffer is oto's default, not two periods:
 // the page's one thread also draws, a frame at a time, and Web Audio is fed
 // from it. Nor does it wait for the context to be ready there: a browser's
 // context is ready after a user gesture oto itself sees, while the frame
 // that opens it holds that thread; the player made now plays from then.
-func openOutput(d *Device) (output, error) {
+func openOto(d *Device) (output, error) {
 	buf := 2 * PeriodFrames * time.Second / audio.SampleRate
 	if runtime.GOOS == "js" {
 		buf = 0

@@ -33,6 +33,7 @@ type pace struct {
 	hasFloor         bool
 	fast             bool
 	underrun, events int64
+	carried          int64 // underrun frames before the last restart
 }
 
 // Fast-device and underrun bounds.
@@ -42,6 +43,13 @@ const (
 	paceWarmup    = 0.5  // s after the first read before anything is judged
 	underrunSlack = audio.SampleRate / 100
 )
+
+// restart begins the observation anew: the mix stood (a pause), and the
+// frames not consumed meanwhile are no underrun. The totals and the
+// verdict stay.
+func (p *pace) restart() {
+	*p = pace{fast: p.fast, underrun: p.underrun, events: p.events, carried: p.underrun}
+}
 
 // observe records that the device has consumed frames in total (the mixer's
 // frontier) at wall time s.
@@ -68,7 +76,7 @@ func (p *pace) observe(wall float64, frames int64) {
 	if !p.hasFloor {
 		p.floor, p.hasFloor = p.winMin, true
 	}
-	if u := p.winMin - p.floor - underrunSlack; u > p.underrun {
+	if u := p.carried + p.winMin - p.floor - underrunSlack; u > p.underrun {
 		p.events++
 		p.underrun = u
 	}

@@ -10,145 +10,252 @@ import (
 	"soundworld/internal/crash"
 )
 
-// pcmOut plays the Device through a pcm (output_alsa.go opens ALSA's) with
-// two goroutines:
+// pcmOut plays the Device through a pcm (output_alsa.go opens ALSA's).
 //
-//   - the writer (run, on a thread of its own for ALSA): renders a period at
-//     a time just before the device needs it and writes it (writer.step), so
-//     what reaches the device is exactly what the mixer rendered;
-//   - the watchdog (watch): when the device has played nothing for
-//     fallbackAfter — whether the writer is stuck inside it or the device
-//     will not play — it takes over rendering, paced by the wall clock, and
-//     drops what it renders. The mixer's frontier, and so Due, the Sim and
-//     -quit-after, go on; the stall is counted (Stalls) and the window says
-//     so. Meanwhile the writer, when it can, restarts the device and feeds
-//     it silence; once the device has played a buffer of it, the writer
-//     takes the mix back. Frames the wall clock rendered were never heard:
-//     the pace check counts them as an underrun.
+//   - An attempt is one opening of the device and a writer on it, on a
+//     goroutine (a thread of its own for ALSA) that renders a period at a
+//     time just before the device needs it and writes it (writer.step), so
+//     what reaches the device is exactly what the mixer rendered.
+//   - The watchdog (watch, wallStep) gives an attempt up when its device
+//     has played nothing for fallbackAfter or its calls failed (a sound
+//     server that quit: EBADFD; an unplugged card: ENODEV) or one call
+//     never returns (a stopped server): it takes over rendering, paced by
+//     the wall clock, and drops what it renders, so the mixer's frontier —
+//     Due, the Sim, -quit-after — goes on; counted (Stalls), and the window
+//     says so. It then opens the device afresh on a new attempt, after a
+//     backoff of 250 ms doubling to maxBackoff. The new attempt feeds the
+//     device silence until it has played a buffer of it, then takes the mix
+//     at the frontier (Returns counts it). The timeline never stopped, so
+//     nothing is re-anchored: frames the wall clock rendered were never
+//     heard, a gap in the sent stream the pace check counts as underrun.
+//   - A given-up attempt stops at its next look; one stuck inside a call
+//     is abandoned there and closes its handle when the call returns. No
+//     call into the device is ever made on the game thread after Open.
 //
-// mu decides who renders: the writer renders only while wall is false, the
+// mu decides who renders: the current attempt only while wall is false, the
 // watchdog only while it is true, each holding mu while it renders (never
 // while inside the device).
 type pcmOut struct {
 	d      *Device
-	dev    pcm
-	closer func() // frees the device once the writer has stopped
+	open   opener // opens the device afresh (an attempt after the first)
 	period int64
-	size   int64 // the device's buffer, frames
+	size   int64 // the device's buffer, frames (the first opening's)
 
-	mu       sync.Mutex
-	wall     bool      // guarded by mu
-	wallFrom time.Time // guarded by mu: when the wall clock took over
-	wallDone int64     // guarded by mu: frames rendered on the wall clock since
+	mu          sync.Mutex
+	wall        bool           // guarded by mu
+	wallFrom    time.Time      // guarded by mu: when the wall clock took over
+	wallDone    int64          // guarded by mu: frames rendered on the wall clock since
+	cur         int64          // guarded by mu: the attempt that may play (0: none)
+	gens        int64          // guarded by mu: attempts made
+	retryAt     time.Time      // guarded by mu: when to open the device afresh
+	backoff     time.Duration  // guarded by mu
+	spawn       func(*attempt) // starts an attempt's goroutine (tests drive attempts themselves)
+	outstanding atomic.Int64   // attempts whose goroutine has not ended (stuck ones included)
 
 	wrote     atomic.Int64 // the mixer frame after the last the device took
 	base      atomic.Int64 // mixer frames played at the last look: wrote − queued
 	baseAt    atomic.Int64 // its wall time (UnixNano)
-	progress  atomic.Int64 // UnixNano: when the device last played (writer.drained)
+	progress  atomic.Int64 // UnixNano: when the current attempt's device last played (writer.heard)
 	xruns     atomic.Int64
 	topUps    atomic.Int64
 	restarts  atomic.Int64
 	low       atomic.Int64
 	stalls    atomic.Int64 // times the wall clock took over
-	longest   atomic.Int64 // ns: the longest single look of the writer (writer.step)
-	lateWakes atomic.Int64 // writer.lateWakes
+	returns   atomic.Int64 // times a device opened afresh took the mix back
+	reopens   atomic.Int64 // attempts after the first
+	longest   atomic.Int64 // ns: the longest single look of a writer (writer.step)
+	lateWakes atomic.Int64 // writer.lateWakes, all attempts
 	grownAt   atomic.Int64 // lateWakes when the buffer last grew
 	lastErr   atomic.Value // string: why the device last failed
 
 	now           func() time.Time
 	fallbackAfter time.Duration
-	stop, done    chan struct{}
+	lock          func() // runs first on each attempt's goroutine (ALSA: lock it to its thread)
+	firstAt       *attempt
+	stop          chan struct{}
 	watchDone     chan struct{}
 	closeMu       sync.Mutex
 	closed        bool
 }
 
+// opener opens the device: the handle, the sizes it took and how to free it.
+type opener func() (dev pcm, period, size int64, closer func(), err error)
+
+// attempt is one opening of the device and the writer on it.
+type attempt struct {
+	gen       int64
+	dev       pcm
+	closer    func()
+	w         *writer
+	probing   bool     // silence until the device has played a buffer of it
+	probeFrom int64    // w.played when probing began
+	pub       [4]int64 // xruns, top-ups, restarts, late wakes already added to the totals
+}
+
+// Reopen backoff: the first retry 250 ms after the device was given up,
+// doubling for each failed attempt, at most maxBackoff.
+// maxOutstanding bounds the goroutines stuck inside a stopped server: past
+// it no attempt is made until one returns (about 20 s of a stopped server).
+const (
+	firstBackoff   = 250 * time.Millisecond
+	maxBackoff     = 2 * time.Second
+	maxOutstanding = 8
+)
+
 // startPCM starts playing d through dev, a period at a time; lock runs first
-// on the writer's goroutine (ALSA: lock it to its thread).
-func startPCM(d *Device, dev pcm, period, size int64, lock func(), closer func()) *pcmOut {
+// on each attempt's goroutine (ALSA: lock it to its thread); open opens the
+// device afresh after it was given up.
+func startPCM(d *Device, dev pcm, period, size int64, lock func(), closer func(), open opener) *pcmOut {
 	o := newPCMOut(d, dev, period, size, time.Now, fallbackAfter)
-	o.closer = closer
-	o.start(lock)
+	o.lock, o.open = lock, open
+	o.first().closer = closer
+	o.start()
 	return o
 }
 
-// newPCMOut is a pcmOut not yet started, on the clock now.
+// newPCMOut is a pcmOut not yet started, on the clock now, whose first
+// attempt plays dev.
 func newPCMOut(d *Device, dev pcm, period, size int64, now func() time.Time, fallback time.Duration) *pcmOut {
-	return &pcmOut{d: d, dev: dev, period: period, size: size, now: now, fallbackAfter: fallback,
-		stop: make(chan struct{}), done: make(chan struct{}), watchDone: make(chan struct{})}
+	o := &pcmOut{d: d, period: period, size: size, now: now, fallbackAfter: fallback, backoff: firstBackoff,
+		stop: make(chan struct{}), watchDone: make(chan struct{})}
+	o.spawn = func(a *attempt) { o.outstanding.Add(1); go o.run(a) }
+	o.gens, o.cur = 1, 1
+	o.firstAt = &attempt{gen: 1, dev: dev, w: newWriter(dev, period, size)}
+	return o
 }
 
-// start starts the writer and the watchdog.
-func (o *pcmOut) start(lock func()) {
+func (o *pcmOut) first() *attempt { return o.firstAt }
+
+// start starts the first attempt and the watchdog.
+func (o *pcmOut) start() {
+	o.begin()
+	go o.watch()
+}
+
+// begin starts the first attempt.
+func (o *pcmOut) begin() {
 	t := o.now()
 	o.baseAt.Store(t.UnixNano())
 	o.progress.Store(t.UnixNano())
 	o.low.Store(-1)
-	go o.run(lock)
-	go o.watch()
+	o.spawn(o.firstAt)
 }
 
-// run is the writer.
-func (o *pcmOut) run(lock func()) {
-	defer close(o.done)
+// run is an attempt's goroutine: it opens the device (unless the first
+// attempt brought it), writes until the attempt is given up or fails, and
+// then frees the device, however late its last call returned.
+func (o *pcmOut) run(a *attempt) {
+	defer o.outstanding.Add(-1)
 	defer crash.Recover()
-	if lock != nil {
-		lock()
+	if o.lock != nil {
+		o.lock()
 	}
-	w := newWriter(o.dev, o.period, o.size)
-	probing := false // the wall clock has the mix: feed the device silence until it plays
-	var probeFrom int64
+	if a.dev == nil {
+		if err := o.openAttempt(a); err != nil {
+			o.failed(a, o.now(), err)
+			return
+		}
+	}
+	if a.closer != nil {
+		defer a.closer()
+	}
 	for {
 		select {
 		case <-o.stop:
 			return
 		default:
 		}
-		o.mu.Lock()
-		wall := o.wall
-		o.mu.Unlock()
-		if wall && !probing { // the watchdog took over: start the device afresh
-			probing = true
-			w.pend = w.pend[:0] // stale: the mix has moved on
-			if err := w.restart(o.now()); err != nil {
-				o.lastErr.Store(err.Error())
-				o.sleep(500 * time.Millisecond)
-				probing = false
-				continue
-			}
-			probeFrom = w.played
-		}
-		if probing && w.played-probeFrom >= max(o.d.bufFr.Load(), o.period) {
-			o.mu.Lock() // the device plays again: take the mix back at its frontier
-			o.wall, probing = false, false
-			o.mu.Unlock()
-			w.pend = w.pend[:0]
-			o.progress.Store(o.now().UnixNano())
-		}
-		render := o.render
-		if probing {
-			render = silence
-		}
-		now := o.now()
-		wait, err := w.step(now, max(o.d.bufFr.Load(), o.period), render)
-		if took := o.now().Sub(now); took > time.Duration(o.longest.Load()) {
-			o.longest.Store(int64(took)) // the longest the writer spent in one look (inside the device, mostly)
-		}
-		o.publish(w, now)
-		if err != nil {
-			o.lastErr.Store(err.Error())
-			wait = 500 * time.Millisecond // the watchdog falls back; retried from here
+		wait, done := o.attemptStep(a, o.now())
+		if done {
+			return
 		}
 		o.sleep(wait)
 	}
 }
 
-// render is the writer's render: the mixer's next frames while the writer
-// has the mix, once the Sim has delivered their starts (Device.Covered).
-func (o *pcmOut) render(buf []float32) (int64, bool) {
+// openAttempt opens the device for a (the device may take long: a stopped
+// sound server; a is given up meanwhile if so).
+func (o *pcmOut) openAttempt(a *attempt) error {
+	if o.open == nil {
+		return fmt.Errorf("the sound device cannot be reopened")
+	}
+	dev, period, size, closer, err := o.open()
+	if err != nil {
+		return err
+	}
+	a.dev, a.closer, a.w = dev, closer, newWriter(dev, period, size)
+	return nil
+}
+
+// attemptStep is one look of attempt a at its device at now: the time to
+// wait before the next, and true once a is over (given up, or failed).
+func (o *pcmOut) attemptStep(a *attempt, now time.Time) (time.Duration, bool) {
+	o.mu.Lock()
+	live, wall := o.cur == a.gen, o.wall
+	o.mu.Unlock()
+	if !live {
+		return 0, true
+	}
+	if wall && !a.probing {
+		a.probing, a.probeFrom = true, a.w.played
+		a.w.pend = a.w.pend[:0]
+	}
+	if a.probing && a.w.played-a.probeFrom >= max(o.d.bufFr.Load(), o.period) {
+		o.mu.Lock() // the device plays again: take the mix back at its frontier
+		if o.cur == a.gen && o.wall {
+			o.wall, o.backoff = false, firstBackoff
+			o.returns.Add(1)
+		}
+		o.mu.Unlock()
+		a.probing = false
+		a.w.pend = a.w.pend[:0]
+	}
+	render := func(buf []float32) (int64, bool) { return o.render(a, buf) }
+	if a.probing {
+		render = silence
+	}
+	wait, err := a.w.step(now, max(o.d.bufFr.Load(), o.period), render)
+	if took := o.now().Sub(now); took > time.Duration(o.longest.Load()) {
+		o.longest.Store(int64(took)) // the longest a writer spent in one look (inside the device, mostly)
+	}
+	o.publish(a, now)
+	if err != nil {
+		o.failed(a, now, err)
+		return 0, true
+	}
+	return wait, false
+}
+
+// failed gives attempt a up after err (a device call failed beyond a
+// restart, or the device would not open): the wall clock takes the mix at
+// once if a had it, and the device is opened afresh after the backoff.
+func (o *pcmOut) failed(a *attempt, now time.Time, err error) {
+	o.lastErr.Store(err.Error())
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if o.wall {
+	if o.cur == a.gen {
+		o.giveUp(now)
+	}
+}
+
+// giveUp ends the current attempt at now: the wall clock has the mix (a
+// stall, counted, if it did not already), and the next attempt waits the
+// backoff, which doubles. mu is held.
+func (o *pcmOut) giveUp(now time.Time) {
+	if !o.wall {
+		o.wall, o.wallFrom, o.wallDone = true, now, 0
+		o.stalls.Add(1)
+	}
+	o.cur, o.retryAt = 0, now.Add(o.backoff)
+	o.backoff = min(maxBackoff, 2*o.backoff)
+}
+
+// render is attempt a's render: the mixer's next frames while a has the
+// mix, once the Sim has delivered their starts (Device.Covered).
+func (o *pcmOut) render(a *attempt, buf []float32) (int64, bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.wall || o.cur != a.gen {
 		clear(buf)
 		return -1, true
 	}
@@ -164,17 +271,27 @@ func silence(buf []float32) (int64, bool) {
 	return -1, true
 }
 
-// publish makes the writer's account readable from other goroutines.
-func (o *pcmOut) publish(w *writer, now time.Time) {
-	o.wrote.Store(w.mixWrote)
-	o.base.Store(max(0, w.mixWrote-w.queued))
-	o.baseAt.Store(now.UnixNano())
-	o.progress.Store(w.drained.UnixNano())
-	o.xruns.Store(w.xruns)
-	o.topUps.Store(w.topUps)
-	o.restarts.Store(w.restarts)
-	o.low.Store(w.low)
-	o.lateWakes.Store(w.lateWakes)
+// publish makes the current attempt's account readable from other
+// goroutines; the counters add up over all attempts. An attempt that has
+// not yet written mixer frames (probing) leaves the position as it was.
+func (o *pcmOut) publish(a *attempt, now time.Time) {
+	w := a.w
+	for i, n := range [4]int64{w.xruns, w.topUps, w.restarts, w.lateWakes} {
+		[4]*atomic.Int64{&o.xruns, &o.topUps, &o.restarts, &o.lateWakes}[i].Add(n - a.pub[i])
+		a.pub[i] = n
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.cur != a.gen {
+		return
+	}
+	o.progress.Store(w.heard.UnixNano())
+	if w.mixWrote > 0 {
+		o.wrote.Store(w.mixWrote)
+		o.base.Store(max(0, w.mixWrote-w.queued))
+		o.baseAt.Store(now.UnixNano())
+		o.low.Store(w.low)
+	}
 }
 
 // sleep waits d or until the output stops.
@@ -205,23 +322,43 @@ func (o *pcmOut) watch() {
 	}
 }
 
-// wallStep is one look of the watchdog at now.
+// wallStep is one look of the watchdog at now: it gives up an attempt
+// whose device has played nothing for fallbackAfter, opens the device
+// afresh once the backoff has passed, and renders the mix on the wall
+// clock while no device has it.
 func (o *pcmOut) wallStep(now time.Time, buf []float32) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if o.closed {
+		return
+	}
+	if o.cur != 0 && now.Sub(time.Unix(0, o.progress.Load())) >= o.fallbackAfter {
+		o.lastErr.Store(fmt.Sprintf("the device played nothing for %v", o.fallbackAfter))
+		o.giveUp(now)
+	}
 	if !o.wall {
-		if now.Sub(time.Unix(0, o.progress.Load())) < o.fallbackAfter {
-			return
-		}
-		o.wall, o.wallFrom, o.wallDone = true, now, 0
-		o.stalls.Add(1)
+		return
+	}
+	if o.cur == 0 && !now.Before(o.retryAt) && o.outstanding.Load() < maxOutstanding {
+		o.gens++
+		o.cur = o.gens
+		o.progress.Store(now.UnixNano())
+		o.reopens.Add(1)
+		o.spawn(&attempt{gen: o.cur})
 	}
 	due := int64(now.Sub(o.wallFrom).Seconds() * audio.SampleRate)
 	for o.wallDone+o.period <= due && o.d.covers(o.period) { // as the writer: never past the Sim
 		o.d.render(buf) // heard by no one: the meters and captures still get it (tap)
 		o.wallDone += o.period
 	}
+	// Frames the Sim had not covered in time are not owed: rendering them
+	// in a burst later would run the mix faster than real time (and the
+	// pace check would call the device no clock).
+	o.wallDone = max(o.wallDone, due-wallBacklog)
 }
+
+// wallBacklog is the most the wall clock renders at once to catch up, frames.
+const wallBacklog = 4 * PeriodFrames
 
 func (o *pcmOut) written() int64 { return o.wrote.Load() }
 
@@ -245,30 +382,34 @@ func (o *pcmOut) stallStats() StallStats {
 	o.mu.Unlock()
 	e, _ := o.lastErr.Load().(string)
 	return StallStats{TopUps: o.topUps.Load(), Restarts: o.restarts.Load(), Fallbacks: o.stalls.Load(), OnWallClock: wall, LastError: e,
-		Longest: time.Duration(o.longest.Load())}
+		Reopens: o.reopens.Load(), Returns: o.returns.Load(), Longest: time.Duration(o.longest.Load())}
 }
 
-// close stops both goroutines. A writer stuck inside the device is left to
-// it (and the device not freed) rather than hang the caller.
+// close stops the watchdog and every attempt, without waiting for any
+// device call: an attempt stuck inside one frees its device when the call
+// returns (run), so a stopped sound server cannot hang the caller. It
+// waits up to closeWait for the attempts to end.
 func (o *pcmOut) close() error {
 	o.closeMu.Lock()
 	defer o.closeMu.Unlock()
 	if o.closed {
 		return nil
 	}
+	o.mu.Lock()
 	o.closed = true
+	o.mu.Unlock()
 	close(o.stop)
 	<-o.watchDone
-	select {
-	case <-o.done:
-	case <-time.After(time.Second):
-		return fmt.Errorf("the sound device stopped responding; closed without it")
-	}
-	if o.closer != nil {
-		o.closer()
+	for end := time.Now().Add(closeWait); o.outstanding.Load() > 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(end) {
+			return fmt.Errorf("the sound device stopped responding; closed without it (it is freed if it answers)")
+		}
 	}
 	return nil
 }
+
+// closeWait bounds how long close waits for the device's calls to return.
+const closeWait = 250 * time.Millisecond
 
 // StallStats is a device's account of stalls (Device.Stalls).
 type StallStats struct {
@@ -277,6 +418,8 @@ type StallStats struct {
 	Fallbacks   int64  // times it played nothing for fallbackAfter: the wall clock took the mix
 	OnWallClock bool   // the wall clock has the mix now (silent)
 	LastError   string // the device's last error ("" none)
+	Reopens     int64  // times the device was opened afresh after it was given up
+	Returns     int64  // times a device opened afresh played again and took the mix back
 	// Longest is the longest the writer spent in one look at the device
 	// (its calls return without waiting to play, but a sound server's
 	// plugin may take long to restart a stream).
@@ -297,7 +440,10 @@ func (d *Device) Stalls() (StallStats, bool) {
 }
 
 // StallNotice is what the window says while the wall clock has the mix.
-const StallNotice = "the sound device stopped playing: the mix runs on the wall clock, silent, until it plays again"
+const StallNotice = "the sound device stopped playing: the mix runs on the wall clock, silent; retrying the device"
+
+// ReturnNotice is what the window says when a device opened afresh plays again.
+const ReturnNotice = "the sound device plays again: playback resumes at the mix's frontier, on the same timeline"
 
 // mayGrow reports whether the writer woke late since the buffer last grew
 // (a bigger buffer covers that; it does not cover a stalled sound server)

@@ -85,10 +85,7 @@ func (tl *Timeline) FrameOf(t float64) int64 {
 	if math.IsNaN(t) || math.IsInf(t, 0) || math.Abs(t) > 1e9 {
 		t = a.SimT
 	}
-	if a.Scale == 1 {
-		return a.Frame + int64(math.Round(t*audio.SampleRate)) - int64(math.Round(a.SimT*audio.SampleRate))
-	}
-	return a.Frame + int64(math.Round((t-a.SimT)*audio.SampleRate/a.Scale))
+	return audio.AnchoredFrame(t, a.SimT, a.Frame, a.Scale)
 }
 
 // SimTarget is the sim time (s) the Sim is due at when the mixer's frontier

@@ -27,13 +27,18 @@ var errXrun = errors.New("the device ran dry (xrun)")
 // period, more than the writer keeps) is first topped up as far as it
 // takes, then, if it still plays nothing for stallFor, restarted (its
 // queued frames dropped, counted). One that plays nothing for
-// fallbackAfter — the writer stuck inside the device, or restarts that do
-// not help — stops being the clock: the mix runs on the wall clock, silent,
-// until the device plays again (pcmOut).
+// fallbackAfter — a sound server that quit or stopped, a device unplugged,
+// the writer stuck inside a call, restarts that do not help — is given up:
+// the mix runs on the wall clock, silent, and the device is opened afresh
+// with a backoff until it plays again (pcmOut).
 const (
-	stallAfter    = 3                      // buffers of wall time with nothing played before a top-up
-	minStall      = 100 * time.Millisecond // … and at least this
-	fallbackAfter = 3 * time.Second        // nothing played for this long: the wall clock takes over
+	stallAfter = 3                      // buffers of wall time with nothing played before a top-up
+	minStall   = 100 * time.Millisecond // … and at least this
+	// fallbackAfter: nothing played for this long and the wall clock takes
+	// over, so the window says so within a second; above
+	// emptyStall plus a restart, so the plugin's own short stalls are
+	// still met by the writer alone.
+	fallbackAfter = 750 * time.Millisecond
 	// emptyStall is how long a device that says it is empty may take no
 	// frames before it is restarted: restarting PulseAudio's stream sooner
 	// made such stalls recur (live-smoke under load: 73 restarts in 30 s).
@@ -65,8 +70,10 @@ type writer struct {
 	fromMix  bool      // pend holds mixer frames (not probing silence)
 	queued   int64     // frames the device held at the last look
 	played   int64     // the most it has played: wrote − queued, frames
-	drained  time.Time // when it last played something (or began, or restarted)
+	drained  time.Time // when it last played something (or began, or restarted): the stall watch
+	heard    time.Time // when it last played something, or was empty with nothing to give it (pcmOut's watchdog)
 	toppedUp bool      // this stall was met with a top-up: the next restarts
+	starved  bool      // the last render had nothing to give (the Sim had not covered it)
 
 	lastLook time.Time // when step last looked
 	lastQ    int64     // frames queued after that look (what the device had to play until the next)
@@ -95,7 +102,7 @@ type renderFunc func(buf []float32) (next int64, ok bool)
 // device that failed beyond a restart.
 func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Duration, error) {
 	if w.drained.IsZero() {
-		w.drained = now
+		w.drained, w.heard = now, now
 	}
 	if !w.lastLook.IsZero() && w.lastQ > 0 && now.Sub(w.lastLook) > frames(w.lastQ) {
 		w.lateWakes++
@@ -119,10 +126,15 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 	if err != nil {
 		return 0, w.recover(now, err)
 	}
-	// Progress: it played something, or it is empty and takes frames
-	// (nothing to play is no stall).
-	if p := w.wrote - q; p > w.played || q <= 0 && av >= w.period {
-		w.played, w.drained, w.toppedUp = max(w.played, p), now, false
+	// Progress: it played something, or it is empty because the Sim has
+	// given the writer nothing to write (nothing to play is no stall). Room
+	// alone is not progress: a sound server that quit leaves PulseAudio's
+	// plugin saying "empty, all room" (snd_pcm_delay EIO,
+	// snd_pcm_avail_update the whole buffer) while it takes nothing
+	// (snd_pcm_writei EBADFD); counting that kept the watchdog from ever
+	// firing. Nor is a restart: it empties the device.
+	if p := w.wrote - q; p > w.played || q <= 0 && w.starved {
+		w.played, w.drained, w.heard, w.toppedUp = max(w.played, p), now, now, false
 	}
 	w.queued = q
 	target = max(target, w.period)
@@ -154,7 +166,7 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 				return frames(w.period), nil
 			}
 			next, ok := render(w.buf)
-			if !ok { // nothing to write yet (the Sim has not covered it; no clock)
+			if w.starved = !ok; !ok { // nothing to write yet (the Sim has not covered it; no clock)
 				return frames(w.period / 4), nil
 			}
 			w.pend, w.fromMix = w.buf, next >= 0

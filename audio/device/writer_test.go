@@ -249,8 +249,17 @@ func TestO5_StalledDeviceFallsBackToTheWallClock(t *testing.T) {
 	}
 	now()
 	o := newPCMOut(d, p, PeriodFrames, MaxBufferFrames, now, 300*time.Millisecond)
+	o.open = func() (pcm, int64, int64, func(), error) { // the same device, opened afresh (waits while it is stuck)
+		p.mu.Lock()
+		b := p.block
+		p.mu.Unlock()
+		if b != nil {
+			<-b
+		}
+		return p, PeriodFrames, MaxBufferFrames, nil, nil
+	}
 	d.out = o
-	o.start(nil)
+	o.start()
 	defer o.close()
 
 	frontier := func() int64 { d.mu.Lock(); defer d.mu.Unlock(); return d.mixer.Frame() }
@@ -301,7 +310,7 @@ func TestO5_WriterWaitsForTheSim(t *testing.T) {
 	buf := make([]float32, 2*PeriodFrames)
 	n := int64(0)
 	for ; n < 1000; n++ {
-		if _, ok := o.render(buf); !ok {
+		if _, ok := o.render(o.first(), buf); !ok {
 			break
 		}
 	}
@@ -313,7 +322,7 @@ func TestO5_WriterWaitsForTheSim(t *testing.T) {
 		t.Fatalf("a start at the covered time is late: %+v", l)
 	}
 	d.Covered(math.NaN())
-	if _, ok := o.render(buf); !ok {
+	if _, ok := o.render(o.first(), buf); !ok {
 		t.Fatal("with no bound the writer still waits")
 	}
 }
@@ -332,7 +341,8 @@ func TestBufferGrowsForLateWakesOnly(t *testing.T) {
 	d := newDevice(audio.NewMixer(audio.NewBank(nil)))
 	o := newPCMOut(d, p, PeriodFrames, MaxBufferFrames, time.Now, fallbackAfter)
 	d.out = o
-	o.publish(w, p.now)
+	o.first().w = w
+	o.publish(o.first(), p.now)
 	if _, grew := d.GrowBuffer(); grew {
 		t.Fatal("the buffer grew with no late wake")
 	}
@@ -340,7 +350,7 @@ func TestBufferGrowsForLateWakesOnly(t *testing.T) {
 	if _, err := w.step(p.now, BufferFrames, c.render); err != nil {
 		t.Fatal(err)
 	}
-	o.publish(w, p.now)
+	o.publish(o.first(), p.now)
 	if w.lateWakes != 1 {
 		t.Fatalf("%d late wakes after sleeping past the queue, want 1", w.lateWakes)
 	}
@@ -349,5 +359,40 @@ func TestBufferGrowsForLateWakesOnly(t *testing.T) {
 	}
 	if _, grew := d.GrowBuffer(); grew {
 		t.Fatal("the buffer grew twice for one late wake")
+	}
+}
+
+// O5: the first start is on time however late the game thread runs after
+// anchoring. Anchor bounds the writer at the anchor's frame at once, so a
+// game thread descheduled between Anchor and its first Covered (scripted
+// here: the writer runs 1 s of device time alone) leaves the device
+// waiting, and the starts it then pushes land exactly on the timeline.
+func TestO5_AnchorCoversBeforeTheGameThreadRuns(t *testing.T) {
+	d := newDevice(audio.NewMixer(audio.NewBank(nil)))
+	p := &scriptPCM{now: time.Unix(100, 0), size: MaxBufferFrames}
+	o := newPCMOut(d, p, PeriodFrames, MaxBufferFrames, func() time.Time { return p.now }, fallbackAfter)
+	w := newWriter(p, PeriodFrames, MaxBufferFrames)
+	a := d.Anchor("session", 2, 1) // sim 2 s = frame 0 + the lead
+	if a.Frame != leadFrames {
+		t.Fatalf("anchor frame %d, want the lead %d", a.Frame, leadFrames)
+	}
+	for t0 := p.now; p.now.Sub(t0) < time.Second; { // the game thread is descheduled
+		wait, err := w.step(p.now, BufferFrames, func(b []float32) (int64, bool) { return o.render(o.first(), b) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.now = p.now.Add(wait)
+	}
+	if f := d.mixer.Frame(); f > a.Frame {
+		t.Fatalf("the writer rendered to frame %d past the anchor's %d before the Sim covered it", f, a.Frame)
+	}
+	d.Push([]audio.VoiceStart{{Time: 2, Slot: 1, Wave: 1}, {Time: 2.01, Slot: 2, Wave: 1}})
+	d.Covered(2.02)
+	if l := d.TakeLate(); len(l) != 0 {
+		t.Fatalf("starts late after the game thread came back: %+v", l)
+	}
+	// sim 2.01 s lands 441 frames (0.01 s × 44100, independent arithmetic) after the anchor.
+	if got := d.FrameOf(2.01); got != a.Frame+441 {
+		t.Fatalf("sim 2.01 s at frame %d, want %d", got, a.Frame+441)
 	}
 }

@@ -45,6 +45,7 @@ type Clock struct {
 	winWant, winDone, winReal float64 // current Rate window: sim s wanted and done, real s
 	rate                      float64 // last full window's done/wanted (1 = keeping time)
 	lastReal                  float64 // real s of the last Advance (bounded by MaxGap)
+	lastN                     int     // ticks the last Advance counted as done
 }
 
 // New returns a clock reading src.
@@ -76,6 +77,7 @@ func (c *Clock) Advance(scale float64, paused bool) int {
 	c.owed = min(c.owed-float64(n)*Step, maxOwed)
 	c.winWant += want
 	c.winDone += float64(n) * Step
+	c.lastN = n
 	c.winReal += dr
 	if c.winReal >= window {
 		if c.winWant > 0 {
@@ -84,6 +86,15 @@ func (c *Clock) Advance(scale float64, paused bool) int {
 		c.winWant, c.winDone, c.winReal = 0, 0, 0
 	}
 	return n
+}
+
+// Used says the Sim ran n ticks for the last Advance instead of the ticks
+// it returned (the audio device's clock decided, O5), so Rate and Behind
+// measure the ticks that ran, not ones thrown away. A window that closed
+// in that Advance takes the difference into the next.
+func (c *Clock) Used(n int) {
+	c.winDone += float64(n-c.lastN) * Step
+	c.lastN = n
 }
 
 // RealDelta is the real time (s) the last Advance accounted for (≤ MaxGap):

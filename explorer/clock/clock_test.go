@@ -137,3 +137,26 @@ func TestAudioSource_FollowsOnlyARealTimeDevice(t *testing.T) {
 		}
 	}
 }
+
+// Used: when the device's clock decides the ticks (O5), Rate measures the
+// ticks that ran: real time asks for one tick per 1/60 s; the device lets
+// every other run, so Rate reads 0.5 and the clock is behind, whatever
+// Advance returned.
+func TestClockUsedTicks(t *testing.T) {
+	now := 0.0
+	c := New(func() float64 { return now })
+	c.Advance(1, false)
+	for i := range 120 { // 2 s
+		now += Step
+		if n := c.Advance(1, false); n != 1 {
+			t.Fatalf("Advance = %d at %v s, want 1", n, now)
+		}
+		c.Used(i % 2)
+	}
+	if r := c.Rate(); math.Abs(r-0.5) > 0.02 {
+		t.Fatalf("half the ticks ran: Rate %v, want 0.5", r)
+	}
+	if !c.Behind() {
+		t.Fatal("half the ticks ran and the clock is not behind")
+	}
+}

@@ -278,7 +278,8 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 	var scratch, pre []float32
 	var out *audio.WAVWriter
 	remaining := int64(math.Round(seconds * audio.SampleRate))
-	instant := int64(math.Round(r.Inputs.End() * audio.SampleRate))
+	tl := newMarks(r.Inputs.Anchors)
+	instant := tl.at(r.Inputs.End())
 	// mixTo is render's step: after a tick at t, the frames up to t + 1/60 s
 	// are mixed (so a start between ticks lands where render puts it).
 	// Before the instant they are dropped, from it they are kept (pre) until
@@ -290,7 +291,9 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 	// with its end), as the window tells them from the Sim's. Until the last
 	// mark the mixer stays margin frames behind the Sim, so every start is
 	// given before its frame is mixed; a record without marks mixes exactly
-	// as before.
+	// as before. Where the window re-anchored (world.AnchorMark: a time
+	// scale, sound back on) the starts after go where it placed them, and
+	// until then the mix stays where the device's frontier was (marks.go).
 	early := make(map[float64]int64, len(r.Inputs.Early))
 	margin, lastEarly, lastMix := int64(0), -1.0, -1.0
 	for _, e := range r.Inputs.Early {
@@ -305,19 +308,22 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 		if ticks++; progress != nil && ticks%60 == 0 {
 			progress(s.Now())
 		}
+		tl.advance(lastMix) // the window's anchors taken by now (O5)
 		starts := s.Manager().TakeStarts()
 		for i := range starts {
 			if f, ok := early[starts[i].Time]; ok && starts[i].Time <= lastMix {
-				at := int64(math.Round(starts[i].Time*audio.SampleRate)) - f
+				at := tl.frameOf(starts[i].Time) - f
 				mx.DropPending(starts[i].Slot, at)
 				starts[i].Time = float64(at) / audio.SampleRate
+			} else if tl.anchored() {
+				starts[i].Time = float64(tl.frameOf(starts[i].Time)) / audio.SampleRate
 			}
 			mx.Apply(starts[i : i+1])
 		}
 		if lastMix = s.Now(); lastMix > lastEarly {
 			margin = 0
 		}
-		target := int64(math.Round(s.Now()*audio.SampleRate)) + world.StepFrames - margin
+		target := tl.mixTarget(s.Now()) - margin
 		for mx.Frame() < target {
 			f0 := mx.Frame()
 			n := min(target-f0, 4096)
