@@ -49,10 +49,11 @@ step() { echo "windows-run: $* ($((SECONDS - start)) s)"; }
 # Build: the DLL, both programs for both systems, the helpers.
 mkdir -p "$D/bin"
 x86_64-w64-mingw32-gcc -shared -O2 -o "$D/bin/bcryptprimitives.dll" scripts/windows/bcryptprimitives.c -ladvapi32
-GOOS=windows GOARCH=amd64 go build -trimpath -o "$D/bin/soundworld.exe" . &
-GOOS=windows GOARCH=amd64 go build -trimpath -o "$D/bin/soundworld-window.exe" ./cmd/soundworld-window &
-wineboot -i >/dev/null 2>&1 & # the prefix, meanwhile
-wait
+GOOS=windows GOARCH=amd64 go build -trimpath -o "$D/bin/soundworld.exe" . & b1=$!
+GOOS=windows GOARCH=amd64 go build -trimpath -o "$D/bin/soundworld-window.exe" ./cmd/soundworld-window & b2=$!
+wineboot -i >/dev/null 2>&1 & b3=$! # the prefix, meanwhile
+wait $b1 && wait $b2 || { echo "windows-run: the Windows build failed" >&2; exit 1; }
+wait $b3 || { echo "windows-run: wineboot failed" >&2; exit 1; }
 go build -trimpath -o "$D/bin/soundworld" .
 go build -trimpath -o "$D/bin/soundworld-window" ./cmd/soundworld-window
 go build -o "$D/bin/shotdiff" ./scripts/shotdiff
