@@ -3,7 +3,7 @@
 GO ?= go
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: setup build run test bench fuzz check web windows
+.PHONY: setup build run test bench fuzz check web windows dist
 
 setup:
 	@bash scripts/setup.sh
@@ -56,3 +56,10 @@ web:
 # Both programs for windows/amd64 (a build check: nothing here runs them).
 windows:
 	@bash scripts/cross-windows.sh
+
+# Release archives in dist/: a Windows zip, a Linux tarball (amd64, arm64)
+# and the web folder as a zip, each with its SHA256SUMS, the licences of
+# what is linked in, and dist/SHA256SUMS (docs/install.md). DIST_WEB=0
+# skips the web zip (its build is the slow part).
+dist: setup
+	@bash scripts/dist.sh

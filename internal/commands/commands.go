@@ -105,6 +105,10 @@ func Main(args []string) int {
 // 0 ok, 2 usage or user error, 1 other. No command (or window flags) opens
 // the explorer in soundworld-window.
 func Run(e *Env, args []string) int {
+	if len(args) == 1 && isVersionFlag(args[0]) {
+		printVersion(e.Stdout)
+		return 0
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelpFlag(args[0]) {
 		return launchWindow(e, args)
 	}
@@ -132,6 +136,8 @@ func exitCode(e *Env, name string, err error) int {
 	}
 	return cli.ExitCodeTo(e.Stderr, "soundworld "+name, err)
 }
+
+func isVersionFlag(s string) bool { return s == "-version" || s == "--version" || s == "version" }
 
 func isHelpFlag(s string) bool {
 	return s == "-h" || s == "-help" || s == "--help"
@@ -162,6 +168,7 @@ func printHelp(w io.Writer) {
 
 usage:
   soundworld [-dat DIR] [window flags]     open the explorer (built-in stand-in world without -dat)
+  soundworld -version                      the version and the commit it was built from
 `)
 	width := 0
 	for _, c := range table {

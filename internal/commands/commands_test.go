@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -92,6 +93,20 @@ func TestHelp_Overview(t *testing.T) {
 			if !strings.Contains(out, "soundworld "+c.Name+" ") {
 				t.Errorf("soundworld %q does not list %s:\n%s", args, c.Name, out)
 			}
+		}
+	}
+}
+
+// -version prints the version, the commit (from the build info) and the
+// toolchain on one line and exits 0, without starting the window.
+func TestVersionFlag(t *testing.T) {
+	for _, arg := range []string{"-version", "--version", "version"} {
+		var out, errb strings.Builder
+		code := Run(&Env{Stdout: &out, Stderr: &errb}, []string{arg})
+		line := out.String()
+		if code != 0 || !strings.HasPrefix(line, "soundworld dev (commit ") || !strings.Contains(line, runtime.Version()) ||
+			strings.Count(line, "\n") != 1 || errb.Len() != 0 {
+			t.Errorf("%s: exit %d, %q, stderr %q", arg, code, line, errb.String())
 		}
 	}
 }

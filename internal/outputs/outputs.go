@@ -56,7 +56,8 @@ func (p *Plan) OutputDir(flag, path string) {
 }
 
 // Check validates every output: not a .dat file, not inside DatDir (nor a
-// folder this process opened as game data, Protect), not a directory or other
+// folder this process opened as game data, Protect), a name Windows accepts
+// (names.go), not a directory or other
 // non-regular file, its folder exists and is writable, and no two outputs, nor
 // an output and an input, are the same file. An OutputDir is checked as a
 // folder (CheckDir). The error names the flag and the path; it is the user's
@@ -170,6 +171,9 @@ func checkOne(o named, datDir string) error {
 	if strings.HasSuffix(o.path, string(filepath.Separator)) || strings.HasSuffix(o.path, "/") {
 		return bad("is a folder name; want a file")
 	}
+	if err := portableName(o); err != nil {
+		return err
+	}
 	if fi, err := os.Stat(o.path); err == nil {
 		switch {
 		case fi.IsDir():
@@ -185,6 +189,9 @@ func checkOne(o named, datDir string) error {
 func checkDir(o named, datDir string) error {
 	bad := prefix(o)
 	if err := checkData(o, datDir); err != nil {
+		return err
+	}
+	if err := portableName(o); err != nil {
 		return err
 	}
 	fi, err := os.Stat(o.path)

@@ -31,6 +31,7 @@ func main() {
 	heard := flag.String("heard", "", "raw float32le stereo recorded from the sink's monitor (optional)")
 	minSec := flag.Float64("min-seconds", 25, "fewest seconds that must be compared")
 	anchor := flag.Int64("anchor", -1, "the session anchor's mixer frame, as the window logged it (−1: unknown)")
+	flag.BoolVar(&skipPadding, "skip-padding", false, "allow runs of silence the driver inserted when the player ran short (wine's WASAPI): they are counted and skipped, never compared")
 	flag.Parse()
 	if err := run(*sent, *render, *heard, *minSec, *anchor); err != nil {
 		fmt.Fprintln(os.Stderr, "livecmp:", err)
@@ -59,16 +60,7 @@ func run(sentPath, renderPath, heardPath string, minSec float64, anchor int64) e
 	if off < 0 {
 		return fmt.Errorf("the sent stream starts %d frames before the render: no alignment", -off)
 	}
-	n := min(len(r)/2, len(q)/2-off)
-	mism, first := 0, -1
-	for i := 0; i < n; i++ {
-		if q[2*(i+off)] != r[2*i] || q[2*(i+off)+1] != r[2*i+1] {
-			if first < 0 {
-				first = i
-			}
-			mism++
-		}
-	}
+	n, mism, first, pad := compare(q, r, off)
 	fmt.Printf("livecmp: alignment %d frames (%.1f ms of silence before the anchor's first sound)\n", off, float64(off)*1000/audio.SampleRate)
 	if anchor >= 0 {
 		// Render's frame 0 is the anchor's frame on the mixer's timeline, so
@@ -82,6 +74,9 @@ func run(sentPath, renderPath, heardPath string, minSec float64, anchor int64) e
 		fmt.Printf(", first at render frame %d (%.3f s)", first, float64(first)/audio.SampleRate)
 	}
 	fmt.Print("\n")
+	if skipPadding {
+		fmt.Printf("livecmp: driver padding skipped: %d runs, %d frames (%.1f ms)\n", pad.runs, pad.frames, float64(pad.frames)*1000/audio.SampleRate)
+	}
 	if heardPath != "" {
 		h, err := readRaw(heardPath)
 		if err != nil {
@@ -97,6 +92,61 @@ func run(sentPath, renderPath, heardPath string, minSec float64, anchor int64) e
 		return fmt.Errorf("only %.2f s compared, want at least %.0f s", float64(n)/audio.SampleRate, minSec)
 	}
 	return nil
+}
+
+// skipPadding: the sent stream may hold runs of exact silence the driver
+// inserted when the player had no data ready (-skip-padding).
+var skipPadding bool
+
+type padding struct{ runs, frames int }
+
+// compare lines render frame i up with sent frame i+off and counts the
+// frames that differ; n is how many render frames were compared. With
+// skipPadding, a differing frame where the sent stream is silent starts a
+// search: if the render goes on exactly (padMatch frames) after k of those
+// silent frames, the k frames were the driver's padding and off grows by k.
+func compare(q, r []int16, off int) (n, mism, first int, pad padding) {
+	const padMatch = 64
+	first = -1
+	same := func(i, o int) bool { return q[2*(i+o)] == r[2*i] && q[2*(i+o)+1] == r[2*i+1] }
+	i := 0
+	for ; i < len(r)/2 && i+off < len(q)/2; i++ {
+		if same(i, off) {
+			continue
+		}
+		if skipPadding {
+			z := 0
+			for i+off+z < len(q)/2 && q[2*(i+off+z)] == 0 && q[2*(i+off+z)+1] == 0 {
+				z++
+			}
+			if i+off+z == len(q)/2 { // the stream ends in padding: nothing more was sent
+				pad.runs++
+				pad.frames += z
+				break
+			}
+			k := 1
+			for ; k <= z; k++ {
+				m := 0
+				for m < padMatch && i+m < len(r)/2 && i+off+k+m < len(q)/2 && same(i+m, off+k) {
+					m++
+				}
+				if m == padMatch {
+					break
+				}
+			}
+			if k <= z {
+				off += k
+				pad.runs++
+				pad.frames += k
+				continue
+			}
+		}
+		if first < 0 {
+			first = i
+		}
+		mism++
+	}
+	return i, mism, first, pad
 }
 
 // firstSound is the first frame with a non-zero sample, −1 if none.
