@@ -27,7 +27,9 @@ window.swStart = async (opts) => {
     if (fd === 2) { stderr.push(line); if (stderr.length > 500) stderr.shift(); }
     if (line.startsWith("warning:")) shell.warn(line);
   });
-  soundGate(shell);
+  soundGate(shell, opts.soundOn);
+  // Files dragged onto the map land in this frame: the page opens them.
+  for (const t of ["dragenter", "dragleave", "dragover", "drop"]) window.addEventListener(t, (e) => parent.swDrag(e));
   const go = new Go();
   go.argv = ["soundworld"];
   let code = 0;
@@ -36,28 +38,42 @@ window.swStart = async (opts) => {
   try {
     inst = await WebAssembly.instantiate(opts.module, go.importObject);
   } catch (e) {
-    shell.failed("could not start the program: " + e.message);
+    shell.failed("Could not start the program: " + e.message);
+    shell.exited(-1, "");
     return;
   }
-  await go.run(inst);
+  try {
+    await go.run(inst);
+  } catch (e) { // a trap in the program (e.g. out of memory) ends it too
+    code = code || 71;
+    stderr.push(String(e && e.message || e));
+  }
+  delete window.soundworldGo; // its functions would throw "Go program has already exited"
+  document.getElementById("sound").hidden = true;
   if (code === 70) { // internal/crash.Code: a bug, reported with its stack
     const at = stderr.findIndex((l) => l.includes("internal error (a bug)"));
     shell.crashed(stderr.slice(Math.max(0, at)).join("\n"));
   } else if (code !== 0) {
     console.warn("soundworld: exit code", code);
   }
-  shell.exited();
+  shell.exited(code, stderr.slice(-20).join("\n"));
 };
 
 // soundGate shows "Click to start sound" until the first click or key in
-// this frame: browsers start Web Audio only after a user gesture, so the
+// the page (soundOn: an earlier session of this page had its click, so the
+// page's user activation lets this frame's audio start at once and the
+// overlay is not shown again): browsers start Web Audio only after a user gesture, so the
 // program makes its AudioContext only then (soundworldSession.gesture; an
 // AudioContext made earlier would stay suspended, and making one costs
 // seconds before the first map). Ebitengine's audio also resumes it on
 // later gestures, for browsers that want the resume inside the gesture. The overlay takes
 // the first click so it does not also move the listener on the map.
-function soundGate(shell) {
+function soundGate(shell, soundOn) {
   const el = document.getElementById("sound");
+  if (soundOn) {
+    globalThis.soundworldSession.gesture = true;
+    return;
+  }
   el.hidden = false;
   const start = (ev) => {
     if (el.hidden) return;

@@ -100,8 +100,12 @@ func sessionArgs(sess js.Value) ([]string, error) {
 	}
 	if f := sess.Get("fragment").String(); f != "" && f != "#" {
 		sc, err := weblink.Decode(f)
-		if err != nil { // the page still opens: on the stand-in, saying why
-			sess.Call("failed", err.Error()+" (the stand-in opened instead)")
+		if err != nil { // the page still opens, without the link, saying why
+			opened := "the stand-in opened instead"
+			if hasFiles {
+				opened = "your game files opened without it"
+			}
+			sess.Call("failed", err.Error()+" ("+opened+")")
 			return args, nil
 		}
 		if err := os.MkdirAll(path.Dir(linkSidecar), 0o755); err != nil {
@@ -210,8 +214,11 @@ func openWebArchive(sess js.Value) (*dat.Archive, error) {
 		size := int64(f.Get("size").Float())
 		r := blobfile.New(slot.name, size, blobFetch(f), 0)
 		df, err := dat.NewFile(r, size, slot.name)
-		if err != nil {
-			return nil, cli.UserErr(fmt.Errorf("%s (%s): %w", slot.name, f.Get("name").String(), err))
+		if err != nil { // dat's error names slot.name; the file chosen may be named otherwise
+			if picked := f.Get("name").String(); picked != slot.name {
+				err = fmt.Errorf("%s (opened as %s): %w", picked, slot.name, err)
+			}
+			return nil, cli.UserErr(err)
 		}
 		files[i] = df
 		readers = append(readers, r)

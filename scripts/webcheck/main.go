@@ -55,7 +55,10 @@ func main() {
 	flag.BoolVar(&extra.click, "click", false, "then click the sound overlay and report the clock")
 	flag.BoolVar(&extra.f12, "f12", false, "then press F12 (after -click) and check the downloads and the address bar's link")
 	flag.BoolVar(&extra.dats, "dats", false, "then open the stand-in's dats as game files through the page's file button")
+	flag.BoolVar(&extra.restart, "restart", false, "then walk the page's sessions: own files, a link made on them opened in a fresh page, damaged then good files, a bad link dropped, files dropped on the map (restart.go)")
 	flag.BoolVar(&extra.crash, "crash", false, "instead: open the page with ?crashtest (a deliberate panic in its second frame) and check it shows the crash report")
+	flag.StringVar(&extra.firefox, "firefox", "", "instead: run the page's checks in this Firefox (e.g. firefox-esr; firefox.go): map, sound click, link round trip; under a display (xvfb-run) for its WebGL 2")
+	flag.BoolVar(&extra.noWebGL, "nowebgl", false, "with -firefox: run it headless (no WebGL 2) and check the page says so; without: Chromium with the page's ?nowebgl2")
 	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
 	flag.StringVar(&extra.trace, "trace", "", "write a Chromium trace (every process and thread: V8's compiles, the GPU process, frames) from the navigation to the map here (JSON for chrome://tracing or Perfetto)")
 	flag.Parse()
@@ -68,8 +71,9 @@ func main() {
 
 // extra are the steps after the first page's checks.
 var extra struct {
-	click, f12, dats, crash bool
-	cpuprofile, trace       string
+	click, f12, dats, crash, restart, noWebGL bool
+	firefox                                   string
+	cpuprofile, trace                         string
 }
 
 func run(dir, sidecar, shot string, budget time.Duration, browser string) error {
@@ -92,15 +96,6 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 	if err != nil {
 		return err
 	}
-	b, err := launch(browser)
-	if err != nil {
-		return err
-	}
-	defer b.close()
-
-	if extra.crash {
-		return checkCrash(b, base+"?crashtest", shot)
-	}
 	page := base
 	var wantLoc string
 	if sidecar != "" {
@@ -122,6 +117,21 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		}
 		page, wantLoc = base+"#"+frag, sc.Listener.Loc
 		fmt.Printf("webcheck: link from %s: %d characters, position %s\n", sidecar, len(page), wantLoc)
+	}
+	if extra.firefox != "" {
+		return checkFirefox(extra.firefox, base, page, wantLoc, pal, shot, extra.noWebGL)
+	}
+	b, err := launch(browser)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+	if extra.noWebGL {
+		return checkNoWebGL(b, base+"?nowebgl2", shot)
+	}
+
+	if extra.crash {
+		return checkCrash(b, base+"?crashtest", shot)
 	}
 	if extra.cpuprofile != "" {
 		for _, m := range []string{"Profiler.enable", "Profiler.start"} {
@@ -337,6 +347,19 @@ wait:
 		if err := openDats(b, pal, st.Where); err != nil {
 			return err
 		}
+	}
+	if extra.restart {
+		if err := checkRestart(b, base, pal, shot); err != nil {
+			return err
+		}
+		// The failures it provokes are logged on the console on purpose;
+		// an uncaught exception (e.g. a call into an ended program) is not.
+		for _, e := range b.errors() {
+			if strings.HasPrefix(e, "exception:") {
+				return fmt.Errorf("an uncaught exception while switching sessions: %s", e)
+			}
+		}
+		return nil
 	}
 	if errs := b.errors(); len(errs) > 0 {
 		return fmt.Errorf("errors logged after the first checks: %s", strings.Join(errs, "; "))
