@@ -1,5 +1,7 @@
 package game
 
+import "soundworld/audio"
+
 // The host page's side of the window (the browser build, make web): a page
 // asks for things between frames — a report link now, an end to the session
 // — and the window answers on its own goroutine, so nothing the Sim owns is
@@ -46,6 +48,13 @@ func (h PageHost) StartSound() {
 		return
 	}
 	g.openDevice()
+}
+
+// Underruns is how often the audio device ran dry since it opened and for
+// how long in all (s of audio.SampleRate frames): the page's figures for
+// sound that keeps up while the page draws.
+func (h PageHost) Underruns() (events int64, dry float64) {
+	return h.g.lc.underruns, float64(h.g.lc.dryFrames) / audio.SampleRate
 }
 
 // SoundOpen reports whether the window has opened its audio device (the

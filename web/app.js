@@ -27,6 +27,7 @@ window.swStart = async (opts) => {
     if (fd === 2) { stderr.push(line); if (stderr.length > 500) stderr.shift(); }
     if (line.startsWith("warning:")) shell.warn(line);
   });
+  firstSoundMark();
   soundGate(shell, opts.soundOn);
   // Files dragged onto the map land in this frame: the page opens them.
   for (const t of ["dragenter", "dragleave", "dragover", "drop"]) window.addEventListener(t, (e) => parent.swDrag(e));
@@ -59,6 +60,25 @@ window.swStart = async (opts) => {
   shell.exited(code, stderr.slice(-20).join("\n"));
 };
 
+// firstSoundMark records in the session's marks when the first samples that
+// are not silence are handed to the audio worklet (Ebitengine's oto sends
+// them from this thread through the node's port): the browser test's
+// "first sound after the click" (the output's own latency comes on top).
+function firstSoundMark() {
+  const W = window.AudioWorkletNode;
+  if (!W) return;
+  window.AudioWorkletNode = function (...args) {
+    const node = new W(...args), port = node.port, post = port.postMessage.bind(port);
+    port.postMessage = (data, ...rest) => {
+      const m = globalThis.soundworldSession.marks;
+      if (!m["first sound"] && data && data.some && data.some((v) => v !== 0)) m["first sound"] = performance.now();
+      return post(data, ...rest);
+    };
+    return node;
+  };
+  window.AudioWorkletNode.prototype = W.prototype;
+}
+
 // soundGate shows "Click to start sound" until the first click or key in
 // the page (soundOn: an earlier session of this page had its click, so the
 // page's user activation lets this frame's audio start at once and the
@@ -81,6 +101,7 @@ function soundGate(shell, soundOn) {
     if (ev.type !== "keydown") { ev.preventDefault(); ev.stopPropagation(); }
     const canvas = document.querySelector("canvas"); // the explorer takes keys only while its canvas has focus
     if (canvas) canvas.focus();
+    globalThis.soundworldSession.marks.click = performance.now(); // the browser test's click → sound time
     globalThis.soundworldSession.gesture = true; // the program opens its AudioContext now (page_js.go)
     shell.soundStarted();
   };

@@ -308,6 +308,10 @@ func (h *pageHooks) Frame(g game.PageHost) error {
 	h.sess.Set("frames", h.frames) // the browser test's read-back (window.swTest)
 	h.sess.Set("where", g.PositionLine())
 	h.sess.Set("clock", g.ClockSource())
+	if ev, dry := g.Underruns(); ev > 0 { // the browser test's read-back
+		h.sess.Set("underruns", ev)
+		h.sess.Set("drySeconds", dry)
+	}
 	if len(readers) > 0 && h.frames%15 == 1 {
 		var got, total int64
 		for _, r := range readers {

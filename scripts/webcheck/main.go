@@ -59,6 +59,7 @@ func main() {
 	flag.BoolVar(&extra.crash, "crash", false, "instead: open the page with ?crashtest (a deliberate panic in its second frame) and check it shows the crash report")
 	flag.StringVar(&extra.firefox, "firefox", "", "instead: run the page's checks in this Firefox (e.g. firefox-esr; firefox.go): map, sound click, link round trip; under a display (xvfb-run) for its WebGL 2")
 	flag.BoolVar(&extra.noWebGL, "nowebgl", false, "with -firefox: run it headless (no WebGL 2) and check the page says so; without: Chromium with the page's ?nowebgl2")
+	flag.DurationVar(&extra.listen, "listen", 0, "with -click: then let the page play this long and print its sound figures (the device's underruns and dry time, frames per second); a measurement, not a verdict")
 	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
 	flag.StringVar(&extra.trace, "trace", "", "write a Chromium trace (every process and thread: V8's compiles, the GPU process, frames) from the navigation to the map here (JSON for chrome://tracing or Perfetto)")
 	flag.Parse()
@@ -72,8 +73,8 @@ func main() {
 // extra are the steps after the first page's checks.
 var extra struct {
 	click, f12, dats, crash, restart, noWebGL bool
-	firefox                                   string
-	cpuprofile, trace                         string
+	firefox, cpuprofile, trace                string
+	listen                                    time.Duration
 }
 
 func run(dir, sidecar, shot string, budget time.Duration, browser string) error {
@@ -338,6 +339,11 @@ wait:
 			}
 		}
 	}
+	if extra.click && extra.listen > 0 {
+		if err := soundFigures(b, extra.listen); err != nil {
+			return err
+		}
+	}
 	if extra.f12 {
 		if err := pressF12(b); err != nil {
 			return err
@@ -375,6 +381,27 @@ type pageState struct {
 	Marks                map[string]float64
 }
 
+// soundFigures lets the page play for d after the click and prints what
+// its audio device went through: underrun events and dry time, and the
+// frames drawn meanwhile (the page's thread mixes and draws).
+func soundFigures(b *browserConn, d time.Duration) error {
+	var st0, st1 struct {
+		Underruns  int
+		DrySeconds float64
+		Frames     int
+	}
+	if err := b.eval("JSON.stringify(window.swTest())", &st0); err != nil {
+		return err
+	}
+	time.Sleep(d)
+	if err := b.eval("JSON.stringify(window.swTest())", &st1); err != nil {
+		return err
+	}
+	fmt.Printf("webcheck: sound over %s of drawing: %d underruns, %.2f s dry; %.1f frames/s (since the click: %d underruns, %.2f s dry)\n",
+		d, st1.Underruns-st0.Underruns, st1.DrySeconds-st0.DrySeconds, float64(st1.Frames-st0.Frames)/d.Seconds(), st1.Underruns, st1.DrySeconds)
+	return nil
+}
+
 // clickSound clicks the "Click to start sound" overlay (the middle of the
 // page) like a user and reports what the clock follows 6 s later: the
 // overlay must be gone; the clock is reported, not required (a headless
@@ -391,7 +418,11 @@ func clickSound(b *browserConn) error {
 		return err
 	}
 	_, opened := st.Marks["sound opened"]
-	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, audio device opened %v, clock follows the %s\n", st.Sound, opened, st.Clock)
+	first := "no sound yet"
+	if t, ok := st.Marks["first sound"]; ok {
+		first = fmt.Sprintf("first non-silent samples to the audio worklet %.0f ms after the click", t-st.Marks["click"])
+	}
+	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, audio device opened %v (%.0f ms after the click), %s, clock follows the %s\n", st.Sound, opened, st.Marks["sound opened"]-st.Marks["click"], first, st.Clock)
 	if !st.Sound {
 		return errors.New("the sound overlay did not take the click")
 	}
