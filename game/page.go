@@ -1,6 +1,10 @@
 package game
 
-import "soundworld/audio"
+import (
+	"fmt"
+
+	"soundworld/audio"
+)
 
 // The host page's side of the window (the browser build, make web): a page
 // asks for things between frames — a report link now, an end to the session
@@ -55,6 +59,22 @@ func (h PageHost) StartSound() {
 // sound that keeps up while the page draws.
 func (h PageHost) Underruns() (events int64, dry float64) {
 	return h.g.lc.underruns, float64(h.g.lc.dryFrames) / audio.SampleRate
+}
+
+// GateState is the opened listening gate as the Gate panel shows it: ""
+// without one, "NAME: ready (retail X LUFS, ours Y LUFS)", "NAME: STAGE"
+// while it loads, or "NAME: error: …" (the page's read-back).
+func (h PageHost) GateState() string {
+	v := h.g.listening.View()
+	switch {
+	case v.Gate == "":
+		return ""
+	case v.Err != nil:
+		return v.Gate + ": error: " + v.Err.Error()
+	case v.Ready:
+		return fmt.Sprintf("%s: ready (retail %.1f LUFS, ours %.1f LUFS)", v.Gate, v.RetailLUFS, v.OursLUFS)
+	}
+	return v.Gate + ": " + v.Stage
 }
 
 // SoundOpen reports whether the window has opened its audio device (the

@@ -10,6 +10,7 @@ window.swStart = async (opts) => {
     crashTest: !!opts.crashTest, // the browser test's deliberate bug (page_js.go)
     standIn: opts.standIn || null, // a promise of the stand-in's two dat files (page_js.go)
     marks: {}, // performance.now() when start-up steps ended (page_js.go mark)
+    gate: putGate(opts.gate), // a listening gate's path in the page's files, or "" (page_js.go)
     portal: opts.portal || null,
     cell: opts.cell || null,
     where: "",
@@ -59,6 +60,17 @@ window.swStart = async (opts) => {
   }
   shell.exited(code, stderr.slice(-20).join("\n"));
 };
+
+// putGate puts a gate file and its recording into the page's files (the
+// recording where the gate names it, relative to the gate file's folder)
+// and gives the gate file's path for -gate.
+function putGate(g) {
+  if (!g) return "";
+  const path = "/gates/" + g.name.replace(/[\/\\]/g, "_");
+  swfs.put(path, g.bytes);
+  if (g.recording && g.recordingPath) swfs.put(g.recordingPath.startsWith("/") ? g.recordingPath : "/gates/" + g.recordingPath, g.recording);
+  return path;
+}
 
 // firstSoundMark records in the session's marks when the first samples that
 // are not silence are handed to the audio worklet (Ebitengine's oto sends

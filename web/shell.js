@@ -81,13 +81,14 @@
     state.where = "";
     frame.addEventListener("load", () => {
       if (state.frame !== frame) return;
-      frame.contentWindow.swStart({ module: state.module, standIn: state.standIn, crashTest: /[?&]crashtest\b/.test(location.search), fragment: location.hash, portal: state.portal, cell: state.cell, soundOn: state.sound, shell: hooks(frame) });
+      frame.contentWindow.swStart({ module: state.module, standIn: state.standIn, crashTest: /[?&]crashtest\b/.test(location.search), fragment: location.hash, gate: state.gate || null, portal: state.portal, cell: state.cell, soundOn: state.sound, shell: hooks(frame) });
       frame.contentWindow.focus();
     }, { once: true });
     frame.src = "app.html";
     state.t.session = performance.now();
     state.sessions++;
-    status(state.portal ? "Your game files: " + state.portal.name + " + " + state.cell.name : "The built-in stand-in world (Holtburg)" + (location.hash ? ", opened from a link" : ""));
+    status((state.portal ? "Your game files: " + state.portal.name + " + " + state.cell.name : "The built-in stand-in world (Holtburg)" + (location.hash ? ", opened from a link" : "")) +
+      (state.gate ? "; listening gate " + state.gate.name + " (Gate panel: B for A/B, X for ABX; its history comes back as a download)" : ""));
   }
 
   // stop ends the running session: it asks a running program to quit and
@@ -203,10 +204,12 @@
   // openFiles takes what the user picked or dropped: the two dats (by name)
   // and/or a sidecar, whose link is opened.
   async function openFiles(list) {
-    let sidecar = null;
+    let sidecar = null, gate = null, recording = null;
     for (const f of list) {
       const n = f.name.toLowerCase();
-      if (n.endsWith(".json")) sidecar = f;
+      if (n.endsWith(".gate.json")) gate = f;
+      else if (/\.(wav|mp3|ogg|flac)$/.test(n)) recording = f;
+      else if (n.endsWith(".json")) sidecar = f;
       else if (n.includes("portal")) state.portal = f;
       else if (n.includes("cell")) state.cell = f;
       else { showProblem(f.name + ": not a file Soundworld opens. Choose client_portal.dat and client_cell_1.dat (both), or a screenshot sidecar (.json).", { goesOn: !!state.frame }); return; }
@@ -217,7 +220,9 @@
       showProblem("Open both client_portal.dat and client_cell_1.dat together: " + missing + " is missing.", { goesOn: !!state.frame });
       if (!sidecar) return;
     }
-    if (sidecar) {
+    if (gate || recording) {
+      if (!(await openGate(gate, recording))) return;
+    } else if (sidecar) {
       const w = state.frame && state.frame.contentWindow;
       if (!w || !w.soundworldGo) { showProblem(sidecar.name + ": the explorer is not running, so the sidecar cannot be turned into a link now. Open the stand-in world, then drop the sidecar again.", {}); return; }
       const r = w.soundworldGo.encode(await sidecar.text());
@@ -227,10 +232,33 @@
     start();
   }
 
+  // openGate takes a listening gate (NAME.gate.json) and its recording:
+  // the session opens the gate as the desktop's -gate does (its /loc, camera,
+  // prefs, A/B and ABX), reading both from the page's files (app.js puts the
+  // recording where the gate file names it). The history the window appends
+  // comes back as a download of the gate file.
+  async function openGate(gate, recording) {
+    if (!gate) {
+      showProblem(recording.name + ": a recording opens with its gate file: choose NAME.gate.json and the recording together.", { goesOn: !!state.frame });
+      return false;
+    }
+    const text = await gate.text();
+    let want = "";
+    try { want = JSON.parse(text).recording || ""; } catch (e) { /* the program names the line and field */ }
+    if (want && !recording) {
+      showProblem(gate.name + " compares with its recording " + want + ": choose the gate file and the recording together.", { goesOn: !!state.frame });
+      return false;
+    }
+    state.gate = { name: gate.name, bytes: new TextEncoder().encode(text), recordingPath: want,
+      recording: recording ? new Uint8Array(await recording.arrayBuffer()) : null };
+    dropLink(); // a gate opens at its own place, not a link's
+    return true;
+  }
+
   $("files").addEventListener("change", (e) => { openFiles([...e.target.files]); e.target.value = ""; });
   $("ask-files").addEventListener("change", (e) => { openFiles([...e.target.files]); e.target.value = ""; });
   const dropLink = () => history.replaceState(null, "", location.pathname + location.search);
-  const standIn = () => { dropLink(); state.portal = state.cell = null; $("crash").hidden = true; start(); };
+  const standIn = () => { dropLink(); state.portal = state.cell = state.gate = null; $("crash").hidden = true; start(); };
   $("ask-standin").addEventListener("click", standIn);
   $("fail-files").addEventListener("change", (e) => { openFiles([...e.target.files]); e.target.value = ""; });
   $("fail-standin").addEventListener("click", standIn);
@@ -276,7 +304,7 @@
   // swTest is the browser test's read-back (scripts/webcheck).
   window.swTest = () => {
     const s = state.frame && state.frame.contentWindow && state.frame.contentWindow.soundworldSession;
-    return { underruns: s ? s.underruns || 0 : 0, drySeconds: s ? s.drySeconds || 0 : 0, where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, firstFrame: s ? s.firstFrame : 0, marks: s ? s.marks : {}, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, crash: state.crash || "", status: $("status").textContent, problem: $("fail").hidden ? "" : state.problem, asked: !$("ask").hidden, sessions: state.sessions, overlay: overlayShown() };
+    return { gate: s ? s.gateState || "" : "", underruns: s ? s.underruns || 0 : 0, drySeconds: s ? s.drySeconds || 0 : 0, where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, firstFrame: s ? s.firstFrame : 0, marks: s ? s.marks : {}, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, crash: state.crash || "", status: $("status").textContent, problem: $("fail").hidden ? "" : state.problem, asked: !$("ask").hidden, sessions: state.sessions, overlay: overlayShown() };
   };
 
   (async () => {

@@ -6,6 +6,8 @@ package main
 // gives the session through globalThis.soundworldSession:
 //
 //	fragment  the URL's fragment: a report link (internal/weblink) or ""
+//	gate      a listening gate file's path in the page's files (its
+//	          recording next to it, web/app.js), or "": opened as -gate
 //	portal, cell  the user's client_portal.dat and client_cell_1.dat as File
 //	          objects, or null (the stand-in opens)
 //	needFiles(msg)  asks the user for game files (a link that names them)
@@ -33,6 +35,7 @@ import (
 	"soundworld/assets"
 	"soundworld/dat"
 	"soundworld/game"
+	"soundworld/gate"
 	"soundworld/internal/blobfile"
 	"soundworld/internal/capture"
 	"soundworld/internal/cli"
@@ -97,6 +100,17 @@ func sessionArgs(sess js.Value) ([]string, error) {
 	hasFiles := !sess.Get("portal").IsNull() && !sess.Get("portal").IsUndefined()
 	if hasFiles {
 		args = append(args, "-dat", webDatDir)
+	}
+	if g := sess.Get("gate"); g.Type() == js.TypeString && g.String() != "" {
+		f, err := gate.Load(g.String()) // read again by -gate: a small file
+		if err != nil {
+			return nil, err
+		}
+		if f.Dat != nil && !hasFiles {
+			sess.Call("needFiles", fmt.Sprintf("The gate %q was recorded on your own game files (%s). Open them to run it (they stay on this computer).", f.Name, f.Dat.Folder))
+			return nil, nil
+		}
+		return append(args, "-gate", g.String()), nil
 	}
 	if f := sess.Get("fragment").String(); f != "" && f != "#" {
 		sc, err := weblink.Decode(f)
@@ -308,6 +322,9 @@ func (h *pageHooks) Frame(g game.PageHost) error {
 	h.sess.Set("frames", h.frames) // the browser test's read-back (window.swTest)
 	h.sess.Set("where", g.PositionLine())
 	h.sess.Set("clock", g.ClockSource())
+	if h.frames%15 == 1 {
+		h.sess.Set("gateState", g.GateState())
+	}
 	if ev, dry := g.Underruns(); ev > 0 { // the browser test's read-back
 		h.sess.Set("underruns", ev)
 		h.sess.Set("drySeconds", dry)

@@ -60,6 +60,7 @@ func main() {
 	flag.StringVar(&extra.firefox, "firefox", "", "instead: run the page's checks in this Firefox (e.g. firefox-esr; firefox.go): map, sound click, link round trip; under a display (xvfb-run) for its WebGL 2")
 	flag.BoolVar(&extra.noWebGL, "nowebgl", false, "with -firefox: run it headless (no WebGL 2) and check the page says so; without: Chromium with the page's ?nowebgl2")
 	flag.DurationVar(&extra.listen, "listen", 0, "with -click: then let the page play this long and print its sound figures (the device's underruns and dry time, frames per second); a measurement, not a verdict")
+	flag.StringVar(&extra.gate, "gate", "", "then open this listening gate file (NAME.gate.json, its recording next to it as the file names it) through the page's file button and check it opens ready")
 	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
 	flag.StringVar(&extra.trace, "trace", "", "write a Chromium trace (every process and thread: V8's compiles, the GPU process, frames) from the navigation to the map here (JSON for chrome://tracing or Perfetto)")
 	flag.Parse()
@@ -73,7 +74,7 @@ func main() {
 // extra are the steps after the first page's checks.
 var extra struct {
 	click, f12, dats, crash, restart, noWebGL bool
-	firefox, cpuprofile, trace                string
+	firefox, cpuprofile, trace, gate          string
 	listen                                    time.Duration
 }
 
@@ -354,9 +355,19 @@ wait:
 			return err
 		}
 	}
+	if extra.gate != "" && !extra.restart {
+		if err := openGateFiles(b, extra.gate, shot); err != nil {
+			return err
+		}
+	}
 	if extra.restart {
 		if err := checkRestart(b, base, pal, shot); err != nil {
 			return err
+		}
+		if extra.gate != "" { // then a gate in the same page, on the files dropped last
+			if err := openGateFiles(b, extra.gate, shot); err != nil {
+				return err
+			}
 		}
 		// The failures it provokes are logged on the console on purpose;
 		// an uncaught exception (e.g. a call into an ended program) is not.
@@ -379,6 +390,21 @@ type pageState struct {
 	Sound                bool
 	Frames               int
 	Marks                map[string]float64
+}
+
+// openGateFiles reads the gate file's /loc and recording and checks the
+// page opens them (checkGate).
+func openGateFiles(b *browserConn, path, shot string) error {
+	js, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var g struct{ Loc, Recording string }
+	if err := json.Unmarshal(js, &g); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	abs, _ := filepath.Abs(path)
+	return checkGate(b, []string{abs, filepath.Join(filepath.Dir(abs), g.Recording)}, g.Loc, shot)
 }
 
 // soundFigures lets the page play for d after the click and prints what

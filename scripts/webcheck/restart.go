@@ -354,3 +354,37 @@ func checkNoWebGL(b *browserConn, page, shot string) error {
 	r := &restartRun{b: b}
 	return r.visible("#fail-reload")
 }
+
+// checkGate gives the page a listening gate file and its recording through
+// the file button (gateFiles: NAME.gate.json and the recording) and checks
+// the session opens the gate as -gate does: the listener at the gate's /loc
+// (want), the recording loaded and the gate ready for A/B and ABX.
+func checkGate(b *browserConn, gateFiles []string, want, shot string) error {
+	r := &restartRun{b: b, shot: strings.TrimSuffix(shot, ".png")}
+	st, err := b.state()
+	if err != nil {
+		return err
+	}
+	if err := r.setFiles("#files", gateFiles); err != nil {
+		return err
+	}
+	var gs struct{ Gate string }
+	st, err = b.waitFor("the gate's session", func(s sessionState) bool {
+		b.eval("JSON.stringify(window.swTest())", &gs)
+		return s.Sessions > st.Sessions && s.Frames > 10 && (strings.Contains(gs.Gate, "ready") || strings.Contains(gs.Gate, "error") || s.Problem != "")
+	})
+	r.shotNow("gate")
+	if err != nil {
+		return err
+	}
+	fmt.Printf("webcheck: gate opened in the page: at %q, gate %q, problem %q\n", st.Where, gs.Gate, st.Problem)
+	if st.Problem != "" || !strings.Contains(gs.Gate, "ready") {
+		return fmt.Errorf("the gate did not open ready: %q %q", gs.Gate, st.Problem)
+	}
+	// The cell and x, y (the /loc line's z is the ground's height the
+	// window computes, not the recording's).
+	if w, got := strings.Fields(want), strings.Fields(st.Where); want != "" && (len(got) < 3 || len(w) < 3 || got[0] != w[0] || got[1] != w[1] || got[2] != w[2]) {
+		return fmt.Errorf("the gate's session stands at %q, the gate says %q", st.Where, want)
+	}
+	return nil
+}
