@@ -97,7 +97,8 @@ func TestWindowConfig_OwnFilesWithoutHoltburg(t *testing.T) {
 	}
 }
 
-// regionRecord is a minimal region (shotDats' one).
+// regionRecord is a minimal region: Dereth's name, a 2 m height step, one
+// grassland terrain type (shotDats and the tests above).
 func regionRecord() []byte {
 	r := &dat.Region{ID: dat.RegionID, Number: 1, Version: 3, Name: "Dereth", PartsMask: dat.PartSound | dat.PartScene,
 		Sound: &dat.SoundInfo{}, Scene: &dat.SceneInfo{SceneTypes: []dat.SceneType{{StbIndex: dat.NoIndex}}}}

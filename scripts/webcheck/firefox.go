@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -134,13 +133,7 @@ func (f *firefox) screenshot() (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	var r struct{ Data string }
-	json.Unmarshal(res, &r)
-	raw, err := base64.StdEncoding.DecodeString(r.Data)
-	if err != nil {
-		return nil, err
-	}
-	return png.Decode(bytes.NewReader(raw))
+	return pngData(res)
 }
 
 // waitFor polls the page until ok or stepWait.

@@ -874,6 +874,12 @@ func (b *browserConn) screenshot() (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
+	return pngData(res)
+}
+
+// pngData decodes a screenshot answer's base64 PNG ({"data": …}: the
+// DevTools protocol's and WebDriver BiDi's alike).
+func pngData(res json.RawMessage) (image.Image, error) {
 	var r struct{ Data string }
 	json.Unmarshal(res, &r)
 	raw, err := base64.StdEncoding.DecodeString(r.Data)
