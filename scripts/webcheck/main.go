@@ -346,7 +346,7 @@ wait:
 		}
 	}
 	if extra.f12 {
-		if err := pressF12(b); err != nil {
+		if err := pressF12(b, shot); err != nil {
 			return err
 		}
 	}
@@ -917,7 +917,7 @@ func (b *browserConn) close() {
 // checks that the screenshot and its sidecar were handed over as downloads
 // with the desktop's names and that the address bar now holds a link that
 // decodes to a sidecar of this instant.
-func pressF12(b *browserConn) error {
+func pressF12(b *browserConn, shot string) error {
 	b.call("Browser.setDownloadBehavior", map[string]any{"behavior": "deny"}) // the names are checked, the files not kept
 	for _, typ := range []string{"rawKeyDown", "keyUp"} {
 		if _, err := b.call("Input.dispatchKeyEvent", map[string]any{"type": typ, "key": "F12", "code": "F12", "windowsVirtualKeyCode": 123, "nativeVirtualKeyCode": 123}); err != nil {
@@ -947,6 +947,11 @@ func pressF12(b *browserConn) error {
 		return err
 	}
 	fmt.Printf("webcheck: F12: downloads %v, address bar fragment %d characters\n", st.Outputs, len(hash))
+	if shot != "" { // the toast says what became of the screenshot
+		if img, err := b.screenshot(); err == nil {
+			(&restartRun{shot: strings.TrimSuffix(shot, ".png")}).keep("after-f12", img)
+		}
+	}
 	png, js := false, false
 	for _, o := range st.Outputs {
 		png = png || strings.HasPrefix(o, "soundworld-") && strings.HasSuffix(o, ".png")
