@@ -64,7 +64,11 @@ func main() {
 	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
 	flag.StringVar(&extra.trace, "trace", "", "write a Chromium trace (every process and thread: V8's compiles, the GPU process, frames) from the navigation to the map here (JSON for chrome://tracing or Perfetto)")
 	flag.Parse()
-	if err := run(*dir, *sidecar, *shot, *budget, *browser); err != nil {
+	err := run(*dir, *sidecar, *shot, *budget, *browser)
+	for _, d := range tempDirs {
+		os.RemoveAll(d)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "webcheck: FAIL:", err)
 		os.Exit(1)
 	}

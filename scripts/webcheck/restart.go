@@ -25,6 +25,9 @@ import (
 // link", and the files dropped on the map (a real drop: DevTools'
 // Input.dispatchDragEvent). Each step's picture is written next to -shot.
 
+// tempDirs are removed when webcheck ends.
+var tempDirs []string
+
 // sessionState is window.swTest()'s answer for these steps.
 type sessionState struct {
 	Where, Status, Problem string
@@ -118,7 +121,9 @@ func checkRestart(b *browserConn, base string, pal []color.RGBA, shot string) er
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
+	// Kept until webcheck ends: the page's last session still reads the
+	// files dropped last (a later -gate step opens on them).
+	tempDirs = append(tempDirs, dir)
 	good, bad, err := fixtureFiles(dir)
 	if err != nil {
 		return err
