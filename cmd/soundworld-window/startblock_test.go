@@ -38,7 +38,7 @@ func cellArchive(t *testing.T, lbs ...uint16) *dat.Archive {
 }
 
 // Own game files without a place open at Holtburg's spawn block when they
-// hold it, else at the block they hold nearest to it (issue 36: files
+// hold it, else at the block they hold nearest to it (files
 // without Holtburg opened on an empty map).
 func TestStartBlock(t *testing.T) {
 	home := world.HoltburgSpawn.Landblock // 0xA9B4

@@ -16,7 +16,7 @@ import (
 	"time"
 )
 
-// The page in Firefox (issue 36), driven over WebDriver BiDi (bidi.go):
+// The page in Firefox, driven over WebDriver BiDi (bidi.go):
 //   - with WebGL 2 (under a display, e.g. xvfb-run: Firefox's software
 //     WebGL): the map shows, a click on the sound overlay opens the audio
 //     device, and "Copy link" opened in a fresh page stands at the same

@@ -16,7 +16,7 @@ import (
 	"soundworld/assets"
 )
 
-// The page's sessions (issue 36): every new world, link or file set is a
+// The page's sessions: every new world, link or file set is a
 // new session in the same page, never a reload, and every failure shows its
 // whole message with a way on. checkRestart walks a user through them in
 // one page (no reload between steps): own files picked, a link made on
