@@ -119,16 +119,9 @@ func (w *windowFlags) config() (game.Config, error) {
 			return c, err
 		}
 	}
-	spawn := !given
-	if spawn && w.dat != "" && w.fromSidecar == nil { // own files: a place they hold
-		lb, moved, err := startBlock(a)
-		if err != nil {
-			return c, cli.DataErr(err)
-		}
-		if moved {
-			x, y = world.WorldPos(lb, world.BlockSize/2, world.BlockSize/2)
-			spawn = false
-		}
+	x, y, spawn, err := w.start(a, x, y, !given)
+	if err != nil {
+		return c, err
 	}
 	c.Start = &game.Start{X: x, Y: y, Heading: w.startHeading(), Eye: float32(w.eye), Chase: float32(w.chase)}
 	switch { // W6: -at and the spawn keep landblock-local metres exactly, as render does
@@ -148,6 +141,24 @@ func (w *windowFlags) config() (game.Config, error) {
 		return c, err
 	}
 	return c, nil
+}
+
+// start is where the window opens: (x, y) as placed, or without a place
+// (spawn) Holtburg's spawn — but own game files (-dat, no -from) that do
+// not hold it open at the centre of startBlock's block (spawn false).
+func (w *windowFlags) start(a *dat.Archive, x, y float32, spawn bool) (float32, float32, bool, error) {
+	if !spawn || w.dat == "" || w.fromSidecar != nil {
+		return x, y, spawn, nil
+	}
+	lb, moved, err := startBlock(a)
+	if err != nil {
+		return x, y, true, cli.DataErr(err)
+	}
+	if !moved {
+		return x, y, true, nil
+	}
+	x, y = world.WorldPos(lb, world.BlockSize/2, world.BlockSize/2)
+	return x, y, false, nil
 }
 
 // startBlock is the landblock own game files open at without a place:

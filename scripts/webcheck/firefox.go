@@ -183,20 +183,7 @@ func checkFirefox(bin, base, page, wantLoc string, pal []color.RGBA, shot string
 	defer f.close()
 	prefix := strings.TrimSuffix(shot, ".png")
 	if noWebGL {
-		if err := f.navigate(base); err != nil {
-			return err
-		}
-		st, err := f.waitFor("the page without WebGL 2: its message", func(st sessionState) bool { return st.Problem != "" || st.Frames > 0 })
-		img, _ := f.screenshot()
-		keepPNG(prefix+"-firefox-nowebgl.png", img)
-		if err != nil {
-			return err
-		}
-		fmt.Printf("webcheck: firefox (headless, no WebGL 2): %q\n", st.Problem)
-		if !strings.Contains(st.Problem, "WebGL 2") {
-			return fmt.Errorf("firefox without WebGL 2: no message saying so (frames %d)", st.Frames)
-		}
-		return nil
+		return f.checkNoWebGL(base, prefix)
 	}
 	t0 := time.Now()
 	if err := f.navigate(page); err != nil {
@@ -235,7 +222,36 @@ func checkFirefox(bin, base, page, wantLoc string, pal []color.RGBA, shot string
 		return err
 	}
 	fmt.Printf("webcheck: firefox: the click started sound (overlay gone %v)\n", !st.Overlay)
-	// A link round trip: "Copy link", then the link in a fresh page.
+	if err := f.linkRoundTrip(base, prefix, where); err != nil {
+		return err
+	}
+	if errs := f.b.errorLogs(); len(errs) > 0 {
+		return fmt.Errorf("firefox: errors logged: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// checkNoWebGL: headless Firefox has no WebGL 2; the page must say so.
+func (f *firefox) checkNoWebGL(base, prefix string) error {
+	if err := f.navigate(base); err != nil {
+		return err
+	}
+	st, err := f.waitFor("the page without WebGL 2: its message", func(st sessionState) bool { return st.Problem != "" || st.Frames > 0 })
+	img, _ := f.screenshot()
+	keepPNG(prefix+"-firefox-nowebgl.png", img)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("webcheck: firefox (headless, no WebGL 2): %q\n", st.Problem)
+	if !strings.Contains(st.Problem, "WebGL 2") {
+		return fmt.Errorf("firefox without WebGL 2: no message saying so (frames %d)", st.Frames)
+	}
+	return nil
+}
+
+// linkRoundTrip: "Copy link", then the link opened in a fresh page stands
+// at where.
+func (f *firefox) linkRoundTrip(base, prefix, where string) error {
 	var frag string
 	f.b.eval(f.ctx, `(document.getElementById("copy").click(), JSON.stringify(""))`, nil)
 	for k := 0; k < 100 && len(frag) < 5; k++ {
@@ -251,17 +267,15 @@ func checkFirefox(bin, base, page, wantLoc string, pal []color.RGBA, shot string
 		}
 		time.Sleep(time.Second)
 	}
-	if st, err = f.waitFor("the link's map", mapped); err != nil {
+	st, err := f.waitFor("the link's map", func(st sessionState) bool { return st.Frames > 10 && st.Where != "" && st.Problem == "" })
+	if err != nil {
 		return err
 	}
-	img, _ = f.screenshot()
+	img, _ := f.screenshot()
 	keepPNG(prefix+"-firefox-link.png", img)
 	fmt.Printf("webcheck: firefox: link of %d characters reopened at %q\n", len(frag), st.Where)
 	if st.Where != where {
 		return fmt.Errorf("firefox: the link opened at %q, made at %q", st.Where, where)
-	}
-	if errs := f.b.errorLogs(); len(errs) > 0 {
-		return fmt.Errorf("firefox: errors logged: %s", strings.Join(errs, "; "))
 	}
 	return nil
 }

@@ -102,7 +102,9 @@ type restartRun struct {
 	shot string // the pictures' prefix ("" none)
 	// fresh: the page was just loaded, so no click has started its sound
 	// yet (its first session shows the overlay)
-	fresh bool
+	fresh     bool
+	good, bad []string // the fixture world's files, and a damaged pair
+	where     string   // where own files opened (the link's place)
 }
 
 // keep writes a step's picture as PREFIX-step.png.
@@ -124,30 +126,41 @@ func checkRestart(b *browserConn, base string, pal []color.RGBA, shot string) er
 	// Kept until webcheck ends: the page's last session still reads the
 	// files dropped last (a later -gate step opens on them).
 	tempDirs = append(tempDirs, dir)
-	good, bad, err := fixtureFiles(dir)
-	if err != nil {
+	if r.good, r.bad, err = fixtureFiles(dir); err != nil {
 		return err
 	}
 	if err := clickSound(b); err != nil {
 		return err
 	}
-	st, err := b.state()
+	for _, step := range []func() error{r.ownFiles, r.linkOnOwnFiles, r.damagedThenGood, r.badLink, r.dropped} {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ownFiles: the fixture world's files through the file button.
+func (r *restartRun) ownFiles() error {
+	st, err := r.b.state()
 	if err != nil {
 		return err
 	}
-	// 1. Own files (the fixture world: the stand-in's images as files).
-	if err := r.setFiles("#files", good); err != nil {
+	if err := r.setFiles("#files", r.good); err != nil {
 		return err
 	}
 	if err := r.waitMap("own files", st.Sessions, ""); err != nil {
 		return err
 	}
-	if st, err = b.state(); err != nil {
-		return err
-	}
-	where := st.Where
-	// 2. A link made on them ("Copy link"), opened in a fresh page: it asks
-	// for the files, then opens where the link was made.
+	st, err = r.b.state()
+	r.where = st.Where
+	return err
+}
+
+// linkOnOwnFiles: a link made on them ("Copy link"), opened in a fresh
+// page: it asks for the files, then opens where the link was made.
+func (r *restartRun) linkOnOwnFiles() error {
+	b := r.b
 	var frag string
 	b.evalJS(`document.getElementById("copy").click()`)
 	for k := 0; k < 100 && frag == ""; k++ {
@@ -157,7 +170,7 @@ func checkRestart(b *browserConn, base string, pal []color.RGBA, shot string) er
 	if frag == "" {
 		return errors.New("Copy link put no link in the address bar")
 	}
-	for _, u := range []string{"about:blank", base + frag} {
+	for _, u := range []string{"about:blank", r.base + frag} {
 		if _, err := b.call("Page.navigate", map[string]any{"url": u}); err != nil {
 			return err
 		}
@@ -166,26 +179,24 @@ func checkRestart(b *browserConn, base string, pal []color.RGBA, shot string) er
 		return err
 	}
 	r.shotNow("link asks for files")
-	if err := r.setFiles("#ask-files", good); err != nil {
+	if err := r.setFiles("#ask-files", r.good); err != nil {
 		return err
 	}
 	r.fresh = true
-	if err := r.waitMap("link + files supplied", 0, where); err != nil {
-		return err
-	}
-	if err := clickSound(b); err != nil { // the new page's first click
+	if err := r.waitMap("link + files supplied", 0, r.where); err != nil {
 		return err
 	}
 	r.fresh = false
-	// 3. Damaged files: the whole message and the actions; then good ones
-	// chosen from the failure panel.
-	if st, err = b.state(); err != nil {
+	return clickSound(b) // the new page's first click
+}
+
+// damagedThenGood: damaged files show the whole message and the actions;
+// then good ones chosen from the failure panel open.
+func (r *restartRun) damagedThenGood() error {
+	if err := r.setFiles("#files", r.bad); err != nil {
 		return err
 	}
-	if err := r.setFiles("#files", bad); err != nil {
-		return err
-	}
-	st, err = b.waitFor("damaged files: the failure panel", func(st sessionState) bool { return st.Problem != "" })
+	st, err := r.b.waitFor("damaged files: the failure panel", func(st sessionState) bool { return st.Problem != "" })
 	if err != nil {
 		return err
 	}
@@ -197,21 +208,20 @@ func checkRestart(b *browserConn, base string, pal []color.RGBA, shot string) er
 	if err := r.visible("#fail-files-label", "#fail-standin"); err != nil {
 		return err
 	}
-	if err := r.setFiles("#fail-files", good); err != nil {
+	if err := r.setFiles("#fail-files", r.good); err != nil {
 		return err
 	}
-	if err := r.waitMap("good files after damaged ones", st.Sessions, where); err != nil {
+	return r.waitMap("good files after damaged ones", st.Sessions, r.where)
+}
+
+// badLink: a bad link pasted into the address bar opens the files without
+// it, with the message; "Drop the link" clears the address bar.
+func (r *restartRun) badLink() error {
+	b := r.b
+	if _, err := b.call("Page.navigate", map[string]any{"url": r.base + "#v1.not-a-link"}); err != nil {
 		return err
 	}
-	// 4. A bad link pasted into the address bar: the stand-in (or the open
-	// files) open with the message; "Drop the link" clears it.
-	if st, err = b.state(); err != nil {
-		return err
-	}
-	if _, err := b.call("Page.navigate", map[string]any{"url": base + "#v1.not-a-link"}); err != nil {
-		return err
-	}
-	st, err = b.waitFor("a bad link: the failure panel", func(st sessionState) bool { return st.Problem != "" })
+	st, err := b.waitFor("a bad link: the failure panel", func(st sessionState) bool { return st.Problem != "" })
 	if err != nil {
 		return err
 	}
@@ -220,9 +230,8 @@ func checkRestart(b *browserConn, base string, pal []color.RGBA, shot string) er
 	if err := r.visible("#fail-nolink", "#fail-go-on"); err != nil {
 		return err
 	}
-	n := st.Sessions
 	b.evalJS(`document.getElementById("fail-nolink").click()`)
-	if err := r.waitMap("bad link dropped", n, ""); err != nil {
+	if err := r.waitMap("bad link dropped", st.Sessions, ""); err != nil {
 		return err
 	}
 	var hash string
@@ -230,17 +239,22 @@ func checkRestart(b *browserConn, base string, pal []color.RGBA, shot string) er
 	if hash != "" {
 		return fmt.Errorf("after 'Drop the link' the address bar still holds %q", hash)
 	}
-	// 5. The files dropped on the map (a real drag and drop).
-	if st, err = b.state(); err != nil {
+	return nil
+}
+
+// dropped: the files dropped on the map (a real drag and drop) open.
+func (r *restartRun) dropped() error {
+	st, err := r.b.state()
+	if err != nil {
 		return err
 	}
-	if err := r.drop(good); err != nil {
+	if err := r.drop(r.good); err != nil {
 		return err
 	}
-	if err := r.waitMap("files dropped on the map", st.Sessions, where); err != nil {
+	if err := r.waitMap("files dropped on the map", st.Sessions, r.where); err != nil {
 		return err
 	}
-	if st, err = b.state(); err != nil {
+	if st, err = r.b.state(); err != nil {
 		return err
 	}
 	if !strings.HasPrefix(st.Status, "Your game files") && !strings.HasPrefix(st.Status, "Reading your game files") {
