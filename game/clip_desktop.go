@@ -8,6 +8,10 @@ import (
 	"golang.design/x/clipboard"
 )
 
+// saved says where an output went: a file under the working folder here
+// (the browser build's outputs are downloads: clip_js.go).
+func saved(path string) string { return "Saved " + path }
+
 // The system clipboard (golang.design/x/clipboard: X11 selection through
 // libX11 loaded at run time; it works under Xvfb). Init fails without a
 // display: the copy then goes to a file and the toast says where.

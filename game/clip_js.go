@@ -4,8 +4,14 @@ package game
 
 import (
 	"errors"
+	"path"
 	"syscall/js"
 )
+
+// saved says where an output went: in a page every output is handed to the
+// browser as a download under its file name (web/swfs.js), not kept in a
+// folder.
+func saved(p string) string { return "Downloaded " + path.Base(p) }
 
 // copyText puts s on the clipboard through the browser
 // (navigator.clipboard.writeText; the page's key or click is the user

@@ -410,7 +410,7 @@ func (g *Game) Update() error {
 		if r.err != nil {
 			g.setToast("Screenshot failed: " + r.err.Error())
 		} else {
-			g.setToast("Saved " + r.path + " (+ .json)")
+			g.setToast(saved(r.path) + " (+ .json)")
 		}
 	default:
 	}

@@ -195,7 +195,7 @@ func (h panelHost) SaveLayout(path string) error {
 	if err := cli.SaveLayout(path, g.sim.Emitters(), g.cfg.DatDir); err != nil {
 		return err
 	}
-	g.setToast("Saved emitter layout to " + path)
+	g.setToast(saved(path) + " (the emitter layout)")
 	return nil
 }
 

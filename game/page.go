@@ -1,5 +1,11 @@
 package game
 
+import (
+	"fmt"
+
+	"soundworld/audio"
+)
+
 // The host page's side of the window (the browser build, make web): a page
 // asks for things between frames — a report link now, an end to the session
 // — and the window answers on its own goroutine, so nothing the Sim owns is
@@ -46,6 +52,29 @@ func (h PageHost) StartSound() {
 		return
 	}
 	g.openDevice()
+}
+
+// Underruns is how often the audio device ran dry since it opened and for
+// how long in all (s of audio.SampleRate frames): the page's figures for
+// sound that keeps up while the page draws.
+func (h PageHost) Underruns() (events int64, dry float64) {
+	return h.g.lc.underruns, float64(h.g.lc.dryFrames) / audio.SampleRate
+}
+
+// GateState is the opened listening gate as the Gate panel shows it: ""
+// without one, "NAME: ready (retail X LUFS, ours Y LUFS)", "NAME: STAGE"
+// while it loads, or "NAME: error: …" (the page's read-back).
+func (h PageHost) GateState() string {
+	v := h.g.listening.View()
+	switch {
+	case v.Gate == "":
+		return ""
+	case v.Err != nil:
+		return v.Gate + ": error: " + v.Err.Error()
+	case v.Ready:
+		return fmt.Sprintf("%s: ready (retail %.1f LUFS, ours %.1f LUFS)", v.Gate, v.RetailLUFS, v.OursLUFS)
+	}
+	return v.Gate + ": " + v.Stage
 }
 
 // SoundOpen reports whether the window has opened its audio device (the

@@ -18,6 +18,7 @@ if [ ! -f "$src/go.mod" ]; then
 	exit 1
 fi
 eb="$dir/ebiten"
+mkdir -p "$dir"
 cp -r "$src" "$eb"
 chmod -R u+w "$eb"
 rm -rf "$eb/examples"
@@ -42,7 +43,10 @@ mkdir "$eb/internal/zzsoundworldgenerate"
 cp third_party/ebiten-web/generate.go.in "$eb/internal/zzsoundworldgenerate/main.go"
 cp go.mod "$dir/web.mod"
 cp go.sum "$dir/web.sum"
-$go mod edit -modfile="$dir/web.mod" -replace "github.com/hajimehoshi/ebiten/v2=$eb"
+# A relative DIR stays relative (to the module's root, as go resolves it):
+# the build info then names no folder of this machine.
+case $eb in /*) rep=$eb ;; *) rep=./$eb ;; esac
+$go mod edit -modfile="$dir/web.mod" -replace "github.com/hajimehoshi/ebiten/v2=$rep"
 # Generated before the files it writes exist: the generator's own
 # CompileShader and glsl.Compile calls run Ebitengine's compilers.
 $go run -modfile="$dir/web.mod" github.com/hajimehoshi/ebiten/v2/internal/zzsoundworldgenerate \

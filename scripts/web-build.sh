@@ -21,13 +21,21 @@ hash=$($go run ./scripts/standin -o "$tmp/standin")
 for f in "$tmp"/standin/*.dat; do gzip -9 -n -c "$f" > "$f.gz"; done
 # Ebitengine with its built-in shaders compiled here, not in the browser
 # (third_party/ebiten-web/README.md): a copy of the module in use, patched,
-# that only this build uses (-modfile: go.mod is not touched).
-ebtmp=$(mktemp -d)
+# that only this build uses (-modfile: go.mod is not touched). The copy is
+# at a fixed place in the clone, named relative to it (the binary's build
+# info records the replacement's path: a random temp folder would make two
+# builds differ), and one build at a time uses it (flock).
+ebtmp=.ebiten-web
+exec 9>.ebiten-web.lock
+flock 9
+rm -rf "$ebtmp"
 trap 'rm -rf "$tmp" "$ebtmp"' EXIT
 bash scripts/ebiten-web.sh "$ebtmp"
-# -trimpath: no build paths in the binary; -s -w: no symbol table or DWARF
-# (a panic still prints function names and lines).
-GOOS=js GOARCH=wasm $go build -modfile="$ebtmp/web.mod" -trimpath -ldflags="-s -w -X main.standInHash=$hash" -o "$tmp/soundworld.wasm" ./cmd/soundworld-window
+# Reproducible (two builds of one commit are byte-identical; CI checks it:
+# scripts/web-repro.sh): -trimpath, no build paths in the binary;
+# -buildid= none (it hashes the build's inputs' paths); -s -w: no symbol
+# table or DWARF (a panic still prints function names and lines).
+GOOS=js GOARCH=wasm $go build -modfile="$ebtmp/web.mod" -trimpath -buildvcs=false -ldflags="-s -w -buildid= -X main.standInHash=$hash" -o "$tmp/soundworld.wasm" ./cmd/soundworld-window
 gzip -9 -n -c "$tmp/soundworld.wasm" > "$tmp/soundworld.wasm.gz"
 cp "$($go env GOROOT)/lib/wasm/wasm_exec.js" web/index.html web/shell.js web/standin.js web/app.html web/app.js web/swfs.js "$tmp/"
 rm -rf "$out/standin"

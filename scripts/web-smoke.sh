@@ -5,17 +5,27 @@
 # protocol (scripts/webcheck): plain, and from a link made from that sidecar.
 # Each run checks the stand-in's map shows (and within 5 s of load; set
 # WEB_BUDGET on a busy machine), no error was logged, and the link's run
-# stands where the sidecar says. The first also opens the stand-in's dats
-# through the page's file button; the second clicks the sound overlay and
-# presses F12 (two downloads, a link in the address bar). A third opens the
-# page with ?crashtest (a deliberate panic in a frame) and checks the page
-# shows "internal error (a bug)" with the stack. Prints the wasm size.
+# stands where the sidecar says. The first then walks the page's sessions
+# without a reload (issue 36, webcheck -restart): the sound overlay's click,
+# the stand-in's dats as own files through the file button, a link made on
+# them opened in a fresh page that asks for them, damaged files (the
+# failure panel with the whole message) then good ones from that panel, a
+# bad link and "Drop the link", and the files dropped on the map (a real
+# drop), each session drawing the map with no overlay after the first
+# click. The second clicks the sound overlay and presses F12 (two downloads,
+# a link in the address bar). A third opens the page with ?crashtest (a
+# deliberate panic in a frame) and checks the page shows "internal error (a
+# bug)" with the stack; a fourth pretends WebGL 2 is missing (?nowebgl2) and
+# checks the message. The first run also opens a listening gate and its
+# recording through the file button (ready for A/B and ABX). Then Firefox ESR (WebDriver BiDi, no geckodriver):
+# under Xvfb the desktop's link opens at its place, a click starts sound,
+# "Copy link" reopens it; headless (no WebGL 2) it says so. Prints the wasm size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/go/bin
-if ! command -v chromium >/dev/null; then
+if ! command -v chromium >/dev/null || ! command -v firefox-esr >/dev/null; then
 	apt-get update -qq
-	apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends chromium fonts-dejavu-core >/dev/null
+	apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends chromium firefox-esr fonts-dejavu-core >/dev/null
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -23,7 +33,16 @@ bash scripts/web-fs-check.sh
 bash scripts/web-build.sh "$out/web"
 go build -o "$out/soundworld-window" ./cmd/soundworld-window
 xvfb-run -a -s "-screen 0 1280x720x24" "$out/soundworld-window" shot -seconds 2 -seed 7 -loc "42.2N, 33.5E" -o "$out/desk.png"
-go run ./scripts/webcheck -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -shot "${WEB_SHOT:-$out/page.png}" -dats
-go run ./scripts/webcheck -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/link.png" -click -f12
-go run ./scripts/webcheck -crash -dir "$out/web" -shot "$out/crash.png"
+# A listening gate away from the spawn and its "retail" recording (our own
+# render): the page opens both through its file button (webcheck -gate).
+gloc='0xA9B40012 [60.000000 36.000000 85.000000] 1.000000 0.000000 0.000000 0.000000'
+go run . render -at "$gloc" -seconds 10 -seed 77 -emitters none -o "$out/retail.wav"
+printf '{"name": "page", "dat": null, "loc": "%s", "camera": {}, "prefs": "", "emitters": null, "seconds": 10, "recording": "retail.wav", "offset_s": 0, "ignore": [], "notes": "web-smoke", "history": []}\n' "$gloc" > "$out/page.gate.json"
+go build -o "$out/webcheck" ./scripts/webcheck
+"$out/webcheck" -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -shot "${WEB_SHOT:-$out/page.png}" -gate "$out/page.gate.json" -restart
+"$out/webcheck" -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/link.png" -click -f12
+"$out/webcheck" -crash -dir "$out/web" -shot "$out/crash.png"
+"$out/webcheck" -nowebgl -dir "$out/web" -shot "$out/nowebgl.png"
+xvfb-run -a -s "-screen 0 1280x800x24" "$out/webcheck" -firefox firefox-esr -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/ff.png"
+"$out/webcheck" -firefox firefox-esr -nowebgl -dir "$out/web" -shot "$out/ff.png"
 echo "web-smoke: ok"

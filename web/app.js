@@ -10,6 +10,7 @@ window.swStart = async (opts) => {
     crashTest: !!opts.crashTest, // the browser test's deliberate bug (page_js.go)
     standIn: opts.standIn || null, // a promise of the stand-in's two dat files (page_js.go)
     marks: {}, // performance.now() when start-up steps ended (page_js.go mark)
+    gate: putGate(opts.gate), // a listening gate's path in the page's files, or "" (page_js.go)
     portal: opts.portal || null,
     cell: opts.cell || null,
     where: "",
@@ -27,7 +28,10 @@ window.swStart = async (opts) => {
     if (fd === 2) { stderr.push(line); if (stderr.length > 500) stderr.shift(); }
     if (line.startsWith("warning:")) shell.warn(line);
   });
-  soundGate(shell);
+  firstSoundMark();
+  soundGate(shell, opts.soundOn);
+  // Files dragged onto the map land in this frame: the page opens them.
+  for (const t of ["dragenter", "dragleave", "dragover", "drop"]) window.addEventListener(t, (e) => parent.swDrag(e));
   const go = new Go();
   go.argv = ["soundworld"];
   let code = 0;
@@ -36,28 +40,72 @@ window.swStart = async (opts) => {
   try {
     inst = await WebAssembly.instantiate(opts.module, go.importObject);
   } catch (e) {
-    shell.failed("could not start the program: " + e.message);
+    shell.failed("Could not start the program: " + e.message);
+    shell.exited(-1, "");
     return;
   }
-  await go.run(inst);
+  try {
+    await go.run(inst);
+  } catch (e) { // a trap in the program (e.g. out of memory) ends it too
+    code = code || 71;
+    stderr.push(String(e && e.message || e));
+  }
+  delete window.soundworldGo; // its functions would throw "Go program has already exited"
+  document.getElementById("sound").hidden = true;
   if (code === 70) { // internal/crash.Code: a bug, reported with its stack
     const at = stderr.findIndex((l) => l.includes("internal error (a bug)"));
     shell.crashed(stderr.slice(Math.max(0, at)).join("\n"));
   } else if (code !== 0) {
     console.warn("soundworld: exit code", code);
   }
-  shell.exited();
+  shell.exited(code, stderr.slice(-20).join("\n"));
 };
 
+// putGate puts a gate file and its recording into the page's files (the
+// recording where the gate names it, relative to the gate file's folder)
+// and gives the gate file's path for -gate.
+function putGate(g) {
+  if (!g) return "";
+  const path = "/gates/" + g.name.replace(/[\/\\]/g, "_");
+  swfs.put(path, g.bytes);
+  if (g.recording && g.recordingPath) swfs.put(g.recordingPath.startsWith("/") ? g.recordingPath : "/gates/" + g.recordingPath, g.recording);
+  return path;
+}
+
+// firstSoundMark records in the session's marks when the first samples that
+// are not silence are handed to the audio worklet (Ebitengine's oto sends
+// them from this thread through the node's port): the browser test's
+// "first sound after the click" (the output's own latency comes on top).
+function firstSoundMark() {
+  const W = window.AudioWorkletNode;
+  if (!W) return;
+  window.AudioWorkletNode = function (...args) {
+    const node = new W(...args), port = node.port, post = port.postMessage.bind(port);
+    port.postMessage = (data, ...rest) => {
+      const m = globalThis.soundworldSession.marks;
+      if (!m["first sound"] && data && data.some && data.some((v) => v !== 0)) m["first sound"] = performance.now();
+      return post(data, ...rest);
+    };
+    return node;
+  };
+  window.AudioWorkletNode.prototype = W.prototype;
+}
+
 // soundGate shows "Click to start sound" until the first click or key in
-// this frame: browsers start Web Audio only after a user gesture, so the
+// the page (soundOn: an earlier session of this page had its click, so the
+// page's user activation lets this frame's audio start at once and the
+// overlay is not shown again): browsers start Web Audio only after a user gesture, so the
 // program makes its AudioContext only then (soundworldSession.gesture; an
 // AudioContext made earlier would stay suspended, and making one costs
 // seconds before the first map). Ebitengine's audio also resumes it on
 // later gestures, for browsers that want the resume inside the gesture. The overlay takes
 // the first click so it does not also move the listener on the map.
-function soundGate(shell) {
+function soundGate(shell, soundOn) {
   const el = document.getElementById("sound");
+  if (soundOn) {
+    globalThis.soundworldSession.gesture = true;
+    return;
+  }
   el.hidden = false;
   const start = (ev) => {
     if (el.hidden) return;
@@ -65,6 +113,7 @@ function soundGate(shell) {
     if (ev.type !== "keydown") { ev.preventDefault(); ev.stopPropagation(); }
     const canvas = document.querySelector("canvas"); // the explorer takes keys only while its canvas has focus
     if (canvas) canvas.focus();
+    globalThis.soundworldSession.marks.click = performance.now(); // the browser test's click → sound time
     globalThis.soundworldSession.gesture = true; // the program opens its AudioContext now (page_js.go)
     shell.soundStarted();
   };

@@ -6,8 +6,8 @@
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
-  const state = { module: null, portal: null, cell: null, frame: null, errors: [], where: "", firstFrame: 0, wasmBytes: 0, sound: false, outputs: [], t: {} };
-  const status = (msg, bad) => { const s = $("status"); s.textContent = msg; s.className = bad ? "err" : ""; };
+  const state = { gen: 0, sessions: 0, problem: "", module: null, portal: null, cell: null, frame: null, errors: [], where: "", firstFrame: 0, wasmBytes: 0, sound: false, outputs: [], t: {} };
+  const status = (msg, bad) => { const s = $("status"); s.textContent = msg; s.title = msg; s.className = bad ? "err" : ""; };
   const mb = (n) => (n / 1048576).toFixed(1) + " MB";
 
   // fetchPacked downloads a file of the folder: its gzip copy (decompressed
@@ -63,33 +63,46 @@
     });
   }
 
-  // start runs a new session in a fresh frame (the old one is ended first).
+  // start runs a new session in a fresh frame with a fresh instance of the
+  // compiled program (the old frame, its program, canvas, listeners and
+  // audio are ended first and dropped whole). Only the compiled module is
+  // shared, so nothing of an ended session — exited, failed, crashed or
+  // still running — can stop the next one.
   async function start() {
     $("ask").hidden = true;
+    $("crash").hidden = true;
+    hideProblem();
+    const gen = ++state.gen;
     if (state.frame) await stop();
+    if (gen !== state.gen) return; // a later start (another click) won
     const frame = $("app").cloneNode(false);
     $("app").replaceWith(frame);
     state.frame = frame;
     state.where = "";
     frame.addEventListener("load", () => {
       if (state.frame !== frame) return;
-      frame.contentWindow.swStart({ module: state.module, standIn: state.standIn, crashTest: /[?&]crashtest\b/.test(location.search), fragment: location.hash, portal: state.portal, cell: state.cell, shell: hooks(frame) });
+      frame.contentWindow.swStart({ module: state.module, standIn: state.standIn, crashTest: /[?&]crashtest\b/.test(location.search), fragment: location.hash, gate: state.gate || null, portal: state.portal, cell: state.cell, soundOn: state.sound, shell: hooks(frame) });
       frame.contentWindow.focus();
     }, { once: true });
     frame.src = "app.html";
     state.t.session = performance.now();
-    status(state.portal ? "Your game files: " + state.portal.name + " + " + state.cell.name : "The built-in stand-in world (Holtburg)" + (location.hash ? ", opened from a link" : ""));
+    state.sessions++;
+    status((state.portal ? "Your game files: " + state.portal.name + " + " + state.cell.name : "The built-in stand-in world (Holtburg)" + (location.hash ? ", opened from a link" : "")) +
+      (state.gate ? "; listening gate " + state.gate.name + " (Gate panel: B for A/B, X for ABX; its history comes back as a download)" : ""));
   }
 
-  // stop asks the running session to end and waits for it (at most 3 s).
+  // stop ends the running session: it asks a running program to quit and
+  // waits for its end (at most 3 s: a program still starting up sees the
+  // request only at its first frame), then the frame is dropped anyway. A
+  // program that has already ended is not called (its functions throw).
   function stop() {
     const frame = state.frame;
     state.frame = null;
     return new Promise((done) => {
       const w = frame.contentWindow;
-      if (!w || !w.soundworldGo) { done(); return; }
+      if (frame.swEnded || !w || !w.soundworldGo) { done(); return; }
       frame.swExited = done;
-      w.soundworldGo.quit();
+      try { w.soundworldGo.quit(); } catch (e) { done(); return; }
       setTimeout(done, 3000);
     });
   }
@@ -98,7 +111,7 @@
   function hooks(frame) {
     const live = () => state.frame === frame;
     return {
-      started() { $("loader").hidden = true; },
+      started() { if (live()) $("loader").hidden = true; },
       needFiles(msg) { if (!live()) return; $("loader").hidden = true; $("ask-msg").textContent = msg; $("ask").hidden = false; status("This link needs your game files"); },
       linkMade(frag, copy) {
         if (!live()) return;
@@ -106,7 +119,13 @@
         if (copy && navigator.clipboard) navigator.clipboard.writeText(location.href).catch((e) => console.info("soundworld: link not copied:", e.message));
         status("Link ready (" + location.href.length + " characters); it opens this instant, nothing is uploaded");
       },
-      failed(msg) { if (live()) { $("loader").hidden = true; status("Error: " + msg, true); console.error("soundworld:", msg); } },
+      failed(msg) { // the session may go on (a bad link: the stand-in opened) or end (exited says)
+        if (!live()) return;
+        frame.swFailed = msg;
+        $("loader").hidden = true;
+        console.error("soundworld:", msg);
+        showProblem(msg, { goesOn: !frame.swEnded });
+      },
       progress(fetched, total) { if (live()) status("Reading your game files: " + mb(fetched) + " of " + mb(total) + " read (only what the map needs)"); },
       output(name, bytes) {
         download(name, bytes);
@@ -119,15 +138,58 @@
       soundStarted() { state.sound = true; },
       crashed(report) { // shown whether or not this session is still the page's
         $("loader").hidden = true;
+        hideProblem();
         $("crash-report").textContent = report;
         $("crash").hidden = false;
         state.crash = report;
         status("Internal error (a bug) — the explorer stopped", true);
       },
       warn(line) { if (live()) status(line); },
-      exited() { if (frame.swExited) frame.swExited(); },
+      // exited: the program ended (code 0: a clean end — quit, or a link
+      // that waits for game files; 70: a crash, shown already; anything
+      // else: a failure, shown with its message or the program's last lines).
+      exited(code, lastLines) {
+        frame.swEnded = true;
+        if (frame.swExited) frame.swExited();
+        if (!live()) return;
+        $("loader").hidden = true;
+        if (code === 0 || code === 70) return;
+        if (frame.swFailed) showProblem(frame.swFailed, { goesOn: false });
+        else showProblem("The explorer stopped (exit code " + code + ")." + (lastLines ? "\n" + lastLines : ""), { goesOn: false });
+      },
     };
   }
+
+  // showProblem shows a failure's whole message over the page with the
+  // actions that make sense: choose other game files, open the stand-in,
+  // drop the link from the address bar (when there is one), and go on with
+  // the running session (when it goes on). Never a dead end.
+  function showProblem(msg, { goesOn = false, reload = false } = {}) {
+    status("Error: " + msg.split("\n")[0], true);
+    $("fail-msg").textContent = msg;
+    $("fail-advice").textContent = advice(msg);
+    $("fail-go-on").hidden = !goesOn;
+    $("fail-nolink").hidden = !location.hash || reload;
+    $("fail-standin").hidden = reload;
+    $("fail-files-label").hidden = reload;
+    $("fail-reload").hidden = !reload;
+    $("fail").hidden = false;
+    state.problem = msg;
+  }
+  function hideProblem() { $("fail").hidden = true; state.problem = ""; }
+
+  // advice is what to do about a failure the user can fix outside the page.
+  function advice(msg) {
+    if (/webgl2|WebGL 2/i.test(msg)) return webglAdvice;
+    if (/client_portal|client_cell|\.dat\b/.test(msg)) return "Choose the two files again from your Asheron's Call folder (client_portal.dat and client_cell_1.dat, both from the same installation), or open the built-in stand-in world.";
+    if (location.hash) return "The link in the address bar could not be opened as it is: open the page without it, or ask for a new link.";
+    return "";
+  }
+  const webglAdvice = "Soundworld draws with WebGL 2, which this browser does not offer now. " +
+    "Turn on hardware acceleration (Firefox: Settings → General → Performance; Chromium: Settings → System), " +
+    "check that WebGL 2 is not disabled (Firefox: about:config, webgl.disabled = false), update the graphics driver, " +
+    "or use another browser (Chromium, Firefox, Safari 15+). Without a display the desktop program's `soundworld render` " +
+    "makes the same sound as a WAV.";
 
   function download(name, bytes) {
     const a = document.createElement("a");
@@ -142,59 +204,123 @@
   // openFiles takes what the user picked or dropped: the two dats (by name)
   // and/or a sidecar, whose link is opened.
   async function openFiles(list) {
-    let sidecar = null;
+    let sidecar = null, gate = null, recording = null;
     for (const f of list) {
       const n = f.name.toLowerCase();
-      if (n.endsWith(".json")) sidecar = f;
+      if (n.endsWith(".gate.json")) gate = f;
+      else if (/\.(wav|mp3|ogg|flac)$/.test(n)) recording = f;
+      else if (n.endsWith(".json")) sidecar = f;
       else if (n.includes("portal")) state.portal = f;
       else if (n.includes("cell")) state.cell = f;
-      else { status(f.name + ": want client_portal.dat, client_cell_1.dat or a sidecar .json", true); return; }
+      else { showProblem(f.name + ": not a file Soundworld opens. Choose client_portal.dat and client_cell_1.dat (both), or a screenshot sidecar (.json).", { goesOn: !!state.frame }); return; }
     }
     if ((state.portal && !state.cell) || (state.cell && !state.portal)) {
-      status("Open both client_portal.dat and client_cell_1.dat (one is missing)", true);
+      const missing = state.portal ? "client_cell_1.dat" : "client_portal.dat";
+      state.portal = state.cell = null;
+      showProblem("Open both client_portal.dat and client_cell_1.dat together: " + missing + " is missing.", { goesOn: !!state.frame });
       if (!sidecar) return;
     }
-    if (sidecar) {
+    if (gate || recording) {
+      if (!(await openGate(gate, recording))) return;
+    } else if (sidecar) {
       const w = state.frame && state.frame.contentWindow;
-      if (!w || !w.soundworldGo) { status("Wait for the explorer to start, then drop the sidecar again", true); return; }
+      if (!w || !w.soundworldGo) { showProblem(sidecar.name + ": the explorer is not running, so the sidecar cannot be turned into a link now. Open the stand-in world, then drop the sidecar again.", {}); return; }
       const r = w.soundworldGo.encode(await sidecar.text());
-      if (r.error) { status(sidecar.name + ": " + r.error, true); return; }
+      if (r.error) { showProblem(sidecar.name + ": " + r.error, { goesOn: true }); return; }
       history.replaceState(null, "", "#" + r.fragment);
     }
     start();
   }
 
+  // openGate takes a listening gate (NAME.gate.json) and its recording:
+  // the session opens the gate as the desktop's -gate does (its /loc, camera,
+  // prefs, A/B and ABX), reading both from the page's files (app.js puts the
+  // recording where the gate file names it). The history the window appends
+  // comes back as a download of the gate file.
+  async function openGate(gate, recording) {
+    if (!gate) {
+      showProblem(recording.name + ": a recording opens with its gate file: choose NAME.gate.json and the recording together.", { goesOn: !!state.frame });
+      return false;
+    }
+    const text = await gate.text();
+    let want = "";
+    try { want = JSON.parse(text).recording || ""; } catch (e) { /* the program names the line and field */ }
+    if (want && !recording) {
+      showProblem(gate.name + " compares with its recording " + want + ": choose the gate file and the recording together.", { goesOn: !!state.frame });
+      return false;
+    }
+    state.gate = { name: gate.name, bytes: new TextEncoder().encode(text), recordingPath: want,
+      recording: recording ? new Uint8Array(await recording.arrayBuffer()) : null };
+    dropLink(); // a gate opens at its own place, not a link's
+    return true;
+  }
+
   $("files").addEventListener("change", (e) => { openFiles([...e.target.files]); e.target.value = ""; });
   $("ask-files").addEventListener("change", (e) => { openFiles([...e.target.files]); e.target.value = ""; });
-  $("ask-standin").addEventListener("click", () => { history.replaceState(null, "", location.pathname + location.search); start(); });
+  const dropLink = () => history.replaceState(null, "", location.pathname + location.search);
+  const standIn = () => { dropLink(); state.portal = state.cell = state.gate = null; $("crash").hidden = true; start(); };
+  $("ask-standin").addEventListener("click", standIn);
+  $("fail-files").addEventListener("change", (e) => { openFiles([...e.target.files]); e.target.value = ""; });
+  $("fail-standin").addEventListener("click", standIn);
+  $("fail-nolink").addEventListener("click", () => { dropLink(); start(); });
+  $("fail-go-on").addEventListener("click", hideProblem);
+  $("fail-reload").addEventListener("click", () => location.reload());
+  $("crash-standin").addEventListener("click", standIn);
   $("copy").addEventListener("click", () => {
     const w = state.frame && state.frame.contentWindow;
-    if (w && w.soundworldGo) w.soundworldGo.link(); else status("The explorer is not running yet", true);
+    if (w && w.soundworldGo) w.soundworldGo.link(); else status("The explorer is not running now: no link to copy", true);
   });
   window.addEventListener("hashchange", () => start()); // a link pasted into the address bar
+  // Drags over the bar or the panels reach this window; over the map they
+  // reach the session's frame, which hands them here (app.js).
   let depth = 0;
-  window.addEventListener("dragenter", (e) => { e.preventDefault(); depth++; $("drop").hidden = false; });
-  window.addEventListener("dragleave", () => { if (--depth <= 0) { depth = 0; $("drop").hidden = true; } });
-  window.addEventListener("dragover", (e) => e.preventDefault());
-  window.addEventListener("drop", (e) => { e.preventDefault(); depth = 0; $("drop").hidden = true; openFiles([...e.dataTransfer.files]); });
+  const drag = (e) => {
+    e.preventDefault();
+    if (e.type === "dragenter") { depth++; $("drop").hidden = false; }
+    if (e.type === "dragleave" && --depth <= 0) { depth = 0; $("drop").hidden = true; }
+    if (e.type === "drop") { // a drop on the map comes from the session's frame: its File objects die with it, so they are taken into this page
+      depth = 0; $("drop").hidden = true;
+      openFiles([...e.dataTransfer.files].map((f) => new File([f], f.name, { lastModified: f.lastModified })));
+    }
+  };
+  for (const t of ["dragenter", "dragleave", "dragover", "drop"]) window.addEventListener(t, drag);
+  window.swDrag = drag;
   window.addEventListener("error", (e) => state.errors.push(String(e.message)));
   window.addEventListener("unhandledrejection", (e) => state.errors.push(String(e.reason)));
 
+  const overlayShown = () => { try { return !state.frame.contentDocument.getElementById("sound").hidden; } catch (e) { return false; } };
+  // hasWebGL2 is whether a WebGL 2 context can be made here (?nowebgl2
+  // pretends it cannot: the browser test of the message).
+  function hasWebGL2() {
+    if (/[?&]nowebgl2\b/.test(location.search)) return false;
+    try {
+      const gl = document.createElement("canvas").getContext("webgl2");
+      if (!gl) return false;
+      const lose = gl.getExtension("WEBGL_lose_context"); // this test's context is not kept
+      if (lose) lose.loseContext();
+      return true;
+    } catch (e) { return false; }
+  }
   // swTest is the browser test's read-back (scripts/webcheck).
   window.swTest = () => {
     const s = state.frame && state.frame.contentWindow && state.frame.contentWindow.soundworldSession;
-    return { where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, firstFrame: s ? s.firstFrame : 0, marks: s ? s.marks : {}, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, crash: state.crash || "", status: $("status").textContent };
+    return { gate: s ? s.gateState || "" : "", underruns: s ? s.underruns || 0 : 0, drySeconds: s ? s.drySeconds || 0 : 0, where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, firstFrame: s ? s.firstFrame : 0, marks: s ? s.marks : {}, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, crash: state.crash || "", status: $("status").textContent, problem: $("fail").hidden ? "" : state.problem, asked: !$("ask").hidden, sessions: state.sessions, overlay: overlayShown() };
   };
 
   (async () => {
+    if (!hasWebGL2()) { // Ebitengine 2.8 draws with WebGL 2 only: say so before downloading the program
+      $("loader").hidden = true;
+      showProblem("This browser offers no WebGL 2 now (a WebGL 2 canvas could not be made), so the explorer cannot draw the map.", { reload: true });
+      return;
+    }
     state.standIn = fetchStandIn();
     state.standIn.catch((e) => console.info("soundworld: no stand-in files (the program builds them):", e.message));
     try {
       state.module = await fetchWasm();
     } catch (e) {
       $("loader").hidden = true;
-      status("Could not load the program: " + e.message, true);
       console.error("soundworld:", e);
+      showProblem("Could not load the program (soundworld.wasm): " + e.message + "\nCheck the connection and reload the page.", { reload: true });
       return;
     }
     // The loader stays until the program's first frame (started): the

@@ -64,7 +64,7 @@
     let name = base(p), bytes;
     if (n.dir) {
       const files = [];
-      for (const [q, m] of nodes) if (!m.dir && q.startsWith(p + "/")) files.push([name + q.slice(p.length), m.data.subarray(0, m.size)]);
+      for (const [q, m] of nodes) if (!m.dir && q.startsWith(p + "/")) files.push([name + q.slice(p.length), m.data.subarray(0, m.size), m.mtime]);
       bytes = zip(files);
       name += ".zip";
     } else {
@@ -72,20 +72,30 @@
     }
     for (const f of listeners) f(name, bytes, p);
   }
-  // zip writes a stored (uncompressed) zip of [name, bytes] pairs.
+  // dosTime is a zip entry's date and time (MS-DOS format, local time, 2 s
+  // steps; zip's epoch is 1980) of ms since 1970.
+  function dosTime(ms) {
+    const d = new Date(Math.max(ms, Date.UTC(1980, 0, 2)));
+    return { time: d.getHours() << 11 | d.getMinutes() << 5 | d.getSeconds() >> 1,
+      date: (d.getFullYear() - 1980) << 9 | (d.getMonth() + 1) << 5 | d.getDate() };
+  }
+  // zip writes a stored (uncompressed) zip of [name, bytes, mtime] entries
+  // (mtime: ms since 1970; the entry's date).
   const crcTable = (() => { const t = new Uint32Array(256); for (let n = 0; n < 256; n++) { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; t[n] = c >>> 0; } return t; })();
   const crc32 = (u8) => { let c = 0xffffffff; for (let i = 0; i < u8.length; i++) c = crcTable[(c ^ u8[i]) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
   function zip(files) {
     const enc = new TextEncoder(), parts = [], central = [];
     let off = 0;
-    for (const [name, data] of files) {
-      const nm = enc.encode(name), crc = crc32(data);
+    for (const [name, data, mtime] of files) {
+      const nm = enc.encode(name), crc = crc32(data), t = dosTime(mtime || now());
       const h = new DataView(new ArrayBuffer(30));
       h.setUint32(0, 0x04034b50, true); h.setUint16(4, 20, true); h.setUint16(6, 0x0800, true);
+      h.setUint16(10, t.time, true); h.setUint16(12, t.date, true);
       h.setUint32(14, crc, true); h.setUint32(18, data.length, true); h.setUint32(22, data.length, true); h.setUint16(26, nm.length, true);
       parts.push(new Uint8Array(h.buffer), nm, data);
       const c = new DataView(new ArrayBuffer(46));
       c.setUint32(0, 0x02014b50, true); c.setUint16(4, 20, true); c.setUint16(6, 20, true); c.setUint16(8, 0x0800, true);
+      c.setUint16(12, t.time, true); c.setUint16(14, t.date, true);
       c.setUint32(16, crc, true); c.setUint32(20, data.length, true); c.setUint32(24, data.length, true); c.setUint16(28, nm.length, true);
       c.setUint32(42, off, true);
       central.push(new Uint8Array(c.buffer), nm);

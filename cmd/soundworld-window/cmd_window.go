@@ -14,6 +14,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/audio"
+	"soundworld/dat"
 	"soundworld/game"
 	"soundworld/gate"
 	"soundworld/ui"
@@ -124,6 +125,10 @@ func (w *windowFlags) config() (game.Config, error) {
 			return c, err
 		}
 	}
+	x, y, spawn, err := w.start(a, x, y, !given)
+	if err != nil {
+		return c, err
+	}
 	c.Start = &game.Start{X: x, Y: y, Heading: w.startHeading(), Eye: float32(w.eye), Chase: float32(w.chase)}
 	switch { // W6: -at and the spawn keep landblock-local metres exactly, as render does
 	case w.at != "":
@@ -132,7 +137,7 @@ func (w *windowFlags) config() (game.Config, error) {
 			return c, err
 		}
 		c.Start.Place, c.Start.Cell = &l, cli.AtCell(w.at) // A11: an indoor /loc line starts in its EnvCell
-	case w.loc == "":
+	case spawn:
 		sp := world.HoltburgSpawn
 		c.Start.Place = &sp
 	}
@@ -142,6 +147,54 @@ func (w *windowFlags) config() (game.Config, error) {
 		return c, err
 	}
 	return c, nil
+}
+
+// start is where the window opens: (x, y) as placed, or without a place
+// (spawn) Holtburg's spawn — but own game files (-dat, no -from) that do
+// not hold it open at the centre of startBlock's block (spawn false).
+func (w *windowFlags) start(a *dat.Archive, x, y float32, spawn bool) (float32, float32, bool, error) {
+	if !spawn || w.dat == "" || w.fromSidecar != nil {
+		return x, y, spawn, nil
+	}
+	lb, moved, err := startBlock(a)
+	if err != nil {
+		return x, y, true, cli.DataErr(err)
+	}
+	if !moved {
+		return x, y, true, nil
+	}
+	x, y = world.WorldPos(lb, world.BlockSize/2, world.BlockSize/2)
+	return x, y, false, nil
+}
+
+// startBlock is the landblock own game files open at without a place:
+// Holtburg's spawn block when the cell dat holds it (found by one directory
+// lookup), else the block it holds nearest to Holtburg (moved true; the
+// whole directory is listed only then), whose centre the window opens at.
+func startBlock(a *dat.Archive) (lb uint16, moved bool, err error) {
+	home := world.HoltburgSpawn.Landblock
+	_, err = a.Cell.Lookup(uint32(home)<<16 | dat.LandBlockLow)
+	if err == nil || !errors.Is(err, dat.ErrNotFound) {
+		return home, false, err
+	}
+	ids, err := a.LandBlockIDs()
+	if err != nil {
+		return home, false, err
+	}
+	if len(ids) == 0 {
+		return home, false, nil // no land at all: the window says so
+	}
+	dist := func(b uint16) int {
+		dx, dy := int(b>>8)-int(home>>8), int(b&0xFF)-int(home&0xFF)
+		return dx*dx + dy*dy
+	}
+	best := uint16(ids[0] >> 16)
+	for _, id := range ids[1:] {
+		if b := uint16(id >> 16); dist(b) < dist(best) {
+			best = b
+		}
+	}
+	return best, true, nil
 }
 
 // parseArgs parses a command's flags: -h prints the usage and is done (help

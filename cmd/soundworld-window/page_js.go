@@ -6,6 +6,8 @@ package main
 // gives the session through globalThis.soundworldSession:
 //
 //	fragment  the URL's fragment: a report link (internal/weblink) or ""
+//	gate      a listening gate file's path in the page's files (its
+//	          recording next to it, web/app.js), or "": opened as -gate
 //	portal, cell  the user's client_portal.dat and client_cell_1.dat as File
 //	          objects, or null (the stand-in opens)
 //	needFiles(msg)  asks the user for game files (a link that names them)
@@ -33,6 +35,7 @@ import (
 	"soundworld/assets"
 	"soundworld/dat"
 	"soundworld/game"
+	"soundworld/gate"
 	"soundworld/internal/blobfile"
 	"soundworld/internal/capture"
 	"soundworld/internal/cli"
@@ -98,10 +101,25 @@ func sessionArgs(sess js.Value) ([]string, error) {
 	if hasFiles {
 		args = append(args, "-dat", webDatDir)
 	}
+	if g := sess.Get("gate"); g.Type() == js.TypeString && g.String() != "" {
+		f, err := gate.Load(g.String()) // read again by -gate: a small file
+		if err != nil {
+			return nil, err
+		}
+		if f.Dat != nil && !hasFiles {
+			sess.Call("needFiles", fmt.Sprintf("The gate %q was recorded on your own game files (%s). Open them to run it (they stay on this computer).", f.Name, f.Dat.Folder))
+			return nil, nil
+		}
+		return append(args, "-gate", g.String()), nil
+	}
 	if f := sess.Get("fragment").String(); f != "" && f != "#" {
 		sc, err := weblink.Decode(f)
-		if err != nil { // the page still opens: on the stand-in, saying why
-			sess.Call("failed", err.Error()+" (the stand-in opened instead)")
+		if err != nil { // the page still opens, without the link, saying why
+			opened := "the stand-in opened instead"
+			if hasFiles {
+				opened = "your game files opened without it"
+			}
+			sess.Call("failed", err.Error()+" ("+opened+")")
 			return args, nil
 		}
 		if err := os.MkdirAll(path.Dir(linkSidecar), 0o755); err != nil {
@@ -210,8 +228,11 @@ func openWebArchive(sess js.Value) (*dat.Archive, error) {
 		size := int64(f.Get("size").Float())
 		r := blobfile.New(slot.name, size, blobFetch(f), 0)
 		df, err := dat.NewFile(r, size, slot.name)
-		if err != nil {
-			return nil, cli.UserErr(fmt.Errorf("%s (%s): %w", slot.name, f.Get("name").String(), err))
+		if err != nil { // dat's error names slot.name; the file chosen may be named otherwise
+			if picked := f.Get("name").String(); picked != slot.name {
+				err = fmt.Errorf("%s (opened as %s): %w", picked, slot.name, err)
+			}
+			return nil, cli.UserErr(err)
 		}
 		files[i] = df
 		readers = append(readers, r)
@@ -301,6 +322,13 @@ func (h *pageHooks) Frame(g game.PageHost) error {
 	h.sess.Set("frames", h.frames) // the browser test's read-back (window.swTest)
 	h.sess.Set("where", g.PositionLine())
 	h.sess.Set("clock", g.ClockSource())
+	if h.frames%15 == 1 {
+		h.sess.Set("gateState", g.GateState())
+	}
+	if ev, dry := g.Underruns(); ev > 0 { // the browser test's read-back
+		h.sess.Set("underruns", ev)
+		h.sess.Set("drySeconds", dry)
+	}
 	if len(readers) > 0 && h.frames%15 == 1 {
 		var got, total int64
 		for _, r := range readers {

@@ -102,14 +102,8 @@ func shotDats(t *testing.T, lbBytes, regionBytes []byte) string {
 	t.Helper()
 	dir := t.TempDir()
 	p := dat.NewWriter(1024, dat.DataSetPortal, 0)
-	r := &dat.Region{ID: dat.RegionID, Number: 1, Version: 3, Name: "Dereth", PartsMask: dat.PartSound | dat.PartScene,
-		Sound: &dat.SoundInfo{}, Scene: &dat.SceneInfo{SceneTypes: []dat.SceneType{{StbIndex: dat.NoIndex}}}}
-	for i := range r.LandDefs.HeightTable {
-		r.LandDefs.HeightTable[i] = float32(2 * i)
-	}
-	r.Terrain.TerrainTypes = []dat.TerrainType{{Name: "Grassland", SceneTypes: []uint32{0}}}
 	if regionBytes == nil {
-		regionBytes = dat.EncodeRegion(r)
+		regionBytes = regionRecord()
 	}
 	p.Add(dat.RegionID, regionBytes)
 	c := dat.NewWriter(256, dat.DataSetCell, 1)

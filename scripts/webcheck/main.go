@@ -55,11 +55,20 @@ func main() {
 	flag.BoolVar(&extra.click, "click", false, "then click the sound overlay and report the clock")
 	flag.BoolVar(&extra.f12, "f12", false, "then press F12 (after -click) and check the downloads and the address bar's link")
 	flag.BoolVar(&extra.dats, "dats", false, "then open the stand-in's dats as game files through the page's file button")
+	flag.BoolVar(&extra.restart, "restart", false, "then walk the page's sessions: own files, a link made on them opened in a fresh page, damaged then good files, a bad link dropped, files dropped on the map (restart.go)")
 	flag.BoolVar(&extra.crash, "crash", false, "instead: open the page with ?crashtest (a deliberate panic in its second frame) and check it shows the crash report")
+	flag.StringVar(&extra.firefox, "firefox", "", "instead: run the page's checks in this Firefox (e.g. firefox-esr; firefox.go): map, sound click, link round trip; under a display (xvfb-run) for its WebGL 2")
+	flag.BoolVar(&extra.noWebGL, "nowebgl", false, "with -firefox: run it headless (no WebGL 2) and check the page says so; without: Chromium with the page's ?nowebgl2")
+	flag.DurationVar(&extra.listen, "listen", 0, "with -click: then let the page play this long and print its sound figures (the device's underruns and dry time, frames per second); a measurement, not a verdict")
+	flag.StringVar(&extra.gate, "gate", "", "then open this listening gate file (NAME.gate.json, its recording next to it as the file names it) through the page's file button and check it opens ready")
 	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
 	flag.StringVar(&extra.trace, "trace", "", "write a Chromium trace (every process and thread: V8's compiles, the GPU process, frames) from the navigation to the map here (JSON for chrome://tracing or Perfetto)")
 	flag.Parse()
-	if err := run(*dir, *sidecar, *shot, *budget, *browser); err != nil {
+	err := run(*dir, *sidecar, *shot, *budget, *browser)
+	for _, d := range tempDirs {
+		os.RemoveAll(d)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "webcheck: FAIL:", err)
 		os.Exit(1)
 	}
@@ -68,8 +77,9 @@ func main() {
 
 // extra are the steps after the first page's checks.
 var extra struct {
-	click, f12, dats, crash bool
-	cpuprofile, trace       string
+	click, f12, dats, crash, restart, noWebGL bool
+	firefox, cpuprofile, trace, gate          string
+	listen                                    time.Duration
 }
 
 func run(dir, sidecar, shot string, budget time.Duration, browser string) error {
@@ -92,15 +102,6 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 	if err != nil {
 		return err
 	}
-	b, err := launch(browser)
-	if err != nil {
-		return err
-	}
-	defer b.close()
-
-	if extra.crash {
-		return checkCrash(b, base+"?crashtest", shot)
-	}
 	page := base
 	var wantLoc string
 	if sidecar != "" {
@@ -122,6 +123,21 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		}
 		page, wantLoc = base+"#"+frag, sc.Listener.Loc
 		fmt.Printf("webcheck: link from %s: %d characters, position %s\n", sidecar, len(page), wantLoc)
+	}
+	if extra.firefox != "" {
+		return checkFirefox(extra.firefox, base, page, wantLoc, pal, shot, extra.noWebGL)
+	}
+	b, err := launch(browser)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+	if extra.noWebGL {
+		return checkNoWebGL(b, base+"?nowebgl2", shot)
+	}
+
+	if extra.crash {
+		return checkCrash(b, base+"?crashtest", shot)
 	}
 	if extra.cpuprofile != "" {
 		for _, m := range []string{"Profiler.enable", "Profiler.start"} {
@@ -328,8 +344,13 @@ wait:
 			}
 		}
 	}
+	if extra.click && extra.listen > 0 {
+		if err := soundFigures(b, extra.listen); err != nil {
+			return err
+		}
+	}
 	if extra.f12 {
-		if err := pressF12(b); err != nil {
+		if err := pressF12(b, shot); err != nil {
 			return err
 		}
 	}
@@ -337,6 +358,29 @@ wait:
 		if err := openDats(b, pal, st.Where); err != nil {
 			return err
 		}
+	}
+	if extra.gate != "" && !extra.restart {
+		if err := openGateFiles(b, extra.gate, shot); err != nil {
+			return err
+		}
+	}
+	if extra.restart {
+		if err := checkRestart(b, base, pal, shot); err != nil {
+			return err
+		}
+		if extra.gate != "" { // then a gate in the same page, on the files dropped last
+			if err := openGateFiles(b, extra.gate, shot); err != nil {
+				return err
+			}
+		}
+		// The failures it provokes are logged on the console on purpose;
+		// an uncaught exception (e.g. a call into an ended program) is not.
+		for _, e := range b.errors() {
+			if strings.HasPrefix(e, "exception:") {
+				return fmt.Errorf("an uncaught exception while switching sessions: %s", e)
+			}
+		}
+		return nil
 	}
 	if errs := b.errors(); len(errs) > 0 {
 		return fmt.Errorf("errors logged after the first checks: %s", strings.Join(errs, "; "))
@@ -350,6 +394,42 @@ type pageState struct {
 	Sound                bool
 	Frames               int
 	Marks                map[string]float64
+}
+
+// openGateFiles reads the gate file's /loc and recording and checks the
+// page opens them (checkGate).
+func openGateFiles(b *browserConn, path, shot string) error {
+	js, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var g struct{ Loc, Recording string }
+	if err := json.Unmarshal(js, &g); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	abs, _ := filepath.Abs(path)
+	return checkGate(b, []string{abs, filepath.Join(filepath.Dir(abs), g.Recording)}, g.Loc, shot)
+}
+
+// soundFigures lets the page play for d after the click and prints what
+// its audio device went through: underrun events and dry time, and the
+// frames drawn meanwhile (the page's thread mixes and draws).
+func soundFigures(b *browserConn, d time.Duration) error {
+	var st0, st1 struct {
+		Underruns  int
+		DrySeconds float64
+		Frames     int
+	}
+	if err := b.eval("JSON.stringify(window.swTest())", &st0); err != nil {
+		return err
+	}
+	time.Sleep(d)
+	if err := b.eval("JSON.stringify(window.swTest())", &st1); err != nil {
+		return err
+	}
+	fmt.Printf("webcheck: sound over %s of drawing: %d underruns, %.2f s dry; %.1f frames/s (since the click: %d underruns, %.2f s dry)\n",
+		d, st1.Underruns-st0.Underruns, st1.DrySeconds-st0.DrySeconds, float64(st1.Frames-st0.Frames)/d.Seconds(), st1.Underruns, st1.DrySeconds)
+	return nil
 }
 
 // clickSound clicks the "Click to start sound" overlay (the middle of the
@@ -368,7 +448,11 @@ func clickSound(b *browserConn) error {
 		return err
 	}
 	_, opened := st.Marks["sound opened"]
-	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, audio device opened %v, clock follows the %s\n", st.Sound, opened, st.Clock)
+	first := "no sound yet"
+	if t, ok := st.Marks["first sound"]; ok {
+		first = fmt.Sprintf("first non-silent samples to the audio worklet %.0f ms after the click", t-st.Marks["click"])
+	}
+	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, audio device opened %v (%.0f ms after the click), %s, clock follows the %s\n", st.Sound, opened, st.Marks["sound opened"]-st.Marks["click"], first, st.Clock)
 	if !st.Sound {
 		return errors.New("the sound overlay did not take the click")
 	}
@@ -794,6 +878,12 @@ func (b *browserConn) screenshot() (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
+	return pngData(res)
+}
+
+// pngData decodes a screenshot answer's base64 PNG ({"data": …}: the
+// DevTools protocol's and WebDriver BiDi's alike).
+func pngData(res json.RawMessage) (image.Image, error) {
 	var r struct{ Data string }
 	json.Unmarshal(res, &r)
 	raw, err := base64.StdEncoding.DecodeString(r.Data)
@@ -831,7 +921,7 @@ func (b *browserConn) close() {
 // checks that the screenshot and its sidecar were handed over as downloads
 // with the desktop's names and that the address bar now holds a link that
 // decodes to a sidecar of this instant.
-func pressF12(b *browserConn) error {
+func pressF12(b *browserConn, shot string) error {
 	b.call("Browser.setDownloadBehavior", map[string]any{"behavior": "deny"}) // the names are checked, the files not kept
 	for _, typ := range []string{"rawKeyDown", "keyUp"} {
 		if _, err := b.call("Input.dispatchKeyEvent", map[string]any{"type": typ, "key": "F12", "code": "F12", "windowsVirtualKeyCode": 123, "nativeVirtualKeyCode": 123}); err != nil {
@@ -861,6 +951,11 @@ func pressF12(b *browserConn) error {
 		return err
 	}
 	fmt.Printf("webcheck: F12: downloads %v, address bar fragment %d characters\n", st.Outputs, len(hash))
+	if shot != "" { // the toast says what became of the screenshot
+		if img, err := b.screenshot(); err == nil {
+			(&restartRun{shot: strings.TrimSuffix(shot, ".png")}).keep("after-f12", img)
+		}
+	}
 	png, js := false, false
 	for _, o := range st.Outputs {
 		png = png || strings.HasPrefix(o, "soundworld-") && strings.HasSuffix(o, ".png")

@@ -22,6 +22,13 @@ WebAssembly.instantiate(nfs.readFileSync(wasm), go.importObject).then((r) => go.
   if (!png || png[1].toString() !== "hello") fails.push("no soundworld-x.png holding hello (got " + names + ")");
   const zip = got.find((g) => g[0] === "capture-1.zip");
   if (!zip || zip[1].readUInt32LE(0) !== 0x04034b50 || !zip[1].includes("capture-1/README.txt")) fails.push("no capture-1.zip with capture-1/README.txt");
+  if (zip) { // its entry is dated now (MS-DOS local date and time, 2 s steps), in both headers
+    const at = (t, d) => new Date(1980 + (d >> 9), (d >> 5 & 15) - 1, d & 31, t >> 11, t >> 5 & 63, (t & 31) * 2);
+    const z = zip[1], c = z.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    const local = at(z.readUInt16LE(10), z.readUInt16LE(12)), central = at(z.readUInt16LE(c + 12), z.readUInt16LE(c + 14));
+    const off = Math.abs(Date.now() - local.getTime());
+    if (!(off < 120000) || local.getTime() !== central.getTime()) fails.push("capture-1.zip's entry is dated " + local.toISOString() + " (central " + central.toISOString() + "), not now");
+  }
   if (got.length !== 2) fails.push("downloads: " + names + " (want exactly the two)");
   const keys = [...store.keys()];
   if (keys.length !== 1 || keys[0] !== "soundworld-fs:/local/soundworld/window.json") fails.push("localStorage keeps " + keys.join(", "));
