@@ -64,6 +64,20 @@ func (w *windowFlags) register(fs *flag.FlagSet) {
 	w.registerFrom(fs)
 }
 
+// checkListener applies -camera and checks -eye, -chase and -heading (W5).
+func (w *windowFlags) checkListener() error {
+	if err := cli.ApplyCamera(w.fs, w.camera, &w.eye, &w.chase); err != nil {
+		return err
+	}
+	if err := cli.CheckEye(w.eye); err != nil {
+		return err
+	}
+	if !(w.chase >= 0 && w.chase <= 1000) { // NaN fails too
+		return cli.UserErr(fmt.Errorf("-chase %v: want metres in 0..1000", w.chase))
+	}
+	return cli.CheckHeading(w.heading)
+}
+
 // config turns the flags into a game.Config: opens the data, loads emitters,
 // parses the placement and the preferences. Errors are the user's (exit 2).
 func (w *windowFlags) config() (game.Config, error) {
@@ -75,16 +89,7 @@ func (w *windowFlags) config() (game.Config, error) {
 	if !given { // default: Holtburg's spawn
 		x, y = world.HoltburgX, world.HoltburgY
 	}
-	if err := cli.ApplyCamera(w.fs, w.camera, &w.eye, &w.chase); err != nil {
-		return c, err
-	}
-	if err := cli.CheckEye(w.eye); err != nil {
-		return c, err
-	}
-	if !(w.chase >= 0 && w.chase <= 1000) { // NaN fails too
-		return c, cli.UserErr(fmt.Errorf("-chase %v: want metres in 0..1000", w.chase))
-	}
-	if err := cli.CheckHeading(w.heading); err != nil {
+	if err := w.checkListener(); err != nil {
 		return c, err
 	}
 	if w.emitters != "" { // a named pipe would block the window forever
