@@ -155,10 +155,13 @@ type truthScore struct {
 func (s *truthScore) add(ev []truthEvent, o measure.Onsets) {
 	used := make([]bool, len(o.Times))
 	for _, e := range ev {
-		best, bd := -1, truthTol
+		// A start whose wave rises slowly is heard (and found) up to its
+		// attack time after it begins.
+		late := truthTol + min(e.attack, 0.5)
+		best, bd := -1, math.Inf(1)
 		for j, d := range o.Times {
-			if !used[j] && math.Abs(d-e.t) <= bd {
-				best, bd = j, math.Abs(d-e.t)
+			if dt := d - e.t; !used[j] && dt >= -truthTol && (dt <= truthTol || (e.exclude == "slow attack" && dt <= late)) && math.Abs(dt) < bd {
+				best, bd = j, math.Abs(dt)
 			}
 		}
 		if e.exclude != "" {
@@ -184,12 +187,28 @@ func (s *truthScore) add(ev []truthEvent, o measure.Onsets) {
 			s.sideOK++
 		}
 	}
-	for _, u := range used {
-		if !u {
+	for j, u := range used {
+		if !u && !inLeftOut(ev, o.Times[j]) {
 			s.fp++
 			s.detections++
 		}
 	}
+}
+
+// inLeftOut: a detection at d is of a left-out start when it lies within
+// that start's match window, which for a slow attack runs to the end of the
+// attack (a slow rise can be found more than once on its way up).
+func inLeftOut(ev []truthEvent, d float64) bool {
+	for _, e := range ev {
+		late := truthTol
+		if e.exclude == "slow attack" {
+			late += min(e.attack, 0.5)
+		}
+		if e.exclude != "" && d-e.t >= -truthTol && d-e.t <= late {
+			return true
+		}
+	}
+	return false
 }
 
 // sideRight: a one-shot panned p dB (S4/S5: positive attenuates the left by
