@@ -166,7 +166,8 @@ func Run(f *File, opt Options) (*Result, error) {
 	for _, p := range res.DataProblems {
 		res.Warnings = append(res.Warnings, "data problem: "+p.String())
 	}
-	res.Retail = f.MeasureRecording(rec.Channels, rl, rr, ignore)
+	nat := measure.Native{L: rec.NativeL, R: rec.NativeR, Rate: rec.SourceRate}
+	res.Retail = f.MeasureRecording(rec.Channels, rl, rr, nat, ignore)
 	if f.Align {
 		ours := make([]float64, len(res.Ours))
 		for i, o := range res.Ours {
@@ -174,11 +175,15 @@ func Run(f *File, opt Options) (*Result, error) {
 		}
 		if g := measure.Quantile(ours, 0.5) - res.Retail.Loudness.Integrated; res.Retail.Loudness.Integrated > measure.Silence && !math.IsNaN(g) {
 			k := float32(math.Pow(10, g/20))
-			l, r := make([]float32, len(rl)), make([]float32, len(rr))
-			for j := range rl {
-				l[j], r[j] = rl[j]*k, rr[j]*k
+			scaled := func(x []float32) []float32 {
+				y := make([]float32, len(x))
+				for j, v := range x {
+					y[j] = v * k
+				}
+				return y
 			}
-			res.Retail = f.MeasureRecording(rec.Channels, l, r, ignore)
+			nk := measure.Native{L: scaled(nat.L), R: scaled(nat.R), Rate: nat.Rate}
+			res.Retail = f.MeasureRecording(rec.Channels, scaled(rl), scaled(rr), nk, ignore)
 			res.Recording.AlignGainDB = g
 		}
 	}

@@ -45,11 +45,14 @@ const MaxSeconds = 3 * 3600
 // Audio is a decoded recording, or the part of one that Range asked for:
 // 44100 Hz stereo, one slice per channel.
 type Audio struct {
-	L, R       []float32
-	From       float64 // s of the recording where L[0] is
-	SourceRate int     // Hz, before resampling
-	Channels   int     // of the source
-	Format     string  // "wav pcm16", "wav float32", "ogg vorbis", "mp3", …
+	L, R []float32
+	// NativeL, NativeR are the same part at SourceRate (the meters read
+	// them: BS.1770 at the recording's own rate); L and R when that is 44100.
+	NativeL, NativeR []float32
+	From             float64 // s of the recording where L[0] is
+	SourceRate       int     // Hz, before resampling
+	Channels         int     // of the source
+	Format           string  // "wav pcm16", "wav float32", "ogg vorbis", "mp3", …
 	// FileSeconds is the whole recording's length (from the header, the MP3
 	// frame count or the Vorbis stream's last granule), or −1 when unknown.
 	FileSeconds float64
@@ -247,7 +250,15 @@ func decodeRange(r file, size int64, name string, from, seconds float64) (*Audio
 		return fail(errors.New("no audio"))
 	}
 	a.L, a.R = toStereo(ch, format == "ogg vorbis")
+	a.NativeL, a.NativeR = a.L, a.R
 	if rate != Rate {
+		// The same part at the source's rate: [from, from+seconds) in its frames.
+		lo := min(int64(len(a.L)), max(0, int64(math.Round(math.Max(0, from)*float64(rate)))-s0))
+		hi := int64(len(a.L))
+		if seconds >= 0 {
+			hi = min(hi, lo+int64(math.Round(seconds*float64(rate))))
+		}
+		a.NativeL, a.NativeR = a.L[lo:hi], a.R[lo:hi]
 		a.L, a.R = audio.ResamplePlanar(a.L, a.R, rate, Rate)
 	}
 	cut := func(x []float32) []float32 {
@@ -259,6 +270,9 @@ func decodeRange(r file, size int64, name string, from, seconds float64) (*Audio
 		return x[lo:max(lo, hi)]
 	}
 	a.L, a.R = cut(a.L), cut(a.R)
+	if rate == Rate {
+		a.NativeL, a.NativeR = a.L, a.R
+	}
 	a.From = float64(kFrom) / Rate
 	return a, nil
 }
