@@ -88,6 +88,9 @@ type Result struct {
 	Ours         []measure.Result `json:"ours"`
 	Ignore       []Span           `json:"ignore"`  // in analysis time (recording time − offset_s)
 	Objects      bool             `json:"objects"` // the data's object sources played (E3); false with -objects=false
+	// OneShots: per wave, our renders' one-shot starts on each side and how
+	// many the detector found (summed over the seeds).
+	OneShots []OneShotClass `json:"one_shots"`
 }
 
 // Run renders the gate's K seeds, decodes and measures the recording and
@@ -254,6 +257,7 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 	res.Ours = make([]measure.Result, k)
 	res.Seeds = make([]uint32, k)
 	workers := max(1, min(runtime.GOMAXPROCS(0), k))
+	cls := map[uint32]*OneShotClass{}
 	next := make(chan int)
 	errs := make([]error, k)
 	var mu sync.Mutex
@@ -271,13 +275,20 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 			defer carry.Catch()
 			for i := range next {
 				seed := opt.FirstSeed + uint32(i)
-				st, err := Render(sc, seed)
+				var plays []audio.Play // the one-shot starts (not beds)
+				st, err := RenderStems(sc, seed, 1, func(p audio.Play) int {
+					if p.Source != audio.SourceBed {
+						plays = append(plays, p)
+					}
+					return 0
+				})
 				if err != nil {
 					errs[i] = err
 					continue
 				}
-				res.Ours[i], res.Seeds[i] = measure.Measure(st.L, st.R, nil), seed
+				res.Ours[i], res.Seeds[i] = measure.Measure(st[0].L, st[0].R, nil), seed
 				mu.Lock()
+				addClasses(cls, plays, res.Ours[i].Onsets.Times)
 				done++
 				progress("gate: seed %d rendered and measured (%d/%d)", seed, done, k)
 				if opt.OnSeed != nil {
@@ -298,6 +309,7 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 	close(next)
 	wg.Wait()
 	carry.Raise()
+	res.OneShots = sortedClasses(cls)
 	if cancelled != nil {
 		return cancelled
 	}
