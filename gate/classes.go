@@ -8,8 +8,7 @@ import (
 )
 
 // OneShotClass is, for one wave, how many one-shot starts our renders had
-// on each side and how many of them the onset detector found there (issue
-// 29 item 6): a side or a wave the detector does not see shows as a gap
+// on each side and how many of them the onset detector found there: a side or a wave the detector does not see shows as a gap
 // instead of a verdict trusted blindly. Sides by S4's pan: left (pan < 0),
 // centre (0), right (pan > 0). Summed over the seeds.
 type OneShotClass struct {

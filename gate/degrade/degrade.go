@@ -1,7 +1,7 @@
 // Package degrade is what a recording chain does to a take: noise, a gain,
 // a time offset, another sample rate, a lossy codec, a room. The onset
 // detector's truth set (gate/truthset_test.go) puts our renders through it
-// and scores the detector on what comes out (issue 29 item 2). Signals are
+// and scores the detector on what comes out. Signals are
 // 44100 Hz stereo (gate/decode's output); every condition returns a signal
 // at that rate, as the gate would decode it.
 //

@@ -30,7 +30,8 @@ import (
 // when the mid cannot see it. minRel is held against the start's whole
 // energy for both signals: held against its energy in the side alone, a
 // start panned near the centre (faint in the side) was refused at any level,
-// the blind spot of issue 29. Candidates of both signals are merged.
+// a blind spot that moved with the listener. Candidates of both signals
+// are merged.
 //
 // Level and side are read from the mid/side cross spectrum of the bands that
 // fired (onsetEnergy), which the centred beds do not disturb either.

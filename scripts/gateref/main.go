@@ -45,10 +45,10 @@ const rate = 44100
 
 // Tolerances of the comparison.
 const (
-	tolI   = 0.02 // LU, integrated (issue 29 asks 0.05)
+	tolI   = 0.02 // LU, integrated
 	tolS   = 0.05 // LU, each short-term value
 	tolLRA = 0.1  // LU
-	tolTP  = 0.1  // dB (issue 29); ffmpeg prints one decimal
+	tolTP  = 0.1  // dB; ffmpeg prints one decimal
 )
 
 func main() {
@@ -175,7 +175,7 @@ func writeSignals(dir string) ([]string, error) {
 		{"bursts.wav", rate, bursts(30), bursts(30), true},
 		{"intersample-fs4.wav", rate, sine(rate, 10, rate/4, -6, math.Pi/4), sine(rate, 10, 1000, -30, 0), true},
 	}
-	// Issue 29 item 4: the meters at the recording's own rate — broadband
+	// The meters at the recording's own rate: broadband
 	// pink noise at every common rate (what lies above 22.05 kHz counts at
 	// 48 and 96 kHz), a clipped take and a sweep that stops abruptly.
 	for _, sr := range []int{22050, 32000, 48000, 96000} {
