@@ -86,27 +86,7 @@ func attackTime(buf []float32) float64 {
 // each with its attack and its level over what was playing before it.
 func renderTruth(t testing.TB, ar *dat.Archive, bank *audio.Bank, p truthPlace, seconds float64) (Stereo, []truthEvent) {
 	t.Helper()
-	x, y := world.WorldPos(p.lb, p.x, p.y)
-	sc := Scene{Archive: ar, Bank: bank, X: x, Y: y, Heading: p.heading, Eye: 2, Prefs: audio.DefaultPrefs(), Seconds: seconds}
-	if p.emitter {
-		em, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "stand-in layout")
-		if err != nil || len(em) != 1 {
-			t.Fatalf("layout: %v %v", em, err)
-		}
-		em[0].Landblock, em[0].X, em[0].Y = p.lb, p.ex, p.ey
-		sc.Emitters = em
-	}
-	var plays []audio.Play
-	st, err := RenderStems(sc, p.seed, 1, func(pl audio.Play) int {
-		if pl.Source != audio.SourceBed {
-			plays = append(plays, pl)
-		}
-		return 0
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mix := st[0]
+	mix, plays := renderPlays(t, ar, bank, p, seconds)
 	ms := func(x []float32, a, b int) float64 {
 		a, b = max(a, 0), min(b, len(x))
 		var s float64
@@ -138,6 +118,34 @@ func renderTruth(t testing.TB, ar *dat.Archive, bank *audio.Bank, p truthPlace, 
 	}
 	sort.SliceStable(ev, func(i, j int) bool { return ev[i].t < ev[j].t })
 	return mix, ev
+}
+
+// renderPlays renders place p for seconds through RenderStems and returns
+// the mix and its one-shot starts (every play that is not a bed).
+func renderPlays(t testing.TB, ar *dat.Archive, bank *audio.Bank, p truthPlace, seconds float64) (Stereo, []audio.Play) {
+	t.Helper()
+	x, y := world.WorldPos(p.lb, p.x, p.y)
+	sc := Scene{Archive: ar, Bank: bank, X: x, Y: y, Heading: p.heading, Eye: 2, Prefs: audio.DefaultPrefs(), Seconds: seconds}
+	if p.emitter {
+		em, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "stand-in layout")
+		if err != nil || len(em) != 1 {
+			t.Fatalf("layout: %v %v", em, err)
+		}
+		em[0].Landblock, em[0].X, em[0].Y = p.lb, p.ex, p.ey
+		sc.Emitters = em
+	}
+	var plays []audio.Play
+	st, err := RenderStems(sc, p.seed, 1, func(pl audio.Play) int {
+		if pl.Source != audio.SourceBed {
+			plays = append(plays, pl)
+		}
+		return 0
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mix := st[0]
+	return mix, plays
 }
 
 // truthScore is the match of detections against the truth set.

@@ -1,7 +1,6 @@
 package gate
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,7 +17,6 @@ import (
 	"soundworld/gate/degrade"
 	"soundworld/gate/measure"
 	"soundworld/internal/bigworld"
-	"soundworld/world"
 )
 
 // The onset detector's truth set: takes at places,
@@ -86,27 +84,8 @@ func drawTakes(master uint64, n int, towns []uint16) []truthTake {
 // first 50 ms are more than 20 dB under the mix's 150 ms before it.
 func renderTake(t testing.TB, ar *dat.Archive, bank *audio.Bank, k truthTake) (Stereo, []truthEvent) {
 	t.Helper()
-	x, y := world.WorldPos(k.lb, k.x, k.y)
-	sc := Scene{Archive: ar, Bank: bank, X: x, Y: y, Heading: k.head, Eye: 2, Prefs: audio.DefaultPrefs(), Seconds: *truthSeconds}
-	if k.emitter {
-		em, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "stand-in layout")
-		if err != nil || len(em) != 1 {
-			t.Fatalf("layout: %v %v", em, err)
-		}
-		em[0].Landblock, em[0].X, em[0].Y = k.lb, k.ex, k.ey
-		sc.Emitters = em
-	}
-	var plays []audio.Play
-	st, err := RenderStems(sc, k.seed, 1, func(p audio.Play) int {
-		if p.Source != audio.SourceBed {
-			plays = append(plays, p)
-		}
-		return 0
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mix := st[0]
+	p := truthPlace{lb: k.lb, x: k.x, y: k.y, heading: k.head, emitter: k.emitter, ex: k.ex, ey: k.ey, seed: k.seed}
+	mix, plays := renderPlays(t, ar, bank, p, *truthSeconds)
 	var take float64 // the take's mean square (L²+R²)
 	for i := range mix.L {
 		take += float64(mix.L[i])*float64(mix.L[i]) + float64(mix.R[i])*float64(mix.R[i])
