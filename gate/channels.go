@@ -34,10 +34,12 @@ func (f *File) ChannelMode(channels int) string {
 }
 
 // MeasureRecording measures a decoded recording's analysed part l, r (both
-// sides of a mono recording are equal) by the gate file's channel choice.
-func (f *File) MeasureRecording(channels int, l, r []float32, ignore []measure.Range) measure.Result {
+// sides of a mono recording are equal) by the gate file's channel choice;
+// the meters read nat, the same part at the recording's own rate (zero
+// Native: l, r).
+func (f *File) MeasureRecording(channels int, l, r []float32, nat measure.Native, ignore []measure.Range) measure.Result {
 	if channels == 1 && f.Mono == MonoSingle {
-		return measure.MeasureSingle(l, ignore)
+		return measure.MeasureSingleNative(l, nat, ignore)
 	}
-	return measure.Measure(l, r, ignore)
+	return measure.MeasureNative(l, r, nat, ignore)
 }

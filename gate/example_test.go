@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"soundworld/gate"
+	"soundworld/gate/measure"
 )
 
 // A take measured: a gate file (here from bytes; gate.Load reads one from
@@ -33,7 +34,7 @@ func ExampleFile_MeasureRecording() {
 		l[i] = float32(0.1 * math.Sin(2*math.Pi*997*float64(i)/44100))
 		r[i] = l[i]
 	}
-	m := f.MeasureRecording(2, l, r, nil)
+	m := f.MeasureRecording(2, l, r, measure.Native{}, nil) // zero Native: the meters read l, r at 44.1 kHz
 	fmt.Printf("%s: %.0f s, %s\n", f.Name, m.Seconds, f.ChannelMode(2))
 	fmt.Printf("programme %.1f LUFS, left %.1f, right %.1f, balance %.1f dB\n",
 		m.Loudness.Integrated, m.Loudness.IntegratedL, m.Loudness.IntegratedR, m.Balance.Median)

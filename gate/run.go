@@ -110,6 +110,9 @@ type Result struct {
 	Ours         []measure.Result `json:"ours"`
 	Ignore       []Span           `json:"ignore"`  // in analysis time (recording time − offset_s)
 	Objects      bool             `json:"objects"` // the data's object sources played (E3); false with -objects=false
+	// OneShots: per wave, our renders' one-shot starts on each side and how
+	// many the detector found (summed over the seeds).
+	OneShots []OneShotClass `json:"one_shots"`
 }
 
 // Run renders the gate's K seeds, decodes and measures the recording and
@@ -188,7 +191,8 @@ func Run(f *File, opt Options) (*Result, error) {
 	for _, p := range res.DataProblems {
 		res.Warnings = append(res.Warnings, "data problem: "+p.String())
 	}
-	res.Retail = f.MeasureRecording(rec.Channels, rl, rr, ignore)
+	nat := measure.Native{L: rec.NativeL, R: rec.NativeR, Rate: rec.SourceRate}
+	res.Retail = f.MeasureRecording(rec.Channels, rl, rr, nat, ignore)
 	if f.Align {
 		ours := make([]float64, len(res.Ours))
 		for i, o := range res.Ours {
@@ -196,11 +200,15 @@ func Run(f *File, opt Options) (*Result, error) {
 		}
 		if g := measure.Quantile(ours, 0.5) - res.Retail.Loudness.Integrated; res.Retail.Loudness.Integrated > measure.Silence && !math.IsNaN(g) {
 			k := float32(math.Pow(10, g/20))
-			l, r := make([]float32, len(rl)), make([]float32, len(rr))
-			for j := range rl {
-				l[j], r[j] = rl[j]*k, rr[j]*k
+			scaled := func(x []float32) []float32 {
+				y := make([]float32, len(x))
+				for j, v := range x {
+					y[j] = v * k
+				}
+				return y
 			}
-			res.Retail = f.MeasureRecording(rec.Channels, l, r, ignore)
+			nk := measure.Native{L: scaled(nat.L), R: scaled(nat.R), Rate: nat.Rate}
+			res.Retail = f.MeasureRecording(rec.Channels, scaled(rl), scaled(rr), nk, ignore)
 			res.Recording.AlignGainDB = g
 		}
 	}
@@ -274,6 +282,7 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 	res.Ours = make([]measure.Result, k)
 	res.Seeds = make([]uint32, k)
 	workers := max(1, min(runtime.GOMAXPROCS(0), k))
+	cls := map[uint32]*OneShotClass{}
 	next := make(chan int)
 	errs := make([]error, k)
 	var mu sync.Mutex
@@ -291,13 +300,20 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 			defer carry.Catch()
 			for i := range next {
 				seed := opt.FirstSeed + uint32(i)
-				st, err := Render(sc, seed)
+				var plays []audio.Play // the one-shot starts (not beds)
+				st, err := RenderStems(sc, seed, 1, func(p audio.Play) int {
+					if p.Source != audio.SourceBed {
+						plays = append(plays, p)
+					}
+					return 0
+				})
 				if err != nil {
 					errs[i] = err
 					continue
 				}
-				res.Ours[i], res.Seeds[i] = measure.Measure(st.L, st.R, nil), seed
+				res.Ours[i], res.Seeds[i] = measure.Measure(st[0].L, st[0].R, nil), seed
 				mu.Lock()
+				addClasses(cls, plays, res.Ours[i].Onsets.Times)
 				done++
 				progress("gate: seed %d rendered and measured (%d/%d)", seed, done, k)
 				if opt.OnSeed != nil {
@@ -318,6 +334,7 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 	close(next)
 	wg.Wait()
 	carry.Raise()
+	res.OneShots = sortedClasses(cls)
 	if cancelled != nil {
 		return cancelled
 	}

@@ -52,7 +52,7 @@ func MeterMetrics(retail measure.Result, ours []measure.Result, aligned, judge b
 		level           bool // moves with the recording's level
 	}{
 		{"loudness_range", "Loudness range (EBU Tech 3342)", "LU", TolLRA, func(r measure.Result) float64 { return r.Meter.LRA }, false},
-		{"true_peak", "True peak (BS.1770-4, 4× oversampled)", "dBTP", TolTruePeak, func(r measure.Result) float64 { return r.Meter.TruePeak }, true},
+		{"true_peak", "True peak (BS.1770-4, oversampled to ≥ 176.4 kHz)", "dBTP", TolTruePeak, func(r measure.Result) float64 { return r.Meter.TruePeak }, true},
 		{"momentary_max", "Momentary loudness, maximum (400 ms)", "LU", TolMomentary, func(r measure.Result) float64 { return r.Meter.MomentaryMax }, true},
 	} {
 		m := additive(c.id, c.label, c.unit, c.f(retail), col(c.f), c.tol)

@@ -4,10 +4,13 @@
 # the stand-in (the Holtburg spawn with the forge, the same place with no
 # emitters, and a quiet one with every volume at 0.04), then
 # scripts/gateref writes its own signals (sines at −23/−33/−60 dBFS, a
-# quiet step, pink noise, gated bursts, an inter-sample peak) and compares
+# quiet step, pink noise, gated bursts, an inter-sample peak; issue 29:
+# broadband pink noise at 22.05/32/48/96 kHz, a clipped take and a sweep
+# that stops abruptly at 22.05/44.1/48 kHz, measured at their own rate)
+# and compares
 # the gate's integrated, short-term, loudness range and true peak with
 # ffmpeg's ebur128=peak=true on every file: within 0.02 LU, 0.05 LU,
-# 0.1 LU and 0.2 dB. It prints the table and fails on a mismatch. Then the
+# 0.1 LU and 0.1 dB. It prints the table and fails on a mismatch. Then the
 # gapless MP3 tests that encode with lame and ffmpeg run with both present.
 set -euo pipefail
 cd "$(dirname "$0")/.."

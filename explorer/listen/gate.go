@@ -241,7 +241,7 @@ func (o *openGate) load(sc gate.Scene) {
 		}
 	}
 	o.set("measuring the recording", 0.25)
-	retail := f.MeasureRecording(rec.Channels, l, r, ignore).Loudness.Integrated
+	retail := f.MeasureRecording(rec.Channels, l, r, measure.Native{}, ignore).Loudness.Integrated
 	sc.Seconds = float64(to-from) / decode.Rate
 	var ours []float64
 	for i := 0; i < gateSeeds; i++ {

@@ -45,11 +45,14 @@ const MaxSeconds = 3 * 3600
 // Audio is a decoded recording, or the part of one that Range asked for:
 // 44100 Hz stereo, one slice per channel.
 type Audio struct {
-	L, R       []float32
-	From       float64 // s of the recording where L[0] is
-	SourceRate int     // Hz, before resampling
-	Channels   int     // of the source
-	Format     string  // "wav pcm16", "wav float32", "ogg vorbis", "mp3", …
+	L, R []float32
+	// NativeL, NativeR are the same part at SourceRate (the meters read
+	// them: BS.1770 at the recording's own rate); L and R when that is 44100.
+	NativeL, NativeR []float32
+	From             float64 // s of the recording where L[0] is
+	SourceRate       int     // Hz, before resampling
+	Channels         int     // of the source
+	Format           string  // "wav pcm16", "wav float32", "ogg vorbis", "mp3", …
 	// FileSeconds is the whole recording's length (from the header, the MP3
 	// frame count or the Vorbis stream's last granule), or −1 when unknown.
 	FileSeconds float64
@@ -247,7 +250,15 @@ func decodeRange(r file, size int64, name string, from, seconds float64) (*Audio
 		return fail(errors.New("no audio"))
 	}
 	a.L, a.R = toStereo(ch, format == "ogg vorbis")
+	a.NativeL, a.NativeR = a.L, a.R
 	if rate != Rate {
+		// The same part at the source's rate: [from, from+seconds) in its frames.
+		lo := min(int64(len(a.L)), max(0, int64(math.Round(math.Max(0, from)*float64(rate)))-s0))
+		hi := int64(len(a.L))
+		if seconds >= 0 {
+			hi = min(hi, lo+int64(math.Round(seconds*float64(rate))))
+		}
+		a.NativeL, a.NativeR = a.L[lo:hi], a.R[lo:hi]
 		a.L, a.R = audio.ResamplePlanar(a.L, a.R, rate, Rate)
 	}
 	cut := func(x []float32) []float32 {
@@ -259,6 +270,9 @@ func decodeRange(r file, size int64, name string, from, seconds float64) (*Audio
 		return x[lo:max(lo, hi)]
 	}
 	a.L, a.R = cut(a.L), cut(a.R)
+	if rate == Rate {
+		a.NativeL, a.NativeR = a.L, a.R
+	}
 	a.From = float64(kFrom) / Rate
 	return a, nil
 }
@@ -270,34 +284,58 @@ func gcd(a, b int) int {
 	return a
 }
 
-// nonFinite counts NaN and ±Inf samples (read as silence) and where they were.
+// absurdAmp is the largest |sample| read as sound: 1000 (+60 dBFS). A float
+// WAV may hold more than full scale, but a sample past this (±1e30) is a
+// broken file, not a loud recording: it is read as silence, with a warning.
+const absurdAmp = 1000
+
+// nonFinite counts NaN and ±Inf samples and absurd ones (|v| > absurdAmp),
+// all read as silence, and where they were.
 type nonFinite struct {
-	n           int64
+	n, absurd   int64
 	first, last int64 // source frames
 }
 
 func (b *nonFinite) scan(x []float32, pos int64, rate int) {
 	for i, v := range x {
-		if f := float64(v); math.IsNaN(f) || math.IsInf(f, 0) {
-			if b.n == 0 {
-				b.first = pos + int64(i)
-			}
-			b.n++
-			b.last = pos + int64(i)
-			x[i] = 0
+		f := float64(v)
+		bad := math.IsNaN(f) || math.IsInf(f, 0)
+		if !bad && math.Abs(f) <= absurdAmp {
+			continue
 		}
+		if b.n+b.absurd == 0 {
+			b.first = pos + int64(i)
+		}
+		if bad {
+			b.n++
+		} else {
+			b.absurd++
+		}
+		b.last = pos + int64(i)
+		x[i] = 0
 	}
 }
 
 func (b *nonFinite) warnings(rate int) []Warning {
-	if b.n == 0 {
+	if b.n+b.absurd == 0 {
 		return nil
 	}
-	what := fmt.Sprintf("%d samples are", b.n)
-	if b.n == 1 {
-		what = "1 sample is"
+	count := func(n int64) string {
+		if n == 1 {
+			return "1 sample is"
+		}
+		return fmt.Sprintf("%d samples are", n)
 	}
-	return []Warning{{float64(b.first) / float64(rate), fmt.Sprintf("%s NaN or infinite (up to %.3f s), read as silence",
+	var what string
+	switch {
+	case b.absurd == 0:
+		what = count(b.n) + " NaN or infinite"
+	case b.n == 0:
+		what = fmt.Sprintf("%s absurd (beyond ±%d, +60 dBFS)", count(b.absurd), absurdAmp)
+	default:
+		what = fmt.Sprintf("%s NaN or infinite and %d absurd (beyond ±%d, +60 dBFS)", count(b.n), b.absurd, absurdAmp)
+	}
+	return []Warning{{float64(b.first) / float64(rate), fmt.Sprintf("%s (up to %.3f s), read as silence",
 		what, float64(b.last)/float64(rate))}}
 }
 

@@ -107,6 +107,12 @@ func TestRecordingWarnings(t *testing.T) {
 		binary.LittleEndian.PutUint32(nan[44+8*frame:], math.Float32bits(float32(math.NaN())))
 		binary.LittleEndian.PutUint32(nan[44+8*frame+4:], math.Float32bits(float32(math.Inf(1))))
 	}
+	// Absurd samples (±1e30, a broken float file) at 1 s and 1.5 s.
+	absurd := append([]byte(nil), clean...)
+	for _, frame := range []int{44100, 44100 + 22050} {
+		binary.LittleEndian.PutUint32(absurd[44+8*frame:], math.Float32bits(1e30))
+		binary.LittleEndian.PutUint32(absurd[44+8*frame+4:], math.Float32bits(-1e30))
+	}
 	cut := clean[:44+8*44100*3] // 3 s of the 4 the header claims
 	riff := append([]byte(nil), clean...)
 	binary.LittleEndian.PutUint32(riff[4:], 1000)
@@ -120,6 +126,7 @@ func TestRecordingWarnings(t *testing.T) {
 		want    string
 	}{
 		{"NaN and Inf", nan, 4, 2, "6 samples are NaN or infinite (up to 3.000 s), read as silence"},
+		{"absurd", absurd, 4, 1, "4 samples are absurd (beyond ±1000, +60 dBFS) (up to 1.500 s), read as silence"},
 		{"truncated", cut, 3, 3, "the file ends early: its data chunk (byte offset 36) claims 1411200 bytes, the file has 1058400"},
 		{"lying RIFF size", riff, 4, 0, "the RIFF header gives the file as 1008 bytes, it is 1411244"},
 		{"unset data size", unset, 4, 0, "gives no size (0xFFFFFFFF"},
@@ -133,8 +140,8 @@ func TestRecordingWarnings(t *testing.T) {
 			t.Errorf("%s: %v s, warnings %v; want %v s and one at %v s saying %q", c.name, a.Seconds(), a.Warnings, c.seconds, c.at, c.want)
 		}
 		for _, v := range a.L {
-			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
-				t.Fatalf("%s: a non-finite sample got through", c.name)
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) || math.Abs(float64(v)) > 1000 {
+				t.Fatalf("%s: a non-finite or absurd sample got through", c.name)
 			}
 		}
 	}

@@ -38,14 +38,14 @@ func BenchmarkMeasure10Min(b *testing.B) {
 	// The meter's part (loudness range, momentary maximum, true peak of both
 	// channels), timed in the same run: its share of the whole.
 	b.StopTimer()
-	pl, pr := segmentPowers(l), segmentPowers(r)
+	pl, pr := segmentPowers(l, Rate), segmentPowers(r, Rate)
 	keep := make([]bool, len(pl))
 	for i := range keep {
 		keep[i] = true
 	}
 	cpu0 = cpuSeconds()
 	for i := 0; i < b.N; i++ {
-		meter(l, r, pl, pr, keep, false)
+		meter(l, r, pl, pr, keep, false, Rate)
 	}
 	b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N)/all, "meter_share")
 	// The onset detector's part (mid and side analyses, the onsets' energy).

@@ -1,7 +1,9 @@
 // Package measure holds the gate's measurements, the same code for our
 // renders and for the retail recording: ITU-R BS.1770-4 loudness per channel,
 // balance, one-shot onsets by band-wise mid/side novelty and the bed's
-// 1/3-octave spectrum. Input is 44100 Hz stereo float32 (gate/decode's output).
+// 1/3-octave spectrum. Input is 44100 Hz stereo float32 (gate/decode's
+// output); the loudness, balance and meter read the recording at its own rate
+// when given it (Native).
 package measure
 
 import (
@@ -55,11 +57,11 @@ func kWeighting(fs float64) [2]biquad {
 	return [2]biquad{shelf, hp}
 }
 
-// segmentPowers K-weights x and returns the mean square of each whole 100 ms
+// segmentPowers K-weights x (rate Hz) and returns the mean square of each whole 100 ms
 // segment (a trailing partial segment is dropped).
-func segmentPowers(x []float32) []float64 {
-	f := kWeighting(Rate)
-	seg := int(Rate * segSeconds)
+func segmentPowers(x []float32, rate int) []float64 {
+	f := kWeighting(float64(rate))
+	seg := rate / 10
 	out := make([]float64, len(x)/seg)
 	// Two cascaded direct-form-I sections; state in float64.
 	var x1, x2, y1, y2, z1, z2 float64 // stage-1 inputs, stage-1 outputs (= stage-2 inputs), stage-2 outputs

@@ -3,6 +3,7 @@ package measure
 import (
 	"math"
 	"sort"
+	"sync"
 )
 
 // What a loudness meter shows besides integrated and short-term loudness:
@@ -19,8 +20,8 @@ type Meter struct {
 	LRA, LRALow, LRAHigh float64 // LU; the percentiles in LUFS
 	// MomentaryMax is the loudest 400 ms block (LUFS; Silence if none).
 	MomentaryMax float64
-	// TruePeak is the highest absolute value of the signal upsampled 4×
-	// (dBTP, BS.1770-4 Annex 2), over both channels; SamplePeak the highest
+	// TruePeak is the highest absolute value of the signal oversampled to
+	// at least 176.4 kHz (dBTP, BS.1770-4 Annex 2), over both channels; SamplePeak the highest
 	// absolute sample (dBFS).
 	TruePeak, TruePeakL, TruePeakR float64
 	SamplePeak                     float64
@@ -35,7 +36,7 @@ const (
 // meter measures the programme of the two channels' segment powers pl, pr
 // (pr all zero for a single channel) and true peaks of l and r, leaving out
 // segments with keep false.
-func meter(l, r []float32, pl, pr []float64, keep []bool, single bool) Meter {
+func meter(l, r []float32, pl, pr []float64, keep []bool, single bool, rate int) Meter {
 	var m Meter
 	prog := make([]float64, len(pl))
 	for i := range pl {
@@ -49,7 +50,8 @@ func meter(l, r []float32, pl, pr []float64, keep []bool, single bool) Meter {
 	st, _ := windowMeans(prog, shortSegs, keep)
 	m.LRA, m.LRALow, m.LRAHigh = loudnessRange(st)
 	// True peak over each run of kept segments.
-	seg := int(Rate * segSeconds)
+	seg := rate / 10
+	tp := tpFilterFor(rate)
 	var tl, tr, sp float64
 	for a := 0; a < len(keep); {
 		if !keep[a] {
@@ -65,10 +67,10 @@ func meter(l, r []float32, pl, pr []float64, keep []bool, single bool) Meter {
 			end = min(len(l), len(r)) // the trailing part of a segment with it
 		}
 		x, y := l[a*seg:end], r[a*seg:end]
-		t, s := truePeak(x)
+		t, s := tp.truePeak(x)
 		tl, sp = math.Max(tl, t), math.Max(sp, s)
 		if !single {
-			t, s = truePeak(y)
+			t, s = tp.truePeak(y)
 			tr, sp = math.Max(tr, t), math.Max(sp, s)
 		}
 		a = b
@@ -110,22 +112,48 @@ func loudnessRange(st []float64) (lra, low, high float64) {
 	return high - low, low, high
 }
 
-// True peak: 4× oversampling by a polyphase windowed-sinc interpolator of
-// 12 taps a phase (48 in all, the length of Annex 2's example filter):
-// phase p/4 (p = 1..3) of the output between samples i and i+1 is
-// Σ x[i+k]·g(p/4 − k), k = −5..6, g(t) = sinc(t)·Kaiser(t/6.5, β = 5.5),
-// each phase scaled to unity gain at DC. Phase 0 is the sample itself. On
-// sines up to 16 kHz at 44.1 kHz it reads the crest to within ±0.1 dB
-// (TestTruePeakInterSample), inside BS.1770-4's tolerance for 4× (the
-// issue asks ±0.2 dB).
+// True peak: oversampling by a polyphase windowed-sinc interpolator of 12
+// taps a phase to at least 176.4 kHz (4× at 44.1 and 48 kHz, 2× at 96 kHz,
+// 8× at 22.05 kHz; ffmpeg's ebur128 reads its true peak at 192 kHz, and 4×
+// at 22.05 kHz over-reads a sweep by 0.5 dB): phase p/over (p = 1..over−1)
+// of the output between samples i and i+1 is Σ x[i+k]·g(p/over − k),
+// k = −5..6, g(t) = sinc(t)·Kaiser(t/6.5, β = 5.5), each phase scaled to
+// unity gain at DC. Phase 0 is the sample itself. On sines up to 16 kHz at
+// 44.1 kHz it reads the crest to within ±0.1 dB (TestTruePeakInterSample).
 const (
-	tpOver = 4
 	tpTaps = 12
 	tpLead = 5 // taps before the sample
 )
 
-var tpPhases = func() [tpOver - 1][tpTaps]float64 {
-	var ph [tpOver - 1][tpTaps]float64
+// tpFilter is the interpolator for one oversampling factor.
+type tpFilter struct {
+	phases [][tpTaps]float64
+	// rest[p] is Σ|g| of phase p's taps other than the two nearest (k =
+	// tpLead, tpLead+1), gain the largest Σ|g| of a phase: an interpolated
+	// value y of phase p between x[i] and x[i+1] has
+	// |y| ≤ |g₀·x[i] + g₁·x[i+1]| + rest[p]·(largest |x| under the taps)
+	// ≤ gain·(largest |x| under the taps).
+	rest []float64
+	gain float64
+}
+
+var tpFilters sync.Map // oversampling factor → *tpFilter
+
+// tpOverFor is the oversampling factor at rate Hz: the least that reaches
+// 176.4 kHz, at least 1.
+func tpOverFor(rate int) int { return max(1, (176400+rate-1)/rate) }
+
+func tpFilterFor(rate int) *tpFilter {
+	over := tpOverFor(rate)
+	if f, ok := tpFilters.Load(over); ok {
+		return f.(*tpFilter)
+	}
+	f := newTPFilter(over)
+	tpFilters.Store(over, f)
+	return f
+}
+
+func newTPFilter(over int) *tpFilter {
 	const beta, half = 5.5, 6.5
 	i0 := func(x float64) float64 { // modified Bessel I0, power series
 		s, t := 1.0, 1.0
@@ -135,10 +163,12 @@ var tpPhases = func() [tpOver - 1][tpTaps]float64 {
 		}
 		return s
 	}
-	for p := 1; p < tpOver; p++ {
+	f := &tpFilter{phases: make([][tpTaps]float64, over-1), rest: make([]float64, over-1)}
+	for p := 1; p < over; p++ {
+		ph := &f.phases[p-1]
 		var sum float64
 		for k := 0; k < tpTaps; k++ {
-			t := float64(p)/tpOver - float64(k-tpLead)
+			t := float64(p)/float64(over) - float64(k-tpLead)
 			g := 1.0
 			if t != 0 {
 				g = math.Sin(math.Pi*t) / (math.Pi * t)
@@ -148,41 +178,28 @@ var tpPhases = func() [tpOver - 1][tpTaps]float64 {
 			if u > -1 && u < 1 {
 				w = i0(beta*math.Sqrt(1-u*u)) / i0(beta)
 			}
-			ph[p-1][k] = g * w
+			ph[k] = g * w
 			sum += g * w
 		}
-		for k := range ph[p-1] {
-			ph[p-1][k] /= sum
-		}
-	}
-	return ph
-}()
-
-// tpRest[p] is Σ|g| of phase p's taps other than the two nearest (k =
-// tpLead, tpLead+1), tpGain the largest Σ|g| of a phase: an interpolated
-// value y of phase p between x[i] and x[i+1] has
-// |y| ≤ |g₀·x[i] + g₁·x[i+1]| + tpRest[p]·(largest |x| under the taps)
-// ≤ tpGain·(largest |x| under the taps).
-var tpRest, tpGain = func() (rest [tpOver - 1]float64, gain float64) {
-	for p, ph := range tpPhases {
 		var all float64
-		for k, g := range ph {
-			all += math.Abs(g)
+		for k := range ph {
+			ph[k] /= sum
+			all += math.Abs(ph[k])
 			if k != tpLead && k != tpLead+1 {
-				rest[p] += math.Abs(g)
+				f.rest[p-1] += math.Abs(ph[k])
 			}
 		}
-		gain = math.Max(gain, all)
+		f.gain = math.Max(f.gain, all)
 	}
-	return rest, gain
-}()
+	return f
+}
 
-// truePeak returns the largest absolute value of x upsampled 4× (linear,
-// not dB), and its largest absolute sample. An instant is interpolated only
-// when the bounds above say it could beat the peak found so far (which
-// starts at the sample peak): the result is exact, and most of a programme
-// costs a block maximum, or two products a phase.
-func truePeak(x []float32) (tp, sp float64) {
+// truePeak returns the largest absolute value of x oversampled (linear, not
+// dB), and its largest absolute sample. An instant is interpolated only when
+// the bounds above say it could beat the peak found so far (which starts at
+// the sample peak): the result is exact, and most of a programme costs a
+// block maximum, or two products a phase.
+func (tf *tpFilter) truePeak(x []float32) (tp, sp float64) {
 	const block = 16 // samples: short, so the maximum under the taps stays close to the block's own
 	absMax := func(s []float32) float64 {
 		// On the bits: |v| is v without its sign bit, and non-negative
@@ -196,24 +213,27 @@ func truePeak(x []float32) (tp, sp float64) {
 	}
 	sp = absMax(x)
 	tp = sp
+	far := make([]float64, len(tf.phases))
 	for lo := 0; lo < len(x); lo += block {
 		hi := min(len(x), lo+block)
 		m := absMax(x[max(0, lo-tpLead):min(len(x), hi+tpTaps-tpLead)]) // under the block's taps
-		if tpGain*m <= tp {
+		if tf.gain*m <= tp {
 			continue
 		}
-		var far [tpOver - 1]float64
 		for p := range far {
-			far[p] = tpRest[p] * m
+			far[p] = tf.rest[p] * m
 		}
-		// Before the first sample and after the last the signal is silence,
-		// as a meter sees a file that starts and stops (an abrupt start
-		// overshoots between its samples like any band-limited step).
+		// Before the first sample the signal is silence, as a meter sees a
+		// file that starts (an abrupt start overshoots between its samples
+		// like any band-limited step). At the end only instants whose taps
+		// all lie in the file are read: ffmpeg's ebur128 reads no more (an
+		// abrupt stop's ringing is not in its peak; a sweep stopped at −3 dBFS
+		// read 1.2 dB over it otherwise).
 		start := lo
 		if lo == 0 {
 			start = -1 // between the silence before and the first sample
 		}
-		for i := start; i < hi; i++ {
+		for i := start; i < min(hi, len(x)-tpTaps+tpLead+1); i++ {
 			var a, b float64 // the samples either side (0 outside x)
 			if i >= 0 {
 				a = float64(x[i])
@@ -221,8 +241,8 @@ func truePeak(x []float32) (tp, sp float64) {
 			if i+1 < len(x) {
 				b = float64(x[i+1])
 			}
-			for p := range tpPhases {
-				ph := &tpPhases[p]
+			for p := range tf.phases {
+				ph := &tf.phases[p]
 				if math.Abs(ph[tpLead]*a+ph[tpLead+1]*b)+far[p] <= tp {
 					continue
 				}

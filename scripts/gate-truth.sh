@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# gate-truth.sh — the onset detector's truth set with every condition of the
+# recording chain (issue 29 item 2): installs LAME and oggenc if missing (the
+# MP3 and Ogg conditions need them; `go test` alone skips them with a
+# message), then runs the codec round trip and TestTruthSet on the held-out
+# master seed, printing recall, precision and median timing error per
+# condition. SOUNDWORLD_REQUIRE_ENCODERS=1 turns a missing encoder into a
+# failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v lame >/dev/null 2>&1 || ! command -v oggenc >/dev/null 2>&1; then
+  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -q >/dev/null
+  $sudo apt-get install -y -q -o DPkg::Lock::Timeout=600 lame vorbis-tools >/dev/null
+fi
+export SOUNDWORLD_REQUIRE_ENCODERS=1 SOUNDWORLD_TRUTHSET=1
+go test ./gate/degrade -run 'TestCodecRoundTrip' -count=1 -v 2>&1 | grep -E '^(--- |ok|FAIL|PASS)'
+go test ./gate -run 'TestTruthSet' -count=1 -v 2>&1 | grep -vE '^=== RUN'
+echo "gate-truth: ok"
