@@ -49,7 +49,11 @@ func forgeRows(t *testing.T, csv string) []forgeRow {
 		if err != nil || j < 0 {
 			t.Fatalf("forge row %q: no time or frame", l)
 		}
-		f, _ := strconv.Atoi(strings.Fields(l[i+j+7:])[0])
+		rest, _, _ := strings.Cut(l[i+j+7:], ",") // the object column ends before the name column
+		f, err := strconv.Atoi(strings.TrimSpace(rest))
+		if err != nil {
+			t.Fatalf("forge row %q: frame: %v", l, err)
+		}
 		out = append(out, forgeRow{tt, f})
 	}
 	return out

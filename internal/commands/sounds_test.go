@@ -15,9 +15,10 @@ import (
 // `soundworld sounds` lists every wave, table, SoundType and object source
 // of the stand-in with its own names. Counts from assets/holtburg/sound.txt:
 // [waves] holds 0x0A000001–0x14 (20), 0x20–0x23 (4), 0x30–0x44 (21), plus
-// the windmill's creak and the chime's ring = 47; six of the seven ambient
-// tables exist (marsh's is absent on purpose), plus the forge's and the
-// stingers' = 8; four Setups sound (forge, windmill, fountain, wind chime).
+// the windmill's creak, the chime's ring and the inn hearth's crackle = 48;
+// six of the seven ambient tables exist (marsh's is absent on purpose), plus
+// the forge's and the stingers' = 8; five Setups sound (forge, windmill,
+// fountain, wind chime, hearth).
 func TestSounds_StandInList(t *testing.T) {
 	var out, errb bytes.Buffer
 	if err := sounds([]string{"-json"}, &out, &errb); err != nil {
@@ -27,8 +28,8 @@ func TestSounds_StandInList(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Waves) != 47 || len(s.Tables) != 8 || len(s.Objects) != 4 || len(s.Probs) != 0 {
-		t.Fatalf("%d waves, %d tables, %d objects, problems %v; want 47, 8, 4, none", len(s.Waves), len(s.Tables), len(s.Objects), s.Probs)
+	if len(s.Waves) != 48 || len(s.Tables) != 8 || len(s.Objects) != 5 || len(s.Probs) != 0 {
+		t.Fatalf("%d waves, %d tables, %d objects, problems %v; want 48, 8, 5, none", len(s.Waves), len(s.Tables), len(s.Objects), s.Probs)
 	}
 	for _, w := range s.Waves {
 		if w.ID == 0x0A000023 && (w.Name != "thump" || w.Format != "PCM" || w.Seconds != 0.8) { // len=0.8 in sound.txt
