@@ -305,7 +305,7 @@ func Sets(portal, cell []byte, t Targets) ([]Set, error) {
 			edit{"trailing/landblockinfo", "trailing", true, grow(t.LandBlockInfo)})
 	}
 	for _, o := range objectEdits(t) {
-		edits = append(edits, edit{o.name, o.kind, o.cell, o.do})
+		edits = append(edits, edit(o))
 	}
 	var sets []Set
 	for _, e := range edits {

@@ -168,7 +168,7 @@ func (r *restartRun) linkOnOwnFiles() error {
 		b.eval("JSON.stringify(location.hash)", &frag)
 	}
 	if frag == "" {
-		return errors.New("Copy link put no link in the address bar")
+		return errors.New(`"Copy link" put no link in the address bar`)
 	}
 	for _, u := range []string{"about:blank", r.base + frag} {
 		if _, err := b.call("Page.navigate", map[string]any{"url": u}); err != nil {
