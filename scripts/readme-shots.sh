@@ -17,7 +17,7 @@ JSON
 sw -seconds 4 -panels Emitters,Voices -o t1.png
 sw -at "0xA9B4 92 14" -zoom 0.4 -seconds 6 -panels Emitters,Voices -o t2.png
 sw -at "0xA9B40100 [54.000000 40.000000 85.530000] 1 0 0 0" -seconds 4 -panels Ambient,Voices -o t3.png
-sw -at "0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0" -seconds 4 -panels Ambient,Voices -o t4.png
+sw -at "0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0" -seconds 4 -panels Ambient,Emitters -o t4.png
 sw -emitters bell.json -zoom 0.4 -seconds 8 -panels Emitters,Voices -o t5.png
 sw -emitters bell.json -at "0xA9B4 104 56" -zoom 0.5 -seconds 12 -panels Emitters,Timeline,Events -o f12.png
 sw -from f12.json -o t6.png
