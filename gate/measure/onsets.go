@@ -11,27 +11,21 @@ import (
 // Onset detection by band-wise novelty, on the mid and on the side signal.
 //
 // Each signal's STFT power is summed into 40 log-spaced bands (86 Hz to
-// Nyquist). A band's rise at a frame is the level of its power over the next
-// 46 ms against the larger of the 150 ms and the 35 ms before; both are means
-// over frames and bins, so a band one bin wide is as steady as a wide one.
-// The rise over its running mean, divided by its running standard deviation,
-// is a z-score: a band a bed keeps busy (a crowd's syllables) needs a larger
-// rise than a quiet one. A frame's score is the sum of the z-scores over zMin;
-// its peaks above a moving median are candidates. A candidate is kept when
-// the bands that fired gain energy over the 150 ms after it (minBandRise) and
-// what the start adds to the mix (its level from the mid, side and cross
-// terms, onsetEnergy) is not far under the whole mix before it (minRel). The
-// log's floor follows the mix's own level, so nothing depends on the
-// recording's gain.
+// Nyquist) and taken in dB. A band's novelty is its rise over the larger of
+// its level two frames back (the last frame that does not overlap) and its
+// running mean, divided by its running standard deviation: a z-score, so a
+// band a bed keeps busy (a crowd's syllables) needs a larger rise than a
+// quiet one, and a one-shot loud in its own band but quiet overall (a hammer
+// strike under a market's murmur) still stands out. A frame's score is the
+// sum of the z-scores over zMin; its peaks above a moving median are
+// candidates. A candidate is kept when the bands that fired gain energy over
+// the 150 ms after it (minBandRise) and that gain is not far under the whole
+// mix (minRel: a looped bed's seam also fires a band, 50 dB under the mix).
 //
 // The side signal (L−R)/2 is analysed the same way: whatever plays centred
 // (S4: pan 0, every ambient bed) cancels in it, so a panned one-shot under a
 // bed of the same colour (the forge's thump under the murmur) is found there
-// when the mid cannot see it. minRel is held against the start's whole
-// energy for both signals: held against its energy in the side alone, a
-// start panned near the centre (faint in the side) was refused at any level,
-// a blind spot that moved with the listener. Candidates of both signals
-// are merged.
+// when the mid cannot see it. Candidates of both signals are merged.
 //
 // Level and side are read from the mid/side cross spectrum of the bands that
 // fired (onsetEnergy), which the centred beds do not disturb either.
@@ -43,28 +37,23 @@ const (
 	minGapFrames = 5    // onsets at least 58 ms apart
 	fluxBandsN   = 40   // log-spaced bands from fluxLoBin to Nyquist
 	fluxLoBin    = 2    // 86 Hz
-	floorRel     = 1e-6 // the log's floor per bin, re the mix's mean power per bin (−60 dB)
-	bandTau      = 0.5  // s, time constant of each band's running mean and variance of its rise
-	riseVar0     = 4.0  // dB², the variance a band's rise starts from
-	zClip        = 2.5  // deviations: the most one frame moves a band's statistics
+	fluxFloor    = 1e-4 // power per bin added before the log (≈ −86 dB re a full-scale sine)
+	bandTau      = 0.5  // s, time constant of each band's running mean and variance
+	bandVar0     = 9.0  // dB², the variance a band starts from
 	spanFrames   = 13   // frames in the 150 ms an onset's energy is measured over
-	riseFrames   = 4    // frames of the after-window (46 ms: a start's first 50 ms)
-	recentFrames = 3    // frames of the recent level (35 ms) a rise must also clear
 	// zMin is the z-score a band must pass to count, zCap the most one band
 	// adds, fluxDelta the threshold above the moving median (sum of z-scores
 	// over zMin), minBandRise the least gain (dB) of the fired bands' energy
 	// over the 150 ms after the onset against the 150 ms before, and minRel
 	// the least that gain may be against the whole mix before it (dB).
 	// Chosen on renders against their event logs (TestOnsetsAgainstTheTruth,
-	// TestOnsetsAnyPanAnyLevel): a lower zMin or minRel lets the later
-	// transients of sounds already playing through (a creak's clicks, a
-	// hammer's beating partials), a higher minRel loses starts 20 dB under
-	// the mix.
-	zMin        = 5.0
+	// TestOnsetsFindLoggedOneShots): lower zMin or fluxDelta let the murmur's
+	// syllables through, a higher minRel loses hammer strikes under it.
+	zMin        = 3.0
 	zCap        = 10.0
 	fluxDelta   = 3.0
 	minBandRise = 3.0
-	minRel      = -22.0
+	minRel      = -30.0
 	// sideCentre: a gain in the side signal under this share of the mid's
 	// (|ρ| < 0.05, under 0.9 dB L−R) reads as centred; rhoMax caps ρ at ±30 dB.
 	sideCentre = 0.0025
@@ -99,102 +88,62 @@ type novelty struct {
 	pow    []float32 // power per frame and band (frames × bands)
 	fired  []uint64  // per frame, the bands whose z-score passed zMin
 	score  []float64 // per frame, Σ min(z − zMin, zCap) over those bands
+	// running statistics of each band's level (dB), and the last 3 frames'
+	// levels
+	mean, vari []float64
+	lev        [3][]float64
 }
 
 func newNoveltyOf(frames int, edges []int) *novelty {
 	nb := len(edges) - 1
-	return &novelty{frames: frames, edges: edges, pow: make([]float32, frames*nb), fired: make([]uint64, frames),
-		score: make([]float64, frames)}
+	nv := &novelty{frames: frames, edges: edges, pow: make([]float32, frames*nb), fired: make([]uint64, frames),
+		score: make([]float64, frames), mean: make([]float64, nb), vari: make([]float64, nb)}
+	for i := range nv.lev {
+		nv.lev[i] = make([]float64, nb)
+	}
+	for b := range nv.vari {
+		nv.vari[b] = bandVar0
+	}
+	return nv
 }
 
-// frame takes frame f's spectrum: its band powers.
+// frame takes frame f's spectrum: its band powers, and (from the third
+// frame on) its z-scores against the running statistics.
 func (nv *novelty) frame(f int, coef []complex128) {
 	edges, nb := nv.edges, len(nv.edges)-1
+	cur := nv.lev[f%3]
 	p := nv.pow[f*nb : (f+1)*nb]
-	for b := range p {
+	for b := range cur {
 		var e float64
 		for _, c := range coef[edges[b]:edges[b+1]] {
 			e += real(c)*real(c) + imag(c)*imag(c)
 		}
 		p[b] = float32(e)
+		cur[b] = 10 * math.Log10(e/float64(edges[b+1]-edges[b])+fluxFloor)
 	}
-}
-
-// scoreFrames computes each frame's band rises and their z-scores. A band's
-// rise at frame f is the level (dB) of its mean power over the riseFrames
-// frames from f (the first 50 ms of a start) over the larger of its mean
-// power in the spanFrames frames that end where frame f starts (the 150 ms
-// before) and in the last recentFrames of those (so a slow swell, a gust,
-// is not a start: it rises over the recent level only a little). All
-// are means over many bins and frames, so a band one bin wide is as steady
-// as a wide one. floor (power per bin) is added before the log: it is set
-// from the mix's own level, so a start is found at any recording level. The
-// rise's running mean and variance (time constant bandTau, from frames
-// before the after-window; each step clipped to ±zClip deviations so one
-// start does not blind the band for the next) make it a z-score.
-func (nv *novelty) scoreFrames(floor float64) {
-	nb := len(nv.edges) - 1
-	after, before, recent := make([]float64, nb), make([]float64, nb), make([]float64, nb)
-	mean, vari := make([]float64, nb), make([]float64, nb)
-	rises := make([][]float64, riseFrames+1) // ring of the last rises, for the lagged update
-	for i := range rises {
-		rises[i] = make([]float64, nb)
+	if f < 2 {
+		copy(nv.mean, cur)
+		return
 	}
-	for b := range vari {
-		vari[b] = riseVar0
-	}
+	// Frame f−2 is the last that does not overlap frame f: it feeds the
+	// running statistics, so an onset is measured against what came before
+	// it.
+	old := nv.lev[(f-2)%3]
 	alpha := float64(fluxHop) / Rate / bandTau
-	pw := func(f, b int) float64 { return float64(nv.pow[f*nb+b]) }
-	for f := 0; f+riseFrames <= nv.frames; f++ {
-		for b := range after { // slide: after = [f, f+riseFrames), before = [f−1−spanFrames, f−1)
-			if f == 0 {
-				for g := 0; g < riseFrames; g++ {
-					after[b] += pw(g, b)
-				}
-			} else {
-				after[b] += pw(f+riseFrames-1, b) - pw(f-1, b)
-			}
-			if f >= 2 {
-				before[b] += pw(f-2, b)
-				recent[b] += pw(f-2, b)
-			}
-			if g := f - 2 - recentFrames; g >= 0 {
-				recent[b] -= pw(g, b)
-			}
-			if g := f - 2 - spanFrames; g >= 0 {
-				before[b] -= pw(g, b)
-			}
+	var s float64
+	var m uint64
+	for b := range cur {
+		z := (cur[b] - max(nv.mean[b], old[b])) / math.Sqrt(nv.vari[b]+1)
+		if z > zMin {
+			s += min(z-zMin, zCap)
+			m |= 1 << b
 		}
-		if f < 2 {
-			continue
-		}
-		nBefore, nRecent := float64(min(f-1, spanFrames)), float64(min(f-1, recentFrames))
-		cur := rises[f%len(rises)]
-		var s float64
-		var m uint64
-		for b := range cur {
-			w := float64(nv.edges[b+1]-nv.edges[b]) * floor
-			ref := max(before[b]/nBefore, recent[b]/nRecent, 0)
-			cur[b] = 10 * math.Log10((max(after[b], 0)/riseFrames+w)/(ref+w))
-			if z := (cur[b] - mean[b]) / math.Sqrt(vari[b]); z > zMin {
-				s += min(z-zMin, zCap)
-				m |= 1 << b
-			}
-		}
-		nv.score[f], nv.fired[f] = s, m
-		// The rise riseFrames+… back: its after-window ended before this
-		// frame's began, so a start never scores against itself.
-		if f-riseFrames < 2 {
-			continue
-		}
-		old := rises[(f-riseFrames)%len(rises)]
-		for b := range old {
-			sd := math.Sqrt(vari[b])
-			d := max(-zClip*sd, min(zClip*sd, old[b]-mean[b]))
-			mean[b] += alpha * d
-			vari[b] += alpha * (d*d - vari[b])
-		}
+		d := old[b] - nv.mean[b]
+		nv.mean[b] += alpha * d
+		nv.vari[b] += alpha * (d*d - nv.vari[b])
 	}
+	nv.score[f] = s
+	nv.fired[f] = m
 }
 
 // analyse returns the band novelty of the mid (L+R)/2 and of the side
@@ -232,16 +181,6 @@ func analyse(l, r []float32) (mid, side *novelty, cross []float32) {
 			x[b] = float32(e)
 		}
 	}
-	// The floor follows the mix's mean power per bin: both signals are
-	// scored against the same one, so the side of a centred mix (nothing
-	// but rounding) stays under it.
-	var all float64
-	for _, p := range mid.pow {
-		all += float64(p)
-	}
-	floor := floorRel * all / float64(max(1, frames*(edges[nb]-edges[0])))
-	mid.scoreFrames(floor)
-	side.scoreFrames(floor)
 	return mid, side, cross
 }
 
@@ -262,43 +201,21 @@ func (nv *novelty) bandPower(a, b int, m uint64) float64 {
 	return bandMean(nv.pow, len(nv.edges)-1, a, b, m)
 }
 
-// candidate is a frame where an onset was found, the bands that fired and
-// the frame its start is placed at.
+// candidate is a frame where an onset was found and the bands that fired.
 type candidate struct {
-	f, at int
+	f     int
 	bands uint64
 }
 
-// startFrame places the start of a rise found at frame f: the rise's
-// after-window holds it somewhere in frames f … f+riseFrames−1, and it lies
-// at the centre of the frame whose power in the fired bands m gains most on
-// the frame before (a Hann window gains fastest when a step crosses its
-// middle).
-func (nv *novelty) startFrame(f int, m uint64) int {
-	best, at := math.Inf(-1), f
-	prev := nv.bandPower(f-1, f, m)
-	for g := f; g < min(nv.frames, f+riseFrames+1); g++ {
-		p := nv.bandPower(g, g+1, m)
-		if r := db(p) - db(prev); r > best {
-			best, at = r, g
-		}
-		prev = p
-	}
-	return at
-}
-
-// candidates are the peaks of nv's score that pass the energy checks. rel(f,
-// m) is the level (dB) of what a start at frame f adds in bands m over the
-// whole mix's level before it, the same measure for the mid's candidates and
-// the side's: a near-centred start is faint in the side, but what it adds
-// to the mix is its whole energy (onsetEnergy), and minRel is held against
-// that, whatever the pan.
-func (nv *novelty) candidates(rel func(f int, m uint64) float64, kept func(a, b int) bool) []candidate {
+// candidates are the peaks of nv's score that pass the energy checks; mid
+// is the mix's own analysis, for minRel.
+func (nv *novelty) candidates(mid *novelty, kept func(a, b int) bool) []candidate {
 	frames, score := nv.frames, nv.score
 	med := movingMedian(score, medianFrames)
+	all := uint64(1)<<(len(nv.edges)-1) - 1
 	var out []candidate
 	last := -minGapFrames - 1
-	for f := spanFrames + 1; f < frames; f++ { // from the first frame with 150 ms before it
+	for f := 2; f < frames; f++ {
 		if score[f] <= med[f]+fluxDelta || f-last < minGapFrames {
 			continue
 		}
@@ -315,40 +232,31 @@ func (nv *novelty) candidates(rel func(f int, m uint64) float64, kept func(a, b 
 		// Before: the 150 ms of frames that end where frame f starts.
 		m := nv.fired[f]
 		before, after := nv.bandPower(f-1-spanFrames, f-1, m), nv.bandPower(f, f+spanFrames, m)
-		if db(after)-db(before) < minBandRise || rel(f, m) < minRel {
+		if db(after)-db(before) < minBandRise || db(after-before)-db(mid.bandPower(f-1-spanFrames, f-1, all)) < minRel {
 			continue
 		}
 		last = f
-		out = append(out, candidate{f, nv.startFrame(f, m), m})
+		out = append(out, candidate{f, m})
 	}
 	return out
 }
 
 func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Onsets {
 	mid, side, cross := analyse(l, r)
-	nb := len(mid.edges) - 1
-	sums := func(m uint64) func(a, b int) (mm, ss, ms float64) {
-		return func(a, b int) (mm, ss, ms float64) {
-			return mid.bandPower(a, b, m), side.bandPower(a, b, m), bandMean(cross, nb, a, b, m)
-		}
-	}
-	all := uint64(1)<<nb - 1
-	norm := 16 / (3 * float64(fluxN) * float64(fluxN)) // as in onsetEnergy
-	rel := func(f int, m uint64) float64 {
-		lv, _ := onsetEnergy(f, m, sums(m))
-		return lv - db(2*mid.bandPower(f-1-spanFrames, f-1, all)*norm)
-	}
-	cands := append(mid.candidates(rel, kept), side.candidates(rel, kept)...)
+	cands := append(mid.candidates(mid, kept), side.candidates(mid, kept)...)
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].f < cands[j].f })
 	var out Onsets
+	nb := len(mid.edges) - 1
 	last := -minGapFrames - 1
 	for _, c := range cands {
 		if c.f-last < minGapFrames {
 			continue // the same onset, seen in both signals
 		}
 		last = c.f
-		lv, sd := onsetEnergy(c.f, c.bands, sums(c.bands))
-		out.Times = append(out.Times, float64(c.at*fluxHop+fluxN/2)/Rate)
+		lv, sd := onsetEnergy(c.f, c.bands, func(a, b int) (mm, ss, ms float64) {
+			return mid.bandPower(a, b, c.bands), side.bandPower(a, b, c.bands), bandMean(cross, nb, a, b, c.bands)
+		})
+		out.Times = append(out.Times, float64(c.f*fluxHop+fluxN/2)/Rate)
 		out.Level = append(out.Level, lv)
 		out.Side = append(out.Side, sd)
 	}
