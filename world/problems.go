@@ -102,13 +102,14 @@ func locate(ps *dat.Problems, d Data) {
 	}
 }
 
-// skipped notes err for a record the land could not use: in Errs unless the
-// record is simply absent, and as a problem of kind.
+// skipped notes err for a record the land could not use: as a problem of
+// kind, and in Errs unless the record is simply absent or the same fault
+// was already noted (two readers of one record — a Setup's defaults and its
+// shape — meet one fault, which is one problem and one skip).
 func (l *Land) skipped(kind string, id uint32, err error) {
-	if !errors.Is(err, dat.ErrNotFound) {
+	if l.Problems().AddErr(kind, "", id, err) && !errors.Is(err, dat.ErrNotFound) {
 		l.Errs = append(l.Errs, err)
 	}
-	l.Problems().AddErr(kind, "", id, err)
 }
 
 // dataNames are the portal and cell file names when d is (or embeds) a
