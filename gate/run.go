@@ -15,6 +15,7 @@ import (
 	"soundworld/gate/decode"
 	"soundworld/gate/measure"
 	"soundworld/internal/crash"
+	"soundworld/internal/fileguard"
 	"soundworld/world"
 )
 
@@ -66,13 +67,18 @@ type Inputs interface {
 
 // plainInputs opens a gate's inputs without a program's policy: the dat
 // folder with dat.OpenDir (not protected from outputs), the layout with
-// world.LoadLayoutFile (a named pipe refused).
+// fileguard (a named pipe refused).
 type plainInputs struct{}
 
 func (plainInputs) OpenDataDir(dir string) (*dat.Archive, error) { return dat.OpenDir(dir) }
 
 func (plainInputs) LoadLayoutFile(path string) ([]world.Emitter, error) {
-	return world.LoadLayoutFile(path)
+	f, err := fileguard.Open("layout", path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return world.LoadLayout(f, path)
 }
 
 // Recording describes the retail recording as analysed.

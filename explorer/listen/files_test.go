@@ -14,7 +14,12 @@ type plainFiles struct{}
 func (plainFiles) OpenDataDir(dir string) (*dat.Archive, error) { return dat.OpenDir(dir) }
 
 func (plainFiles) LoadLayoutFile(path string) ([]world.Emitter, error) {
-	return world.LoadLayoutFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return world.LoadLayout(f, path)
 }
 
 func (plainFiles) WriteFile(path string, b []byte) error { return os.WriteFile(path, b, 0o644) }

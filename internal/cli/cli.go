@@ -13,6 +13,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/internal/fileguard"
 	"soundworld/internal/outputs"
 	"soundworld/names"
 	"soundworld/world"
@@ -76,7 +77,14 @@ func OpenDataDir(dir string) (*dat.Archive, error) {
 
 // LoadLayoutFile reads an emitter layout file (E2); errors name the file,
 // line and field. A named pipe or device is refused at once (it would block).
-func LoadLayoutFile(path string) ([]world.Emitter, error) { return world.LoadLayoutFile(path) }
+func LoadLayoutFile(path string) ([]world.Emitter, error) {
+	f, err := fileguard.Open("layout", path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return world.LoadLayout(f, path)
+}
 
 // NamesFlagHelp is the -names flag's help, the same in every program.
 const NamesFlagHelp = "a names file: CSV rows id,name or JSON {\"0xID\": \"name\"} (docs/names.md); its names replace ids on the map, in the panels, atlas search, events CSV and reports"

@@ -38,3 +38,11 @@ func Kind(fi os.FileInfo) string {
 	}
 	return "not a regular file"
 }
+
+// Open opens path for reading after RefuseSpecial.
+func Open(what, path string) (*os.File, error) {
+	if err := RefuseSpecial(what, path); err != nil {
+		return nil, err
+	}
+	return os.Open(path)
+}
