@@ -79,21 +79,50 @@ type Hit struct {
 	Cells     int      // cells of the landblock where it can play
 }
 
+// searchMatch is one (desc, sound) entry of the region that q names.
+type searchMatch struct {
+	desc  int32
+	vol   float32 // volume (bed) or base chance (one-shot)
+	bed   bool
+	sound int // index into searchSounds.sounds
+}
+
+// searchSounds are the distinct sounds q names, with the entries that carry
+// them.
+type searchSounds struct {
+	matches []searchMatch
+	sounds  []Sound
+	kinds   []Kind
+}
+
 // Search finds where q can play among the landblocks lbs (nil: all present),
 // ranked by peak value (highest first; then landblock id, then sound). A
 // sound in several descs counts at its largest value per cell.
 func (a *Atlas) Search(ctx context.Context, q Query, lbs []uint16, progress func(done, total int)) ([]Hit, error) {
-	type match struct {
-		desc  int32
-		vol   float32 // volume (bed) or base chance (one-shot)
-		bed   bool
-		sound int // index into sounds
+	ss := a.searchMatches(q)
+	if len(ss.matches) == 0 {
+		return nil, fmt.Errorf("%s: %w", q, ErrNoSound)
 	}
-	var (
-		matches []match
-		sounds  []Sound
-		kinds   []Kind
-	)
+	keep := a.presentOf(lbs)
+	if err := a.resolve(keep, ^uint64(0)); err != nil {
+		return nil, err
+	}
+	t := newSearchTally(len(keep), len(ss.sounds))
+	err := a.run(ctx, keep, 1, 0, progress, func(s *world.AtlasSums, bi, i int) {
+		t.add(ss, s, bi, i)
+	})
+	if err != nil {
+		return nil, err
+	}
+	hits := t.hits(ss, keep)
+	sortHits(hits)
+	return hits, nil
+}
+
+// searchMatches lists the region's ambient entries that q names: by table,
+// by SoundType, or (reading each table) by a wave among its variants.
+func (a *Atlas) searchMatches(q Query) searchSounds {
+	var ss searchSounds
 	idx := map[[2]uint32]int{} // (table, stype|bed bit) → sound index
 	var descs []dat.AmbientSTBDesc
 	if a.region.Sound != nil {
@@ -109,16 +138,7 @@ func (a *Atlas) Search(ctx context.Context, q Query, lbs []uint16, progress func
 			table = t
 		}
 		for _, e := range sd.Sounds {
-			ok := false
-			switch q.Kind {
-			case QueryTable:
-				ok = sd.STBID == q.ID
-			case QuerySType:
-				ok = e.SType == q.ID
-			case QueryWave:
-				ok = slices.ContainsFunc(table.Sounds[e.SType], func(v dat.SoundData) bool { return v.WaveID == q.ID })
-			}
-			if !ok {
+			if !queryNames(q, sd.STBID, e.SType, table) {
 				continue
 			}
 			bed := e.IsContinuous()
@@ -129,65 +149,93 @@ func (a *Atlas) Search(ctx context.Context, q Query, lbs []uint16, progress func
 			key := [2]uint32{sd.STBID, e.SType<<1 | map[bool]uint32{true: 1}[bed]}
 			si, seen := idx[key]
 			if !seen {
-				si = len(sounds)
+				si = len(ss.sounds)
 				idx[key] = si
-				sounds = append(sounds, Sound{sd.STBID, e.SType})
-				kinds = append(kinds, k)
+				ss.sounds = append(ss.sounds, Sound{sd.STBID, e.SType})
+				ss.kinds = append(ss.kinds, k)
 			}
-			matches = append(matches, match{int32(d), v, bed, si})
+			ss.matches = append(ss.matches, searchMatch{int32(d), v, bed, si})
 		}
 	}
-	if len(matches) == 0 {
-		return nil, fmt.Errorf("%s: %w", q, ErrNoSound)
+	return ss
+}
+
+// queryNames reports whether q names the entry (table stb, SoundType stype);
+// table is stb read, for a wave query.
+func queryNames(q Query, stb, stype uint32, table *dat.SoundTable) bool {
+	switch q.Kind {
+	case QueryTable:
+		return stb == q.ID
+	case QuerySType:
+		return stype == q.ID
+	case QueryWave:
+		return slices.ContainsFunc(table.Sounds[stype], func(v dat.SoundData) bool { return v.WaveID == q.ID })
 	}
-	keep := a.presentOf(lbs)
-	if err := a.resolve(keep, ^uint64(0)); err != nil {
-		return nil, err
+	return false
+}
+
+// searchTally holds, per (landblock, sound), the peak value, the cell it is
+// at and how many cells can hear the sound; index bi*ns+si.
+type searchTally struct {
+	ns    int
+	peak  []float32
+	at    []int8
+	count []int16
+}
+
+func newSearchTally(lbs, ns int) *searchTally {
+	return &searchTally{ns: ns, peak: make([]float32, lbs*ns), at: make([]int8, lbs*ns), count: make([]int16, lbs*ns)}
+}
+
+// add counts cell i of landblock bi, whose sums are s.
+func (t *searchTally) add(ss searchSounds, s *world.AtlasSums, bi, i int) {
+	base := bi * t.ns
+	var vals [64]float32
+	var v []float32
+	if t.ns <= 64 {
+		v = vals[:t.ns]
+	} else {
+		v = make([]float32, t.ns)
 	}
-	ns := len(sounds)
-	peak := make([]float32, len(keep)*ns)
-	at := make([]int8, len(keep)*ns)
-	count := make([]int16, len(keep)*ns)
-	err := a.run(ctx, keep, 1, 0, progress, func(s *world.AtlasSums, bi, i int) {
-		base := bi * ns
-		var vals [64]float32
-		var v []float32
-		if ns <= 64 {
-			v = vals[:ns]
-		} else {
-			v = make([]float32, ns)
+	for _, m := range ss.matches {
+		c := countOf(s, m.desc)
+		if c == 0 {
+			continue
 		}
-		for _, m := range matches {
-			c := countOf(s, m.desc)
-			if c == 0 {
-				continue
-			}
-			v[m.sound] = max(v[m.sound], m.vol/s.Total*c) // A7, world's op order
-		}
-		for si, x := range v {
-			if kinds[si] == KindVolume && x < quietBelow || x <= 0 {
-				continue // A8: cannot hear
-			}
-			count[base+si]++
-			if x > peak[base+si] {
-				peak[base+si], at[base+si] = x, int8(i)
-			}
-		}
-	})
-	if err != nil {
-		return nil, err
+		v[m.sound] = max(v[m.sound], m.vol/s.Total*c) // A7, world's op order
 	}
+	for si, x := range v {
+		if ss.kinds[si] == KindVolume && x < quietBelow || x <= 0 {
+			continue // A8: cannot hear
+		}
+		t.count[base+si]++
+		if x > t.peak[base+si] {
+			t.peak[base+si], t.at[base+si] = x, int8(i)
+		}
+	}
+}
+
+// hits are the tally's heard (landblock, sound) pairs, in landblock then
+// sound order.
+func (t *searchTally) hits(ss searchSounds, keep []uint16) []Hit {
 	var hits []Hit
 	for bi, lb := range keep {
-		for si := range ns {
-			if count[bi*ns+si] == 0 {
+		for si := range t.ns {
+			j := bi*t.ns + si
+			if t.count[j] == 0 {
 				continue
 			}
-			i := int(at[bi*ns+si])
-			hits = append(hits, Hit{Landblock: lb, Sound: sounds[si], Kind: kinds[si], Peak: peak[bi*ns+si],
-				Cell: cellRef(lb, i/8, i%8), Cells: int(count[bi*ns+si])})
+			i := int(t.at[j])
+			hits = append(hits, Hit{Landblock: lb, Sound: ss.sounds[si], Kind: ss.kinds[si], Peak: t.peak[j],
+				Cell: cellRef(lb, i/8, i%8), Cells: int(t.count[j])})
 		}
 	}
+	return hits
+}
+
+// sortHits ranks hits by peak (highest first), then landblock id; equal
+// ones keep their (sound) order.
+func sortHits(hits []Hit) {
 	slices.SortStableFunc(hits, func(x, y Hit) int {
 		switch {
 		case x.Peak != y.Peak:
@@ -200,7 +248,6 @@ func (a *Atlas) Search(ctx context.Context, q Query, lbs []uint16, progress func
 		}
 		return 0
 	})
-	return hits, nil
 }
 
 // WriteHitsCSV writes `rank,landblock,sound,kind,peak,cells,peak_cell,x,y,map`.
