@@ -329,16 +329,7 @@ func (h *heatState) rebuild(hv heatView) {
 	m := h.cache[heatKey{h.sel, hv.step}]
 	h.shown = h.shown[:0]
 	if m == nil {
-		// Nothing computed yet: no image (a clear one would draw nothing
-		// and cost the heatmap's first frame its making).
-		h.maxV = 0
-		if h.kind == atlas.KindShare {
-			h.maxV = 1
-		}
-		if h.img != nil {
-			h.img.Deallocate()
-			h.img = nil
-		}
+		h.dropImage()
 		return
 	}
 	n := 8 / hv.step
@@ -351,13 +342,48 @@ func (h *heatState) rebuild(hv heatView) {
 	// One pass paints the samples with a category (their colour does not
 	// depend on the maximum) and finds the maximum and the category counts;
 	// a second pass paints valued samples without a category, if any.
-	var maxV float32
-	count := make([]int, len(h.cats))
+	maxV, ramp, count := h.paintCategories(m, hv, pix)
+	if h.kind == atlas.KindShare {
+		maxV = 1
+	}
+	h.maxV = maxV
+	for c, k := range count {
+		if k > 0 {
+			h.shown = append(h.shown, int16(c))
+		}
+	}
+	slices.SortStableFunc(h.shown, func(a, b int16) int { return count[b] - count[a] })
+	if ramp {
+		paintRamp(m, hv, pix, maxV)
+	}
+	h.upload(pix, w, ht)
+}
+
+// dropImage is rebuild with nothing computed yet: no image (a clear one
+// would draw nothing and cost the heatmap's first frame its making).
+func (h *heatState) dropImage() {
+	h.maxV = 0
+	if h.kind == atlas.KindShare {
+		h.maxV = 1
+	}
+	if h.img != nil {
+		h.img.Deallocate()
+		h.img = nil
+	}
+}
+
+// paintCategories paints into pix (view hv, from m) the valued samples
+// that have a category, and finds the maximum value over all samples,
+// whether any sample without a category has a value (ramp), and how many
+// samples each known category has.
+func (h *heatState) paintCategories(m *[1 << 16]heatBlock, hv heatView, pix []byte) (maxV float32, ramp bool, count []int) {
+	n := 8 / hv.step
+	w := (hv.bx1 - hv.bx0 + 1) * n
+	count = make([]int, len(h.cats))
 	catCols := make([]color.RGBA, len(h.cats)) // palette.Cat of each category
 	for c := range catCols {
 		catCols[c] = palette.Cat(int16(c))
 	}
-	ramp := false
 	for bx := hv.bx0; bx <= hv.bx1; bx++ {
 		for by := hv.by0; by <= hv.by1; by++ {
 			hb := &m[bx<<8|by]
@@ -397,35 +423,36 @@ func (h *heatState) rebuild(hv heatView) {
 			}
 		}
 	}
-	if h.kind == atlas.KindShare {
-		maxV = 1
-	}
-	h.maxV = maxV
-	for c, k := range count {
-		if k > 0 {
-			h.shown = append(h.shown, int16(c))
-		}
-	}
-	slices.SortStableFunc(h.shown, func(a, b int16) int { return count[b] - count[a] })
-	if ramp {
-		scale := 255 / max(maxV, 1e-9)
-		for bx := hv.bx0; bx <= hv.bx1; bx++ {
-			for by := hv.by0; by <= hv.by1; by++ {
-				hb := &m[bx<<8|by]
-				if hb.cats != nil {
+	return maxV, ramp, count
+}
+
+// paintRamp paints into pix (view hv, from m) the valued samples without a
+// category, on the heat ramp scaled to maxV.
+func paintRamp(m *[1 << 16]heatBlock, hv heatView, pix []byte, maxV float32) {
+	n := 8 / hv.step
+	w := (hv.bx1 - hv.bx0 + 1) * n
+	scale := 255 / max(maxV, 1e-9)
+	for bx := hv.bx0; bx <= hv.bx1; bx++ {
+		for by := hv.by0; by <= hv.by1; by++ {
+			hb := &m[bx<<8|by]
+			if hb.cats != nil {
+				continue
+			}
+			for i, x := range hb.vals {
+				if x <= 0 {
 					continue
 				}
-				for i, x := range hb.vals {
-					if x <= 0 {
-						continue
-					}
-					col := heatLUT[min(255, int(x*scale))]
-					o := heatPixel(hv, bx, by, n, w, i)
-					pix[o], pix[o+1], pix[o+2], pix[o+3] = col.R, col.G, col.B, 0xff
-				}
+				col := heatLUT[min(255, int(x*scale))]
+				o := heatPixel(hv, bx, by, n, w, i)
+				pix[o], pix[o+1], pix[o+2], pix[o+3] = col.R, col.G, col.B, 0xff
 			}
 		}
 	}
+}
+
+// upload writes pix (w×ht px) to the heat texture, making a new one when
+// the size changed.
+func (h *heatState) upload(pix []byte, w, ht int) {
 	if h.img != nil && h.img.Bounds().Dx() == w && h.img.Bounds().Dy() == ht {
 		h.img.WritePixels(pix)
 		return
