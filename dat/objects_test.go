@@ -38,12 +38,12 @@ func TestSetupDefaultsRoundTrip(t *testing.T) {
 	b := EncodeSetup(s)
 	// §3.7: the final five u32, in order, end the record.
 	for i, want := range []uint32{0x03000001, 0x33000002, 0x09000003, 0x20000004, 0x34000005} {
-		if v := binary.LittleEndian.Uint32(b[SetupDefaultOffset(len(b), i):]); v != want {
-			t.Errorf("default %d at %d: got %#x, want %#x", i, SetupDefaultOffset(len(b), i), v, want)
+		if v := binary.LittleEndian.Uint32(b[setupDefaultOffset(len(b), i):]); v != want {
+			t.Errorf("default %d at %d: got %#x, want %#x", i, setupDefaultOffset(len(b), i), v, want)
 		}
 	}
-	if SetupDefaultOffset(104, 3) != 96 {
-		t.Errorf("sound table of a 104-byte Setup: got byte %d, want 96 (size - 8)", SetupDefaultOffset(104, 3))
+	if setupDefaultOffset(104, 3) != 96 {
+		t.Errorf("sound table of a 104-byte Setup: got byte %d, want 96 (size - 8)", setupDefaultOffset(104, 3))
 	}
 }
 
@@ -51,7 +51,7 @@ func TestSetupDefaultsRoundTrip(t *testing.T) {
 func TestSetupDefaultsWrongType(t *testing.T) {
 	for i, bad := range []uint32{0x33000001, 0x03000001, 0x20000001, 0x09000001, 0x20000001} {
 		b := EncodeSetup(&Setup{ID: 0x02000010})
-		off := SetupDefaultOffset(len(b), i)
+		off := setupDefaultOffset(len(b), i)
 		binary.LittleEndian.PutUint32(b[off:], bad)
 		_, err := ParseSetup(b)
 		var fe *FormatError
@@ -254,3 +254,7 @@ func FuzzParseSetupDefaults(f *testing.F) {
 	}
 	fuzzParse(f, "FuzzParseSetupDefaults", ParseSetup, EncodeSetup)
 }
+
+// setupDefaultOffset is the record byte of default id i (0 animation … 4
+// script table) in a Setup of size n bytes (§3.7 shortcut).
+func setupDefaultOffset(n, i int) int64 { return int64(n - 20 + 4*i) }

@@ -84,21 +84,6 @@ func EncodeScene(s *Scene) []byte {
 	return w.b
 }
 
-// SceneObjectIDs reads a Scene record and returns each object's model id (a
-// Setup 0x02… or a GfxObj 0x01…): what scenery the region's scenes can
-// place (`check` counts the sounding Setups among them).
-func SceneObjectIDs(b []byte) (id uint32, objs []uint32, err error) {
-	s, err := ParseScene(b)
-	if err != nil {
-		return id, nil, err
-	}
-	objs = make([]uint32, len(s.Objects))
-	for i, o := range s.Objects {
-		objs[i] = o.ObjID
-	}
-	return s.ID, objs, nil
-}
-
 // Scene reads a 0x12xxxxxx record from the portal dat.
 func (a *Archive) Scene(id uint32) (*Scene, error) {
 	return record(a, a.Portal, id, ParseScene, func(v *Scene) uint32 { return v.ID }, (*Scene).Problems)

@@ -59,10 +59,6 @@ func ParseSetup(b []byte) (*Setup, error) {
 	return s, nil
 }
 
-// SetupDefaultOffset is the record byte of default id i (0 animation … 4
-// script table) in a Setup of size n bytes (§3.7 shortcut).
-func SetupDefaultOffset(n, i int) int64 { return int64(n - 20 + 4*i) }
-
 // EncodeSetup writes a minimal valid Setup (§3.7): flags 0, zero parts, empty
 // holding/connection/placement/cylsphere/sphere lists, zero heights and
 // spheres, no lights, then the final five u32 — so each sits where the

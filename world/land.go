@@ -153,9 +153,6 @@ func (c *blockCache) put(lb uint16, b *block) {
 	}
 }
 
-// len is the number of landblocks held (missing ones not counted).
-func (c *blockCache) len() int { return len(c.m) }
-
 // HasBlock reports whether landblock lb (0xXXYY) is in the dat.
 func (l *Land) HasBlock(lb uint16) bool { return l.block(lb) != nil }
 

@@ -79,3 +79,6 @@ func TestLand_BlockCacheBounded(t *testing.T) {
 		t.Errorf("unbounded: %d landblocks held, want the %d before and all %d read", n, before, 2*256)
 	}
 }
+
+// len is the number of landblocks held (missing ones not counted).
+func (c *blockCache) len() int { return len(c.m) }

@@ -69,10 +69,3 @@ func (c *blockCache) put(key uint16, lb *dat.LandBlock) {
 		delete(c.lbs, k)
 	}
 }
-
-// len is the number of landblocks cached.
-func (c *blockCache) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.order.Len()
-}

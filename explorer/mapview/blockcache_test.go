@@ -94,3 +94,10 @@ func TestPyramid_BlocksBounded(t *testing.T) {
 		t.Errorf("chunk %+v painted through the bounded cache differs from the unbounded one's", k)
 	}
 }
+
+// len is the number of landblocks cached.
+func (c *blockCache) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.order.Len()
+}

@@ -118,13 +118,6 @@ func (c *Carry) Catch() {
 	}
 }
 
-// Failed reports whether a worker panicked.
-func (c *Carry) Failed() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.bug != nil
-}
-
 // Raise panics with the carried Bug, if any (call after the pool stopped).
 func (c *Carry) Raise() {
 	c.mu.Lock()

@@ -77,3 +77,10 @@ func TestCarry_RaisesOnCaller(t *testing.T) {
 	var none Carry
 	none.Raise() // nothing carried: no panic
 }
+
+// Failed reports whether a worker panicked.
+func (c *Carry) Failed() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bug != nil
+}
