@@ -136,27 +136,29 @@ func TestProbe_BadInput(t *testing.T) {
 	}
 }
 
+// probeAt runs `probe -json -at at` and reads its JSON.
+func probeAt(t *testing.T, at string) probeJSON {
+	t.Helper()
+	out, err := runProbeTest("-json", "-at", at)
+	if err != nil {
+		t.Fatalf("probe -at %q: %v", at, err)
+	}
+	var p probeJSON
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // TestA11_ProbeIndoors: an indoor /loc line takes its cell from the data. The
 // stand-in inn's taproom sees outside (the outdoor gather, centred on the
 // indoor position), its cellar does not (no ambient at all: total 0, no
 // sounds); a cell the data does not hold is an error naming it, never an
 // outdoor stand-in.
 func TestA11_ProbeIndoors(t *testing.T) {
-	get := func(at string) probeJSON {
-		t.Helper()
-		out, err := runProbeTest("-json", "-at", at)
-		if err != nil {
-			t.Fatalf("probe -at %q: %v", at, err)
-		}
-		var p probeJSON
-		if err := json.Unmarshal([]byte(out), &p); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	out := get("0xA9B40012 [54.000000 40.000000 85.330000] 1 0 0 0")
-	room := get("0xA9B40100 [54.000000 40.000000 85.530000] 1 0 0 0")
-	cellar := get("0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0")
+	out := probeAt(t, "0xA9B40012 [54.000000 40.000000 85.330000] 1 0 0 0")
+	room := probeAt(t, "0xA9B40100 [54.000000 40.000000 85.530000] 1 0 0 0")
+	cellar := probeAt(t, "0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0")
 	if out.Indoors != nil || out.TotalWeight <= 0 {
 		t.Fatalf("A11: outdoors: %+v total %v", out.Indoors, out.TotalWeight)
 	}
@@ -180,20 +182,8 @@ func TestA11_ProbeIndoors(t *testing.T) {
 // landscape); in the taproom, which sees outside, and outdoors at the same
 // spot the forge and the rest are listed.
 func TestA11_ProbeClosedCellNoObjects(t *testing.T) {
-	get := func(at string) probeJSON {
-		t.Helper()
-		out, err := runProbeTest("-json", "-at", at)
-		if err != nil {
-			t.Fatalf("probe -at %q: %v", at, err)
-		}
-		var p probeJSON
-		if err := json.Unmarshal([]byte(out), &p); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	room := get("0xA9B40100 [54.000000 40.000000 85.530000] 1 0 0 0")
-	cellar := get("0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0")
+	room := probeAt(t, "0xA9B40100 [54.000000 40.000000 85.530000] 1 0 0 0")
+	cellar := probeAt(t, "0xA9B40101 [54.000000 40.000000 82.330000] 1 0 0 0")
 	if len(room.Objects) == 0 || room.ObjectsReleased != "" {
 		t.Errorf("taproom: %d objects, released %q; want the world's objects", len(room.Objects), room.ObjectsReleased)
 	}
@@ -214,14 +204,7 @@ func TestA11_ProbeClosedCellNoObjects(t *testing.T) {
 func TestE3_ProbeInnHearth(t *testing.T) {
 	hearth := func(at string) bool {
 		t.Helper()
-		out, err := runProbeTest("-json", "-at", at)
-		if err != nil {
-			t.Fatalf("probe -at %q: %v", at, err)
-		}
-		var p probeJSON
-		if err := json.Unmarshal([]byte(out), &p); err != nil {
-			t.Fatal(err)
-		}
+		p := probeAt(t, at)
 		for _, o := range p.Objects {
 			if o.Setup == "0x02000004" && o.Kind == "interior" {
 				return true
