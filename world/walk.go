@@ -50,16 +50,19 @@ type walkFile struct {
 	Eye     *float32         `json:"eye"`
 	Chase   *float32         `json:"chase"`
 	Changes []walkChangeJSON `json:"changes"` // walk_changes.go
-	Points  []struct {
-		T         *float64 `json:"t"`
-		Landblock string   `json:"landblock"`
-		X         *float32 `json:"x"`
-		Y         *float32 `json:"y"`
-		Heading   float32  `json:"heading"`
-		Cell      string   `json:"cell"` // A11: an EnvCell id (0xXXYY0100 and up) puts the player indoors …
-		Z         *float32 `json:"z"`    // … on the floor at z (landblock-local m)
-		Loc       string   `json:"loc"`  // retail's /loc line instead of landblock/x/y/heading/cell/z
-	} `json:"points"`
+	Points  []walkPointJSON  `json:"points"`
+}
+
+// walkPointJSON is one point of a path file.
+type walkPointJSON struct {
+	T         *float64 `json:"t"`
+	Landblock string   `json:"landblock"`
+	X         *float32 `json:"x"`
+	Y         *float32 `json:"y"`
+	Heading   float32  `json:"heading"`
+	Cell      string   `json:"cell"` // A11: an EnvCell id (0xXXYY0100 and up) puts the player indoors …
+	Z         *float32 `json:"z"`    // … on the floor at z (landblock-local m)
+	Loc       string   `json:"loc"`  // retail's /loc line instead of landblock/x/y/heading/cell/z
 }
 
 // LoadWalk parses `{"eye":2,"chase":0,"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0},…]}`
@@ -72,6 +75,43 @@ type walkFile struct {
 // the floor); the cell must lie in the point's landblock. Whether the data
 // holds it is checked when the walk is placed (WalkCursor.Place).
 func LoadWalk(r io.Reader, name string) (*Walk, error) {
+	f, err := decodeWalkFile(r, name)
+	if err != nil {
+		return nil, err
+	}
+	if len(f.Points) == 0 {
+		return nil, fmt.Errorf("%s: no points", name)
+	}
+	w := &Walk{Eye: f.Eye, Chase: f.Chase}
+	if f.Camera != "" { // W5: the preset, then eye and chase given beside it win
+		p, err := CameraPresetNamed(f.Camera)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		if w.Eye == nil {
+			w.Eye = &p.Eye
+		}
+		if w.Chase == nil {
+			w.Chase = &p.Chase
+		}
+	}
+	if w.Changes, err = parseChanges(name, f.Changes); err != nil {
+		return nil, err
+	}
+	for i, p := range f.Points {
+		wp, err := p.point(name, i, w.Points)
+		if err != nil {
+			return nil, err
+		}
+		w.Points = append(w.Points, wp)
+	}
+	return w, nil
+}
+
+// decodeWalkFile reads and decodes a path file (at most maxLayoutBytes,
+// known keys only, nothing after the JSON value) and checks its format and
+// its eye and chase bounds; name is used in errors.
+func decodeWalkFile(r io.Reader, name string) (*walkFile, error) {
 	b, err := io.ReadAll(io.LimitReader(r, maxLayoutBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -108,83 +148,79 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 			return nil, fmt.Errorf("%s: %s: %v: want metres in 0..%d", name, v.field, *v.p, MaxEye)
 		}
 	}
-	if len(f.Points) == 0 {
-		return nil, fmt.Errorf("%s: no points", name)
+	return &f, nil
+}
+
+// point checks path file point i (file name), which follows the points
+// before, and returns it as a WalkPoint.
+func (p walkPointJSON) point(name string, i int, before []WalkPoint) (WalkPoint, error) {
+	cell, err := p.indoors(name, i)
+	if err != nil {
+		return WalkPoint{}, err
 	}
-	w := &Walk{Eye: f.Eye, Chase: f.Chase}
-	if f.Camera != "" { // W5: the preset, then eye and chase given beside it win
-		p, err := CameraPresetNamed(f.Camera)
+	if p.T == nil || p.X == nil || p.Y == nil {
+		return WalkPoint{}, fmt.Errorf("%s: points[%d]: t, x and y are required", name, i)
+	}
+	lb, err := ParseLandblock(p.Landblock)
+	if err != nil {
+		return WalkPoint{}, fmt.Errorf("%s: points[%d].landblock: %v", name, i, err)
+	}
+	if !(*p.T >= 0) || math.IsInf(*p.T, 0) {
+		return WalkPoint{}, fmt.Errorf("%s: points[%d].t: %v must be a time ≥ 0", name, i, *p.T)
+	}
+	if i > 0 && !(*p.T > before[i-1].T) {
+		return WalkPoint{}, fmt.Errorf("%s: points[%d].t: %v not after the previous point", name, i, *p.T)
+	}
+	if !(*p.X >= 0 && *p.X < BlockSize && *p.Y >= 0 && *p.Y < BlockSize) {
+		return WalkPoint{}, fmt.Errorf("%s: points[%d]: local x, y must be in [0, 192)", name, i)
+	}
+	if !(p.Heading >= -MaxHeading && p.Heading <= MaxHeading) { // -heading's bounds; NaN fails too
+		return WalkPoint{}, fmt.Errorf("%s: points[%d].heading: %v: want compass degrees in -%d..%d", name, i, p.Heading, MaxHeading, MaxHeading)
+	}
+	l := Loc{Landblock: lb, X: *p.X, Y: *p.Y}
+	if cell != 0 {
+		if uint16(cell>>16) != lb {
+			return WalkPoint{}, fmt.Errorf("%s: points[%d].cell: EnvCell 0x%08X is not in landblock 0x%04X", name, i, cell, lb)
+		}
+		l.Z = *p.Z
+	}
+	x, y := WorldPos(lb, *p.X, *p.Y)
+	return WalkPoint{T: *p.T, Loc: l, X: x, Y: y, Heading: p.Heading, Cell: cell}, nil
+}
+
+// indoors reads a /loc line into p's landblock/x/y/heading (and, for an
+// EnvCell, its cell and floor z), or checks p's cell and z (A11); it
+// returns the EnvCell, 0 outdoors.
+func (p *walkPointJSON) indoors(name string, i int) (uint32, error) {
+	switch {
+	case p.Loc != "": // retail's /loc line: its position and facing (RetailLoc)
+		if p.Landblock != "" || p.X != nil || p.Y != nil || p.Heading != 0 || p.Cell != "" || p.Z != nil {
+			return 0, fmt.Errorf("%s: points[%d]: give loc or landblock/x/y/heading/cell/z, not both", name, i)
+		}
+		rl, err := ParseRetailLoc(p.Loc)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return 0, fmt.Errorf("%s: points[%d].loc: %v", name, i, err)
 		}
-		if w.Eye == nil {
-			w.Eye = &p.Eye
+		x, y := float32(rl.X), float32(rl.Y)
+		p.Landblock, p.X, p.Y, p.Heading = fmt.Sprintf("0x%04X", rl.Cell>>16), &x, &y, rl.Heading()
+		if dat.IsEnvCellID(rl.Cell) { // A11: an indoor /loc keeps its cell and floor
+			z := float32(rl.Z)
+			p.Z = &z
+			return rl.Cell, nil
 		}
-		if w.Chase == nil {
-			w.Chase = &p.Chase
+	case p.Cell != "":
+		c, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(p.Cell), "0x"), 16, 32)
+		if err != nil || !dat.IsEnvCellID(uint32(c)) {
+			return 0, fmt.Errorf("%s: points[%d].cell: %q: want an EnvCell id 0xXXYY0100..0xXXYYFFFD (A11)", name, i, p.Cell)
 		}
+		if p.Z == nil || !finite32(*p.Z) {
+			return 0, fmt.Errorf("%s: points[%d]: cell %s needs its floor z (m)", name, i, p.Cell)
+		}
+		return uint32(c), nil
+	case p.Z != nil:
+		return 0, fmt.Errorf("%s: points[%d].z: only an indoor point (cell) has a floor", name, i)
 	}
-	if w.Changes, err = parseChanges(name, f.Changes); err != nil {
-		return nil, err
-	}
-	for i, p := range f.Points {
-		var cell uint32
-		if p.Loc != "" { // retail's /loc line: its position and facing (RetailLoc)
-			if p.Landblock != "" || p.X != nil || p.Y != nil || p.Heading != 0 || p.Cell != "" || p.Z != nil {
-				return nil, fmt.Errorf("%s: points[%d]: give loc or landblock/x/y/heading/cell/z, not both", name, i)
-			}
-			rl, err := ParseRetailLoc(p.Loc)
-			if err != nil {
-				return nil, fmt.Errorf("%s: points[%d].loc: %v", name, i, err)
-			}
-			x, y := float32(rl.X), float32(rl.Y)
-			p.Landblock, p.X, p.Y, p.Heading = fmt.Sprintf("0x%04X", rl.Cell>>16), &x, &y, rl.Heading()
-			if dat.IsEnvCellID(rl.Cell) { // A11: an indoor /loc keeps its cell and floor
-				z := float32(rl.Z)
-				cell, p.Z = rl.Cell, &z
-			}
-		} else if p.Cell != "" {
-			c, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(p.Cell), "0x"), 16, 32)
-			if err != nil || !dat.IsEnvCellID(uint32(c)) {
-				return nil, fmt.Errorf("%s: points[%d].cell: %q: want an EnvCell id 0xXXYY0100..0xXXYYFFFD (A11)", name, i, p.Cell)
-			}
-			if p.Z == nil || !finite32(*p.Z) {
-				return nil, fmt.Errorf("%s: points[%d]: cell %s needs its floor z (m)", name, i, p.Cell)
-			}
-			cell = uint32(c)
-		} else if p.Z != nil {
-			return nil, fmt.Errorf("%s: points[%d].z: only an indoor point (cell) has a floor", name, i)
-		}
-		if p.T == nil || p.X == nil || p.Y == nil {
-			return nil, fmt.Errorf("%s: points[%d]: t, x and y are required", name, i)
-		}
-		lb, err := ParseLandblock(p.Landblock)
-		if err != nil {
-			return nil, fmt.Errorf("%s: points[%d].landblock: %v", name, i, err)
-		}
-		if !(*p.T >= 0) || math.IsInf(*p.T, 0) {
-			return nil, fmt.Errorf("%s: points[%d].t: %v must be a time ≥ 0", name, i, *p.T)
-		}
-		if i > 0 && !(*p.T > w.Points[i-1].T) {
-			return nil, fmt.Errorf("%s: points[%d].t: %v not after the previous point", name, i, *p.T)
-		}
-		if !(*p.X >= 0 && *p.X < BlockSize && *p.Y >= 0 && *p.Y < BlockSize) {
-			return nil, fmt.Errorf("%s: points[%d]: local x, y must be in [0, 192)", name, i)
-		}
-		if !(p.Heading >= -MaxHeading && p.Heading <= MaxHeading) { // -heading's bounds; NaN fails too
-			return nil, fmt.Errorf("%s: points[%d].heading: %v: want compass degrees in -%d..%d", name, i, p.Heading, MaxHeading, MaxHeading)
-		}
-		l := Loc{Landblock: lb, X: *p.X, Y: *p.Y}
-		if cell != 0 {
-			if uint16(cell>>16) != lb {
-				return nil, fmt.Errorf("%s: points[%d].cell: EnvCell 0x%08X is not in landblock 0x%04X", name, i, cell, lb)
-			}
-			l.Z = *p.Z
-		}
-		x, y := WorldPos(lb, *p.X, *p.Y)
-		w.Points = append(w.Points, WalkPoint{T: *p.T, Loc: l, X: x, Y: y, Heading: p.Heading, Cell: cell})
-	}
-	return w, nil
+	return 0, nil
 }
 
 // At returns the player's world position (m) and heading (deg, [0, 360)) at
