@@ -40,8 +40,6 @@ var longFuncs = map[string]string{
 	"ui/controls.go:UI.controlsWindow":             "to split (being changed elsewhere: ui/)",
 	"ui/timeline.go:UI.drawTimeline":               "to split (being changed elsewhere: ui/)",
 	"ui/dock/dock.go:Arrange":                      "to split (being changed elsewhere: ui/)",
-	"world/layout.go:layoutEmitter.emitter":        "to split (being changed elsewhere: world objects and layouts)",
-	"world/layout.go:LoadLayout":                   "to split (being changed elsewhere: world objects and layouts)",
 	"gate/decode/decode.go:decodeRange":            "to split (being changed elsewhere: gate/decode)",
 	"gate/decode/wav.go:openWAV":                   "to split (being changed elsewhere: gate/decode)",
 	"gate/run.go:Run":                              "to split (being changed elsewhere: gate's verdicts and measures it runs)",

@@ -42,93 +42,116 @@ func LoadLayout(r io.Reader, name string) ([]Emitter, error) {
 	if len(b) > maxLayoutBytes {
 		return nil, fmt.Errorf("%s: layout larger than %d bytes", name, maxLayoutBytes)
 	}
-	at := func(off int64) string { return name + ":" + lineCol(b, off) }
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	dec.DisallowUnknownFields()
-	fail := func(err error) error {
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &se):
-			return fmt.Errorf("%s: %v", at(se.Offset), se)
-		case errors.As(err, &te):
-			return fmt.Errorf("%s: %s: want %v, got %s", at(te.Offset), te.Field, te.Type, te.Value)
-		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-			return fmt.Errorf("%s: unexpected end of file", at(int64(len(b))))
-		}
-		return fmt.Errorf("%s: %v", at(dec.InputOffset()), err)
-	}
-	expect := func(want json.Delim) error {
-		t, err := dec.Token()
-		if err != nil {
-			return fail(err)
-		}
-		if d, ok := t.(json.Delim); !ok || d != want {
-			return fmt.Errorf("%s: want %q, got %v", at(dec.InputOffset()), string(want), t)
-		}
-		return nil
-	}
-	if err := expect('{'); err != nil {
+	d := &layoutDecoder{b: b, name: name, dec: json.NewDecoder(bytes.NewReader(b)), version: 1}
+	d.dec.UseNumber()
+	d.dec.DisallowUnknownFields()
+	if err := d.expect('{'); err != nil {
 		return nil, err
 	}
 	var out []Emitter
-	seen, version := false, 1
-	for dec.More() {
-		t, err := dec.Token()
+	seen := false
+	for d.dec.More() {
+		t, err := d.dec.Token()
 		if err != nil {
-			return nil, fail(err)
+			return nil, d.fail(err)
 		}
 		if t == FormatKey {
 			var raw json.RawMessage
-			if err := dec.Decode(&raw); err != nil {
-				return nil, fail(err)
+			if err := d.dec.Decode(&raw); err != nil {
+				return nil, d.fail(err)
 			}
-			if version, err = CheckFormat(raw, "layout"); err != nil {
-				return nil, fmt.Errorf("%s: %v", at(dec.InputOffset()), err)
+			if d.version, err = CheckFormat(raw, "layout"); err != nil {
+				return nil, fmt.Errorf("%s: %v", d.at(d.dec.InputOffset()), err)
 			}
 			continue
 		}
 		if t != "emitters" {
-			return nil, fmt.Errorf("%s: %v (the layout's keys are \"format\" and \"emitters\")", at(dec.InputOffset()), UnknownKey("layout", fmt.Sprint(t), version))
+			return nil, fmt.Errorf("%s: %v (the layout's keys are \"format\" and \"emitters\")", d.at(d.dec.InputOffset()), UnknownKey("layout", fmt.Sprint(t), d.version))
 		}
 		seen = true
-		if err := expect('['); err != nil {
-			return nil, err
-		}
-		for i := 0; dec.More(); i++ {
-			start := dec.InputOffset()
-			// InputOffset sits before any separator; step past whitespace and a comma.
-			start = skipSep(b, start)
-			var le layoutEmitter
-			if err := dec.Decode(&le); err != nil {
-				var te *json.UnmarshalTypeError
-				if errors.As(err, &te) { // its offset counts from the value's start
-					return nil, fmt.Errorf("%s: emitters[%d].%s: want %v, got %s", at(start+te.Offset), i, te.Field, te.Type, te.Value)
-				}
-				if k, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-					return nil, fmt.Errorf("%s: emitters[%d]: %v", at(start), i, UnknownKey("layout", strings.Trim(k, `"`), version))
-				}
-				return nil, fail(err)
-			}
-			e, err := le.emitter()
-			if err != nil {
-				return nil, fmt.Errorf("%s: emitters[%d].%v", at(start), i, err)
-			}
-			out = append(out, e)
-		}
-		if err := expect(']'); err != nil {
+		if out, err = d.emitters(out); err != nil {
 			return nil, err
 		}
 	}
-	if err := expect('}'); err != nil {
+	if err := d.expect('}'); err != nil {
 		return nil, err
 	}
 	if !seen {
 		return nil, fmt.Errorf("%s: no \"emitters\" list", name)
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%s: trailing data after the layout", at(dec.InputOffset()))
+	if _, err := d.dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%s: trailing data after the layout", d.at(d.dec.InputOffset()))
+	}
+	return out, nil
+}
+
+// layoutDecoder reads layout file name (bytes b) token by token; version
+// is the file's format, once read.
+type layoutDecoder struct {
+	b       []byte
+	name    string
+	dec     *json.Decoder
+	version int
+}
+
+// at names byte off of the file as "name:line:col".
+func (d *layoutDecoder) at(off int64) string { return d.name + ":" + lineCol(d.b, off) }
+
+// fail is a decoding error at the byte it happened.
+func (d *layoutDecoder) fail(err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Errorf("%s: %v", d.at(se.Offset), se)
+	case errors.As(err, &te):
+		return fmt.Errorf("%s: %s: want %v, got %s", d.at(te.Offset), te.Field, te.Type, te.Value)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("%s: unexpected end of file", d.at(int64(len(d.b))))
+	}
+	return fmt.Errorf("%s: %v", d.at(d.dec.InputOffset()), err)
+}
+
+// expect reads the delimiter want.
+func (d *layoutDecoder) expect(want json.Delim) error {
+	t, err := d.dec.Token()
+	if err != nil {
+		return d.fail(err)
+	}
+	if dl, ok := t.(json.Delim); !ok || dl != want {
+		return fmt.Errorf("%s: want %q, got %v", d.at(d.dec.InputOffset()), string(want), t)
+	}
+	return nil
+}
+
+// emitters reads the "emitters" list, appending each checked entry to out.
+func (d *layoutDecoder) emitters(out []Emitter) ([]Emitter, error) {
+	if err := d.expect('['); err != nil {
+		return nil, err
+	}
+	for i := 0; d.dec.More(); i++ {
+		start := d.dec.InputOffset()
+		// InputOffset sits before any separator; step past whitespace and a comma.
+		start = skipSep(d.b, start)
+		var le layoutEmitter
+		if err := d.dec.Decode(&le); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) { // its offset counts from the value's start
+				return nil, fmt.Errorf("%s: emitters[%d].%s: want %v, got %s", d.at(start+te.Offset), i, te.Field, te.Type, te.Value)
+			}
+			if k, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+				return nil, fmt.Errorf("%s: emitters[%d]: %v", d.at(start), i, UnknownKey("layout", strings.Trim(k, `"`), d.version))
+			}
+			return nil, d.fail(err)
+		}
+		e, err := le.emitter()
+		if err != nil {
+			return nil, fmt.Errorf("%s: emitters[%d].%v", d.at(start), i, err)
+		}
+		out = append(out, e)
+	}
+	if err := d.expect(']'); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -162,94 +185,118 @@ func num(field string, n json.Number) (float32, error) {
 // emitter validates one layout entry; errors start with the field name.
 func (le layoutEmitter) emitter() (Emitter, error) {
 	var e Emitter
+	if err := le.place(&e); err != nil {
+		return e, err
+	}
+	if err := le.sound(&e); err != nil {
+		return e, err
+	}
+	return e, le.level(&e)
+}
+
+// place reads the entry's name, landblock and position into e.
+func (le layoutEmitter) place(e *Emitter) error {
 	var err error
 	if e.Name = le.Name; strings.TrimSpace(e.Name) == "" {
-		return e, errors.New("name: missing")
+		return errors.New("name: missing")
 	}
 	if e.Landblock, err = ParseLandblock(le.Landblock); err != nil || len(strings.TrimPrefix(strings.TrimPrefix(le.Landblock, "0x"), "0X")) != 4 {
-		return e, fmt.Errorf("landblock: bad id %q (want \"0xXXYY\")", le.Landblock)
+		return fmt.Errorf("landblock: bad id %q (want \"0xXXYY\")", le.Landblock)
 	}
 	if e.X, err = num("x", le.X); err != nil {
-		return e, err
+		return err
 	}
 	if e.Y, err = num("y", le.Y); err != nil {
-		return e, err
+		return err
 	}
 	if !(e.X >= 0 && e.X < BlockSize) {
-		return e, fmt.Errorf("x: %v outside [0, 192)", e.X)
+		return fmt.Errorf("x: %v outside [0, 192)", e.X)
 	}
 	if !(e.Y >= 0 && e.Y < BlockSize) {
-		return e, fmt.Errorf("y: %v outside [0, 192)", e.Y)
+		return fmt.Errorf("y: %v outside [0, 192)", e.Y)
 	}
 	if le.Z != nil {
 		z, err := num("z", *le.Z)
 		if err != nil {
-			return e, err
+			return err
 		}
 		e.Z = &z
 	}
-	// E1: the path decides what the emitter names — a sound table and a
-	// SoundType (server, hook) or a wave id (sound_hook, tweaked_hook).
+	return nil
+}
+
+// sound reads what the entry plays into e. E1: the path decides what the
+// emitter names — a sound table and a SoundType (server, hook) or a wave
+// id (sound_hook, tweaked_hook); tweaked_hook also gates on a probability
+// (T2).
+func (le layoutEmitter) sound(e *Emitter) error {
+	var err error
 	switch le.Path {
 	case "":
 		e.Path = audio.PathServer
 	default:
 		if e.Path, err = audio.ParsePath(le.Path); err != nil {
-			return e, fmt.Errorf("path: %q (want \"server\", \"hook\", \"sound_hook\" or \"tweaked_hook\")", le.Path)
+			return fmt.Errorf("path: %q (want \"server\", \"hook\", \"sound_hook\" or \"tweaked_hook\")", le.Path)
 		}
 	}
 	if e.Path.PlaysWave() {
 		if e.Wave, err = parseID("wave", le.Wave, 0x0A, "0x0Axxxxxx"); err != nil {
-			return e, err
+			return err
 		}
 		if le.SoundTable != "" || len(le.SType) != 0 {
-			return e, fmt.Errorf("sound_table, stype: not used by path %q (it plays the wave)", le.Path)
+			return fmt.Errorf("sound_table, stype: not used by path %q (it plays the wave)", le.Path)
 		}
 	} else {
 		if le.Wave != "" {
-			return e, fmt.Errorf("wave: only for paths sound_hook and tweaked_hook, not %q", e.Path)
+			return fmt.Errorf("wave: only for paths sound_hook and tweaked_hook, not %q", e.Path)
 		}
 		if e.SoundTable, err = parseID("sound_table", le.SoundTable, 0x20, "0x20xxxxxx"); err != nil {
-			return e, err
+			return err
 		}
 		if e.SType, err = parseSType(le.SType); err != nil {
-			return e, err
+			return err
 		}
 	}
 	if e.Path == audio.PathTweakedHook {
 		if le.Probability == nil {
-			return e, errors.New("probability: missing (path tweaked_hook gates on it, T2)")
+			return errors.New("probability: missing (path tweaked_hook gates on it, T2)")
 		}
 		if e.Probability, err = num("probability", *le.Probability); err != nil {
-			return e, err
+			return err
 		}
 		if !(e.Probability >= 0 && e.Probability <= 1) {
-			return e, fmt.Errorf("probability: %v outside [0, 1]", e.Probability)
+			return fmt.Errorf("probability: %v outside [0, 1]", e.Probability)
 		}
 	} else if le.Probability != nil {
-		return e, fmt.Errorf("probability: only for path tweaked_hook, not %q", e.Path)
+		return fmt.Errorf("probability: only for path tweaked_hook, not %q", e.Path)
 	}
+	return nil
+}
+
+// level reads the entry's volume and interval (s) into e.
+func (le layoutEmitter) level(e *Emitter) error {
+	var err error
 	if e.Volume, err = num("volume", le.Volume); err != nil {
-		return e, err
+		return err
 	}
 	if e.Volume < 0 {
-		return e, fmt.Errorf("volume: %v is negative", e.Volume)
+		return fmt.Errorf("volume: %v is negative", e.Volume)
 	}
 	if len(le.Interval) != 2 {
-		return e, fmt.Errorf("interval: want [min, max] seconds, got %d values", len(le.Interval))
+		return fmt.Errorf("interval: want [min, max] seconds, got %d values", len(le.Interval))
 	}
 	for k := range 2 {
 		if e.Interval[k], err = num("interval", le.Interval[k]); err != nil {
-			return e, err
+			return err
 		}
 		if e.Interval[k] < 0 {
-			return e, fmt.Errorf("interval: %v is negative", e.Interval[k])
+			return fmt.Errorf("interval: %v is negative", e.Interval[k])
 		}
 	}
 	if e.Interval[0] > e.Interval[1] {
-		return e, fmt.Errorf("interval: min %v > max %v", e.Interval[0], e.Interval[1])
+		return fmt.Errorf("interval: min %v > max %v", e.Interval[0], e.Interval[1])
 	}
-	return e, nil
+	return nil
 }
 
 // parseID parses a dat id "0xHHxxxxxx" whose high byte must be hi.
