@@ -144,7 +144,28 @@ func (d *Description) parseLand(file string, src []byte) error {
 	if err != nil {
 		return err
 	}
-	for n, r := range t["terrain"] {
+	if err := d.parseTerrain(t["terrain"]); err != nil {
+		return err
+	}
+	if len(d.TerrainTypes) != numTerrainTypes {
+		return &DescError{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("[terrain] has %d types, want all %d", len(d.TerrainTypes), numTerrainTypes)}
+	}
+	if err := d.parseScenes(t["scenes"]); err != nil {
+		return err
+	}
+	for _, tt := range d.TerrainTypes {
+		for _, s := range tt.Scenes {
+			if int(s) >= len(d.Scenes) {
+				return &DescError{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("terrain %s names scene type %d; [scenes] has %d", tt.Name, s, len(d.Scenes))}
+			}
+		}
+	}
+	return d.parseLegend(t["legend"])
+}
+
+// parseTerrain reads the [terrain] rows: code name colour scene-types.
+func (d *Description) parseTerrain(rows []row) error {
+	for n, r := range rows {
 		if err := r.need(4, -1, "terrain row: code name colour scene-types…"); err != nil {
 			return err
 		}
@@ -170,10 +191,12 @@ func (d *Description) parseLand(file string, src []byte) error {
 		}
 		d.TerrainTypes = append(d.TerrainTypes, tt)
 	}
-	if len(d.TerrainTypes) != numTerrainTypes {
-		return &DescError{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("[terrain] has %d types, want all %d", len(d.TerrainTypes), numTerrainTypes)}
-	}
-	for n, r := range t["scenes"] {
+	return nil
+}
+
+// parseScenes reads the [scenes] rows: index desc scene-DIDs.
+func (d *Description) parseScenes(rows []row) error {
+	for n, r := range rows {
 		if err := r.need(3, -1, "scenes row: index desc scene-DIDs…"); err != nil {
 			return err
 		}
@@ -197,14 +220,13 @@ func (d *Description) parseLand(file string, src []byte) error {
 		}
 		d.Scenes = append(d.Scenes, sd)
 	}
-	for _, tt := range d.TerrainTypes {
-		for _, s := range tt.Scenes {
-			if int(s) >= len(d.Scenes) {
-				return &DescError{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("terrain %s names scene type %d; [scenes] has %d", tt.Name, s, len(d.Scenes))}
-			}
-		}
-	}
-	for _, r := range t["legend"] {
+	return nil
+}
+
+// parseLegend reads the [legend] rows: char terrain-type scene-ordinal
+// road lower-m (the terrain types read first).
+func (d *Description) parseLegend(rows []row) error {
+	for _, r := range rows {
 		if err := r.need(5, 5, "legend row: char terrain-type scene-ordinal road lower-m"); err != nil {
 			return err
 		}
@@ -252,25 +274,59 @@ func (d *Description) parseSound(file string, src []byte) error {
 	if err != nil {
 		return err
 	}
+	descIdx, err := d.parseDescs(t["descs"])
+	if err != nil {
+		return err
+	}
+	if err := d.parseAmbient(t["ambient"], descIdx); err != nil {
+		return err
+	}
+	waveIdx, err := d.parseWaves(t["waves"])
+	if err != nil {
+		return err
+	}
+	if err := d.parseSoundTables(t["sounds"], waveIdx); err != nil {
+		return err
+	}
+	for _, sc := range d.Scenes {
+		if sc.Desc != "" {
+			if _, ok := descIdx[sc.Desc]; !ok {
+				return &DescError{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("[scenes] names desc %q, which %s does not define", sc.Desc, file)}
+			}
+		}
+	}
+	return nil
+}
+
+// parseDescs reads the [descs] rows (name sound-table) and returns each
+// name's index in d.Descs.
+func (d *Description) parseDescs(rows []row) (map[string]int, error) {
 	descIdx := map[string]int{}
-	for _, r := range t["descs"] {
+	for _, r := range rows {
 		if err := r.need(2, 2, "descs row: name sound-table"); err != nil {
-			return err
+			return nil, err
 		}
 		if _, dup := descIdx[r.f[0].s]; dup {
-			return r.errAt(0, "desc %q defined twice", r.f[0].s)
+			return nil, r.errAt(0, "desc %q defined twice", r.f[0].s)
 		}
 		id, err := r.u32(1)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if id>>24 != 0x20 {
-			return r.errAt(1, "sound table ids are 0x20xxxxxx, got 0x%08X", id)
+			return nil, r.errAt(1, "sound table ids are 0x20xxxxxx, got 0x%08X", id)
 		}
 		descIdx[r.f[0].s] = len(d.Descs)
 		d.Descs = append(d.Descs, STBDesc{Name: r.f[0].s, Table: id, Sounds: []dat.AmbientSoundDesc{}})
 	}
-	for _, r := range t["ambient"] {
+	return descIdx, nil
+}
+
+// parseAmbient reads the [ambient] rows: desc SoundType volume base_chance
+// min_rate max_rate, each desc one of descIdx.
+func (d *Description) parseAmbient(rows []row, descIdx map[string]int) error {
+	var err error
+	for _, r := range rows {
 		if err := r.need(6, 6, "ambient row: desc SoundType volume base_chance min_rate max_rate"); err != nil {
 			return err
 		}
@@ -295,44 +351,56 @@ func (d *Description) parseSound(file string, src []byte) error {
 		}
 		d.Descs[i].Sounds = append(d.Descs[i].Sounds, a)
 	}
+	return nil
+}
+
+// parseWaves reads the [waves] rows (name id recipe key=value…) and
+// returns the set of wave names.
+func (d *Description) parseWaves(rows []row) (map[string]bool, error) {
 	waveIdx := map[string]bool{}
-	for _, r := range t["waves"] {
+	for _, r := range rows {
 		if err := r.need(3, -1, "waves row: name id recipe key=value…"); err != nil {
-			return err
+			return nil, err
 		}
 		if waveIdx[r.f[0].s] {
-			return r.errAt(0, "wave %q defined twice", r.f[0].s)
+			return nil, r.errAt(0, "wave %q defined twice", r.f[0].s)
 		}
 		waveIdx[r.f[0].s] = true
 		id, err := r.u32(1)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if id>>24 != 0x0A {
-			return r.errAt(1, "wave ids are 0x0Axxxxxx, got 0x%08X", id)
+			return nil, r.errAt(1, "wave ids are 0x0Axxxxxx, got 0x%08X", id)
 		}
 		ws := WaveSpec{Name: r.f[0].s, ID: id, Recipe: r.f[2].s, Params: map[string]float64{}, at: r}
 		if _, ok := recipes[ws.Recipe]; !ok {
-			return r.errAt(2, "unknown recipe %q", ws.Recipe)
+			return nil, r.errAt(2, "unknown recipe %q", ws.Recipe)
 		}
 		for i := 3; i < len(r.f); i++ {
 			k, v, ok := strings.Cut(r.f[i].s, "=")
 			if !ok || k == "" {
-				return r.errAt(i, "want key=value, got %q", r.f[i].s)
+				return nil, r.errAt(i, "want key=value, got %q", r.f[i].s)
 			}
 			val, err := (row{file: r.file, line: r.line, f: []field{{v, r.f[i].col + len(k) + 1}}}).f32(0)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			ws.Params[k] = float64(val)
 		}
 		if err := checkParams(ws); err != nil {
-			return err
+			return nil, err
 		}
 		d.Waves = append(d.Waves, ws)
 	}
+	return waveIdx, nil
+}
+
+// parseSoundTables reads the [sounds] rows: table SoundType wave priority
+// probability volume, each wave one of waveIdx.
+func (d *Description) parseSoundTables(rows []row, waveIdx map[string]bool) error {
 	tblIdx := map[uint32]int{}
-	for _, r := range t["sounds"] {
+	for _, r := range rows {
 		if err := r.need(6, 6, "sounds row: table SoundType wave priority probability volume"); err != nil {
 			return err
 		}
@@ -363,13 +431,6 @@ func (d *Description) parseSound(file string, src []byte) error {
 			d.Tables = append(d.Tables, TableDesc{ID: id})
 		}
 		d.Tables[i].Entries = append(d.Tables[i].Entries, e)
-	}
-	for _, sc := range d.Scenes {
-		if sc.Desc != "" {
-			if _, ok := descIdx[sc.Desc]; !ok {
-				return &DescError{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("[scenes] names desc %q, which %s does not define", sc.Desc, file)}
-			}
-		}
 	}
 	return nil
 }
