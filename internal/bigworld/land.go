@@ -118,72 +118,90 @@ func vertex(gx, gy int) (word uint16, h float64) {
 		}
 	default:
 		h = 12 + cont*420 + mount*mount*900
-		switch {
-		case cont < 0.02:
-			t = tSandYellow
-			if moist > 0.55 {
-				t = tSandGrey
-			}
-		case volc > 0.15:
-			t = []int{tVolcano1, tVolcano2, tObsidian}[int(fbm(x, y, 30, 2, 8)*3)]
-			h += volc * 250
-		case olth > 0.2:
-			t = tOlthoi
-			if fbm(x, y, 40, 2, 9) > 0.6 {
-				t = tDesolate
-			}
-		case h > 520 || (h > 380 && temp < 0.35):
-			t = tSnow
-			if temp < 0.2 && fbm(x, y, 50, 2, 10) > 0.55 {
-				t = tBlueIce
-			}
-		case temp < 0.18:
-			t = tIce
-		case h > 400:
-			t = tBarrenRock
-		case h > 300:
-			t = tSemiBarren
-			if moist < 0.4 {
-				t = tSedimentary
-			}
-		case moist < 0.33:
-			t = []int{tSandRock, tPatchyDirt, tArgila, tSandYellow}[int(fbm(x, y, 90, 2, 11)*4)]
-		case moist > 0.64 && h < 60:
-			t = tMarsh
-			if fbm(x, y, 25, 2, 12) > 0.62 {
-				t = tWaterStanding
-				h -= 2
-			}
-		case moist > 0.56:
-			t = tForest
-			if moist > 0.62 {
-				t = []int{tForest, tMoss, tDarkMoss}[int(fbm(x, y, 70, 2, 13)*3)]
-			}
-		case moist > 0.5:
-			t = tLushGrass
-		case moist < 0.4:
-			t = tPatchyGrass
-			if fbm(x, y, 35, 2, 14) > 0.65 {
-				t = tMud
-			}
-		default:
-			t = tGrassland
-		}
-		// Rivers: thin bands along a noise contour, below the snow line.
-		if r := math.Abs(fbm(x, y, 320, 3, 5) - 0.5); r < 0.005 && h < 400 && volc < 0.15 {
-			t, h = tWaterRunning, h-2
-		} else if r := math.Abs(fbm(x, y, 280, 3, 15) - 0.5); r < 0.004 && t != tWaterStanding {
-			// Roads: another contour; the terrain keeps its type, the road bits say road.
-			road = 1
-			if t == tGrassland || t == tLushGrass || t == tPatchyGrass {
-				t = tPackedDirt
-			}
-		}
+		t, h = landType(x, y, h, cont, moist, temp, volc, olth)
+		t, h, road = waterways(x, y, t, h, volc)
 	}
 	// Scene ordinal: patches of ~1–2 landblocks per variant.
 	n := len(terrainScenes[t])
 	so := min(int(fbm(x, y, 24, 2, 20+uint32(t))*float64(n)*1.3), n-1)
 	return road | uint16(t)<<2 | uint16(so)<<11, math.Min(math.Max(h, 0), 700)
+}
+
+// landType is the terrain type of land vertex x, y at height h (m), from
+// its continent value (a coast below 0.02), moisture, temperature and volcanic and olthoi zone strengths, and its
+// height after the type's own change (a volcano rises, standing water sinks).
+func landType(x, y, h, cont, moist, temp, volc, olth float64) (t int, _ float64) {
+	switch {
+	case cont < 0.02:
+		t = tSandYellow
+		if moist > 0.55 {
+			t = tSandGrey
+		}
+	case volc > 0.15:
+		t = []int{tVolcano1, tVolcano2, tObsidian}[int(fbm(x, y, 30, 2, 8)*3)]
+		h += volc * 250
+	case olth > 0.2:
+		t = tOlthoi
+		if fbm(x, y, 40, 2, 9) > 0.6 {
+			t = tDesolate
+		}
+	case h > 520 || (h > 380 && temp < 0.35):
+		t = tSnow
+		if temp < 0.2 && fbm(x, y, 50, 2, 10) > 0.55 {
+			t = tBlueIce
+		}
+	case temp < 0.18:
+		t = tIce
+	case h > 400:
+		t = tBarrenRock
+	case h > 300:
+		t = tSemiBarren
+		if moist < 0.4 {
+			t = tSedimentary
+		}
+	case moist < 0.33:
+		t = []int{tSandRock, tPatchyDirt, tArgila, tSandYellow}[int(fbm(x, y, 90, 2, 11)*4)]
+	case moist > 0.64 && h < 60:
+		t = tMarsh
+		if fbm(x, y, 25, 2, 12) > 0.62 {
+			t = tWaterStanding
+			h -= 2
+		}
+	case moist > 0.56:
+		t = tForest
+		if moist > 0.62 {
+			t = []int{tForest, tMoss, tDarkMoss}[int(fbm(x, y, 70, 2, 13)*3)]
+		}
+	case moist > 0.5:
+		t = tLushGrass
+	case moist < 0.4:
+		t = tPatchyGrass
+		if fbm(x, y, 35, 2, 14) > 0.65 {
+			t = tMud
+		}
+	default:
+		t = tGrassland
+	}
+	return t, h
+}
+
+// waterways lays rivers and roads over land vertex x, y of type t at height
+// h (m): a river takes the vertex below the snow line outside the volcanic
+// zone; a road keeps the type (grass becomes packed dirt) and sets the road
+// bits.
+func waterways(x, y float64, t int, h, volc float64) (int, float64, uint16) {
+	road := uint16(0)
+	// Rivers: thin bands along a noise contour, below the snow line.
+	if r := math.Abs(fbm(x, y, 320, 3, 5) - 0.5); r < 0.005 && h < 400 && volc < 0.15 {
+		t, h = tWaterRunning, h-2
+	} else if r := math.Abs(fbm(x, y, 280, 3, 15) - 0.5); r < 0.004 && t != tWaterStanding {
+		// Roads: another contour; the terrain keeps its type, the road bits say road.
+		road = 1
+		if t == tGrassland || t == tLushGrass || t == tPatchyGrass {
+			t = tPackedDirt
+		}
+	}
+	return t, h, road
 }
 
 // heightIndex is the index of the table entry nearest to m (lowest on a tie);
