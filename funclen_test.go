@@ -45,8 +45,6 @@ var longFuncs = map[string]string{
 	"gate/render.go:RenderStems":                   "to split (being changed elsewhere: gate)",
 	"audio/device/writer.go:writer.step":           "to split (being changed elsewhere: audio/device)",
 	"internal/datcheck/objects.go:checker.objects": "to split (being changed elsewhere: objects and dat)",
-	"internal/datcheck/datcheck.go:Check":          "to split (being changed elsewhere: the dat parsers it drives)",
-	"internal/datcheck/datcheck.go:checker.record": "to split (being changed elsewhere: the dat parsers it drives)",
 
 	// Scenario tests: one user story in steps, not a table.
 	"atlas/fuzz_test.go:FuzzAtlasDamagedArchive":                    "a fuzz target: builds the damaged pair, then checks every query; to split",

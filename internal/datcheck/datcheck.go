@@ -190,20 +190,35 @@ func Check(a *dat.Archive, opt Options) *Summary {
 		c.cell = c.walk(a.Cell, "cell", dat.DataSetCell)
 		files = append(files, c.cell)
 	}
+	c.scan(files, workers)
+	for _, f := range files {
+		c.freeList(f)
+	}
+	objs := c.objects(a) // E3: hooks' references, script chains, sounding setups (objects.go)
+	s := c.summary(files, workers, objs)
+	s.Duration = time.Since(start)
+	s.Seconds = s.Duration.Seconds()
+	return s
+}
 
+// scanJob is a stretch of one file's entries, in offset order.
+type scanJob struct {
+	f  *file
+	es []dat.Entry
+}
+
+// scan reads every record of files on workers goroutines (c.record each),
+// counting into c.counts; a worker's panic is raised after the pool stops.
+func (c *checker) scan(files []*file, workers int) {
 	// Jobs: stretches of each file in offset order, so a worker's read-ahead
 	// windows serve neighbouring records.
-	type job struct {
-		f  *file
-		es []dat.Entry
-	}
-	var jobs []job
+	var jobs []scanJob
 	for _, f := range files {
 		es := slices.Clone(f.entries)
 		slices.SortFunc(es, func(x, y dat.Entry) int { return cmp.Compare(x.Offset, y.Offset) })
 		for len(es) > 0 {
 			n := min(len(es), 512)
-			jobs = append(jobs, job{f, es[:n]})
+			jobs = append(jobs, scanJob{f, es[:n]})
 			es = es[n:]
 		}
 		c.progress.TotalRecords += len(f.entries)
@@ -211,7 +226,7 @@ func Check(a *dat.Archive, opt Options) *Summary {
 			c.progress.TotalBytes += int64(e.Size)
 		}
 	}
-	next := make(chan job)
+	next := make(chan scanJob)
 	var wg sync.WaitGroup
 	var carry crash.Carry // a worker's panic is raised here after the pool stops
 	for range workers {
@@ -252,11 +267,12 @@ func Check(a *dat.Archive, opt Options) *Summary {
 	close(next)
 	wg.Wait()
 	carry.Raise()
-	for _, f := range files {
-		c.freeList(f)
-	}
-	objs := c.objects(a) // E3: hooks' references, script chains, sounding setups (objects.go)
+}
 
+// summary is what the check found, in the order a report shows it:
+// compressed formats, files, notes and problems sorted (problems by file,
+// record, byte).
+func (c *checker) summary(files []*file, workers int, objs *ObjectStats) *Summary {
 	s := &Summary{Counts: c.counts, Workers: workers, Problems: c.probs.List(), Objects: objs}
 	for k, n := range c.compressed {
 		k.Waves = n
@@ -293,8 +309,6 @@ func Check(a *dat.Archive, opt Options) *Summary {
 		}
 		return cmp.Or(cmp.Compare(ox, oy), cmp.Compare(x.Record, y.Record), cmp.Compare(x.Off, y.Off))
 	})
-	s.Duration = time.Since(start)
-	s.Seconds = s.Duration.Seconds()
 	return s
 }
 
@@ -453,19 +467,15 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 			What: fmt.Sprintf("directory entry flags 0x%08X: record version 0, which the retail client refuses to load", e.Flags)})
 	}
 	claim := func(off uint32) { c.claim(f, e.ID, off) }
-	bad := func(kind string, err error) { c.probs.AddErr(kind, f.f.Name(), e.ID, err) }
-	mismatch := func(kind string, got uint32) {
-		c.problem(f, e.ID, 0, kind, "record id mismatch: record holds 0x%08X", got)
-	}
 	if typ == TypeLandBlock { // half the records of a world: parsed in place into the worker's lb
 		var perr error
 		if err := sc.ReadBlocksWith(e, claim, func(b []byte) { perr = dat.ParseLandBlockInto(lb, b) }); err != nil {
-			bad(dat.KindBadChain, err)
+			c.bad(f, e, dat.KindBadChain, err)
 		} else if perr != nil {
-			bad(dat.KindBadLandBlock, perr)
+			c.bad(f, e, dat.KindBadLandBlock, perr)
 		} else {
 			if lb.ID != e.ID {
-				mismatch(dat.KindBadLandBlock, lb.ID)
+				c.mismatch(f, e, dat.KindBadLandBlock, lb.ID)
 			}
 			c.landBlock(f, lb)
 		}
@@ -473,7 +483,7 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 	}
 	b, err := sc.ReadBlocks(e, claim)
 	if err != nil {
-		bad(dat.KindBadChain, err)
+		c.bad(f, e, dat.KindBadChain, err)
 		return
 	}
 	switch typ {
@@ -482,69 +492,30 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 			return // checkRegion
 		}
 		if g, err := dat.ParseRegion(b); err != nil {
-			bad(dat.KindBadRegion, err)
+			c.bad(f, e, dat.KindBadRegion, err)
 		} else if g.ID != e.ID {
-			mismatch(dat.KindBadRegion, g.ID)
+			c.mismatch(f, e, dat.KindBadRegion, g.ID)
 		}
 	case TypeSoundTable:
-		t, err := dat.ParseSoundTable(b)
-		if err != nil {
-			bad(dat.KindBadTable, err)
-			return
-		}
-		if t.ID != e.ID {
-			mismatch(dat.KindBadTable, t.ID)
-		}
-		c.note(f, t.Problems(b))
-		off := int64(4)
-		c.tableWaves(f, e.ID, &t.Root, &off)
+		c.soundTable(f, e, b)
 	case TypeWave:
-		w, err := dat.ParseWave(b)
-		if err != nil {
-			bad(dat.KindBadWave, err)
-			return
-		}
-		if w.ID != e.ID {
-			mismatch(dat.KindBadWave, w.ID)
-		}
-		c.note(f, w.Problems(b))
-		if err := c.decode(w); err != nil {
-			c.problem(f, e.ID, int64(12+len(w.Header)), dat.KindBadWave, "wave does not decode: %v", err)
-		}
-		if comp, conv := audio.Compressed(w); comp {
-			k := CompressedFormat{Tag: w.Format.Tag, Rate: w.Format.SamplesPerSec, Channels: w.Format.Channels, Converted: conv}
-			c.mu.Lock()
-			c.compressed[k]++
-			c.mu.Unlock()
-		}
+		c.wave(f, e, b)
 	case TypeSetup:
-		s, err := dat.ParseSetup(b)
-		if err != nil {
-			bad(dat.KindBadSetup, err)
-			return
-		}
-		if s.ID != e.ID {
-			mismatch(dat.KindBadSetup, s.ID)
-		}
-		if t := s.DefaultSoundTable; t != 0 && !c.portal.has(t) {
-			c.problem(f, e.ID, int64(len(b)-8), dat.KindMissingRecord, "default sound table 0x%08X is not in the portal dat", t)
-		}
-		c.note(f, s.Problems(b))
-		c.setupParts(f, e.ID, b)
+		c.setup(f, e, b)
 	case TypeLandBlockInfo:
 		l, err := dat.ParseLandBlockInfo(b)
 		if err != nil {
-			bad(dat.KindBadLandBlock, err)
+			c.bad(f, e, dat.KindBadLandBlock, err)
 			return
 		}
 		if l.ID != e.ID {
-			mismatch(dat.KindBadLandBlock, l.ID)
+			c.mismatch(f, e, dat.KindBadLandBlock, l.ID)
 		}
 		c.note(f, l.Problems(b))
 		c.landBlockInfo(f, l)
 	case TypeIteration:
 		if _, err := dat.ParseIteration(b); err != nil {
-			bad(dat.KindBadRecord, err)
+			c.bad(f, e, dat.KindBadRecord, err)
 		}
 	default: // the object records (dat.CheckOf): as the commands validate them
 		rc, ok := dat.CheckOf(f.role, e.ID)
@@ -553,14 +524,80 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 		}
 		got, probs, err := rc.Validate(b)
 		if err != nil {
-			bad(rc.Kind, err)
+			c.bad(f, e, rc.Kind, err)
 			return
 		}
 		if got != e.ID {
-			mismatch(rc.Kind, got)
+			c.mismatch(f, e, rc.Kind, got)
 		}
 		c.note(f, probs)
 	}
+}
+
+// bad is record e of f failing to read or parse (a problem of kind).
+func (c *checker) bad(f *file, e dat.Entry, kind string, err error) {
+	c.probs.AddErr(kind, f.f.Name(), e.ID, err)
+}
+
+// mismatch is record e of f holding another id, got.
+func (c *checker) mismatch(f *file, e dat.Entry, kind string, got uint32) {
+	c.problem(f, e.ID, 0, kind, "record id mismatch: record holds 0x%08X", got)
+}
+
+// soundTable checks sound table record e (bytes b) and the waves it names.
+func (c *checker) soundTable(f *file, e dat.Entry, b []byte) {
+	t, err := dat.ParseSoundTable(b)
+	if err != nil {
+		c.bad(f, e, dat.KindBadTable, err)
+		return
+	}
+	if t.ID != e.ID {
+		c.mismatch(f, e, dat.KindBadTable, t.ID)
+	}
+	c.note(f, t.Problems(b))
+	off := int64(4)
+	c.tableWaves(f, e.ID, &t.Root, &off)
+}
+
+// wave checks wave record e (bytes b): it parses and decodes, and its
+// format is counted when compressed.
+func (c *checker) wave(f *file, e dat.Entry, b []byte) {
+	w, err := dat.ParseWave(b)
+	if err != nil {
+		c.bad(f, e, dat.KindBadWave, err)
+		return
+	}
+	if w.ID != e.ID {
+		c.mismatch(f, e, dat.KindBadWave, w.ID)
+	}
+	c.note(f, w.Problems(b))
+	if err := c.decode(w); err != nil {
+		c.problem(f, e.ID, int64(12+len(w.Header)), dat.KindBadWave, "wave does not decode: %v", err)
+	}
+	if comp, conv := audio.Compressed(w); comp {
+		k := CompressedFormat{Tag: w.Format.Tag, Rate: w.Format.SamplesPerSec, Channels: w.Format.Channels, Converted: conv}
+		c.mu.Lock()
+		c.compressed[k]++
+		c.mu.Unlock()
+	}
+}
+
+// setup checks Setup record e (bytes b): its default sound table is in the
+// portal dat, and its parts.
+func (c *checker) setup(f *file, e dat.Entry, b []byte) {
+	s, err := dat.ParseSetup(b)
+	if err != nil {
+		c.bad(f, e, dat.KindBadSetup, err)
+		return
+	}
+	if s.ID != e.ID {
+		c.mismatch(f, e, dat.KindBadSetup, s.ID)
+	}
+	if t := s.DefaultSoundTable; t != 0 && !c.portal.has(t) {
+		c.problem(f, e.ID, int64(len(b)-8), dat.KindMissingRecord, "default sound table 0x%08X is not in the portal dat", t)
+	}
+	c.note(f, s.Problems(b))
+	c.setupParts(f, e.ID, b)
 }
 
 // note adds a record's own problems (its type's Problems method, the
