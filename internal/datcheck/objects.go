@@ -48,95 +48,139 @@ func (c *checker) objects(a *dat.Archive) *ObjectStats {
 	if c.portal == nil || a.Portal == nil {
 		return nil
 	}
-	st := &ObjectStats{}
-	pf := c.portal
-	anims := map[uint32][]hookRef{}   // animation → its sound/CallPES hooks (all frames)
-	scripts := map[uint32][]hookRef{} // script → its hooks
-	zeroTime := map[uint32]bool{}     // script whose every start time is 0
-	read := func(lo, hi uint32) []uint32 {
-		i, _ := slices.BinarySearch(pf.ids, lo)
-		j, _ := slices.BinarySearch(pf.ids, hi)
-		return pf.ids[i:j]
-	}
-	checkRef := func(rec uint32, h dat.Hook) {
-		switch h.Type {
-		case dat.HookSound, dat.HookSoundTweaked:
-			st.SoundHooks++
-			if !pf.has(h.Wave) {
-				c.problem(pf, rec, int64(h.Off+8), dat.KindMissingRecord, "%s hook's wave 0x%08X is not in the portal dat", dat.HookName(h.Type), h.Wave)
-			}
-		case dat.HookSoundTable:
-			st.SoundHooks++
-		case dat.HookCallPES:
-			if !pf.has(h.Script) {
-				c.problem(pf, rec, int64(h.Off+8), dat.KindMissingRecord, "CallPES hook's script 0x%08X is not in the portal dat", h.Script)
-			}
+	o := &objectPass{c: c, a: a, pf: c.portal, st: &ObjectStats{},
+		anims: map[uint32][]hookRef{}, scripts: map[uint32][]hookRef{}, zeroTime: map[uint32]bool{}}
+	o.animations()
+	o.physicsScripts()
+	c.scriptCycles(o.pf, o.scripts, o.zeroTime)
+
+	o.st.MotionTables = c.motionTables(a, o.pf, o.read(0x09000000, 0x0A000000))
+
+	sounding, withMotion := o.setups()
+	o.st.SoundingSetups = len(sounding)
+	c.mu.Lock()
+	for model, n := range c.placed {
+		if withMotion[model] {
+			o.st.PlacedWithMotion += n
 		}
 	}
-	keep := func(h dat.Hook) bool { return h.IsSound() || h.Type == dat.HookCallPES }
-	for _, id := range read(0x03000000, 0x04000000) {
-		an, err := a.Animation(id)
+	c.mu.Unlock()
+	if c.region != nil && c.region.Scene != nil {
+		o.scenery(sounding, withMotion)
+	}
+	return o.st
+}
+
+// objectPass is one E3 pass over the portal dat pf of a: what it counts
+// (st) and the hooks it has read.
+type objectPass struct {
+	c        *checker
+	a        *dat.Archive
+	pf       *file
+	st       *ObjectStats
+	anims    map[uint32][]hookRef // animation → its sound/CallPES hooks (all frames)
+	scripts  map[uint32][]hookRef // script → its hooks
+	zeroTime map[uint32]bool      // script whose every start time is 0
+}
+
+// read is the portal's record ids in [lo, hi).
+func (o *objectPass) read(lo, hi uint32) []uint32 {
+	i, _ := slices.BinarySearch(o.pf.ids, lo)
+	j, _ := slices.BinarySearch(o.pf.ids, hi)
+	return o.pf.ids[i:j]
+}
+
+// keepHook is whether h is a hook E3 follows: a sound or a CallPES.
+func keepHook(h dat.Hook) bool { return h.IsSound() || h.Type == dat.HookCallPES }
+
+// checkRef counts hook h of record rec and checks the record it names.
+func (o *objectPass) checkRef(rec uint32, h dat.Hook) {
+	switch h.Type {
+	case dat.HookSound, dat.HookSoundTweaked:
+		o.st.SoundHooks++
+		if !o.pf.has(h.Wave) {
+			o.c.problem(o.pf, rec, int64(h.Off+8), dat.KindMissingRecord, "%s hook's wave 0x%08X is not in the portal dat", dat.HookName(h.Type), h.Wave)
+		}
+	case dat.HookSoundTable:
+		o.st.SoundHooks++
+	case dat.HookCallPES:
+		if !o.pf.has(h.Script) {
+			o.c.problem(o.pf, rec, int64(h.Off+8), dat.KindMissingRecord, "CallPES hook's script 0x%08X is not in the portal dat", h.Script)
+		}
+	}
+}
+
+// animations reads every Animation and its sound and CallPES hooks.
+func (o *objectPass) animations() {
+	for _, id := range o.read(0x03000000, 0x04000000) {
+		an, err := o.a.Animation(id)
 		if err != nil {
-			c.recordErr(pf, id, err)
+			o.c.recordErr(o.pf, id, err)
 			continue
 		}
-		st.Animations++
+		o.st.Animations++
 		for _, f := range an.Frames {
 			for _, h := range f.Hooks {
-				if keep(h) {
-					checkRef(id, h)
-					anims[id] = append(anims[id], hookRef{id, h})
+				if keepHook(h) {
+					o.checkRef(id, h)
+					o.anims[id] = append(o.anims[id], hookRef{id, h})
 				}
 			}
 		}
 	}
-	for _, id := range read(0x33000000, 0x34000000) {
-		s, err := a.PhysicsScript(id)
+}
+
+// physicsScripts reads every PhysicsScript, its hooks and whether all its
+// start times are 0.
+func (o *objectPass) physicsScripts() {
+	for _, id := range o.read(0x33000000, 0x34000000) {
+		s, err := o.a.PhysicsScript(id)
 		if err != nil {
-			c.recordErr(pf, id, err)
+			o.c.recordErr(o.pf, id, err)
 			continue
 		}
-		st.Scripts++
+		o.st.Scripts++
 		zero := true
 		for _, e := range s.Entries {
 			zero = zero && e.StartTime == 0 && (e.Hook.Type != dat.HookCallPES || e.Hook.Pause == 0)
-			if keep(e.Hook) {
-				checkRef(id, e.Hook)
-				scripts[id] = append(scripts[id], hookRef{id, e.Hook})
+			if keepHook(e.Hook) {
+				o.checkRef(id, e.Hook)
+				o.scripts[id] = append(o.scripts[id], hookRef{id, e.Hook})
 			}
 		}
-		zeroTime[id] = zero
+		o.zeroTime[id] = zero
 	}
-	c.scriptCycles(pf, scripts, zeroTime)
+}
 
-	st.MotionTables = c.motionTables(a, pf, read(0x09000000, 0x0A000000))
-
-	// Setups: which sound, and every SoundTableHook against the Setup's table.
-	sounding := map[uint32]bool{}
-	withMotion := map[uint32]bool{} // E3 [D4]: a motion table and a default animation or script
+// setups finds the Setups that sound and those with a motion table and a
+// default animation or script (E3 [D4]), and checks every SoundTableHook a
+// Setup can run against the Setup's default sound table.
+func (o *objectPass) setups() (sounding, withMotion map[uint32]bool) {
+	sounding = map[uint32]bool{}
+	withMotion = map[uint32]bool{}
 	tables := map[uint32]*dat.SoundTable{}
-	for _, id := range read(0x02000000, 0x03000000) {
-		s, err := a.Setup(id)
+	for _, id := range o.read(0x02000000, 0x03000000) {
+		s, err := o.a.Setup(id)
 		if err != nil {
 			continue // reported by the record pass
 		}
 		withMotion[id] = s.DefaultMotionTable != 0 && (s.DefaultAnimation != 0 || s.DefaultScript != 0)
 		var hooks []hookRef
 		if s.DefaultAnimation != 0 {
-			if !pf.has(s.DefaultAnimation) {
-				c.problem(pf, id, -1, dat.KindMissingRecord, "default animation 0x%08X is not in the portal dat", s.DefaultAnimation)
+			if !o.pf.has(s.DefaultAnimation) {
+				o.c.problem(o.pf, id, -1, dat.KindMissingRecord, "default animation 0x%08X is not in the portal dat", s.DefaultAnimation)
 			}
-			hooks = append(hooks, anims[s.DefaultAnimation]...)
+			hooks = append(hooks, o.anims[s.DefaultAnimation]...)
 		}
 		if s.DefaultScript != 0 {
-			if !pf.has(s.DefaultScript) {
-				c.problem(pf, id, -1, dat.KindMissingRecord, "default script 0x%08X is not in the portal dat", s.DefaultScript)
+			if !o.pf.has(s.DefaultScript) {
+				o.c.problem(o.pf, id, -1, dat.KindMissingRecord, "default script 0x%08X is not in the portal dat", s.DefaultScript)
 			}
-			hooks = append(hooks, chain(s.DefaultScript, scripts)...)
+			hooks = append(hooks, chain(s.DefaultScript, o.scripts)...)
 		}
 		for _, h := range hooks {
 			if h.hook.Type == dat.HookCallPES && s.DefaultScript != 0 {
-				hooks = append(hooks, chain(h.hook.Script, scripts)...)
+				hooks = append(hooks, chain(h.hook.Script, o.scripts)...)
 			}
 		}
 		for _, h := range hooks {
@@ -149,81 +193,73 @@ func (c *checker) objects(a *dat.Archive) *ObjectStats {
 			}
 			tid := s.DefaultSoundTable
 			if tid == 0 {
-				c.problem(pf, h.rec, int64(h.hook.Off), dat.KindBadReference, "SoundTableHook (SoundType 0x%02X) run by setup 0x%08X, which has no default sound table: it plays nothing", h.hook.SType, id)
+				o.c.problem(o.pf, h.rec, int64(h.hook.Off), dat.KindBadReference, "SoundTableHook (SoundType 0x%02X) run by setup 0x%08X, which has no default sound table: it plays nothing", h.hook.SType, id)
 				continue
 			}
 			t, ok := tables[tid]
 			if !ok {
-				t, _ = a.SoundTable(tid) // a missing or bad table is reported elsewhere
+				t, _ = o.a.SoundTable(tid) // a missing or bad table is reported elsewhere
 				tables[tid] = t
 			}
 			if t != nil && len(t.Sounds[h.hook.SType]) == 0 {
-				c.problem(pf, h.rec, int64(h.hook.Off+8), dat.KindBadReference, "SoundTableHook's SoundType 0x%02X (%s) is not in setup 0x%08X's sound table 0x%08X: it plays nothing",
+				o.c.problem(o.pf, h.rec, int64(h.hook.Off+8), dat.KindBadReference, "SoundTableHook's SoundType 0x%02X (%s) is not in setup 0x%08X's sound table 0x%08X: it plays nothing",
 					h.hook.SType, dat.SoundTypeName(h.hook.SType), id, tid)
 			}
 		}
 	}
-	st.SoundingSetups = len(sounding)
-	c.mu.Lock()
-	for model, n := range c.placed {
-		if withMotion[model] {
-			st.PlacedWithMotion += n
-		}
-	}
-	c.mu.Unlock()
+	return sounding, withMotion
+}
 
-	// Scenery: the Setups the region's scenes list. A scene the region names
-	// that is not in the portal, or a scene object's Setup that is not, is a
-	// problem: retail places nothing there (get_land_scenes skips a scene
-	// it cannot read; makeObject of a missing Setup makes no object).
-	// Objects with a weenie id are the server's, never placed by the client
-	// (world/scenery.go), so they are not counted as scenery.
-	if c.region != nil && c.region.Scene != nil {
-		seen := map[uint32]bool{}
-		scenery := map[uint32]bool{}
-		for i, stp := range c.region.Scene.SceneTypes {
-			for _, sid := range stp.Scenes {
-				if seen[sid] {
-					continue
-				}
-				seen[sid] = true
-				if !pf.has(sid) {
-					c.problem(pf, dat.RegionID, -1, dat.KindBadReference, "scene type %d lists scene 0x%08X, which is not in the portal dat: it places no scenery", i, sid)
-					continue
-				}
-				b, err := a.Portal.Get(sid)
-				if err != nil {
-					continue // the walk reports a record it cannot read
-				}
-				sc, err := dat.ParseScene(b)
-				if err != nil {
-					c.recordErr(pf, sid, err)
-					continue
-				}
-				st.Scenes++
-				for k, o := range sc.Objects {
-					if o.ObjID>>24 != 0x02 || o.WeenieObj != 0 || scenery[o.ObjID] {
-						continue
-					}
-					if !pf.has(o.ObjID) {
-						c.problem(pf, sid, int64(8+76*k), dat.KindBadReference, "scene object %d names setup 0x%08X, which is not in the portal dat: it is never placed", k, o.ObjID)
-						continue
-					}
-					scenery[o.ObjID] = true
-				}
+// scenery counts the Setups the region's scenes list. A scene the region
+// names that is not in the portal, or a scene object's Setup that is not,
+// is a problem: retail places nothing there (get_land_scenes skips a scene
+// it cannot read; makeObject of a missing Setup makes no object). Objects
+// with a weenie id are the server's, never placed by the client
+// (world/scenery.go), so they are not counted as scenery.
+func (o *objectPass) scenery(sounding, withMotion map[uint32]bool) {
+	seen := map[uint32]bool{}
+	scenery := map[uint32]bool{}
+	for i, stp := range o.c.region.Scene.SceneTypes {
+		for _, sid := range stp.Scenes {
+			if seen[sid] {
+				continue
 			}
-		}
-		st.SceneSetups = len(scenery)
-		for id := range scenery {
-			if sounding[id] {
-				st.SoundingScenery++
+			seen[sid] = true
+			if !o.pf.has(sid) {
+				o.c.problem(o.pf, dat.RegionID, -1, dat.KindBadReference, "scene type %d lists scene 0x%08X, which is not in the portal dat: it places no scenery", i, sid)
+				continue
 			}
-			if withMotion[id] {
-				st.SceneryWithMotion++
+			b, err := o.a.Portal.Get(sid)
+			if err != nil {
+				continue // the walk reports a record it cannot read
+			}
+			sc, err := dat.ParseScene(b)
+			if err != nil {
+				o.c.recordErr(o.pf, sid, err)
+				continue
+			}
+			o.st.Scenes++
+			for k, ob := range sc.Objects {
+				if ob.ObjID>>24 != 0x02 || ob.WeenieObj != 0 || scenery[ob.ObjID] {
+					continue
+				}
+				if !o.pf.has(ob.ObjID) {
+					o.c.problem(o.pf, sid, int64(8+76*k), dat.KindBadReference, "scene object %d names setup 0x%08X, which is not in the portal dat: it is never placed", k, ob.ObjID)
+					continue
+				}
+				scenery[ob.ObjID] = true
 			}
 		}
 	}
-	return st
+	o.st.SceneSetups = len(scenery)
+	for id := range scenery {
+		if sounding[id] {
+			o.st.SoundingScenery++
+		}
+		if withMotion[id] {
+			o.st.SceneryWithMotion++
+		}
+	}
 }
 
 // motionTables parses every MotionTable (E3 [D4]) and checks each
