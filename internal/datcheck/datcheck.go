@@ -491,11 +491,7 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 		if e.ID == dat.RegionID {
 			return // checkRegion
 		}
-		if g, err := dat.ParseRegion(b); err != nil {
-			c.bad(f, e, dat.KindBadRegion, err)
-		} else if g.ID != e.ID {
-			c.mismatch(f, e, dat.KindBadRegion, g.ID)
-		}
+		parsed(c, f, e, b, dat.KindBadRegion, dat.ParseRegion, func(g *dat.Region) uint32 { return g.ID })
 	case TypeSoundTable:
 		c.soundTable(f, e, b)
 	case TypeWave:
@@ -503,13 +499,9 @@ func (c *checker) record(f *file, sc *dat.Scanner, e dat.Entry, counts map[strin
 	case TypeSetup:
 		c.setup(f, e, b)
 	case TypeLandBlockInfo:
-		l, err := dat.ParseLandBlockInfo(b)
-		if err != nil {
-			c.bad(f, e, dat.KindBadLandBlock, err)
+		l, ok := parsed(c, f, e, b, dat.KindBadLandBlock, dat.ParseLandBlockInfo, func(l *dat.LandBlockInfo) uint32 { return l.ID })
+		if !ok {
 			return
-		}
-		if l.ID != e.ID {
-			c.mismatch(f, e, dat.KindBadLandBlock, l.ID)
 		}
 		c.note(f, l.Problems(b))
 		c.landBlockInfo(f, l)
@@ -544,15 +536,26 @@ func (c *checker) mismatch(f *file, e dat.Entry, kind string, got uint32) {
 	c.problem(f, e.ID, 0, kind, "record id mismatch: record holds 0x%08X", got)
 }
 
+// parsed parses record e of f (bytes b) with parse: a parse error is a
+// problem of kind (ok false), and a record holding another id than e's a
+// mismatch.
+func parsed[T any](c *checker, f *file, e dat.Entry, b []byte, kind string, parse func([]byte) (*T, error), id func(*T) uint32) (v *T, ok bool) {
+	v, err := parse(b)
+	if err != nil {
+		c.bad(f, e, kind, err)
+		return nil, false
+	}
+	if got := id(v); got != e.ID {
+		c.mismatch(f, e, kind, got)
+	}
+	return v, true
+}
+
 // soundTable checks sound table record e (bytes b) and the waves it names.
 func (c *checker) soundTable(f *file, e dat.Entry, b []byte) {
-	t, err := dat.ParseSoundTable(b)
-	if err != nil {
-		c.bad(f, e, dat.KindBadTable, err)
+	t, ok := parsed(c, f, e, b, dat.KindBadTable, dat.ParseSoundTable, func(t *dat.SoundTable) uint32 { return t.ID })
+	if !ok {
 		return
-	}
-	if t.ID != e.ID {
-		c.mismatch(f, e, dat.KindBadTable, t.ID)
 	}
 	c.note(f, t.Problems(b))
 	off := int64(4)
@@ -562,13 +565,9 @@ func (c *checker) soundTable(f *file, e dat.Entry, b []byte) {
 // wave checks wave record e (bytes b): it parses and decodes, and its
 // format is counted when compressed.
 func (c *checker) wave(f *file, e dat.Entry, b []byte) {
-	w, err := dat.ParseWave(b)
-	if err != nil {
-		c.bad(f, e, dat.KindBadWave, err)
+	w, ok := parsed(c, f, e, b, dat.KindBadWave, dat.ParseWave, func(w *dat.Wave) uint32 { return w.ID })
+	if !ok {
 		return
-	}
-	if w.ID != e.ID {
-		c.mismatch(f, e, dat.KindBadWave, w.ID)
 	}
 	c.note(f, w.Problems(b))
 	if err := c.decode(w); err != nil {
@@ -585,13 +584,9 @@ func (c *checker) wave(f *file, e dat.Entry, b []byte) {
 // setup checks Setup record e (bytes b): its default sound table is in the
 // portal dat, and its parts.
 func (c *checker) setup(f *file, e dat.Entry, b []byte) {
-	s, err := dat.ParseSetup(b)
-	if err != nil {
-		c.bad(f, e, dat.KindBadSetup, err)
+	s, ok := parsed(c, f, e, b, dat.KindBadSetup, dat.ParseSetup, func(s *dat.Setup) uint32 { return s.ID })
+	if !ok {
 		return
-	}
-	if s.ID != e.ID {
-		c.mismatch(f, e, dat.KindBadSetup, s.ID)
 	}
 	if t := s.DefaultSoundTable; t != 0 && !c.portal.has(t) {
 		c.problem(f, e.ID, int64(len(b)-8), dat.KindMissingRecord, "default sound table 0x%08X is not in the portal dat", t)
