@@ -11,6 +11,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/world"
 )
 
 // flatWorld is a one-landblock world at height 0 (landblock 0x4040): desc 0
@@ -188,7 +189,15 @@ func TestFormatValue(t *testing.T) {
 	}
 }
 
+// standInAtlas is the atlas of the stand-in world.
 func standInAtlas(t *testing.T) *Atlas {
+	a, _ := standInAtlasSim(t)
+	return a
+}
+
+// standInAtlasSim is the atlas of the stand-in world and a Sim (seed 1) on
+// the same archive, for the probe to check it against.
+func standInAtlasSim(t *testing.T) (*Atlas, *world.Sim) {
 	t.Helper()
 	arch, err := assets.StandIn()
 	if err != nil {
@@ -198,7 +207,11 @@ func standInAtlas(t *testing.T) *Atlas {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return a
+	s, err := world.NewSim(world.Config{Archive: arch, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, s
 }
 
 // TestCSV: the header, one row per land cell of each landblock present, cell

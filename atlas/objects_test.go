@@ -14,14 +14,7 @@ import (
 // sounding statics and the wind chimes its town scenes place; a search by table, SoundType or wave finds the objects
 // that play it (a wave also through the variants a SoundTableHook picks).
 func TestE3_ObjectLayer(t *testing.T) {
-	arch, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := Open(arch)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standInAtlas(t)
 	all, err := a.Objects(context.Background(), a.Landblocks(), nil, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"math"
 	"testing"
 
-	"soundworld/assets"
 	"soundworld/dat"
 	"soundworld/internal/bigworld"
 	"soundworld/world"
@@ -71,18 +70,7 @@ func agree(t testing.TB, a *Atlas, sn *world.Snapshot, lb uint16, cx, cy int) {
 // 5×5 landblocks, so every landblock edge and the edge of the data, where
 // neighbours are missing) gives the probe's numbers bit for bit.
 func TestA2_AtlasAgreesWithProbe_StandIn(t *testing.T) {
-	arch, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := Open(arch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := world.NewSim(world.Config{Archive: arch, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, s := standInAtlasSim(t)
 	n := 0
 	for _, lb := range a.Landblocks() {
 		for cx := range 8 {
@@ -150,18 +138,7 @@ func TestA2_AtlasAgreesWithProbe_BigWorld(t *testing.T) {
 // sound, a desc and the loudest bed equals the probe's value cell by cell
 // (stand-in, all 1600 cells).
 func TestComputeAgreesWithProbe(t *testing.T) {
-	arch, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := Open(arch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := world.NewSim(world.Config{Archive: arch, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, s := standInAtlasSim(t)
 	sels := []Selector{
 		{Kind: BySound, Table: 0x20000001, SType: 0x46}, // meadow bed (continuous)
 		{Kind: BySound, Table: 0x20000004, SType: 0x4C}, // pond frogs (intermittent)
