@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"soundworld/internal/bigworld"
+	"soundworld/internal/bigworld/bigtest"
 )
 
 // The full-size world's "meadow" bed (bigworld desc 0, Ambient1).
@@ -14,7 +15,7 @@ var bigSel = Selector{Kind: BySound, Table: bigworld.TableBase, SType: 0x46}
 // of the full-size world from an unopened atlas (landblock scan, A1 and height
 // resolution, gather), on GOMAXPROCS workers.
 func BenchmarkWholeWorld_Cold(b *testing.B) {
-	arch := bigArchive(b)
+	arch := bigtest.Archive(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		a, err := Open(arch)
@@ -34,7 +35,7 @@ func BenchmarkWholeWorld_Cold(b *testing.B) {
 // BenchmarkWholeWorld_Warm: the same with the landblocks already resolved
 // (a second heatmap in the same session).
 func BenchmarkWholeWorld_Warm(b *testing.B) {
-	arch := bigArchive(b)
+	arch := bigtest.Archive(b)
 	a, err := Open(arch)
 	if err != nil {
 		b.Fatal(err)
@@ -64,7 +65,7 @@ func screen(x0, y0, w, h int) []uint16 {
 // BenchmarkScreen_Close: one 1280×720 screenful at 4 px per cell (40 × 23
 // landblocks, every cell), from an unopened atlas.
 func BenchmarkScreen_Close(b *testing.B) {
-	arch := bigArchive(b)
+	arch := bigtest.Archive(b)
 	lbs := screen(100, 100, 40, 23)
 	for b.Loop() {
 		a, err := Open(arch)
@@ -80,7 +81,7 @@ func BenchmarkScreen_Close(b *testing.B) {
 // BenchmarkScreen_Mid: a screenful at 1 px per cell (160 × 90 landblocks,
 // every 4th cell: one sample per 4 px), from an unopened atlas.
 func BenchmarkScreen_Mid(b *testing.B) {
-	arch := bigArchive(b)
+	arch := bigtest.Archive(b)
 	lbs := screen(40, 60, 160, 90)
 	for b.Loop() {
 		a, err := Open(arch)
@@ -96,7 +97,7 @@ func BenchmarkScreen_Mid(b *testing.B) {
 // BenchmarkScreen_Whole: the whole world on one screen (5 px per landblock,
 // one sampled cell per landblock), from an unopened atlas.
 func BenchmarkScreen_Whole(b *testing.B) {
-	arch := bigArchive(b)
+	arch := bigtest.Archive(b)
 	for b.Loop() {
 		a, err := Open(arch)
 		if err != nil {
@@ -111,7 +112,7 @@ func BenchmarkScreen_Whole(b *testing.B) {
 // BenchmarkSearch_WholeWorld: where Ambient7 (frogs, owls, clicks: four
 // descs) can play over the whole full-size world, from an unopened atlas.
 func BenchmarkSearch_WholeWorld(b *testing.B) {
-	arch := bigArchive(b)
+	arch := bigtest.Archive(b)
 	for b.Loop() {
 		a, err := Open(arch)
 		if err != nil {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"soundworld/dat"
-	"soundworld/internal/bigworld"
+	"soundworld/internal/bigworld/bigtest"
 	"soundworld/world"
 )
 
@@ -92,7 +92,7 @@ func TestA2_AtlasAgreesWithProbe_BigWorld(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs the full-size world")
 	}
-	arch := bigArchive(t)
+	arch := bigtest.Archive(t)
 	a, err := Open(arch)
 	if err != nil {
 		t.Fatal(err)
@@ -211,19 +211,4 @@ func probeValue(r *dat.Region, sel Selector, sn *world.Snapshot) (float32, strin
 		return 0, ""
 	}
 	return best, cat
-}
-
-// bigArchive opens the generated full-size world (generated once per machine).
-func bigArchive(t testing.TB) *dat.Archive {
-	t.Helper()
-	dir, err := bigworld.Cached()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := dat.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { a.Close() })
-	return a
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"soundworld/dat"
-	"soundworld/internal/bigworld"
+	"soundworld/internal/bigworld/bigtest"
 )
 
 // BenchmarkE3_ObjectScan measures the 3×3 object scan on a cell change that
@@ -18,15 +18,7 @@ import (
 // (world/scenery.go). wild-warm and wild-cold do the same where the
 // scenery itself sounds.
 func BenchmarkE3_ObjectScan(b *testing.B) {
-	dir, err := bigworld.Cached()
-	if err != nil {
-		b.Fatal(err)
-	}
-	a, err := dat.OpenDir(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer a.Close()
+	a := bigtest.Archive(b)
 	infos, err := dat.IDs(a.Cell, 0, 0xFFFFFFFF, func(id uint32) bool { return id&0xFFFF == dat.LandBlockInfoL })
 	if err != nil || len(infos) == 0 {
 		b.Fatalf("no town in the generated world: %v", err)

@@ -6,25 +6,9 @@ import (
 	"time"
 
 	"soundworld/atlas"
-	"soundworld/dat"
-	"soundworld/internal/bigworld"
+	"soundworld/internal/bigworld/bigtest"
 	"soundworld/internal/palette"
 )
-
-// bigArchive is the generated full-size world (made once, cached).
-func bigArchive(t testing.TB) *dat.Archive {
-	t.Helper()
-	dir, err := bigworld.Cached()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := dat.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { a.Close() })
-	return a
-}
 
 // The heat image is north up: its top-left px is the north-west landblock's
 // north-west sample, and a sample's colour is the ramp at value / max (a
@@ -100,7 +84,7 @@ func TestAtlas_HeatImageLayout(t *testing.T) {
 // is one atlas.Compute over the same landblocks in the same run, for the ratio
 // (the machine is shared: absolute times vary with its load).
 func BenchmarkAtlas_HeatScreen(b *testing.B) {
-	arch := bigArchive(b)
+	arch := bigtest.Archive(b)
 	g := newTestMap(b, arch)
 	for _, z := range []struct {
 		name string

@@ -7,21 +7,14 @@ import (
 
 	"soundworld/dat"
 	"soundworld/internal/bigworld"
+	"soundworld/internal/bigworld/bigtest"
 )
 
 // BenchmarkCheckBigWorld checks the full-size generated world (issue 11's
 // bigworld: 255 × 255 landblocks, its region, tables and waves), written by
 // the dat writer to a temp folder (never committed). MB/s is file bytes.
 func BenchmarkCheckBigWorld(b *testing.B) {
-	dir, err := bigworld.Cached()
-	if err != nil {
-		b.Fatal(err)
-	}
-	a, err := dat.OpenDir(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer a.Close()
+	a := bigtest.Archive(b)
 	s := Check(a, Options{})
 	if s.Records < 50000 {
 		b.Fatalf("%d records, want ≥ 50 000", s.Records)
