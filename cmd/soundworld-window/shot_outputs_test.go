@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 	"soundworld/internal/cli"
 )
 
@@ -111,14 +112,6 @@ func shotDats(t *testing.T, lbBytes, regionBytes []byte) string {
 		lbBytes = dat.EncodeLandBlock(&dat.LandBlock{ID: 0xA9B4FFFF})
 	}
 	c.Add(0xA9B4FFFF, lbBytes)
-	for name, w := range map[string]*dat.Writer{dat.PortalFile: p, dat.CellFile: c} {
-		img, err := w.Bytes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), img, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dattest.WriteDir(t, dir, p, c)
 	return dir
 }

@@ -2,11 +2,10 @@ package main
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 	"soundworld/world"
 )
 
@@ -76,15 +75,7 @@ func TestWindowConfig_OwnFilesWithoutHoltburg(t *testing.T) {
 		id := lb<<16 | dat.LandBlockLow
 		c.Add(id, dat.EncodeLandBlock(&dat.LandBlock{ID: id}))
 	}
-	for name, w := range map[string]*dat.Writer{dat.PortalFile: p, dat.CellFile: c} {
-		img, err := w.Bytes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), img, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dattest.WriteDir(t, dir, p, c)
 	w, _ := windowConfig(t, "-dat", dir)
 	cfg, err := w.config()
 	if err != nil {

@@ -2,12 +2,12 @@ package commands
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 	"soundworld/internal/datcheck"
 )
 
@@ -31,15 +31,7 @@ func cleanDats(t *testing.T) string {
 	p.Add(0x0A000001, dat.EncodeWave(&dat.Wave{ID: 0x0A000001, Format: dat.WaveFormat{Tag: dat.WaveTagPCM, Channels: 2, SamplesPerSec: 22050, BlockAlign: 4, BitsPerSample: 16, AvgBytesPerSec: 88200}, Data: make([]byte, 1000)}))
 	c := dat.NewWriter(256, dat.DataSetCell, 1)
 	c.Add(0xA9B4FFFF, dat.EncodeLandBlock(&dat.LandBlock{ID: 0xA9B4FFFF}))
-	for name, w := range map[string]*dat.Writer{dat.PortalFile: p, dat.CellFile: c} {
-		img, err := w.Bytes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), img, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dattest.WriteDir(t, dir, p, c)
 	return dir
 }
 

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 )
 
 // writeDats builds a tiny portal + cell pair with the dat writer in a temp
@@ -53,15 +53,7 @@ func writeDatsWith(t *testing.T, lbBytes, regionBytes []byte) string {
 	c.Add(0xA9B4FFFF, lbBytes)
 	c.Add(0xA9B3FFFF, dat.EncodeLandBlock(&dat.LandBlock{ID: 0xA9B3FFFF}))
 	c.Add(0xA9B4FFFE, dat.EncodeLandBlockInfo(&dat.LandBlockInfo{ID: 0xA9B4FFFE}))
-	for name, w := range map[string]*dat.Writer{dat.PortalFile: p, dat.CellFile: c} {
-		img, err := w.Bytes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), img, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dattest.WriteDir(t, dir, p, c)
 	return dir
 }
 

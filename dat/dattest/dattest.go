@@ -1,0 +1,25 @@
+// Package dattest writes, in tests, small dat pairs built with dat.Writer.
+package dattest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"soundworld/dat"
+)
+
+// WriteDir writes portal and cell as dir's client_portal.dat and
+// client_cell_1.dat; a failure ends the test.
+func WriteDir(tb testing.TB, dir string, portal, cell *dat.Writer) {
+	tb.Helper()
+	for name, w := range map[string]*dat.Writer{dat.PortalFile: portal, dat.CellFile: cell} {
+		img, err := w.Bytes()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), img, 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
