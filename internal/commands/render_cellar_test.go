@@ -2,7 +2,6 @@ package commands
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,7 +10,6 @@ import (
 
 	"soundworld/assets"
 	"soundworld/audio"
-	"soundworld/internal/capture"
 	"soundworld/world"
 )
 
@@ -191,24 +189,9 @@ func cellarSession(t *testing.T, dir string, ticks int, walk *world.Walk) (out s
 		if err := wc.Place(s, walk, float64(k*renderStepFrames)/audio.SampleRate); err != nil {
 			t.Fatal(err)
 		}
-		if k == 0 {
-			s.Tick(0)
-		} else {
-			s.Tick(world.NextStepDt(s.Now()))
-		}
-	}
-	id, err := capture.Identify(a, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rp := capture.Replay{Data: id, SimTime: s.Now(), Inputs: s.Inputs(), Snapshot: capture.Fingerprint(s.Snapshot())}
-	js, err := json.Marshal(map[string]any{"tool": "soundworld", "replay": rp})
-	if err != nil {
-		t.Fatal(err)
+		tickAsWindow(s, k)
 	}
 	out.path, out.snap = filepath.Join(dir, "cellar-shot.json"), s.Snapshot()
-	if err := os.WriteFile(out.path, js, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeShot(t, a, s, out.path)
 	return out
 }

@@ -13,6 +13,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/audio"
+	"soundworld/dat"
 	"soundworld/internal/capture"
 	"soundworld/world"
 )
@@ -45,12 +46,28 @@ func windowSession(t *testing.T, dir string, ticks int, walk *world.Walk, extra 
 		if extra != nil {
 			extra(k, s)
 		}
-		if k == 0 {
-			s.Tick(0)
-		} else {
-			s.Tick(world.NextStepDt(s.Now()))
-		}
+		tickAsWindow(s, k)
 	}
+	p := filepath.Join(dir, "shot.json")
+	writeShot(t, a, s, p)
+	return p
+}
+
+// tickAsWindow is the window's tick k: Tick(0) first, then 1/60 s grid
+// steps.
+func tickAsWindow(s *world.Sim, k int) {
+	if k == 0 {
+		s.Tick(0)
+	} else {
+		s.Tick(world.NextStepDt(s.Now()))
+	}
+}
+
+// writeShot writes at path the sidecar a window shot of s (on archive a,
+// the stand-in) writes: the replay record of the instant after the last
+// tick.
+func writeShot(t *testing.T, a *dat.Archive, s *world.Sim, path string) {
+	t.Helper()
 	id, err := capture.Identify(a, true)
 	if err != nil {
 		t.Fatal(err)
@@ -60,11 +77,9 @@ func windowSession(t *testing.T, dir string, ticks int, walk *world.Walk, extra 
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := filepath.Join(dir, "shot.json")
-	if err := os.WriteFile(p, js, 0o644); err != nil {
+	if err := os.WriteFile(path, js, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return p
 }
 
 func loadWalk(t *testing.T, dir string) (*world.Walk, string) {
@@ -178,11 +193,7 @@ func TestRenderFrom_PrefsAndEmitterEdits(t *testing.T) {
 	for k := 0; k < total; k++ {
 		s.SetListener(walk.At(float64(min(k, ticks-1)*renderStepFrames) / audio.SampleRate))
 		edits(k, s)
-		if k == 0 {
-			s.Tick(0)
-		} else {
-			s.Tick(world.NextStepDt(s.Now()))
-		}
+		tickAsWindow(s, k)
 		mx.Apply(s.Manager().TakeStarts())
 		mx.Render(buf)
 		if k >= ticks-1 && k < total-1 {
