@@ -151,15 +151,7 @@ func TestSimReportsBadWaves(t *testing.T) {
 		}
 		binary.LittleEndian.PutUint32(portal[at:], 3)
 	}
-	s, err := NewSim(Config{Archive: openImages(t, portal, cell), Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := &dat.Problems{}
-	s.SetProblems(ps)
-	for range 600 {
-		s.Tick(0.1)
-	}
+	ps := damagedSimProblems(t, portal, cell, 600)
 	n := 0
 	for _, p := range ps.List() {
 		if p.Kind == dat.KindBadWave {
@@ -207,15 +199,7 @@ func TestSimBadWaveNamesTheRecordByte(t *testing.T) {
 		}
 		want[id] = int64(at)
 	}
-	s, err := NewSim(Config{Archive: openImages(t, portal, cell), Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := &dat.Problems{}
-	s.SetProblems(ps)
-	for range 600 {
-		s.Tick(0.1)
-	}
+	ps := damagedSimProblems(t, portal, cell, 600)
 	n := 0
 	for _, p := range ps.List() {
 		if p.Kind != dat.KindBadWave {
@@ -259,12 +243,7 @@ func TestSimReportsRegionIndexOutOfRange(t *testing.T) {
 		}
 		cur = int64(binary.LittleEndian.Uint32(portal[cur:]))
 	}
-	s, err := NewSim(Config{Archive: openImages(t, portal, cell), Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := &dat.Problems{}
-	s.SetProblems(ps)
+	ps := damagedSimProblems(t, portal, cell, 0)
 	for _, p := range ps.List() {
 		if p.Record == dat.RegionID && p.Kind == dat.KindBadReference && p.Off == off && p.File == dat.PortalFile &&
 			strings.Contains(p.What, "scene type 0 names sound desc 999 of") {
@@ -282,13 +261,7 @@ func TestSimReportsBadTerrainWord(t *testing.T) {
 	at := recordAt(t, cell, lb) + 8 + 2*10 // vertex 10's word
 	w := binary.LittleEndian.Uint16(cell[at:])
 	binary.LittleEndian.PutUint16(cell[at:], w|0xF800) // scene index 31
-	s, err := NewSim(Config{Archive: openImages(t, portal, cell), Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := &dat.Problems{}
-	s.SetProblems(ps)
-	s.Tick(0.1)
+	ps := damagedSimProblems(t, portal, cell, 1)
 	for _, p := range ps.List() {
 		if p.Record == lb && p.File == dat.CellFile && p.Off == 28 && p.Kind == dat.KindBadReference && strings.Contains(p.What, "vertex 10 terrain word") {
 			return
@@ -322,4 +295,20 @@ func TestLandSetProblemsNamesTheFile(t *testing.T) {
 	if list := ps.List(); len(list) != 1 || list[0].File != dat.PortalFile || list[0].Off != refs.StbIndex[0] {
 		t.Errorf("problems: %v", list)
 	}
+}
+
+// damagedSimProblems runs a Sim (seed 1) on the dat images portal, cell
+// for ticks ticks of 0.1 s and returns the problems it reported.
+func damagedSimProblems(t *testing.T, portal, cell []byte, ticks int) *dat.Problems {
+	t.Helper()
+	s, err := NewSim(Config{Archive: openImages(t, portal, cell), Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := &dat.Problems{}
+	s.SetProblems(ps)
+	for range ticks {
+		s.Tick(0.1)
+	}
+	return ps
 }
