@@ -26,7 +26,6 @@ var longFuncs = map[string]string{
 	"ui/debugui/container.go:Context.doWindow":     "debugui fork: upstream's function (FORK.md), kept close to it to ease re-basing",
 	"ui/debugui/dropdown.go:Context.dropdown":      "debugui fork: upstream's function, unchanged",
 	"ui/debugui/textfield.go:Context.textFieldRaw": "debugui fork: upstream's function with our edit keys; kept close to it",
-	"dat/region.go:EncodeRegion":                   "writes the Region record field by field in the spec's order (dat-format.md §3.1)",
 
 	// To split: files other issues were editing when this rule came in.
 	"game/record.go:walkFromInputs":      "to split into world (being changed elsewhere: the input log it reads)",

@@ -229,60 +229,14 @@ func EncodeRegion(g *Region) []byte {
 	w.u32(g.Number)
 	w.u32(g.Version)
 	w.pstring(g.Name)
-	d := &g.LandDefs
-	w.i32(d.NumBlockLength)
-	w.i32(d.NumBlockWidth)
-	w.f32(d.SquareLength)
-	w.i32(d.LBlockLength)
-	w.i32(d.VertexPerCell)
-	w.f32(d.MaxObjHeight)
-	w.f32(d.SkyHeight)
-	w.f32(d.RoadWidth)
-	for _, h := range d.HeightTable {
-		w.f32(h)
-	}
-	t := &g.GameTime
-	w.f64(t.ZeroTimeOfYear)
-	w.u32(t.ZeroYear)
-	w.f32(t.DayLength)
-	w.u32(t.DaysPerYear)
-	w.pstring(t.YearSpec)
-	w.count(len(t.TimesOfDay))
-	for _, x := range t.TimesOfDay {
-		w.f32(x.Start)
-		w.u32(x.IsNight)
-		w.pstring(x.Name)
-	}
-	w.count(len(t.DaysOfWeek))
-	for _, x := range t.DaysOfWeek {
-		w.pstring(x)
-	}
-	w.count(len(t.Seasons))
-	for _, x := range t.Seasons {
-		w.u32(x.StartDay)
-		w.pstring(x.Name)
-	}
+	writeLandDefs(&w, &g.LandDefs)
+	writeGameTime(&w, &g.GameTime)
 	w.u32(g.PartsMask)
 	if g.PartsMask&PartSky != 0 {
 		writeSky(&w, g.Sky)
 	}
 	if g.PartsMask&PartSound != 0 {
-		var s SoundInfo
-		if g.Sound != nil {
-			s = *g.Sound
-		}
-		w.count(len(s.STBDescs))
-		for _, d := range s.STBDescs {
-			w.u32(d.STBID)
-			w.count(len(d.Sounds))
-			for _, a := range d.Sounds {
-				w.u32(a.SType)
-				w.f32(a.Volume)
-				w.f32(a.BaseChance)
-				w.f32(a.MinRate)
-				w.f32(a.MaxRate)
-			}
-		}
+		writeSoundInfo(&w, g.Sound)
 	}
 	if g.PartsMask&PartScene != 0 {
 		var s SceneInfo
@@ -306,6 +260,66 @@ func EncodeRegion(g *Region) []byte {
 		}
 	}
 	return w.b
+}
+
+// writeLandDefs writes the Region's LandDefs (§3.1).
+func writeLandDefs(w *writer, d *LandDefs) {
+	w.i32(d.NumBlockLength)
+	w.i32(d.NumBlockWidth)
+	w.f32(d.SquareLength)
+	w.i32(d.LBlockLength)
+	w.i32(d.VertexPerCell)
+	w.f32(d.MaxObjHeight)
+	w.f32(d.SkyHeight)
+	w.f32(d.RoadWidth)
+	for _, h := range d.HeightTable {
+		w.f32(h)
+	}
+}
+
+// writeGameTime writes the Region's GameTime (§3.1).
+func writeGameTime(w *writer, t *GameTime) {
+	w.f64(t.ZeroTimeOfYear)
+	w.u32(t.ZeroYear)
+	w.f32(t.DayLength)
+	w.u32(t.DaysPerYear)
+	w.pstring(t.YearSpec)
+	w.count(len(t.TimesOfDay))
+	for _, x := range t.TimesOfDay {
+		w.f32(x.Start)
+		w.u32(x.IsNight)
+		w.pstring(x.Name)
+	}
+	w.count(len(t.DaysOfWeek))
+	for _, x := range t.DaysOfWeek {
+		w.pstring(x)
+	}
+	w.count(len(t.Seasons))
+	for _, x := range t.Seasons {
+		w.u32(x.StartDay)
+		w.pstring(x.Name)
+	}
+}
+
+// writeSoundInfo writes the Region's sound part (§3.1); nil encodes as an
+// empty list.
+func writeSoundInfo(w *writer, si *SoundInfo) {
+	var s SoundInfo
+	if si != nil {
+		s = *si
+	}
+	w.count(len(s.STBDescs))
+	for _, d := range s.STBDescs {
+		w.u32(d.STBID)
+		w.count(len(d.Sounds))
+		for _, a := range d.Sounds {
+			w.u32(a.SType)
+			w.f32(a.Volume)
+			w.f32(a.BaseChance)
+			w.f32(a.MinRate)
+			w.f32(a.MaxRate)
+		}
+	}
 }
 
 func writeSky(w *writer, s *SkyDesc) {
