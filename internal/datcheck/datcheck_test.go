@@ -144,29 +144,37 @@ func want(t *testing.T, s *Summary, file string, rec uint32, off int64, inRecord
 	t.Errorf("no %s problem on %s record 0x%08X at 0x%X (in record %v) saying %q; got %v", kind, file, rec, off, inRecord, what, only(s))
 }
 
-func TestDamagedVariants(t *testing.T) {
+// damageTargets are the stand-in records the damaged variants break: the
+// first readable ambient sound table, its first wave, and Holtburg's
+// landblock; a is the undamaged archive.
+func damageTargets(t *testing.T) (a *dat.Archive, st *dat.SoundTable, table, wave, lb uint32) {
+	t.Helper()
 	portal, cell := images(t)
-	a := open(t, portal, cell)
+	a = open(t, portal, cell)
 	reg, err := a.Region()
 	if err != nil {
 		t.Fatal(err)
 	}
 	tables := a.Portal
-	var table uint32
-	var wave uint32
 	for _, d := range reg.Sound.STBDescs {
 		if _, err := tables.Lookup(d.STBID); err == nil {
 			table = d.STBID
 			break
 		}
 	}
-	st, err := a.SoundTable(table)
+	st, err = a.SoundTable(table)
 	if err != nil {
 		t.Fatal(err)
 	}
 	wave = st.Root.Children[0].Data[0].WaveID
-	lb := dat.LandBlockID(0xA9, 0xB4)
+	lb = dat.LandBlockID(0xA9, 0xB4)
+	return a, st, table, wave, lb
+}
 
+// TestDamagedVariants_Directory: a damaged directory entry or block chain
+// is a problem naming the record and the byte, and the check reads on.
+func TestDamagedVariants_Directory(t *testing.T) {
+	_, _, _, wave, lb := damageTargets(t)
 	t.Run("broken directory entry", func(t *testing.T) {
 		p, c := images(t)
 		e := entry(t, c, lb)
@@ -193,6 +201,49 @@ func TestDamagedVariants(t *testing.T) {
 		s := Check(open(t, p, c), Options{})
 		want(t, s, dat.PortalFile, wave, int64(e.Offset), false, dat.KindBadChain, "bad block link (free-block tag")
 	})
+	t.Run("shared block", func(t *testing.T) {
+		p, c := images(t)
+		a, b := dat.LandBlockID(0xA9, 0xB3), lb
+		ea, eb := entry(t, c, a), entry(t, c, b)
+		pat := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, ea.ID), ea.Offset)
+		at := bytes.Index(c, pat)
+		if at < 0 {
+			t.Fatal("entry not found in the node bytes")
+		}
+		put32(c, at+4, eb.Offset) // A's entry points at B's block
+		s := Check(open(t, p, c), Options{Workers: 2})
+		want(t, s, dat.CellFile, a, int64(eb.Offset), false, dat.KindBadChain, fmt.Sprintf("shares a block with record 0x%08X", b))
+	})
+	t.Run("record in a directory block", func(t *testing.T) {
+		p, c := images(t)
+		e := entry(t, c, lb)
+		pat := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, e.ID), e.Offset)
+		at := bytes.Index(c, pat)
+		root := binary.LittleEndian.Uint32(c[0x160:])
+		put32(c, at+4, root)
+		s := Check(open(t, p, c), Options{})
+		want(t, s, dat.CellFile, lb, int64(root), false, dat.KindBadChain, "runs into a B-tree directory node")
+	})
+	t.Run("entry version 0", func(t *testing.T) {
+		p, c := images(t)
+		e := entry(t, c, lb)
+		var pat []byte
+		pat = binary.LittleEndian.AppendUint32(pat, e.Flags)
+		pat = binary.LittleEndian.AppendUint32(pat, e.ID)
+		at := bytes.Index(c, pat)
+		if at < 0 {
+			t.Fatal("entry not found in the node bytes")
+		}
+		put32(c, at, e.Flags&0xFFFF)
+		s := Check(open(t, p, c), Options{})
+		want(t, s, dat.CellFile, lb, -1, false, dat.KindBadDirectory, "record version 0")
+	})
+}
+
+// TestDamagedVariants_Records: a bad value or reference inside a record is
+// a problem at its record byte.
+func TestDamagedVariants_Records(t *testing.T) {
+	a, st, table, wave, lb := damageTargets(t)
 	t.Run("bad wave header", func(t *testing.T) {
 		p, c := images(t)
 		put32(p, recByte(t, p, wave, 12+4), 3) // nSamplesPerSec = 3 Hz
@@ -259,6 +310,11 @@ func TestDamagedVariants(t *testing.T) {
 		s := Check(open(t, p, c), Options{})
 		want(t, s, dat.CellFile, lb, 28, true, dat.KindBadReference, "vertex 10 terrain word")
 	})
+}
+
+// TestDamagedVariants_Files: a cut file or the wrong file in a role is a
+// problem of the file, and the other file is still checked.
+func TestDamagedVariants_Files(t *testing.T) {
 	t.Run("truncation", func(t *testing.T) {
 		p, c := images(t)
 		dir := t.TempDir()
@@ -285,43 +341,6 @@ func TestDamagedVariants(t *testing.T) {
 		if !found {
 			t.Errorf("no past-end-of-file problem: %v", only(s))
 		}
-	})
-	t.Run("shared block", func(t *testing.T) {
-		p, c := images(t)
-		a, b := dat.LandBlockID(0xA9, 0xB3), lb
-		ea, eb := entry(t, c, a), entry(t, c, b)
-		pat := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, ea.ID), ea.Offset)
-		at := bytes.Index(c, pat)
-		if at < 0 {
-			t.Fatal("entry not found in the node bytes")
-		}
-		put32(c, at+4, eb.Offset) // A's entry points at B's block
-		s := Check(open(t, p, c), Options{Workers: 2})
-		want(t, s, dat.CellFile, a, int64(eb.Offset), false, dat.KindBadChain, fmt.Sprintf("shares a block with record 0x%08X", b))
-	})
-	t.Run("record in a directory block", func(t *testing.T) {
-		p, c := images(t)
-		e := entry(t, c, lb)
-		pat := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, e.ID), e.Offset)
-		at := bytes.Index(c, pat)
-		root := binary.LittleEndian.Uint32(c[0x160:])
-		put32(c, at+4, root)
-		s := Check(open(t, p, c), Options{})
-		want(t, s, dat.CellFile, lb, int64(root), false, dat.KindBadChain, "runs into a B-tree directory node")
-	})
-	t.Run("entry version 0", func(t *testing.T) {
-		p, c := images(t)
-		e := entry(t, c, lb)
-		var pat []byte
-		pat = binary.LittleEndian.AppendUint32(pat, e.Flags)
-		pat = binary.LittleEndian.AppendUint32(pat, e.ID)
-		at := bytes.Index(c, pat)
-		if at < 0 {
-			t.Fatal("entry not found in the node bytes")
-		}
-		put32(c, at, e.Flags&0xFFFF)
-		s := Check(open(t, p, c), Options{})
-		want(t, s, dat.CellFile, lb, -1, false, dat.KindBadDirectory, "record version 0")
 	})
 	t.Run("portal over cell", func(t *testing.T) {
 		p, _ := images(t)

@@ -10,7 +10,7 @@ import (
 // Issue 12, `soundworld check`: bytes past the header's file_size are a
 // problem naming the file_size field (readers ignore them, so they are a
 // damaged or appended copy's). A file shorter than file_size is refused at
-// open (TestDamagedVariants/truncation).
+// open (TestDamagedVariants_Files/truncation).
 func TestTrailingBytes(t *testing.T) {
 	p, c := images(t)
 	c = append(c, make([]byte, 1000)...)
