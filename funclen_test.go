@@ -45,7 +45,6 @@ var longFuncs = map[string]string{
 	"audio/device/writer.go:writer.step": "to split (being changed elsewhere: audio/device)",
 
 	// Scenario tests: one user story in steps, not a table.
-	"atlas/fuzz_test.go:FuzzAtlasDamagedArchive":                    "a fuzz target: builds the damaged pair, then checks every query; to split",
 	"audio/bank_test.go:TestO1_CompressedToMono11025":               "O1's two steps on one wave, checked in order; to split",
 	"explorer/listen/gate_test.go:TestOpenGateABAndABX":             "a gate opened, A/B switched, an ABX run to its log: one story; to split",
 	"game/outputs_test.go:TestWindowOutputs_RefuseDatFolder":        "every window output refused in the data folder, one after the other (being changed elsewhere: game/)",

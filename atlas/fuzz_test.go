@@ -3,13 +3,13 @@ package atlas
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"strings"
 	"sync"
 	"testing"
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/internal/damage"
 )
 
 var fuzzImages struct {
@@ -44,9 +44,7 @@ func FuzzAtlasDamagedArchive(f *testing.F) {
 		}
 		return e.Offset
 	}
-	op := func(file byte, off uint32, v byte) []byte {
-		return append(binary.LittleEndian.AppendUint32([]byte{file}, off), v)
-	}
+	op := damage.FuzzOp
 	lb := offset(cell, dat.LandBlockID(0xA9, 0xB4))
 	nb := offset(cell, dat.LandBlockID(0xAA, 0xB4))
 	reg := offset(portal, dat.RegionID)
@@ -58,56 +56,57 @@ func FuzzAtlasDamagedArchive(f *testing.F) {
 	f.Add(op(1, lb+4+8+2*81+5, 0xFF))                        // a height index
 	f.Add(append(op(1, 0x160, 0x01), op(0, 0x144, 0x03)...)) // header fields
 	f.Fuzz(func(t *testing.T, ops []byte) {
-		p, c := bytes.Clone(portal), bytes.Clone(cell)
-		kind := byte(0)
+		kind := byte(0) // the selector: the ops' file bytes above bit 0, xored
 		for i := 0; i+6 <= len(ops) && i < 6*64; i += 6 {
-			img := [2][]byte{p, c}[ops[i]&1]
 			kind ^= ops[i] >> 1
-			img[binary.LittleEndian.Uint32(ops[i+1:])%uint32(len(img))] = ops[i+5]
 		}
-		pf, err := dat.NewFile(bytes.NewReader(p), int64(len(p)), dat.PortalFile)
-		if err != nil {
+		arch, ok := damage.Fuzzed(portal, cell, ops)
+		if !ok {
 			return
 		}
-		cf, err := dat.NewFile(bytes.NewReader(c), int64(len(c)), dat.CellFile)
-		if err != nil {
-			return
-		}
-		named := func(what string, err error) {
-			if err != nil && !strings.Contains(err.Error(), dat.PortalFile) && !strings.Contains(err.Error(), dat.CellFile) &&
-				!strings.Contains(err.Error(), ErrNoSound.Error()) && !strings.Contains(err.Error(), ErrSelector.Error()) {
-				t.Fatalf("%s: error names no dat file: %v", what, err)
-			}
-		}
-		a, err := Open(&dat.Archive{Portal: pf, Cell: cf})
-		if err != nil {
-			named("Open", err)
-			return
-		}
-		ps := &dat.Problems{}
-		a.Land().SetProblems(ps)
-		var lbs []uint16
-		for x := 0xA7; x <= 0xAB; x++ {
-			for y := 0xB2; y <= 0xB6; y++ {
-				lbs = append(lbs, uint16(x<<8|y))
-			}
-		}
-		sel := Selector{Kind: LoudestBed}
-		if kind&1 == 1 {
-			sel = Selector{Kind: ByDesc, Desc: 0}
-		}
-		ctx := context.Background()
-		_, err = a.Compute(ctx, Request{Sel: sel, Blocks: lbs, Step: 2, Workers: 1})
-		named("Compute", err)
-		_, err = a.Search(ctx, Query{Kind: QuerySType, ID: 0x46}, lbs, nil)
-		named("Search", err)
-		if len(a.Land().Errs) > ps.Len() {
-			t.Fatalf("%d records skipped, %d problems reported: %v", len(a.Land().Errs), ps.Len(), a.Land().Errs)
-		}
-		for _, p := range ps.List() {
-			if p.File != dat.PortalFile && p.File != dat.CellFile {
-				t.Fatalf("problem names no dat file: %v", p)
-			}
-		}
+		checkDamagedAtlas(t, arch, kind)
 	})
+}
+
+// checkDamagedAtlas runs the atlas on a damaged archive over Holtburg's 5×5
+// landblocks (the loudest bed, or desc 0 when kind is odd, and a search):
+// every error and every problem names a dat file, and every record the
+// Land skipped is a problem.
+func checkDamagedAtlas(t *testing.T, arch *dat.Archive, kind byte) {
+	named := func(what string, err error) {
+		if err != nil && !strings.Contains(err.Error(), dat.PortalFile) && !strings.Contains(err.Error(), dat.CellFile) &&
+			!strings.Contains(err.Error(), ErrNoSound.Error()) && !strings.Contains(err.Error(), ErrSelector.Error()) {
+			t.Fatalf("%s: error names no dat file: %v", what, err)
+		}
+	}
+	a, err := Open(arch)
+	if err != nil {
+		named("Open", err)
+		return
+	}
+	ps := &dat.Problems{}
+	a.Land().SetProblems(ps)
+	var lbs []uint16
+	for x := 0xA7; x <= 0xAB; x++ {
+		for y := 0xB2; y <= 0xB6; y++ {
+			lbs = append(lbs, uint16(x<<8|y))
+		}
+	}
+	sel := Selector{Kind: LoudestBed}
+	if kind&1 == 1 {
+		sel = Selector{Kind: ByDesc, Desc: 0}
+	}
+	ctx := context.Background()
+	_, err = a.Compute(ctx, Request{Sel: sel, Blocks: lbs, Step: 2, Workers: 1})
+	named("Compute", err)
+	_, err = a.Search(ctx, Query{Kind: QuerySType, ID: 0x46}, lbs, nil)
+	named("Search", err)
+	if len(a.Land().Errs) > ps.Len() {
+		t.Fatalf("%d records skipped, %d problems reported: %v", len(a.Land().Errs), ps.Len(), a.Land().Errs)
+	}
+	for _, p := range ps.List() {
+		if p.File != dat.PortalFile && p.File != dat.CellFile {
+			t.Fatalf("problem names no dat file: %v", p)
+		}
+	}
 }
