@@ -50,7 +50,6 @@ var longFuncs = map[string]string{
 	"game/outputs_test.go:TestWindowOutputs_RefuseDatFolder":        "every window output refused in the data folder, one after the other (being changed elsewhere: game/)",
 	"game/record_indoor_test.go:TestA11_RecordedWalkThroughTheDoor": "a walk recorded through a door and rendered (being changed elsewhere: the walk record)",
 	"game/record_test.go:TestRecordedWalkRendersSampleExact":        "a walk recorded and rendered sample for sample (being changed elsewhere: the walk record)",
-	"world/indoor_test.go:TestA11_IndoorsBySeenOutside":             "A11's indoor cases in one walk; to split",
 
 	// To split: untouched by others, not yet done.
 	"internal/capture/replay.go:RenderFrom": "to split",

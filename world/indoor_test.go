@@ -104,8 +104,13 @@ func TestA11_IndoorsBySeenOutside(t *testing.T) {
 	if sn = s.Tick(0.1); sn.Indoor != 0 || sn.TotalWeight != wantTotal {
 		t.Errorf("A11: outdoors again: indoor %08X total %v, want 0, %v", sn.Indoor, sn.TotalWeight, wantTotal)
 	}
-	// Data without EnvCells (a plain Data): an error, never an outdoor stand-in.
-	if err := newSimOn(t, f).SetPlayerIndoor(Loc{0x0101, 12, 12, 22}, room, 0); err == nil || !strings.Contains(err.Error(), "0x01010100") {
+}
+
+// TestA11_IndoorNeedsEnvCells: on data without EnvCells (a plain Data) an
+// indoor position is an error naming the cell, never an outdoor stand-in.
+func TestA11_IndoorNeedsEnvCells(t *testing.T) {
+	_, f := simFixture(t, 1)
+	if err := newSimOn(t, f).SetPlayerIndoor(Loc{0x0101, 12, 12, 22}, 0x01010100, 0); err == nil || !strings.Contains(err.Error(), "0x01010100") {
 		t.Errorf("A11: data without EnvCells: %v, want an error naming the cell", err)
 	}
 }
