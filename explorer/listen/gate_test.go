@@ -80,6 +80,16 @@ func TestOpenGateABAndABX(t *testing.T) {
 	path, loc := listentest.Gate(t, dir)
 	dev := &fakeAB{}
 	g := standInTools(t, dev)
+	checkOpenGateAB(t, g, dev, path, loc)
+	runABX(t, g, dev)
+	checkABXHistory(t, path)
+}
+
+// checkOpenGateAB opens the gate at path (written at loc) and switches A/B:
+// the player stands where the gate says, B waits for loading, and the
+// gain match (≈ +6 dB) follows its switch.
+func checkOpenGateAB(t *testing.T, g *Tools, dev *fakeAB, path string, loc world.RetailLoc) {
+	t.Helper()
 	if err := g.ToggleB(); err == nil {
 		t.Error("B with no gate open: want an error")
 	}
@@ -120,7 +130,12 @@ func TestOpenGateABAndABX(t *testing.T) {
 		t.Error("B again: want A")
 	}
 
-	// ABX, 3 trials: X sounds as drawn; answer right twice, wrong once.
+}
+
+// runABX runs 3 ABX trials: X sounds as drawn; it answers right twice,
+// wrong once.
+func runABX(t *testing.T, g *Tools, dev *fakeAB) {
+	t.Helper()
 	if err := g.SetABXTrials(3); err != nil {
 		t.Fatal(err)
 	}
@@ -144,10 +159,16 @@ func TestOpenGateABAndABX(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	v = g.View()
+	v := g.View()
 	if !v.ABXDone || v.Correct != 2 || !strings.Contains(v.Result, "2 of 3 right, p = 0.5") {
 		t.Errorf("result %q (done %v, correct %d), want 2 of 3 and p = 0.5 (4/8)", v.Result, v.ABXDone, v.Correct)
 	}
+}
+
+// checkABXHistory reads the gate file back: one history entry, the ABX
+// run with its log.
+func checkABXHistory(t *testing.T, path string) {
+	t.Helper()
 	f, err := gate.Load(path)
 	if err != nil {
 		t.Fatal(err)
