@@ -274,85 +274,7 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 	if !(seconds > 0) || math.IsInf(seconds, 0) {
 		return fmt.Errorf("seconds %v: want a length > 0", seconds)
 	}
-	mx := audio.NewMixer(s.Bank())
-	var scratch, pre []float32
-	var out *audio.WAVWriter
-	remaining := int64(math.Round(seconds * audio.SampleRate))
-	tl := newMarks(r.Inputs.Anchors)
-	instant := tl.at(r.Inputs.End())
-	// mixTo is render's step: after a tick at t, the frames up to t + 1/60 s
-	// are mixed (so a start between ticks lands where render puts it).
-	// Before the instant they are dropped, from it they are kept (pre) until
-	// the WAV writer exists, then written.
-	// The live window played inputs' starts early (world.EarlyMark, O5):
-	// they go where it played them, superseding what waited on their slots
-	// from there, as the device did. An input's starts are those stamped at
-	// or before the sim time of the previous mix (a tick stamps its starts
-	// with its end), as the window tells them from the Sim's. Until the last
-	// mark the mixer stays margin frames behind the Sim, so every start is
-	// given before its frame is mixed; a record without marks mixes exactly
-	// as before. Where the window re-anchored (world.AnchorMark: a time
-	// scale, sound back on) the starts after go where it placed them, and
-	// until then the mix stays where the device's frontier was (marks.go).
-	early := make(map[float64]int64, len(r.Inputs.Early))
-	margin, lastEarly, lastMix := int64(0), -1.0, -1.0
-	for _, e := range r.Inputs.Early {
-		early[e.T] = e.Frames
-		margin, lastEarly = max(margin, e.Frames+world.StepFrames), e.T
-	}
-	ticks := 0
-	mixTo := func() error {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("%w: %w", ErrStopped, err)
-		}
-		if ticks++; progress != nil && ticks%60 == 0 {
-			progress(s.Now())
-		}
-		tl.advance(lastMix) // the window's anchors taken by now (O5)
-		starts := s.Manager().TakeStarts()
-		for i := range starts {
-			if f, ok := early[starts[i].Time]; ok && starts[i].Time <= lastMix {
-				at := tl.frameOf(starts[i].Time) - f
-				mx.DropPending(starts[i].Slot, at)
-				starts[i].Time = float64(at) / audio.SampleRate
-			} else if tl.anchored() {
-				starts[i].Time = float64(tl.frameOf(starts[i].Time)) / audio.SampleRate
-			}
-			mx.Apply(starts[i : i+1])
-		}
-		if lastMix = s.Now(); lastMix > lastEarly {
-			margin = 0
-		}
-		target := tl.mixTarget(s.Now()) - margin
-		for mx.Frame() < target {
-			f0 := mx.Frame()
-			n := min(target-f0, 4096)
-			skip := max(0, instant-f0) // before the instant: mixed, not kept
-			if out != nil {
-				if n = min(n, skip+remaining); n == 0 {
-					return nil
-				}
-			}
-			if cap(scratch) < int(2*n) {
-				scratch = make([]float32, 2*n)
-			}
-			buf := scratch[:2*n]
-			mx.Render(buf)
-			if skip >= n {
-				continue
-			}
-			buf = buf[2*skip:]
-			if out == nil {
-				pre = append(pre, buf...)
-				continue
-			}
-			if err := out.Write(buf); err != nil {
-				return err
-			}
-			remaining -= n - skip
-		}
-		return nil
-	}
+	m := newFromMixer(ctx, r, s, seconds, progress)
 	var mixErr error
 	if err := r.Inputs.Begin(s); err != nil {
 		return &RecordError{err}
@@ -360,7 +282,7 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 	for i := range r.Inputs.Inputs {
 		if err := r.Inputs.Inputs[i].Apply(s, func() {
 			if mixErr == nil {
-				mixErr = mixTo()
+				mixErr = m.mixTo()
 			}
 		}); err != nil {
 			return &RecordError{fmt.Errorf("replay.inputs[%d]: %w", i, err)}
@@ -379,19 +301,129 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 	if err != nil {
 		return err
 	}
-	pre = pre[:min(int64(len(pre)), 2*remaining)]
-	if err := w.Write(pre); err != nil {
+	m.pre = m.pre[:min(int64(len(m.pre)), 2*m.remaining)]
+	if err := w.Write(m.pre); err != nil {
 		return err
 	}
-	remaining -= int64(len(pre) / 2)
-	out = w
-	for remaining > 0 {
+	m.remaining -= int64(len(m.pre) / 2)
+	m.out = w
+	for m.remaining > 0 {
 		s.Tick(world.NextStepDt(s.Now()))
-		if err := mixTo(); err != nil {
+		if err := m.mixTo(); err != nil {
 			return err
 		}
 	}
-	return out.Close()
+	return m.out.Close()
+}
+
+// fromMixer is RenderFrom's mixer and where it stands. mixTo is render's
+// step: after a tick at t, the frames up to t + 1/60 s are mixed (so a
+// start between ticks lands where render puts it). Before the instant they
+// are dropped, from it they are kept (pre) until the WAV writer exists,
+// then written.
+// The live window played inputs' starts early (world.EarlyMark, O5): they
+// go where it played them, superseding what waited on their slots from
+// there, as the device did. An input's starts are those stamped at or
+// before the sim time of the previous mix (a tick stamps its starts with
+// its end), as the window tells them from the Sim's. Until the last mark
+// the mixer stays margin frames behind the Sim, so every start is given
+// before its frame is mixed; a record without marks mixes exactly as
+// before. Where the window re-anchored (world.AnchorMark: a time scale,
+// sound back on) the starts after go where it placed them, and until then
+// the mix stays where the device's frontier was (marks.go).
+type fromMixer struct {
+	ctx      context.Context
+	s        *world.Sim
+	mx       *audio.Mixer
+	progress func(t float64)
+	tl       *marks
+	instant  int64 // the capture's instant, in mixer frames
+
+	early              map[float64]int64 // early-played input time → frames early
+	margin             int64             // frames the mix stays behind the Sim
+	lastEarly, lastMix float64           // sim times (s): the last early mark, the last mix
+	ticks              int
+	scratch, pre       []float32
+	out                *audio.WAVWriter // nil until the instant
+	remaining          int64            // frames still to write
+}
+
+func newFromMixer(ctx context.Context, r *Replay, s *world.Sim, seconds float64, progress func(t float64)) *fromMixer {
+	m := &fromMixer{ctx: ctx, s: s, mx: audio.NewMixer(s.Bank()), progress: progress,
+		remaining: int64(math.Round(seconds * audio.SampleRate)), tl: newMarks(r.Inputs.Anchors),
+		early: make(map[float64]int64, len(r.Inputs.Early)), lastEarly: -1, lastMix: -1}
+	m.instant = m.tl.at(r.Inputs.End())
+	for _, e := range r.Inputs.Early {
+		m.early[e.T] = e.Frames
+		m.margin, m.lastEarly = max(m.margin, e.Frames+world.StepFrames), e.T
+	}
+	return m
+}
+
+// mixTo hands the mixer the starts of the last tick and mixes up to the
+// tick's end (less the margin).
+func (m *fromMixer) mixTo() error {
+	if err := m.ctx.Err(); err != nil {
+		return fmt.Errorf("%w: %w", ErrStopped, err)
+	}
+	if m.ticks++; m.progress != nil && m.ticks%60 == 0 {
+		m.progress(m.s.Now())
+	}
+	m.tl.advance(m.lastMix) // the window's anchors taken by now (O5)
+	m.applyStarts()
+	if m.lastMix = m.s.Now(); m.lastMix > m.lastEarly {
+		m.margin = 0
+	}
+	return m.render(m.tl.mixTarget(m.s.Now()) - m.margin)
+}
+
+// applyStarts gives the mixer the Sim's new starts, each where the window
+// played it (early or re-anchored).
+func (m *fromMixer) applyStarts() {
+	starts := m.s.Manager().TakeStarts()
+	for i := range starts {
+		if f, ok := m.early[starts[i].Time]; ok && starts[i].Time <= m.lastMix {
+			at := m.tl.frameOf(starts[i].Time) - f
+			m.mx.DropPending(starts[i].Slot, at)
+			starts[i].Time = float64(at) / audio.SampleRate
+		} else if m.tl.anchored() {
+			starts[i].Time = float64(m.tl.frameOf(starts[i].Time)) / audio.SampleRate
+		}
+		m.mx.Apply(starts[i : i+1])
+	}
+}
+
+// render mixes up to frame target: dropped before the instant, kept in pre
+// until the WAV writer exists, then written (at most remaining frames).
+func (m *fromMixer) render(target int64) error {
+	for m.mx.Frame() < target {
+		f0 := m.mx.Frame()
+		n := min(target-f0, 4096)
+		skip := max(0, m.instant-f0) // before the instant: mixed, not kept
+		if m.out != nil {
+			if n = min(n, skip+m.remaining); n == 0 {
+				return nil
+			}
+		}
+		if cap(m.scratch) < int(2*n) {
+			m.scratch = make([]float32, 2*n)
+		}
+		buf := m.scratch[:2*n]
+		m.mx.Render(buf)
+		if skip >= n {
+			continue
+		}
+		buf = buf[2*skip:]
+		if m.out == nil {
+			m.pre = append(m.pre, buf...)
+			continue
+		}
+		if err := m.out.Write(buf); err != nil {
+			return err
+		}
+		m.remaining -= n - skip
+	}
+	return nil
 }
 
 // RecordError is a replay that the sidecar's record makes fail (an entry
