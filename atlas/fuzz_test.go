@@ -9,7 +9,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
-	"soundworld/internal/damage"
+	"soundworld/dat/dattest"
 )
 
 var fuzzImages struct {
@@ -44,7 +44,7 @@ func FuzzAtlasDamagedArchive(f *testing.F) {
 		}
 		return e.Offset
 	}
-	op := damage.FuzzOp
+	op := dattest.FuzzOp
 	lb := offset(cell, dat.LandBlockID(0xA9, 0xB4))
 	nb := offset(cell, dat.LandBlockID(0xAA, 0xB4))
 	reg := offset(portal, dat.RegionID)
@@ -60,7 +60,7 @@ func FuzzAtlasDamagedArchive(f *testing.F) {
 		for i := 0; i+6 <= len(ops) && i < 6*64; i += 6 {
 			kind ^= ops[i] >> 1
 		}
-		arch, ok := damage.Fuzzed(portal, cell, ops)
+		arch, ok := dattest.Fuzzed(portal, cell, ops)
 		if !ok {
 			return
 		}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"soundworld/dat"
-	"soundworld/internal/damage"
+	"soundworld/dat/dattest"
 )
 
 var fuzzImages struct {
@@ -54,15 +54,15 @@ func FuzzSimDamagedArchive(f *testing.F) {
 	r, _ := a.Region()
 	table := at(a.Portal, r.Sound.STBDescs[0].STBID)
 	f.Add([]byte{})
-	f.Add(damage.FuzzOp(0, reg+4+72+3, 0x7F))                                      // a height table value → 3e38 or NaN-ish
-	f.Add(damage.FuzzOp(0, reg+4+0x30, 0xFF))                                      // LandDefs scalars
-	f.Add(damage.FuzzOp(1, lb+4+8+2*40+1, 0xFF))                                   // a terrain word's scene index
-	f.Add(damage.FuzzOp(1, lb+4, 0x00))                                            // the landblock's own id
-	f.Add(damage.FuzzOp(0, table+4+8, 0xFF))                                       // a table's root count
-	f.Add(damage.FuzzOp(0, root+4+248, 0x40))                                      // root node entry count
-	f.Add(append(damage.FuzzOp(1, 0x160, 0x01), damage.FuzzOp(0, 0x144, 0x03)...)) // header fields
+	f.Add(dattest.FuzzOp(0, reg+4+72+3, 0x7F))                                       // a height table value → 3e38 or NaN-ish
+	f.Add(dattest.FuzzOp(0, reg+4+0x30, 0xFF))                                       // LandDefs scalars
+	f.Add(dattest.FuzzOp(1, lb+4+8+2*40+1, 0xFF))                                    // a terrain word's scene index
+	f.Add(dattest.FuzzOp(1, lb+4, 0x00))                                             // the landblock's own id
+	f.Add(dattest.FuzzOp(0, table+4+8, 0xFF))                                        // a table's root count
+	f.Add(dattest.FuzzOp(0, root+4+248, 0x40))                                       // root node entry count
+	f.Add(append(dattest.FuzzOp(1, 0x160, 0x01), dattest.FuzzOp(0, 0x144, 0x03)...)) // header fields
 	f.Fuzz(func(t *testing.T, ops []byte) {
-		a, ok := damage.Fuzzed(portal, cell, ops)
+		a, ok := dattest.Fuzzed(portal, cell, ops)
 		if !ok {
 			return
 		}

@@ -1,4 +1,5 @@
-// Package dattest writes, in tests, small dat pairs built with dat.Writer.
+// Package dattest helps tests with dat pairs: it writes small ones built
+// with dat.Writer and opens fuzzed ones.
 package dattest
 
 import (

@@ -1,4 +1,4 @@
-package damage
+package dattest
 
 import (
 	"encoding/binary"
