@@ -1,7 +1,6 @@
 package atlas
 
 import (
-	"bytes"
 	"context"
 	"strings"
 	"sync"
@@ -33,17 +32,7 @@ func FuzzAtlasDamagedArchive(f *testing.F) {
 		f.Fatal(fuzzImages.err)
 	}
 	portal, cell := fuzzImages.portal, fuzzImages.cell
-	offset := func(img []byte, id uint32) uint32 {
-		fl, err := dat.NewFile(bytes.NewReader(img), int64(len(img)), "img")
-		if err != nil {
-			f.Fatal(err)
-		}
-		e, err := fl.Lookup(id)
-		if err != nil {
-			f.Fatal(err)
-		}
-		return e.Offset
-	}
+	offset := func(img []byte, id uint32) uint32 { return dattest.Entry(f, img, id).Offset }
 	op := dattest.FuzzOp
 	lb := offset(cell, dat.LandBlockID(0xA9, 0xB4))
 	nb := offset(cell, dat.LandBlockID(0xAA, 0xB4))

@@ -9,6 +9,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 	"soundworld/internal/damage"
 )
 
@@ -25,15 +26,7 @@ func standInImages(t testing.TB) (portal, cell []byte) {
 // recordAt is the file offset of record id's first payload byte in img.
 func recordAt(t testing.TB, img []byte, id uint32) int {
 	t.Helper()
-	f, err := dat.NewFile(bytes.NewReader(img), int64(len(img)), "img")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := f.Lookup(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return int(e.Offset) + 4
+	return int(dattest.Entry(t, img, id).Offset) + 4
 }
 
 func openImages(t testing.TB, portal, cell []byte) *dat.Archive {

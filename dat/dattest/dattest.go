@@ -3,6 +3,7 @@
 package dattest
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -23,4 +24,19 @@ func WriteDir(tb testing.TB, dir string, portal, cell *dat.Writer) {
 			tb.Fatal(err)
 		}
 	}
+}
+
+// Entry is record id's directory entry in the dat image img; a failure
+// ends the test.
+func Entry(tb testing.TB, img []byte, id uint32) dat.Entry {
+	tb.Helper()
+	f, err := dat.NewFile(bytes.NewReader(img), int64(len(img)), "img")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	e, err := f.Lookup(id)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return e
 }

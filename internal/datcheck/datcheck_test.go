@@ -13,6 +13,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 )
 
 var (
@@ -49,15 +50,7 @@ func open(t testing.TB, portal, cell []byte) *dat.Archive {
 // entry is id's directory entry in img.
 func entry(t testing.TB, img []byte, id uint32) dat.Entry {
 	t.Helper()
-	f, err := dat.NewFile(bytes.NewReader(img), int64(len(img)), "img")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := f.Lookup(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
+	return dattest.Entry(t, img, id)
 }
 
 // recByte is the file offset of byte off of record id, following its block
