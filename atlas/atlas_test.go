@@ -203,6 +203,12 @@ func standInAtlasSim(t *testing.T) (*Atlas, *world.Sim) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return atlasAndSim(t, arch)
+}
+
+// atlasAndSim opens the atlas of arch and a Sim (seed 1) on it.
+func atlasAndSim(t *testing.T, arch *dat.Archive) (*Atlas, *world.Sim) {
+	t.Helper()
 	a, err := Open(arch)
 	if err != nil {
 		t.Fatal(err)

@@ -92,15 +92,7 @@ func TestA2_AtlasAgreesWithProbe_BigWorld(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs the full-size world")
 	}
-	arch := bigtest.Archive(t)
-	a, err := Open(arch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := world.NewSim(world.Config{Archive: arch, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, s := atlasAndSim(t, bigtest.Archive(t))
 	type cell struct {
 		lb     uint16
 		cx, cy int
