@@ -1,12 +1,12 @@
 package atlas
 
 import (
-	"bytes"
 	"context"
 	"testing"
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 	"soundworld/internal/damage"
 )
 
@@ -19,15 +19,7 @@ func patchedStandIn(t testing.TB, id uint32, patch func(rec []byte)) *dat.Archiv
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), "cell")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := f.Lookup(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	patch(cell[e.Offset:])
+	patch(cell[dattest.Entry(t, cell, id).Offset:])
 	a, err := damage.Open(portal, cell)
 	if err != nil {
 		t.Fatal(err)
