@@ -86,7 +86,7 @@ func (h panelHost) Reset(seed uint32) error {
 	g := h.g
 	g.walk.stopIfOn() // the walk so far is saved; a reset would lose its record
 	g.sim.Reset(seed)
-	g.anchorNext("reset") // O5: a new anchor for the new sim clock (live.go)
+	g.sess.Reset() // O5: a new anchor for the new sim clock (audio/device.Session)
 	g.snap = g.sim.Tick(0)
 	g.setToast(fmt.Sprintf("Sim reset with seed %d", seed))
 	return nil
@@ -95,11 +95,11 @@ func (h panelHost) Reset(seed uint32) error {
 // SetAudio turns the speakers on or off (the Sim runs either way).
 func (h panelHost) SetAudio(on bool) error {
 	g := h.g
-	if on && (g.sound == nil || g.sound.silent()) {
+	if silent, _ := g.sess.Silent(); on && silent {
 		return fmt.Errorf("no sound device: the explorer is silent")
 	}
-	if !on && g.sound != nil {
-		g.sound.stopAll()
+	if !on {
+		g.sess.StopAll()
 	}
 	return nil
 }

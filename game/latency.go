@@ -21,12 +21,6 @@ import (
 // of their two parts: input → the Update that saw it (set by the window's
 // frame rate) and that Update → played (the audio path).
 
-// probeDev is what the probe needs of the device.
-type probeDev interface {
-	Inputs() (n, lastFrame int64)
-	Handed() (written, played int64)
-}
-
 type latencyProbe struct {
 	left    int             // inputs still to make
 	armed   atomic.Int64    // UnixNano of an input not yet seen by Update (0 none)
@@ -79,9 +73,8 @@ func (g *Game) updateLatencyProbe() {
 		return
 	}
 	p.armed.Store(0)
-	d, ok := g.live()
-	pd, ok2 := d.(probeDev)
-	if !ok || !ok2 {
+	pd := g.sess.Device()
+	if pd == nil || !g.st.AudioOn {
 		return
 	}
 	p.left--
