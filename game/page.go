@@ -23,10 +23,10 @@ type PageHost struct{ g *Game }
 // record and the view that a report link carries).
 func (h PageHost) SidecarJSON() ([]byte, error) { return sidecarJSON(h.g.sidecar()) }
 
-// ClockSource is what the window's clock follows now: "device" (the audio
-// device's played position, while it keeps real time) or "wall".
+// ClockSource is what the window's clock follows now: "device" (the frames
+// the audio device consumed, from the session's anchor) or "wall".
 func (h PageHost) ClockSource() string {
-	if h.g.sess.Status().Line != "" && !h.g.sess.Status().OnWall {
+	if h.g.sess.Status().Clock {
 		return "device"
 	}
 	return "wall"

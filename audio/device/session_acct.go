@@ -111,7 +111,8 @@ func (a *account) note(what string) {
 
 // Status is the session's account for the status bar, banners and the page.
 type Status struct {
-	Line      string  // "lead … ms, anchors …, late starts …, underruns …" ("" not the clock)
+	Line      string  // "lead … ms, anchors …, late starts …, underruns …" ("" no device, or off)
+	Clock     bool    // the device's frames are the Sim's clock now (anchored, not lost)
 	OnWall    bool    // the device was lost: the wall clock has the mix
 	Muted     bool    // G6 mutes the output now
 	Underruns int64   // events since the session opened
@@ -126,7 +127,7 @@ func (s *Session) Status() Status {
 		return Status{}
 	}
 	fr, ev := d.Underruns()
-	st := Status{OnWall: s.acct.onWall, Muted: s.muted, Underruns: s.acct.underruns,
+	st := Status{Clock: s.anchored && !s.acct.onWall, OnWall: s.acct.onWall, Muted: s.muted, Underruns: s.acct.underruns,
 		Dry: float64(s.acct.dryFrames) / audio.SampleRate, Late: s.acct.lateN}
 	stall := ""
 	if s.acct.stalls > 0 {
