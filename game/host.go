@@ -231,12 +231,12 @@ func (h panelHost) Jump(where string) error {
 			}
 			return fmt.Errorf("jump: %q is neither map coordinates (42.1N, 33.6E), a position (0xA9B4 84 7.1) nor a /loc line (0xA9B40019 [84 7.1 85] 1 0 0 0)", where)
 		}
-		g.sim.SetPlayer(l, g.sim.Listener().Heading) // no anchor: the timeline goes on (O5, live.go)
+		g.sim.SetPlayer(l, g.sim.Listener().Heading) // no anchor: the timeline goes on (O5, audio/device.Session)
 		p := g.sim.Listener().Pos
 		g.cam.CX, g.cam.CY = float64(p.X), float64(p.Y)
 		return nil
 	}
-	g.sim.SetListener(x, y, g.sim.Listener().Heading) // no anchor: the timeline goes on (O5, live.go)
+	g.sim.SetListener(x, y, g.sim.Listener().Heading) // no anchor: the timeline goes on (O5, audio/device.Session)
 	g.cam.CX, g.cam.CY = float64(x), float64(y)
 	return nil
 }

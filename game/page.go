@@ -42,7 +42,7 @@ func (h PageHost) Notify(msg string) { h.g.setToast(msg) }
 // StartSound opens the audio device once the page has had a user gesture
 // (browsers keep Web Audio silent before one); once per window, and not when
 // sound is off (-no-audio). The device's first anchor is the session's
-// (live.go); voices the Sim started before it are not replayed, as when the
+// (audio/device.Session); voices the Sim started before it are not replayed, as when the
 // speakers are turned on.
 func (h PageHost) StartSound() {
 	g := h.g
