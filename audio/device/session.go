@@ -3,7 +3,6 @@ package device
 import (
 	"fmt"
 	"math"
-	"time"
 
 	"soundworld/audio"
 )
@@ -54,7 +53,7 @@ type Session struct {
 	acct  account // late starts, underruns, stalls (session_acct.go)
 	warm  warmUp  // the session anchor's wait for steady frames (session_lead.go)
 	gaps  GapHist // every Update's gap since the session's anchor (frame jitter)
-	lastU time.Time
+	lastU float64 // s on the device's wall clock at the last Clock (NaN before)
 }
 
 // Host is what the session tells the window (game goroutine, inside its calls).
@@ -103,7 +102,7 @@ func SilentSession(why string) *Session { return &Session{notice: why} }
 
 // NewSession is a session over an opened device (a scripted one in tests).
 func NewSession(d *Device, host Host) *Session {
-	return &Session{dev: d, host: host, on: true}
+	return &Session{dev: d, host: host, on: true, lastU: math.NaN()}
 }
 
 // live is the device while it is the clock's candidate (playing, speakers on).
@@ -145,10 +144,14 @@ func (s *Session) Clock(f Frame, step float64, maxTicks int) (int, bool) {
 	}
 	gap := s.frameGap()
 	s.isInstant = false
-	if s.warm.waiting(s, f.Warm, gap) {
+	if s.warm.waiting(s, f.Warm, s.lastU, gap) {
 		return 0, true
 	}
-	if need := ChunkFrames + int64(gap*audio.SampleRate) + frameMargin; s.anchored && need > d.LeadFrames() {
+	// Measured frame jitter: starts pushed now must reach the device before
+	// one read plus this frame's gap has gone by. A longer gap than
+	// stallGap is a stall, caught up on the Sim's own steps (late starts
+	// grow the lead), not jitter the lead must cover.
+	if need := ChunkFrames + int64(gap*audio.SampleRate) + frameMargin; s.anchored && gap <= stallGap && need > d.LeadFrames() {
 		s.growLeadTo(d, need, fmt.Sprintf("a frame took %.0f ms", gap*1000))
 	}
 	if f.Paused != s.paused {
@@ -171,12 +174,14 @@ func (s *Session) Clock(f Frame, step float64, maxTicks int) (int, bool) {
 	return max(0, min(n, maxTicks)), true
 }
 
-// frameGap is the wall time (s) since the last Clock, kept in gaps once anchored.
+// frameGap is the wall time (s) since the last Clock, kept in gaps once
+// anchored: on the device's wall clock (a scripted device's is the
+// script's, so tests do not see the machine's load).
 func (s *Session) frameGap() float64 {
-	now := time.Now()
+	now := s.dev.wall()
 	gap := 0.0
-	if !s.lastU.IsZero() {
-		gap = now.Sub(s.lastU).Seconds()
+	if !math.IsNaN(s.lastU) {
+		gap = max(0, now-s.lastU)
 	}
 	s.lastU = now
 	if s.anchored && gap > 0 {

@@ -3,7 +3,6 @@ package device
 import (
 	"fmt"
 	"math"
-	"time"
 
 	"soundworld/audio"
 )
@@ -21,6 +20,9 @@ const (
 	MinLead = audio.SampleRate / 10
 	// frameMargin is 20 ms over a read and a frame.
 	frameMargin = audio.SampleRate / 50
+	// stallGap (s) is the longest Update gap counted as frame jitter: the
+	// window's clock drops longer gaps as stalls (explorer/clock.MaxGap).
+	stallGap = 0.5
 )
 
 // growLead grows the lead by a step (not past MaxLead) and says why.
@@ -65,7 +67,8 @@ const (
 
 // warmUp is the session anchor's wait.
 type warmUp struct {
-	start   time.Time          // when the warm-up began
+	started bool
+	start   float64            // s on the device's wall clock when the warm-up began
 	steady  int                // Updates in a row within warmGap
 	maxGap  float64            // s, the longest gap of those steady Updates
 	holding bool               // the session's anchor waits
@@ -74,14 +77,13 @@ type warmUp struct {
 }
 
 // waiting reports whether the session's anchor still waits (warm: a real window).
-func (w *warmUp) waiting(s *Session, warm bool, gap float64) bool {
+func (w *warmUp) waiting(s *Session, warm bool, now, gap float64) bool {
 	if s.anchored || len(s.anchors) > 0 || !warm || w.done {
 		w.holding = false
 		return false
 	}
-	now := time.Now()
-	if w.start.IsZero() {
-		w.start = now
+	if !w.started {
+		w.started, w.start = true, now
 	}
 	if gap > 0 && gap < warmGap {
 		w.steady++
@@ -89,7 +91,7 @@ func (w *warmUp) waiting(s *Session, warm bool, gap float64) bool {
 	} else {
 		w.steady, w.maxGap = 0, 0
 	}
-	if w.steady >= warmFrames || now.Sub(w.start).Seconds() >= warmMax {
+	if w.steady >= warmFrames || now-w.start >= warmMax {
 		w.holding, w.done = false, true
 		return false
 	}

@@ -70,17 +70,24 @@ func TestSession_ClockAnchorsAndRecordsTimeScale(t *testing.T) {
 	if n, ok := s.Clock(Frame{Scale: 1, On: true}, step, 120); !ok || n != 0 {
 		t.Fatalf("first Clock: %d steps, ok %v; want 0, true", n, ok)
 	}
-	read(0.1)
-	n, ok := s.Clock(Frame{Scale: 1, On: true}, step, 120)
-	if !ok || n != 6 {
+	n := 0
+	for range 10 { // 10 ms Updates: the lead covers their gaps
+		read(0.01)
+		m, ok := s.Clock(Frame{SimT: float64(n) * step, Scale: 1, On: true}, step, 120)
+		if !ok {
+			t.Fatal("the device is no clock")
+		}
+		n += m
+	}
+	if n != 6 {
 		t.Fatalf("after 0.1 s consumed: %d steps, want 6", n)
 	}
 	if len(h.anchors) != 0 {
 		t.Fatalf("the session's own anchor went into the record: %q", h.anchors)
 	}
-	s.Clock(Frame{SimT: 0.1, Scale: 2, On: true}, step, 120)
+	s.Clock(Frame{SimT: float64(n) * step, Scale: 2, On: true}, step, 120)
 	lead := d.Anchors()[0].Lead // the lead in force: the mark carries it
-	if want := fmt.Sprintf("0.1 4410 2 %d", lead); len(h.anchors) != 1 || h.anchors[0] != want {
+	if want := fmt.Sprintf("%g 4410 2 %d", 6*step, lead); len(h.anchors) != 1 || h.anchors[0] != want {
 		t.Errorf("record marks %q, want [%q]", h.anchors, want)
 	}
 	var reasons []string
@@ -166,5 +173,26 @@ func TestSessionLead(t *testing.T) {
 		if got := SessionLead(c.gap); got != c.want {
 			t.Errorf("SessionLead(%v) = %d, want %d", c.gap, got, c.want)
 		}
+	}
+}
+
+// O5 lead: an Update gap the lead does not cover grows it to a period, the
+// gap and 20 ms, in 10 ms steps, said in a notice; a gap over 0.5 s is a
+// stall (caught up on the Sim's steps) and grows nothing.
+func TestSession_LeadCoversFrameGapsNotStalls(t *testing.T) {
+	s, d, h, read := scriptedSession(t)
+	s.Clock(Frame{Scale: 1, On: true}, step, 120)
+	lead := d.LeadFrames()
+	read(0.2)
+	s.Clock(Frame{Scale: 1, On: true}, step, 120)
+	need := int64(256 + 8820 + 882) // a period, 0.2 s, 20 ms
+	want := lead + (need-lead+440)/441*441
+	if got := d.LeadFrames(); got != want || len(h.notices) != 1 || !strings.Contains(h.notices[0], "a frame took 200 ms") {
+		t.Fatalf("after a 200 ms frame: lead %d, notices %q; want %d and the frame said", got, h.notices, want)
+	}
+	read(2)
+	s.Clock(Frame{Scale: 1, On: true}, step, 120)
+	if got := d.LeadFrames(); got != want {
+		t.Errorf("after a 2 s stall: lead %d, want it kept at %d", got, want)
 	}
 }
