@@ -101,6 +101,8 @@ type Config struct {
 	// LatencyProbes > 0 makes that many timed inputs and prints input →
 	// device latency at -quit-after (latency.go).
 	LatencyProbes int
+	// LiveScript is -live-script's timed calls (livescript.go; the live rig).
+	LiveScript []LiveStep
 	// Page is the host page's hooks (the browser build; page.go); nil on the desktop.
 	Page Page
 	// Names is the user's names file, id → name (-names, read by the command; nil: none).
@@ -123,6 +125,7 @@ type Game struct {
 	listening *listen.Tools   // /loc in and out, the opened gate, A/B and ABX (explorer/listen)
 	meters    profHooks       // the meters' source, the sidecar's replay record, captures, -from (profhooks.go)
 	lat       *latencyProbe   // -latency-probe (latency.go)
+	script    []LiveStep      // -live-script's calls still to make (livescript.go)
 	mapv      *mapview.Map    // tiles, overview pyramid, heatmap, landmarks, search (explorer/mapview)
 
 	captured     debugui.InputCapturingState
@@ -266,6 +269,7 @@ func New(cfg Config) (*Game, error) {
 		return nil, err
 	}
 	g.startLatencyProbe(cfg.LatencyProbes)
+	g.script = cfg.LiveScript
 	if err := g.startGate(cfg.Gate); err != nil { // -gate
 		return nil, err
 	}
@@ -398,6 +402,7 @@ func (g *Game) Update() error {
 	g.focused = g.focus()
 	g.sim.SetActive(g.focused) // G4: the manager refuses new starts when unfocused
 	g.updateLatencyProbe()     // -latency-probe (latency.go)
+	g.runLiveScript()          // -live-script (livescript.go)
 
 	select {
 	case r := <-g.shotDone:

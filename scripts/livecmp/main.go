@@ -31,6 +31,7 @@ func main() {
 	heard := flag.String("heard", "", "raw float32le stereo recorded from the sink's monitor (optional)")
 	minSec := flag.Float64("min-seconds", 25, "fewest seconds that must be compared")
 	anchor := flag.Int64("anchor", -1, "the session anchor's mixer frame, as the window logged it (−1: unknown)")
+	flag.BoolVar(&search, "search", false, "the render starts mid-session (render -from of a sidecar): find its first frames in the sent stream, bit for bit, instead of lining up the first sounds")
 	flag.BoolVar(&skipPadding, "skip-padding", false, "allow runs of silence the driver inserted when the player ran short (wine's WASAPI): they are counted and skipped, never compared")
 	flag.Parse()
 	if err := run(*sent, *render, *heard, *minSec, *anchor); err != nil {
@@ -57,6 +58,13 @@ func run(sentPath, renderPath, heardPath string, minSec float64, anchor int64) e
 		return fmt.Errorf("no sound in %s (first frame %d) or %s (%d)", sentPath, fs, renderPath, fr)
 	}
 	off := fs - fr // sent frame = render frame + off
+	if search {
+		if off = find(q, r[2*fr:]); off < 0 { // from its first sound: silence would match a pause's zeros
+			return fmt.Errorf("the render's first %d frames are nowhere in the sent stream", searchFrames)
+		}
+		off -= fr
+		fmt.Printf("livecmp: the render's frames found from sent frame %d (%.3f s)\n", off, float64(off)/audio.SampleRate)
+	}
 	if off < 0 {
 		return fmt.Errorf("the sent stream starts %d frames before the render: no alignment", -off)
 	}
@@ -92,6 +100,31 @@ func run(sentPath, renderPath, heardPath string, minSec float64, anchor int64) e
 		return fmt.Errorf("only %.2f s compared, want at least %.0f s", float64(n)/audio.SampleRate, minSec)
 	}
 	return nil
+}
+
+// search: the render is found in the sent stream (-search).
+var search bool
+
+// searchFrames is how many of the render's first frames must match where
+// it is found (0.1 s: a bed's samples do not repeat by chance).
+const searchFrames = audio.SampleRate / 10
+
+// find is the first sent frame from which the render's first searchFrames
+// frames follow exactly (−1: none).
+func find(q, r []int16) int {
+	if len(r)/2 < searchFrames {
+		return -1
+	}
+	for o := 0; o+searchFrames <= len(q)/2; o++ {
+		i := 0
+		for i < searchFrames && q[2*(o+i)] == r[2*i] && q[2*(o+i)+1] == r[2*i+1] {
+			i++
+		}
+		if i == searchFrames {
+			return o
+		}
+	}
+	return -1
 }
 
 // skipPadding: the sent stream may hold runs of exact silence the driver
