@@ -126,7 +126,10 @@ type Game struct {
 	meters    profHooks       // the meters' source, the sidecar's replay record, captures, -from (profhooks.go)
 	lat       *latencyProbe   // -latency-probe (latency.go)
 	script    []LiveStep      // -live-script's calls still to make (livescript.go)
-	mapv      *mapview.Map    // tiles, overview pyramid, heatmap, landmarks, search (explorer/mapview)
+	scriptT0  float64         // wall s when the script's clock started
+	// scriptStarted: the script's clock runs (the sound started).
+	scriptStarted bool
+	mapv          *mapview.Map // tiles, overview pyramid, heatmap, landmarks, search (explorer/mapview)
 
 	captured     debugui.InputCapturingState
 	prevCaptured debugui.InputCapturingState // the last frame's (see input)

@@ -7,8 +7,9 @@ import (
 )
 
 // LiveStep is one timed call of -live-script, the live rig's inputs
-// (scripts/live-smoke.sh "inputs"): at At s of wall time after the
-// window opened, Verb with Arg, as the keys and panels would make it:
+// (scripts/live-smoke.sh "inputs"): at At s of wall time after the sound
+// started (the session's anchor; with no device, the first Update), Verb
+// with Arg, as the keys and panels would make it:
 //
 //	jump LOC      the Jump field (a map location or /loc line)
 //	pause, resume Space
@@ -54,7 +55,17 @@ func ParseLiveScript(s string) ([]LiveStep, error) {
 // runLiveScript makes the script's calls that are due (each Update, before
 // the Sim steps); each is printed with the sim time it was made at.
 func (g *Game) runLiveScript() {
-	for len(g.script) > 0 && g.wallNow() >= g.script[0].At {
+	if len(g.script) == 0 {
+		return
+	}
+	if !g.scriptStarted {
+		if silent, _ := g.sess.Silent(); !silent && g.st.AudioOn && !g.sess.Status().Clock {
+			return // the sound has not started yet (warm-up)
+		}
+		g.scriptStarted, g.scriptT0 = true, g.wallNow()
+		fmt.Fprintf(g.cfg.Stdout, "live: script starts at sim %.6f s\n", g.sim.Now())
+	}
+	for len(g.script) > 0 && g.wallNow()-g.scriptT0 >= g.script[0].At {
 		st := g.script[0]
 		g.script = g.script[1:]
 		var err error

@@ -218,11 +218,14 @@ inputs() {
   local w rc=0 tag=$1
   rm -f "$D/sent.raw" "$D/inputs.json"
   ALSA_CONFIG_PATH=$D/asound.conf $LIVE_PRIO timeout -k 5 160 xvfb-run -a -s "-screen 0 1280x720x24" \
-    "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -quit-after 36 -settings "$D/settings.json" \
-    -live-script "6 jump 0xA9B4 60 30; 8 pause; 10 resume; 11 scale 2; 13 scale 1; 27 sidecar $D/inputs.json" \
+    "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -quit-after 30 -settings "$D/settings.json" \
+    -live-script "2 jump 0xA9B4 60 30; 4 pause; 6 resume; 7 scale 2; 9 scale 1; 22 sidecar $D/inputs.json" \
     >"$D/inputs.out" 2>"$D/inputs.err" &
   w=$!
-  sleep 16
+  # The script's clock starts with the sound; the server goes 1 s after its
+  # last time-scale call (the window prints each call as it makes it).
+  for _ in $(seq 600); do grep -q '^live: script scale 1' "$D/inputs.out" 2>/dev/null && break; sleep 0.1; done
+  sleep 1
   kill "$PA"; wait "$PA" 2>/dev/null || true
   sleep 2
   start_pulse
@@ -231,6 +234,7 @@ inputs() {
   [ "$rc" = 0 ] || { cat "$D/inputs.err" >&2; echo "live-smoke ($tag): the window did not finish (exit $rc)" >&2; return 1; }
   [ -s "$D/inputs.json" ] || { echo "live-smoke ($tag): no sidecar written" >&2; return 1; }
   grep -q '^live: device notice: back' "$D/inputs.out" || { echo "live-smoke ($tag): the device did not come back" >&2; return 1; }
+  [ "$(grep -c '^live: anchor (time scale)' "$D/inputs.out")" = 2 ] || { echo "live-smoke ($tag): want the two time-scale anchors" >&2; return 1; }
   "$D/bin/soundworld" render -from "$D/inputs.json" -seconds "$INPUTS_SECONDS" -o "$D/inputs.wav" >/dev/null
   local cmp=0
   "$D/bin/livecmp" -sent "$D/sent.raw" -render "$D/inputs.wav" -search -min-seconds "$INPUTS_SECONDS" >"$D/cmp.out" 2>&1 || cmp=1

@@ -69,7 +69,9 @@ func run(sentPath, renderPath, heardPath string, minSec float64, anchor int64) e
 		return fmt.Errorf("the sent stream starts %d frames before the render: no alignment", -off)
 	}
 	n, mism, first, pad := compare(q, r, off)
-	fmt.Printf("livecmp: alignment %d frames (%.1f ms of silence before the anchor's first sound)\n", off, float64(off)*1000/audio.SampleRate)
+	if !search {
+		fmt.Printf("livecmp: alignment %d frames (%.1f ms of silence before the anchor's first sound)\n", off, float64(off)*1000/audio.SampleRate)
+	}
 	if anchor >= 0 {
 		// Render's frame 0 is the anchor's frame on the mixer's timeline, so
 		// sent frame = mixer frame + the frames the device got that the
