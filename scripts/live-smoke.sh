@@ -213,12 +213,12 @@ lost() {
 # INPUTS_SECONDS. The pause's zeros and the lost device's wall-clock frames
 # (documented gaps) come before the instant; the voices sounding after it
 # were placed through every one of those inputs. $1: label.
-INPUTS_SECONDS=${INPUTS_SECONDS:-5}
+INPUTS_SECONDS=${INPUTS_SECONDS:-6}
 inputs() {
   local w rc=0 tag=$1
   rm -f "$D/sent.raw" "$D/inputs.json"
   ALSA_CONFIG_PATH=$D/asound.conf $LIVE_PRIO timeout -k 5 160 xvfb-run -a -s "-screen 0 1280x720x24" \
-    "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -quit-after 30 -settings "$D/settings.json" \
+    "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -quit-after 32 -settings "$D/settings.json" \
     -live-script "2 jump 0xA9B4 60 30; 4 pause; 6 resume; 7 scale 2; 9 scale 1; 22 sidecar $D/inputs.json" \
     >"$D/inputs.out" 2>"$D/inputs.err" &
   w=$!
@@ -236,8 +236,12 @@ inputs() {
   grep -q '^live: device notice: back' "$D/inputs.out" || { echo "live-smoke ($tag): the device did not come back" >&2; return 1; }
   [ "$(grep -c '^live: anchor (time scale)' "$D/inputs.out")" = 2 ] || { echo "live-smoke ($tag): want the two time-scale anchors" >&2; return 1; }
   "$D/bin/soundworld" render -from "$D/inputs.json" -seconds "$INPUTS_SECONDS" -o "$D/inputs.wav" >/dev/null
-  local cmp=0
-  "$D/bin/livecmp" -sent "$D/sent.raw" -render "$D/inputs.wav" -search -min-seconds "$INPUTS_SECONDS" >"$D/cmp.out" 2>&1 || cmp=1
+  # A device lost after the instant (a loaded machine: no progress for
+  # 750 ms) is a documented gap: livecmp may skip as many as the window
+  # counted fallbacks, each found and printed, never compared.
+  local cmp=0 falls
+  falls=$(sed -nE 's/^live: device stalls: .* ([0-9]+) wall-clock fallbacks.*/\1/p' "$D/inputs.out")
+  "$D/bin/livecmp" -sent "$D/sent.raw" -render "$D/inputs.wav" -search -gaps "${falls:-0}" -min-seconds $((INPUTS_SECONDS - 2)) >"$D/cmp.out" 2>&1 || cmp=1
   sed "s/^/[$tag] /" "$D/cmp.out"
   [ "$cmp" = 0 ] || { echo "live-smoke ($tag): the sent stream after the instant is not render -from" >&2; return 1; }
   echo "[$tag] live-smoke: ok (load $(cut -d' ' -f1 /proc/loadavg))"
