@@ -158,3 +158,35 @@ func checkRenderFrom(t *testing.T, rec *world.InputLog, instant, seconds float64
 		t.Fatalf("render -from wrote %d bytes, the device's span is %d", len(got.b), len(want.b))
 	}
 }
+
+// O5: a reset starts a new record, and render -from of it starts with no
+// voice; the live mixer stops every voice (and drops what waited) at the
+// reset, so what the device played after the new record's instant is
+// render -from's, sample for sample — no bed of the old session rings on.
+func TestO5_LiveIsRenderAfterReset(t *testing.T) {
+	g, dev, read, _, heard := scriptedGameHeard(t)
+	update := func() { read(0.01); g.advance(); g.pushStarts(); g.coverSim() }
+	g.advance() // session anchor at sim 0, frontier 0
+	g.pushStarts()
+	for range 200 {
+		update()
+	}
+	if err := hostOf(g).Reset(1); err != nil {
+		t.Fatal(err)
+	}
+	for range 60 {
+		update()
+	}
+	instant := g.sim.Now()
+	rec := g.sim.Inputs()
+	for range 150 {
+		update()
+	}
+	as := dev.Anchors()
+	last := as[len(as)-1]
+	if last.Reason != "reset" || last.Scale != 1 {
+		t.Fatalf("last anchor %+v, want the reset's", last)
+	}
+	// The reset's anchor is the new record's frame 0 (sim 0 on it).
+	checkRenderFrom(t, rec, instant, 0.3, *heard, last.Frame-int64(math.Round(last.SimT*audio.SampleRate))+int64(math.Round(instant*audio.SampleRate)))
+}

@@ -204,11 +204,26 @@ func (s *Session) mute(on bool) {
 }
 
 // Reset asks for an anchor at the next Clock: the Sim was reset (a new
-// record, whose first anchor this is).
+// record, whose first anchor this is). render -from of the new record
+// starts with no voice, so every voice stops at the next block and the
+// starts still waiting are dropped (PushNow of a stop on every slot).
 func (s *Session) Reset() {
-	if s != nil {
-		s.next = "reset"
+	if s == nil {
+		return
 	}
+	s.next = "reset"
+	if s.dev != nil {
+		s.dev.PushNow(stops())
+	}
+}
+
+// stops is a stop on every slot (a Slot with Wave 0, per TakeStarts' contract).
+func stops() []audio.VoiceStart {
+	out := make([]audio.VoiceStart, audio.NumVoices)
+	for i := range out {
+		out[i].Slot = i
+	}
+	return out
 }
 
 // anchorIfDue takes the anchor this Update needs, if any, and returns its
@@ -300,11 +315,7 @@ func (s *Session) StopAll() {
 	if s == nil || s.dev == nil {
 		return
 	}
-	stops := make([]audio.VoiceStart, audio.NumVoices)
-	for i := range stops {
-		stops[i].Slot = i
-	}
-	s.apply(stops)
+	s.apply(stops())
 }
 
 // End tells the device that the Sim's starts are delivered up to simT,
