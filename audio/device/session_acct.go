@@ -19,14 +19,7 @@ const maxLog = 1000
 
 // Event is a row of the account, at the sim time of the Update that saw it
 // (capture bundles' events.csv).
-type Event struct {
-	Time   float64 // sim s
-	Kind   string  // "late", "underrun", "stall", "anchor"
-	Slot   int     // −1 none
-	Wave   uint32
-	Ms     float64 // late_ms or underrun_ms
-	Reason string  // the anchor's, or the stall's
-}
+type Event = audio.LiveRow
 
 // liveAnchor is an anchor as the session logs it.
 type liveAnchor struct {
