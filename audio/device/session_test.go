@@ -2,8 +2,11 @@ package device
 
 import (
 	"fmt"
+	"go/parser"
+	"go/token"
 	"io"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -194,5 +197,27 @@ func TestSession_LeadCoversFrameGapsNotStalls(t *testing.T) {
 	s.Clock(Frame{Scale: 1, On: true}, step, 120)
 	if got := d.LeadFrames(); got != want {
 		t.Errorf("after a 2 s stall: lead %d, want it kept at %d", got, want)
+	}
+}
+
+// The session is the device package's headless part: its files import no
+// Ebitengine, oto or cgo (the core rule for what the window calls), so its
+// tests need no display and no sound device.
+func TestSession_ImportsNoEngine(t *testing.T) {
+	files, err := filepath.Glob("session*.go")
+	if err != nil || len(files) < 4 {
+		t.Fatalf("session files %v (%v), want session.go and its parts", files, err)
+	}
+	for _, f := range files {
+		pf, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range pf.Imports {
+			p := strings.Trim(im.Path.Value, `"`)
+			if p == "C" || strings.Contains(p, "ebiten") || strings.Contains(p, "oto") || strings.Contains(p, "purego") {
+				t.Errorf("%s imports %s", f, p)
+			}
+		}
 	}
 }
