@@ -199,3 +199,17 @@ type Tables interface {
 
 // SampleRate is the mix rate in Hz (O1).
 const SampleRate = 44100
+
+// LiveRow is something the live device did (spec O5), at the sim time of
+// the Update that saw it: a start it got late (played at once, Ms late),
+// an underrun, a stall, or an anchor. The live session keeps its account
+// in these rows (audio/device.Event) and capture bundles list them
+// (internal/capture.LiveRow).
+type LiveRow struct {
+	Time   float64 // sim s
+	Kind   string  // "late", "underrun", "stall", "anchor"
+	Slot   int     // −1 none
+	Wave   uint32
+	Ms     float64 // late_ms or underrun_ms
+	Reason string  // the anchor's, or the stall's
+}

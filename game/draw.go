@@ -211,16 +211,17 @@ func (h *hud) banners() []string {
 	var b []string
 	if g.st.Silent {
 		why := ""
-		if g.sound != nil && g.sound.notice != "" {
-			why = " (" + g.sound.notice + ")"
+		_, notice := g.sess.Silent()
+		if notice != "" {
+			why = " (" + notice + ")"
 		}
-		if g.sound != nil && g.sound.notice == device.FastNotice { // O5: a device that is no clock
+		if notice == device.FastNotice { // O5: a device that is no clock
 			b = append(b, device.FastNotice)
 		} else {
 			b = append(b, "No sound device: the explorer is silent, everything else works"+why)
 		}
 	}
-	if g.lc.muted { // G6 (live.go)
+	if g.sess.Status().Muted { // G6 (audio/device.Session)
 		b = append(b, FocusMuteNotice)
 	}
 	if !g.focused && g.snap.Prefs.OnlyWhenActive { // G4
@@ -359,14 +360,11 @@ func (h *hud) clockLabel() string {
 	if g.clk.Behind() {
 		s = fmt.Sprintf("%gx asked, running at %.1f× real time", g.st.TimeScale, g.clk.Rate()*g.st.TimeScale)
 	}
-	if l := g.liveStatus(); l != "" { // O5 (live.go)
-		if g.lc.onWall {
-			return s + " (wall clock, sound device lost, retrying: " + l + ")"
+	if st := g.sess.Status(); st.Line != "" { // O5 (audio/device.Session)
+		if st.OnWall {
+			return s + " (wall clock, sound device lost, retrying: " + st.Line + ")"
 		}
-		return s + " (audio clock: " + l + ")"
-	}
-	if g.src.FollowsDevice() {
-		return s + " (audio clock)"
+		return s + " (audio clock: " + st.Line + ")"
 	}
 	return s + " (wall clock)"
 }

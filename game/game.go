@@ -17,6 +17,7 @@ import (
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
 	"soundworld/audio"
+	"soundworld/audio/device"
 	"soundworld/dat"
 	"soundworld/explorer/clock"
 	"soundworld/explorer/listen"
@@ -100,6 +101,8 @@ type Config struct {
 	// LatencyProbes > 0 makes that many timed inputs and prints input →
 	// device latency at -quit-after (latency.go).
 	LatencyProbes int
+	// LiveScript is -live-script's timed calls (livescript.go; the live rig).
+	LiveScript []LiveStep
 	// Page is the host page's hooks (the browser build; page.go); nil on the desktop.
 	Page Page
 	// Names is the user's names file, id → name (-names, read by the command; nil: none).
@@ -117,13 +120,16 @@ type Game struct {
 	st        *ui.State
 	cam       geom.Camera
 	snap      *world.Snapshot
-	sound     *sound
-	walk      walkRec       // recording a walk into a path file (record.go)
-	listening *listen.Tools // /loc in and out, the opened gate, A/B and ABX (explorer/listen)
-	meters    profHooks     // the meters' source, the sidecar's replay record, captures, -from (profhooks.go)
-	lc        liveClock     // the device's frames as the one clock, focus mute (live.go)
-	lat       *latencyProbe // -latency-probe (latency.go)
-	mapv      *mapview.Map  // tiles, overview pyramid, heatmap, landmarks, search (explorer/mapview)
+	sess      *device.Session // the live hand-off: device, its clock, anchors, lead, focus mute (live.go)
+	walk      walkRec         // recording a walk into a path file (record.go)
+	listening *listen.Tools   // /loc in and out, the opened gate, A/B and ABX (explorer/listen)
+	meters    profHooks       // the meters' source, the sidecar's replay record, captures, -from (profhooks.go)
+	lat       *latencyProbe   // -latency-probe (latency.go)
+	script    []LiveStep      // -live-script's calls still to make (livescript.go)
+	scriptT0  float64         // wall s when the script's clock started
+	// scriptStarted: the script's clock runs (the sound started).
+	scriptStarted bool
+	mapv          *mapview.Map // tiles, overview pyramid, heatmap, landmarks, search (explorer/mapview)
 
 	captured     debugui.InputCapturingState
 	prevCaptured debugui.InputCapturingState // the last frame's (see input)
@@ -166,7 +172,7 @@ type Game struct {
 	simTimeOnly bool
 
 	clk       *clock.Clock          // real time → 1/60 s Sim ticks
-	src       *clock.Audio          // the clock's source: the device's played position or the wall clock
+	wall      clock.Source          // s since the window opened (the clock's source while the device is not the clock)
 	held      func(ebiten.Key) bool // key state (ebiten.IsKeyPressed; tests inject)
 	focus     func() bool           // window focus for G4 (focusPoll's; tests inject: Xvfb's focus is not theirs to rely on)
 	focusPoll *focusPoller          // reads ebiten.IsFocused off the game goroutine (focus.go)
@@ -255,11 +261,8 @@ func New(cfg Config) (*Game, error) {
 		g.setToast("Settings ignored: " + settingsErr.Error())
 	}
 	g.start = time.Now()
-	g.src = &clock.Audio{Wall: func() float64 { return time.Since(g.start).Seconds() }}
-	if g.sound != nil {
-		g.src.Device = g.sound.played
-	}
-	g.clk = clock.New(g.src.Now)
+	g.wall = func() float64 { return time.Since(g.start).Seconds() }
+	g.clk = clock.New(g.wall)
 	g.step = g.advance
 	g.held = ebiten.IsKeyPressed
 	g.focusPoll = newFocusPoller(ebiten.IsFocused)
@@ -269,6 +272,7 @@ func New(cfg Config) (*Game, error) {
 		return nil, err
 	}
 	g.startLatencyProbe(cfg.LatencyProbes)
+	g.script = cfg.LiveScript
 	if err := g.startGate(cfg.Gate); err != nil { // -gate
 		return nil, err
 	}
@@ -326,9 +330,7 @@ func Run(cfg Config) error {
 func (g *Game) close() {
 	g.focusPoll.close()
 	g.mapv.Close()
-	if g.sound != nil {
-		g.sound.close()
-	}
+	g.sess.Close()
 }
 
 // guarded is the Game as ebiten runs it: Ebitengine calls Update, Draw and
@@ -402,8 +404,8 @@ func (g *Game) Update() error {
 	}
 	g.focused = g.focus()
 	g.sim.SetActive(g.focused) // G4: the manager refuses new starts when unfocused
-	g.applyFocusMute()         // G6: the output is muted while unfocused (live.go)
 	g.updateLatencyProbe()     // -latency-probe (latency.go)
+	g.runLiveScript()          // -live-script (livescript.go)
 
 	select {
 	case r := <-g.shotDone:
@@ -433,10 +435,7 @@ func (g *Game) Update() error {
 
 	g.step()
 	g.pushStarts()
-	g.coverSim() // O5: the device may render up to here (live.go)
-	if d, ok := g.live(); ok {
-		g.takeStalls(d) // O5: a device lost or back is said at once, starts or not (live.go)
-	}
+	g.coverSim() // O5: the device may render up to here; lost or back is said at once (live.go)
 	switch {
 	case g.frame == 1 || g.pinView != nil && g.pinView():
 		g.cam = g.pin.place(g.cam, g.mapRect(), g.snap.Listener.Pos) // the listener (or -center's place) in the map area, not the window; a shot's -center or -from view stays while its panels settle
@@ -478,7 +477,7 @@ func (g *Game) pageStarting() bool {
 // judged against the snapshot of its own tick.
 func (g *Game) advance() {
 	n := g.clk.Advance(g.st.TimeScale, g.st.Paused)
-	if m, ok := g.deviceTicks(g.st.TimeScale, g.st.Paused); ok { // O5: the device's frames (live.go)
+	if m, ok := g.deviceTicks(); ok { // O5: the device's frames are the one clock; G6 (live.go)
 		n = m
 		g.clk.Used(n) // "cannot keep up" reads the ticks that run
 	}
@@ -506,7 +505,7 @@ func (g *Game) advance() {
 func (g *Game) pushStarts() {
 	starts := g.sim.Manager().TakeStarts()
 	g.meters.feedLocal(starts) // no device: the meters' own mix (profhooks.go)
-	if g.sound == nil || !g.st.AudioOn || len(starts) == 0 {
+	if g.sess == nil || !g.st.AudioOn || len(starts) == 0 {
 		return
 	}
 	out := starts[:0]
@@ -519,14 +518,7 @@ func (g *Game) pushStarts() {
 		}
 		out = append(out, s)
 	}
-	if g.lc.warming { // the session's anchor waits for steady frames (live.go)
-		g.lc.held = append(g.lc.held, out...)
-		return
-	}
-	for _, m := range g.sound.apply(out) {
-		g.sim.MarkEarly(m.T, m.Frames) // render -from places them as heard
-	}
-	g.takeLate() // O5: starts the device got too late are logged (live.go)
+	g.sess.Push(g.sim.Now(), out) // inputs' starts at the next period, late ones logged (audio/device.Session)
 }
 
 // mutedSound reports whether every ambient instance playing (table, stype) is
@@ -554,8 +546,8 @@ func (g *Game) setToast(s string) {
 
 // wallNow is the window's wall clock in s since it started (0 before it has one).
 func (g *Game) wallNow() float64 {
-	if g.src == nil || g.src.Wall == nil {
+	if g.wall == nil {
 		return 0
 	}
-	return g.src.Wall()
+	return g.wall()
 }

@@ -86,7 +86,7 @@ func (h panelHost) Reset(seed uint32) error {
 	g := h.g
 	g.walk.stopIfOn() // the walk so far is saved; a reset would lose its record
 	g.sim.Reset(seed)
-	g.anchorNext("reset") // O5: a new anchor for the new sim clock (live.go)
+	g.sess.Reset() // O5: a new anchor for the new sim clock (audio/device.Session)
 	g.snap = g.sim.Tick(0)
 	g.setToast(fmt.Sprintf("Sim reset with seed %d", seed))
 	return nil
@@ -95,11 +95,11 @@ func (h panelHost) Reset(seed uint32) error {
 // SetAudio turns the speakers on or off (the Sim runs either way).
 func (h panelHost) SetAudio(on bool) error {
 	g := h.g
-	if on && (g.sound == nil || g.sound.silent()) {
+	if silent, _ := g.sess.Silent(); on && silent {
 		return fmt.Errorf("no sound device: the explorer is silent")
 	}
-	if !on && g.sound != nil {
-		g.sound.stopAll()
+	if !on {
+		g.sess.StopAll()
 	}
 	return nil
 }
@@ -231,12 +231,12 @@ func (h panelHost) Jump(where string) error {
 			}
 			return fmt.Errorf("jump: %q is neither map coordinates (42.1N, 33.6E), a position (0xA9B4 84 7.1) nor a /loc line (0xA9B40019 [84 7.1 85] 1 0 0 0)", where)
 		}
-		g.sim.SetPlayer(l, g.sim.Listener().Heading) // no anchor: the timeline goes on (O5, live.go)
+		g.sim.SetPlayer(l, g.sim.Listener().Heading) // no anchor: the timeline goes on (O5, audio/device.Session)
 		p := g.sim.Listener().Pos
 		g.cam.CX, g.cam.CY = float64(p.X), float64(p.Y)
 		return nil
 	}
-	g.sim.SetListener(x, y, g.sim.Listener().Heading) // no anchor: the timeline goes on (O5, live.go)
+	g.sim.SetListener(x, y, g.sim.Listener().Heading) // no anchor: the timeline goes on (O5, audio/device.Session)
 	g.cam.CX, g.cam.CY = float64(x), float64(y)
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/audio"
+	"soundworld/audio/device"
 	capt "soundworld/internal/capture"
 	"soundworld/world"
 )
@@ -65,10 +66,7 @@ func TestO5_RenderFromPlacesInputsAsHeard(t *testing.T) {
 // anchors are in the record (world.AnchorMark); the jump and the pause
 // need none.
 func TestO5_LiveIsRenderThroughJumpPauseAndTimeScale(t *testing.T) {
-	g, dev, read, _, heard := scriptedGameHeard(t)
-	update := func() { read(0.01); g.advance(); g.pushStarts(); g.coverSim() }
-	g.advance() // session anchor at sim 0, frontier 0
-	g.pushStarts()
+	g, dev, heard, update := anchoredHeardGame(t)
 	for range 100 {
 		update()
 	}
@@ -157,4 +155,44 @@ func checkRenderFrom(t *testing.T, rec *world.InputLog, instant, seconds float64
 		}
 		t.Fatalf("render -from wrote %d bytes, the device's span is %d", len(got.b), len(want.b))
 	}
+}
+
+// O5: a reset starts a new record, and render -from of it starts with no
+// voice; the live mixer stops every voice (and drops what waited) at the
+// reset, so what the device played after the new record's instant is
+// render -from's, sample for sample — no bed of the old session rings on.
+func TestO5_LiveIsRenderAfterReset(t *testing.T) {
+	g, dev, heard, update := anchoredHeardGame(t)
+	for range 200 {
+		update()
+	}
+	if err := hostOf(g).Reset(1); err != nil {
+		t.Fatal(err)
+	}
+	for range 60 {
+		update()
+	}
+	instant := g.sim.Now()
+	rec := g.sim.Inputs()
+	for range 150 {
+		update()
+	}
+	as := dev.Anchors()
+	last := as[len(as)-1]
+	if last.Reason != "reset" || last.Scale != 1 {
+		t.Fatalf("last anchor %+v, want the reset's", last)
+	}
+	// The reset's anchor is the new record's frame 0 (sim 0 on it).
+	checkRenderFrom(t, rec, instant, 0.3, *heard, last.Frame-int64(math.Round(last.SimT*audio.SampleRate))+int64(math.Round(instant*audio.SampleRate)))
+}
+
+// anchoredHeardGame is scriptedGameHeard with the session anchored at sim
+// 0 (frontier 0), and update: one 10 ms Update as the window runs it.
+func anchoredHeardGame(t *testing.T) (*Game, *device.Device, *[]float32, func()) {
+	t.Helper()
+	g, dev, read, _, heard := scriptedGameHeard(t)
+	update := func() { read(0.01); g.advance(); g.pushStarts(); g.coverSim() }
+	g.advance()
+	g.pushStarts()
+	return g, dev, heard, update
 }

@@ -205,8 +205,8 @@ func TestInputKinds_SessionRoundTrips(t *testing.T) {
 // anchor's frame on the device.
 func heardWAV(t *testing.T, g *Game, heard []float32, instant, seconds float64) []byte {
 	t.Helper()
-	d, ok := g.live()
-	if !ok {
+	d := g.sess.Device()
+	if d == nil {
 		t.Fatal("the window has no device")
 	}
 	from := d.Anchors()[0].Frame + int64(math.Round(instant*audio.SampleRate))

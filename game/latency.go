@@ -6,26 +6,18 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
-
-	"soundworld/internal/crash"
 )
 
 // The latency probe (-latency-probe N, scripts/live-smoke.sh): N times, at
 // a random moment (as a click arrives between two frames), an input is
 // made; the next Update plays a stinger for it, as the Stingers panel's
 // button does, and the device places it at the next period it renders
-// (PushNow); a watcher then times how long until the stinger's first frame
+// (PushNow); the session's watcher (Session.WatchInput) then times how long until the stinger's first frame
 // has been written to the device, and until the device has played it
 // (written − snd_pcm_delay: ALSA's hardware pointer, or what the sound
 // server reports through it). Printed: median and p95 of both, in ms, and
 // of their two parts: input → the Update that saw it (set by the window's
 // frame rate) and that Update → played (the audio path).
-
-// probeDev is what the probe needs of the device.
-type probeDev interface {
-	Inputs() (n, lastFrame int64)
-	Handed() (written, played int64)
-}
 
 type latencyProbe struct {
 	left    int             // inputs still to make
@@ -79,38 +71,13 @@ func (g *Game) updateLatencyProbe() {
 		return
 	}
 	p.armed.Store(0)
-	d, ok := g.live()
-	pd, ok2 := d.(probeDev)
-	if !ok || !ok2 {
-		return
+	seen := float64(time.Now().UnixNano()-t0) / 1e6
+	if !g.st.AudioOn || !g.sess.WatchInput(time.Unix(0, t0), func(w, pl float64) { p.done <- [3]float64{w, pl, seen} }) {
+		return // no device: no measurement
 	}
 	p.left--
 	p.pending = true
-	n0, _ := pd.Inputs()
-	seen := float64(time.Now().UnixNano()-t0) / 1e6
 	g.sim.PlayStinger(g.stingerTbl, g.stingers[0].SType) // pushed at this Update's pushStarts
-	go func() {                                          // the watcher: 0.25 ms polls of the device
-		defer crash.Recover()
-		target, wrote := int64(-1), -1.0
-		ms := func() float64 { return float64(time.Now().UnixNano()-t0) / 1e6 }
-		for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(250 * time.Microsecond) {
-			if n, f := pd.Inputs(); target < 0 && n > n0 {
-				target = f + 1 // frames written (played) once frame f is
-			}
-			if target < 0 {
-				continue
-			}
-			w, pl := pd.Handed()
-			if wrote < 0 && w >= target {
-				wrote = ms()
-			}
-			if wrote >= 0 && pl >= target {
-				p.done <- [3]float64{wrote, ms(), seen}
-				return
-			}
-		}
-		p.done <- [3]float64{-1, -1, -1}
-	}()
 }
 
 // report is the probe's lines: median and p95 of input → written and of

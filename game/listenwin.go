@@ -15,19 +15,19 @@ func (g *Game) newListening() *listen.Tools {
 	return listen.New(listen.Config{
 		Archive: g.cfg.Archive, DatDir: g.cfg.DatDir, Sim: g.sim,
 		Device: func() listen.Device {
-			if g.sound == nil || g.sound.silent() {
-				return nil
+			if d := g.sess.Device(); d != nil {
+				return d
 			}
-			d, _ := g.sound.out.(listen.Device)
-			return d
+			return nil
 		},
 		Silent: func() string {
-			if g.sound != nil && !g.sound.silent() {
+			silent, why := g.sess.Silent()
+			if g.sess != nil && !silent {
 				return ""
 			}
 			s := "silent: no sound device — the switch and ABX run but nothing is heard"
-			if g.sound != nil && g.sound.notice != "" {
-				s += " (" + g.sound.notice + ")"
+			if why != "" {
+				s += " (" + why + ")"
 			}
 			return s
 		},

@@ -29,7 +29,7 @@ func scriptedGameHeard(t *testing.T) (*Game, *device.Device, func(sec float64), 
 	m := audio.NewMixer(g.sim.Bank())
 	wall := new(float64)
 	dev, r := device.NewScripted(m, func() float64 { return *wall })
-	g.sound = &sound{mixer: m, out: dev}
+	g.sess = device.NewSession(dev, liveHost{g})
 	g.st.AudioOn, g.st.Silent = true, false
 	buf := make([]byte, 8*441)
 	heard := new([]float32)
@@ -62,8 +62,8 @@ func TestO5_WindowStallCaughtUpNotReanchored(t *testing.T) {
 		g.advance()
 		g.pushStarts()
 	}
-	if len(g.lc.late) != 0 {
-		t.Fatalf("late starts before the stall: %+v", g.lc.late)
+	if len(g.sess.Late()) != 0 {
+		t.Fatalf("late starts before the stall: %+v", g.sess.Late())
 	}
 	if got := g.sim.Now(); math.Abs(got-1) > 1e-9 {
 		t.Fatalf("after 1 s consumed: sim at %v, want 1 s", got)
@@ -84,17 +84,17 @@ func TestO5_WindowStallCaughtUpNotReanchored(t *testing.T) {
 	if a := dev.Anchors(); len(a) != 1 || a[0].Reason != "session" {
 		t.Errorf("anchors %+v, want the session's only", a)
 	}
-	if len(g.lc.late) == 0 {
+	if len(g.sess.Late()) == 0 {
 		t.Fatal("no late start in 8 s of stall at the Holtburg spawn; want the stall's starts logged late")
 	}
 	lead := dev.Anchors()[0].Frame
-	for _, l := range g.lc.late {
-		want := float64(front-(lead+int64(math.Round(l.SimT*audio.SampleRate)))) * 1000 / audio.SampleRate
-		if l.SimT < 1 || l.SimT > 9 || math.Abs(l.LateMs-want) > 1e-9 {
-			t.Errorf("late start at sim %.4f s: %.3f ms late, want %.3f (frontier %d)", l.SimT, l.LateMs, want, front)
+	for _, l := range g.sess.Late() {
+		want := float64(front-(lead+int64(math.Round(l.Time*audio.SampleRate)))) * 1000 / audio.SampleRate
+		if l.Time < 1 || l.Time > 9 || math.Abs(l.Ms-want) > 1e-9 {
+			t.Errorf("late start at sim %.4f s: %.3f ms late, want %.3f (frontier %d)", l.Time, l.Ms, want, front)
 		}
 	}
-	if s := g.liveStatus(); !strings.Contains(s, "anchors 1,") || !strings.Contains(s, "late starts") {
+	if s := g.sess.Status().Line; !strings.Contains(s, "anchors 1,") || !strings.Contains(s, "late starts") {
 		t.Errorf("status %q: want the anchors and late starts shown", s)
 	}
 }

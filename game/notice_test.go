@@ -11,7 +11,7 @@ import (
 func TestNotices_WallClockSeconds(t *testing.T) {
 	g := newStandInGame(t)
 	now := 100.0
-	g.src.Wall = func() float64 { return now }
+	g.wall = func() float64 { return now }
 	g.setToast("Sim reset with seed 7")
 	shown := func() bool { return slices.Contains(g.hud.banners(), "Sim reset with seed 7") }
 	g.frame += 10 * 60 * tps // ten minutes of frames at full speed, no wall time

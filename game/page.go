@@ -2,8 +2,6 @@ package game
 
 import (
 	"fmt"
-
-	"soundworld/audio"
 )
 
 // The host page's side of the window (the browser build, make web): a page
@@ -25,10 +23,10 @@ type PageHost struct{ g *Game }
 // record and the view that a report link carries).
 func (h PageHost) SidecarJSON() ([]byte, error) { return sidecarJSON(h.g.sidecar()) }
 
-// ClockSource is what the window's clock follows now: "device" (the audio
-// device's played position, while it keeps real time) or "wall".
+// ClockSource is what the window's clock follows now: "device" (the frames
+// the audio device consumed, from the session's anchor) or "wall".
 func (h PageHost) ClockSource() string {
-	if src := h.g.src; src != nil && src.FollowsDevice() {
+	if h.g.sess.Status().Clock {
 		return "device"
 	}
 	return "wall"
@@ -44,11 +42,11 @@ func (h PageHost) Notify(msg string) { h.g.setToast(msg) }
 // StartSound opens the audio device once the page has had a user gesture
 // (browsers keep Web Audio silent before one); once per window, and not when
 // sound is off (-no-audio). The device's first anchor is the session's
-// (live.go); voices the Sim started before it are not replayed, as when the
+// (audio/device.Session); voices the Sim started before it are not replayed, as when the
 // speakers are turned on.
 func (h PageHost) StartSound() {
 	g := h.g
-	if g.sound != nil || g.cfg.NoAudio || g.cfg.Shot != nil {
+	if g.sess != nil || g.cfg.NoAudio || g.cfg.Shot != nil {
 		return
 	}
 	g.openDevice()
@@ -58,7 +56,8 @@ func (h PageHost) StartSound() {
 // how long in all (s of audio.SampleRate frames): the page's figures for
 // sound that keeps up while the page draws.
 func (h PageHost) Underruns() (events int64, dry float64) {
-	return h.g.lc.underruns, float64(h.g.lc.dryFrames) / audio.SampleRate
+	st := h.g.sess.Status()
+	return st.Underruns, st.Dry
 }
 
 // GateState is the opened listening gate as the Gate panel shows it: ""
@@ -79,4 +78,4 @@ func (h PageHost) GateState() string {
 
 // SoundOpen reports whether the window has opened its audio device (the
 // page's check that it waited for the gesture).
-func (h PageHost) SoundOpen() bool { return h.g.sound != nil }
+func (h PageHost) SoundOpen() bool { return h.g.sess != nil }

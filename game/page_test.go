@@ -33,22 +33,22 @@ func TestPage_SoundWaitsForGesture(t *testing.T) {
 	}
 	defer g.close()
 	h := PageHost{g}
-	if h.SoundOpen() || g.sound != nil || g.st.AudioOn || g.src.Device != nil {
-		t.Fatalf("before a gesture: sound open %v, speakers on %v, clock device source %v; want none", h.SoundOpen(), g.st.AudioOn, g.src.Device != nil)
+	if h.SoundOpen() || g.sess != nil || g.st.AudioOn {
+		t.Fatalf("before a gesture: sound open %v, speakers on %v; want neither", h.SoundOpen(), g.st.AudioOn)
 	}
 	if got := h.ClockSource(); got != "wall" {
 		t.Errorf("before a gesture the clock follows %q, want the wall", got)
 	}
 	h.StartSound()
-	if !h.SoundOpen() || g.src.Device == nil {
-		t.Fatalf("after StartSound: sound open %v, clock device source %v; want both", h.SoundOpen(), g.src.Device != nil)
+	if !h.SoundOpen() || g.sess == nil {
+		t.Fatalf("after StartSound: sound open %v, session %v; want both", h.SoundOpen(), g.sess != nil)
 	}
 	if !g.st.Silent || g.st.AudioOn { // SOUNDWORLD_NO_AUDIO: a silent device, said so
 		t.Errorf("with %s set: silent %v, speakers on %v; want silent, off", device.NoAudioEnv, g.st.Silent, g.st.AudioOn)
 	}
-	first := g.sound
+	first := g.sess
 	h.StartSound()
-	if g.sound != first {
+	if g.sess != first {
 		t.Error("a second StartSound opened the device again")
 	}
 
@@ -57,7 +57,7 @@ func TestPage_SoundWaitsForGesture(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.close()
-	if d.sound == nil || d.src.Device == nil {
+	if d.sess == nil {
 		t.Error("without a page New did not open the device")
 	}
 	n, err := New(Config{Archive: a, Source: assets.Name, Seed: 1, NoAudio: true, Page: nopPage{}})
@@ -66,7 +66,7 @@ func TestPage_SoundWaitsForGesture(t *testing.T) {
 	}
 	defer n.close()
 	PageHost{n}.StartSound()
-	if n.sound != nil {
+	if n.sess != nil {
 		t.Error("with -no-audio StartSound opened the device")
 	}
 }

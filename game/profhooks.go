@@ -42,9 +42,6 @@ type profHooks struct {
 	dataErr    error
 }
 
-// tapper is the device's tap (audio/device.Device.SetTap).
-type tapper interface{ SetTap(*audio.MeterTap) }
-
 // initProfiler wires the meter: the device's output through its tap, or,
 // with no device, a mixer of the window's own fed at each tick.
 func (m *profHooks) initProfiler() {
@@ -52,14 +49,9 @@ func (m *profHooks) initProfiler() {
 	p := &g.meters
 	p.tap = audio.NewMeterTap()
 	p.captured = make(chan shotResult, 2)
-	if g.sound != nil && !g.sound.silent() {
-		if t, ok := g.sound.out.(tapper); ok {
-			t.SetTap(p.tap)
-			p.where = "device output"
-		}
-		if d, ok := g.sound.out.(liveDev); ok {
-			g.ui.SetUnderruns(d.Underruns) // O5: the Meters panel counts them (live.go)
-		}
+	if g.sess.SetTap(p.tap) {
+		p.where = "device output"
+		g.ui.SetUnderruns(g.sess.Underruns) // O5: the Meters panel counts them
 	}
 	if p.where == "" {
 		p.local = audio.NewMixer(g.sim.Bank())

@@ -49,9 +49,7 @@ func newWalkRec(g *Game) walkRec {
 		if g.meters.local != nil {
 			g.meters.local = audio.NewMixer(g.sim.Bank())
 		}
-		if g.sound != nil {
-			g.sound.stopAll()
-		}
+		g.sess.StopAll()
 		g.snap = g.sim.Tick(0)
 	}}
 }

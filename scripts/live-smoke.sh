@@ -14,13 +14,17 @@
 # "latency-oto" times the same through oto's driver (-audio oto), printed
 # beside the default's, not gated. A fifth kills the server, starts it again and stops it (issue 31): the
 # window must say so within 1 s and play again each time.
-# LIVE_RUNS picks the runs ("idle latency latency-oto hog stall lost", the default); SECONDS_LIVE
+# "inputs" (and "inputs-hog", under HOG_PER_CORE busy loops a core) makes a
+# jump, a pause, a time-scale change and a server restart, and checks the
+# sent stream after a later instant against render -from of its sidecar.
+# LIVE_RUNS picks the runs ("idle latency latency-oto hog stall lost inputs
+# inputs-hog", the default); SECONDS_LIVE
 # their length. Everything started here is stopped by its PID. Needs
 # pulseaudio, pulseaudio-utils, libasound2-plugins (installed here when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_LIVE=${SECONDS_LIVE:-30}
-LIVE_RUNS=${LIVE_RUNS:-idle latency latency-oto hog stall lost}
+LIVE_RUNS=${LIVE_RUNS:-idle latency latency-oto hog stall lost inputs inputs-hog}
 # LIVE_PRIO runs the window (and the sound server) under a command, e.g.
 # "nice -n -10" to measure on a machine others are using (say so with the figures).
 LIVE_PRIO=${LIVE_PRIO:-}
@@ -201,6 +205,57 @@ lost() {
   echo "[lost] live-smoke: ok (load $(cut -d' ' -f1 /proc/loadavg))"
 }
 
+# Inputs (issue 31 item 2): live = render with every input. A session with
+# a jump, a pause, a time-scale change (and back) and a device restart (the
+# server killed 2 s, a new one started); later the window writes the
+# sidecar of an instant (-live-script sidecar), and `render -from` of it
+# must equal the stream sent from that instant on, bit for bit, for
+# INPUTS_SECONDS. The pause's zeros and the lost device's wall-clock frames
+# (documented gaps) come before the instant; the voices sounding after it
+# were placed through every one of those inputs. $1: label.
+INPUTS_SECONDS=${INPUTS_SECONDS:-6}
+inputs() {
+  local w rc=0 tag=$1
+  rm -f "$D/sent.raw" "$D/inputs.json"
+  ALSA_CONFIG_PATH=$D/asound.conf $LIVE_PRIO timeout -k 5 160 xvfb-run -a -s "-screen 0 1280x720x24" \
+    "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -quit-after 32 -settings "$D/settings.json" \
+    -live-script "2 jump 0xA9B4 60 30; 4 pause; 6 resume; 7 scale 2; 9 scale 1; 22 sidecar $D/inputs.json" \
+    >"$D/inputs.out" 2>"$D/inputs.err" &
+  w=$!
+  # The script's clock starts with the sound; the server goes 1 s after its
+  # last time-scale call (the window prints each call as it makes it).
+  for _ in $(seq 600); do grep -q '^live: script scale 1' "$D/inputs.out" 2>/dev/null && break; sleep 0.1; done
+  sleep 1
+  kill "$PA"; wait "$PA" 2>/dev/null || true
+  sleep 2
+  start_pulse
+  wait "$w" || rc=$?
+  grep -E '^live: (sim|script|device|anchor)' "$D/inputs.out" | sed "s/^/[$tag] /" || true
+  [ "$rc" = 0 ] || { cat "$D/inputs.err" >&2; echo "live-smoke ($tag): the window did not finish (exit $rc)" >&2; return 1; }
+  [ -s "$D/inputs.json" ] || { echo "live-smoke ($tag): no sidecar written" >&2; return 1; }
+  grep -q '^live: device notice: back' "$D/inputs.out" || { echo "live-smoke ($tag): the device did not come back" >&2; return 1; }
+  [ "$(grep -c '^live: anchor (time scale)' "$D/inputs.out")" = 2 ] || { echo "live-smoke ($tag): want the two time-scale anchors" >&2; return 1; }
+  "$D/bin/soundworld" render -from "$D/inputs.json" -seconds "$INPUTS_SECONDS" -o "$D/inputs.wav" >/dev/null
+  # A device lost after the instant (a loaded machine: no progress for
+  # 750 ms) is a documented gap: livecmp may skip as many as the window
+  # counted fallbacks, each found and printed, never compared.
+  local cmp=0 falls
+  falls=$(sed -nE 's/^live: device stalls: .* ([0-9]+) wall-clock fallbacks.*/\1/p' "$D/inputs.out")
+  "$D/bin/livecmp" -sent "$D/sent.raw" -render "$D/inputs.wav" -search -gaps "${falls:-0}" -min-seconds $((INPUTS_SECONDS - 2)) >"$D/cmp.out" 2>&1 || cmp=1
+  sed "s/^/[$tag] /" "$D/cmp.out"
+  [ "$cmp" = 0 ] || { echo "live-smoke ($tag): the sent stream after the instant is not render -from" >&2; return 1; }
+  echo "[$tag] live-smoke: ok (load $(cut -d' ' -f1 /proc/loadavg))"
+}
+
+# HOG_PER_CORE busy loops a core for the hog runs; LIVE_HOG_NICE runs them
+# niced (a shared machine; say so with the figures).
+HOG_PER_CORE=${HOG_PER_CORE:-5}
+hog_on() {
+  hogs=()
+  for _ in $(seq $(($(nproc) * $1))); do nice -n "${LIVE_HOG_NICE:-0}" bash -c 'while :; do :; done' & hogs+=($!); pids+=($!); done
+}
+hog_off() { for h in "${hogs[@]}"; do kill "$h" 2>/dev/null || true; done; }
+
 status=0
 for r in $LIVE_RUNS; do
   case $r in
@@ -209,6 +264,11 @@ for r in $LIVE_RUNS; do
   latency-oto) latency oto || status=1 ;;
   stall) stall || status=1 ;;
   lost) lost || status=1 ;;
+  inputs) inputs inputs || status=1 ;;
+  inputs-hog)
+    hog_on "$HOG_PER_CORE"
+    inputs "inputs, cpu hog x$(($(nproc) * HOG_PER_CORE))" || status=1
+    hog_off ;;
   hog)
     hogs=()
     for _ in $(seq "$(nproc)"); do (while :; do :; done) & hogs+=($!); pids+=($!); done

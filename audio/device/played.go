@@ -1,11 +1,5 @@
 package device
 
-import (
-	"time"
-
-	"soundworld/audio"
-)
-
 // output is a running sound output (output_alsa.go, output_oto.go).
 type output interface {
 	// written is the frames handed to the device so far; played those it
@@ -14,16 +8,6 @@ type output interface {
 	played() int64
 	setBuffer(frames int64) // keep this many frames queued at the device
 	close() error
-}
-
-// Played is how much audio the device has played so far, and whether
-// there is a playing device. The window's clock follows it while it keeps
-// real time (explorer/clock decides). Safe to call from any goroutine.
-func (d *Device) Played() (time.Duration, bool) {
-	if d == nil || d.silent || d.out == nil {
-		return 0, false
-	}
-	return time.Duration(d.out.played()) * time.Second / audio.SampleRate, true
 }
 
 // Handed is how many frames the device has been handed and how many of

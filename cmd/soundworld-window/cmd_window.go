@@ -225,6 +225,7 @@ func runWindow(args []string) error {
 	gateFile := fs.String("gate", "", gateHelp) // gate.go
 	prof := fs.Int("profile-frames", 0, "print frames per second and per-frame Update/Draw CPU percentiles for N frames (every overlay on, 1280×720), then exit")
 	probes := fs.Int("latency-probe", 0, "with -quit-after: make N timed inputs (a stinger each) and print input → device latency, median and p95")
+	script := fs.String("live-script", "", "with -quit-after: timed calls \"SECONDS VERB [ARG]; …\" (jump LOC, pause, resume, scale X, sidecar PATH) at wall seconds after the sound starts (scripts/live-smoke.sh)")
 	quit := fs.Float64("quit-after", 0, "close the window once the Sim reaches S s, printing the live clock's account (anchors, late starts, underruns; scripts/live-smoke.sh)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-camera retail|first-person] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-objects=false] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N] [-quit-after S [-latency-probe N]]")
@@ -257,6 +258,9 @@ func runWindow(args []string) error {
 	c.AudioPath = *audioPath
 	c.SettingsPath = *settings
 	c.Page = page
+	if c.LiveScript, err = game.ParseLiveScript(*script); err != nil {
+		return cli.UserErr(err)
+	}
 	if c.SettingsPath == "" {
 		c.SettingsPath, _ = ui.SettingsPath() // "" if there is no config folder: arrangement not kept
 	}

@@ -1,8 +1,9 @@
 // Package clock turns real time into the window's fixed Sim steps: each Update asks Advance how many 1/60 s ticks to run so that sim
 // time = real time × time scale at any frame rate, catching up with several
 // ticks per Update when frames are slow, but never fast-forwarding after a
-// stall. Real time comes from an injectable Source (the audio device's played
-// position while sound plays, else the wall clock; tests use a fake). No
+// stall. Real time comes from an injectable Source (the wall clock; tests
+// use a fake). While a sound device plays, its frames are the one clock
+// instead (audio/device.Session) and Used says how many ticks ran. No
 // Ebitengine here: the package is pure and tested headless.
 package clock
 

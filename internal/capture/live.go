@@ -17,15 +17,9 @@ import (
 // a start it got late (played at once, LateMs late), an underrun, or an
 // anchor. events.csv lists them after the decisions, in the render CSV's
 // columns: time_s, source "live", slot and wave where known, and the outcome
-// column "late_ms=…", "underrun_ms=…" or "anchor=REASON".
-type LiveRow struct {
-	Time   float64 // sim s
-	Kind   string  // "late", "underrun", "stall", "anchor"
-	Slot   int     // −1 none
-	Wave   uint32
-	Ms     float64 // late_ms or underrun_ms
-	Reason string  // the anchor's, or the stall's
-}
+// column "late_ms=…", "underrun_ms=…" or "anchor=REASON". The live
+// session (audio/device.Session) keeps its account in the same rows.
+type LiveRow audio.LiveRow
 
 // CSVRow formats r in the events CSV's columns.
 func (r LiveRow) CSVRow() string {

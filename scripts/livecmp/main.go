@@ -31,6 +31,8 @@ func main() {
 	heard := flag.String("heard", "", "raw float32le stereo recorded from the sink's monitor (optional)")
 	minSec := flag.Float64("min-seconds", 25, "fewest seconds that must be compared")
 	anchor := flag.Int64("anchor", -1, "the session anchor's mixer frame, as the window logged it (−1: unknown)")
+	flag.BoolVar(&search, "search", false, "the render starts mid-session (render -from of a sidecar): find its first frames in the sent stream, bit for bit, instead of lining up the first sounds")
+	flag.IntVar(&maxGaps, "gaps", 0, "with -search: allow this many device gaps (a lost device: the mix went on by the wall clock and the device got silence until it played again); each is found, counted and skipped, never compared")
 	flag.BoolVar(&skipPadding, "skip-padding", false, "allow runs of silence the driver inserted when the player ran short (wine's WASAPI): they are counted and skipped, never compared")
 	flag.Parse()
 	if err := run(*sent, *render, *heard, *minSec, *anchor); err != nil {
@@ -57,11 +59,28 @@ func run(sentPath, renderPath, heardPath string, minSec float64, anchor int64) e
 		return fmt.Errorf("no sound in %s (first frame %d) or %s (%d)", sentPath, fs, renderPath, fr)
 	}
 	off := fs - fr // sent frame = render frame + off
+	if search {
+		if off = find(q, r[2*fr:]); off < 0 { // from its first sound: silence would match a pause's zeros
+			return fmt.Errorf("the render's first %d frames are nowhere in the sent stream", searchFrames)
+		}
+		off -= fr
+		fmt.Printf("livecmp: the render's frames found from sent frame %d (%.3f s)\n", off, float64(off)/audio.SampleRate)
+	}
 	if off < 0 {
 		return fmt.Errorf("the sent stream starts %d frames before the render: no alignment", -off)
 	}
 	n, mism, first, pad := compare(q, r, off)
-	fmt.Printf("livecmp: alignment %d frames (%.1f ms of silence before the anchor's first sound)\n", off, float64(off)*1000/audio.SampleRate)
+	if search && maxGaps > 0 {
+		var gaps []gap
+		n, mism, first, gaps = compareGaps(q, r, off, maxGaps)
+		for _, g := range gaps {
+			fmt.Printf("livecmp: device gap at render frame %d (%.3f s): %d render frames not sent, %d frames of silence sent\n",
+				g.at, float64(g.at)/audio.SampleRate, g.skipped, g.silent)
+		}
+	}
+	if !search {
+		fmt.Printf("livecmp: alignment %d frames (%.1f ms of silence before the anchor's first sound)\n", off, float64(off)*1000/audio.SampleRate)
+	}
 	if anchor >= 0 {
 		// Render's frame 0 is the anchor's frame on the mixer's timeline, so
 		// sent frame = mixer frame + the frames the device got that the
@@ -92,6 +111,74 @@ func run(sentPath, renderPath, heardPath string, minSec float64, anchor int64) e
 		return fmt.Errorf("only %.2f s compared, want at least %.0f s", float64(n)/audio.SampleRate, minSec)
 	}
 	return nil
+}
+
+// search: the render is found in the sent stream (-search).
+var search bool
+
+// searchFrames is how many of the render's first frames must match where
+// it is found (0.1 s: a bed's samples do not repeat by chance).
+const searchFrames = audio.SampleRate / 10
+
+// find is the first sent frame from which the render's first searchFrames
+// frames follow exactly (−1: none).
+func find(q, r []int16) int {
+	if len(r)/2 < searchFrames {
+		return -1
+	}
+	for o := 0; o+searchFrames <= len(q)/2; o++ {
+		i := 0
+		for i < searchFrames && q[2*(o+i)] == r[2*i] && q[2*(o+i)+1] == r[2*i+1] {
+			i++
+		}
+		if i == searchFrames {
+			return o
+		}
+	}
+	return -1
+}
+
+// maxGaps is -gaps: how many device gaps compareGaps may skip.
+var maxGaps int
+
+// gap is a lost device in the sent stream: from render frame at, the mix
+// went on without the device (skipped frames never sent) and the device
+// got silent frames until it played again.
+type gap struct{ at, skipped, silent int }
+
+// compareGaps is compare allowing up to most device gaps: at the first
+// differing frame, the silence the device got is skipped and the next
+// searchFrames sent frames are looked for in the render from there; where
+// they are found the comparison goes on. A gap it cannot place is a
+// mismatch, and so is everything after it.
+func compareGaps(q, r []int16, off, most int) (n, mism, first int, gaps []gap) {
+	first = -1
+	i := 0
+	for i < len(r)/2 && i+off < len(q)/2 {
+		if q[2*(i+off)] == r[2*i] && q[2*(i+off)+1] == r[2*i+1] {
+			i, n = i+1, n+1
+			continue
+		}
+		p := i + off
+		for p < len(q)/2 && q[2*p] == 0 && q[2*p+1] == 0 {
+			p++
+		}
+		if len(gaps) < most && p+searchFrames <= len(q)/2 {
+			if j := find(r[2*i:], q[2*p:2*(p+searchFrames)]); j >= 0 {
+				gaps = append(gaps, gap{at: i, skipped: j, silent: p - (i + off)})
+				i += j
+				off = p - i
+				continue
+			}
+		}
+		if first < 0 {
+			first = i
+		}
+		mism += len(r)/2 - i // unplaced: the rest counts as differing
+		n += len(r)/2 - i
+		break
+	}
+	return n, mism, first, gaps
 }
 
 // skipPadding: the sent stream may hold runs of exact silence the driver
