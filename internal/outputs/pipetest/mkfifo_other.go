@@ -7,8 +7,8 @@ import (
 	"runtime"
 )
 
-// mkfifo: Windows' named pipes live in \\.\pipe\, not among files, so a
+// Mkfifo: Windows' named pipes live in \\.\pipe\, not among files, so a
 // file path cannot be one there (nor in a browser); RefusedAtOnce skips.
-func mkfifo(string) error {
+func Mkfifo(string) error {
 	return fmt.Errorf("no mkfifo on %s", runtime.GOOS)
 }
