@@ -52,7 +52,7 @@ nolicence() {
 nolicence
 
 # Every archive's common files; the notices list what its programs link.
-common() { # DIR BINARY…
+common() { # DIR BINARY… (or DIR -deps GOOS/GOARCH PACKAGE: notices.sh)
   local d=$1; shift
   cp README.md "$d/"
   cp docs/install.md "$d/INSTALL.md"
@@ -63,9 +63,8 @@ common "$win" "$win"/*.exe
 common "$lin" "$lin"/amd64/* "$lin"/arm64/*
 if [ "${DIST_WEB:-1}" != 0 ]; then
   bash scripts/web-build.sh "$web"
-  # The page links the programs in; their notices are the window's.
-  build js wasm 0 "$tmp/notices.wasm" ./cmd/soundworld-window
-  common "$web" "$tmp/notices.wasm"
+  # The page is the window built for js/wasm; its notices are that build's.
+  common "$web" -deps js/wasm ./cmd/soundworld-window
 fi
 
 sums() { (cd "$1" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort | xargs -d '\n' sha256sum >SHA256SUMS); }
