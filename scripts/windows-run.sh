@@ -19,8 +19,9 @@
 #     bound explained in docs/install.md "Windows": only map pixels drawn
 #     from a scaled terrain tile, by at most 1 of 255; without a display
 #     the launcher says so (exit 2) instead of the window's Go panic.
-# Everything started here (Xvfb through xvfb-run, the prefix's wineserver)
-# is stopped before the script ends.
+# Last it runs scripts/windows-live.sh (the live sound, item 2) with the
+# same programs and prefix. Everything started here (Xvfb through
+# xvfb-run, the prefix's wineserver) is stopped before the script ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/go/bin
@@ -237,3 +238,9 @@ step "shot compared"
 
 [ "$fails" = 0 ] || { echo "windows-run: $fails failures" >&2; exit 1; }
 echo "windows-run: ok ($((SECONDS - start)) s)"
+
+# Item 2: the live sound through oto's WASAPI path, in live-smoke's rig, with
+# these programs and this prefix: the sent stream must be the render; the
+# latency is printed ("[wasapi latency]" lines).
+WINDOWS_BIN=$D/bin bash scripts/windows-live.sh
+echo "windows-run: live sound done ($((SECONDS - start)) s)"
