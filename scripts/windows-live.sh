@@ -79,8 +79,20 @@ session() {
     printf "[wasapi %s] wall %.1f s from start to exit; the device took %.2f s of frames (sent.raw)\n", "'"$out"'", b - a, f / 8 / 44100 }'
   return $rc
 }
-rc=0; session live || rc=$?
-[ "$rc" = 0 ] || { tail -5 "$D/live.err" >&2; echo "windows-live: the window did not finish (exit $rc; 124: it hung)" >&2; exit 1; }
+# The check holds for a session without a late start. oto pulls the mix
+# whether or not the Sim has delivered the starts it holds (only our ALSA
+# writer waits for them: Device.Covered), so a start the window's Update
+# delivers after its frame was pulled plays late — logged, as O5 wants —
+# and the stream differs from render from there on. Under wine on a loaded
+# machine the first Updates can come a second apart: such a session is
+# said and run once more; the second is compared whatever it holds.
+for try in 1 2; do
+  rc=0; session live || rc=$?
+  [ "$rc" = 0 ] || { tail -5 "$D/live.err" >&2; echo "windows-live: the window did not finish (exit $rc; 124: it hung)" >&2; exit 1; }
+  late=$(sed -nE 's/^live: sim .* late starts ([0-9]+),.*/\1/p' "$D/live.out")
+  [ "${late:-0}" != 0 ] && [ "$try" = 1 ] || break
+  echo "[wasapi] $late late starts (the window's Update came after oto had pulled their frames): not comparable; once more"
+done
 "$D/bin/livecmp" -skip-padding -sent "$D/sent.raw" -render "$D/render.wav" -min-seconds $((S / 3)) | sed 's/^/[wasapi] /'
 # Latency: 15 timed inputs (a stinger each), printed, not judged. Each
 # figure is split into input → the Update that saw it (the window's frame
