@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -208,18 +207,7 @@ type overviewHost struct {
 	err      error
 
 	firstProf func()        // stops ATLAS_FIRSTPROF's profile
-	cpu0      time.Duration // procCPU at the frame's start
-}
-
-// procCPU is the CPU time (user + system) the process has used: with
-// ATLAS_FRAMES, a frame's share against its wall time shows whether it
-// waited (for a core, the render thread) or worked.
-func procCPU() time.Duration {
-	var u syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
-		return 0
-	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+	cpu0      time.Duration // processCPU at the frame's start
 }
 
 func (h *overviewHost) Update() error {
@@ -258,7 +246,7 @@ func (h *overviewHost) Update() error {
 		}
 		h.firstProf = startFirstProf(p)
 	}
-	h.cpu0 = procCPU()
+	h.cpu0, _ = processCPU()
 	f0 := time.Now()
 	h.err = g.Update()
 	h.upd = time.Since(f0)
@@ -301,7 +289,7 @@ func (h *overviewHost) Draw(screen *ebiten.Image) {
 	h.frames = append(h.frames, h.upd+d)
 	if os.Getenv("ATLAS_FRAMES") != "" {
 		done, _, fin := h.g.mapv.Overview()
-		fmt.Printf("frame at %6.3f s: update %6.2f ms draw %6.2f ms, process CPU %6.2f ms (overview %d, done %v) gpu images %d\n", time.Since(h.t0).Seconds(), float64(h.upd)/1e6, float64(d)/1e6, float64(procCPU()-h.cpu0)/1e6, done, fin, gpuImages())
+		fmt.Printf("frame at %6.3f s: update %6.2f ms draw %6.2f ms, process CPU %6.2f ms (overview %d, done %v) gpu images %d\n", time.Since(h.t0).Seconds(), float64(h.upd)/1e6, float64(d)/1e6, float64(cpuNow()-h.cpu0)/1e6, done, fin, gpuImages())
 	}
 }
 
@@ -326,3 +314,6 @@ func (h *overviewHost) saveShot() {
 	defer f.Close()
 	h.err = png.Encode(f, pixels(img))
 }
+
+// cpuNow is processCPU without its ok (0 where it is not measured).
+func cpuNow() time.Duration { c, _ := processCPU(); return c }

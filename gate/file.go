@@ -14,6 +14,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"soundworld/audio"
@@ -104,6 +105,7 @@ func Load(path string) (*File, error) {
 // Parse parses and validates gate file bytes; path names it in errors and
 // anchors its relative paths.
 func Parse(b []byte, path string) (*File, error) {
+	b = world.TrimBOM(b) // a Windows editor's byte order mark
 	f := &File{path: path, raw: b}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -280,13 +282,19 @@ func WithHistory(path string, h History) ([]byte, error) {
 
 // spliceHistory inserts entry at the end of the top-level "history" array
 // (adding the key before the closing brace when there is none). A file
-// whose lines end in CRLF gets CRLF in what is inserted.
+// whose lines end in CRLF gets CRLF in what is inserted; a byte order mark
+// at its start stays.
 func spliceHistory(b, entry []byte) ([]byte, error) {
 	nl := "\n"
 	if bytes.Contains(b, []byte("\r\n")) {
 		nl = "\r\n"
 	}
-	return spliceHistoryNL(b, entry, nl)
+	body := world.TrimBOM(b)
+	out, err := spliceHistoryNL(body, entry, nl)
+	if err != nil {
+		return nil, err
+	}
+	return append(slices.Clone(b[:len(b)-len(body)]), out...), nil
 }
 
 func spliceHistoryNL(b, entry []byte, nl string) ([]byte, error) {

@@ -193,3 +193,38 @@ func TestWithHistory_KeepsCRLF(t *testing.T) {
 		}
 	}
 }
+
+// A gate file saved by a Windows editor — a UTF-8 byte order mark and CRLF
+// line ends — parses as its plain twin, and history appended to it keeps
+// the mark and CRLF.
+func TestParse_BOMAndCRLF(t *testing.T) {
+	want, err := Parse([]byte(goodGate), "g.gate.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "\xef\xbb\xbf" + strings.ReplaceAll(goodGate, "\n", "\r\n")
+	got, err := Parse([]byte(src), "g.gate.json")
+	if err != nil {
+		t.Fatalf("BOM+CRLF gate file: %v", err)
+	}
+	if got.Name != want.Name || got.Loc != want.Loc {
+		t.Errorf("BOM+CRLF gate file: name %q loc %q; want %q %q", got.Name, got.Loc, want.Name, want.Loc)
+	}
+	p := filepath.Join(t.TempDir(), "g.gate.json")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := appendHistory(p, History{Seeds: 3}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p)
+	if !bytes.HasPrefix(b, []byte("\xef\xbb\xbf{")) {
+		t.Errorf("history dropped the byte order mark: %q", b[:min(len(b), 8)])
+	}
+	if n := bytes.Count(b, []byte("\n")); n != bytes.Count(b, []byte("\r\n")) {
+		t.Errorf("a bare LF after appending history:\n%q", b)
+	}
+	if _, err := Parse(b, p); err != nil {
+		t.Error(err)
+	}
+}

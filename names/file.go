@@ -9,6 +9,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"soundworld/world"
 )
 
 // Parse reads a user's names file (docs/names.md): JSON, an object whose
@@ -16,6 +18,7 @@ import (
 // id,name (an optional header row "id,name"; lines starting with # are
 // comments). file names the file in errors, with the line or key at fault.
 func Parse(file string, b []byte) (map[uint32]string, error) {
+	b = world.TrimBOM(b) // a Windows editor's byte order mark
 	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '{' {
 		return parseJSON(file, t)
 	}

@@ -118,3 +118,22 @@ func TestNames_ParseFile(t *testing.T) {
 		}
 	}
 }
+
+// Names files saved by a Windows editor — a UTF-8 byte order mark and CRLF
+// line ends — read as their plain twins, CSV and JSON alike.
+func TestParse_BOMAndCRLF(t *testing.T) {
+	for _, src := range []string{
+		"id,name\n0xA9B40000,Smithy forge\n# a comment\n0x0A000020,hammer\n",
+		"{\n  \"0xA9B40000\": \"Smithy forge\",\n  \"0x0A000020\": \"hammer\"\n}\n",
+	} {
+		win := "\xef\xbb\xbf" + strings.ReplaceAll(src, "\n", "\r\n")
+		got, err := Parse("n.csv", []byte(win))
+		if err != nil {
+			t.Errorf("%q: %v", win, err)
+			continue
+		}
+		if len(got) != 2 || got[0xA9B40000] != "Smithy forge" || got[0x0A000020] != "hammer" {
+			t.Errorf("%q: %v; want 2 names, Smithy forge and hammer", win, got)
+		}
+	}
+}

@@ -4,7 +4,8 @@
 #   soundworld-VERSION-windows-amd64.zip   soundworld.exe, soundworld-window.exe
 #   soundworld-VERSION-linux.tar.gz        amd64/ (both programs), arm64/ (the text program)
 #   soundworld-VERSION-web.zip             the browser build (make web)
-# each holding README.md, LICENSE (when the repository has one),
+# each holding README.md, LICENSE (when the repository has one: today it
+# has none, and the archives ship none — see nolicence below),
 # THIRD_PARTY_NOTICES.txt (scripts/notices.sh) and SHA256SUMS of its files,
 # and dist/SHA256SUMS of the archives. VERSION is `git describe`; the
 # programs print it and the commit with `soundworld -version`. Files carry
@@ -37,21 +38,33 @@ build linux amd64 1 "$lin/amd64/soundworld-window" ./cmd/soundworld-window # GLF
 build linux arm64 0 "$lin/arm64/soundworld" .
 echo "dist: built $version ($commit)"
 
+# The repository has no LICENSE: which licence the project's own code is
+# under is its owner's decision, not one a build script makes. Until there
+# is one the archives carry none (only the notices of what is linked in),
+# and dist says so at its start and end rather than inventing one.
+nolicence() {
+  [ -f LICENSE ] && return 0
+  echo "dist: NO LICENSE: the repository has no LICENSE file, so these archives ship none." >&2
+  echo "dist:   Why: choosing the licence of Soundworld's own code is the owner's call; until" >&2
+  echo "dist:   it is made, recipients get no licence to it (THIRD_PARTY_NOTICES.txt covers" >&2
+  echo "dist:   only the Go runtime and modules linked in). Add LICENSE and run make dist again." >&2
+}
+nolicence
+
 # Every archive's common files; the notices list what its programs link.
-common() { # DIR BINARY…
+common() { # DIR BINARY… (or DIR -deps GOOS/GOARCH PACKAGE: notices.sh)
   local d=$1; shift
   cp README.md "$d/"
   cp docs/install.md "$d/INSTALL.md"
-  if [ -f LICENSE ]; then cp LICENSE "$d/"; else echo "dist: warning: no LICENSE at the repository's root; the archives have none" >&2; fi
+  if [ -f LICENSE ]; then cp LICENSE "$d/"; fi # none today: nolicence
   bash scripts/notices.sh "$@" >"$d/THIRD_PARTY_NOTICES.txt"
 }
 common "$win" "$win"/*.exe
 common "$lin" "$lin"/amd64/* "$lin"/arm64/*
 if [ "${DIST_WEB:-1}" != 0 ]; then
   bash scripts/web-build.sh "$web"
-  # The page links the programs in; their notices are the window's.
-  build js wasm 0 "$tmp/notices.wasm" ./cmd/soundworld-window
-  common "$web" "$tmp/notices.wasm"
+  # The page is the window built for js/wasm; its notices are that build's.
+  common "$web" -deps js/wasm ./cmd/soundworld-window
 fi
 
 sums() { (cd "$1" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort | xargs -d '\n' sha256sum >SHA256SUMS); }
@@ -68,4 +81,5 @@ tar --sort=name --mtime="@$when" --owner=0 --group=0 --numeric-owner -C "$tmp" -
 [ "${DIST_WEB:-1}" = 0 ] || pack_zip "$web"
 (cd "$out" && ls soundworld-"$version"-* | LC_ALL=C sort | xargs sha256sum >SHA256SUMS)
 ls -l "$out"
+nolicence
 echo "dist: ok ($out/SHA256SUMS)"

@@ -65,37 +65,13 @@ go build -o "$D/bin/soundworld" .
 go build -o "$D/bin/soundworld-window" ./cmd/soundworld-window
 go build -o "$D/bin/livecmp" ./scripts/livecmp
 
-# A private daemon: its own runtime dir and socket, a float32 null sink
-# (PA: its PID; the "lost" run kills it and starts another).
-start_pulse() {
-  rm -f "$D/rt/native"
-  XDG_RUNTIME_DIR=$D/rt HOME=$D/home $LIVE_PRIO pulseaudio -n --daemonize=no --exit-idle-time=-1 --system=no \
-    -L "module-native-protocol-unix socket=$D/rt/native auth-anonymous=1" \
-    -L "module-null-sink sink_name=cap rate=44100 format=float32le channels=2" \
-    -L module-always-sink >>"$D/pulse.log" 2>&1 &
-  PA=$!
-  pids+=($PA)
-  for _ in $(seq 50); do [ -S "$D/rt/native" ] && break; sleep 0.1; done
-  [ -S "$D/rt/native" ] || { cat "$D/pulse.log" >&2; echo "live-smoke: pulseaudio did not start" >&2; exit 1; }
-}
+# A private PulseAudio daemon (PA: its PID; the "lost" run kills it and
+# starts another), the ALSA file plugin (sent.raw) in front of its sink,
+# settings.json and PREFS: scripts/lib/pulse-rig.sh, shared with windows-live.sh.
+RIG=live-smoke
+source scripts/lib/pulse-rig.sh
 start_pulse
-
-# Only the window gets this ALSA configuration; /etc/asound.conf is untouched.
-cat >"$D/asound.conf" <<CONF
-pcm.!default {
-  type file
-  slave { pcm { type pulse; server "unix:$D/rt/native"; device "cap" } }
-  file "$D/sent.raw"
-  format "raw"
-  truncate true
-}
-CONF
-# Under Xvfb (no window manager) the window's focus is not ours to rely on:
-# G6 would mute it and G4 (only_when_active) refuse new sounds whenever it
-# reads unfocused. The live test checks the hand-off, so sound is kept
-# unfocused and only_when_active is off — for render too (same preferences).
-echo '{"panels": [], "keep_sound_unfocused": true}' >"$D/settings.json"
-PREFS=only_when_active=off
+pulse_rig_files
 
 "$D/bin/soundworld" render -at "0xA9B4 84 7.1" -seed 1 -prefs "$PREFS" -seconds "$SECONDS_LIVE" -o "$D/render.wav" >/dev/null
 

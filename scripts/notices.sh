@@ -8,7 +8,14 @@
 # without any such file fails the script: nothing ships without its licence.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mods=$(for b in "$@"; do go version -m "$b"; done | awk '$1 == "dep" { print $2 }' | sort -u)
+# notices.sh -deps GOOS/GOARCH PACKAGE: the same for a program not built
+# yet, from `go list -deps` (WebAssembly: `go version -m` cannot read a
+# .wasm file's build info).
+if [ "${1:-}" = -deps ]; then
+  mods=$(GOOS=${2%/*} GOARCH=${2#*/} go list -deps -f '{{with .Module}}{{if not .Main}}{{.Path}}{{end}}{{end}}' "$3" | sort -u)
+else
+  mods=$(for b in "$@"; do go version -m "$b"; done | awk '$1 == "dep" { print $2 }' | sort -u)
+fi
 [ -n "$mods" ] || { echo "notices: no module list in $* (not Go programs?)" >&2; exit 1; }
 cat <<HEAD
 Third-party software in soundworld

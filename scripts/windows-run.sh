@@ -12,13 +12,16 @@
 #   - Windows paths: the generated world in "C:\Games\Asheron's Call", its
 #     outputs in "C:\Sound checks\…" given with backslashes and spaces;
 #   - names Windows refuses (CON, nul.wav, a trailing dot) refused clearly;
-#   - CRLF text files (gate file, emitter layout, walk path) accepted;
+#   - CRLF text files (gate file, emitter layout, walk path) accepted, and
+#     a layout with a UTF-8 byte order mark;
 #   - shot: soundworld.exe relaunches soundworld-window.exe (the launcher
 #     under Windows' process rules) and the picture equals Linux's within the
 #     bound explained in docs/install.md "Windows": only map pixels drawn
-#     from a scaled terrain tile, by at most 1 of 255.
-# Everything started here (Xvfb through xvfb-run, the prefix's wineserver)
-# is stopped before the script ends.
+#     from a scaled terrain tile, by at most 1 of 255; without a display
+#     the launcher says so (exit 2) instead of the window's Go panic.
+# Last it runs scripts/windows-live.sh (the live sound, item 2) with the
+# same programs and prefix. Everything started here (Xvfb through
+# xvfb-run, the prefix's wineserver) is stopped before the script ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/go/bin
@@ -208,6 +211,10 @@ wd=$(winepath -w "$D" 2>/dev/null)
 "$L" render -path "$D/walk crlf.json" -emitters "$D/forge crlf.json" -seconds 6 -o "$D/crlf-linux.wav" >/dev/null || bad "Linux: CRLF layout/path refused"
 W render -path "$wd\\walk crlf.json" -emitters "$wd\\forge crlf.json" -seconds 6 -o "$wd\\crlf-windows.wav" >/dev/null || bad "Windows: CRLF layout/path refused"
 cmp "$D/lf.wav" "$D/crlf-linux.wav" && cmp "$D/lf.wav" "$D/crlf-windows.wav" && echo "  CRLF layout and walk path: the same render as LF on both" || bad "CRLF inputs render differently"
+# A UTF-8 byte order mark (old Notepad) before the CRLF layout: the same.
+{ printf '\xef\xbb\xbf'; cat "$D/forge crlf.json"; } >"$D/forge bom.json"
+W render -path "$wd\\walk crlf.json" -emitters "$wd\\forge bom.json" -seconds 6 -o "$wd\\bom-windows.wav" >/dev/null || bad "Windows: BOM+CRLF layout refused"
+cmp "$D/lf.wav" "$D/bom-windows.wav" && echo "  BOM+CRLF layout: the same render as LF" || bad "a BOM+CRLF layout renders differently"
 step "CRLF inputs"
 
 # shot: soundworld.exe starts soundworld-window.exe (the launcher's
@@ -218,12 +225,22 @@ xvfb-run -a -s "-screen 0 1280x720x24" "$L" shot -seconds 3 -o "$D/shot-linux.pn
 cmp "$D/shot-linux.json" "$D/shot-windows.json" && echo "  shot: the sidecars are identical" || bad "shot: the sidecars differ"
 "$D/bin/shotdiff" -max-delta 1 -max-pixels 40000 "$D/shot-linux.png" "$D/shot-windows.png" | sed 's/^/  /' || bad "shot: over the bound"
 # The window's exit code comes back through the launcher: an unknown flag is 2.
-# (Under a display: without one, wine cannot make the window Ebitengine
-# creates as the program starts, and Go's panic exits 2 as well.)
 rc=0; xvfb-run -a -s "-screen 0 1280x720x24" wine "$D/bin/soundworld.exe" shot -no-such-flag >/dev/null 2>"$D/launch.err" || rc=$?
 [ "$rc" = 2 ] && grep -q "no-such-flag" "$D/launch.err" && ! grep -q panic "$D/launch.err" && echo "  launcher: the window's exit 2 and message came back" ||
   bad "launcher: soundworld.exe shot -no-such-flag exited $rc: $(cat "$D/launch.err")"
+# Without a display wine cannot make the window Ebitengine creates as the
+# program starts: Go panics before the window's main (exit 2). The launcher
+# says why and what to do (internal/commands/window_crash.go).
+rc=0; (cd "$D" && env -u DISPLAY wine "$D/bin/soundworld.exe" shot -o nodisplay.png >/dev/null 2>"$D/nodisplay.err") || rc=$?
+[ "$rc" = 2 ] && grep -q "no display to open it on" "$D/nodisplay.err" && echo "  no display: exit 2, $(grep -m1 'cannot open' "$D/nodisplay.err")" ||
+  bad "no display: soundworld.exe shot exited $rc: $(tail -5 "$D/nodisplay.err")"
 step "shot compared"
 
 [ "$fails" = 0 ] || { echo "windows-run: $fails failures" >&2; exit 1; }
 echo "windows-run: ok ($((SECONDS - start)) s)"
+
+# Item 2: the live sound through oto's WASAPI path, in live-smoke's rig, with
+# these programs and this prefix: the sent stream must be the render; the
+# latency is printed ("[wasapi latency]" lines).
+WINDOWS_BIN=$D/bin bash scripts/windows-live.sh
+echo "windows-run: live sound done ($((SECONDS - start)) s)"

@@ -42,6 +42,7 @@ func LoadLayout(r io.Reader, name string) ([]Emitter, error) {
 	if len(b) > maxLayoutBytes {
 		return nil, fmt.Errorf("%s: layout larger than %d bytes", name, maxLayoutBytes)
 	}
+	b = TrimBOM(b)
 	d := &layoutDecoder{b: b, name: name, dec: json.NewDecoder(bytes.NewReader(b)), version: 1}
 	d.dec.UseNumber()
 	d.dec.DisallowUnknownFields()
@@ -103,7 +104,7 @@ func (d *layoutDecoder) fail(err error) error {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		return fmt.Errorf("%s: %v", d.at(se.Offset), se)
+		return fmt.Errorf("%s: %v", d.at(syntaxPos(d.b, se)), se)
 	case errors.As(err, &te):
 		return fmt.Errorf("%s: %s: want %v, got %s", d.at(te.Offset), te.Field, te.Type, te.Value)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
@@ -161,6 +162,28 @@ func skipSep(b []byte, off int64) int64 {
 		off++
 	}
 	return off
+}
+
+// TrimBOM drops a UTF-8 byte order mark from the start of a text file:
+// Windows editors (Notepad before 2019, PowerShell's Out-File) write one,
+// and encoding/json refuses it. Positions in errors then count from the
+// first character after it, as an editor shows them.
+func TrimBOM(b []byte) []byte { return bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")) }
+
+// syntaxPos is the byte offset of the character a syntax error in b is
+// about (len(b) at an unexpected end). A Decoder's SyntaxError.Offset
+// counts only the bytes its scanner saw — not the delimiters Token took,
+// and from where each Decode began — and one past the character, so b is
+// scanned again whole, where Offset counts every byte up to the bad one.
+func syntaxPos(b []byte, se *json.SyntaxError) int64 {
+	var whole *json.SyntaxError
+	if !errors.As(json.Unmarshal(b, new(json.RawMessage)), &whole) {
+		return se.Offset
+	}
+	if strings.HasPrefix(whole.Error(), "unexpected end") {
+		return int64(len(b))
+	}
+	return whole.Offset - 1
 }
 
 // lineCol turns a byte offset into "line:col" (1-based).

@@ -119,13 +119,14 @@ func decodeWalkFile(r io.Reader, name string) (*walkFile, error) {
 	if len(b) > maxLayoutBytes {
 		return nil, fmt.Errorf("%s: path file larger than %d bytes", name, maxLayoutBytes)
 	}
+	b = TrimBOM(b)
 	var f walkFile
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
 		off := dec.InputOffset()
 		if se, ok := err.(*json.SyntaxError); ok {
-			off = se.Offset
+			off = syntaxPos(b, se)
 		} else if te, ok := err.(*json.UnmarshalTypeError); ok {
 			off = te.Offset
 		} else if k, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {

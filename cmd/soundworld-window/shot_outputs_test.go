@@ -6,12 +6,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"soundworld/dat"
 	"soundworld/dat/dattest"
 	"soundworld/internal/cli"
+	"soundworld/internal/outputs/pipetest"
 )
 
 // Issue 12 items 4 and 5 for shot and the window: outputs checked before the
@@ -22,7 +22,7 @@ func TestShot_OutputsAndValuesCheckedFirst(t *testing.T) {
 	datDir := filepath.Join(dir, "ac")
 	os.Mkdir(datDir, 0o755)
 	fifo := filepath.Join(dir, "layout.json")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := pipetest.Mkfifo(fifo); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
 	for _, c := range []struct {

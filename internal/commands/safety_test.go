@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"soundworld/dat"
+	"soundworld/internal/outputs/pipetest"
 )
 
 // Issue 12 item 4: every output is checked before any work starts, and a
@@ -117,11 +118,11 @@ func TestEdgeValues_Refused(t *testing.T) {
 func TestInputs_NamedPipesRefused(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.json")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := pipetest.Mkfifo(fifo); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
 	datDir := t.TempDir()
-	if err := syscall.Mkfifo(filepath.Join(datDir, dat.PortalFile), 0o644); err != nil {
+	if err := pipetest.Mkfifo(filepath.Join(datDir, dat.PortalFile)); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "o.wav")

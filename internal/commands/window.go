@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,6 +78,10 @@ func launchWindow(e *Env, args []string) int {
 	ownGroup(cmd) // on Unix: SIGTERM to the window's whole process group
 	cmd.WaitDelay = 2 * time.Second
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, e.Stdout, e.Stderr
+	var head headBuf // the start of its stderr: a crash before its main (window_crash.go)
+	if runtime.GOOS == "windows" {
+		cmd.Stderr = io.MultiWriter(e.Stderr, &head)
+	}
 	// The window's temp folder is one of ours, removed when it ends however
 	// it ends: xvfb-run (a sh script) makes its xvfb-run.XXXXXX there and
 	// removes it in an EXIT trap, which sh does not run when a signal ends it.
@@ -91,7 +96,11 @@ func launchWindow(e *Env, args []string) int {
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 			return 128 + int(ws.Signal()) // as a shell reports it: SIGINT 130, SIGTERM 143
 		}
-		return ee.ExitCode()
+		code, msg := windowCrash(ee.ExitCode(), head.bytes())
+		if msg != "" {
+			fmt.Fprintln(e.Stderr, msg)
+		}
+		return code
 	}
 	return cli.ExitCodeTo(e.Stderr, "soundworld", err)
 }

@@ -6,8 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
+
+	"soundworld/internal/outputs/pipetest"
 )
 
 // RefuseSpecial: a regular file and a missing one pass (the reader reports
@@ -30,7 +31,7 @@ func TestRefuseSpecial(t *testing.T) {
 		t.Errorf("folder: %v", err)
 	}
 	fifo := filepath.Join(dir, "p")
-	if syscall.Mkfifo(fifo, 0o644) == nil {
+	if pipetest.Mkfifo(fifo) == nil {
 		if err := RefuseSpecial("-x", fifo); err == nil || !strings.Contains(err.Error(), "-x "+fifo+": is a named pipe") {
 			t.Errorf("named pipe: %v", err)
 		}

@@ -4,8 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
+
+	"soundworld/internal/outputs/pipetest"
 )
 
 func TestPlan_Check(t *testing.T) {
@@ -75,7 +76,7 @@ func TestPlan_UnwritableFolder(t *testing.T) {
 func TestCheckInput_NotARegularFile(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.json")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := pipetest.Mkfifo(fifo); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
 	if err := CheckInput("-path", fifo); err == nil || !strings.Contains(err.Error(), "-path "+fifo+": is a named pipe") {

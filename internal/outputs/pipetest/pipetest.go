@@ -5,7 +5,6 @@ package pipetest
 import (
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -16,7 +15,7 @@ import (
 func RefusedAtOnce(t *testing.T, name string, read func(path string) error) {
 	t.Helper()
 	fifo := filepath.Join(t.TempDir(), name)
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := Mkfifo(fifo); err != nil {
 		t.Skip("no named pipes here:", err)
 	}
 	done := make(chan error, 1)
