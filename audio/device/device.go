@@ -142,7 +142,7 @@ func OpenPath(m *audio.Mixer, path string) (*Device, error) {
 		return d, nil
 	}
 	if path == PathPulse {
-		return d, d.start(openPulseOutput) // the server is the probe: it answers or not
+		return d, d.startPulse(openPulseOutput, openALSAWhereThere, probe) // the server is the probe: it answers or not
 	}
 	if err := probe(audio.SampleRate); errors.Is(err, errFast) {
 		d.silent, d.reason, d.fastProbe = true, FastNotice, true
@@ -156,6 +156,38 @@ func OpenPath(m *audio.Mixer, path string) (*Device, error) {
 		open = openALSAOutput
 	}
 	return d, d.start(open)
+}
+
+// startPulse opens the pulse path; with no server answering, a machine
+// that has ALSA (alsa non-nil; check probes it) plays through our ALSA
+// writer — machines without a sound server — saying so on stderr, and one
+// that has not is silent, saying why. openMu is held. The error is always
+// nil (OpenPath's).
+func (d *Device) startPulse(pulse, alsa func(*Device) (output, error), check func(rate int) error) error {
+	out, err := pulse(d)
+	if err == nil {
+		opened, d.out = true, out
+		return nil
+	}
+	if alsa == nil {
+		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
+		return nil
+	}
+	if perr := check(audio.SampleRate); errors.Is(perr, errFast) {
+		d.silent, d.reason, d.fastProbe = true, FastNotice, true
+		return nil
+	} else if perr != nil {
+		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v; ALSA: %v", err, perr)
+		return nil
+	}
+	out, aerr := alsa(d)
+	if aerr != nil {
+		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v; %v", err, aerr)
+		return nil
+	}
+	fmt.Fprintf(os.Stderr, "sound: %v; playing through ALSA\n", err)
+	opened, d.out = true, out
+	return nil
 }
 
 // start opens the output; one that does not open leaves d silent, saying

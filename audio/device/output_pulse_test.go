@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jfreymuth/pulse/proto"
+
+	"soundworld/audio"
 )
 
 // What the writer reads of a PulseAudio stream: frames sent and not yet
@@ -117,3 +119,45 @@ func TestPulseServer(t *testing.T) {
 		}
 	}
 }
+
+// -audio pulse with no server answering: our ALSA writer where there is
+// ALSA and a device (machines without a sound server), else silent naming
+// both reasons; a server that answers is used.
+func TestPulsePathFallsBackToALSA(t *testing.T) {
+	defer func() { openMu.Lock(); opened = false; openMu.Unlock() }()
+	noServer := func(*Device) (output, error) { return nil, errors.New("PulseAudio server /x: connection refused") }
+	alsaOut := &fakeOutput{}
+	alsa := func(*Device) (output, error) { return alsaOut, nil }
+	ok := func(int) error { return nil }
+	m := audio.NewMixer(audio.NewBank(nil))
+
+	d := newDevice(m)
+	_ = d.startPulse(noServer, alsa, ok)
+	if silent, why := d.Silent(); silent || d.out != alsaOut {
+		t.Fatalf("no server, ALSA there: silent %v (%q), output %v; want ALSA", silent, why, d.out)
+	}
+	d = newDevice(m)
+	_ = d.startPulse(noServer, alsa, func(int) error { return errors.New("no ALSA device") })
+	if silent, why := d.Silent(); !silent || !strings.Contains(why, "connection refused") || !strings.Contains(why, "no ALSA device") {
+		t.Fatalf("no server, no ALSA device: silent %v, %q; want silent naming both", silent, why)
+	}
+	d = newDevice(m)
+	_ = d.startPulse(noServer, nil, ok)
+	if silent, why := d.Silent(); !silent || !strings.Contains(why, "connection refused") {
+		t.Fatalf("no server, no ALSA (not Linux): silent %v, %q", silent, why)
+	}
+	pulseOut := &fakeOutput{}
+	d = newDevice(m)
+	_ = d.startPulse(func(*Device) (output, error) { return pulseOut, nil }, alsa, ok)
+	if silent, _ := d.Silent(); silent || d.out != pulseOut {
+		t.Fatalf("a server answering: output %v, want the pulse path", d.out)
+	}
+}
+
+// fakeOutput is an output that plays nothing (startPulse's choice is the test).
+type fakeOutput struct{}
+
+func (*fakeOutput) written() int64  { return 0 }
+func (*fakeOutput) played() int64   { return 0 }
+func (*fakeOutput) setBuffer(int64) {}
+func (*fakeOutput) close() error    { return nil }
