@@ -14,20 +14,21 @@
 # "latency-oto" times the same through oto's driver (-audio oto), printed
 # beside the default's, not gated. A fifth kills the server, starts it again and stops it (issue 31): the
 # window must say so within 1 s and play again each time.
-# The pulse path (-audio pulse: our writer on the server's native protocol,
-# issue 31 item 6) runs the same checks beside the default: latency-pulse,
-# hog-pulse (live = render under the hog; the bytes it sent are kept by
-# SOUNDWORLD_PULSE_TEE, as the ALSA file plugin keeps ALSA's) and lost-pulse;
-# idle-pulse and stall-pulse run when named. The last lines ("[summary]")
-# put both paths' figures side by side: the -audio decision rests on them.
-# LIVE_RUNS picks the runs ("idle latency latency-oto hog stall lost
-# latency-pulse hog-pulse lost-pulse", the default); SECONDS_LIVE
-# their length. Everything started here is stopped by its PID. Needs
+# The pulse path (-audio pulse, the default on Linux since issue 31 item 6:
+# our writer on the server's native protocol) runs the same checks beside
+# alsa: idle-pulse and hog-pulse (live = render; the bytes it sent are kept
+# by SOUNDWORLD_PULSE_TEE, as the ALSA file plugin keeps ALSA's),
+# latency-pulse (gated: LIVE_GATED_PATH) and lost-pulse; stall-pulse runs
+# when named. The runs without a suffix are alsa's. The last lines
+# ("[summary]") put both paths' figures side by side: the -audio decision
+# rests on them. LIVE_RUNS picks the runs ("idle latency latency-oto hog
+# stall lost idle-pulse latency-pulse hog-pulse lost-pulse", the default);
+# SECONDS_LIVE their length. Everything started here is stopped by its PID. Needs
 # pulseaudio, pulseaudio-utils, libasound2-plugins (installed here when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_LIVE=${SECONDS_LIVE:-30}
-LIVE_RUNS=${LIVE_RUNS:-idle latency latency-oto hog stall lost latency-pulse hog-pulse lost-pulse}
+LIVE_RUNS=${LIVE_RUNS:-idle latency latency-oto hog stall lost idle-pulse latency-pulse hog-pulse lost-pulse}
 # LIVE_PRIO runs the window (and the sound server) under a command, e.g.
 # "nice -n -10" to measure on a machine others are using (say so with the figures).
 LIVE_PRIO=${LIVE_PRIO:-}
@@ -39,7 +40,9 @@ LATENCY_P95_MAX=100
 # (a machine known to be busy: the window's frame rate is much of it).
 LIVE_LATENCY_GATE=${LIVE_LATENCY_GATE:-on}
 # The path the gate applies to: the default's (-audio; the others print).
-LIVE_GATED_PATH=${LIVE_GATED_PATH:-alsa}
+# pulse became the default on figures from a loaded machine (docs/live-audio.md);
+# the idle figures of both paths are in the [summary] lines at the end.
+LIVE_GATED_PATH=${LIVE_GATED_PATH:-pulse}
 # The lost run fails when a notice took over 1 s (the device is given up
 # after 750 ms; the rest is the window's next Update). LIVE_LOST_GATE=off
 # only prints it: on a machine busy enough that the window's frames come
