@@ -170,7 +170,7 @@ func TestO5_PulseServerPlaysTheStreamExactly(t *testing.T) {
 		t.Fatalf("the heard stream skipped ahead %d times over %d underflows", jumps, w.xruns)
 	}
 	t.Logf("the monitor heard frames %v to %v (%d of them; skipped ahead %d times)", n0, next-1, n, jumps)
-	if n0 > 2*PeriodFrames || float32(n) < (next-n0)/2 {
+	if n0 > 4410 || float32(n) < (next-n0)/2 { // joined within 0.1 s; at least half of the span heard
 		t.Fatalf("the sink's monitor heard frames %v to %v; the writer counted %d played", n0, next-1, w.played)
 	}
 }
@@ -198,7 +198,9 @@ func TestO5_PulseServerGoneStoppedAndBack(t *testing.T) {
 	s2 := served()
 	srv.cmd.Process.Signal(syscall.SIGCONT)
 	t.Logf("stopped: played %d frames 0.3 s in, %d 1 s in; longest looks %v, %v; %v, %v", s1, s2, l1, l2, err1, err2)
-	if longest := max(l1, l2); longest > 50*time.Millisecond {
+	// Only a socket write can wait on a stopped server, for at most
+	// pulseWriteWait; a request would wait its pulseTimeout.
+	if longest := max(l1, l2); longest > pulseWriteWait+100*time.Millisecond {
 		t.Fatalf("a look at a stopped server took %v: the writer waited inside it", longest)
 	}
 	if s2 != s1 {
@@ -213,8 +215,8 @@ func TestO5_PulseServerGoneStoppedAndBack(t *testing.T) {
 		t.Fatalf("server killed: the writer says %v", err)
 	}
 	t.Logf("killed: %v after %v", err, said)
-	if said > 300*time.Millisecond {
-		t.Fatalf("server killed: said after %v, want at once", said)
+	if said > fallbackAfter/2 {
+		t.Fatalf("server killed: said after %v, want at once (well before the watchdog's %v)", said, fallbackAfter)
 	}
 	srv.start()
 	p2, size, err := openPulse()
