@@ -2,6 +2,8 @@ package device
 
 import (
 	"errors"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -161,3 +163,45 @@ func (*fakeOutput) written() int64  { return 0 }
 func (*fakeOutput) played() int64   { return 0 }
 func (*fakeOutput) setBuffer(int64) {}
 func (*fakeOutput) close() error    { return nil }
+
+// The pulse path's client is pure Go on every platform we build for: no
+// package of it outside the standard library has cgo files, and each loads
+// without error with cgo off (the core's rule, layers_test.go, asks no
+// less of it).
+func TestPulseClientIsPureGo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: runs go list")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH")
+	}
+	for _, tc := range []string{"linux/amd64/1", "linux/amd64/0", "windows/amd64/1", "windows/amd64/0",
+		"darwin/arm64/1", "darwin/arm64/0", "js/wasm/0"} {
+		// cgo on: files that would use it are listed; cgo off: it must load.
+		target, cgo := tc[:strings.LastIndexByte(tc, '/')], tc[len(tc)-1:]
+		goos, goarch, _ := strings.Cut(target, "/")
+		cmd := exec.Command(goBin, "list", "-deps", "-f",
+			"{{if not .Standard}}{{.ImportPath}}\t{{len .CgoFiles}}\t{{if .Error}}{{.Error}}{{end}}{{end}}",
+			"github.com/jfreymuth/pulse/proto")
+		cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED="+cgo)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: go list: %v\n%s", target, err, out)
+		}
+		n := 0
+		for _, line := range strings.Split(string(out), "\n") {
+			f := strings.Split(line, "\t")
+			if len(f) != 3 {
+				continue // a standard package
+			}
+			n++
+			if f[1] != "0" || f[2] != "" {
+				t.Errorf("%s, CGO_ENABLED=%s: %s: %s cgo files, error %q", target, cgo, f[0], f[1], f[2])
+			}
+		}
+		if n == 0 {
+			t.Fatalf("%s: go list named no package of the client:\n%s", target, out)
+		}
+	}
+}
