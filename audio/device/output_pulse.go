@@ -73,7 +73,7 @@ type pulseTiming struct {
 
 // Pulse timing: the writer's looks ask for a new answer at most every
 // pulseAskEvery; between answers a running stream is taken to play on for
-// at most pulseCoast; requests (open, flush, timing) wait at most
+// at most pulseCoast; requests (opening, timing) wait at most
 // pulseTimeout for the server, and a write at most pulseWriteWait.
 const (
 	pulseAskEvery  = 2 * time.Millisecond
@@ -191,8 +191,12 @@ func (p *pulsePCM) write(buf []float32) (int64, error) {
 	if lost != nil {
 		return 0, lost
 	}
-	_ = p.conn.SetWriteDeadline(p.now().Add(pulseWriteWait))
-	if err := p.c.Send(p.index, p.out); err != nil {
+	// The deadline is the write's alone: left standing, it would fail a
+	// timing query sent after a pause in writing (the Sim not covering).
+	_ = p.conn.SetWriteDeadline(time.Now().Add(pulseWriteWait))
+	err := p.c.Send(p.index, p.out)
+	_ = p.conn.SetWriteDeadline(time.Time{})
+	if err != nil {
 		return 0, p.fail(err)
 	}
 	if err := p.conn.failed(); err != nil {

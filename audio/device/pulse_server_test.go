@@ -189,6 +189,18 @@ func TestO5_PulseServerGoneStoppedAndBack(t *testing.T) {
 	if _, err := stepFor(w, c, 300*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
+	// The Sim covers nothing for 400 ms (a slow window): the writer only
+	// looks, and the connection must still be good afterwards.
+	for end := time.Now().Add(400 * time.Millisecond); time.Now().Before(end); {
+		wait, err := w.step(time.Now(), BufferFrames, func([]float32) (int64, bool) { return 0, false })
+		if err != nil {
+			t.Fatalf("writing nothing for a while: %v", err)
+		}
+		time.Sleep(wait)
+	}
+	if _, err := stepFor(w, c, 200*time.Millisecond); err != nil {
+		t.Fatalf("after 400 ms with nothing to write: %v", err)
+	}
 	srv.cmd.Process.Signal(syscall.SIGSTOP)
 	// What the server has played by the stream's account: sent − queued.
 	served := func() int64 { p.mu.Lock(); defer p.mu.Unlock(); return p.st.sent/pulseFrame - p.st.queued(time.Now()) }
