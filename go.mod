@@ -10,6 +10,7 @@ require (
 )
 
 require (
+	github.com/jfreymuth/pulse v0.1.1 // indirect
 	golang.org/x/exp/shiny v0.0.0-20250606033433-dcc06ee1d476 // indirect
 	golang.org/x/mobile v0.0.0-20250606033058-a2a15c67f36f // indirect
 )

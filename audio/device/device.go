@@ -12,6 +12,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -101,16 +102,18 @@ const NoAudioEnv = "SOUNDWORLD_NO_AUDIO"
 // front and NewContext is not called at all when the probe fails.
 func Open(m *audio.Mixer) (*Device, error) { return OpenPath(m, DefaultPath) }
 
-// The output paths (-audio): our own ALSA writer (Linux only), oto's
-// driver, or none (silent, the wall clock drives the Sim).
+// The output paths (-audio): our own ALSA writer (Linux only), our own
+// writer on a PulseAudio / PipeWire-pulse server (output_pulse.go, pure
+// Go), oto's driver, or none (silent, the wall clock drives the Sim).
 const (
-	PathALSA = "alsa"
-	PathOto  = "oto"
-	PathNone = "none"
+	PathALSA  = "alsa"
+	PathPulse = "pulse"
+	PathOto   = "oto"
+	PathNone  = "none"
 )
 
 // Paths lists the output paths in the order -audio names them.
-var Paths = []string{PathALSA, PathOto, PathNone}
+var Paths = []string{PathALSA, PathPulse, PathOto, PathNone}
 
 // OpenPath is Open through the named path ("" the default). An unknown
 // name is an error; a path this platform lacks is a silent device saying why.
@@ -118,8 +121,8 @@ func OpenPath(m *audio.Mixer, path string) (*Device, error) {
 	if path == "" {
 		path = DefaultPath
 	}
-	if path != PathALSA && path != PathOto && path != PathNone {
-		return nil, fmt.Errorf("device: audio path %q: want alsa, oto or none", path)
+	if !slices.Contains(Paths, path) {
+		return nil, fmt.Errorf("device: audio path %q: want alsa, pulse, oto or none", path)
 	}
 	if m == nil {
 		return nil, errors.New("device: nil mixer")
@@ -138,6 +141,9 @@ func OpenPath(m *audio.Mixer, path string) (*Device, error) {
 		d.silent, d.reason = true, "sound off ("+NoAudioEnv+" is set), running silent"
 		return d, nil
 	}
+	if path == PathPulse {
+		return d, d.startPulse(openPulseOutput, openALSAWhereThere, probe) // the server is the probe: it answers or not
+	}
 	if err := probe(audio.SampleRate); errors.Is(err, errFast) {
 		d.silent, d.reason, d.fastProbe = true, FastNotice, true
 		return d, nil
@@ -149,14 +155,52 @@ func OpenPath(m *audio.Mixer, path string) (*Device, error) {
 	if path == PathALSA {
 		open = openALSAOutput
 	}
+	return d, d.start(open)
+}
+
+// startPulse opens the pulse path; with no server answering, a machine
+// that has ALSA (alsa non-nil; check probes it) plays through our ALSA
+// writer — machines without a sound server — saying so on stderr, and one
+// that has not is silent, saying why. openMu is held. The error is always
+// nil (OpenPath's).
+func (d *Device) startPulse(pulse, alsa func(*Device) (output, error), check func(rate int) error) error {
+	out, err := pulse(d)
+	if err == nil {
+		opened, d.out = true, out
+		return nil
+	}
+	if alsa == nil {
+		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
+		return nil
+	}
+	if perr := check(audio.SampleRate); errors.Is(perr, errFast) {
+		d.silent, d.reason, d.fastProbe = true, FastNotice, true
+		return nil
+	} else if perr != nil {
+		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v; ALSA: %v", err, perr)
+		return nil
+	}
+	out, aerr := alsa(d)
+	if aerr != nil {
+		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v; %v", err, aerr)
+		return nil
+	}
+	fmt.Fprintf(os.Stderr, "sound: %v; playing through ALSA\n", err)
+	opened, d.out = true, out
+	return nil
+}
+
+// start opens the output; one that does not open leaves d silent, saying
+// why. openMu is held. The error is always nil (OpenPath's).
+func (d *Device) start(open func(*Device) (output, error)) error {
 	out, err := open(d)
 	if err != nil {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
-		return d, nil
+		return nil
 	}
 	opened = true
 	d.out = out
-	return d, nil
+	return nil
 }
 
 // BufferFramesNow is how far ahead of what it plays the device is kept, in

@@ -349,8 +349,8 @@ func TestO5_HoldStandsTheMix(t *testing.T) {
 // device that says why, without touching the device or the one-Open rule.
 func TestOpenPath(t *testing.T) {
 	m := audio.NewMixer(audio.NewBank(nil))
-	if _, err := OpenPath(m, "pulse"); err == nil || !strings.Contains(err.Error(), "alsa, oto or none") {
-		t.Fatalf("OpenPath(pulse) = %v, want an error naming alsa, oto or none", err)
+	if _, err := OpenPath(m, "jack"); err == nil || !strings.Contains(err.Error(), "alsa, pulse, oto or none") {
+		t.Fatalf("OpenPath(jack) = %v, want an error naming alsa, pulse, oto or none", err)
 	}
 	d, err := OpenPath(m, PathNone)
 	if err != nil {

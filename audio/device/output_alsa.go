@@ -140,8 +140,11 @@ func (p alsaPCM) close() {
 	C.snd_pcm_close(p.h)
 }
 
-// DefaultPath is the output path on this platform: our own ALSA writer.
-const DefaultPath = PathALSA
+// DefaultPath is the output path on this platform: our own writer on the
+// sound server (PulseAudio or PipeWire-pulse), or on ALSA when no server
+// answers (startPulse). Why not ALSA through PulseAudio's plugin:
+// docs/fidelity.md, "O5 lead, device buffer and inputs".
+const DefaultPath = PathPulse
 
 // openALSAOutput opens the default device (the probe has checked one is
 // there) and starts the writer on a thread of its own (pcmOut).

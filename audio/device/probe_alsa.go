@@ -162,3 +162,7 @@ func candidates() []string {
 	}
 	return names
 }
+
+// openALSAWhereThere is the pulse path's fallback when no sound server
+// answers: our ALSA writer (startPulse).
+var openALSAWhereThere = openALSAOutput

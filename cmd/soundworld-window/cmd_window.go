@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"soundworld/internal/cli"
@@ -220,7 +221,7 @@ func runWindow(args []string) error {
 	var w windowFlags
 	w.register(fs)
 	noAudio := fs.Bool("noaudio", false, "run without opening the sound device")
-	audioPath := fs.String("audio", game.DefaultAudioPath, "the sound output: alsa (our own ALSA writer, Linux only), oto, or none")
+	audioPath := fs.String("audio", game.DefaultAudioPath, "the sound output: alsa (our own ALSA writer, Linux only), pulse (our own writer on a PulseAudio or PipeWire-pulse server), oto, or none")
 	settings := fs.String("settings", "", "the window's settings file (panel arrangement; default $XDG_CONFIG_HOME/soundworld/window.json)")
 	gateFile := fs.String("gate", "", gateHelp) // gate.go
 	prof := fs.Int("profile-frames", 0, "print frames per second and per-frame Update/Draw CPU percentiles for N frames (every overlay on, 1280×720), then exit")
@@ -253,7 +254,7 @@ func runWindow(args []string) error {
 	}
 	c.QuitAfter, c.LatencyProbes = *quit, max(0, *probes)
 	if !slices.Contains(game.AudioPaths, *audioPath) {
-		return cli.UserErr(fmt.Errorf("-audio %q: want alsa, oto or none", *audioPath))
+		return cli.UserErr(fmt.Errorf("-audio %q: want %s", *audioPath, strings.Join(game.AudioPaths, ", ")))
 	}
 	c.AudioPath = *audioPath
 	c.SettingsPath = *settings
