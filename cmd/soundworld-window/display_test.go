@@ -97,14 +97,7 @@ func TestNoDisplay_SignalLeavesNoTempFolder(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 		time.Sleep(2 * time.Second)
-		cmd.Process.Signal(c.sig)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(15 * time.Second):
-			cmd.Process.Kill()
-			<-done
+		if !stopWithin(cmd, c.sig, 15*time.Second) {
 			t.Fatalf("%v: still running 15 s after the signal; stderr:\n%s", c.sig, errb.String())
 		}
 		if code := cmd.ProcessState.ExitCode(); code != c.code {
