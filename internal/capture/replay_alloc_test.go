@@ -5,21 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"testing"
 
+	"soundworld/internal/alloctest"
 	"soundworld/world"
 )
-
-// allocated is the bytes f allocates (runtime.MemStats.TotalAlloc).
-func allocated(f func()) uint64 {
-	var a, b runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&a)
-	f()
-	runtime.ReadMemStats(&b)
-	return b.TotalAlloc - a.TotalAlloc
-}
 
 // dragRecord is a drag-heavy session as the window records one: drags of
 // frames entries long (a listener move and a grid step a frame), each
@@ -69,7 +59,7 @@ func TestReadSidecar_AllocatesLittle(t *testing.T) {
 			t.Fatal(err)
 		}
 		var sc *Sidecar
-		got := allocated(func() { sc, err = ReadSidecarFile(p) })
+		got := alloctest.Bytes(func() { sc, err = ReadSidecarFile(p) })
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
