@@ -22,9 +22,11 @@ run: build
 # Budget: each package gets TEST_TIMEOUT (30 min). go test's default, 10
 # min per package, was passed on a loaded runner (load 26-57) by the game
 # and gate packages, whose tests were slow there, not hung: they wait on
-# the CPU (TestGateDamage: 10 s of CPU in 114 s at load 34 on 2 cores) and
-# on real-time frames (a game shot: 1.2 s of CPU in 19 s). 30 min still
-# stops a hung test.
+# the CPU (TestGateDamage: 10 s of CPU in 114 s at load 34 on 2 cores;
+# TestProfiler_MemoryFlatAt4x: 20 s of CPU in 185 s at load 25). Shots run
+# their frames as fast as they draw, the long gate tests in parallel, and
+# game's longest test (a child process) alongside the others. 30 min still
+# stops a hung test. scripts/test-timed.sh prints the whole run's time.
 TEST_TIMEOUT ?= 30m
 test: setup
 	xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -timeout $(TEST_TIMEOUT) ./...

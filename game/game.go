@@ -298,8 +298,14 @@ func Run(cfg Config) error {
 	}
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetTPS(tps)
+	if cfg.Shot != nil {
+		// A shot's Sim takes fixed steps and its picture waits a count of
+		// frames (shotrun.go), never wall time: its frames run as fast as
+		// they draw, not 60 a second.
+		ebiten.SetTPS(ebiten.SyncWithFPS)
+	}
 	ebiten.SetScreenClearedEveryFrame(false) // Draw clears what it draws again (redraw.go)
-	if cfg.ProfileFrames > 0 {
+	if cfg.ProfileFrames > 0 || cfg.Shot != nil {
 		ebiten.SetVsyncEnabled(false)
 	}
 	if p := os.Getenv("SOUNDWORLD_CPUPROFILE"); p != "" && cfg.ProfileFrames > 0 {

@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"flag"
 	"os"
 	"testing"
 
@@ -18,9 +19,12 @@ func TestMain(m *testing.M) {
 	if os.Getenv(bugChildEnv) != "" { // TestFrameLoopBug_Exit70's child
 		bugChild()
 	}
+	flag.Parse()
+	stop := startMemFlatEarly() // overlaps the other tests (2 cores)
 	code := 0
 	ebiten.SetWindowSize(320, 240)
 	err := ebiten.RunGame(&testHost{run: func() { code = m.Run() }})
+	stop()
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		panic(err)
 	}

@@ -13,6 +13,7 @@ import (
 // "single"; single reads 10·log10(2) = 3.01 LU lower (one channel of weight 1
 // instead of two equal ones), the report's header and report.json say which.
 func TestMonoRecordingChannelChoice(t *testing.T) {
+	t.Parallel() // minutes of CPU on a loaded runner: overlaps the other long tests
 	// The recording is mono: the mid of the render.
 	p := gateWithRecording(t, 97, func(st Stereo) []byte {
 		mid := make([]float32, len(st.L))

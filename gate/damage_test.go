@@ -110,6 +110,7 @@ func describe(ms []Metric) string {
 }
 
 func TestGateDamage(t *testing.T) {
+	t.Parallel() // minutes of CPU on a loaded runner: overlaps the other long tests
 	ref := ours(t)
 	s := stems(t, 101)
 	extra := stems(t, 202)[2] // a second, independent draw of the one-shots
@@ -170,6 +171,7 @@ func contains(s []string, x string) bool {
 // WAV, passes every metric; without the declared offset it still passes (the
 // metrics are distributions); the history gets a line.
 func TestGateEndToEndOffsetResampled(t *testing.T) {
+	t.Parallel() // minutes of CPU on a loaded runner: overlaps the other long tests
 	dir := t.TempDir()
 	sc := testScene(t, damageSeconds+1)
 	st, err := Render(sc, 303)

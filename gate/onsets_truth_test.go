@@ -243,6 +243,7 @@ func sideRight(pan int, side float64) bool {
 // detection of a left-out start counts neither way. With -short each place
 // renders 100 s instead (5 minutes, under the 20).
 func TestOnsetsAgainstTheTruth(t *testing.T) {
+	t.Parallel() // minutes of CPU on a loaded runner: overlaps the other long tests
 	ar, err := assets.StandIn()
 	if err != nil {
 		t.Fatal(err)

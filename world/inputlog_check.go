@@ -61,30 +61,8 @@ func (l *InputLog) Check(simTime float64) error {
 	clock, ticks := 0.0, int64(0)
 	for i := range l.Inputs {
 		in := &l.Inputs[i]
-		name := fmt.Sprintf("inputs[%d] (%s at t=%v s)", i, in.Kind, in.T)
-		if !(in.T >= 0 && in.T <= MaxReplaySeconds) {
-			return fmt.Errorf("%s: t must be a time in 0..%d s", name, MaxReplaySeconds)
-		}
-		if math.Abs(in.T-clock) > spanSlack {
-			return fmt.Errorf("%s: the ticks before it end at t=%v s: the record does not add up", name, clock)
-		}
-		var err error
-		if row, ok := inputKinds[in.Kind]; ok {
-			err = row.check(in, &c)
-		} else {
-			err = fmt.Errorf("unknown kind %q", in.Kind)
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		if n := in.ticks(); n > 0 {
-			if n > MaxReplayTicks-ticks {
-				return fmt.Errorf("%s: more than %d ticks in all: more than a replay runs", name, MaxReplayTicks)
-			}
-			ticks += n
-			if clock = in.after(); !(clock <= MaxReplaySeconds) {
-				return fmt.Errorf("%s: its ticks end at t=%v s, past %d s", name, clock, MaxReplaySeconds)
-			}
+		if err := c.entry(in, &clock, &ticks); err != nil { // named only when wrong: no string per entry
+			return fmt.Errorf("inputs[%d] (%s at t=%v s): %w", i, in.Kind, in.T, err)
 		}
 	}
 	if simTime >= 0 && math.Abs(simTime-clock) > spanSlack {
@@ -104,6 +82,35 @@ func (l *InputLog) Check(simTime float64) error {
 		return fmt.Errorf("early: more than %d marks", MaxInputs)
 	}
 	return checkAnchors(l.Anchors, clock)
+}
+
+// entry checks one entry of the record: its time against the ticks before
+// it (clock, s), its values by its kind's row, and its ticks added to clock
+// and ticks within what a replay runs.
+func (c *checkState) entry(in *Input, clock *float64, ticks *int64) error {
+	if !(in.T >= 0 && in.T <= MaxReplaySeconds) {
+		return fmt.Errorf("t must be a time in 0..%d s", MaxReplaySeconds)
+	}
+	if math.Abs(in.T-*clock) > spanSlack {
+		return fmt.Errorf("the ticks before it end at t=%v s: the record does not add up", *clock)
+	}
+	row, ok := inputKinds[in.Kind]
+	if !ok {
+		return fmt.Errorf("unknown kind %q", in.Kind)
+	}
+	if err := row.check(in, c); err != nil {
+		return err
+	}
+	if n := in.ticks(); n > 0 {
+		if n > MaxReplayTicks-*ticks {
+			return fmt.Errorf("more than %d ticks in all: more than a replay runs", MaxReplayTicks)
+		}
+		*ticks += n
+		if *clock = in.after(); !(*clock <= MaxReplaySeconds) {
+			return fmt.Errorf("its ticks end at t=%v s, past %d s", *clock, MaxReplaySeconds)
+		}
+	}
+	return nil
 }
 
 // The window's time scales (its [ and ] keys halve and double within these).

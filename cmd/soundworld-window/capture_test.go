@@ -95,14 +95,7 @@ func TestCapture_InterruptLeavesNothing(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 		time.Sleep(500 * time.Millisecond)
-		cmd.Process.Signal(c.sig)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(2 * time.Second): // well under outputs.Grace: the window does not watch a context
-			cmd.Process.Kill()
-			<-done
+		if !stopWithin(cmd, c.sig, 2*time.Second) { // well under outputs.Grace: the window does not watch a context
 			t.Fatalf("%s: still running 2 s after the signal", c.name)
 		}
 		if code := cmd.ProcessState.ExitCode(); code != c.code || !strings.Contains(errb.String(), "soundworld capture: interrupted ("+c.name+")") {
@@ -144,14 +137,7 @@ func TestShot_InterruptLeavesNothing(t *testing.T) {
 				t.Fatal(err)
 			}
 			time.Sleep(wait) // the window is running its hour of fixed steps
-			cmd.Process.Signal(c.sig)
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case <-done:
-			case <-time.After(5 * time.Second):
-				cmd.Process.Kill()
-				<-done
+			if !stopWithin(cmd, c.sig, 5*time.Second) {
 				t.Fatalf("%s: still running 5 s after the signal", c.name)
 			}
 			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || errb.Len() > 0 {
@@ -165,5 +151,21 @@ func TestShot_InterruptLeavesNothing(t *testing.T) {
 		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 			t.Errorf("%s: left %v in %s", c.name, ents, dir)
 		}
+	}
+}
+
+// stopWithin signals the started cmd and waits at most d for it to end,
+// then kills it; it reports whether cmd ended within d.
+func stopWithin(cmd *exec.Cmd, sig os.Signal, d time.Duration) bool {
+	cmd.Process.Signal(sig)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+		return true
+	case <-time.After(d):
+		cmd.Process.Kill()
+		<-done
+		return false
 	}
 }

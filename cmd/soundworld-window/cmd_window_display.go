@@ -12,15 +12,121 @@ package main
 // and -profile-frames work on a server and the explorer says that it is
 // running unseen; without xvfb-run it prints what to do and exits 2 instead of
 // a Go panic.
+//
+// xvfb-run is a sh script: it makes its folder (xvfb-run.XXXXXX, in TMPDIR)
+// and removes it and stops Xvfb in an EXIT trap, which sh does not run when
+// a signal ends it. So this process stays as a small supervisor: xvfb-run
+// runs in its own process group with a TMPDIR of ours; SIGINT, SIGTERM or
+// SIGHUP here is passed on to that whole group; when xvfb-run has ended,
+// what is left of the group gets SIGTERM (Xvfb, a background job of sh,
+// ignores SIGINT), then SIGKILL after 5 s, our folder is removed, and the
+// exit code is xvfb-run's (128 + the signal's number after a signal, as a
+// shell reports it).
 
 /*
 #cgo LDFLAGS: -ldl
+#define _GNU_SOURCE // nftw, usleep
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <limits.h>
+#include <errno.h>
+#include <ftw.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+static pid_t xvfb_group;                 // xvfb-run's process group (its pid)
+static volatile sig_atomic_t xvfb_signal; // the signal that stopped us, 0 if none
+
+static void xvfb_pass_on(int sig) {
+	xvfb_signal = sig;
+	if (xvfb_group > 0) {
+		kill(-xvfb_group, sig);
+	}
+}
+
+static int xvfb_remove(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+// xvfb_no_display_exit prints what to do without a display and exits 2.
+static void xvfb_no_display_exit(const char *why) {
+	fprintf(stderr, "soundworld: no display (%s) and xvfb-run is not installed.\n", why);
+	fprintf(stderr,
+		"  The explorer and shot need an X display. Run them on a desktop, or install\n"
+		"  xvfb and xauth (scripts/setup.sh does), or run: xvfb-run -a soundworld ...\n"
+		"  The text commands (dump, level, probe, render) need no display.\n");
+	_exit(2);
+}
+
+// xvfb_supervise runs nargv (xvfb-run …) in its own process group with TMPDIR
+// a new folder of ours, passes signals on, cleans up and exits with its code.
+static void xvfb_supervise(char **nargv, const char *why) {
+	static char tmp[PATH_MAX];
+	const char *base = getenv("TMPDIR");
+	snprintf(tmp, sizeof tmp, "%s/soundworld-xvfb-XXXXXX", base != NULL && base[0] != '\0' ? base : "/tmp");
+	char *dir = mkdtemp(tmp);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = xvfb_pass_on;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		if (dir != NULL) {
+			setenv("TMPDIR", dir, 1);
+		}
+		execvp("xvfb-run", nargv);
+		xvfb_no_display_exit(why);
+	}
+	if (pid < 0) {
+		if (dir != NULL) {
+			rmdir(dir);
+		}
+		return; // the caller runs xvfb-run in this process, as before
+	}
+	setpgid(pid, pid); // as the child does: whichever runs first
+	xvfb_group = pid;
+	if (xvfb_signal != 0) {
+		kill(-pid, xvfb_signal); // a signal that came before the group existed
+	}
+	int status = 0;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+	}
+	// A signal ends sh before its trap: the window and Xvfb may be left.
+	// They get SIGTERM, then after 5 s SIGKILL.
+	for (int i = 0; i < 100 && kill(-pid, 0) == 0; i++) {
+		kill(-pid, SIGTERM);
+		usleep(50000);
+	}
+	if (kill(-pid, 0) == 0) {
+		kill(-pid, SIGKILL);
+		usleep(100000);
+	}
+	if (dir != NULL) {
+		nftw(dir, xvfb_remove, 16, FTW_DEPTH | FTW_PHYS);
+	}
+	if (xvfb_signal != 0) {
+		_exit(128 + xvfb_signal);
+	}
+	if (WIFSIGNALED(status)) {
+		_exit(128 + WTERMSIG(status));
+	}
+	_exit(WEXITSTATUS(status));
+}
 
 // display_opens reports whether the X display in DISPLAY opens (1), does not
 // (0), or cannot be tried because libX11 is not there (1: the window finds out).
@@ -78,13 +184,9 @@ __attribute__((constructor)) static void soundworld_need_display(int argc, char 
 		fprintf(stderr, "soundworld: no display (%s): running the explorer inside xvfb-run, where nobody can see it\n", why);
 	}
 	setenv("SOUNDWORLD_XVFB", "1", 1);
+	xvfb_supervise(nargv, why);
 	execvp("xvfb-run", nargv);
-	fprintf(stderr, "soundworld: no display (%s) and xvfb-run is not installed.\n", why);
-	fprintf(stderr,
-		"  The explorer and shot need an X display. Run them on a desktop, or install\n"
-		"  xvfb and xauth (scripts/setup.sh does), or run: xvfb-run -a soundworld ...\n"
-		"  The text commands (dump, level, probe, render) need no display.\n");
-	_exit(2);
+	xvfb_no_display_exit(why);
 }
 */
 import "C"

@@ -76,6 +76,7 @@ func bs1770Integrated(parts []part, chans int) float64 {
 // Without the absolute gate in the second pass, case "−62 over −71.5" reads
 // −64.54 instead of −62.06.
 func TestBS1770_AbsoluteGateInBothPasses(t *testing.T) {
+	t.Parallel() // minutes of CPU on a loaded runner: overlaps the other long tests
 	cases := []struct {
 		name  string
 		parts []part

@@ -75,6 +75,7 @@ func TestBS1770_SineReferences(t *testing.T) {
 
 // EBU Tech 3341 (2016) test cases 1, 3 and 4: stereo 1 kHz sines; integrated −23.0 ± 0.1 LUFS.
 func TestEBU3341_Cases(t *testing.T) {
+	t.Parallel() // minutes of CPU on a loaded runner: overlaps the other long tests
 	case1 := tone(20, 1000, -23)
 	case3 := cat(tone(10, 1000, -36), tone(60, 1000, -23), tone(10, 1000, -36))
 	case4 := cat(tone(10, 1000, -72), tone(10, 1000, -36), tone(60, 1000, -23), tone(10, 1000, -36), tone(10, 1000, -72))

@@ -10,6 +10,7 @@ import (
 // each channel, so a −20 dBFS pair reads −20 LUFS), played in sequence;
 // expected loudness range 10, 5, 20 and 15 LU, ±1 LU.
 func TestEBU3342_LoudnessRange(t *testing.T) {
+	t.Parallel() // minutes of CPU on a loaded runner: overlaps the other long tests
 	for i, c := range []struct {
 		levels []float64 // dBFS, 20 s each
 		want   float64

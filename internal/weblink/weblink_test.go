@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
 	"soundworld/assets"
 	"soundworld/audio"
+	"soundworld/internal/alloctest"
 	"soundworld/internal/capture"
 	"soundworld/world"
 )
@@ -185,16 +185,6 @@ func TestDecode_RefusesBadFragments(t *testing.T) {
 	}
 }
 
-// allocated is the bytes f allocates (runtime.MemStats.TotalAlloc).
-func allocated(f func()) uint64 {
-	var a, b runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&a)
-	f()
-	runtime.ReadMemStats(&b)
-	return b.TotalAlloc - a.TotalAlloc
-}
-
 // Bounded decoding: an accepted link allocates at most 4× its
 // inflated size (plus the inflater's fixed state, 64 KiB); a bomb — 87 KB
 // of fragment inflating to 64 MiB — is refused at MaxSidecarBytes having
@@ -215,7 +205,7 @@ func TestDecode_AllocatesLittle(t *testing.T) {
 		t.Fatal(err)
 	}
 	var js []byte
-	got := allocated(func() { js, err = Decode(frag) })
+	got := alloctest.Bytes(func() { js, err = Decode(frag) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +220,7 @@ func TestDecode_AllocatesLittle(t *testing.T) {
 	w.Write(bytes.Repeat([]byte(" "), 64<<20))
 	w.Close()
 	bomb := Prefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
-	got = allocated(func() { _, err = Decode(bomb) })
+	got = alloctest.Bytes(func() { _, err = Decode(bomb) })
 	if err == nil || !strings.Contains(err.Error(), "inflates past") {
 		t.Fatalf("a %d-character bomb: %v, want it refused", len(bomb), err)
 	}
@@ -240,7 +230,7 @@ func TestDecode_AllocatesLittle(t *testing.T) {
 	t.Logf("bomb: %d characters refused after %d bytes allocated", len(bomb), got)
 
 	long := Prefix + strings.Repeat("A", MaxFragmentChars)
-	got = allocated(func() { _, err = Decode(long) })
+	got = alloctest.Bytes(func() { _, err = Decode(long) })
 	if err == nil || !strings.Contains(err.Error(), "longer than any link") || got > fixed {
 		t.Errorf("a fragment past MaxFragmentChars: %v, %d bytes allocated; want it refused before decoding", err, got)
 	}
