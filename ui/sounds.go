@@ -238,7 +238,7 @@ func typePick(t names.Table, s names.TableSound) soundPick {
 	p := soundPick{
 		Label: fmt.Sprintf("%s (0x%02X)  %s", s.Name, s.SType, t.Name),
 		Tip:   fmt.Sprintf("SoundType 0x%02X %s of sound table 0x%08X %s\n%d variant(s) (T1 picks one)", s.SType, s.TypeName, uint32(t.ID), t.Name, len(s.Waves)),
-		Query: fmt.Sprintf("0x%02X", s.SType),
+		Query: fmt.Sprintf("0x%08X:0x%02X", uint32(t.ID), s.SType),
 	}
 	for i, w := range s.Waves {
 		vol := float32(1)
@@ -258,7 +258,7 @@ func objectPick(c *names.Catalog, o names.Source) soundPick {
 		p.Variants, p.Query = []variant{{uint32(o.First), 1}}, fmt.Sprintf("0x%08X", uint32(o.First))
 		return p
 	}
-	p.Query = fmt.Sprintf("0x%02X", o.FirstType)
+	p.Query = fmt.Sprintf("0x%08X:0x%02X", uint32(o.Table), o.FirstType)
 	for _, t := range c.Tables {
 		for _, s := range t.Types {
 			if t.ID == o.Table && s.SType == o.FirstType {

@@ -12,7 +12,8 @@ import (
 // The Sounds panel's rows come from the names catalogue: an object source
 // plays what its first sound hook plays (the forge: SoundType 0x69 of its
 // table 0x20000010, whose four variants the stand-in's sound list gives;
-// the windmill: wave 0x0A000050), and "where can this play?" searches that.
+// the windmill: wave 0x0A000050), and "where can this play?" searches
+// that (a SoundType in its own table: TABLE:STYPE).
 func TestSounds_RowsPlayWhatTheDataSays(t *testing.T) {
 	a, err := assets.StandIn()
 	if err != nil {
@@ -35,8 +36,8 @@ func TestSounds_RowsPlayWhatTheDataSays(t *testing.T) {
 			mill = &objs[i]
 		}
 	}
-	if forge == nil || forge.Query != "0x69" || len(forge.Variants) != 4 {
-		t.Fatalf("forge row %+v; want SoundType 0x69's 4 variants, query 0x69", forge)
+	if forge == nil || forge.Query != "0x20000010:0x69" || len(forge.Variants) != 4 {
+		t.Fatalf("forge row %+v; want SoundType 0x69's 4 variants, query 0x20000010:0x69", forge)
 	}
 	if mill == nil || mill.Query != "0x0A000050" || len(mill.Variants) != 1 || mill.Variants[0].Wave != 0x0A000050 {
 		t.Errorf("windmill row %+v; want wave 0x0A000050", mill)

@@ -19,7 +19,7 @@ import (
 )
 
 const atlasUsage = `usage: soundworld atlas [-dat DIR] [-names FILE] (-sound TABLE:STYPE | -desc N | -loudest-bed) [-region LB..LB] [-o atlas.png] [-json atlas.json] [-csv cells.csv] [-strict]
-       soundworld atlas [-dat DIR] [-names FILE] -search (TABLE | STYPE | WAVE) [-region LB..LB] [-top N] [-csv hits.csv] [-strict]
+       soundworld atlas [-dat DIR] [-names FILE] -search (TABLE | STYPE | TABLE:STYPE | WAVE) [-region LB..LB] [-top N] [-csv hits.csv] [-strict]
        soundworld atlas [-dat DIR] [-names FILE] -objects [-region LB..LB] [-top N] [-csv objects.csv] [-strict]
 
 Maps what retail's ambient gather (A1-A7) gives a player standing at the
@@ -89,7 +89,7 @@ func parseAtlas(e *Env, args []string) (*atlasArgs, error) {
 	desc := fs.Int("desc", -1, "one ambient STB desc: its index in the region's SoundInfo")
 	loudest := fs.Bool("loudest-bed", false, "which continuous sound is loudest in each cell")
 	objects := fs.Bool("objects", false, "the object sounds layer: every sounding object of the data (E3)")
-	search := fs.String("search", "", "where a sound can play: a sound table (0x20…), a SoundType (Ambient7) or a wave (0x0A…)")
+	search := fs.String("search", "", "where a sound can play: a sound table (0x20…), a SoundType (Ambient7), one table's SoundType (0x20000004:Ambient7) or a wave (0x0A…)")
 	region := fs.String("region", "", "landblocks to map, south-west..north-east, e.g. 0xA7B2..0xABB6 (default: all in the cell dat)")
 	fs.StringVar(&c.out, "o", "", "heatmap PNG")
 	fs.StringVar(&c.jsonOut, "json", "", "numbers as JSON (summary and every landblock's values)")
