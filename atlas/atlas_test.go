@@ -170,7 +170,7 @@ func TestParsers(t *testing.T) {
 			t.Errorf("ParseRect(%q) accepted", bad)
 		}
 	}
-	for in, want := range map[string]Query{"0x20000003": {QueryTable, 0x20000003}, "0x0A000010": {QueryWave, 0x0A000010}, "Waterfall": {QuerySType, 0x4E}, "0x4e": {QuerySType, 0x4E}} {
+	for in, want := range map[string]Query{"0x20000003": {Kind: QueryTable, ID: 0x20000003}, "0x0A000010": {Kind: QueryWave, ID: 0x0A000010}, "Waterfall": {Kind: QuerySType, ID: 0x4E}, "0x4e": {Kind: QuerySType, ID: 0x4E}} {
 		if q, err := ParseQuery(in); err != nil || q != want {
 			t.Errorf("ParseQuery(%q) = %v, %v; want %v", in, q, err, want)
 		}
@@ -252,7 +252,7 @@ func TestCSV(t *testing.T) {
 // the wave search finds the same sound; a table search finds both its sounds.
 func TestSearch(t *testing.T) {
 	a := standInAtlas(t)
-	hits, err := a.Search(context.Background(), Query{QuerySType, 0x4C}, nil, nil)
+	hits, err := a.Search(context.Background(), Query{Kind: QuerySType, ID: 0x4C}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,11 +290,11 @@ func TestSearch(t *testing.T) {
 	// croak-a's wave (sound.txt) is in 0x20000004's Ambient7.
 	st, _ := a.data.SoundTable(0x20000004)
 	wave := st.Sounds[0x4C][0].WaveID
-	byWave, err := a.Search(context.Background(), Query{QueryWave, wave}, nil, nil)
+	byWave, err := a.Search(context.Background(), Query{Kind: QueryWave, ID: wave}, nil, nil)
 	if err != nil || len(byWave) < len(hits) {
 		t.Fatalf("wave search: %d hits, %v", len(byWave), err)
 	}
-	byTable, _ := a.Search(context.Background(), Query{QueryTable, 0x20000003}, nil, nil)
+	byTable, _ := a.Search(context.Background(), Query{Kind: QueryTable, ID: 0x20000003}, nil, nil)
 	kinds := map[Kind]bool{}
 	for _, h := range byTable {
 		kinds[h.Kind] = true
@@ -304,7 +304,7 @@ func TestSearch(t *testing.T) {
 	}
 	// The marsh desc names 0x200000F0, so the query matches a desc; its table
 	// is missing, so it plays nowhere (A1).
-	if marsh, err := a.Search(context.Background(), Query{QueryTable, 0x200000F0}, nil, nil); err != nil || len(marsh) != 0 {
+	if marsh, err := a.Search(context.Background(), Query{Kind: QueryTable, ID: 0x200000F0}, nil, nil); err != nil || len(marsh) != 0 {
 		t.Fatalf("missing table: %d hits, %v; want none", len(marsh), err)
 	}
 	var b bytes.Buffer

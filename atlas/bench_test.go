@@ -118,7 +118,7 @@ func BenchmarkSearch_WholeWorld(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		hits, err := a.Search(context.Background(), Query{QuerySType, 0x4C}, nil, nil)
+		hits, err := a.Search(context.Background(), Query{Kind: QuerySType, ID: 0x4C}, nil, nil)
 		if err != nil || len(hits) == 0 {
 			b.Fatalf("%d hits, %v", len(hits), err)
 		}

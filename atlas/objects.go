@@ -55,7 +55,7 @@ func (a *Atlas) matches(o world.ObjectSource, q Query) bool {
 				return true
 			}
 		case QuerySType:
-			if h.Type == dat.HookSoundTable && h.SType == q.ID {
+			if h.Type == dat.HookSoundTable && h.SType == q.ID && (q.Table == 0 || o.Table == q.Table) {
 				return true
 			}
 		case QueryWave:

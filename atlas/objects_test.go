@@ -43,12 +43,12 @@ func TestE3_ObjectLayer(t *testing.T) {
 		q    Query
 		want uint32
 	}{
-		{Query{QueryTable, assets.ForgeTable}, assets.ForgeSetup},
-		{Query{QuerySType, assets.HammerSType}, assets.ForgeSetup},
-		{Query{QueryWave, 0x0A000021}, assets.ForgeSetup}, // hammer-b, a variant of 0x69
-		{Query{QueryWave, assets.CreakWave}, assets.WindmillSetup},
-		{Query{QueryWave, 0x0A00000D}, assets.FountainSetup},
-		{Query{QueryWave, assets.ChimeWave}, assets.ChimeSetup},
+		{Query{Kind: QueryTable, ID: assets.ForgeTable}, assets.ForgeSetup},
+		{Query{Kind: QuerySType, ID: assets.HammerSType}, assets.ForgeSetup},
+		{Query{Kind: QueryWave, ID: 0x0A000021}, assets.ForgeSetup}, // hammer-b, a variant of 0x69
+		{Query{Kind: QueryWave, ID: assets.CreakWave}, assets.WindmillSetup},
+		{Query{Kind: QueryWave, ID: 0x0A00000D}, assets.FountainSetup},
+		{Query{Kind: QueryWave, ID: assets.ChimeWave}, assets.ChimeSetup},
 	} {
 		got, err := a.Objects(context.Background(), a.Landblocks(), &c.q, nil)
 		n := 1
@@ -64,7 +64,7 @@ func TestE3_ObjectLayer(t *testing.T) {
 			t.Errorf("%s: got %+v %v, want setup 0x%08X", c.q, got, err, c.want)
 		}
 	}
-	none, _ := a.Objects(context.Background(), a.Landblocks(), &Query{QueryWave, 0x0A000001}, nil)
+	none, _ := a.Objects(context.Background(), a.Landblocks(), &Query{Kind: QueryWave, ID: 0x0A000001}, nil)
 	if len(none) != 0 {
 		t.Errorf("wind-a is played by no object: %+v", none)
 	}

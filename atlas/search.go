@@ -27,6 +27,9 @@ const (
 type Query struct {
 	Kind QueryKind
 	ID   uint32
+	// Table, with QuerySType: only that sound table's SoundType (a query
+	// TABLE:STYPE); 0: the SoundType in any table.
+	Table uint32
 }
 
 func (q Query) String() string {
@@ -36,17 +39,32 @@ func (q Query) String() string {
 	case QueryWave:
 		return fmt.Sprintf("wave 0x%08X", q.ID)
 	}
+	st := fmt.Sprintf("SoundType 0x%X", q.ID)
 	if n := dat.SoundTypeName(q.ID); n != "" {
-		return "SoundType " + n
+		st = "SoundType " + n
 	}
-	return fmt.Sprintf("SoundType 0x%X", q.ID)
+	if q.Table != 0 {
+		st += fmt.Sprintf(" of sound table 0x%08X", q.Table)
+	}
+	return st
 }
 
 // ParseQuery reads a search: a hex id with the sound-table high byte 0x20 or
-// the wave high byte 0x0A (e.g. 0x20000001, 0x0A000123), else a SoundType
-// name or number (Ambient1, 0x46).
+// the wave high byte 0x0A (e.g. 0x20000001, 0x0A000123), a SoundType name or
+// number (Ambient1, 0x46), or one table's SoundType (0x20000010:0x69).
 func ParseQuery(s string) (Query, error) {
 	t := strings.TrimSpace(s)
+	if table, st, ok := strings.Cut(t, ":"); ok { // TABLE:STYPE, one table's SoundType
+		q, err := ParseQuery(table)
+		if err != nil || q.Kind != QueryTable {
+			return Query{}, fmt.Errorf("search %q: before the colon a sound table id (0x20xxxxxx)", s)
+		}
+		typ, err := ParseSoundType(strings.TrimSpace(st))
+		if err != nil {
+			return Query{}, fmt.Errorf("search %q: %w", s, err)
+		}
+		return Query{Kind: QuerySType, ID: typ, Table: q.ID}, nil
+	}
 	if low := strings.ToLower(t); strings.HasPrefix(low, "0x") && len(low) > 6 {
 		v, err := strconv.ParseUint(low[2:], 16, 32)
 		if err != nil {
@@ -54,9 +72,9 @@ func ParseQuery(s string) (Query, error) {
 		}
 		switch v >> 24 {
 		case 0x20:
-			return Query{QueryTable, uint32(v)}, nil
+			return Query{Kind: QueryTable, ID: uint32(v)}, nil
 		case 0x0A:
-			return Query{QueryWave, uint32(v)}, nil
+			return Query{Kind: QueryWave, ID: uint32(v)}, nil
 		}
 		return Query{}, fmt.Errorf("search %q: a sound table (0x20xxxxxx) or wave (0x0Axxxxxx) id, or a SoundType", s)
 	}
@@ -64,7 +82,7 @@ func ParseQuery(s string) (Query, error) {
 	if err != nil {
 		return Query{}, fmt.Errorf("search %q: %w", s, err)
 	}
-	return Query{QuerySType, st}, nil
+	return Query{Kind: QuerySType, ID: st}, nil
 }
 
 // Hit is one (landblock, sound) where the sound can play (A8's CanHear: a
@@ -166,8 +184,8 @@ func queryNames(q Query, stb, stype uint32, table *dat.SoundTable) bool {
 	switch q.Kind {
 	case QueryTable:
 		return stb == q.ID
-	case QuerySType:
-		return stype == q.ID
+	case QuerySType: // TABLE:STYPE names one table's SoundType
+		return stype == q.ID && (q.Table == 0 || stb == q.Table)
 	case QueryWave:
 		return slices.ContainsFunc(table.Sounds[stype], func(v dat.SoundData) bool { return v.WaveID == q.ID })
 	}

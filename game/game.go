@@ -130,6 +130,7 @@ type Game struct {
 	// scriptStarted: the script's clock runs (the sound started).
 	scriptStarted bool
 	mapv          *mapview.Map // tiles, overview pyramid, heatmap, landmarks, search (explorer/mapview)
+	aud           auditions    // the Sounds panel's player and catalogue (audition.go)
 
 	captured     debugui.InputCapturingState
 	prevCaptured debugui.InputCapturingState // the last frame's (see input)
@@ -230,6 +231,7 @@ func New(cfg Config) (*Game, error) {
 	g.ui.AddProblems(cfg.Problems)
 	g.mapv = g.newMap()
 	g.ui.AddAtlas(g.mapv, g.mapv.Toggles())
+	g.ui.AddSounds(soundsHost{g})
 	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize
 	g.mapv.Tiles.Want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
 	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}

@@ -204,6 +204,8 @@ func (g *Game) keys(dt float64) {
 		g.meters.captureReq = true // capture bundle (profhooks.go)
 	case just(ebiten.KeyT):
 		g.ui.ToggleTimeline()
+	case just(ebiten.KeyN):
+		g.ui.ToggleSounds()
 	case just(ebiten.KeyEscape):
 		g.st.PlaceEmitter, g.st.Selected, g.st.SelectedEmitter, g.st.ShowHelp = false, -1, -1, false
 	}

@@ -13,6 +13,7 @@ import (
 // centre (0), right (pan > 0). Summed over the seeds.
 type OneShotClass struct {
 	Wave   uint32 `json:"wave"`
+	Name   string `json:"name"`   // the wave's name (package names; "wave 0x…" when it has none)
 	Starts [3]int `json:"starts"` // left, centre, right
 	Seen   [3]int `json:"seen"`   // of those, found within ±30 ms
 }

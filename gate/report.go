@@ -129,7 +129,7 @@ recording: {{.R.Recording.Path}} — {{.R.Recording.Format}}, {{.R.Recording.Sou
 {{range .Bands}}<tr class="row-{{if eq .Status "n/a"}}na{{else}}{{.Status}}{{end}}"><td>{{.Label}}</td><td>{{num .Retail}}</td><td>{{num .Min}}</td><td>{{num .Median}}</td><td>{{num .Max}}</td><td>{{.Status}}</td></tr>{{end}}</table></details>
 <h2>One-shots</h2>{{.Raster}}
 {{with .R.OneShots}}<table><tr><th>wave</th><th>left: starts</th><th>seen</th><th>centre: starts</th><th>seen</th><th>right: starts</th><th>seen</th></tr>
-{{range $c := .}}<tr><td>{{printf "0x%08X" $c.Wave}}</td>{{range $s, $n := $c.Starts}}<td>{{$n}}</td><td>{{index $c.Seen $s}}</td>{{end}}</tr>
+{{range $c := .}}<tr><td>{{if ne $c.Name (printf "wave 0x%08X" $c.Wave)}}{{$c.Name}} {{end}}<code>{{printf "0x%08X" $c.Wave}}</code></td>{{range $s, $n := $c.Starts}}<td>{{$n}}</td><td>{{index $c.Seen $s}}</td>{{end}}</tr>
 {{end}}</table>
 <p class="meta">Our renders' one-shot starts per wave and side (all seeds) and how many the onset detector found within ±30 ms: a side or a wave it does not see is a blind spot in the one-shot verdicts.</p>{{end}}
 <h2>Balance</h2>{{.Balance}}

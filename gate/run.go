@@ -16,6 +16,7 @@ import (
 	"soundworld/gate/measure"
 	"soundworld/internal/crash"
 	"soundworld/internal/fileguard"
+	"soundworld/names"
 	"soundworld/world"
 )
 
@@ -55,6 +56,10 @@ type Options struct {
 	// names (the programs give internal/cli.Files); nil: plain reads, the
 	// folder not protected from outputs.
 	Inputs Inputs
+	// Names is the user's names file, id → name (-names; nil: none). The
+	// report names each wave by it, else by the stand-in's names (package
+	// names), the id beside.
+	Names map[uint32]string
 }
 
 // Inputs opens what a gate file names by the program's I/O policy (which
@@ -192,6 +197,10 @@ func Run(f *File, opt Options) (*Result, error) {
 	sc.Problems = ps
 	if err := renderSeeds(sc, res, opt, progress); err != nil {
 		return nil, err
+	}
+	book := names.New(sc.Archive, f.Dat == nil, opt.Names)
+	for i := range res.OneShots {
+		res.OneShots[i].Name = book.Wave(res.OneShots[i].Wave)
 	}
 	res.DataProblems = ps.List()
 	for _, p := range res.DataProblems {

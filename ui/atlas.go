@@ -43,6 +43,7 @@ const maxHitRows = 40
 // AddAtlas docks the Atlas panel (right edge, folded unless the settings
 // say otherwise).
 func (u *UI) AddAtlas(h AtlasHost, t *AtlasToggles) {
+	u.atlasHost, u.atlasT = h, t
 	p := panel{dock.Panel{Name: "Atlas", Edge: dock.Right, Width: 380, Height: 420, MinHeight: 160, Collapsed: true},
 		func(ctx *debugui.Context) { u.atlasWindow(ctx, h, t) }}
 	if ps, ok := u.st.Panels[p.Name]; ok {

@@ -59,10 +59,14 @@ func (u *UI) gatePanels() []panel {
 // OpenGatePanel unfolds the Gate panel (a gate was opened) and folds the
 // other panels of its column, so A/B and ABX are in view; unfolding one of
 // them folds the others again (the column's accordion).
-func (u *UI) OpenGatePanel() {
+func (u *UI) OpenGatePanel() { u.openAlone(GatePanelName) }
+
+// openAlone unfolds the panel named and folds the other panels of its
+// column (not the bottom row), so it has the column's height.
+func (u *UI) openAlone(name string) {
 	edge := dock.Right
 	for _, p := range u.panels {
-		if p.Name == GatePanelName {
+		if p.Name == name {
 			edge = p.Edge
 		}
 	}
@@ -71,7 +75,7 @@ func (u *UI) OpenGatePanel() {
 		if p.Edge != edge || p.Edge == dock.Bottom {
 			continue
 		}
-		folded := p.Name != GatePanelName
+		folded := p.Name != name
 		if p.Collapsed != folded {
 			p.Collapsed = folded
 			u.st.Panels[p.Name] = PanelState{Edge: p.Edge, Collapsed: folded}

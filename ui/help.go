@@ -41,6 +41,7 @@ var KeyBindings = []Binding{
 	{"B / X", "gate open: switch A (ours) / B (retail); play the ABX trial's X"},
 	{"K", "fold / unfold the map key"},
 	{"T", "fold / unfold the Timeline panel"},
+	{"N", "fold / unfold the Sounds panel (play any one sound alone; where can it play?)"},
 	{"F12", "screenshot + JSON sidecar into screenshots/"},
 	{"F11", "capture bundle: picture, sidecar, last 30 s of audio, events, path"},
 	{"F1", "this help; again: what the colours mean; again: close"},

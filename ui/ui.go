@@ -136,6 +136,9 @@ type UI struct {
 	blind     bool          // an ABX trial is open: level readouts hidden (blind.go)
 	names     *names.Book   // the window's name lookup (SetNames; nil: by id)
 	mapCard   string        // the map's hover card (SetMapCard), "" none
+	sounds    *soundsView   // the Sounds panel (AddSounds; sounds.go)
+	atlasHost AtlasHost     // the Atlas panel's host and toggles (AddAtlas), for the Sounds panel's "where can this play?"
+	atlasT    *AtlasToggles
 	mapCardAt image.Point
 }
 

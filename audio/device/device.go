@@ -60,6 +60,7 @@ type Device struct {
 	pace    pace               // guarded by mu
 	tap     *audio.MeterTap    // guarded by mu: sees every rendered block (tap.go)
 	ab      abMix              // guarded by mu: B and the A/B crossfade (ab.go)
+	aud     AuditionSource     // guarded by mu: the Sounds panel's voice, after the tap (audition.go)
 	wall    func() float64     // s, monotonic; the pace check's clock (tests inject)
 	held    bool               // guarded by mu: paused: zeros go to the device and the mixer stands (Hold)
 	heldFr  int64              // guarded by mu: frames of zeros given while held
@@ -480,6 +481,9 @@ func (d *Device) render(buf []float32) (next int64, ok bool) {
 	d.ab.mix(buf) // A/B: the retail recording crossfaded in (ab.go)
 	if d.tap != nil {
 		d.tap.Write(buf)
+	}
+	if d.aud != nil {
+		d.aud.MixInto(buf)
 	}
 	next = d.mixer.Frame()
 	d.pace.observe(d.wall(), next)

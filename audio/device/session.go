@@ -370,3 +370,11 @@ func (s *Session) SetTap(t *audio.MeterTap) bool {
 	s.dev.SetTap(t)
 	return true
 }
+
+// SetAudition makes the session's device mix src into what it plays, after
+// the meter tap (the Sounds panel; nil: none). A silent session has none.
+func (s *Session) SetAudition(src AuditionSource) {
+	if s != nil && s.dev != nil {
+		s.dev.SetAudition(src)
+	}
+}

@@ -12,13 +12,15 @@ import (
 	"text/tabwriter"
 
 	"soundworld/atlas"
+	"soundworld/internal/cli"
 	"soundworld/internal/outputs"
 	"soundworld/internal/progress"
+	"soundworld/names"
 )
 
-const atlasUsage = `usage: soundworld atlas [-dat DIR] (-sound TABLE:STYPE | -desc N | -loudest-bed) [-region LB..LB] [-o atlas.png] [-json atlas.json] [-csv cells.csv] [-strict]
-       soundworld atlas [-dat DIR] -search (TABLE | STYPE | WAVE) [-region LB..LB] [-top N] [-csv hits.csv] [-strict]
-       soundworld atlas [-dat DIR] -objects [-region LB..LB] [-top N] [-csv objects.csv] [-strict]
+const atlasUsage = `usage: soundworld atlas [-dat DIR] [-names FILE] (-sound TABLE:STYPE | -desc N | -loudest-bed) [-region LB..LB] [-o atlas.png] [-json atlas.json] [-csv cells.csv] [-strict]
+       soundworld atlas [-dat DIR] [-names FILE] -search (TABLE | STYPE | TABLE:STYPE | WAVE) [-region LB..LB] [-top N] [-csv hits.csv] [-strict]
+       soundworld atlas [-dat DIR] [-names FILE] -objects [-region LB..LB] [-top N] [-csv objects.csv] [-strict]
 
 Maps what retail's ambient gather (A1-A7) gives a player standing at the
 centre of every land cell, feet on the ground: a continuous sound's crossfade
@@ -44,7 +46,11 @@ func runAtlas(e *Env, args []string) error {
 	if err != nil {
 		return dataErr(err)
 	}
-	r := &atlasRun{e: e, c: c, a: a, source: arch.Source, probs: newDataProblems("atlas")}
+	user, err := cli.LoadNamesFile(c.namesFile)
+	if err != nil {
+		return err
+	}
+	r := &atlasRun{e: e, c: c, a: a, source: arch.Source, probs: newDataProblems("atlas"), names: names.New(arch, c.datDir == "", user)}
 	a.Land().SetProblems(r.probs.ps)
 	if err := r.chooseBlocks(); err != nil {
 		return err
@@ -63,6 +69,7 @@ func runAtlas(e *Env, args []string) error {
 // atlasArgs is the atlas command line, checked before the data is opened.
 type atlasArgs struct {
 	datDir, out, jsonOut, csvOut string
+	namesFile                    string // -names: the user's names file ("" none)
 	top                          int
 	strict                       bool
 	mode                         string // "heatmap", "search" or "objects"
@@ -77,11 +84,12 @@ func parseAtlas(e *Env, args []string) (*atlasArgs, error) {
 	fs := e.Flags("atlas", atlasUsage)
 	c := &atlasArgs{}
 	fs.StringVar(&c.datDir, "dat", "", datHelp)
+	fs.StringVar(&c.namesFile, "names", "", cli.NamesFlagHelp)
 	sound := fs.String("sound", "", "one ambient sound: sound table and SoundType, e.g. 0x20000001:Ambient1")
 	desc := fs.Int("desc", -1, "one ambient STB desc: its index in the region's SoundInfo")
 	loudest := fs.Bool("loudest-bed", false, "which continuous sound is loudest in each cell")
 	objects := fs.Bool("objects", false, "the object sounds layer: every sounding object of the data (E3)")
-	search := fs.String("search", "", "where a sound can play: a sound table (0x20…), a SoundType (Ambient7) or a wave (0x0A…)")
+	search := fs.String("search", "", "where a sound can play: a sound table (0x20…), a SoundType (Ambient7), one table's SoundType (0x20000004:Ambient7) or a wave (0x0A…)")
 	region := fs.String("region", "", "landblocks to map, south-west..north-east, e.g. 0xA7B2..0xABB6 (default: all in the cell dat)")
 	fs.StringVar(&c.out, "o", "", "heatmap PNG")
 	fs.StringVar(&c.jsonOut, "json", "", "numbers as JSON (summary and every landblock's values)")
@@ -193,6 +201,7 @@ type atlasRun struct {
 	a      *atlas.Atlas
 	source string // the data's name
 	probs  *dataProblems
+	names  *names.Book // the objects' and sounds' names (package names)
 
 	lbs     []uint16   // the landblocks mapped
 	rc      atlas.Rect // their bounds (or -region)
@@ -264,7 +273,7 @@ func (r *atlasRun) objects() error {
 	if err := r.computed(); err != nil {
 		return err
 	}
-	return writeObjects(r.e.Stdout, "object sounds", objs, r.c.top, r.c.csvOut)
+	return writeObjects(r.e.Stdout, r.names, "object sounds", objs, r.c.top, r.c.csvOut)
 }
 
 // search is -search: the landblocks where the sound can play (A8), ranked,
@@ -293,14 +302,14 @@ func (r *atlasRun) search() error {
 				return err
 			}
 		}
-		if err := printHits(e.Stdout, q, hits, r.c.top, r.c.csvOut); err != nil {
+		if err := printHits(e.Stdout, r.names, q, hits, r.c.top, r.c.csvOut); err != nil {
 			return err
 		}
 	}
 	if len(objs) == 0 {
 		return nil // no object of the data plays it: the ambient table says all
 	}
-	return writeObjects(e.Stdout, fmt.Sprintf("%s: objects of the data", q), objs, r.c.top, "")
+	return writeObjects(e.Stdout, r.names, fmt.Sprintf("%s: objects of the data", q), objs, r.c.top, "")
 }
 
 // heatmap is -sound, -desc or -loudest-bed: every land cell's value, written
@@ -377,17 +386,18 @@ func atlasErr(err error) error {
 	return dataErr(err)
 }
 
-// printHits prints the top search hits as a table.
-func printHits(w io.Writer, q atlas.Query, hits []atlas.Hit, top int, csvPath string) error {
+// printHits prints the top search hits as a table, each sound by its name
+// (package names) beside its table and SoundType.
+func printHits(w io.Writer, nb *names.Book, q atlas.Query, hits []atlas.Hit, top int, csvPath string) error {
 	fmt.Fprintf(w, "%s: plays in %d landblock/sound pairs", q, len(hits))
 	if csvPath != "" {
 		fmt.Fprintf(w, " (all in %s)", csvPath)
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "rank\tlandblock\tsound\tkind\tpeak\tcells\tpeak cell\tmap")
+	fmt.Fprintln(tw, "rank\tlandblock\tname\tsound\tkind\tpeak\tcells\tpeak cell\tmap")
 	for i, h := range hits[:min(top, len(hits))] {
-		fmt.Fprintf(tw, "%d\t0x%04X\t%s\t%s\t%s\t%d\t%s\t%s\n", i+1, h.Landblock, h.Sound, h.Kind, atlas.FormatValue(h.Peak), h.Cells, h.Cell.Cell, h.Cell.Map)
+		fmt.Fprintf(tw, "%d\t0x%04X\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", i+1, h.Landblock, nb.Sound(h.Sound.SType, h.Sound.Table, 0), h.Sound, h.Kind, atlas.FormatValue(h.Peak), h.Cells, h.Cell.Cell, h.Cell.Map)
 	}
 	return tw.Flush()
 }

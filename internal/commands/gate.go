@@ -15,7 +15,7 @@ import (
 	"soundworld/internal/progress"
 )
 
-const gateUsage = `usage: soundworld gate GATE.gate.json [-seeds K] [-objects=false] [-o DIR] [-strict]
+const gateUsage = `usage: soundworld gate GATE.gate.json [-seeds K] [-objects=false] [-names FILE] [-o DIR] [-strict]
 
 Renders K seeds of the gate's spot, measures them and the gate's retail
 recording with the same code, and gives each metric a verdict. Writes
@@ -35,6 +35,7 @@ func runGate(e *Env, args []string) error {
 	out := fs.String("o", "", "report folder (default: NAME-report beside the gate file)")
 	objects := fs.Bool("objects", true, "play the data's own objects (E3); -objects=false leaves them out and the report says so")
 	strict := fs.Bool("strict", false, "any data problem (damaged, missing or out-of-range record) is exit 2, no report or history written")
+	namesFile := fs.String("names", "", cli.NamesFlagHelp)
 	// The gate file may come before or after the flags.
 	var file string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -58,6 +59,10 @@ func runGate(e *Env, args []string) error {
 	if err != nil {
 		return userErr(err)
 	}
+	user, err := cli.LoadNamesFile(*namesFile)
+	if err != nil {
+		return err
+	}
 	dir, err := checkGateOutputs(g, file, *out)
 	if err != nil {
 		return err
@@ -65,7 +70,7 @@ func runGate(e *Env, args []string) error {
 	bar := progress.New(e.Stderr, progress.Options{Label: "gate", Total: int64(*seeds), Unit: "seeds"})
 	probs := newDataProblems("gate")
 	probs.live(bar.Println)
-	res, err := gate.Run(g, gate.Options{Seeds: *seeds, NoObjects: !*objects, Ctx: e.Ctx, OnSeed: func(done, _ int) { bar.Set(int64(done)) }, Problems: probs.ps, Inputs: cli.Files{}})
+	res, err := gate.Run(g, gate.Options{Seeds: *seeds, NoObjects: !*objects, Ctx: e.Ctx, OnSeed: func(done, _ int) { bar.Set(int64(done)) }, Problems: probs.ps, Inputs: cli.Files{}, Names: user})
 	bar.Finish(err == nil)
 	var in gate.InputError
 	switch {

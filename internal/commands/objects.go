@@ -11,6 +11,7 @@ import (
 	"soundworld/atlas"
 	"soundworld/dat"
 	"soundworld/internal/outputs"
+	"soundworld/names"
 	"soundworld/world"
 )
 
@@ -183,14 +184,14 @@ func probeObjectsTable(w io.Writer, objs []probeObject, released string, on bool
 
 // writeObjects prints the atlas's object hits (the first top) and writes
 // them all to csvPath if given.
-func writeObjects(w io.Writer, what string, objs []atlas.ObjectHit, top int, csvPath string) error {
+func writeObjects(w io.Writer, nb *names.Book, what string, objs []atlas.ObjectHit, top int, csvPath string) error {
 	if csvPath != "" {
 		err := outputs.WriteFile(csvPath, func(f *os.File) error {
 			var b strings.Builder
-			b.WriteString("landblock,object,setup,sound_table,x,y,z,map,plays,kind\n")
+			b.WriteString("landblock,object,setup,sound_table,x,y,z,map,plays,kind,name\n")
 			for _, o := range objs {
-				fmt.Fprintf(&b, "0x%04X,0x%08X,0x%08X,0x%08X,%.2f,%.2f,%.2f,%q,%q,%s\n", o.Landblock, o.ID, o.Setup, o.Table,
-					o.Loc.X, o.Loc.Y, o.Loc.Z, o.Map, o.Plays(), world.ObjectKind(o.ID))
+				fmt.Fprintf(&b, "0x%04X,0x%08X,0x%08X,0x%08X,%.2f,%.2f,%.2f,%q,%q,%s,%q\n", o.Landblock, o.ID, o.Setup, o.Table,
+					o.Loc.X, o.Loc.Y, o.Loc.Z, o.Map, o.Plays(), world.ObjectKind(o.ID), nb.Object(o.ID, o.Setup))
 			}
 			_, err := f.WriteString(b.String())
 			return err
@@ -212,9 +213,9 @@ func writeObjects(w io.Writer, what string, objs []atlas.ObjectHit, top int, csv
 		return nil
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "landblock\tobject\tkind\tsetup\tlocal (m)\tmap\tplays")
+	fmt.Fprintln(tw, "landblock\tobject\tname\tkind\tsetup\tlocal (m)\tmap\tplays")
 	for _, o := range objs[:min(top, len(objs))] {
-		fmt.Fprintf(tw, "0x%04X\t0x%08X\t%s\t0x%08X\t(%.1f, %.1f, %.1f)\t%s\t%s\n", o.Landblock, o.ID, world.ObjectKind(o.ID), o.Setup, o.Loc.X, o.Loc.Y, o.Loc.Z, o.Map, o.Plays())
+		fmt.Fprintf(tw, "0x%04X\t0x%08X\t%s\t%s\t0x%08X\t(%.1f, %.1f, %.1f)\t%s\t%s\n", o.Landblock, o.ID, nb.Object(o.ID, o.Setup), world.ObjectKind(o.ID), o.Setup, o.Loc.X, o.Loc.Y, o.Loc.Z, o.Map, o.Plays())
 	}
 	return tw.Flush()
 }

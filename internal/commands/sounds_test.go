@@ -1,6 +1,8 @@
 package commands
 
 import (
+	"soundworld/names"
+
 	"bytes"
 	"encoding/json"
 	"io"
@@ -36,7 +38,7 @@ func TestSounds_StandInList(t *testing.T) {
 			t.Errorf("thump: %+v", w)
 		}
 	}
-	var hammer *soundType
+	var hammer *names.TableSound
 	for _, tb := range s.Tables {
 		for i := range tb.Types {
 			if tb.ID == 0x20000010 && tb.Types[i].SType == 0x69 {

@@ -13,6 +13,8 @@
 //     when the pointer moves on within the same frame;
 //   - zoomed out with the wheel, a double-click on the map puts the listener
 //     at the clicked point and zooms back in;
+//   - N unfolds the Sounds panel; a SoundType selected there, "Where can
+//     this play?" unfolds the Atlas panel with its search;
 //   - resized to 900×600 every panel is inside the window, none overlaps.
 //
 // Usage (scripts/ui-smoke.sh runs it): xvfb-run -a -s "-screen 0 1280x720x24" uismoke path/to/soundworld-window
@@ -42,6 +44,7 @@ type sidecar struct {
 		Panels        []struct {
 			Name       string
 			X, Y, W, H int
+			Folded     bool
 		} `json:"panels"`
 		FieldErrors map[string]string `json:"field_errors"`
 		ClockRate   float64           `json:"clock_rate"`
@@ -176,6 +179,7 @@ func main() {
 	sliders(dir)
 	dragListener(dir)
 	doubleClickJump(dir)
+	soundsPanel(dir)
 
 	xdo("windowsize", win, "900", "600")
 	time.Sleep(2 * time.Second)
@@ -347,4 +351,41 @@ func doubleClickJump(dir string) {
 			b.Listener.X, b.Listener.Y, b.View.MPP, wantX, wantY, a.View.MPP)
 	}
 	xdo("key", "f") // follow on again
+}
+
+// folded reports whether the sidecar lists panel name folded (false when absent).
+func folded(s sidecar, name string) (bool, bool) {
+	for _, p := range s.View.Panels {
+		if p.Name == name {
+			return p.Folded, true
+		}
+	}
+	return false, false
+}
+
+// soundsPanel presses N (the Sounds panel unfolds alone in the left
+// column, 1280×720: tabs at y 148, the first row at y 192), picks the
+// SoundTypes tab and its first row (meadow wind, three variants: the card's
+// buttons at y 478) and asks "Where can this play?": the Atlas panel
+// unfolds. N again folds the Sounds panel.
+func soundsPanel(dir string) {
+	xdo("mousemove", "--window", win, "600", "300")
+	xdo("key", "n")
+	time.Sleep(800 * time.Millisecond)
+	s := shot(dir)
+	if f, ok := folded(s, "Sounds"); !ok || f {
+		fail("N: Sounds panel listed %v, folded %v; want it unfolded", ok, f)
+	}
+	for _, at := range [][2]string{{"153", "148"}, {"153", "192"}, {"225", "478"}} {
+		xdo("mousemove", "--window", win, at[0], at[1])
+		time.Sleep(300 * time.Millisecond)
+		click()
+	}
+	a := shot(dir)
+	if f, ok := folded(a, "Atlas"); !ok || f {
+		fail("Where can this play?: Atlas panel listed %v, folded %v; want it unfolded", ok, f)
+	}
+	xdo("mousemove", "--window", win, "600", "300")
+	xdo("key", "n")
+	fmt.Println("uismoke: N opened the Sounds panel; \"Where can this play?\" opened the Atlas search")
 }
