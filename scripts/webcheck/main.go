@@ -61,6 +61,8 @@ func main() {
 	flag.BoolVar(&extra.noWebGL, "nowebgl", false, "with -firefox: run it headless (no WebGL 2) and check the page says so; without: Chromium with the page's ?nowebgl2")
 	flag.DurationVar(&extra.listen, "listen", 0, "with -click: then let the page play this long and print its sound figures (the device's underruns and dry time, frames per second); a measurement, not a verdict")
 	flag.StringVar(&extra.gate, "gate", "", "then open this listening gate file (NAME.gate.json, its recording next to it as the file names it) through the page's file button and check it opens ready")
+	flag.StringVar(&extra.gateReport, "gatereport", "", "with -gate: then run the gate's report in the page (its Web Worker) and compare its report.json with this one (the desktop's `soundworld gate -seeds N` on the same files)")
+	flag.IntVar(&extra.gateSeeds, "gateseeds", 3, "with -gatereport: the seeds of the page's run (the desktop's -seeds)")
 	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
 	flag.StringVar(&extra.trace, "trace", "", "write a Chromium trace (every process and thread: V8's compiles, the GPU process, frames) from the navigation to the map here (JSON for chrome://tracing or Perfetto)")
 	flag.Parse()
@@ -79,6 +81,8 @@ func main() {
 var extra struct {
 	click, f12, dats, crash, restart, noWebGL bool
 	firefox, cpuprofile, trace, gate          string
+	gateReport                                string
+	gateSeeds                                 int
 	listen                                    time.Duration
 }
 
@@ -363,6 +367,11 @@ wait:
 		if err := openGateFiles(b, extra.gate, shot); err != nil {
 			return err
 		}
+		if extra.gateReport != "" {
+			if err := checkGateRun(b, extra.gateReport, extra.gateSeeds, shot); err != nil {
+				return err
+			}
+		}
 	}
 	if extra.restart {
 		if err := checkRestart(b, base, pal, shot); err != nil {
@@ -371,6 +380,11 @@ wait:
 		if extra.gate != "" { // then a gate in the same page, on the files dropped last
 			if err := openGateFiles(b, extra.gate, shot); err != nil {
 				return err
+			}
+			if extra.gateReport != "" {
+				if err := checkGateRun(b, extra.gateReport, extra.gateSeeds, shot); err != nil {
+					return err
+				}
 			}
 		}
 		// The failures it provokes are logged on the console on purpose;
