@@ -12,8 +12,12 @@
 # failure panel with the whole message) then good ones from that panel, a
 # bad link and "Drop the link", and the files dropped on the map (a real
 # drop), each session drawing the map with no overlay after the first
-# click. The second clicks the sound overlay and presses F12 (two downloads,
-# a link in the address bar). A third opens the page with ?crashtest (a
+# click. The second clicks the sound overlay (printing the first sound's
+# time), lets it play, takes its capture bundle and checks its sound
+# decisions equal `soundworld render -from` the link's sidecar (webcheck
+# -decisions), prints 60 s of sound figures (underruns, dry time, frames per
+# second: -listen) and presses F12 (two downloads, a link in the address
+# bar). A third opens the page with ?crashtest (a
 # deliberate panic in a frame) and checks the page shows "internal error (a
 # bug)" with the stack; a fourth pretends WebGL 2 is missing (?nowebgl2) and
 # checks the message. The first run also opens a listening gate and its
@@ -45,7 +49,8 @@ mkdir "$out/desk" && cp "$out/retail.wav" "$out/page.gate.json" "$out/desk/"
 go run . gate "$out/desk/page.gate.json" -seeds 3 >/dev/null
 go build -o "$out/webcheck" ./scripts/webcheck
 "$out/webcheck" -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -shot "${WEB_SHOT:-$out/page.png}" -gate "$out/page.gate.json" -gatereport "$out/desk/page-report/report.json" -gateseeds 3 -restart
-"$out/webcheck" -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/link.png" -click -f12
+go build -o "$out/soundworld" .
+"$out/webcheck" -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/link.png" -click -decisions "$out/soundworld" -listen 60s -f12
 "$out/webcheck" -crash -dir "$out/web" -shot "$out/crash.png"
 "$out/webcheck" -nowebgl -dir "$out/web" -shot "$out/nowebgl.png"
 xvfb-run -a -s "-screen 0 1280x800x24" "$out/webcheck" -firefox firefox-esr -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/ff.png"

@@ -22,7 +22,13 @@ window.swStart = async (opts) => {
     failed: (msg) => shell.failed(msg),
     progress: (fetched, total) => shell.progress(fetched, total),
   };
-  swfs.onOutput((name, bytes, path) => shell.output(name, bytes, path));
+  swfs.onOutput((name, bytes, path) => {
+    if (/^capture-.*\.zip$/.test(name)) { // F11's bundle: its decisions and sidecar for the browser test (decisions = render)
+      const text = (f) => { const b = swfs.read(path + "/" + f); return b ? new TextDecoder().decode(b) : ""; };
+      globalThis.soundworldSession.capture = { events: text("events.csv"), sidecar: text("screenshot.json") };
+    }
+    shell.output(name, bytes, path);
+  });
   const stderr = []; // the program's last lines on stderr: a crash report's stack
   swfs.onConsole((fd, line) => {
     if (fd === 2) { stderr.push(line); if (stderr.length > 500) stderr.shift(); }

@@ -254,6 +254,7 @@
     onOutput(f) { listeners.push(f); },   // f(name, bytes, path): a finished output
     onConsole(f) { consoleListeners.push(f); }, // f(fd, line): the program's stdout/stderr
     quiet: false, // true: those lines go only to the listeners (the gate worker posts them to the page)
+    read(path) { const n = nodes.get(norm(path)); return n && !n.dir ? n.data.slice(0, n.size) : null; }, // a file's bytes, or null
     put(path, bytes) { const p = norm(path); mkdirs(parent(p)); nodes.set(p, { dir: false, data: bytes, size: bytes.length, mtime: now() }); },
     zip,
   };

@@ -222,6 +222,20 @@ func checkFirefox(bin, base, page, wantLoc string, pal []color.RGBA, shot string
 		return err
 	}
 	fmt.Printf("webcheck: firefox: the click started sound (overlay gone %v)\n", !st.Overlay)
+	if extra.decisions != "" && extra.sidecar != "" {
+		ev := func(expr string, v any) error { return f.b.eval(f.ctx, expr, v) }
+		// Retail is silent while its window is not active (G4,
+		// game/focus.go), render assumes an active window: under Xvfb (no
+		// window manager) Firefox's page has no focus (neither xdotool
+		// windowfocus nor focusmanager.testmode gave it), so its objects
+		// decide "silent" and this check fails there for that reason.
+		var focused bool
+		ev(`JSON.stringify(document.hasFocus())`, &focused)
+		fmt.Printf("webcheck: firefox: the page has the focus: %v\n", focused)
+		if err := checkDecisions("firefox", ev, extra.decisions, extra.sidecar, 30*time.Second); err != nil {
+			return err
+		}
+	}
 	if err := f.linkRoundTrip(base, prefix, where); err != nil {
 		return err
 	}

@@ -63,6 +63,7 @@ func main() {
 	flag.StringVar(&extra.gate, "gate", "", "then open this listening gate file (NAME.gate.json, its recording next to it as the file names it) through the page's file button and check it opens ready")
 	flag.StringVar(&extra.gateReport, "gatereport", "", "with -gate: then run the gate's report in the page (its Web Worker) and compare its report.json with this one (the desktop's `soundworld gate -seeds N` on the same files)")
 	flag.IntVar(&extra.gateSeeds, "gateseeds", 3, "with -gatereport: the seeds of the page's run (the desktop's -seeds)")
+	flag.StringVar(&extra.decisions, "decisions", "", "with -sidecar and -click (or -firefox): let the page play, take its capture bundle and check its sound decisions equal those of this desktop program's `render -from SIDECAR -events`")
 	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
 	flag.StringVar(&extra.trace, "trace", "", "write a Chromium trace (every process and thread: V8's compiles, the GPU process, frames) from the navigation to the map here (JSON for chrome://tracing or Perfetto)")
 	flag.Parse()
@@ -81,7 +82,7 @@ func main() {
 var extra struct {
 	click, f12, dats, crash, restart, noWebGL bool
 	firefox, cpuprofile, trace, gate          string
-	gateReport                                string
+	gateReport, decisions, sidecar            string
 	gateSeeds                                 int
 	listen                                    time.Duration
 }
@@ -129,6 +130,7 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		fmt.Printf("webcheck: link from %s: %d characters, position %s\n", sidecar, len(page), wantLoc)
 	}
 	if extra.firefox != "" {
+		extra.sidecar = sidecar
 		return checkFirefox(extra.firefox, base, page, wantLoc, pal, shot, extra.noWebGL)
 	}
 	b, err := launch(browser)
@@ -346,6 +348,11 @@ wait:
 				png.Encode(&buf, img)
 				os.WriteFile(strings.TrimSuffix(shot, ".png")+"-after-click.png", buf.Bytes(), 0o644)
 			}
+		}
+	}
+	if extra.click && extra.decisions != "" && sidecar != "" {
+		if err := checkDecisions("chromium", b.eval, extra.decisions, sidecar, 15*time.Second); err != nil {
+			return err
 		}
 	}
 	if extra.click && extra.listen > 0 {
