@@ -359,7 +359,7 @@
   // swTest is the browser test's read-back (scripts/webcheck).
   window.swTest = () => {
     const s = state.frame && state.frame.contentWindow && state.frame.contentWindow.soundworldSession;
-    return { gate: s ? s.gateState || "" : "", underruns: s ? s.underruns || 0 : 0, drySeconds: s ? s.drySeconds || 0 : 0, where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, firstFrame: s ? s.firstFrame : 0, marks: s ? s.marks : {}, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, gateRun: state.gateRun || null, capture: s ? s.capture || null : null, crash: state.crash || "", status: $("status").textContent, problem: $("fail").hidden ? "" : state.problem, asked: !$("ask").hidden, sessions: state.sessions, overlay: overlayShown() };
+    return { gate: s ? s.gateState || "" : "", underruns: s ? s.underruns || 0 : 0, drySeconds: s ? s.drySeconds || 0 : 0, where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, firstFrame: s ? s.firstFrame : 0, marks: s ? s.marks : {}, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, gateRun: state.gateRun || null, capture: s ? s.capture || null : null, worklet: s ? s.worklet || null : null, audio: s && s.audio ? { state: s.audio.state, seconds: s.audio.currentTime, latency: s.audio.baseLatency || 0 } : null, crash: state.crash || "", status: $("status").textContent, problem: $("fail").hidden ? "" : state.problem, asked: !$("ask").hidden, sessions: state.sessions, overlay: overlayShown() };
   };
 
   (async () => {

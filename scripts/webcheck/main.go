@@ -101,7 +101,7 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 	if err != nil {
 		return err
 	}
-	go http.Serve(ln, http.FileServer(http.Dir(dir)))
+	go http.Serve(ln, isolated(http.FileServer(http.Dir(dir))))
 	base := "http://" + ln.Addr().String() + "/"
 	pal, err := palette()
 	if err != nil {
@@ -415,6 +415,14 @@ type pageState struct {
 	Sound                bool
 	Frames               int
 	Marks                map[string]float64
+	Worklet              struct {
+		Blocks, Loud int
+		Frames       float64
+	}
+	Audio *struct {
+		State   string
+		Seconds float64
+	}
 }
 
 // openGateFiles reads the gate file's /loc and recording and checks the
@@ -432,6 +440,18 @@ func openGateFiles(b *browserConn, path, shot string) error {
 	return checkGate(b, []string{abs, filepath.Join(filepath.Dir(abs), g.Recording)}, g.Loc, shot)
 }
 
+// isolated serves the page cross-origin isolated (COOP same-origin, COEP
+// require-corp), as docs/web.md asks a host to: the page's
+// SharedArrayBuffer (sound mixed off the page's thread) needs it, and the
+// page must work under it.
+func isolated(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cross-Origin-Opener-Policy", "same-origin")
+		w.Header().Set("Cross-Origin-Embedder-Policy", "require-corp")
+		h.ServeHTTP(w, r)
+	})
+}
+
 // soundFigures lets the page play for d after the click and prints what
 // its audio device went through: underrun events and dry time, and the
 // frames drawn meanwhile (the page's thread mixes and draws).
@@ -440,6 +460,10 @@ func soundFigures(b *browserConn, d time.Duration) error {
 		Underruns  int
 		DrySeconds float64
 		Frames     int
+		Worklet    struct {
+			Blocks, Loud int
+			Frames       float64
+		}
 	}
 	if err := b.eval("JSON.stringify(window.swTest())", &st0); err != nil {
 		return err
@@ -450,6 +474,19 @@ func soundFigures(b *browserConn, d time.Duration) error {
 	}
 	fmt.Printf("webcheck: sound over %s of drawing: %d underruns, %.2f s dry; %.1f frames/s (since the click: %d underruns, %.2f s dry)\n",
 		d, st1.Underruns-st0.Underruns, st1.DrySeconds-st0.DrySeconds, float64(st1.Frames-st0.Frames)/d.Seconds(), st1.Underruns, st1.DrySeconds)
+	fmt.Printf("webcheck: sound over %s: handed to the audio worklet %.2f s of samples, %d of %d blocks not silent\n",
+		d, (st1.Worklet.Frames-st0.Worklet.Frames)/44100, st1.Worklet.Loud-st0.Worklet.Loud, st1.Worklet.Blocks-st0.Worklet.Blocks)
+	var st pageState
+	if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
+		return err
+	}
+	first := "none yet"
+	if t, ok := st.Marks["first sound"]; ok {
+		first = fmt.Sprintf("%.0f ms after the click", t-st.Marks["click"])
+	}
+	var iso bool
+	b.eval("JSON.stringify(self.crossOriginIsolated === true)", &iso)
+	fmt.Printf("webcheck: first sound (first non-silent samples handed to the audio worklet): %s; page cross-origin isolated %v\n", first, iso)
 	return nil
 }
 
@@ -474,6 +511,10 @@ func clickSound(b *browserConn) error {
 		first = fmt.Sprintf("first non-silent samples to the audio worklet %.0f ms after the click", t-st.Marks["click"])
 	}
 	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, audio device opened %v (%.0f ms after the click), %s, clock follows the %s\n", st.Sound, opened, st.Marks["sound opened"]-st.Marks["click"], first, st.Clock)
+	if st.Audio != nil {
+		fmt.Printf("webcheck: 6 s after the click: the AudioContext %s, its clock at %.2f s; handed to the audio worklet: %.2f s of samples in %d blocks, %d not silent\n",
+			st.Audio.State, st.Audio.Seconds, st.Worklet.Frames/44100, st.Worklet.Blocks, st.Worklet.Loud)
+	}
 	if !st.Sound {
 		return errors.New("the sound overlay did not take the click")
 	}
