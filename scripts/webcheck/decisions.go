@@ -25,30 +25,15 @@ type evaluator func(expr string, v any) error
 // sound decisions = render. soundworld is the desktop program.
 func checkDecisions(who string, ev evaluator, soundworld, from string, d time.Duration) error {
 	time.Sleep(d)
-	var ok bool
-	if err := ev(`(document.getElementById("app").contentWindow.soundworldGo.capture(), JSON.stringify(true))`, &ok); err != nil {
-		return fmt.Errorf("%s: capture(): %w", who, err)
-	}
-	var capt struct{ Events, Sidecar string }
-	for t0 := time.Now(); capt.Events == ""; time.Sleep(time.Second) {
-		if time.Since(t0) > 2*time.Minute {
-			return fmt.Errorf("%s: no capture bundle 2 minutes after capture()", who)
-		}
-		var st struct {
-			Capture *struct{ Events, Sidecar string }
-		}
-		if err := ev("JSON.stringify(window.swTest())", &st); err != nil {
-			return err
-		}
-		if st.Capture != nil {
-			capt = *st.Capture
-		}
+	events, err := takeCapture(who, ev)
+	if err != nil {
+		return err
 	}
 	start, err := simTime(from)
 	if err != nil {
 		return err
 	}
-	all, err := decisionRows(capt.Events)
+	all, err := decisionRows(events)
 	if err != nil {
 		return fmt.Errorf("%s: the page's events.csv: %w", who, err)
 	}
@@ -103,6 +88,27 @@ func checkDecisions(who string, ev evaluator, soundworld, from string, d time.Du
 		return fmt.Errorf("%s: the page's decisions are not render's: %s", who, strings.Join(shown, "; "))
 	}
 	return nil
+}
+
+// takeCapture asks the page for F11's capture bundle and gives its
+// events.csv.
+func takeCapture(who string, ev evaluator) (string, error) {
+	var ok bool
+	if err := ev(`(document.getElementById("app").contentWindow.soundworldGo.capture(), JSON.stringify(true))`, &ok); err != nil {
+		return "", fmt.Errorf("%s: capture(): %w", who, err)
+	}
+	for t0 := time.Now(); time.Since(t0) < 2*time.Minute; time.Sleep(time.Second) {
+		var st struct {
+			Capture *struct{ Events, Sidecar string }
+		}
+		if err := ev("JSON.stringify(window.swTest())", &st); err != nil {
+			return "", err
+		}
+		if st.Capture != nil && st.Capture.Events != "" {
+			return st.Capture.Events, nil
+		}
+	}
+	return "", fmt.Errorf("%s: no capture bundle 2 minutes after capture()", who)
 }
 
 // simTime is a sidecar's instant (sim_time, s).
