@@ -22,8 +22,8 @@ import (
 	"os"
 	"syscall/js"
 
-	"soundworld/assets"
 	"soundworld/internal/commands"
+	"soundworld/internal/webstandin"
 )
 
 // standInHash is the content hash of the stand-in images make web wrote
@@ -52,14 +52,7 @@ func provideStandIn(v js.Value) {
 	if standInHash == "" || v.IsUndefined() || v.IsNull() {
 		return
 	}
-	u8 := js.Global().Get("Uint8Array")
-	var img [2][]byte
-	for i := range img {
-		b := u8.New(v.Get("files").Index(i))
-		img[i] = make([]byte, b.Get("length").Int())
-		js.CopyBytesToGo(img[i], b)
-	}
-	if err := assets.ProvideImages(img[0], img[1], v.Get("hash").String(), standInHash); err != nil {
+	if err := webstandin.Provide(v, standInHash); err != nil {
 		fmt.Fprintln(os.Stderr, "soundworld-gate: building the stand-in here:", err)
 	}
 }

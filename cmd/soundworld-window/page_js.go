@@ -32,7 +32,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"soundworld/assets"
 	"soundworld/dat"
 	"soundworld/game"
 	"soundworld/gate"
@@ -42,6 +41,7 @@ import (
 	"soundworld/internal/crash"
 	"soundworld/internal/outputs"
 	"soundworld/internal/weblink"
+	"soundworld/internal/webstandin"
 )
 
 const (
@@ -167,14 +167,7 @@ func provideStandIn(sess js.Value) {
 	}
 	v, err := await(pr)
 	if err == nil {
-		u8 := js.Global().Get("Uint8Array")
-		var img [2][]byte
-		for i := range img {
-			b := u8.New(v.Get("files").Index(i))
-			img[i] = make([]byte, b.Get("length").Int())
-			js.CopyBytesToGo(img[i], b)
-		}
-		err = assets.ProvideImages(img[0], img[1], v.Get("hash").String(), standInHash)
+		err = webstandin.Provide(v, standInHash)
 	}
 	if err != nil {
 		js.Global().Get("console").Call("info", "soundworld: building the stand-in here: "+err.Error())
