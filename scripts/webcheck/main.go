@@ -985,6 +985,12 @@ func (b *browserConn) close() {
 // decodes to a sidecar of this instant.
 func pressF12(b *browserConn, shot string) error {
 	b.call("Browser.setDownloadBehavior", map[string]any{"behavior": "deny"}) // the names are checked, the files not kept
+	var before struct {
+		Outputs []string `json:"outputs"`
+	}
+	if err := b.eval("JSON.stringify(window.swTest())", &before); err != nil { // e.g. -decisions' capture bundle
+		return err
+	}
 	for _, typ := range []string{"rawKeyDown", "keyUp"} {
 		if _, err := b.call("Input.dispatchKeyEvent", map[string]any{"type": typ, "key": "F12", "code": "F12", "windowsVirtualKeyCode": 123, "nativeVirtualKeyCode": 123}); err != nil {
 			return err
@@ -1004,7 +1010,7 @@ func pressF12(b *browserConn, shot string) error {
 		if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
 			return err
 		}
-		if len(st.Outputs) >= 2 {
+		if len(st.Outputs) >= len(before.Outputs)+2 {
 			break
 		}
 	}
