@@ -39,6 +39,10 @@ func (h PageHost) PositionLine() string { return h.g.listening.PositionLine() }
 // Notify shows msg as a toast on the map (the page's notices).
 func (h PageHost) Notify(msg string) { h.g.setToast(msg) }
 
+// Capture asks for F11's capture bundle at the end of the next Draw (the
+// browser test's decisions check: its events.csv against render).
+func (h PageHost) Capture() { h.g.meters.captureReq = true }
+
 // StartSound opens the audio device once the page has had a user gesture
 // (browsers keep Web Audio silent before one); once per window, and not when
 // sound is off (-no-audio). The device's first anchor is the session's

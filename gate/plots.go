@@ -1,14 +1,14 @@
 //go:build !js
 
-// Not in the browser build: the report's plots (HTML with inline SVG plots) is
-// written by the soundworld gate command, which has no browser build, and
-// gonum/plot with its fonts would add megabytes to the page's WebAssembly.
+// Not in the browser build: the report's plots (inline SVG): gonum/plot with
+// its fonts would add megabytes to the page's WebAssembly (figures_js.go).
 
 package gate
 
 import (
 	"bytes"
 	"fmt"
+	"html/template"
 	"image/color"
 	"math"
 	"sort"
@@ -32,6 +32,32 @@ var (
 	colCentre    = color.RGBA{R: 0x80, G: 0x80, B: 0x80, A: 0xff}
 	plotW, plotH = 11.5 * vg.Inch, 3.6 * vg.Inch
 )
+
+// plotFigures draws the report's four plots.
+func plotFigures(res *Result) (figures, error) {
+	var fig figures
+	svg := func(f func(*Result) (*plot.Plot, error), h vg.Length) (template.HTML, error) {
+		p, err := f(res)
+		if err != nil {
+			return "", err
+		}
+		s, err := svgOf(p, plotW, h)
+		return template.HTML(s), err // our own SVG, not user input
+	}
+	var err error
+	if fig.Loudness, err = svg(loudnessPlot, plotH); err != nil {
+		return fig, err
+	}
+	if fig.Spectrum, err = svg(spectrumPlot, plotH); err != nil {
+		return fig, err
+	}
+	rows := vg.Length(len(res.Ours)+3) * vg.Points(9)
+	if fig.Raster, err = svg(rasterPlot, max(plotH, rows+vg.Inch)); err != nil {
+		return fig, err
+	}
+	fig.Balance, err = svg(balancePlot, plotH)
+	return fig, err
+}
 
 // svgOf renders p as an SVG element for inlining (the XML prolog removed).
 func svgOf(p *plot.Plot, w, h vg.Length) (string, error) {

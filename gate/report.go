@@ -1,8 +1,7 @@
-//go:build !js
-
-// Not in the browser build: the report (HTML with inline SVG plots) is
-// written by the soundworld gate command, which has no browser build, and
-// gonum/plot with its fonts would add megabytes to the page's WebAssembly.
+// The report: report.json (MarshalResult) and report.html (RenderHTML),
+// written by the soundworld gate command on the desktop and in the page's
+// gate worker (cmd/soundworld-gate); the page's report has no plots
+// (figures_js.go).
 
 package gate
 
@@ -14,9 +13,6 @@ import (
 	"math"
 	"reflect"
 	"strings"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
 
 	"soundworld/dat"
 )
@@ -137,38 +133,26 @@ recording: {{.R.Recording.Path}} — {{.R.Recording.Format}}, {{.R.Recording.Sou
 </body></html>
 `))
 
+// figures are the report's plots as inline SVG (plots.go; none in the
+// page's build, figures_js.go).
+type figures struct {
+	Loudness, Spectrum, Raster, Balance template.HTML
+}
+
 // RenderHTML renders the report page.
 func RenderHTML(res *Result) ([]byte, error) {
-	svg := func(f func(*Result) (*plot.Plot, error), h vg.Length) (template.HTML, error) {
-		p, err := f(res)
-		if err != nil {
-			return "", err
-		}
-		s, err := svgOf(p, plotW, h)
-		return template.HTML(s), err // our own SVG, not user input
-	}
 	data := struct {
-		R                                   *Result
-		LastSeed                            uint32
-		Loudness, Spectrum, Raster, Balance template.HTML
-		Bands                               []Metric
+		R        *Result
+		LastSeed uint32
+		figures
+		Bands []Metric
 	}{R: res}
 	if len(res.Seeds) == 0 {
 		return nil, fmt.Errorf("gate report: no seeds")
 	}
 	data.LastSeed = res.Seeds[len(res.Seeds)-1]
 	var err error
-	if data.Loudness, err = svg(loudnessPlot, plotH); err != nil {
-		return nil, err
-	}
-	if data.Spectrum, err = svg(spectrumPlot, plotH); err != nil {
-		return nil, err
-	}
-	rows := vg.Length(len(res.Ours)+3) * vg.Points(9)
-	if data.Raster, err = svg(rasterPlot, max(plotH, rows+vg.Inch)); err != nil {
-		return nil, err
-	}
-	if data.Balance, err = svg(balancePlot, plotH); err != nil {
+	if data.figures, err = plotFigures(res); err != nil {
 		return nil, err
 	}
 	for _, m := range res.Metrics {

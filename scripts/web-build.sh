@@ -3,7 +3,8 @@
 # static file host or `python3 -m http.server` serves: index.html (the page),
 # app.html + app.js (one session), swfs.js (files and downloads),
 # wasm_exec.js from the Go toolchain in use, soundworld.wasm and its gzip
-# copy (the page decompresses it itself, so the host needs no set-up), and
+# copy (the page decompresses it itself, so the host needs no set-up),
+# soundworld-gate.wasm (+ gzip) and gateworker.js (a gate's report run), and
 # standin/: the built-in world's two dat files (and gzip copies).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,8 +37,11 @@ bash scripts/ebiten-web.sh "$ebtmp"
 # -buildid= none (it hashes the build's inputs' paths); -s -w: no symbol
 # table or DWARF (a panic still prints function names and lines).
 GOOS=js GOARCH=wasm $go build -modfile="$ebtmp/web.mod" -trimpath -buildvcs=false -ldflags="-s -w -buildid= -X main.standInHash=$hash" -o "$tmp/soundworld.wasm" ./cmd/soundworld-window
-gzip -9 -n -c "$tmp/soundworld.wasm" > "$tmp/soundworld.wasm.gz"
-cp "$($go env GOROOT)/lib/wasm/wasm_exec.js" web/index.html web/shell.js web/standin.js web/app.html web/app.js web/swfs.js "$tmp/"
+# The listening gate's report run (`soundworld gate` for the browser; the
+# page starts it in a Web Worker, web/gateworker.js): no Ebitengine.
+GOOS=js GOARCH=wasm $go build -trimpath -buildvcs=false -ldflags="-s -w -buildid= -X main.standInHash=$hash" -o "$tmp/soundworld-gate.wasm" ./cmd/soundworld-gate
+for f in soundworld.wasm soundworld-gate.wasm; do gzip -9 -n -c "$tmp/$f" > "$tmp/$f.gz"; done
+cp "$($go env GOROOT)/lib/wasm/wasm_exec.js" web/index.html web/shell.js web/standin.js web/app.html web/app.js web/swfs.js web/gateworker.js "$tmp/"
 rm -rf "$out/standin"
 for f in "$tmp"/*; do mv -f "$f" "$out/"; done
 wasm=$(stat -c %s "$out/soundworld.wasm")

@@ -12,14 +12,20 @@
 # failure panel with the whole message) then good ones from that panel, a
 # bad link and "Drop the link", and the files dropped on the map (a real
 # drop), each session drawing the map with no overlay after the first
-# click. The second clicks the sound overlay and presses F12 (two downloads,
-# a link in the address bar). A third opens the page with ?crashtest (a
+# click. The second clicks the sound overlay (printing the first sound's
+# time), lets it play, takes its capture bundle and checks its sound
+# decisions equal `soundworld render -from` the link's sidecar (webcheck
+# -decisions), prints 60 s of sound figures (underruns, dry time, frames per
+# second: -listen) and presses F12 (two downloads, a link in the address
+# bar). A third opens the page with ?crashtest (a
 # deliberate panic in a frame) and checks the page shows "internal error (a
 # bug)" with the stack; a fourth pretends WebGL 2 is missing (?nowebgl2) and
 # checks the message. The first run also opens a listening gate and its
-# recording through the file button (ready for A/B and ABX). Then Firefox ESR (WebDriver BiDi, no geckodriver):
+# recording through the file button (ready for A/B and ABX) and runs its
+# report in the page's gate worker: report.json equals the desktop's. Then Firefox ESR (WebDriver BiDi, no geckodriver):
 # under Xvfb the desktop's link opens at its place, a click starts sound,
-# "Copy link" reopens it; headless (no WebGL 2) it says so. Prints the wasm size.
+# its sound decisions equal render's (-decisions; the page must have the
+# focus), "Copy link" reopens it; headless (no WebGL 2) it says so. Prints the wasm size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/go/bin
@@ -38,11 +44,16 @@ xvfb-run -a -s "-screen 0 1280x720x24" "$out/soundworld-window" shot -seconds 2 
 gloc='0xA9B40012 [60.000000 36.000000 85.000000] 1.000000 0.000000 0.000000 0.000000'
 go run . render -at "$gloc" -seconds 10 -seed 77 -emitters none -o "$out/retail.wav"
 printf '{"name": "page", "dat": null, "loc": "%s", "camera": {}, "prefs": "", "emitters": null, "seconds": 10, "recording": "retail.wav", "offset_s": 0, "ignore": [], "notes": "web-smoke", "history": []}\n' "$gloc" > "$out/page.gate.json"
+# The desktop's report of that gate (on a copy: its history line is
+# appended), which the page's own gate run must match (webcheck -gatereport).
+mkdir "$out/desk" && cp "$out/retail.wav" "$out/page.gate.json" "$out/desk/"
+go run . gate "$out/desk/page.gate.json" -seeds 3 >/dev/null
 go build -o "$out/webcheck" ./scripts/webcheck
-"$out/webcheck" -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -shot "${WEB_SHOT:-$out/page.png}" -gate "$out/page.gate.json" -restart
-"$out/webcheck" -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/link.png" -click -f12
+"$out/webcheck" -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -shot "${WEB_SHOT:-$out/page.png}" -gate "$out/page.gate.json" -gatereport "$out/desk/page-report/report.json" -gateseeds 3 -restart
+go build -o "$out/soundworld" .
+"$out/webcheck" -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/link.png" -click -decisions "$out/soundworld" -listen 60s -f12
 "$out/webcheck" -crash -dir "$out/web" -shot "$out/crash.png"
 "$out/webcheck" -nowebgl -dir "$out/web" -shot "$out/nowebgl.png"
-xvfb-run -a -s "-screen 0 1280x800x24" "$out/webcheck" -firefox firefox-esr -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/ff.png"
+xvfb-run -a -s "-screen 0 1280x800x24" "$out/webcheck" -firefox firefox-esr -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/ff.png" -decisions "$out/soundworld"
 "$out/webcheck" -firefox firefox-esr -nowebgl -dir "$out/web" -shot "$out/ff.png"
 echo "web-smoke: ok"

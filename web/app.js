@@ -22,13 +22,20 @@ window.swStart = async (opts) => {
     failed: (msg) => shell.failed(msg),
     progress: (fetched, total) => shell.progress(fetched, total),
   };
-  swfs.onOutput((name, bytes, path) => shell.output(name, bytes, path));
+  swfs.onOutput((name, bytes, path) => {
+    if (/^capture-.*\.zip$/.test(name)) { // F11's bundle: its decisions and sidecar for the browser test (decisions = render)
+      const text = (f) => { const b = swfs.read(path + "/" + f); return b ? new TextDecoder().decode(b) : ""; };
+      globalThis.soundworldSession.capture = { events: text("events.csv"), sidecar: text("screenshot.json") };
+    }
+    shell.output(name, bytes, path);
+  });
   const stderr = []; // the program's last lines on stderr: a crash report's stack
   swfs.onConsole((fd, line) => {
     if (fd === 2) { stderr.push(line); if (stderr.length > 500) stderr.shift(); }
     if (line.startsWith("warning:")) shell.warn(line);
   });
   firstSoundMark();
+  keepAudioContext();
   soundGate(shell, opts.soundOn);
   // Files dragged onto the map land in this frame: the page opens them.
   for (const t of ["dragenter", "dragleave", "dragover", "drop"]) window.addEventListener(t, (e) => parent.swDrag(e));
@@ -73,22 +80,47 @@ function putGate(g) {
 }
 
 // firstSoundMark records in the session's marks when the first samples that
-// are not silence are handed to the audio worklet (Ebitengine's oto sends
+// are not silence are handed to the audio worklet, and counts what is
+// handed over (swTest: worklet) (Ebitengine's oto sends
 // them from this thread through the node's port): the browser test's
 // "first sound after the click" (the output's own latency comes on top).
 function firstSoundMark() {
+  globalThis.soundworldSession.worklet = { blocks: 0, frames: 0, loud: 0 }; // what was handed over: blocks, sample frames, blocks not all zero
   const W = window.AudioWorkletNode;
   if (!W) return;
   window.AudioWorkletNode = function (...args) {
     const node = new W(...args), port = node.port, post = port.postMessage.bind(port);
     port.postMessage = (data, ...rest) => {
-      const m = globalThis.soundworldSession.marks;
-      if (!m["first sound"] && data && data.some && data.some((v) => v !== 0)) m["first sound"] = performance.now();
+      const sess = globalThis.soundworldSession, m = sess.marks, w = sess.worklet;
+      if (data && data.some) { // a block of interleaved stereo samples
+        const loud = data.some((v) => v !== 0);
+        w.blocks++; w.frames += data.length / 2; if (loud) w.loud++;
+        if (!m["first sound"] && loud) m["first sound"] = performance.now();
+      }
       return post(data, ...rest);
     };
     return node;
   };
   window.AudioWorkletNode.prototype = W.prototype;
+}
+
+// keepAudioContext keeps the session's AudioContext (oto makes it after the
+// first click or key) where the browser test reads its state and clock
+// (swTest: audio), and resumes it at once: it is made after the gesture, so
+// the page's user activation lets it start; oto itself resumes it only on
+// a later mouseup, keyup or touchend, which would hold the first sound
+// until the next click.
+function keepAudioContext() {
+  const AC = window.AudioContext;
+  if (!AC) return;
+  window.AudioContext = function (...args) {
+    const ctx = new AC(...args);
+    globalThis.soundworldSession.audio = ctx;
+    globalThis.soundworldSession.marks["audio context"] = performance.now();
+    if (ctx.state !== "running") ctx.resume().catch((e) => console.info("soundworld: audio not resumed:", e.message));
+    return ctx;
+  };
+  window.AudioContext.prototype = AC.prototype;
 }
 
 // soundGate shows "Click to start sound" until the first click or key in

@@ -85,6 +85,7 @@
       frame.contentWindow.focus();
     }, { once: true });
     frame.src = "app.html";
+    $("gaterun").hidden = !state.gate;
     state.t.session = performance.now();
     state.sessions++;
     status((state.portal ? "Your game files: " + state.portal.name + " + " + state.cell.name : "The built-in stand-in world (Holtburg)" + (location.hash ? ", opened from a link" : "")) +
@@ -255,6 +256,60 @@
     return true;
   }
 
+  // runGate runs the open gate's report (`soundworld gate`, the desktop's
+  // code: soundworld-gate.wasm) in a Web Worker (gateworker.js) while the
+  // session goes on. Its outputs come as downloads (report.json beside the
+  // report shown, report.html, the gate file with its history line, which
+  // also becomes the page's copy so a second run appends to it).
+  async function runGate() {
+    if (!state.gate || (state.gateRun && state.gateRun.state === "running")) return;
+    const seeds = Math.max(2, Math.min(1000, +$("gate-seeds").value || 20));
+    const run = state.gateRun = { state: "running", code: -1, report: "", lines: [], outputs: [], started: performance.now() };
+    const say = (t) => { $("gate-status").textContent = t; };
+    say("Loading the gate program…");
+    $("gate-report").hidden = true;
+    try {
+      if (!state.gateModule) state.gateModule = fetchPacked("soundworld-gate.wasm").then(({ res, packed }) =>
+        WebAssembly.compileStreaming(new Response(packed ? res.body.pipeThrough(new DecompressionStream("gzip")) : res.body, { headers: { "Content-Type": "application/wasm" } })));
+      const module = await state.gateModule;
+      let standIn = null;
+      try { standIn = await state.standIn; } catch (e) { /* the program builds the stand-in */ }
+      const w = new Worker("gateworker.js");
+      const gate = state.gate;
+      say("Rendering " + seeds + " seeds and measuring the recording…");
+      w.onmessage = (e) => {
+        const m = e.data;
+        if (m.line !== undefined) {
+          run.lines.push(m.line);
+          if (m.line.trim()) say(m.line.trim().split("\r").pop());
+        } else if (m.output) {
+          download(m.output, m.bytes);
+          state.outputs.push(m.output);
+          run.outputs.push(m.output);
+          if (m.output === "report.json") run.report = new TextDecoder().decode(m.bytes);
+          if (m.output === "report.html") { $("gate-report").srcdoc = new TextDecoder().decode(m.bytes); $("gate-report").hidden = false; }
+          if (m.output === gate.name) gate.bytes = m.bytes;
+        } else if (m.exit !== undefined) {
+          w.terminate();
+          run.code = m.exit;
+          run.state = m.exit === 0 || m.exit === 3 ? "done" : "failed";
+          run.seconds = (performance.now() - run.started) / 1000;
+          const verdict = (run.lines.filter((l) => l.startsWith("gate ")).pop() || "").replace(/; report .*$/, ""); // the report is shown here
+          say(run.state === "done" ? verdict + " (" + run.seconds.toFixed(1) + " s; the report below; report.json, report.html and the gate file downloaded)"
+            : "The gate could not run (exit " + m.exit + "):\n" + run.lines.slice(-8).join("\n"));
+        }
+      };
+      w.onerror = (e) => { run.state = "failed"; say("The gate worker failed: " + (e.message || e)); };
+      w.postMessage({ module, gate, seeds, standIn, portal: state.portal, cell: state.cell });
+    } catch (e) {
+      run.state = "failed";
+      say("The gate program could not be loaded: " + e.message);
+    }
+  }
+  $("gaterun").addEventListener("click", () => { $("gate-name").textContent = state.gate ? state.gate.name : ""; $("gate").hidden = false; });
+  $("gate-start").addEventListener("click", runGate);
+  $("gate-close").addEventListener("click", () => { $("gate").hidden = true; });
+
   $("files").addEventListener("change", (e) => { openFiles([...e.target.files]); e.target.value = ""; });
   $("ask-files").addEventListener("change", (e) => { openFiles([...e.target.files]); e.target.value = ""; });
   const dropLink = () => history.replaceState(null, "", location.pathname + location.search);
@@ -304,7 +359,7 @@
   // swTest is the browser test's read-back (scripts/webcheck).
   window.swTest = () => {
     const s = state.frame && state.frame.contentWindow && state.frame.contentWindow.soundworldSession;
-    return { gate: s ? s.gateState || "" : "", underruns: s ? s.underruns || 0 : 0, drySeconds: s ? s.drySeconds || 0 : 0, where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, firstFrame: s ? s.firstFrame : 0, marks: s ? s.marks : {}, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, crash: state.crash || "", status: $("status").textContent, problem: $("fail").hidden ? "" : state.problem, asked: !$("ask").hidden, sessions: state.sessions, overlay: overlayShown() };
+    return { gate: s ? s.gateState || "" : "", underruns: s ? s.underruns || 0 : 0, drySeconds: s ? s.drySeconds || 0 : 0, where: s ? s.where : "", clock: s ? s.clock : "", sound: state.sound, frames: s ? s.frames : 0, firstFrame: s ? s.firstFrame : 0, marks: s ? s.marks : {}, times: state.t, wasmBytes: state.wasmBytes, errors: state.errors, outputs: state.outputs, gateRun: state.gateRun || null, capture: s ? s.capture || null : null, worklet: s ? s.worklet || null : null, audio: s && s.audio ? { state: s.audio.state, seconds: s.audio.currentTime, latency: s.audio.baseLatency || 0 } : null, crash: state.crash || "", status: $("status").textContent, problem: $("fail").hidden ? "" : state.problem, asked: !$("ask").hidden, sessions: state.sessions, overlay: overlayShown() };
   };
 
   (async () => {

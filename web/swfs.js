@@ -127,7 +127,7 @@
       const nl = outBuf[fd].lastIndexOf("\n");
       if (nl != -1) {
         const text = outBuf[fd].substring(0, nl);
-        (fd === 2 ? console.error : console.log)(text); // stderr: a panic or an error the browser test counts
+        if (!globalThis.swfs.quiet) (fd === 2 ? console.error : console.log)(text); // stderr: a panic or an error the browser test counts
         for (const f of consoleListeners) f(fd, text);
         outBuf[fd] = outBuf[fd].substring(nl + 1);
       }
@@ -253,6 +253,8 @@
   globalThis.swfs = {
     onOutput(f) { listeners.push(f); },   // f(name, bytes, path): a finished output
     onConsole(f) { consoleListeners.push(f); }, // f(fd, line): the program's stdout/stderr
+    quiet: false, // true: those lines go only to the listeners (the gate worker posts them to the page)
+    read(path) { const n = nodes.get(norm(path)); return n && !n.dir ? n.data.slice(0, n.size) : null; }, // a file's bytes, or null
     put(path, bytes) { const p = norm(path); mkdirs(parent(p)); nodes.set(p, { dir: false, data: bytes, size: bytes.length, mtime: now() }); },
     zip,
   };

@@ -15,7 +15,7 @@ package main
 //	failed(msg)  the session could not start or ended on an error
 //
 // and calls back through globalThis.soundworldGo: link() asks for a report
-// link, quit() ends the session (the page then starts another one, e.g. with
+// link, capture() for F11's capture bundle, quit() ends the session (the page then starts another one, e.g. with
 // other game files), encode(sidecarText) turns a sidecar into a fragment.
 // The session runs the desktop's window code with desktop flags: a link is
 // decoded into a sidecar file that -from opens, game files are a -dat the
@@ -32,7 +32,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"soundworld/assets"
 	"soundworld/dat"
 	"soundworld/game"
 	"soundworld/gate"
@@ -42,6 +41,7 @@ import (
 	"soundworld/internal/crash"
 	"soundworld/internal/outputs"
 	"soundworld/internal/weblink"
+	"soundworld/internal/webstandin"
 )
 
 const (
@@ -167,14 +167,7 @@ func provideStandIn(sess js.Value) {
 	}
 	v, err := await(pr)
 	if err == nil {
-		u8 := js.Global().Get("Uint8Array")
-		var img [2][]byte
-		for i := range img {
-			b := u8.New(v.Get("files").Index(i))
-			img[i] = make([]byte, b.Get("length").Int())
-			js.CopyBytesToGo(img[i], b)
-		}
-		err = assets.ProvideImages(img[0], img[1], v.Get("hash").String(), standInHash)
+		err = webstandin.Provide(v, standInHash)
 	}
 	if err != nil {
 		js.Global().Get("console").Call("info", "soundworld: building the stand-in here: "+err.Error())
@@ -268,6 +261,7 @@ type pageHooks struct {
 	sess       js.Value
 	linkAsked  atomic.Bool
 	quitAsked  atomic.Bool
+	captureAsk atomic.Bool // capture(): F11's bundle (the browser test)
 	frames     int
 	soundAsked bool  // the gesture was seen and StartSound called
 	fetched    int64 // bytes of the game files read, as last shown
@@ -279,6 +273,7 @@ func (h *pageHooks) export() {
 	obj := js.Global().Get("Object").New()
 	obj.Set("link", js.FuncOf(func(js.Value, []js.Value) any { h.linkAsked.Store(true); return nil }))
 	obj.Set("quit", js.FuncOf(func(js.Value, []js.Value) any { h.quitAsked.Store(true); return nil }))
+	obj.Set("capture", js.FuncOf(func(js.Value, []js.Value) any { h.captureAsk.Store(true); return nil }))
 	obj.Set("encode", js.FuncOf(func(_ js.Value, a []js.Value) any {
 		defer crash.Recover() // the page's call runs on a goroutine of its own
 		if len(a) < 1 {
@@ -338,6 +333,9 @@ func (h *pageHooks) Frame(g game.PageHost) error {
 			h.fetched = got
 			h.sess.Call("progress", float64(got), float64(total))
 		}
+	}
+	if h.captureAsk.Swap(false) {
+		g.Capture()
 	}
 	if h.linkAsked.Swap(false) {
 		sc, err := g.SidecarJSON()

@@ -179,7 +179,7 @@ func (v *Map) ExportSearch(path string) error {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("export %s: %w", path, err)
 	}
-	v.cfg.Notice(fmt.Sprintf("Saved %d search hits to %s", len(hits), path))
+	v.cfg.Notice(savedHits(len(hits), path))
 	return nil
 }
 

@@ -58,7 +58,11 @@ user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
 	if headless {
 		args = append(args, "--headless")
 	}
-	cmd := exec.Command(bin, append(args, "about:blank")...)
+	// The first page is not about:blank: for a blank page Firefox puts the
+	// focus in its address bar, and BiDi's navigate never moves it to the
+	// content, so document.hasFocus() stayed false under Xvfb (G4 then
+	// silences the page; -decisions needs it true).
+	cmd := exec.Command(bin, append(args, "data:text/html,webcheck")...)
 	cmd.Env = append(os.Environ(), "MOZ_REMOTE_SETTINGS_DEVTOOLS=1")
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
@@ -222,6 +226,22 @@ func checkFirefox(bin, base, page, wantLoc string, pal []color.RGBA, shot string
 		return err
 	}
 	fmt.Printf("webcheck: firefox: the click started sound (overlay gone %v)\n", !st.Overlay)
+	if extra.decisions != "" && extra.sidecar != "" {
+		ev := func(expr string, v any) error { return f.b.eval(f.ctx, expr, v) }
+		// Retail is silent while its window is not active (G4,
+		// game/focus.go), render assumes an active window: the page must
+		// have the focus (launchFirefox's first page sees to it), or its
+		// objects decide "silent" for that reason alone.
+		var focused bool
+		ev(`JSON.stringify(document.hasFocus())`, &focused)
+		fmt.Printf("webcheck: firefox: the page has the focus: %v\n", focused)
+		if !focused {
+			return errors.New("firefox: the page has no focus (document.hasFocus() false): G4 would silence every decision")
+		}
+		if err := checkDecisions("firefox", ev, extra.decisions, extra.sidecar, 30*time.Second); err != nil {
+			return err
+		}
+	}
 	if err := f.linkRoundTrip(base, prefix, where); err != nil {
 		return err
 	}

@@ -61,6 +61,9 @@ func main() {
 	flag.BoolVar(&extra.noWebGL, "nowebgl", false, "with -firefox: run it headless (no WebGL 2) and check the page says so; without: Chromium with the page's ?nowebgl2")
 	flag.DurationVar(&extra.listen, "listen", 0, "with -click: then let the page play this long and print its sound figures (the device's underruns and dry time, frames per second); a measurement, not a verdict")
 	flag.StringVar(&extra.gate, "gate", "", "then open this listening gate file (NAME.gate.json, its recording next to it as the file names it) through the page's file button and check it opens ready")
+	flag.StringVar(&extra.gateReport, "gatereport", "", "with -gate: then run the gate's report in the page (its Web Worker) and compare its report.json with this one (the desktop's `soundworld gate -seeds N` on the same files)")
+	flag.IntVar(&extra.gateSeeds, "gateseeds", 3, "with -gatereport: the seeds of the page's run (the desktop's -seeds)")
+	flag.StringVar(&extra.decisions, "decisions", "", "with -sidecar and -click (or -firefox): let the page play, take its capture bundle and check its sound decisions equal those of this desktop program's `render -from SIDECAR -events`")
 	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
 	flag.StringVar(&extra.trace, "trace", "", "write a Chromium trace (every process and thread: V8's compiles, the GPU process, frames) from the navigation to the map here (JSON for chrome://tracing or Perfetto)")
 	flag.Parse()
@@ -79,6 +82,8 @@ func main() {
 var extra struct {
 	click, f12, dats, crash, restart, noWebGL bool
 	firefox, cpuprofile, trace, gate          string
+	gateReport, decisions, sidecar            string
+	gateSeeds                                 int
 	listen                                    time.Duration
 }
 
@@ -96,7 +101,7 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 	if err != nil {
 		return err
 	}
-	go http.Serve(ln, http.FileServer(http.Dir(dir)))
+	go http.Serve(ln, isolated(http.FileServer(http.Dir(dir))))
 	base := "http://" + ln.Addr().String() + "/"
 	pal, err := palette()
 	if err != nil {
@@ -125,6 +130,7 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		fmt.Printf("webcheck: link from %s: %d characters, position %s\n", sidecar, len(page), wantLoc)
 	}
 	if extra.firefox != "" {
+		extra.sidecar = sidecar
 		return checkFirefox(extra.firefox, base, page, wantLoc, pal, shot, extra.noWebGL)
 	}
 	b, err := launch(browser)
@@ -344,6 +350,11 @@ wait:
 			}
 		}
 	}
+	if extra.click && extra.decisions != "" && sidecar != "" {
+		if err := checkDecisions("chromium", b.eval, extra.decisions, sidecar, 15*time.Second); err != nil {
+			return err
+		}
+	}
 	if extra.click && extra.listen > 0 {
 		if err := soundFigures(b, extra.listen); err != nil {
 			return err
@@ -363,6 +374,11 @@ wait:
 		if err := openGateFiles(b, extra.gate, shot); err != nil {
 			return err
 		}
+		if extra.gateReport != "" {
+			if err := checkGateRun(b, extra.gateReport, extra.gateSeeds, shot); err != nil {
+				return err
+			}
+		}
 	}
 	if extra.restart {
 		if err := checkRestart(b, base, pal, shot); err != nil {
@@ -371,6 +387,11 @@ wait:
 		if extra.gate != "" { // then a gate in the same page, on the files dropped last
 			if err := openGateFiles(b, extra.gate, shot); err != nil {
 				return err
+			}
+			if extra.gateReport != "" {
+				if err := checkGateRun(b, extra.gateReport, extra.gateSeeds, shot); err != nil {
+					return err
+				}
 			}
 		}
 		// The failures it provokes are logged on the console on purpose;
@@ -394,6 +415,14 @@ type pageState struct {
 	Sound                bool
 	Frames               int
 	Marks                map[string]float64
+	Worklet              struct {
+		Blocks, Loud int
+		Frames       float64
+	}
+	Audio *struct {
+		State   string
+		Seconds float64
+	}
 }
 
 // openGateFiles reads the gate file's /loc and recording and checks the
@@ -411,6 +440,18 @@ func openGateFiles(b *browserConn, path, shot string) error {
 	return checkGate(b, []string{abs, filepath.Join(filepath.Dir(abs), g.Recording)}, g.Loc, shot)
 }
 
+// isolated serves the page cross-origin isolated (COOP same-origin, COEP
+// require-corp), as docs/web.md asks a host to: the page's
+// SharedArrayBuffer (sound mixed off the page's thread) needs it, and the
+// page must work under it.
+func isolated(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cross-Origin-Opener-Policy", "same-origin")
+		w.Header().Set("Cross-Origin-Embedder-Policy", "require-corp")
+		h.ServeHTTP(w, r)
+	})
+}
+
 // soundFigures lets the page play for d after the click and prints what
 // its audio device went through: underrun events and dry time, and the
 // frames drawn meanwhile (the page's thread mixes and draws).
@@ -419,6 +460,10 @@ func soundFigures(b *browserConn, d time.Duration) error {
 		Underruns  int
 		DrySeconds float64
 		Frames     int
+		Worklet    struct {
+			Blocks, Loud int
+			Frames       float64
+		}
 	}
 	if err := b.eval("JSON.stringify(window.swTest())", &st0); err != nil {
 		return err
@@ -429,6 +474,19 @@ func soundFigures(b *browserConn, d time.Duration) error {
 	}
 	fmt.Printf("webcheck: sound over %s of drawing: %d underruns, %.2f s dry; %.1f frames/s (since the click: %d underruns, %.2f s dry)\n",
 		d, st1.Underruns-st0.Underruns, st1.DrySeconds-st0.DrySeconds, float64(st1.Frames-st0.Frames)/d.Seconds(), st1.Underruns, st1.DrySeconds)
+	fmt.Printf("webcheck: sound over %s: handed to the audio worklet %.2f s of samples, %d of %d blocks not silent\n",
+		d, (st1.Worklet.Frames-st0.Worklet.Frames)/44100, st1.Worklet.Loud-st0.Worklet.Loud, st1.Worklet.Blocks-st0.Worklet.Blocks)
+	var st pageState
+	if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
+		return err
+	}
+	first := "none yet"
+	if t, ok := st.Marks["first sound"]; ok {
+		first = fmt.Sprintf("%.0f ms after the click", t-st.Marks["click"])
+	}
+	var iso bool
+	b.eval("JSON.stringify(self.crossOriginIsolated === true)", &iso)
+	fmt.Printf("webcheck: first sound (first non-silent samples handed to the audio worklet): %s; page cross-origin isolated %v\n", first, iso)
 	return nil
 }
 
@@ -453,6 +511,10 @@ func clickSound(b *browserConn) error {
 		first = fmt.Sprintf("first non-silent samples to the audio worklet %.0f ms after the click", t-st.Marks["click"])
 	}
 	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, audio device opened %v (%.0f ms after the click), %s, clock follows the %s\n", st.Sound, opened, st.Marks["sound opened"]-st.Marks["click"], first, st.Clock)
+	if st.Audio != nil {
+		fmt.Printf("webcheck: 6 s after the click: the AudioContext %s, its clock at %.2f s; handed to the audio worklet: %.2f s of samples in %d blocks, %d not silent\n",
+			st.Audio.State, st.Audio.Seconds, st.Worklet.Frames/44100, st.Worklet.Blocks, st.Worklet.Loud)
+	}
 	if !st.Sound {
 		return errors.New("the sound overlay did not take the click")
 	}
@@ -923,6 +985,12 @@ func (b *browserConn) close() {
 // decodes to a sidecar of this instant.
 func pressF12(b *browserConn, shot string) error {
 	b.call("Browser.setDownloadBehavior", map[string]any{"behavior": "deny"}) // the names are checked, the files not kept
+	var before struct {
+		Outputs []string `json:"outputs"`
+	}
+	if err := b.eval("JSON.stringify(window.swTest())", &before); err != nil { // e.g. -decisions' capture bundle
+		return err
+	}
 	for _, typ := range []string{"rawKeyDown", "keyUp"} {
 		if _, err := b.call("Input.dispatchKeyEvent", map[string]any{"type": typ, "key": "F12", "code": "F12", "windowsVirtualKeyCode": 123, "nativeVirtualKeyCode": 123}); err != nil {
 			return err
@@ -942,7 +1010,7 @@ func pressF12(b *browserConn, shot string) error {
 		if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
 			return err
 		}
-		if len(st.Outputs) >= 2 {
+		if len(st.Outputs) >= len(before.Outputs)+2 {
 			break
 		}
 	}
