@@ -213,12 +213,7 @@ func renderPlays(t testing.TB, ar *dat.Archive, bank *audio.Bank, p truthPlace, 
 	x, y := world.WorldPos(p.lb, p.x, p.y)
 	sc := Scene{Archive: ar, Bank: bank, X: x, Y: y, Heading: p.heading, Eye: 2, Prefs: audio.DefaultPrefs(), Seconds: seconds}
 	if p.emitter {
-		em, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "stand-in layout")
-		if err != nil || len(em) != 1 {
-			t.Fatalf("layout: %v %v", em, err)
-		}
-		em[0].Landblock, em[0].X, em[0].Y = p.lb, p.ex, p.ey
-		sc.Emitters = em
+		sc.Emitters = emitterAt(t, p)
 	}
 	var plays []audio.Play
 	st, err := RenderStems(sc, p.seed, 1, func(pl audio.Play) int {
@@ -241,6 +236,18 @@ func oneShots(plays []audio.Play) []audio.Play {
 		}
 	}
 	return out
+}
+
+// emitterAt is the stand-in's forge emitter layout placed at p's (ex, ey)
+// in p's landblock.
+func emitterAt(t testing.TB, p truthPlace) []world.Emitter {
+	t.Helper()
+	em, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "stand-in layout")
+	if err != nil || len(em) != 1 {
+		t.Fatalf("layout: %v %v", em, err)
+	}
+	em[0].Landblock, em[0].X, em[0].Y = p.lb, p.ex, p.ey
+	return em
 }
 
 // truthScore is the match of detections against the truth set.

@@ -74,11 +74,11 @@ type Onsets struct {
 	Times      []float64 // s from the signal's start
 	Level      []float64 // dB (mean square re 1) of the energy each onset adds, L+R, in the bands that fired
 	Side       []float64 // dB, L−R of that added energy (positive = left); ±30 dB at most
-	PerMinute  float64
-	LevelMed   float64 // median of Level
-	SideMed    float64 // median of Side
-	LeftShare  float64 // share of onsets with Side > +1 dB
-	RightShare float64 // share with Side < −1 dB
+	PerMinute  float64   // one-shots a minute: onsets more than rateGap after the one before
+	LevelMed   float64   // median of Level
+	SideMed    float64   // median of Side
+	LeftShare  float64   // share of onsets with Side > +1 dB
+	RightShare float64   // share with Side < −1 dB
 }
 
 // hann returns the periodic Hann window of length n.
@@ -337,7 +337,7 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 		out.Side = append(out.Side, sd)
 	}
 	if seconds > 0 {
-		out.PerMinute = float64(len(out.Times)) / seconds * 60
+		out.PerMinute = float64(oneShotCount(out.Times)) / seconds * 60
 	}
 	out.LevelMed = quantile(out.Level, 0.5)
 	out.SideMed = quantile(out.Side, 0.5)
@@ -353,6 +353,24 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 		out.RightShare /= n
 	}
 	return out
+}
+
+// rateGap: onsets closer than this (s) to the one before are counted as the
+// same one-shot: a bird's song of chirps, a hammer's beating partials, a
+// creak rising in steps are one sound each, found several times now that
+// no pan hides their later steps.
+const rateGap = 0.35
+
+// oneShotCount is how many of the onsets (times in s, ascending) begin more
+// than rateGap after the onset before.
+func oneShotCount(times []float64) int {
+	n := 0
+	for i, t := range times {
+		if i == 0 || t-times[i-1] > rateGap {
+			n++
+		}
+	}
+	return n
 }
 
 // onsetEnergy returns the level (dB, mean square of L+R) and side (dB, L−R)
