@@ -17,7 +17,9 @@ fi
 export SOUNDWORLD_REQUIRE_ENCODERS=1 SOUNDWORLD_TRUTHSET=1
 go test ./gate/degrade -run 'TestCodecRoundTrip' -count=1 -v 2>&1 | grep -E '^(--- |ok|FAIL|PASS)'
 go test ./gate -run 'TestTruthSet' -count=1 -v 2>&1 | grep -vE '^=== RUN'
-# Item 3: our render through every condition, judged by the gate (8
+# Item 3: our render through every condition, judged by the gate (6
 # held-out takes; -args -verdicttakes 20 by hand for the 20).
 go test ./gate -run 'TestVerdictsThroughTheChain' -count=1 -v -timeout 30m 2>&1 | grep -vE '^=== RUN|fails: retail'
+# Item 5: the analysis speed on one core; the figure is x_realtime_cpu.
+GOMAXPROCS=1 go test ./gate/measure -run '^$' -bench 'Measure10Min' -benchtime 2x 2>&1 | grep -E '^Benchmark'
 echo "gate-truth: ok"
