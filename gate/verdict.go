@@ -36,10 +36,11 @@ const (
 	// A recording chain's noise or a room's tail lifts the floor by tens of
 	// dB; a bed 3 dB too loud lifts it by 3 and is still judged (and fails).
 	FloorMargin = 10.0
-	// FloorBandMargin: the same for one bed band, tighter because a band is
-	// judged within TolBand: noise that lifts a band's floor by 4 dB lifts
-	// its quiet-half median past the tolerance.
-	FloorBandMargin = 2 * TolBand
+	// A bed band is not judged when its floor rose past its tolerance
+	// (TolBand) and by FloorLift more than its level did: added stationary
+	// noise lifts the quiet frames more than the typical ones, while a bed
+	// louder by g dB lifts both by g and stays judged.
+	FloorLift = 0.5
 	// The meter metrics (verdicts only when the gate file says
 	// "meter_verdicts": true; shown either way).
 	TolLRA       = 1.0 // LU: EBU Tech 3342's meter tolerance
@@ -246,7 +247,7 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 		spec.Bands = append(spec.Bands, bm)
 	}
 	out = append(out, spec)
-	return notJudgedUnderFloor(out, retail, ours)
+	return notJudgedUnderFloor(out, retail, ours, floor)
 }
 
 // floorMetrics are the verdicts a raised broadband floor makes unmeasurable:
@@ -259,8 +260,11 @@ var floorMetrics = map[string]bool{"onset_rate": true, "onset_level": true, "ons
 // unmeasurable into "not judged: …" (status n/a, never a silent pass or
 // fail): every floorMetrics verdict when the broadband floor is more than
 // FloorMargin above the highest of ours, and each bed band whose own floor
-// is. Floors are read no lower than BandFloor (a 16-bit recording's noise).
-func notJudgedUnderFloor(ms []Metric, retail measure.Result, ours []measure.Result) []Metric {
+// rose past TolBand and more than its level (FloorLift), or where ours
+// holds nothing (every seed at the band floor). Floors are read no
+// lower than BandFloor (a 16-bit recording's noise).
+// bandFloor is the level the bed bands were raised to (Verdicts' floor).
+func notJudgedUnderFloor(ms []Metric, retail measure.Result, ours []measure.Result, bandFloor float64) []Metric {
 	excess := func(r float64, o func(measure.Result) float64) float64 {
 		hi := BandFloor
 		for _, x := range ours {
@@ -282,7 +286,11 @@ func notJudgedUnderFloor(ms []Metric, retail measure.Result, ours []measure.Resu
 		var worst float64
 		for b := range m.Bands {
 			bm := &m.Bands[b]
-			if e := excess(retail.Bed.Floors[b], func(r measure.Result) float64 { return r.Bed.Floors[b] }); e > FloorBandMargin && bm.Status != "n/a" {
+			e := excess(retail.Bed.Floors[b], func(r measure.Result) float64 { return r.Bed.Floors[b] })
+			// empty: our band holds nothing above the band floor, so
+			// whatever the recording has there cannot be told from noise.
+			empty := bm.Max <= bandFloor
+			if e > TolBand && (e-(bm.Retail-bm.Median) > FloorLift || empty) && bm.Status != "n/a" {
 				bm.Status = "n/a"
 				bm.Note = fmt.Sprintf("not judged: the recording's floor in this band is %.0f dB above our seeds'", e)
 			}

@@ -178,7 +178,9 @@ func alignedMeasure(l, r []float32, ours []measure.Result) measure.Result {
 // recording whose floor lies 10.5 dB above (noise) leaves the one-shot,
 // bed-level and balance verdicts "not judged", whatever their values; 9.5
 // dB above, they are judged (and the one-shot rate, 3× ours, fails). A bed
-// band 4.5 dB above ours' floor is not judged, one 3.5 dB above is.
+// band whose floor rose 4.5 dB and its level not at all (noise) is not
+// judged; one whose floor rose 1.5 dB is; one whose floor and level both
+// rose 3 dB (a louder bed) is judged and fails.
 func TestNotJudgedUnderARaisedFloor(t *testing.T) {
 	res := func(floor, band, rate float64) measure.Result {
 		var r measure.Result
@@ -212,11 +214,16 @@ func TestNotJudgedUnderARaisedFloor(t *testing.T) {
 	if b := spec.Bands[0]; b.Status != "pass" {
 		t.Errorf("band at our floor: %s (%s), want pass", b.Status, b.Note)
 	}
-	quiet := Verdicts(res(-60.5, -76.5, 36), ours, true)
+	quiet := Verdicts(res(-60.5, -78.5, 36), ours, true)
 	if m := status(quiet, "onset_rate"); m.Status != "fail" {
 		t.Errorf("floor 9.5 dB up, rate 36 against 10..12: %s (%s), want fail", m.Status, m.Note)
 	}
 	if b := status(quiet, "bed_spectrum").Bands[1]; b.Status == "n/a" {
-		t.Errorf("band floor 3.5 dB up: not judged (%s), want judged", b.Note)
+		t.Errorf("band floor 1.5 dB up: not judged (%s), want judged", b.Note)
+	}
+	louder := res(-67, -77, 11)
+	louder.Bed.Levels[1] = -57
+	if b := status(Verdicts(louder, ours, true), "bed_spectrum").Bands[1]; b.Status != "fail" {
+		t.Errorf("band 3 dB louder, floor too: %s (%s), want fail", b.Status, b.Note)
 	}
 }
