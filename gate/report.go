@@ -122,7 +122,7 @@ recording: {{.R.Recording.Path}} — {{.R.Recording.Format}}, {{.R.Recording.Sou
 {{range .R.Metrics}}<tr class="row-{{if eq .Status "n/a"}}na{{else}}{{.Status}}{{end}}"><td>{{.Label}}{{if .Unit}} ({{.Unit}}){{end}}</td><td>{{num .Retail}}</td><td>{{num .Min}}</td><td>{{num .Median}}</td><td>{{num .Max}}</td><td>{{num .Lo}} … {{num .Hi}}</td><td>{{.Tol}}</td>
 <td><span class="verdict {{if eq .Status "pass"}}pass{{else if eq .Status "fail"}}fail{{else}}na{{end}}">{{.Status}}</span></td><td>{{.Note}}</td></tr>
 {{end}}</table>
-<p class="meta">A metric passes when retail's value lies within our seeds' min…max widened by its tolerance. Bed bands below max(−90 dB, loudest band − 60 dB) are compared at that floor. "not judged": the recording's floor (its quietest tenth) lies more than 10 dB above our seeds' (a bed band: more than 2 dB and more than its level rose, or ours has nothing there): noise or a room in the recording chain buries what that verdict measures.</p>
+<p class="meta">A metric passes when retail's value lies within our seeds' min…max widened by its tolerance. Bed bands below max(−90 dB, loudest band − 60 dB) are compared at that floor. "not judged": the recording's floor (its quietest tenth) lies more than 10 dB above our seeds' (a bed band: more than 4 dB, or 2 dB and more than its level rose, or ours has nothing there): noise or a room in the recording chain buries what that verdict measures.</p>
 <h2>Loudness over time</h2>{{.Loudness}}
 <h2>Bed spectrum</h2>{{.Spectrum}}
 <details><summary>Band table</summary><table><tr><th>band</th><th>retail</th><th>ours min</th><th>ours median</th><th>ours max</th><th>verdict</th><th>note</th></tr>

@@ -36,10 +36,11 @@ const (
 	// A recording chain's noise or a room's tail lifts the floor by tens of
 	// dB; a bed 3 dB too loud lifts it by 3 and is still judged (and fails).
 	FloorMargin = 10.0
-	// A bed band is not judged when its floor rose past its tolerance
-	// (TolBand) and by FloorLift more than its level did: added stationary
-	// noise lifts the quiet frames more than the typical ones, while a bed
-	// louder by g dB lifts both by g and stays judged.
+	// A bed band is not judged when its floor rose more than 2·TolBand
+	// (noise that fills the band lifts floor and level alike), or past
+	// TolBand and by FloorLift more than its level did (noise under the
+	// bed lifts the quiet frames more than the typical ones); a bed louder
+	// by g ≤ 4 dB lifts both by g and stays judged.
 	FloorLift = 0.5
 	// The meter metrics (verdicts only when the gate file says
 	// "meter_verdicts": true; shown either way).
@@ -260,8 +261,9 @@ var floorMetrics = map[string]bool{"onset_rate": true, "onset_level": true, "ons
 // unmeasurable into "not judged: …" (status n/a, never a silent pass or
 // fail): every floorMetrics verdict when the broadband floor is more than
 // FloorMargin above the highest of ours, and each bed band whose own floor
-// rose past TolBand and more than its level (FloorLift), or where ours
-// holds nothing (every seed at the band floor). Floors are read no
+// rose more than 2·TolBand, or past TolBand and more than its level
+// (FloorLift), or where ours holds nothing (every seed at the band floor).
+// Floors are read no
 // lower than BandFloor (a 16-bit recording's noise).
 // bandFloor is the level the bed bands were raised to (Verdicts' floor).
 func notJudgedUnderFloor(ms []Metric, retail measure.Result, ours []measure.Result, bandFloor float64) []Metric {
@@ -290,7 +292,7 @@ func notJudgedUnderFloor(ms []Metric, retail measure.Result, ours []measure.Resu
 			// empty: our band holds nothing above the band floor, so
 			// whatever the recording has there cannot be told from noise.
 			empty := bm.Max <= bandFloor
-			if e > TolBand && (e-(bm.Retail-bm.Median) > FloorLift || empty) && bm.Status != "n/a" {
+			if (e > 2*TolBand || e > TolBand && (e-(bm.Retail-bm.Median) > FloorLift || empty)) && bm.Status != "n/a" {
 				bm.Status = "n/a"
 				bm.Note = fmt.Sprintf("not judged: the recording's floor in this band is %.0f dB above our seeds'", e)
 			}
