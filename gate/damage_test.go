@@ -1,11 +1,9 @@
 package gate
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -36,26 +34,7 @@ var (
 // ours measures seeds 1..20 of the test scene once for all damage tests.
 func ours(t *testing.T) []measure.Result {
 	oursOnce.Do(func() { // the seeds on every core, as Run renders them
-		sc := testScene(t, damageSeconds)
-		oursRes = make([]measure.Result, damageSeeds)
-		errs := make([]error, damageSeeds)
-		sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-		var wg sync.WaitGroup
-		for i := range oursRes {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem; wg.Done() }()
-				st, err := Render(sc, uint32(i+1))
-				if errs[i] = err; err == nil {
-					oursRes[i] = measure.Measure(st.L, st.R, nil)
-				}
-			}()
-		}
-		wg.Wait()
-		if err := errors.Join(errs...); err != nil {
-			t.Fatal(err)
-		}
+		oursRes = renderMeasured(t, testScene(t, damageSeconds), damageSeeds)
 	})
 	return oursRes
 }

@@ -118,11 +118,11 @@ recording: {{.R.Recording.Path}} — {{.R.Recording.Format}}, {{.R.Recording.Sou
 {{range .R.Metrics}}<tr class="row-{{if eq .Status "n/a"}}na{{else}}{{.Status}}{{end}}"><td>{{.Label}}{{if .Unit}} ({{.Unit}}){{end}}</td><td>{{num .Retail}}</td><td>{{num .Min}}</td><td>{{num .Median}}</td><td>{{num .Max}}</td><td>{{num .Lo}} … {{num .Hi}}</td><td>{{.Tol}}</td>
 <td><span class="verdict {{if eq .Status "pass"}}pass{{else if eq .Status "fail"}}fail{{else}}na{{end}}">{{.Status}}</span></td><td>{{.Note}}</td></tr>
 {{end}}</table>
-<p class="meta">A metric passes when retail's value lies within our seeds' min…max widened by its tolerance. Bed bands below max(−90 dB, loudest band − 60 dB) are compared at that floor.</p>
+<p class="meta">A metric passes when retail's value lies within our seeds' min…max widened by its tolerance. Bed bands below max(−90 dB, loudest band − 60 dB) are compared at that floor. "not judged": the recording's floor (its quietest tenth) lies more than 10 dB above our seeds' (a bed band: more than 4 dB, or 2 dB and more than its level rose, or ours has nothing there): noise or a room in the recording chain buries what that verdict measures.</p>
 <h2>Loudness over time</h2>{{.Loudness}}
 <h2>Bed spectrum</h2>{{.Spectrum}}
-<details><summary>Band table</summary><table><tr><th>band</th><th>retail</th><th>ours min</th><th>ours median</th><th>ours max</th><th>verdict</th></tr>
-{{range .Bands}}<tr class="row-{{if eq .Status "n/a"}}na{{else}}{{.Status}}{{end}}"><td>{{.Label}}</td><td>{{num .Retail}}</td><td>{{num .Min}}</td><td>{{num .Median}}</td><td>{{num .Max}}</td><td>{{.Status}}</td></tr>{{end}}</table></details>
+<details><summary>Band table</summary><table><tr><th>band</th><th>retail</th><th>ours min</th><th>ours median</th><th>ours max</th><th>verdict</th><th>note</th></tr>
+{{range .Bands}}<tr class="row-{{if eq .Status "n/a"}}na{{else}}{{.Status}}{{end}}"><td>{{.Label}}</td><td>{{num .Retail}}</td><td>{{num .Min}}</td><td>{{num .Median}}</td><td>{{num .Max}}</td><td>{{.Status}}</td><td>{{.Note}}</td></tr>{{end}}</table></details>
 <h2>One-shots</h2>{{.Raster}}
 {{with .R.OneShots}}<table><tr><th>wave</th><th>left: starts</th><th>seen</th><th>centre: starts</th><th>seen</th><th>right: starts</th><th>seen</th></tr>
 {{range $c := .}}<tr><td>{{if ne $c.Name (printf "wave 0x%08X" $c.Wave)}}{{$c.Name}} {{end}}<code>{{printf "0x%08X" $c.Wave}}</code></td>{{range $s, $n := $c.Starts}}<td>{{$n}}</td><td>{{index $c.Seen $s}}</td>{{end}}</tr>

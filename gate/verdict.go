@@ -30,6 +30,18 @@ const (
 	BandVerdictMax = 12500.0
 	BandFloor      = -90.0 // dB: below a 16-bit recording's noise in one 1/3-octave band
 	BandRange      = 60.0  // dB below the loudest band (our median) counts as nothing
+	// FloorMargin: how far (dB) the recording's floor (the 10th percentile
+	// of its 186 ms frames, broadband or in one band; measure.Bed) may lie
+	// above the highest of our seeds' before what it buries is not judged.
+	// A recording chain's noise or a room's tail lifts the floor by tens of
+	// dB; a bed 3 dB too loud lifts it by 3 and is still judged (and fails).
+	FloorMargin = 10.0
+	// A bed band is not judged when its floor rose more than 2·TolBand
+	// (noise that fills the band lifts floor and level alike), or past
+	// TolBand and by FloorLift more than its level did (noise under the
+	// bed lifts the quiet frames more than the typical ones); a bed louder
+	// by g ≤ 4 dB lifts both by g and stays judged.
+	FloorLift = 0.5
 	// The meter metrics (verdicts only when the gate file says
 	// "meter_verdicts": true; shown either way).
 	TolLRA       = 1.0 // LU: EBU Tech 3342's meter tolerance
@@ -198,7 +210,11 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 		}
 		out = append(out, m)
 	}
-	bed := additive("bed_level", "Bed level (quiet half), median", "dB", retail.Bed.Level, col(func(r measure.Result) float64 { return r.Bed.Level }), TolBedLevel)
+	// Levels under BandFloor are read as BandFloor: a quiet half of digital
+	// silence (−200 dB) and one of a room's faint tail (−160 dB) are both
+	// nothing.
+	floored := func(v float64) float64 { return math.Max(v, BandFloor) }
+	bed := additive("bed_level", "Bed level (quiet half), median", "dB", floored(retail.Bed.Level), col(func(r measure.Result) float64 { return floored(r.Bed.Level) }), TolBedLevel)
 	if aligned {
 		bed.Note = "after level alignment"
 	}
@@ -232,7 +248,63 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 		spec.Bands = append(spec.Bands, bm)
 	}
 	out = append(out, spec)
-	return out
+	return notJudgedUnderFloor(out, retail, ours, floor)
+}
+
+// floorMetrics are the verdicts a raised broadband floor makes unmeasurable:
+// one-shots under it cannot be counted, placed or sided; the quiet half and
+// the quiet 3 s windows are the floor itself.
+var floorMetrics = map[string]bool{"onset_rate": true, "onset_level": true, "onset_side": true,
+	"bed_level": true, "balance": true, "balance_spread": true}
+
+// notJudgedUnderFloor turns the verdicts a recording's raised floor makes
+// unmeasurable into "not judged: …" (status n/a, never a silent pass or
+// fail): every floorMetrics verdict when the broadband floor is more than
+// FloorMargin above the highest of ours, and each bed band whose own floor
+// rose more than 2·TolBand, or past TolBand and more than its level
+// (FloorLift), or where ours holds nothing (every seed at the band floor).
+// Floors are read no
+// lower than BandFloor (a 16-bit recording's noise).
+// bandFloor is the level the bed bands were raised to (Verdicts' floor).
+func notJudgedUnderFloor(ms []Metric, retail measure.Result, ours []measure.Result, bandFloor float64) []Metric {
+	excess := func(r float64, o func(measure.Result) float64) float64 {
+		hi := BandFloor
+		for _, x := range ours {
+			hi = math.Max(hi, o(x))
+		}
+		return math.Max(r, BandFloor) - hi
+	}
+	broad := excess(retail.Bed.Floor, func(r measure.Result) float64 { return r.Bed.Floor })
+	for i := range ms {
+		m := &ms[i]
+		if floorMetrics[m.ID] && broad > FloorMargin {
+			m.Status = "n/a"
+			m.Note = fmt.Sprintf("not judged: the recording's floor is %.0f dB above our seeds' (noise or a room in the recording chain)", broad)
+		}
+		if m.ID != "bed_spectrum" || len(retail.Bed.Floors) != len(m.Bands) {
+			continue
+		}
+		m.Status, m.Note = "pass", ""
+		var worst float64
+		for b := range m.Bands {
+			bm := &m.Bands[b]
+			e := excess(retail.Bed.Floors[b], func(r measure.Result) float64 { return r.Bed.Floors[b] })
+			// empty: our band holds nothing above the band floor, so
+			// whatever the recording has there cannot be told from noise.
+			empty := bm.Max <= bandFloor
+			if (e > 2*TolBand || e > TolBand && (e-(bm.Retail-bm.Median) > FloorLift || empty)) && bm.Status != "n/a" {
+				bm.Status = "n/a"
+				bm.Note = fmt.Sprintf("not judged: the recording's floor in this band is %.0f dB above our seeds'", e)
+			}
+			if bm.Status == "fail" {
+				m.Status = "fail"
+				if d := math.Max(bm.Lo-bm.Retail, bm.Retail-bm.Hi); d > worst {
+					worst, m.Note = d, fmt.Sprintf("worst: %s, %.1f dB outside", bm.Label, d)
+				}
+			}
+		}
+	}
+	return ms
 }
 
 // column is f of each of ours.

@@ -19,6 +19,7 @@ const (
 	bandFirst  = -13  // 50 Hz
 	bandLast   = 12   // 16 kHz
 	quietShare = 0.5
+	floorShare = 0.1 // the floor's percentile over every frame
 )
 
 // Bed is the bed's spectrum over the quiet parts.
@@ -27,6 +28,12 @@ type Bed struct {
 	Levels  []float64 // dB (mean square re 1; a full-scale sine is −3 dB): per band, median over quiet frames
 	Level   float64   // dB, median broadband power of the quiet frames (all bins)
 	Frames  int       // quiet frames used
+	// Floor and Floors: the 10th percentile over every frame, broadband
+	// and per band (dB): what lies under everything, the level a recording
+	// chain's noise or a room's tail raises and a bed's own variation does
+	// not move far (the gate's "not judged" test).
+	Floor  float64
+	Floors []float64
 }
 
 // BandCentres returns the exact centres fc = 1000·10^(n/10).
@@ -51,8 +58,7 @@ func bedSpectrum(l, r []float32, kept func(a, b int) bool) Bed {
 		lo, hi := fc*math.Pow(10, -0.05), fc*math.Pow(10, 0.05)
 		spans[i] = span{int(math.Ceil(lo / binHz)), int(math.Ceil(hi/binHz)) - 1}
 	}
-	fft := fourier.NewFFT(bedN)
-	win := hann(bedN)
+	fft, win := fourier.NewFFT(bedN), hann(bedN)
 	var w2 float64
 	for _, w := range win {
 		w2 += w * w
@@ -93,14 +99,19 @@ func bedSpectrum(l, r []float32, kept func(a, b int) bool) Bed {
 		}
 		frames = append(frames, frame{total, bands})
 	}
-	out := Bed{Centres: nominal, Levels: make([]float64, len(centres)), Level: Silence}
+	out := Bed{Centres: nominal, Levels: make([]float64, len(centres)), Level: Silence, Floor: Silence, Floors: make([]float64, len(centres))}
 	if len(frames) == 0 {
 		for i := range out.Levels {
-			out.Levels[i] = Silence
+			out.Levels[i], out.Floors[i] = Silence, Silence
 		}
 		return out
 	}
 	sort.SliceStable(frames, func(i, j int) bool { return frames[i].total < frames[j].total })
+	totals, bands := make([]float64, len(frames)), make([][]float64, len(frames))
+	for i, f := range frames {
+		totals[i], bands[i] = f.total, f.bands
+	}
+	out.Floor, out.Floors = floors(totals, bands)
 	q := frames[:max(1, int(math.Ceil(float64(len(frames))*quietShare)))]
 	out.Frames = len(q)
 	tot := make([]float64, len(q))
@@ -116,6 +127,24 @@ func bedSpectrum(l, r []float32, kept func(a, b int) bool) Bed {
 		out.Levels[b] = quantile(col, 0.5)
 	}
 	return out
+}
+
+// floors are the floorShare percentile (dB) of the frames' broadband
+// powers and, per band, of their band powers.
+func floors(totals []float64, bands [][]float64) (floor float64, perBand []float64) {
+	col := make([]float64, len(totals))
+	for i, p := range totals {
+		col[i] = db(p)
+	}
+	floor = quantile(col, floorShare)
+	perBand = make([]float64, len(bands[0]))
+	for b := range perBand {
+		for i := range bands {
+			col[i] = db(bands[i][b])
+		}
+		perBand[b] = quantile(col, floorShare)
+	}
+	return floor, perBand
 }
 
 func sq(c complex128) float64 { return real(c)*real(c) + imag(c)*imag(c) }

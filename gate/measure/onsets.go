@@ -19,13 +19,18 @@ import (
 // strike under a market's murmur) still stands out. A frame's score is the
 // sum of the z-scores over zMin; its peaks above a moving median are
 // candidates. A candidate is kept when the bands that fired gain energy over
-// the 150 ms after it (minBandRise) and that gain is not far under the whole
-// mix (minRel: a looped bed's seam also fires a band, 50 dB under the mix).
+// the 150 ms after it (minBandRise) and what the start adds is not far under
+// the whole mix (minRel: a looped bed's seam also fires a band, 50 dB under
+// the mix). The log's floor is a fixed share of the recording's own mean
+// power, so a recording's gain changes no decision.
 //
 // The side signal (L−R)/2 is analysed the same way: whatever plays centred
 // (S4: pan 0, every ambient bed) cancels in it, so a panned one-shot under a
 // bed of the same colour (the forge's thump under the murmur) is found there
-// when the mid cannot see it. Candidates of both signals are merged.
+// when the mid cannot see it. A side candidate is held to minRel by what it
+// adds to the whole mix (onsetEnergy), not by its side energy alone, which
+// for a start panned near the centre is faint at any level. Candidates of
+// both signals are merged.
 //
 // Level and side are read from the mid/side cross spectrum of the bands that
 // fired (onsetEnergy), which the centred beds do not disturb either.
@@ -37,10 +42,14 @@ const (
 	minGapFrames = 5    // onsets at least 58 ms apart
 	fluxBandsN   = 40   // log-spaced bands from fluxLoBin to Nyquist
 	fluxLoBin    = 2    // 86 Hz
-	fluxFloor    = 1e-4 // power per bin added before the log (≈ −86 dB re a full-scale sine)
-	bandTau      = 0.5  // s, time constant of each band's running mean and variance
-	bandVar0     = 9.0  // dB², the variance a band starts from
-	spanFrames   = 13   // frames in the 150 ms an onset's energy is measured over
+	// fluxFloorRel: the power per bin added before the log, as a share of
+	// the recording's own mean power per bin (mid + side, whole take), so
+	// the recording's gain moves every level alike and no z-score (item 1:
+	// no blind spot that depends on level).
+	fluxFloorRel = 1e-4
+	bandTau      = 0.5 // s, time constant of each band's running mean and variance
+	bandVar0     = 9.0 // dB², the variance a band starts from
+	spanFrames   = 13  // frames in the 150 ms an onset's energy is measured over
 	// zMin is the z-score a band must pass to count, zCap the most one band
 	// adds, fluxDelta the threshold above the moving median (sum of z-scores
 	// over zMin), minBandRise the least gain (dB) of the fired bands' energy
@@ -65,11 +74,11 @@ type Onsets struct {
 	Times      []float64 // s from the signal's start
 	Level      []float64 // dB (mean square re 1) of the energy each onset adds, L+R, in the bands that fired
 	Side       []float64 // dB, L−R of that added energy (positive = left); ±30 dB at most
-	PerMinute  float64
-	LevelMed   float64 // median of Level
-	SideMed    float64 // median of Side
-	LeftShare  float64 // share of onsets with Side > +1 dB
-	RightShare float64 // share with Side < −1 dB
+	PerMinute  float64   // one-shots a minute: onsets more than rateGap after the one before
+	LevelMed   float64   // median of Level
+	SideMed    float64   // median of Side
+	LeftShare  float64   // share of onsets with Side > +1 dB
+	RightShare float64   // share with Side < −1 dB
 }
 
 // hann returns the periodic Hann window of length n.
@@ -107,19 +116,28 @@ func newNoveltyOf(frames int, edges []int) *novelty {
 	return nv
 }
 
-// frame takes frame f's spectrum: its band powers, and (from the third
-// frame on) its z-scores against the running statistics.
-func (nv *novelty) frame(f int, coef []complex128) {
-	edges, nb := nv.edges, len(nv.edges)-1
-	cur := nv.lev[f%3]
-	p := nv.pow[f*nb : (f+1)*nb]
-	for b := range cur {
+// bands sums frame f's spectrum into its band powers.
+func (nv *novelty) bands(f int, coef []complex128) {
+	edges := nv.edges
+	p := nv.pow[f*(len(edges)-1) : (f+1)*(len(edges)-1)]
+	for b := range p {
 		var e float64
 		for _, c := range coef[edges[b]:edges[b+1]] {
 			e += real(c)*real(c) + imag(c)*imag(c)
 		}
 		p[b] = float32(e)
-		cur[b] = 10 * math.Log10(e/float64(edges[b+1]-edges[b])+fluxFloor)
+	}
+}
+
+// frame takes frame f's band levels (dB over floor, the power per bin the
+// log starts from) and, from the third frame on, its z-scores against the
+// running statistics.
+func (nv *novelty) frame(f int, floor float64) {
+	edges, nb := nv.edges, len(nv.edges)-1
+	cur := nv.lev[f%3]
+	p := nv.pow[f*nb : (f+1)*nb]
+	for b := range cur {
+		cur[b] = 10 * math.Log10(float64(p[b])/float64(edges[b+1]-edges[b])+floor)
 	}
 	if f < 2 {
 		copy(nv.mean, cur)
@@ -170,8 +188,8 @@ func analyse(l, r []float32) (mid, side *novelty, cross []float32) {
 		}
 		fft.Coefficients(cm, sm)
 		fft.Coefficients(cs, ss)
-		mid.frame(f, cm)
-		side.frame(f, cs)
+		mid.bands(f, cm)
+		side.bands(f, cs)
 		x := cross[f*nb : (f+1)*nb]
 		for b := range x {
 			var e float64
@@ -181,7 +199,23 @@ func analyse(l, r []float32) (mid, side *novelty, cross []float32) {
 			x[b] = float32(e)
 		}
 	}
+	floor := fluxFloorRel * meanBinPower(mid, side)
+	for f := 0; f < frames; f++ {
+		mid.frame(f, floor)
+		side.frame(f, floor)
+	}
 	return mid, side, cross
+}
+
+// meanBinPower is the mean power per bin, over all frames and the bins of
+// the bands, of mid and side together ((|L|² + |R|²)/2 per bin).
+func meanBinPower(mid, side *novelty) float64 {
+	var e float64
+	for i := range mid.pow {
+		e += float64(mid.pow[i]) + float64(side.pow[i])
+	}
+	bins := (mid.edges[len(mid.edges)-1] - mid.edges[0]) * max(mid.frames, 1)
+	return e / float64(bins)
 }
 
 // bandMean is the mean per frame of v (frames × nb) over frames [a, b)
@@ -207,12 +241,12 @@ type candidate struct {
 	bands uint64
 }
 
-// candidates are the peaks of nv's score that pass the energy checks; mid
-// is the mix's own analysis, for minRel.
-func (nv *novelty) candidates(mid *novelty, kept func(a, b int) bool) []candidate {
+// candidates are the peaks of nv's score whose fired bands rise by
+// minBandRise; added(f, m) is what the start at frame f adds to the whole
+// mix in bands m against the mix before it (dB), held to minRel.
+func (nv *novelty) candidates(kept func(a, b int) bool, added func(f int, m uint64) float64) []candidate {
 	frames, score := nv.frames, nv.score
 	med := movingMedian(score, medianFrames)
-	all := uint64(1)<<(len(nv.edges)-1) - 1
 	var out []candidate
 	last := -minGapFrames - 1
 	for f := 2; f < frames; f++ {
@@ -232,7 +266,7 @@ func (nv *novelty) candidates(mid *novelty, kept func(a, b int) bool) []candidat
 		// Before: the 150 ms of frames that end where frame f starts.
 		m := nv.fired[f]
 		before, after := nv.bandPower(f-1-spanFrames, f-1, m), nv.bandPower(f, f+spanFrames, m)
-		if db(after)-db(before) < minBandRise || db(after-before)-db(mid.bandPower(f-1-spanFrames, f-1, all)) < minRel {
+		if db(after)-db(before) < minBandRise || added(f, m) < minRel {
 			continue
 		}
 		last = f
@@ -241,27 +275,69 @@ func (nv *novelty) candidates(mid *novelty, kept func(a, b int) bool) []candidat
 	return out
 }
 
+// analysis is the mid, side and cross analysis of one recording.
+type analysis struct {
+	mid, side *novelty
+	cross     []float32
+}
+
+// sums are the mean powers per frame over frames [a, b) in bands m of the
+// mid, the side and their cross term (onsetEnergy's input).
+func (an analysis) sums(m uint64) func(a, b int) (mm, ss, ms float64) {
+	nb := len(an.mid.edges) - 1
+	return func(a, b int) (mm, ss, ms float64) {
+		return an.mid.bandPower(a, b, m), an.side.bandPower(a, b, m), bandMean(an.cross, nb, a, b, m)
+	}
+}
+
+// mixBefore is the whole mix's power (mid + side, every band) over the
+// 150 ms before frame f.
+func (an analysis) mixBefore(f int) float64 {
+	all := uint64(1)<<(len(an.mid.edges)-1) - 1
+	return an.mid.bandPower(f-1-spanFrames, f-1, all) + an.side.bandPower(f-1-spanFrames, f-1, all)
+}
+
+// midAdded is a mid candidate's gain in its fired bands of the mid over the
+// mid's power before it, every band (dB).
+func (an analysis) midAdded(f int, m uint64) float64 {
+	all := uint64(1)<<(len(an.mid.edges)-1) - 1
+	d := an.mid.bandPower(f, f+spanFrames, m) - an.mid.bandPower(f-1-spanFrames, f-1, m)
+	return db(d) - db(an.mid.bandPower(f-1-spanFrames, f-1, all))
+}
+
+// sideAdded is what a side candidate adds to the whole mix (mid and side,
+// from the cross term: onsetEnergy) over the mix before it (dB). A start
+// panned near the centre is faint in the side, but it is not faint in the
+// mix: held against its side energy alone it would be refused at any
+// level, and the mid's bed hides it there: a blind spot that would depend
+// on pan, so on where the listener stands and faces.
+func (an analysis) sideAdded(f int, m uint64) float64 {
+	lv, _ := onsetEnergy(f, m, an.sums(m))
+	// onsetEnergy's level is a mean square of L+R; the mix's L²+R² is
+	// 2(|M|² + |S|²), in the same normalisation.
+	norm := 16 / (3 * float64(fluxN) * float64(fluxN))
+	return lv - db(2*an.mixBefore(f)*norm)
+}
+
 func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Onsets {
 	mid, side, cross := analyse(l, r)
-	cands := append(mid.candidates(mid, kept), side.candidates(mid, kept)...)
+	an := analysis{mid, side, cross}
+	cands := append(mid.candidates(kept, an.midAdded), side.candidates(kept, an.sideAdded)...)
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].f < cands[j].f })
 	var out Onsets
-	nb := len(mid.edges) - 1
 	last := -minGapFrames - 1
 	for _, c := range cands {
 		if c.f-last < minGapFrames {
 			continue // the same onset, seen in both signals
 		}
 		last = c.f
-		lv, sd := onsetEnergy(c.f, c.bands, func(a, b int) (mm, ss, ms float64) {
-			return mid.bandPower(a, b, c.bands), side.bandPower(a, b, c.bands), bandMean(cross, nb, a, b, c.bands)
-		})
+		lv, sd := onsetEnergy(c.f, c.bands, an.sums(c.bands))
 		out.Times = append(out.Times, float64(c.f*fluxHop+fluxN/2)/Rate)
 		out.Level = append(out.Level, lv)
 		out.Side = append(out.Side, sd)
 	}
 	if seconds > 0 {
-		out.PerMinute = float64(len(out.Times)) / seconds * 60
+		out.PerMinute = float64(oneShotCount(out.Times)) / seconds * 60
 	}
 	out.LevelMed = quantile(out.Level, 0.5)
 	out.SideMed = quantile(out.Side, 0.5)
@@ -277,6 +353,24 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 		out.RightShare /= n
 	}
 	return out
+}
+
+// rateGap: onsets closer than this (s) to the one before are counted as the
+// same one-shot: a bird's song of chirps, a hammer's beating partials, a
+// creak rising in steps are one sound each, found several times now that
+// no pan hides their later steps.
+const rateGap = 0.35
+
+// oneShotCount is how many of the onsets (times in s, ascending) begin more
+// than rateGap after the onset before.
+func oneShotCount(times []float64) int {
+	n := 0
+	for i, t := range times {
+		if i == 0 || t-times[i-1] > rateGap {
+			n++
+		}
+	}
+	return n
 }
 
 // onsetEnergy returns the level (dB, mean square of L+R) and side (dB, L−R)

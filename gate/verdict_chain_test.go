@@ -1,0 +1,229 @@
+package gate
+
+import (
+	"errors"
+	"flag"
+	"math"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"soundworld/assets"
+	"soundworld/audio"
+	"soundworld/dat"
+	"soundworld/gate/degrade"
+	"soundworld/gate/measure"
+	"soundworld/world"
+)
+
+var verdictTakes = flag.Int("verdicttakes", 0, "held-out takes in TestVerdictsThroughTheChain (0: 3, or 6 with SOUNDWORLD_TRUTHSET=1)")
+
+// TestVerdictsThroughTheChain: a "retail recording" that is our own render
+// put through one condition of the recording chain must pass every verdict
+// it is entitled to, and where the condition leaves a metric unmeasurable
+// the verdict says "not judged: …", never fails. Held-out takes (master
+// seed 2 of the truth set; 3 here, 6 with SOUNDWORLD_TRUTHSET=1 as
+// scripts/gate-truth.sh runs it, the issue's 20 with -verdicttakes 20),
+// each against ours: 20 other seeds (as Run renders by default), 30 s of the
+// same place. The recording's gate file has align_level true, as
+// docs/gates.md tells a user to set it for a recording whose gain is
+// unknown (every recording here), and its offset_s set. The issue's 0
+// false FAILs is not reached yet (docs/gate-onsets.md gives the table):
+// false FAILs are logged, and fail the test with -truthtargets; a "not
+// judged" where the condition hides nothing always fails it.
+func TestVerdictsThroughTheChain(t *testing.T) {
+	const seconds, seeds = 30, 20
+	n := 3
+	if os.Getenv("SOUNDWORLD_TRUTHSET") != "" {
+		n = 6
+	}
+	if *verdictTakes > 0 {
+		n = *verdictTakes
+	}
+	stand, err := assets.StandIn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	big, towns := truthTowns(t)
+	defer big.Close()
+	archives := map[bool]*dat.Archive{false: stand, true: big}
+	banks := map[bool]*audio.Bank{false: audio.NewBank(stand), true: audio.NewBank(big)}
+	conds := truthConditions()
+	falseFails := map[string]int{}
+	notJudged := map[string]int{}
+	var skipped string
+	for ti, k := range drawTakes(2, n, towns) {
+		sc := takeScene(t, archives[k.big], banks[k.big], k, seconds)
+		ours := renderMeasured(t, sc, seeds)
+		rec, err := Render(sc, k.seed+1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ci, c := range conds {
+			l, r, err := c.apply(rec.L, rec.R, uint64(ti)*100+uint64(ci))
+			if errors.Is(err, degrade.ErrNoEncoder) {
+				skipped = err.Error()
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.shift > 0 { // the gate file's offset_s
+				i := int(math.Round(c.shift * audio.SampleRate))
+				l, r = l[i:], r[i:]
+			}
+			retail := alignedMeasure(l, r, ours)
+			for _, m := range Verdicts(retail, ours, true) {
+				switch {
+				case m.Status == "fail":
+					falseFails[c.name]++
+					report := t.Logf
+					if *truthTargets {
+						report = t.Errorf
+					}
+					report("take %d (%s), %s: %s fails: retail %.2f, band %.2f..%.2f %s", ti, k, c.name, m.ID, m.Retail, m.Lo, m.Hi, m.Note)
+				case strings.HasPrefix(m.Note, "not judged"):
+					notJudged[c.name+": "+m.ID]++
+					if !unjudgeable[c.name] {
+						t.Errorf("take %d, %s: %s %s; nothing in this condition hides it", ti, c.name, m.ID, m.Note)
+					}
+				}
+			}
+		}
+	}
+	if skipped != "" {
+		if os.Getenv("SOUNDWORLD_REQUIRE_ENCODERS") != "" {
+			t.Fatalf("codec conditions: %s", skipped)
+		}
+		t.Logf("codec conditions skipped: %s", skipped)
+	}
+	keys := make([]string, 0, len(notJudged))
+	for k := range notJudged {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	t.Logf("%d takes × %d conditions, false FAILs (verdicts) per condition:", n, len(conds))
+	for _, c := range conds {
+		t.Logf("  %-24s %d", c.name, falseFails[c.name])
+	}
+	t.Logf("not judged (condition: verdict, takes):")
+	for _, k := range keys {
+		t.Logf("  %s: %d", k, notJudged[k])
+	}
+}
+
+// unjudgeable are the conditions that may make a verdict unmeasurable:
+// added noise and rooms. A clean, re-levelled, shifted, resampled or
+// encoded take hides nothing, and must be judged on every verdict.
+var unjudgeable = map[string]bool{"white noise 30 dB SNR": true, "white noise 20 dB SNR": true,
+	"pink noise 30 dB SNR": true, "pink noise 20 dB SNR": true, "room RT60 0.3 s": true, "room RT60 0.8 s": true}
+
+// takeScene is the scene of a drawn take.
+func takeScene(t *testing.T, ar *dat.Archive, bank *audio.Bank, k truthTake, seconds float64) Scene {
+	t.Helper()
+	x, y := world.WorldPos(k.lb, k.x, k.y)
+	sc := Scene{Archive: ar, Bank: bank, X: x, Y: y, Heading: k.head, Eye: 2, Prefs: audio.DefaultPrefs(), Seconds: seconds}
+	if k.emitter {
+		p := truthPlace{lb: k.lb, emitter: true, ex: k.ex, ey: k.ey}
+		sc.Emitters = emitterAt(t, p)
+	}
+	return sc
+}
+
+// renderMeasured renders and measures seeds 1..n of sc on every core.
+func renderMeasured(t *testing.T, sc Scene, n int) []measure.Result {
+	out := make([]measure.Result, n)
+	errs := make([]error, n)
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i := range out {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			st, err := Render(sc, uint32(i+1))
+			if errs[i] = err; err == nil {
+				out[i] = measure.Measure(st.L, st.R, nil)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// alignedMeasure measures l, r scaled to ours' median integrated loudness,
+// as Run does with align_level.
+func alignedMeasure(l, r []float32, ours []measure.Result) measure.Result {
+	res := measure.Measure(l, r, nil)
+	li := make([]float64, len(ours))
+	for i, o := range ours {
+		li[i] = o.Loudness.Integrated
+	}
+	g := measure.Quantile(li, 0.5) - res.Loudness.Integrated
+	if res.Loudness.Integrated <= measure.Silence || math.IsNaN(g) {
+		return res
+	}
+	sl, sr := degrade.Gain(l, r, g)
+	return measure.Measure(sl, sr, nil)
+}
+
+// TestNotJudgedUnderARaisedFloor: the floor rule on made-up measurements.
+// Our seeds' broadband floor is −70 dB and each band's −80 dB; a
+// recording whose floor lies 10.5 dB above (noise) leaves the one-shot,
+// bed-level and balance verdicts "not judged", whatever their values; 9.5
+// dB above, they are judged (and the one-shot rate, 3× ours, fails). A bed
+// band whose floor rose 4.5 dB and its level not at all (noise) is not
+// judged; one whose floor rose 1.5 dB is; one whose floor and level both
+// rose 3 dB (a louder bed) is judged and fails.
+func TestNotJudgedUnderARaisedFloor(t *testing.T) {
+	res := func(floor, band, rate float64) measure.Result {
+		var r measure.Result
+		r.Bed.Centres = []float64{1000, 2000}
+		r.Bed.Levels = []float64{-60, -60}
+		r.Bed.Floors = []float64{-80, band}
+		r.Bed.Floor, r.Bed.Level = floor, -50
+		r.Onsets.PerMinute = rate
+		return r
+	}
+	ours := []measure.Result{res(-70, -80, 10), res(-71, -81, 12)}
+	status := func(ms []Metric, id string) Metric {
+		for _, m := range ms {
+			if m.ID == id {
+				return m
+			}
+		}
+		t.Fatalf("no %s", id)
+		return Metric{}
+	}
+	noisy := Verdicts(res(-59.5, -75.5, 36), ours, true)
+	for _, id := range []string{"onset_rate", "onset_level", "onset_side", "bed_level", "balance", "balance_spread"} {
+		if m := status(noisy, id); m.Status != "n/a" || !strings.HasPrefix(m.Note, "not judged: the recording's floor is 10 dB") {
+			t.Errorf("floor 10.5 dB up: %s is %s (%s), want n/a, not judged", id, m.Status, m.Note)
+		}
+	}
+	spec := status(noisy, "bed_spectrum")
+	if b := spec.Bands[1]; b.Status != "n/a" || !strings.HasPrefix(b.Note, "not judged") {
+		t.Errorf("band floor 4.5 dB up: %s (%s), want not judged", b.Status, b.Note)
+	}
+	if b := spec.Bands[0]; b.Status != "pass" {
+		t.Errorf("band at our floor: %s (%s), want pass", b.Status, b.Note)
+	}
+	quiet := Verdicts(res(-60.5, -78.5, 36), ours, true)
+	if m := status(quiet, "onset_rate"); m.Status != "fail" {
+		t.Errorf("floor 9.5 dB up, rate 36 against 10..12: %s (%s), want fail", m.Status, m.Note)
+	}
+	if b := status(quiet, "bed_spectrum").Bands[1]; b.Status == "n/a" {
+		t.Errorf("band floor 1.5 dB up: not judged (%s), want judged", b.Note)
+	}
+	louder := res(-67, -77, 11)
+	louder.Bed.Levels[1] = -57
+	if b := status(Verdicts(louder, ours, true), "bed_spectrum").Bands[1]; b.Status != "fail" {
+		t.Errorf("band 3 dB louder, floor too: %s (%s), want fail", b.Status, b.Note)
+	}
+}
