@@ -14,6 +14,7 @@ go build -o "$(dirname "$bin")/soundworld-window" ./cmd/soundworld-window # shot
 go build -o "$(dirname "$bin")/damage" ./scripts/damage
 if [ -n "${DISPLAY:-}" ]; then
   "$(dirname "$bin")/damage" -bin "$bin" "$@"
-else # one Xvfb for every shot of the suite
-  xvfb-run -a -s "-screen 0 1280x720x24" "$(dirname "$bin")/damage" -bin "$bin" "$@"
+else # one Xvfb for every shot of the suite; -noreset: an X server resets when
+  # its last client leaves, and a shot connecting during the reset fails to open it
+  xvfb-run -a -s "-screen 0 1280x720x24 -noreset" "$(dirname "$bin")/damage" -bin "$bin" "$@"
 fi
