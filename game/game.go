@@ -95,7 +95,7 @@ type Config struct {
 	// QuitAfter > 0 closes the window once the Sim reaches it (s), printing
 	// the live clock's account (-quit-after; live.go).
 	QuitAfter float64
-	// AudioPath is the sound output (-audio: alsa, oto or none; "" the
+	// AudioPath is the sound output (-audio: pulse, alsa, oto or none; "" the
 	// platform's default, audio/device.DefaultPath).
 	AudioPath string
 	// LatencyProbes > 0 makes that many timed inputs and prints input →

@@ -129,7 +129,7 @@ latency() {
   "${WENV[@]}" $LIVE_PRIO xvfb-run -a -s "-screen 0 1280x720x24" \
     "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -audio "$path" -quit-after "$SECONDS_LIVE" -latency-probe 15 -settings "$D/settings.json" \
     >"$D/lat.out" 2>/dev/null || true
-  grep -E '^(latency|live: (lead|frame gaps|ALSA writer|device stalls))' "$D/lat.out" | sed "s/^/[$tag] /"
+  grep -E '^(latency|live: (lead|frame gaps|our writer|device stalls))' "$D/lat.out" | sed "s/^/[$tag] /"
   local line med p95
   line=$(grep '^latency: input → played by the device' "$D/lat.out" || true)
   [ -n "$line" ] || { echo "live-smoke ($tag): no measurement" >&2; return 1; }

@@ -194,7 +194,7 @@ func (s *Session) Report(w io.Writer, simT float64) {
 	wr, pl := d.Handed()
 	fmt.Fprintf(w, "live: frames written to the device %d, played %d\n", wr, pl)
 	if x, low, ok := d.WriterStats(); ok {
-		fmt.Fprintf(w, "live: ALSA writer: %d underruns reported by ALSA, fewest frames queued before a write %d (%.1f ms)\n", x, low, ms(low))
+		fmt.Fprintf(w, "live: our writer: %d underruns reported by the device (ALSA or the sound server), fewest frames queued before a write %d (%.1f ms)\n", x, low, ms(low))
 	}
 	if st, ok := d.Stalls(); ok {
 		fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks, %d reopenings, %d returns; longest look at the device %.1f ms%s\n",
