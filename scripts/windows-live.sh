@@ -61,6 +61,7 @@ RIG=windows-live
 source scripts/lib/pulse-rig.sh
 start_pulse
 pulse_rig_files
+WSETTINGS=$(winepath -w "$D/settings.json" 2>/dev/null)
 "$B/soundworld" render -at "0xA9B4 84 7.1" -seed 1 -prefs "$PREFS" -seconds "$S" -o "$D/render.wav" >/dev/null
 # session OUT [flags]: the window for S s under wine, in the rig; prints its
 # wall time against the frames the device took (sent.raw). The time limit
@@ -69,9 +70,15 @@ pulse_rig_files
 session() {
   local out=$1 rc=0 t0 t1; shift
   rm -f "$D/sent.raw"
+  # A wineserver started outside Xvfb (wine reg, winepath above) or by the
+  # last session keeps the display its first process had, none or a gone
+  # Xvfb, and every window it then makes fails ("CreateWindowExW failed"):
+  # each session starts on a server of its own.
+  wineserver -k 2>/dev/null || true
+  wineserver -w 2>/dev/null || true
   t0=$(date +%s.%N)
   ALSA_CONFIG_PATH=$D/asound.conf timeout -k 5 $((S * 10 + 60)) xvfb-run -a -s "-screen 0 1280x720x24" \
-    wine "$B/soundworld.exe" -seed 1 -prefs "$PREFS" -quit-after "$S" "$@" -settings "$(winepath -w "$D/settings.json" 2>/dev/null)" \
+    wine "$B/soundworld.exe" -seed 1 -prefs "$PREFS" -quit-after "$S" "$@" -settings "$WSETTINGS" \
     >"$D/$out.out" 2>"$D/$out.err" || rc=$?
   t1=$(date +%s.%N)
   grep -E '^live: (sim|lead|device)' "$D/$out.out" | sed "s/^/[wasapi $out] /" || true
