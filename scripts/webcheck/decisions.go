@@ -24,27 +24,13 @@ type evaluator func(expr string, v any) error
 // FROM -events` writes over the same sim time, field for field: the page's
 // sound decisions = render. soundworld is the desktop program.
 func checkDecisions(who string, ev evaluator, soundworld, from string, d time.Duration) error {
-	time.Sleep(d)
-	events, err := takeCapture(who, ev)
-	if err != nil {
-		return err
-	}
 	start, err := simTime(from)
 	if err != nil {
 		return err
 	}
-	all, err := decisionRows(events)
+	page, err := pageDecisions(who, ev, start, d)
 	if err != nil {
-		return fmt.Errorf("%s: the page's events.csv: %w", who, err)
-	}
-	var page []decision // after the link's instant (before it: the replay that reached it)
-	for _, r := range all {
-		if r.t > start {
-			page = append(page, r)
-		}
-	}
-	if len(page) < 10 {
-		return fmt.Errorf("%s: the page's capture holds %d decisions, too few to compare", who, len(page))
+		return err
 	}
 	lo, hi := page[0].t, page[len(page)-1].t
 	dir, err := os.MkdirTemp("", "webcheck-decisions-")
@@ -61,7 +47,7 @@ func checkDecisions(who string, ev evaluator, soundworld, from string, d time.Du
 	if err != nil {
 		return err
 	}
-	all, err = decisionRows(string(csvText))
+	all, err := decisionRows(string(csvText))
 	if err != nil {
 		return fmt.Errorf("render's events.csv: %w", err)
 	}
@@ -154,4 +140,35 @@ func decisionRows(text string) ([]decision, error) {
 		out = append(out, decision{t, strings.Join(r, ",")})
 	}
 	return out, nil
+}
+
+// pageDecisions waits d, then takes the page's capture and keeps its
+// decisions after the link's instant start; while they are fewer than 10
+// (a page whose Sim runs slowly: Firefox drawing with software WebGL) it
+// waits 15 s more and takes it again, up to 3·d in all.
+func pageDecisions(who string, ev evaluator, start float64, d time.Duration) ([]decision, error) {
+	time.Sleep(d)
+	for waited := d; ; waited += 15 * time.Second {
+		events, err := takeCapture(who, ev)
+		if err != nil {
+			return nil, err
+		}
+		all, err := decisionRows(events)
+		if err != nil {
+			return nil, fmt.Errorf("%s: the page's events.csv: %w", who, err)
+		}
+		var page []decision // after the link's instant (before it: the replay that reached it)
+		for _, r := range all {
+			if r.t > start {
+				page = append(page, r)
+			}
+		}
+		if len(page) >= 10 {
+			return page, nil
+		}
+		if waited >= 3*d {
+			return nil, fmt.Errorf("%s: the page's capture holds %d decisions after %v, too few to compare", who, len(page), waited)
+		}
+		time.Sleep(15 * time.Second)
+	}
 }
