@@ -9,6 +9,7 @@ import (
 
 	"soundworld/dat"
 	"soundworld/internal/bigworld"
+	"soundworld/internal/bigworld/bigtest"
 )
 
 // Landmarks on the full-size generated world (the landmark layer at scale):
@@ -17,7 +18,7 @@ import (
 // the hover text; a building is a marker of the same px size at any zoom
 // (the data gives no size), and switching buildings off removes it.
 func TestAtlas_BigWorldLandmarks(t *testing.T) {
-	arch := bigArchive(t)
+	arch := bigtest.Archive(t)
 	ids, err := dat.IDs(arch.Cell, 0, 0xFFFFFFFF, func(id uint32) bool { return id&0xFFFF == dat.LandBlockInfoL })
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	"soundworld/explorer/mapview"
 	"soundworld/explorer/terrain"
 	"soundworld/internal/bigworld"
+	"soundworld/internal/bigworld/bigtest"
 	"soundworld/ui"
 )
 
@@ -137,20 +138,6 @@ func indexOf(s, sub string) int {
 	return -1
 }
 
-func bigArchive(t testing.TB) *dat.Archive {
-	t.Helper()
-	dir, err := bigworld.Cached()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := dat.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { a.Close() })
-	return a
-}
-
 var _ = color.RGBA{}
 var _ = image.Rect
 
@@ -162,7 +149,7 @@ func TestAtlas_BigWorldShot(t *testing.T) {
 	if os.Getenv("ATLAS_SHOTS") == "" {
 		t.Skip("ATLAS_SHOTS not set")
 	}
-	g := atlasGame(t, bigArchive(t), "bigworld (generated)")
+	g := atlasGame(t, bigtest.Archive(t), "bigworld (generated)")
 	if err := g.ui.OpenPanels("Controls,Atlas"); err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 	"soundworld/dat"
 	"soundworld/gate/degrade"
 	"soundworld/gate/measure"
-	"soundworld/internal/bigworld"
+	"soundworld/internal/bigworld/bigtest"
 )
 
 // The onset detector's truth set: takes at places,
@@ -222,14 +222,7 @@ func truthConditions() []truthCondition {
 
 // truthTowns are the big world's landblocks with objects (its towns).
 func truthTowns(t testing.TB) (*dat.Archive, []uint16) {
-	dir, err := bigworld.Cached()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := dat.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := bigtest.Archive(t) // closed when t ends
 	ids, err := dat.IDs(a.Cell, 0, 0xFFFFFFFF, func(id uint32) bool { return id&0xFFFF == dat.LandBlockInfoL })
 	if err != nil || len(ids) == 0 {
 		t.Fatalf("no town in the generated world: %v", err)
@@ -256,7 +249,6 @@ func TestTruthSet(t *testing.T) {
 		t.Fatal(err)
 	}
 	big, towns := truthTowns(t)
-	defer big.Close()
 	banks := map[bool]*audio.Bank{false: audio.NewBank(stand), true: audio.NewBank(big)}
 	archives := map[bool]*dat.Archive{false: stand, true: big}
 	takes := drawTakes(*truthSeed, *truthTakes, towns)

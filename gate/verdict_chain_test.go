@@ -48,7 +48,6 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 		t.Fatal(err)
 	}
 	big, towns := truthTowns(t)
-	defer big.Close()
 	archives := map[bool]*dat.Archive{false: stand, true: big}
 	banks := map[bool]*audio.Bank{false: audio.NewBank(stand), true: audio.NewBank(big)}
 	conds := truthConditions()
