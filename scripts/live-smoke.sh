@@ -98,7 +98,7 @@ run() { # $1: label, $2: the output path (-audio; alsa the default)
   parec -s "unix:$D/rt/native" -d cap.monitor --format=float32le --rate=44100 --channels=2 --raw "$D/heard.raw" &
   local rec=$!
   pids+=($rec)
-  "${WENV[@]}" $LIVE_PRIO xvfb-run -a -s "-screen 0 1280x720x24" \
+  "${WENV[@]}" $LIVE_PRIO xvfb-run -a -s "-screen 0 1280x720x24 -noreset" \
     "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -audio "$path" -quit-after "$SECONDS_LIVE" -settings "$D/settings.json" >"$D/live.out" 2>"$D/live.err" || {
     cat "$D/live.err" >&2; echo "live-smoke ($1): the window failed" >&2; return 1; }
   kill "$rec"; wait "$rec" 2>/dev/null || true
@@ -126,7 +126,7 @@ run() { # $1: label, $2: the output path (-audio; alsa the default)
 # side by side and only printed).
 latency() {
   local path=${1:-alsa} tag="latency ${1:-alsa}"
-  "${WENV[@]}" $LIVE_PRIO xvfb-run -a -s "-screen 0 1280x720x24" \
+  "${WENV[@]}" $LIVE_PRIO xvfb-run -a -s "-screen 0 1280x720x24 -noreset" \
     "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -audio "$path" -quit-after "$SECONDS_LIVE" -latency-probe 15 -settings "$D/settings.json" \
     >"$D/lat.out" 2>/dev/null || true
   grep -E '^(latency|live: (lead|frame gaps|our writer|device stalls))' "$D/lat.out" | sed "s/^/[$tag] /"
@@ -151,7 +151,7 @@ latency() {
 # on time; the writer takes the mix back once the server plays again.
 stall() { # $1: the output path (-audio)
   local pa=$PA w rc=0 path=${1:-alsa}
-  "${WENV[@]}" $LIVE_PRIO timeout -k 5 $((SECONDS_LIVE + 120)) xvfb-run -a -s "-screen 0 1280x720x24" \
+  "${WENV[@]}" $LIVE_PRIO timeout -k 5 $((SECONDS_LIVE + 120)) xvfb-run -a -s "-screen 0 1280x720x24 -noreset" \
     "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -audio "$path" -quit-after "$SECONDS_LIVE" -settings "$D/settings.json" >"$D/stall.out" 2>"$D/stall.err" &
   w=$!
   sleep 8
@@ -173,7 +173,7 @@ stall() { # $1: the output path (-audio)
 # ≤ 2 s) and play again once the server does ("back"); it quits on time.
 lost() { # $1: the output path (-audio)
   local w rc=0 tkill tup tstop tcont path=${1:-alsa}
-  "${WENV[@]}" $LIVE_PRIO timeout -k 5 $((SECONDS_LIVE + 120)) xvfb-run -a -s "-screen 0 1280x720x24" \
+  "${WENV[@]}" $LIVE_PRIO timeout -k 5 $((SECONDS_LIVE + 120)) xvfb-run -a -s "-screen 0 1280x720x24 -noreset" \
     "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -audio "$path" -quit-after "$SECONDS_LIVE" -settings "$D/settings.json" >"$D/lost.out" 2>"$D/lost.err" &
   w=$!
   sleep 6
@@ -214,7 +214,7 @@ INPUTS_SECONDS=${INPUTS_SECONDS:-6}
 inputs() {
   local w rc=0 tag=$1
   rm -f "$D/sent.raw" "$D/inputs.json"
-  "${WENV[@]}" $LIVE_PRIO timeout -k 5 160 xvfb-run -a -s "-screen 0 1280x720x24" \
+  "${WENV[@]}" $LIVE_PRIO timeout -k 5 160 xvfb-run -a -s "-screen 0 1280x720x24 -noreset" \
     "$D/bin/soundworld" -audio alsa -seed 1 -prefs "$PREFS" -quit-after 32 -settings "$D/settings.json" \
     -live-script "2 jump 0xA9B4 60 30; 4 pause; 6 resume; 7 scale 2; 9 scale 1; 22 sidecar $D/inputs.json" \
     >"$D/inputs.out" 2>"$D/inputs.err" &

@@ -10,7 +10,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 go build -o "$out/soundworld" .
 go build -o "$out/soundworld-window" ./cmd/soundworld-window
-sw() { (cd "$out" && xvfb-run -a -s "-screen 0 1280x720x24" ./soundworld shot -size 1100x620 "$@"); }
+sw() { (cd "$out" && xvfb-run -a -s "-screen 0 1280x720x24 -noreset" ./soundworld shot -size 1100x620 "$@"); }
 cat > "$out/bell.json" <<'JSON'
 {"emitters":[{"name":"my bell","landblock":"0xA9B4","x":100.0,"y":4.0,"z":null,"sound_table":"0x20000011","stype":119,"volume":1.0,"interval":[2.0,4.0],"path":"server"}]}
 JSON

@@ -40,7 +40,7 @@ trap 'rm -rf "$out"' EXIT
 bash scripts/web-fs-check.sh
 bash scripts/web-build.sh "$out/web"
 go build -o "$out/soundworld-window" ./cmd/soundworld-window
-xvfb-run -a -s "-screen 0 1280x720x24" "$out/soundworld-window" shot -seconds 2 -seed 7 -loc "42.2N, 33.5E" -o "$out/desk.png"
+xvfb-run -a -s "-screen 0 1280x720x24 -noreset" "$out/soundworld-window" shot -seconds 2 -seed 7 -loc "42.2N, 33.5E" -o "$out/desk.png"
 # A listening gate away from the spawn and its "retail" recording (our own
 # render): the page opens both through its file button (webcheck -gate).
 gloc='0xA9B40012 [60.000000 36.000000 85.000000] 1.000000 0.000000 0.000000 0.000000'
@@ -56,6 +56,6 @@ go build -o "$out/soundworld" .
 "$out/webcheck" -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/link.png" -click -decisions "$out/soundworld" -listen 60s -f12
 "$out/webcheck" -crash -dir "$out/web" -shot "$out/crash.png"
 "$out/webcheck" -nowebgl -dir "$out/web" -shot "$out/nowebgl.png"
-xvfb-run -a -s "-screen 0 1280x800x24" "$out/webcheck" -firefox firefox-esr -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/ff.png"
+xvfb-run -a -s "-screen 0 1280x800x24 -noreset" "$out/webcheck" -firefox firefox-esr -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/ff.png"
 "$out/webcheck" -firefox firefox-esr -nowebgl -dir "$out/web" -shot "$out/ff.png"
 echo "web-smoke: ok"

@@ -77,7 +77,7 @@ session() {
   wineserver -k 2>/dev/null || true
   wineserver -w 2>/dev/null || true
   t0=$(date +%s.%N)
-  ALSA_CONFIG_PATH=$D/asound.conf timeout -k 5 $((S * 10 + 60)) xvfb-run -a -s "-screen 0 1280x720x24" \
+  ALSA_CONFIG_PATH=$D/asound.conf timeout -k 5 $((S * 10 + 60)) xvfb-run -a -s "-screen 0 1280x720x24 -noreset" \
     wine "$B/soundworld.exe" -seed 1 -prefs "$PREFS" -quit-after "$S" "$@" -settings "$WSETTINGS" \
     >"$D/$out.out" 2>"$D/$out.err" || rc=$?
   t1=$(date +%s.%N)

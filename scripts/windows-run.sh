@@ -220,12 +220,12 @@ step "CRLF inputs"
 # shot: soundworld.exe starts soundworld-window.exe (the launcher's
 # relaunch), under Xvfb. Bound (docs/install.md "Windows"): only pixels
 # where a terrain tile is drawn scaled differ, by 1 of 255 at most.
-xvfb-run -a -s "-screen 0 1280x720x24" "$L" shot -seconds 3 -o "$D/shot-linux.png" >/dev/null || bad "Linux shot: exit $?"
-(cd "$D" && xvfb-run -a -s "-screen 0 1280x720x24" wine "$D/bin/soundworld.exe" shot -seconds 3 -o shot-windows.png >/dev/null) || bad "Windows shot (through the launcher): exit $?"
+xvfb-run -a -s "-screen 0 1280x720x24 -noreset" "$L" shot -seconds 3 -o "$D/shot-linux.png" >/dev/null || bad "Linux shot: exit $?"
+(cd "$D" && xvfb-run -a -s "-screen 0 1280x720x24 -noreset" wine "$D/bin/soundworld.exe" shot -seconds 3 -o shot-windows.png >/dev/null) || bad "Windows shot (through the launcher): exit $?"
 cmp "$D/shot-linux.json" "$D/shot-windows.json" && echo "  shot: the sidecars are identical" || bad "shot: the sidecars differ"
 "$D/bin/shotdiff" -max-delta 1 -max-pixels 40000 "$D/shot-linux.png" "$D/shot-windows.png" | sed 's/^/  /' || bad "shot: over the bound"
 # The window's exit code comes back through the launcher: an unknown flag is 2.
-rc=0; xvfb-run -a -s "-screen 0 1280x720x24" wine "$D/bin/soundworld.exe" shot -no-such-flag >/dev/null 2>"$D/launch.err" || rc=$?
+rc=0; xvfb-run -a -s "-screen 0 1280x720x24 -noreset" wine "$D/bin/soundworld.exe" shot -no-such-flag >/dev/null 2>"$D/launch.err" || rc=$?
 [ "$rc" = 2 ] && grep -q "no-such-flag" "$D/launch.err" && ! grep -q panic "$D/launch.err" && echo "  launcher: the window's exit 2 and message came back" ||
   bad "launcher: soundworld.exe shot -no-such-flag exited $rc: $(cat "$D/launch.err")"
 step "shot compared"

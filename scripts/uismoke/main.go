@@ -17,7 +17,7 @@
 //     this play?" unfolds the Atlas panel with its search;
 //   - resized to 900×600 every panel is inside the window, none overlaps.
 //
-// Usage (scripts/ui-smoke.sh runs it): xvfb-run -a -s "-screen 0 1280x720x24" uismoke path/to/soundworld-window
+// Usage (scripts/ui-smoke.sh runs it under its own Xvfb): DISPLAY=:N uismoke path/to/soundworld-window
 package main
 
 import (
