@@ -37,8 +37,6 @@ var longFuncs = map[string]string{
 	"ui/dock/dock.go:Arrange":          "to split (being changed elsewhere: ui/)",
 	"gate/run.go:Run":                  "to split (being changed elsewhere: gate's verdicts and measures it runs)",
 	"gate/verdict.go:Verdicts":         "to split (being changed elsewhere: gate verdicts)",
-	"gate/plots.go:loudnessPlot":       "to split (being changed elsewhere: the report's measures)",
-	"gate/render.go:RenderStems":       "to split (being changed elsewhere: gate)",
 
 	// Scenario tests: one user story in steps, not a table.
 	"audio/bank_test.go:TestO1_CompressedToMono11025":               "O1's two steps on one wave, checked in order; to split",
