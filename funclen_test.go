@@ -39,7 +39,6 @@ var longFuncs = map[string]string{
 	"gate/verdict.go:Verdicts":         "to split (being changed elsewhere: gate verdicts)",
 
 	// Scenario tests: one user story in steps, not a table.
-	"audio/bank_test.go:TestO1_CompressedToMono11025":               "O1's two steps on one wave, checked in order; to split",
 	"game/outputs_test.go:TestWindowOutputs_RefuseDatFolder":        "every window output refused in the data folder, one after the other (being changed elsewhere: game/)",
 	"game/record_indoor_test.go:TestA11_RecordedWalkThroughTheDoor": "a walk recorded through a door and rendered (being changed elsewhere: the walk record)",
 	"game/record_test.go:TestRecordedWalkRendersSampleExact":        "a walk recorded and rendered sample for sample (being changed elsewhere: the walk record)",
