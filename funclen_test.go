@@ -34,7 +34,6 @@ var longFuncs = map[string]string{
 	"ui/emitters.go:UI.emittersWindow": "to split (being changed elsewhere: ui/)",
 	"ui/controls.go:UI.controlsWindow": "to split (being changed elsewhere: ui/)",
 	"ui/timeline.go:UI.drawTimeline":   "to split (being changed elsewhere: ui/)",
-	"ui/dock/dock.go:Arrange":          "to split (being changed elsewhere: ui/)",
 	"gate/run.go:Run":                  "to split (being changed elsewhere: gate's verdicts and measures it runs)",
 	"gate/verdict.go:Verdicts":         "to split (being changed elsewhere: gate verdicts)",
 
