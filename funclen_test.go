@@ -21,8 +21,6 @@ var longFuncs = map[string]string{
 	// Table-like: one long literal or a sequence read top to bottom.
 	"internal/damage/damage.go:Sets":               "the damage suite's table: one literal entry per way a dat breaks",
 	"scripts/webcheck/main.go:run":                 "CI tool: the page's checks in the order a user sees them, one step each; to split",
-	"scripts/damage/main.go:suite":                 "CI tool: the damage suite's steps in order; to split",
-	"scripts/uismoke/main.go:main":                 "CI tool: the window's smoke steps in order; to split",
 	"ui/debugui/container.go:Context.doWindow":     "debugui fork: upstream's function (FORK.md), kept close to it to ease re-basing",
 	"ui/debugui/dropdown.go:Context.dropdown":      "debugui fork: upstream's function, unchanged",
 	"ui/debugui/textfield.go:Context.textFieldRaw": "debugui fork: upstream's function with our edit keys; kept close to it",
