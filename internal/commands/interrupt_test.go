@@ -16,14 +16,6 @@ import (
 	"soundworld/internal/bigworld"
 )
 
-// stopSignals are the signals that stop a command, with the exit code each
-// gives (128 + its number, as a shell reports it).
-var stopSignals = []struct {
-	sig  syscall.Signal
-	code int
-	name string
-}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}}
-
 // Ctrl-C or SIGTERM while atlas writes its three outputs: exit 130/143 with
 // the one line, no temp file left, and the earlier PNG, JSON and CSV all as
 // they were (issue 23 item 5: all old or all new, never a mix).
