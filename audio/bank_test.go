@@ -161,30 +161,7 @@ func TestO1_BankDecodesOnce(t *testing.T) {
 // right and (almost) no energy above 5.5 kHz, where the full-rate decode kept
 // a few per cent.
 func TestO1_CompressedToMono11025(t *testing.T) {
-	const n = 22050
-	convert := func(fl, fr float64) []float32 { // left fl Hz, right fr Hz (0: silent), amplitude 0.5
-		in := make([]float32, 2*n)
-		for i := range n {
-			x := 2 * math.Pi * float64(i) / 22050
-			if fl > 0 {
-				in[2*i] = float32(0.5 * math.Sin(fl*x))
-			}
-			if fr > 0 {
-				in[2*i+1] = float32(0.5 * math.Sin(fr*x))
-			}
-		}
-		mono, rate := acmConvert(in, 22050)
-		if rate != 11025 || len(mono) != n/2 {
-			t.Fatalf("O1: got %d samples at %d Hz, want %d at 11025", len(mono), rate, n/2)
-		}
-		for i, v := range mono {
-			if q := float64(v) * 32768; q != math.Trunc(q) || q < -32768 || q > 32767 {
-				t.Fatalf("O1: sample %d = %v is not a 16-bit value", i, v)
-			}
-		}
-		return mono
-	}
-	mono := convert(1000, 0)
+	mono := acmTones(t, 1000, 0)
 	var sn, cn float64 // amplitude of 1 kHz over the middle half
 	lo, hi := len(mono)/4, 3*len(mono)/4
 	for i := lo; i < hi; i++ {
@@ -196,7 +173,7 @@ func TestO1_CompressedToMono11025(t *testing.T) {
 		t.Errorf("O1: 1 kHz (left only) at %.5f, want 0.25 (the channels averaged)", a)
 	}
 	var e float64 // what is left of an 8 kHz right channel: no pass, no alias at 3025 Hz
-	for _, v := range convert(0, 8000)[lo:hi] {
+	for _, v := range acmTones(t, 0, 8000)[lo:hi] {
 		e += float64(v) * float64(v)
 	}
 	if r := dB(math.Sqrt(e/float64(hi-lo)) / (0.25 / math.Sqrt2)); r > -80 {
@@ -204,8 +181,55 @@ func TestO1_CompressedToMono11025(t *testing.T) {
 	}
 
 	s := decodeSpeechMP3(t)
-	var total, high float64
-	const seg = 2048 // windowed DFT of the left channel in segments: energy above 5.6 kHz
+	total, high := highBand(t, s, 5600)
+	if total == 0 || dB(math.Sqrt(high/total)) > -60 {
+		t.Errorf("O1: speech MP3: energy above 5.6 kHz %.1f dB of the total, want ≤ −60 (11025 Hz has nothing there)", dB(math.Sqrt(high/total)))
+	}
+	if c, conv := Compressed(&dat.Wave{Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 1, SamplesPerSec: 11025}}); !c || conv {
+		t.Error("Compressed: an 11025 Hz mono MP3 is compressed and needs no rate or channel change")
+	}
+	if c, conv := Compressed(&dat.Wave{Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 2, SamplesPerSec: 11025}}); !c || !conv {
+		t.Error("Compressed: a stereo MP3 is converted")
+	}
+	if c, _ := Compressed(&dat.Wave{Format: dat.WaveFormat{Tag: dat.WaveTagPCM, Channels: 2, SamplesPerSec: 48000}}); c {
+		t.Error("Compressed: PCM keeps its own format (O1)")
+	}
+}
+
+// acmTones is a second of 22.05 kHz stereo, left fl Hz and right fr Hz
+// (0: silent) at amplitude 0.5, through acmConvert (O1), checked to be 16-bit
+// mono at 11025 Hz.
+func acmTones(t *testing.T, fl, fr float64) []float32 {
+	t.Helper()
+	const n = 22050
+	in := make([]float32, 2*n)
+	for i := range n {
+		x := 2 * math.Pi * float64(i) / 22050
+		if fl > 0 {
+			in[2*i] = float32(0.5 * math.Sin(fl*x))
+		}
+		if fr > 0 {
+			in[2*i+1] = float32(0.5 * math.Sin(fr*x))
+		}
+	}
+	mono, rate := acmConvert(in, 22050)
+	if rate != 11025 || len(mono) != n/2 {
+		t.Fatalf("O1: got %d samples at %d Hz, want %d at 11025", len(mono), rate, n/2)
+	}
+	for i, v := range mono {
+		if q := float64(v) * 32768; q != math.Trunc(q) || q < -32768 || q > 32767 {
+			t.Fatalf("O1: sample %d = %v is not a 16-bit value", i, v)
+		}
+	}
+	return mono
+}
+
+// highBand is the energy of s's left channel (interleaved stereo at
+// SampleRate, checked to be mono) in all bins and in those above above Hz,
+// by a windowed DFT over its first few segments.
+func highBand(t *testing.T, s []float32, above float64) (total, high float64) {
+	t.Helper()
+	const seg = 2048
 	for o := 0; o+2*seg <= len(s); o += 2 * seg {
 		for i := 0; i < seg; i++ {
 			if s[o+2*i] != s[o+2*i+1] {
@@ -223,7 +247,7 @@ func TestO1_CompressedToMono11025(t *testing.T) {
 			}
 			e := re*re + im*im
 			total += e
-			if float64(k)*SampleRate/seg > 5600 {
+			if float64(k)*SampleRate/seg > above {
 				high += e
 			}
 		}
@@ -231,18 +255,7 @@ func TestO1_CompressedToMono11025(t *testing.T) {
 			break
 		}
 	}
-	if total == 0 || dB(math.Sqrt(high/total)) > -60 {
-		t.Errorf("O1: speech MP3: energy above 5.6 kHz %.1f dB of the total, want ≤ −60 (11025 Hz has nothing there)", dB(math.Sqrt(high/total)))
-	}
-	if c, conv := Compressed(&dat.Wave{Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 1, SamplesPerSec: 11025}}); !c || conv {
-		t.Error("Compressed: an 11025 Hz mono MP3 is compressed and needs no rate or channel change")
-	}
-	if c, conv := Compressed(&dat.Wave{Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 2, SamplesPerSec: 11025}}); !c || !conv {
-		t.Error("Compressed: a stereo MP3 is converted")
-	}
-	if c, _ := Compressed(&dat.Wave{Format: dat.WaveFormat{Tag: dat.WaveTagPCM, Channels: 2, SamplesPerSec: 48000}}); c {
-		t.Error("Compressed: PCM keeps its own format (O1)")
-	}
+	return total, high
 }
 
 // decodeSpeechMP3 is testdata/speech_mpeg2.mp3 (MPEG-2, 22.05 kHz) through

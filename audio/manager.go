@@ -261,26 +261,15 @@ func (m *Manager) gate(prob float32) bool {
 // play is the common path of every play, in retail order: enables and G4 for
 // effect and interface plays, GetSound (T1) or the wave id, the gate (T2), G4
 // for ambient plays, distance and pan (S3, S4), GetAttenuation (S1), the pool
-// (P1–P5).
+// (P1–P5). Each step below returns false (p's reason filled) where retail
+// stops.
 func (m *Manager) play(rq request) Play {
 	p := Play{Time: rq.now, Source: rq.src, Table: rq.table, SType: rq.stype, Wave: rq.wave, Slot: -1, DB: VolMin, Outcome: OutcomeSilent}
 	if p.Reason = m.refused(rq); p.Reason != "" {
 		return p
 	}
-	dataID := rq.path == PathSoundHook || rq.path == PathTweakedHook
-	var e dat.SoundData
-	if dataID {
-		// E1: a wave id, no pick; the entry is the ref's default SoundData.
-		e = dat.SoundData{WaveID: rq.wave, Probability: rq.prob}
-	} else {
-		var ok bool
-		if e, ok = m.pick(rq, &p); !ok {
-			return p
-		}
-	}
-	p.Wave, p.Priority = e.WaveID, e.Priority
-	if e.WaveID == 0 {
-		p.Reason = "entry has no wave (T1)"
+	e, ok := m.entry(rq, &p)
+	if !ok {
 		return p
 	}
 	// P6: a wave that is missing or does not decode still has its
@@ -294,6 +283,46 @@ func (m *Manager) play(rq request) Play {
 		p.Outcome, p.Reason = OutcomeGated, "probability gate (T2)"
 		return p
 	}
+	h := m.volumes(rq, e)
+	if !m.place(rq, &p, &h) {
+		return p
+	}
+	m.start(rq, &p, e, h, length, waveErr)
+	return p
+}
+
+// heard is how a play is heard: the vol and master handed to
+// GetAttenuation, the distance (m) and pan, and the level.
+type heard struct {
+	vol, master, dist float32
+	pan               int
+	lvl               Level
+}
+
+// entry is the play's SoundData: the ref's default for a wave id (E1), else
+// GetSound's pick (T1); false when there is none or it has no wave.
+func (m *Manager) entry(rq request, p *Play) (dat.SoundData, bool) {
+	var e dat.SoundData
+	if rq.path == PathSoundHook || rq.path == PathTweakedHook {
+		// E1: a wave id, no pick; the entry is the ref's default SoundData.
+		e = dat.SoundData{WaveID: rq.wave, Probability: rq.prob}
+	} else {
+		var ok bool
+		if e, ok = m.pick(rq, p); !ok {
+			return e, false
+		}
+	}
+	p.Wave, p.Priority = e.WaveID, e.Priority
+	if e.WaveID == 0 {
+		p.Reason = "entry has no wave (T1)"
+		return e, false
+	}
+	return e, true
+}
+
+// volumes is the vol and master a play hands GetAttenuation: the entry's
+// volume (T3), the effect or ambient volume (G3).
+func (m *Manager) volumes(rq request, e dat.SoundData) heard {
 	vol, master := rq.vol, m.prefs.EffectVolume
 	switch {
 	case rq.path == PathSoundHook: // G3: the effect volume as vol and as master
@@ -307,44 +336,55 @@ func (m *Manager) play(rq request) Play {
 	if rq.ambient {
 		vol, master = EffectiveVolume(m.prefs, true, vol)
 	}
-	var dist float32
-	pan := 0
+	return heard{vol: vol, master: master}
+}
+
+// place runs G4 for a positioned ambient play, distance and pan (S3, S4),
+// GetAttenuation (S1) and G4 for a centred ambient play, in that order,
+// filling h; false where the play stops.
+func (m *Manager) place(rq request, p *Play, h *heard) bool {
 	if rq.ambient && rq.pos != nil {
 		// G4 (revision 2): PlaySoundInternal(ref, pos, …) checks on entry,
 		// after PlayAmbientSound's pick and gate.
 		if p.Reason = m.inactive(); p.Reason != "" {
-			return p
+			return false
 		}
 	}
 	if rq.pos != nil {
-		dist = Distance(*rq.pos, m.lis) // S3
+		h.dist = Distance(*rq.pos, m.lis) // S3
 		if m.prefs.Pan {
-			pan = panAt(*rq.pos, m.lis, m.heading, dist) // S4
+			h.pan = panAt(*rq.pos, m.lis, m.heading, h.dist) // S4
 		}
 	}
-	p.Pan = pan
-	lvl := Attenuation(dist, vol, master) // S1
-	if !lvl.Play {
-		if lvl.Gain > 0 {
+	p.Pan = h.pan
+	h.lvl = Attenuation(h.dist, h.vol, h.master) // S1
+	if !h.lvl.Play {
+		if h.lvl.Gain > 0 {
 			p.Reason = "below -50 dB (S1)"
 		} else {
 			p.Reason = "gain <= 0 (S1)"
 		}
-		return p
+		return false
 	}
 	if rq.ambient && rq.pos == nil {
 		// G4 (revision 2): PlayAmbientSoundFromCenter reaches the check in
 		// PlaySoundInternal(ref, pan, attenuation) after GetAttenuation.
 		if p.Reason = m.inactive(); p.Reason != "" {
-			return p
+			return false
 		}
 	}
-	p.DB = lvl.DB
+	p.DB = h.lvl.DB
+	return true
+}
+
+// start claims a slot (P1–P5) and starts the voice: length seconds of wave
+// e, or a silent claimed slot for a wave that failed (P6, waveErr).
+func (m *Manager) start(rq request, p *Play, e dat.SoundData, h heard, length float64, waveErr error) {
 	s, evicted, ok := m.claim(rq.now, refPriority)
 	if !ok {
 		m.drops++
 		p.Outcome, p.Reason = OutcomeDrop, "16 voices busy, none of lower priority (P3, P4)"
-		return p
+		return
 	}
 	p.Slot, p.Outcome = s, OutcomeStart
 	if evicted {
@@ -352,25 +392,22 @@ func (m *Manager) play(rq request) Play {
 		p.Outcome = OutcomeEvict
 		m.starts = append(m.starts, VoiceStart{Slot: s, Time: rq.now}) // stop (Wave 0)
 	}
+	v := Voice{
+		Source: rq.src, Table: rq.table, SType: rq.stype, Wave: e.WaveID,
+		Priority: e.Priority, DB: h.lvl.DB, Pan: h.pan, Start: rq.now,
+		Volume: h.vol, Distance: h.dist, GainRaw: h.lvl.GainRaw, GainClamped: h.lvl.GainClamped, Master: h.master,
+	}
 	if waveErr != nil {
 		// P6: DuplicateSoundBuffer fails, nothing is heard. The slot keeps
 		// no buffer, so pass 1 finds it free on the next play (end = now).
-		m.slots[s] = slot{used: true, end: rq.now, prio: refPriority, v: Voice{
-			Source: rq.src, Table: rq.table, SType: rq.stype, Wave: e.WaveID,
-			Priority: e.Priority, DB: lvl.DB, Pan: pan, Start: rq.now,
-			Volume: vol, Distance: dist, GainRaw: lvl.GainRaw, GainClamped: lvl.GainClamped, Master: master,
-		}}
+		m.slots[s] = slot{used: true, end: rq.now, prio: refPriority, v: v}
 		p.Outcome, p.Reason = OutcomeBadWave, waveErr.Error()+" (P6: slot claimed, silent)"
-		return p
+		return
 	}
-	m.slots[s] = slot{used: true, end: rq.now + length, prio: refPriority, v: Voice{
-		Busy: true, Source: rq.src, Table: rq.table, SType: rq.stype, Wave: e.WaveID,
-		Priority: e.Priority, DB: lvl.DB, Pan: pan, Start: rq.now, Length: length,
-		Volume: vol, Distance: dist, GainRaw: lvl.GainRaw, GainClamped: lvl.GainClamped, Master: master,
-	}}
-	gl, gr := Gains(lvl.DB, pan) // S5; S6: frozen from here on
+	v.Busy, v.Length = true, length
+	m.slots[s] = slot{used: true, end: rq.now + length, prio: refPriority, v: v}
+	gl, gr := Gains(h.lvl.DB, h.pan) // S5; S6: frozen from here on
 	m.starts = append(m.starts, VoiceStart{Slot: s, Wave: e.WaveID, GainL: gl, GainR: gr, Time: rq.now})
-	return p
 }
 
 // pick is GetSound (T1): the table, the SoundType's entries, one RollDice(0, 1)

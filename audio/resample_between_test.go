@@ -8,6 +8,14 @@ import (
 // fitSineRate is fitSine for y sampled at rate: the amplitude of the f Hz sine
 // in the middle half of the left channel and the rms of what is left.
 func fitSineRate(y []float32, f float64, rate int) (amp, resid float64) {
+	amp, resid, _ = fitSineAt(y, f, rate)
+	return amp, resid
+}
+
+// fitSineAt least-squares fits a·sin + b·cos at f Hz to the left channel of
+// y (rate Hz) over the middle half: the amplitude, the rms of what is left
+// and the phase (0 for sin(2πf·t), t = frame/rate).
+func fitSineAt(y []float32, f float64, rate int) (amp, resid, phase float64) {
 	n := len(y) / 2
 	lo, hi := n/4, 3*n/4
 	var ss, cc, sc, ys, yc float64
@@ -25,7 +33,7 @@ func fitSineRate(y []float32, f float64, rate int) (amp, resid float64) {
 		d := float64(y[2*i]) - a*math.Sin(w) - b*math.Cos(w)
 		e += d * d
 	}
-	return math.Hypot(a, b), math.Sqrt(e / float64(hi-lo))
+	return math.Hypot(a, b), math.Sqrt(e / float64(hi-lo)), math.Atan2(b, a)
 }
 
 // TestO1_ResampleBetweenRates: Resample from and to rates other than the

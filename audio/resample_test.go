@@ -26,24 +26,7 @@ func fitSine(y []float32, f float64) (amp, resid float64) {
 // fitSinePhase is fitSine that also returns the phase of the fitted sine
 // (0 for sin(2πf·t), t = frame/44100).
 func fitSinePhase(y []float32, f float64) (amp, resid, phase float64) {
-	n := len(y) / 2
-	lo, hi := n/4, 3*n/4
-	var ss, cc, sc, ys, yc float64
-	for i := lo; i < hi; i++ {
-		w := 2 * math.Pi * f * float64(i) / SampleRate
-		s, c, v := math.Sin(w), math.Cos(w), float64(y[2*i])
-		ss, cc, sc, ys, yc = ss+s*s, cc+c*c, sc+s*c, ys+v*s, yc+v*c
-	}
-	det := ss*cc - sc*sc
-	a := (ys*cc - yc*sc) / det
-	b := (yc*ss - ys*sc) / det
-	var e float64
-	for i := lo; i < hi; i++ {
-		w := 2 * math.Pi * f * float64(i) / SampleRate
-		d := float64(y[2*i]) - a*math.Sin(w) - b*math.Cos(w)
-		e += d * d
-	}
-	return math.Hypot(a, b), math.Sqrt(e / float64(hi-lo)), math.Atan2(b, a)
+	return fitSineAt(y, f, SampleRate)
 }
 
 func dB(x float64) float64 { return 20 * math.Log10(x) }

@@ -9,8 +9,6 @@ package audio
 import (
 	"bytes"
 	"io"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2/audio/wav"
@@ -18,23 +16,11 @@ import (
 
 // TestO3_WAVWriterEbitenReadsBack: Ebitengine's WAV decoder reads our file.
 func TestO3_WAVWriterEbitenReadsBack(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "out.wav")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := NewWAVWriter(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, closed := newTestWAV(t)
 	if err := w.Write([]float32{0, 1, -1, 2, -3, 0.5, 0.25, -0.5}); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	b, _ := os.ReadFile(path)
+	b := closed()
 	s, err := wav.DecodeWithoutResampling(bytes.NewReader(b))
 	if err != nil {
 		t.Fatalf("O3: ebiten wav: %v", err)

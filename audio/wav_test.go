@@ -10,15 +10,7 @@ import (
 // TestO3_WAVWriter: header fields, patched sizes, rounding and clipping
 // (wav_cgo_test.go also reads it back with Ebitengine's decoder).
 func TestO3_WAVWriter(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "out.wav")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := NewWAVWriter(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, closed := newTestWAV(t)
 	in := []float32{0, 1, -1, 2, -3, 0.5, 0.25, -0.5}
 	if err := w.Write(in[:4]); err != nil {
 		t.Fatal(err)
@@ -29,11 +21,7 @@ func TestO3_WAVWriter(t *testing.T) {
 	if err := w.Write([]float32{1}); err == nil {
 		t.Errorf("O3: odd sample count: got no error")
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	b, _ := os.ReadFile(path)
+	b := closed()
 	le := binary.LittleEndian
 	if len(b) != 44+16 || string(b[0:4]) != "RIFF" || le.Uint32(b[4:]) != 36+16 || string(b[8:16]) != "WAVEfmt " ||
 		le.Uint16(b[20:]) != 1 || le.Uint16(b[22:]) != 2 || le.Uint32(b[24:]) != 44100 || le.Uint32(b[28:]) != 176400 ||
@@ -46,5 +34,32 @@ func TestO3_WAVWriter(t *testing.T) {
 		if got := int16(le.Uint16(b[44+2*i:])); got != v {
 			t.Errorf("O3: sample %d (%v): got %d, want %d", i, in[i], got, v)
 		}
+	}
+}
+
+// newTestWAV is a WAVWriter on a temp file and a function that closes it
+// and returns the file's bytes.
+func newTestWAV(t *testing.T) (*WAVWriter, func() []byte) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "out.wav")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := NewWAVWriter(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, func() []byte {
+		t.Helper()
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
 	}
 }

@@ -112,74 +112,11 @@ func loudnessPlot(res *Result) (*plot.Plot, error) {
 	p.Title.Text = "Short-term loudness (3 s windows, stereo programme)"
 	p.X.Label.Text = "time, s (gate time: recording time − offset_s)"
 	p.Y.Label.Text = "LUFS"
-	// Per time step across seeds (every seed has the same grid).
-	grid := map[float64][]float64{}
-	for _, o := range res.Ours {
-		t, v := programme(o.Loudness)
-		for i := range t {
-			grid[t[i]] = append(grid[t[i]], v[i])
-		}
+	if err := addOursLoudness(p, res.Ours); err != nil {
+		return nil, err
 	}
-	var ts []float64
-	for t := range grid {
-		ts = append(ts, t)
-	}
-	sort.Float64s(ts)
-	var lo, hi, med plotter.XYs
-	for _, t := range ts {
-		v := grid[t]
-		sort.Float64s(v)
-		lo = append(lo, plotter.XY{X: t, Y: v[0]})
-		hi = append(hi, plotter.XY{X: t, Y: v[len(v)-1]})
-		med = append(med, plotter.XY{X: t, Y: measure.Quantile(v, 0.5)})
-	}
-	if len(lo) > 1 {
-		band := append(plotter.XYs{}, lo...)
-		for i := len(hi) - 1; i >= 0; i-- {
-			band = append(band, hi[i])
-		}
-		poly, err := plotter.NewPolygon(band)
-		if err != nil {
-			return nil, err
-		}
-		poly.Color, poly.LineStyle.Width = colOursBand, 0
-		l, err := plotter.NewLine(med)
-		if err != nil {
-			return nil, err
-		}
-		l.Color = colOurs
-		p.Add(poly, l)
-		p.Legend.Add("ours: min–max of seeds", poly)
-		p.Legend.Add("ours: median", l)
-	}
-	t, v := programme(res.Retail.Loudness)
-	if len(t) > 1 {
-		var xy plotter.XYs
-		for i := range t {
-			xy = append(xy, plotter.XY{X: t[i], Y: v[i]})
-		}
-		l, err := plotter.NewLine(xy)
-		if err != nil {
-			return nil, err
-		}
-		l.Color, l.Width = colRetail, vg.Points(1.5)
-		p.Add(l)
-		p.Legend.Add("retail", l)
-		// Retail's loudness range (Tech 3342): the 10th and 95th percentiles
-		// of its gated short-term loudness, dashed across the plot.
-		if m := res.Retail.Meter; finite(m.LRALow) && finite(m.LRAHigh) {
-			for i, y := range []float64{m.LRALow, m.LRAHigh} {
-				r, err := plotter.NewLine(plotter.XYs{{X: t[0], Y: y}, {X: t[len(t)-1], Y: y}})
-				if err != nil {
-					return nil, err
-				}
-				r.Color, r.Dashes = colRetail, []vg.Length{vg.Points(4), vg.Points(3)}
-				p.Add(r)
-				if i == 0 {
-					p.Legend.Add(fmt.Sprintf("retail loudness range %.1f LU (10th–95th %%)", m.LRA), r)
-				}
-			}
-		}
+	if err := addRetailLoudness(p, res.Retail); err != nil {
+		return nil, err
 	}
 	for _, s := range res.Ignore {
 		r, _ := plotter.NewPolygon(plotter.XYs{{X: s[0], Y: -70}, {X: s[1], Y: -70}, {X: s[1], Y: 0}, {X: s[0], Y: 0}})
@@ -202,6 +139,91 @@ func loudnessPlot(res *Result) (*plot.Plot, error) {
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	return p, nil
+}
+
+// addOursLoudness adds our seeds' short-term loudness to p: the min..max
+// band across seeds and the median line.
+func addOursLoudness(p *plot.Plot, ours []measure.Result) error {
+	// Per time step across seeds (every seed has the same grid).
+	grid := map[float64][]float64{}
+	for _, o := range ours {
+		t, v := programme(o.Loudness)
+		for i := range t {
+			grid[t[i]] = append(grid[t[i]], v[i])
+		}
+	}
+	var ts []float64
+	for t := range grid {
+		ts = append(ts, t)
+	}
+	sort.Float64s(ts)
+	var lo, hi, med plotter.XYs
+	for _, t := range ts {
+		v := grid[t]
+		sort.Float64s(v)
+		lo = append(lo, plotter.XY{X: t, Y: v[0]})
+		hi = append(hi, plotter.XY{X: t, Y: v[len(v)-1]})
+		med = append(med, plotter.XY{X: t, Y: measure.Quantile(v, 0.5)})
+	}
+	if len(lo) <= 1 {
+		return nil
+	}
+	band := append(plotter.XYs{}, lo...)
+	for i := len(hi) - 1; i >= 0; i-- {
+		band = append(band, hi[i])
+	}
+	poly, err := plotter.NewPolygon(band)
+	if err != nil {
+		return err
+	}
+	poly.Color, poly.LineStyle.Width = colOursBand, 0
+	l, err := plotter.NewLine(med)
+	if err != nil {
+		return err
+	}
+	l.Color = colOurs
+	p.Add(poly, l)
+	p.Legend.Add("ours: min–max of seeds", poly)
+	p.Legend.Add("ours: median", l)
+	return nil
+}
+
+// addRetailLoudness adds retail's short-term loudness line to p, and its
+// loudness range dashed across.
+func addRetailLoudness(p *plot.Plot, retail measure.Result) error {
+	t, v := programme(retail.Loudness)
+	if len(t) <= 1 {
+		return nil
+	}
+	var xy plotter.XYs
+	for i := range t {
+		xy = append(xy, plotter.XY{X: t[i], Y: v[i]})
+	}
+	l, err := plotter.NewLine(xy)
+	if err != nil {
+		return err
+	}
+	l.Color, l.Width = colRetail, vg.Points(1.5)
+	p.Add(l)
+	p.Legend.Add("retail", l)
+	// Retail's loudness range (Tech 3342): the 10th and 95th percentiles
+	// of its gated short-term loudness, dashed across the plot.
+	m := retail.Meter
+	if !finite(m.LRALow) || !finite(m.LRAHigh) {
+		return nil
+	}
+	for i, y := range []float64{m.LRALow, m.LRAHigh} {
+		r, err := plotter.NewLine(plotter.XYs{{X: t[0], Y: y}, {X: t[len(t)-1], Y: y}})
+		if err != nil {
+			return err
+		}
+		r.Color, r.Dashes = colRetail, []vg.Length{vg.Points(4), vg.Points(3)}
+		p.Add(r)
+		if i == 0 {
+			p.Legend.Add(fmt.Sprintf("retail loudness range %.1f LU (10th–95th %%)", m.LRA), r)
+		}
+	}
+	return nil
 }
 
 // spectrumPlot: the bed's 1/3-octave bands, ours (median line, min..max

@@ -56,26 +56,11 @@ func RenderStems(sc Scene, seed uint32, n int, stem func(audio.Play) int) ([]Ste
 	if !(sc.Seconds > 0 && sc.Seconds <= 24*3600) {
 		return nil, fmt.Errorf("gate: render length %v s", sc.Seconds)
 	}
-	s, err := world.NewSim(world.Config{Archive: sc.Archive, Seed: seed, Prefs: sc.Prefs, Emitters: sc.Emitters, Bank: sc.Bank, NoObjects: sc.NoObjects})
+	var queue []int // stems of the started plays, in start order
+	s, err := stemSim(sc, seed, stem, &queue)
 	if err != nil {
 		return nil, err
 	}
-	if sc.Problems != nil {
-		s.SetProblems(sc.Problems)
-	}
-	s.SetPrefs(sc.Prefs)
-	s.SetEye(sc.Eye)
-	s.SetChase(sc.Chase)
-	var queue []int // stems of the started plays, in start order
-	s.SetOnPlay(func(p audio.Play) {
-		if p.Slot >= 0 && (p.Outcome == audio.OutcomeStart || p.Outcome == audio.OutcomeEvict) {
-			k := 0
-			if stem != nil {
-				k = stem(p)
-			}
-			queue = append(queue, k)
-		}
-	})
 	mx := make([]*audio.Mixer, n)
 	for i := range mx {
 		mx[i] = audio.NewMixer(s.Bank())
@@ -102,28 +87,7 @@ func RenderStems(sc Scene, seed uint32, n int, stem func(audio.Play) int) ([]Ste
 			dt = t - s.Now()
 		}
 		s.Tick(dt)
-		for i := range per {
-			per[i] = per[i][:0]
-		}
-		for _, vs := range s.Manager().TakeStarts() {
-			if vs.Wave == 0 || n == 1 {
-				for i := range per {
-					per[i] = append(per[i], vs)
-				}
-				continue
-			}
-			to := 0
-			if len(queue) > 0 {
-				to, queue = queue[0], queue[1:]
-			}
-			for i := range per {
-				if i == to {
-					per[i] = append(per[i], vs)
-				} else {
-					per[i] = append(per[i], audio.VoiceStart{Slot: vs.Slot, Time: vs.Time})
-				}
-			}
-		}
+		routeStarts(per, s.Manager().TakeStarts(), queue)
 		queue = queue[:0]
 		for i, m := range mx {
 			m.Apply(per[i])
@@ -135,4 +99,58 @@ func RenderStems(sc Scene, seed uint32, n int, stem func(audio.Play) int) ([]Ste
 		done += k
 	}
 	return out, nil
+}
+
+// stemSim is sc's Sim for seed, whose started plays append their stem
+// (stem(play); nil: 0) to *queue.
+func stemSim(sc Scene, seed uint32, stem func(audio.Play) int, queue *[]int) (*world.Sim, error) {
+	s, err := world.NewSim(world.Config{Archive: sc.Archive, Seed: seed, Prefs: sc.Prefs, Emitters: sc.Emitters, Bank: sc.Bank, NoObjects: sc.NoObjects})
+	if err != nil {
+		return nil, err
+	}
+	if sc.Problems != nil {
+		s.SetProblems(sc.Problems)
+	}
+	s.SetPrefs(sc.Prefs)
+	s.SetEye(sc.Eye)
+	s.SetChase(sc.Chase)
+	s.SetOnPlay(func(p audio.Play) {
+		if p.Slot >= 0 && (p.Outcome == audio.OutcomeStart || p.Outcome == audio.OutcomeEvict) {
+			k := 0
+			if stem != nil {
+				k = stem(p)
+			}
+			*queue = append(*queue, k)
+		}
+	})
+	return s, nil
+}
+
+// routeStarts fills per (one list a stem) with this tick's voice starts:
+// a start goes to the stem queue names for it (in start order) and the
+// others get a stop for its slot; stops, and everything with one stem, go
+// to all.
+func routeStarts(per [][]audio.VoiceStart, starts []audio.VoiceStart, queue []int) {
+	for i := range per {
+		per[i] = per[i][:0]
+	}
+	for _, vs := range starts {
+		if vs.Wave == 0 || len(per) == 1 {
+			for i := range per {
+				per[i] = append(per[i], vs)
+			}
+			continue
+		}
+		to := 0
+		if len(queue) > 0 {
+			to, queue = queue[0], queue[1:]
+		}
+		for i := range per {
+			if i == to {
+				per[i] = append(per[i], vs)
+			} else {
+				per[i] = append(per[i], audio.VoiceStart{Slot: vs.Slot, Time: vs.Time})
+			}
+		}
+	}
 }

@@ -114,116 +114,134 @@ var pathNames = func() []string {
 // emittersWindow adds, selects, edits and deletes placed emitters (E1) and
 // saves/loads the layout file (E2, written atomically by world).
 func (u *UI) emittersWindow(ctx *debugui.Context) {
-	func() {
-		s, st := u.snap, u.st
-		if s == nil {
-			return
-		}
-		ctx.SetGridLayout([]int{-1, -1}, nil)
-		ctx.Button("add at listener").On(func() { u.host.AddEmitterAtListener() })
-		place := "add at next click"
-		if st.PlaceEmitter {
-			place = "click the map…"
-		}
-		ctx.Button(place).On(func() { st.PlaceEmitter = !st.PlaceEmitter })
-		ctx.SetGridLayout([]int{-1, 50}, nil)
-		for i, e := range s.Emitters {
-			ctx.IDScope(fmt.Sprint(i), func() {
-				name := fmt.Sprintf("%s  %s r %.0f m", e.Name, u.names.Sound(e.SType, e.SoundTable, 0), e.AudibleRadius)
-				if i == st.SelectedEmitter {
-					name = "> " + name
-				}
-				ctx.Button(name).On(func() { u.host.ShowEmitter(i) })
-				if ctx.Hovering() {
-					ctx.Tooltip(emitterTip(e.Emitter, e.AudibleRadius))
-				}
-				ctx.Button("delete").On(func() {
-					st.SelectedEmitter = -1
-					u.host.DeleteEmitter(i) // Ctrl+Z undoes it
-				})
-			})
-		}
-		if i := st.SelectedEmitter; i >= 0 && i < len(s.Emitters) {
-			if u.edit.index != i {
-				u.edit.load(i, s.Emitters[i].Emitter)
+	s, st := u.snap, u.st
+	if s == nil {
+		return
+	}
+	ctx.SetGridLayout([]int{-1, -1}, nil)
+	ctx.Button("add at listener").On(func() { u.host.AddEmitterAtListener() })
+	place := "add at next click"
+	if st.PlaceEmitter {
+		place = "click the map…"
+	}
+	ctx.Button(place).On(func() { st.PlaceEmitter = !st.PlaceEmitter })
+	u.emitterList(ctx, s)
+	if i := st.SelectedEmitter; i >= 0 && i < len(s.Emitters) {
+		u.emitterEditor(ctx, s, i)
+	} else {
+		u.edit.index = -1
+	}
+	u.objectsSection(ctx) // E3: the data's objects, mute and solo only (emitters_objects.go)
+	ctx.SetGridLayout([]int{-1}, nil)
+	label(ctx, "layout file")
+	ctx.TextFieldOpt(&st.LayoutPath, false, u.bad("layout"))
+	u.errorLine(ctx, "layout")
+	ctx.SetGridLayout([]int{-1, -1}, nil)
+	ctx.Button("save").On(func() { u.check("layout", u.host.SaveLayout(st.LayoutPath)) })
+	ctx.Button("load").On(func() { u.check("layout", u.host.LoadLayout(st.LayoutPath)) })
+}
+
+// emitterList is a row per placed emitter in s: select (with its why as a
+// tooltip) and delete.
+func (u *UI) emitterList(ctx *debugui.Context, s *world.Snapshot) {
+	st := u.st
+	ctx.SetGridLayout([]int{-1, 50}, nil)
+	for i, e := range s.Emitters {
+		ctx.IDScope(fmt.Sprint(i), func() {
+			name := fmt.Sprintf("%s  %s r %.0f m", e.Name, u.names.Sound(e.SType, e.SoundTable, 0), e.AudibleRadius)
+			if i == st.SelectedEmitter {
+				name = "> " + name
 			}
-			ed := &u.edit
-			u.refreshSTypes(ed)
-			ctx.SetGridLayout([]int{90, -1}, nil)
-			label(ctx, "name")
-			ctx.TextFieldOpt(&ed.name, false, u.bad("em_name"))
-			u.errorLine(ctx, "em_name")
-			ctx.SetGridLayout([]int{90, -1}, nil)
-			label(ctx, "play path")
-			ctx.Dropdown(&ed.path, pathNames)
-			if audio.Path(ed.path).PlaysWave() { // E1: a DataID, no table pick
-				ctx.SetGridLayout([]int{90, -1}, nil)
-				label(ctx, "wave")
-				ctx.TextFieldOpt(&ed.wave, true, u.bad("em_wave"))
-				u.errorLine(ctx, "em_wave")
-				if audio.Path(ed.path) == audio.PathTweakedHook {
-					ctx.SetGridLayout([]int{90, -1}, nil)
-					label(ctx, "probability")
-					ctx.TextFieldOpt(&ed.prob, true, u.bad("em_prob"))
-					u.errorLine(ctx, "em_prob")
-				}
-			} else {
-				ctx.SetGridLayout([]int{90, -1}, nil)
-				label(ctx, "sound table")
-				ctx.TextFieldOpt(&ed.table, true, u.bad("em_table"))
-				u.errorLine(ctx, "em_table")
-				ctx.SetGridLayout([]int{90, -1}, nil)
-				label(ctx, "sound type")
-				names := make([]string, len(ed.stypes))
-				for k, t := range ed.stypes {
-					names[k] = fmt.Sprintf("%s (0x%02X)", STypeName(t), t)
-				}
-				if len(names) == 0 {
-					label(ctx, "no SoundTypes in this table")
-				} else {
-					ctx.Dropdown(&ed.stypeIdx, names)
-				}
-				u.errorLine(ctx, "em_stype")
+			ctx.Button(name).On(func() { u.host.ShowEmitter(i) })
+			if ctx.Hovering() {
+				ctx.Tooltip(emitterTip(e.Emitter, e.AudibleRadius))
 			}
-			ctx.SetGridLayout([]int{90, -1}, nil)
-			label(ctx, "volume")
-			ctx.SliderF(&ed.volume, 0, 10, 0.05, 2)
-			label(ctx, "interval min s")
-			ctx.TextFieldOpt(&ed.ivMin, true, u.bad("em_ivmin"))
-			u.errorLine(ctx, "em_ivmin")
-			ctx.SetGridLayout([]int{90, -1}, nil)
-			label(ctx, "interval max s")
-			ctx.TextFieldOpt(&ed.ivMax, true, u.bad("em_ivmax"))
-			u.errorLine(ctx, "em_ivmax")
-			ctx.SetGridLayout([]int{-1}, nil)
-			ctx.Button("apply").On(func() {
-				for _, k := range editorFields {
-					delete(st.FieldErr, k)
-				}
-				em, err := ed.apply(s.Emitters[i].Emitter)
-				var fe *fieldError
-				switch {
-				case errors.As(err, &fe):
-					u.check(fe.field, fe.err)
-				case err == nil:
-					u.check("em_apply", u.host.SetEmitter(i, em))
-				}
+			ctx.Button("delete").On(func() {
+				st.SelectedEmitter = -1
+				u.host.DeleteEmitter(i) // Ctrl+Z undoes it
 			})
-			u.errorLine(ctx, "em_apply")
-			ctx.SetGridLayout([]int{-1}, nil)
-			label(ctx, "drag an emitter on the map to move it")
+		})
+	}
+}
+
+// emitterEditor edits emitter i of s (E1) and applies it.
+func (u *UI) emitterEditor(ctx *debugui.Context, s *world.Snapshot, i int) {
+	st := u.st
+	if u.edit.index != i {
+		u.edit.load(i, s.Emitters[i].Emitter)
+	}
+	ed := &u.edit
+	u.refreshSTypes(ed)
+	ctx.SetGridLayout([]int{90, -1}, nil)
+	label(ctx, "name")
+	ctx.TextFieldOpt(&ed.name, false, u.bad("em_name"))
+	u.errorLine(ctx, "em_name")
+	ctx.SetGridLayout([]int{90, -1}, nil)
+	label(ctx, "play path")
+	ctx.Dropdown(&ed.path, pathNames)
+	u.emitterSource(ctx, ed)
+	ctx.SetGridLayout([]int{90, -1}, nil)
+	label(ctx, "volume")
+	ctx.SliderF(&ed.volume, 0, 10, 0.05, 2)
+	label(ctx, "interval min s")
+	ctx.TextFieldOpt(&ed.ivMin, true, u.bad("em_ivmin"))
+	u.errorLine(ctx, "em_ivmin")
+	ctx.SetGridLayout([]int{90, -1}, nil)
+	label(ctx, "interval max s")
+	ctx.TextFieldOpt(&ed.ivMax, true, u.bad("em_ivmax"))
+	u.errorLine(ctx, "em_ivmax")
+	ctx.SetGridLayout([]int{-1}, nil)
+	ctx.Button("apply").On(func() {
+		for _, k := range editorFields {
+			delete(st.FieldErr, k)
+		}
+		em, err := ed.apply(s.Emitters[i].Emitter)
+		var fe *fieldError
+		switch {
+		case errors.As(err, &fe):
+			u.check(fe.field, fe.err)
+		case err == nil:
+			u.check("em_apply", u.host.SetEmitter(i, em))
+		}
+	})
+	u.errorLine(ctx, "em_apply")
+	ctx.SetGridLayout([]int{-1}, nil)
+	label(ctx, "drag an emitter on the map to move it")
+}
+
+// emitterSource is the editor's fields for what ed plays: the wave (and the
+// gate's probability) for a path that plays a wave id (E1), else the sound
+// table and SoundType.
+func (u *UI) emitterSource(ctx *debugui.Context, ed *emitterEdit) {
+	if audio.Path(ed.path).PlaysWave() { // E1: a DataID, no table pick
+		ctx.SetGridLayout([]int{90, -1}, nil)
+		label(ctx, "wave")
+		ctx.TextFieldOpt(&ed.wave, true, u.bad("em_wave"))
+		u.errorLine(ctx, "em_wave")
+		if audio.Path(ed.path) == audio.PathTweakedHook {
+			ctx.SetGridLayout([]int{90, -1}, nil)
+			label(ctx, "probability")
+			ctx.TextFieldOpt(&ed.prob, true, u.bad("em_prob"))
+			u.errorLine(ctx, "em_prob")
+		}
+	} else {
+		ctx.SetGridLayout([]int{90, -1}, nil)
+		label(ctx, "sound table")
+		ctx.TextFieldOpt(&ed.table, true, u.bad("em_table"))
+		u.errorLine(ctx, "em_table")
+		ctx.SetGridLayout([]int{90, -1}, nil)
+		label(ctx, "sound type")
+		names := make([]string, len(ed.stypes))
+		for k, t := range ed.stypes {
+			names[k] = fmt.Sprintf("%s (0x%02X)", STypeName(t), t)
+		}
+		if len(names) == 0 {
+			label(ctx, "no SoundTypes in this table")
 		} else {
-			u.edit.index = -1
+			ctx.Dropdown(&ed.stypeIdx, names)
 		}
-		u.objectsSection(ctx) // E3: the data's objects, mute and solo only (emitters_objects.go)
-		ctx.SetGridLayout([]int{-1}, nil)
-		label(ctx, "layout file")
-		ctx.TextFieldOpt(&st.LayoutPath, false, u.bad("layout"))
-		u.errorLine(ctx, "layout")
-		ctx.SetGridLayout([]int{-1, -1}, nil)
-		ctx.Button("save").On(func() { u.check("layout", u.host.SaveLayout(st.LayoutPath)) })
-		ctx.Button("load").On(func() { u.check("layout", u.host.LoadLayout(st.LayoutPath)) })
-	}()
+		u.errorLine(ctx, "em_stype")
+	}
 }
 
 // stingersWindow has a button per environs stinger of the UI sound table,

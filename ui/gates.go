@@ -106,108 +106,132 @@ func (u *UI) gateWindow(ctx *debugui.Context) {
 		gp.seenTrials, gp.trials = v.Trials, strconv.Itoa(v.Trials)
 	}
 	ctx.Header("Listening gate (B: A/B, X: ABX)", true, func() {
-		ctx.SetGridLayout([]int{-1, 60}, nil)
-		ctx.TextFieldOpt(&gp.path, false, u.bad("gate")).On(func() {
-			if ebitenEnter() {
-				u.check("gate", u.openGate(h))
-			}
-		})
-		ctx.Button("Open").On(func() { u.check("gate", u.openGate(h)) })
-		u.errorLine(ctx, "gate")
-		ctx.SetGridLayout([]int{-1}, nil)
-		if v.Silent != "" {
-			for _, l := range wrap(v.Silent, float64(u.bodyW-12)) {
-				labelColored(ctx, l, gateWarn)
-			}
+		if u.gateStatus(ctx, h, v) {
+			u.gateAB(ctx, h, v)
+			u.gateABX(ctx, h, v)
 		}
-		if v.Gate == "" {
-			u.wrapLabel(ctx, "a NAME.gate.json file (or soundworld -gate FILE)")
-			return
+	})
+	ctx.Header("Record a walk (R)", true, func() { u.recordWalk(ctx, h, v) })
+}
+
+// gateStatus is the gate file's box and Open button and what the loaded
+// gate says (its notes, error or loading progress); true once it is ready.
+func (u *UI) gateStatus(ctx *debugui.Context, h GateHost, v GateView) bool {
+	gp := &u.gates
+	ctx.SetGridLayout([]int{-1, 60}, nil)
+	ctx.TextFieldOpt(&gp.path, false, u.bad("gate")).On(func() {
+		if ebitenEnter() {
+			u.check("gate", u.openGate(h))
 		}
-		fitLabel(ctx, fmt.Sprintf("gate %q", v.Gate), "")
-		for _, w := range v.Warn {
-			for _, l := range wrap("note: "+w, float64(u.bodyW-12)) {
-				labelColored(ctx, l, gateWarn)
-			}
+	})
+	ctx.Button("Open").On(func() { u.check("gate", u.openGate(h)) })
+	u.errorLine(ctx, "gate")
+	ctx.SetGridLayout([]int{-1}, nil)
+	if v.Silent != "" {
+		for _, l := range wrap(v.Silent, float64(u.bodyW-12)) {
+			labelColored(ctx, l, gateWarn)
 		}
-		if v.Err != nil {
-			for _, l := range wrap(v.Err.Error(), float64(u.bodyW-12)) {
-				labelColored(ctx, l, errorColor)
-			}
-			return
+	}
+	if v.Gate == "" {
+		u.wrapLabel(ctx, "a NAME.gate.json file (or soundworld -gate FILE)")
+		return false
+	}
+	fitLabel(ctx, fmt.Sprintf("gate %q", v.Gate), "")
+	for _, w := range v.Warn {
+		for _, l := range wrap("note: "+w, float64(u.bodyW-12)) {
+			labelColored(ctx, l, gateWarn)
 		}
-		if !v.Ready {
-			label(ctx, fmt.Sprintf("loading: %s (%d%%)", v.Stage, int(v.Progress*100)))
-			progressBar(ctx, v.Progress)
-			return
+	}
+	if v.Err != nil {
+		for _, l := range wrap(v.Err.Error(), float64(u.bodyW-12)) {
+			labelColored(ctx, l, errorColor)
 		}
-		hear := map[string]string{"A": "A: ours, live", "B": "B: the retail recording", "X": "X: A or B (hidden)"}[v.Hearing]
-		labelColored(ctx, "hearing "+hear, gateOK)
+		return false
+	}
+	if !v.Ready {
+		label(ctx, fmt.Sprintf("loading: %s (%d%%)", v.Stage, int(v.Progress*100)))
+		progressBar(ctx, v.Progress)
+		return false
+	}
+	return true
+}
+
+// gateAB is what the A/B switch plays and the loudness match.
+func (u *UI) gateAB(ctx *debugui.Context, h GateHost, v GateView) {
+	hear := map[string]string{"A": "A: ours, live", "B": "B: the retail recording", "X": "X: A or B (hidden)"}[v.Hearing]
+	labelColored(ctx, "hearing "+hear, gateOK)
+	ctx.SetGridLayout([]int{-1, -1}, nil)
+	ctx.Button("Switch A/B (B)").On(func() { u.check("gate", h.ToggleB()) })
+	match := v.Match
+	ctx.Checkbox(&match, "match loudness").On(func() { h.SetGainMatch(match) })
+	ctx.SetGridLayout([]int{-1}, nil)
+	g := v.GainDB
+	if !v.Match || math.Abs(g) < 0.05 {
+		g = 0 // no "-0.0 dB"
+	}
+	for _, l := range wrap(fmt.Sprintf("B gain %+.1f dB (ours %.1f LUFS, retail %.1f LUFS)", g, v.OursLUFS, v.RetailLUFS), float64(u.bodyW-12)) {
+		label(ctx, l)
+	}
+}
+
+// gateABX is the ABX trials: their number, Play X, the answers and the
+// result.
+func (u *UI) gateABX(ctx *debugui.Context, h GateHost, v GateView) {
+	gp := &u.gates
+	ctx.SetGridLayout([]int{70, 50, -1}, nil)
+	label(ctx, "ABX trials")
+	ctx.TextFieldOpt(&gp.trials, true, u.bad("abx")).On(func() {
+		if ebitenEnter() {
+			u.setTrials(h)
+		}
+	})
+	ctx.Button("Play X (X)").On(func() {
+		if u.setTrials(h) && u.check("abx", h.PlayX()) {
+			delete(u.st.FieldErr, abxAnswerKey)
+		}
+	})
+	u.errorLine(ctx, "abx")
+	if v.ABX && !v.ABXDone {
 		ctx.SetGridLayout([]int{-1, -1}, nil)
-		ctx.Button("Switch A/B (B)").On(func() { u.check("gate", h.ToggleB()) })
-		match := v.Match
-		ctx.Checkbox(&match, "match loudness").On(func() { h.SetGainMatch(match) })
+		ctx.Button("X is A").On(func() { u.answerX(h, false) })
+		ctx.Button("X is B").On(func() { u.answerX(h, true) })
+		// An answer's error ("play X first") goes under the answer
+		// buttons, which stay put; it frames no field.
+		u.errorLine(ctx, abxAnswerKey)
 		ctx.SetGridLayout([]int{-1}, nil)
-		g := v.GainDB
-		if !v.Match || math.Abs(g) < 0.05 {
-			g = 0 // no "-0.0 dB"
+		state := "press X (or Play X) to hear this trial's X"
+		if v.XPlayed {
+			state = "X played: listen to A and B (B key), then answer"
 		}
-		for _, l := range wrap(fmt.Sprintf("B gain %+.1f dB (ours %.1f LUFS, retail %.1f LUFS)", g, v.OursLUFS, v.RetailLUFS), float64(u.bodyW-12)) {
+		for _, l := range wrap(fmt.Sprintf("trial %d of %d: %s", v.Trial, v.Trials, state), float64(u.bodyW-12)) {
 			label(ctx, l)
 		}
-		ctx.SetGridLayout([]int{70, 50, -1}, nil)
-		label(ctx, "ABX trials")
-		ctx.TextFieldOpt(&gp.trials, true, u.bad("abx")).On(func() {
-			if ebitenEnter() {
-				u.setTrials(h)
-			}
-		})
-		ctx.Button("Play X (X)").On(func() {
-			if u.setTrials(h) && u.check("abx", h.PlayX()) {
-				delete(u.st.FieldErr, abxAnswerKey)
-			}
-		})
-		u.errorLine(ctx, "abx")
-		if v.ABX && !v.ABXDone {
-			ctx.SetGridLayout([]int{-1, -1}, nil)
-			ctx.Button("X is A").On(func() { u.answerX(h, false) })
-			ctx.Button("X is B").On(func() { u.answerX(h, true) })
-			// An answer's error ("play X first") goes under the answer
-			// buttons, which stay put; it frames no field.
-			u.errorLine(ctx, abxAnswerKey)
-			ctx.SetGridLayout([]int{-1}, nil)
-			state := "press X (or Play X) to hear this trial's X"
-			if v.XPlayed {
-				state = "X played: listen to A and B (B key), then answer"
-			}
-			for _, l := range wrap(fmt.Sprintf("trial %d of %d: %s", v.Trial, v.Trials, state), float64(u.bodyW-12)) {
-				label(ctx, l)
-			}
-		}
-		if v.Result != "" {
-			ctx.SetGridLayout([]int{-1}, nil)
-			for _, l := range wrap(v.Result, float64(u.bodyW-12)) {
-				labelColored(ctx, l, gateOK)
-			}
-		}
-	})
-	ctx.Header("Record a walk (R)", true, func() {
+	}
+	if v.Result != "" {
 		ctx.SetGridLayout([]int{-1}, nil)
-		name := "Start recording (restarts the sim at 0 s)"
-		if v.Recording {
-			name = "Stop and save the path file"
+		for _, l := range wrap(v.Result, float64(u.bodyW-12)) {
+			labelColored(ctx, l, gateOK)
 		}
-		ctx.Button(name).On(func() { h.ToggleRecording() })
-		c := labelColor
-		if v.Recording {
-			c = gateWarn
-		} else if v.RecordBad {
-			c = errorColor
-		}
-		for _, l := range wrap(v.RecordStatus, float64(u.bodyW-12)) {
-			labelColored(ctx, l, c)
-		}
-	})
+	}
+}
+
+// recordWalk starts and stops recording a walk and shows its state.
+func (u *UI) recordWalk(ctx *debugui.Context, h GateHost, v GateView) {
+	ctx.SetGridLayout([]int{-1}, nil)
+	name := "Start recording (restarts the sim at 0 s)"
+	if v.Recording {
+		name = "Stop and save the path file"
+	}
+	ctx.Button(name).On(func() { h.ToggleRecording() })
+	c := labelColor
+	if v.Recording {
+		c = gateWarn
+	} else if v.RecordBad {
+		c = errorColor
+	}
+	for _, l := range wrap(v.RecordStatus, float64(u.bodyW-12)) {
+		labelColored(ctx, l, c)
+	}
 }
 
 // positionLines shows where the player stands as retail's /loc line (the

@@ -327,28 +327,7 @@ var (
 func (u *UI) drawTimeline(screen *ebiten.Image, b image.Rectangle, tl geom.Timeline) {
 	p := &u.prof
 	fillRect(screen, b, tlBack)
-	spans, live := timelineButtons(b)
-	for i, r := range spans {
-		c := tlButton
-		if i == p.span {
-			c = tlActive
-		}
-		fillRect(screen, r, c)
-		drawLabel(screen, fmt.Sprintf("%gs", geom.Spans[i]), float64(r.Min.X)+6, float64(r.Min.Y)+1, tlText)
-	}
-	lc, lt := tlButton, "live"
-	if p.frozen {
-		lc, lt = color.RGBA{0x90, 0x60, 0x20, 0xff}, "frozen"
-	}
-	fillRect(screen, live, lc)
-	drawLabel(screen, lt, float64(live.Min.X)+8, float64(live.Min.Y)+1, tlText)
-	hint := "hover: why   click: select + flash on map"
-	if p.frozen {
-		hint = "drag to scrub   click live to follow"
-	}
-	if float64(live.Max.X)+10+labelW(hint) <= float64(b.Max.X) { // only when it fits
-		drawLabel(screen, hint, float64(live.Max.X)+10, float64(live.Min.Y)+1, tlDim)
-	}
+	u.drawTimelineButtons(screen, b)
 
 	// Lanes, strip, grid, bars, ticks: one batch (see rectBatch).
 	rb := &p.batch
@@ -395,7 +374,40 @@ func (u *UI) drawTimeline(screen *ebiten.Image, b image.Rectangle, tl geom.Timel
 	if selOK {
 		vector.StrokeRect(screen, selR[0], selR[1], selR[2], selR[3], 2, tlSelLine, false)
 	}
-	// Text last.
+	drawTimelineText(screen, tl, ticks, sy, axisY) // text last
+}
+
+// drawTimelineButtons draws the panel header in b: the span buttons, live
+// or frozen, and the hint when it fits.
+func (u *UI) drawTimelineButtons(screen *ebiten.Image, b image.Rectangle) {
+	p := &u.prof
+	spans, live := timelineButtons(b)
+	for i, r := range spans {
+		c := tlButton
+		if i == p.span {
+			c = tlActive
+		}
+		fillRect(screen, r, c)
+		drawLabel(screen, fmt.Sprintf("%gs", geom.Spans[i]), float64(r.Min.X)+6, float64(r.Min.Y)+1, tlText)
+	}
+	lc, lt := tlButton, "live"
+	if p.frozen {
+		lc, lt = color.RGBA{0x90, 0x60, 0x20, 0xff}, "frozen"
+	}
+	fillRect(screen, live, lc)
+	drawLabel(screen, lt, float64(live.Min.X)+8, float64(live.Min.Y)+1, tlText)
+	hint := "hover: why   click: select + flash on map"
+	if p.frozen {
+		hint = "drag to scrub   click live to follow"
+	}
+	if float64(live.Max.X)+10+labelW(hint) <= float64(b.Max.X) { // only when it fits
+		drawLabel(screen, hint, float64(live.Max.X)+10, float64(live.Min.Y)+1, tlDim)
+	}
+}
+
+// drawTimelineText draws the lane numbers, the decision strip's name (its
+// top at sy) and the axis labels at ticks (on the axis at axisY).
+func drawTimelineText(screen *ebiten.Image, tl geom.Timeline, ticks []float64, sy, axisY float64) {
 	for i := 0; i < audio.NumVoices; i++ {
 		_, y, _, h := tl.Lane(i)
 		step := 1

@@ -109,23 +109,42 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 	}
 	w.lastLook = now
 	defer func() { w.lastQ = w.queued }()
-	q, err := w.dev.delay()
-	if errors.Is(err, errXrun) {
+	q, av, err := w.look()
+	if err != nil {
 		return 0, w.recover(now, err)
+	}
+	w.progress(now, q)
+	target = max(target, w.period)
+	topUp, restart := w.stallWatch(now, target, q)
+	if restart {
+		w.restarts++
+		return 0, w.restart(now)
+	}
+	return w.fill(now, target-w.period, av, topUp, render)
+}
+
+// look asks the device how many frames it holds (q) and takes now (av).
+// An error is the device's, for recover.
+func (w *writer) look() (q, av int64, err error) {
+	q, err = w.dev.delay()
+	if errors.Is(err, errXrun) {
+		return 0, 0, err
 	} else if err != nil {
 		// No timing information now (PulseAudio's plugin says EIO until its
 		// stream has reported latency): what the device holds is then its
 		// buffer less the room it has.
-		av, aerr := w.dev.avail()
-		if aerr != nil {
-			return 0, w.recover(now, aerr)
+		if av, err = w.dev.avail(); err != nil {
+			return 0, 0, err
 		}
 		q = max(0, w.size-av)
 	}
-	av, err := w.dev.avail()
-	if err != nil {
-		return 0, w.recover(now, err)
-	}
+	av, err = w.dev.avail()
+	return q, av, err
+}
+
+// progress notes what the device played since the last look (q frames
+// queued now) for the stall watch and the watchdog.
+func (w *writer) progress(now time.Time, q int64) {
 	// Progress: it played something, or it is empty because the Sim has
 	// given the writer nothing to write (nothing to play is no stall). Room
 	// alone is not progress: a sound server that quit leaves PulseAudio's
@@ -137,23 +156,34 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 		w.played, w.drained, w.heard, w.toppedUp = max(w.played, p), now, now, false
 	}
 	w.queued = q
-	target = max(target, w.period)
-	fill := target - w.period // write when this many or fewer are queued
-	topUp := false
-	if stalled := now.Sub(w.drained); stalled > stallFor(target) && (q > 0 || stalled > emptyStall) {
-		// It holds frames and plays none: a top-up first, then a restart.
-		// Or it says it is empty and takes none (PulseAudio's plugin, whose
-		// ring buffer can disagree with its stream after a start; it comes
-		// back by itself, mostly within emptyStall): a restart.
-		if w.toppedUp || q <= 0 {
-			w.restarts++
-			return 0, w.restart(now)
-		}
-		w.toppedUp, w.drained, topUp = true, now, true
-		w.topUps++
+}
+
+// stallWatch decides what a device that has played nothing for too long
+// (target frames kept, q queued now) gets: a top-up, or a restart.
+func (w *writer) stallWatch(now time.Time, target, q int64) (topUp, restart bool) {
+	stalled := now.Sub(w.drained)
+	if stalled <= stallFor(target) || q <= 0 && stalled <= emptyStall {
+		return false, false
 	}
+	// It holds frames and plays none: a top-up first, then a restart.
+	// Or it says it is empty and takes none (PulseAudio's plugin, whose
+	// ring buffer can disagree with its stream after a start; it comes
+	// back by itself, mostly within emptyStall): a restart.
+	if w.toppedUp || q <= 0 {
+		return false, true
+	}
+	w.toppedUp, w.drained = true, now
+	w.topUps++
+	return true, false
+}
+
+// fill writes periods while the device has fill or fewer frames queued (or,
+// on a top-up, while it takes a period), av frames of room first, and
+// returns how long to wait before the next look.
+func (w *writer) fill(now time.Time, fill, av int64, topUp bool, render renderFunc) (time.Duration, error) {
 	for i := range MaxBufferFrames/w.period + 2 { // bounded: a device that reports room it does not take
 		if i > 0 {
+			var err error
 			if av, err = w.dev.avail(); err != nil {
 				return 0, w.recover(now, err)
 			}
@@ -165,16 +195,8 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 			if topUp && av < w.period {
 				return frames(w.period), nil
 			}
-			next, ok := render(w.buf)
-			if w.starved = !ok; !ok { // nothing to write yet (the Sim has not covered it; no clock)
+			if !w.renderPeriod(render) { // nothing to write yet (the Sim has not covered it; no clock)
 				return frames(w.period / 4), nil
-			}
-			w.pend, w.fromMix = w.buf, next >= 0
-			if w.fromMix {
-				w.mixEnd = next
-			}
-			if w.wrote >= MaxBufferFrames && (w.low < 0 || w.queued < w.low) {
-				w.low = w.queued // how near the device came to running dry
 			}
 		}
 		n := min(av, int64(len(w.pend)/2))
@@ -196,6 +218,23 @@ func (w *writer) step(now time.Time, target int64, render renderFunc) (time.Dura
 		}
 	}
 	return frames(w.period / 4), nil
+}
+
+// renderPeriod renders the next period into pend; false when there is
+// nothing to write yet.
+func (w *writer) renderPeriod(render renderFunc) bool {
+	next, ok := render(w.buf)
+	if w.starved = !ok; !ok {
+		return false
+	}
+	w.pend, w.fromMix = w.buf, next >= 0
+	if w.fromMix {
+		w.mixEnd = next
+	}
+	if w.wrote >= MaxBufferFrames && (w.low < 0 || w.queued < w.low) {
+		w.low = w.queued // how near the device came to running dry
+	}
+	return true
 }
 
 // recover restarts a device that ran dry (counted); other errors stand.

@@ -67,6 +67,14 @@ func TestCapture_DirCheckedFirst(t *testing.T) {
 	}
 }
 
+// stopSignals are the signals that stop the window's commands, with the exit code each
+// gives (128 + its number, as a shell reports it).
+var stopSignals = []struct {
+	sig  syscall.Signal
+	code int
+	name string
+}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}}
+
 // Ctrl-C or SIGTERM during `soundworld capture`: the run's temp folder (the
 // picture is made there before the bundle is written) is removed, the
 // process exits 130/143 with one line, and no bundle or temp folder is left
@@ -76,11 +84,7 @@ func TestCapture_InterruptLeavesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the window in a child process")
 	}
-	for _, c := range []struct {
-		sig  syscall.Signal
-		code int
-		name string
-	}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}} {
+	for _, c := range stopSignals {
 		tmp, dir := t.TempDir(), t.TempDir()
 		cmd := exec.Command(os.Args[0])
 		cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "SOUNDWORLD_WINDOW_MAIN="+strings.Join([]string{"capture", "-seconds", "3600", "-dir", dir}, "\x1f"))
@@ -117,11 +121,7 @@ func TestShot_InterruptLeavesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the window in a child process")
 	}
-	for _, c := range []struct {
-		sig  syscall.Signal
-		code int
-		name string
-	}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}} {
+	for _, c := range stopSignals {
 		dir := t.TempDir()
 		var cmd *exec.Cmd
 		var errb strings.Builder

@@ -77,10 +77,7 @@ func TestNoDisplay_SignalLeavesNoTempFolder(t *testing.T) {
 			env = append(env, kv)
 		}
 	}
-	for _, c := range []struct {
-		sig  syscall.Signal
-		code int
-	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}} {
+	for _, c := range stopSignals {
 		tmp, out := t.TempDir(), t.TempDir()
 		cmd := exec.Command(os.Args[0])
 		cmd.Env = append(env, "TMPDIR="+tmp, "SOUNDWORLD_WINDOW_MAIN=shot\x1f-seconds\x1f3600\x1f-o\x1f"+filepath.Join(out, "x.png"))

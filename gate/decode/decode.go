@@ -181,32 +181,63 @@ func decodeRange(r file, size int64, name string, from, seconds float64) (*Audio
 	if total >= 0 {
 		a.FileSeconds = float64(total) / float64(rate)
 	}
-	// The part in output samples [kFrom, kTo), and in source frames [s0, s1).
-	kFrom := int64(math.Round(math.Max(0, from) * Rate))
-	kTo := int64(math.MaxInt64)
+	sp := spanOf(rate, from, seconds, limit)
+	if err := guarded(format, func() error { return src.skip(sp.s0) }); err != nil {
+		return fail(err)
+	}
+	ch, err := readPart(src, a, total, limit, sp)
+	if err != nil {
+		return fail(err)
+	}
+	if len(ch[0]) == 0 && sp.s0 == 0 {
+		return fail(errors.New("no audio"))
+	}
+	a.fit(ch, sp, total, from, seconds)
+	return a, nil
+}
+
+// span is the part asked for in output samples [kFrom, kTo) and in source
+// frames [s0, s1); k0 is the output sample at s0, and Rate/rate = l/m in
+// lowest terms.
+type span struct {
+	kFrom, kTo, k0, s0, s1, l, m int64
+}
+
+// spanOf is the part [from, from+seconds) of a source at rate Hz (seconds <
+// 0: to the end), at most limit source frames.
+func spanOf(rate int, from, seconds float64, limit int64) span {
+	var sp span
+	sp.kFrom = int64(math.Round(math.Max(0, from) * Rate))
+	sp.kTo = int64(math.MaxInt64)
 	if seconds >= 0 {
-		kTo = kFrom + int64(math.Round(seconds*Rate))
+		sp.kTo = sp.kFrom + int64(math.Round(seconds*Rate))
 	}
 	g := int64(gcd(rate, Rate))
-	l, m := int64(Rate)/g, int64(rate)/g // Rate/rate = l/m in lowest terms
+	l, m := int64(Rate)/g, int64(rate)/g
+	sp.l, sp.m = l, m
 	margin := int64(0)
 	if rate != Rate {
 		margin = max(256, int64(rate)/20) // > the resampler's half-length at every rate
 	}
-	s0 := max(0, (kFrom*m/l-margin)/m*m) // a multiple of m: output sample s0·l/m is on the grid
-	k0 := s0 / m * l
-	s1 := int64(math.MaxInt64)
-	if kTo != math.MaxInt64 {
-		s1 = (kTo*m+l-1)/l + margin
+	sp.s0 = max(0, (sp.kFrom*m/l-margin)/m*m) // a multiple of m: output sample s0·l/m is on the grid
+	sp.k0 = sp.s0 / m * l
+	sp.s1 = int64(math.MaxInt64)
+	if sp.kTo != math.MaxInt64 {
+		sp.s1 = (sp.kTo*m+l-1)/l + margin
 	}
-	s1 = min(s1, s0+limit)
-	if err := guarded(format, func() error { return src.skip(s0) }); err != nil {
-		return fail(err)
-	}
+	sp.s1 = min(sp.s1, sp.s0+limit)
+	return sp
+}
+
+// readPart decodes source frames [sp.s0, sp.s1) of src (already skipped to
+// s0), a channel each, adding its warnings to a's. A fault past the start
+// ends the part with a warning; one at the file's start is the error.
+func readPart(src source, a *Audio, total, limit int64, sp span) ([][]float32, error) {
+	rate, nch, format := a.SourceRate, a.Channels, a.Format
 	ch := make([][]float32, nch)
-	if n := s1 - s0; total >= 0 || n < limit { // the part's length is known: no growing
+	if n := sp.s1 - sp.s0; total >= 0 || n < limit { // the part's length is known: no growing
 		if total >= 0 {
-			n = min(n, total-s0)
+			n = min(n, total-sp.s0)
 		}
 		for c := range ch {
 			ch[c] = make([]float32, 0, max(0, n))
@@ -217,8 +248,8 @@ func decodeRange(r file, size int64, name string, from, seconds float64) (*Audio
 		buf[c] = make([]float32, 8192)
 	}
 	var bad nonFinite
-	for pos := s0; pos < s1; {
-		want := int(min(int64(len(buf[0])), s1-pos))
+	for pos := sp.s0; pos < sp.s1; {
+		want := int(min(int64(len(buf[0])), sp.s1-pos))
 		var n int
 		err := guarded(format, func() (err error) {
 			view := make([][]float32, nch)
@@ -238,22 +269,27 @@ func decodeRange(r file, size int64, name string, from, seconds float64) (*Audio
 		}
 		if err != nil {
 			// A fault past the start: what was decoded stands, the rest is lost.
-			if pos == s0 && pos == 0 {
-				return fail(err)
+			if pos == sp.s0 && pos == 0 {
+				return nil, err
 			}
 			a.Warnings = append(a.Warnings, Warning{float64(pos) / float64(rate), fmt.Sprintf("decoding stopped: %v; the recording is read as ending here", err)})
 			break
 		}
 	}
 	a.Warnings = append(append(src.warnings(), a.Warnings...), bad.warnings(rate)...)
-	if len(ch[0]) == 0 && s0 == 0 {
-		return fail(errors.New("no audio"))
-	}
-	a.L, a.R = toStereo(ch, format == "ogg vorbis")
+	return ch, nil
+}
+
+// fit makes a's stereo at Rate from the decoded source frames ch (from
+// sp.s0), and the part at the source's rate, both cut to [from,
+// from+seconds); total is the file's frames (< 0: unknown).
+func (a *Audio) fit(ch [][]float32, sp span, total int64, from, seconds float64) {
+	rate := a.SourceRate
+	a.L, a.R = toStereo(ch, a.Format == "ogg vorbis")
 	a.NativeL, a.NativeR = a.L, a.R
 	if rate != Rate {
 		// The same part at the source's rate: [from, from+seconds) in its frames.
-		lo := min(int64(len(a.L)), max(0, int64(math.Round(math.Max(0, from)*float64(rate)))-s0))
+		lo := min(int64(len(a.L)), max(0, int64(math.Round(math.Max(0, from)*float64(rate)))-sp.s0))
 		hi := int64(len(a.L))
 		if seconds >= 0 {
 			hi = min(hi, lo+int64(math.Round(seconds*float64(rate))))
@@ -262,10 +298,10 @@ func decodeRange(r file, size int64, name string, from, seconds float64) (*Audio
 		a.L, a.R = audio.ResamplePlanar(a.L, a.R, rate, Rate)
 	}
 	cut := func(x []float32) []float32 {
-		lo := min(int64(len(x)), kFrom-k0)
-		hi := min(int64(len(x)), kTo-k0)
+		lo := min(int64(len(x)), sp.kFrom-sp.k0)
+		hi := min(int64(len(x)), sp.kTo-sp.k0)
 		if total >= 0 { // no output past the file's end (the resampler's last instants)
-			hi = min(hi, (total*l+m-1)/m-k0)
+			hi = min(hi, (total*sp.l+sp.m-1)/sp.m-sp.k0)
 		}
 		return x[lo:max(lo, hi)]
 	}
@@ -273,8 +309,7 @@ func decodeRange(r file, size int64, name string, from, seconds float64) (*Audio
 	if rate == Rate {
 		a.NativeL, a.NativeR = a.L, a.R
 	}
-	a.From = float64(kFrom) / Rate
-	return a, nil
+	a.From = float64(sp.kFrom) / Rate
 }
 
 func gcd(a, b int) int {

@@ -36,18 +36,9 @@ func id3v2Size(b []byte) int {
 	return n
 }
 
-// readMP3Tag looks for a Xing/Info tag in the first frame of b (after an
-// ID3v2 tag); ok is false when there is none, and the file is decoded as it
-// comes (every frame, the delays kept).
-func readMP3Tag(b []byte) (t mp3Tag, ok bool) {
-	off := id3v2Size(b)
-	if off > len(b) {
-		return t, false
-	}
-	return parseMP3Tag(b[off:])
-}
-
-// parseMP3Tag is readMP3Tag of the bytes from the first frame's header on.
+// parseMP3Tag looks for a Xing/Info tag in the first frame, h from its
+// header on (after any ID3v2 tag); ok is false when there is none, and the
+// file is decoded as it comes (every frame, the delays kept).
 func parseMP3Tag(h []byte) (t mp3Tag, ok bool) {
 	if len(h) < 4 {
 		return t, false

@@ -194,3 +194,12 @@ func bytesIndex(b []byte, s string) int {
 	}
 	return -1
 }
+
+// readMP3Tag is parseMP3Tag on a whole file b: after its ID3v2 tag, if any.
+func readMP3Tag(b []byte) (t mp3Tag, ok bool) {
+	off := id3v2Size(b)
+	if off > len(b) {
+		return t, false
+	}
+	return parseMP3Tag(b[off:])
+}

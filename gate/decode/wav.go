@@ -37,103 +37,142 @@ type wavSource struct {
 // file has is read as far as it goes, with a warning; so are other sizes
 // that contradict the file.
 func openWAV(r io.ReaderAt, size int64) (*wavSource, error) {
-	var (
-		haveFmt, haveData  bool
-		tag, bits          int
-		w                  = &wavSource{r: r}
-		dataSize           int64
-		fmtOffset          int64
-		claimed, riffClaim int64
-	)
+	w := &wavSource{r: r}
+	h, err := w.chunks(size)
+	if err != nil {
+		return nil, err
+	}
+	if !h.haveFmt {
+		return nil, fmt.Errorf("wav: no fmt chunk")
+	}
+	if !h.haveData {
+		return nil, fmt.Errorf("wav: no data chunk")
+	}
+	if err := w.setFormat(h); err != nil {
+		return nil, err
+	}
+	w.frames = h.dataSize / int64(w.blockAlign)
+	w.sample = sampleReader(h.tag, h.bits)
+	w.sizeWarnings(h, size)
+	return w, nil
+}
+
+// wavHeader is what the chunk walk found: the fmt chunk's tag and bits and
+// its byte offset, the data chunk's size (bytes, as far as the file goes)
+// and what it claimed when the file is shorter, the RIFF header's size.
+type wavHeader struct {
+	haveFmt, haveData  bool
+	tag, bits          int
+	dataSize           int64
+	fmtOffset          int64
+	claimed, riffClaim int64
+}
+
+// chunks walks the chunk headers of a file of size bytes, reading the fmt
+// chunk into w and noting the first data chunk.
+func (w *wavSource) chunks(size int64) (wavHeader, error) {
+	var h wavHeader
 	var hdr [8]byte
-	if _, err := r.ReadAt(hdr[:], 0); err == nil {
-		riffClaim = int64(binary.LittleEndian.Uint32(hdr[4:]))
+	if _, err := w.r.ReadAt(hdr[:], 0); err == nil {
+		h.riffClaim = int64(binary.LittleEndian.Uint32(hdr[4:]))
 	}
 	for off := int64(12); off+8 <= size; {
-		if _, err := r.ReadAt(hdr[:], off); err != nil {
-			return nil, fmt.Errorf("wav: chunk header at byte offset %d: %v", off, err)
+		if _, err := w.r.ReadAt(hdr[:], off); err != nil {
+			return h, fmt.Errorf("wav: chunk header at byte offset %d: %v", off, err)
 		}
 		id := string(hdr[:4])
 		csize := int64(binary.LittleEndian.Uint32(hdr[4:]))
 		body := off + 8
 		if csize > size-body {
 			if id != "data" {
-				return nil, fmt.Errorf("wav: chunk %q at byte offset %d claims %d bytes, the file has %d left", id, off, csize, size-body)
+				return h, fmt.Errorf("wav: chunk %q at byte offset %d claims %d bytes, the file has %d left", id, off, csize, size-body)
 			}
-			claimed = csize // a truncated recording: take what is there
+			h.claimed = csize // a truncated recording: take what is there
 			csize = size - body
 		}
 		switch id {
 		case "fmt ":
-			fmtOffset = off
-			if csize < 16 {
-				return nil, fmt.Errorf("wav: fmt chunk at byte offset %d is %d bytes (want ≥ 16)", off, csize)
+			if err := w.readFmt(&h, off, csize); err != nil {
+				return h, err
 			}
-			f := make([]byte, min(csize, 40))
-			if _, err := r.ReadAt(f, body); err != nil {
-				return nil, fmt.Errorf("wav: fmt chunk at byte offset %d: %v", off, err)
-			}
-			tag = int(binary.LittleEndian.Uint16(f[0:]))
-			w.nch = int(binary.LittleEndian.Uint16(f[2:]))
-			w.rate = int(binary.LittleEndian.Uint32(f[4:]))
-			w.blockAlign = int(binary.LittleEndian.Uint16(f[12:]))
-			bits = int(binary.LittleEndian.Uint16(f[14:]))
-			if tag == tagExtensible {
-				if csize < 40 {
-					return nil, fmt.Errorf("wav: WAVE_FORMAT_EXTENSIBLE fmt chunk at byte offset %d is %d bytes (want 40)", off, csize)
-				}
-				tag = int(binary.LittleEndian.Uint16(f[24:])) // the sub-format GUID's first two bytes
-			}
-			haveFmt = true
 		case "data":
-			if !haveData {
-				w.dataOff, dataSize, haveData = body, csize, true
+			if !h.haveData {
+				w.dataOff, h.dataSize, h.haveData = body, csize, true
 			}
 		}
 		off = body + csize + csize&1 // chunks are padded to even sizes
 	}
-	if !haveFmt {
-		return nil, fmt.Errorf("wav: no fmt chunk")
+	return h, nil
+}
+
+// readFmt reads the fmt chunk of csize bytes whose header is at byte offset
+// off.
+func (w *wavSource) readFmt(h *wavHeader, off, csize int64) error {
+	h.fmtOffset = off
+	if csize < 16 {
+		return fmt.Errorf("wav: fmt chunk at byte offset %d is %d bytes (want ≥ 16)", off, csize)
 	}
-	if !haveData {
-		return nil, fmt.Errorf("wav: no data chunk")
+	f := make([]byte, min(csize, 40))
+	if _, err := w.r.ReadAt(f, off+8); err != nil {
+		return fmt.Errorf("wav: fmt chunk at byte offset %d: %v", off, err)
 	}
+	h.tag = int(binary.LittleEndian.Uint16(f[0:]))
+	w.nch = int(binary.LittleEndian.Uint16(f[2:]))
+	w.rate = int(binary.LittleEndian.Uint32(f[4:]))
+	w.blockAlign = int(binary.LittleEndian.Uint16(f[12:]))
+	h.bits = int(binary.LittleEndian.Uint16(f[14:]))
+	if h.tag == tagExtensible {
+		if csize < 40 {
+			return fmt.Errorf("wav: WAVE_FORMAT_EXTENSIBLE fmt chunk at byte offset %d is %d bytes (want 40)", off, csize)
+		}
+		h.tag = int(binary.LittleEndian.Uint16(f[24:])) // the sub-format GUID's first two bytes
+	}
+	h.haveFmt = true
+	return nil
+}
+
+// setFormat checks the fmt chunk's channels, tag, bits and block align,
+// and names the format.
+func (w *wavSource) setFormat(h wavHeader) error {
 	at := func(field string, v int) error {
-		return fmt.Errorf("wav: fmt chunk at byte offset %d: %s %d unsupported", fmtOffset, field, v)
+		return fmt.Errorf("wav: fmt chunk at byte offset %d: %s %d unsupported", h.fmtOffset, field, v)
 	}
 	if w.nch < 1 || w.nch > 32 {
-		return nil, at("channel count", w.nch)
+		return at("channel count", w.nch)
 	}
-	switch {
+	switch tag, bits := h.tag, h.bits; {
 	case tag == tagPCM && (bits == 8 || bits == 16 || bits == 24 || bits == 32):
 		w.format = fmt.Sprintf("wav pcm%d", bits)
 	case tag == tagFloat && (bits == 32 || bits == 64):
 		w.format = fmt.Sprintf("wav float%d", bits)
 	case tag != tagPCM && tag != tagFloat:
-		return nil, at("format tag", tag)
+		return at("format tag", tag)
 	default:
-		return nil, at("bits per sample", bits)
+		return at("bits per sample", bits)
 	}
-	w.width = bits / 8
+	w.width = h.bits / 8
 	if w.blockAlign != w.width*w.nch {
-		return nil, at("block align", w.blockAlign)
+		return at("block align", w.blockAlign)
 	}
-	w.frames = dataSize / int64(w.blockAlign)
-	w.sample = sampleReader(tag, bits)
+	return nil
+}
+
+// sizeWarnings warns of sizes that contradict the file (size bytes): a data
+// chunk with no size or cut short, a part frame, the RIFF header's size.
+func (w *wavSource) sizeWarnings(h wavHeader, size int64) {
 	end := float64(w.frames) / float64(max(1, w.rate))
 	switch {
-	case claimed == 0xFFFFFFFF:
+	case h.claimed == 0xFFFFFFFF:
 		w.warn = append(w.warn, Warning{0, fmt.Sprintf("the data chunk (byte offset %d) gives no size (0xFFFFFFFF, a recorder that never finished the file?): read to the end of the file, %.3f s", w.dataOff-8, end)})
-	case claimed > 0:
-		w.warn = append(w.warn, Warning{end, fmt.Sprintf("the file ends early: its data chunk (byte offset %d) claims %d bytes, the file has %d; the recording is read as ending here", w.dataOff-8, claimed, dataSize)})
+	case h.claimed > 0:
+		w.warn = append(w.warn, Warning{end, fmt.Sprintf("the file ends early: its data chunk (byte offset %d) claims %d bytes, the file has %d; the recording is read as ending here", w.dataOff-8, h.claimed, h.dataSize)})
 	}
-	if dataSize%int64(w.blockAlign) != 0 {
-		w.warn = append(w.warn, Warning{end, fmt.Sprintf("the data chunk ends inside a frame (%d of its %d bytes left over); those bytes are dropped", dataSize%int64(w.blockAlign), w.blockAlign)})
+	if h.dataSize%int64(w.blockAlign) != 0 {
+		w.warn = append(w.warn, Warning{end, fmt.Sprintf("the data chunk ends inside a frame (%d of its %d bytes left over); those bytes are dropped", h.dataSize%int64(w.blockAlign), w.blockAlign)})
 	}
-	if claimed == 0 && riffClaim != 0 && riffClaim != 0xFFFFFFFF && riffClaim+8 != size {
-		w.warn = append(w.warn, Warning{0, fmt.Sprintf("the RIFF header gives the file as %d bytes, it is %d", riffClaim+8, size)})
+	if h.claimed == 0 && h.riffClaim != 0 && h.riffClaim != 0xFFFFFFFF && h.riffClaim+8 != size {
+		w.warn = append(w.warn, Warning{0, fmt.Sprintf("the RIFF header gives the file as %d bytes, it is %d", h.riffClaim+8, size)})
 	}
-	return w, nil
 }
 
 func (w *wavSource) info() (int, int, string, int64) { return w.rate, w.nch, w.format, w.frames }

@@ -16,14 +16,6 @@ import (
 	"soundworld/internal/bigworld"
 )
 
-// stopSignals are the signals that stop a command, with the exit code each
-// gives (128 + its number, as a shell reports it).
-var stopSignals = []struct {
-	sig  syscall.Signal
-	code int
-	name string
-}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}}
-
 // Ctrl-C or SIGTERM while atlas writes its three outputs: exit 130/143 with
 // the one line, no temp file left, and the earlier PNG, JSON and CSV all as
 // they were (issue 23 item 5: all old or all new, never a mix).
@@ -79,13 +71,7 @@ func TestAtlas_InterruptMidWriteKeepsEarlierFiles(t *testing.T) {
 			midWrite = outputTemps(dir) > 0 && allPrevious(dir, names)
 			cmd.Process.Signal(c.sig)
 			cmd.Process.Signal(syscall.SIGCONT)
-			select {
-			case <-done:
-			case <-time.After(30 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatalf("%s: still running 30 s after the signal", c.name)
-			}
+			endWithin30s(t, cmd, done, c.name)
 			if !midWrite {
 				t.Logf("%s try %d: stopped outside the write (renaming already); again", c.name, try)
 				continue
@@ -172,13 +158,7 @@ func TestGate_InterruptLeavesGateFileAndNoReport(t *testing.T) {
 			cmd.Process.Signal(c.sig)
 			done := make(chan struct{})
 			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(30 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatalf("%s: still running 30 s after the signal", c.name)
-			}
+			endWithin30s(t, cmd, done, c.name)
 			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
 				break
 			}
@@ -196,5 +176,18 @@ func TestGate_InterruptLeavesGateFileAndNoReport(t *testing.T) {
 		if left := tempFiles(t, dir); len(left) > 0 {
 			t.Errorf("%s: left %v", c.name, left)
 		}
+	}
+}
+
+// endWithin30s waits for done (cmd has ended) at most 30 s after the
+// signal name; then it kills cmd and fails the test.
+func endWithin30s(t *testing.T, cmd *exec.Cmd, done <-chan struct{}, name string) {
+	t.Helper()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("%s: still running 30 s after the signal", name)
 	}
 }

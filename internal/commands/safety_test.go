@@ -223,17 +223,21 @@ func TestDataProblems_Reported(t *testing.T) {
 	}
 }
 
+// stopSignals are the signals that stop a command, with the exit code each
+// gives (128 + its number, as a shell reports it).
+var stopSignals = []struct {
+	sig  syscall.Signal
+	code int
+	name string
+}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}}
+
 // Ctrl-C or SIGTERM during a render: exit 130/143 with one line, no temp
 // file left, the previous output untouched. A child process runs Main.
 func TestRender_InterruptLeavesNoTempFile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a child process")
 	}
-	for _, c := range []struct {
-		sig  syscall.Signal
-		code int
-		name string
-	}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}} {
+	for _, c := range stopSignals {
 		dir := t.TempDir()
 		wav := filepath.Join(dir, "out.wav")
 		os.WriteFile(wav, []byte("previous"), 0o644)

@@ -43,13 +43,7 @@ func TestPlan_Check(t *testing.T) {
 		for _, o := range c.outs {
 			p.Output(o.flag, o.path)
 		}
-		err := p.Check()
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%s: got %v, want ok", c.name, err)
-		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
-			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
-		}
+		wantErr(t, c.name, p.Check(), c.want)
 	}
 	ents, _ := os.ReadDir(dir)
 	for _, e := range ents {
@@ -180,13 +174,7 @@ func TestPlan_OutputDir(t *testing.T) {
 		p.Input("-path", filepath.Join(dir, "in"))
 		p.OutputDir("-o", c.dir)
 		p.Output("-events", c.file)
-		err := p.Check()
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%s: got %v, want ok", c.name, err)
-		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
-			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
-		}
+		wantErr(t, c.name, p.Check(), c.want)
 	}
 	if _, err := os.Stat(rep); err == nil {
 		t.Error("Check made the folder")
@@ -307,5 +295,16 @@ func TestProtect_RelativeNameResolvedAtOnce(t *testing.T) {
 	}
 	if err := CheckFile("", filepath.Join(dir, "acdata", "x.csv"), ""); err == nil {
 		t.Error("the protected folder is no longer refused")
+	}
+}
+
+// wantErr checks err against want: nil for "", else an error containing it.
+func wantErr(t *testing.T, name string, err error, want string) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Errorf("%s: got %v, want ok", name, err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+		t.Errorf("%s: got %v, want an error containing %q", name, err, want)
 	}
 }

@@ -83,21 +83,21 @@ func (in *Interrupt) Code() int {
 
 // Message is the one line printed for an interrupted run.
 func (in *Interrupt) Message(prog string) string {
-	name := "SIGINT"
-	if in.Signal() == syscall.SIGTERM {
-		name = "SIGTERM"
-	}
-	return fmt.Sprintf("%s: interrupted (%s); unfinished outputs removed, earlier files untouched", prog, name)
+	return fmt.Sprintf("%s: interrupted (%s); unfinished outputs removed, earlier files untouched", prog, in.name())
 }
 
 // MessageLate is the line for a signal that came after the command had
 // committed its outputs: they are complete and in place.
 func (in *Interrupt) MessageLate(prog string) string {
-	name := "SIGINT"
+	return fmt.Sprintf("%s: interrupted (%s) after the outputs were complete; they are written", prog, in.name())
+}
+
+// name is the signal's name in those lines: SIGTERM, else SIGINT.
+func (in *Interrupt) name() string {
 	if in.Signal() == syscall.SIGTERM {
-		name = "SIGTERM"
+		return "SIGTERM"
 	}
-	return fmt.Sprintf("%s: interrupted (%s) after the outputs were complete; they are written", prog, name)
+	return "SIGINT"
 }
 
 // Stop stops catching signals (the default action is back) and ends the watchdog.

@@ -285,58 +285,7 @@ func suite(bin string, w *world, dir string, jobs int) (counts, error) {
 					mu.Unlock()
 					continue
 				}
-				var local counts
-				flagged := []string{}
-				checkFlagged := false
-				for _, cmd := range commands {
-					r := runCmd(bin, w, cmd, sd, rec)
-					cl := clean[cmd.name]
-					local.runs++
-					switch {
-					case r.timedOut:
-						local.hangs++
-						local.notes = append(local.notes, fmt.Sprintf("HANG %s / %s", j.set.Name, cmd.name))
-						continue
-					case r.code == 70 || strings.Contains(r.stderr, "panic:") || strings.Contains(r.stderr, "internal error"):
-						local.panics++
-						local.notes = append(local.notes, fmt.Sprintf("PANIC %s / %s: %s", j.set.Name, cmd.name, firstLine(r.stderr)))
-						continue
-					}
-					if cmd.name == "check" {
-						fresh := 0
-						for _, p := range checkProblems(r.stdout) {
-							if !slices.Contains(cleanProblems, p) {
-								fresh++
-							}
-						}
-						if checkFlagged = fresh > 0; checkFlagged {
-							local.named++
-						} else {
-							local.equal++
-						}
-						continue
-					}
-					equal := r.code == cl.code && r.stdout == cl.stdout && r.files == cl.files
-					named := strings.Contains(r.stderr, "data problem: ") || (r.code == 2 && strings.Contains(r.stderr, ".dat"))
-					switch {
-					case equal && !strings.Contains(r.stderr, "data problem: "):
-						local.equal++
-					case named:
-						local.named++
-						flagged = append(flagged, cmd.name)
-						if cmd.strict && r.code != 2 {
-							local.strictNot2++
-							local.notes = append(local.notes, fmt.Sprintf("NOT EXIT 2 %s / %s -strict: exit %d", j.set.Name, cmd.name, r.code))
-						}
-					default:
-						local.unexplained++
-						local.notes = append(local.notes, fmt.Sprintf("SILENT %s / %s: exit %d (clean %d), stdout same %v, outputs same %v; stderr: %.300q", j.set.Name, cmd.name, r.code, cl.code, r.stdout == cl.stdout, r.files == cl.files, r.stderr))
-					}
-				}
-				if len(flagged) > 0 && !checkFlagged {
-					local.checkMissed++
-					local.notes = append(local.notes, fmt.Sprintf("CHECK MISSED %s (flagged by %s)", j.set.Name, strings.Join(flagged, ", ")))
-				}
+				local := damagedSet(bin, w, j.set.Name, sd, rec, clean, cleanProblems)
 				os.RemoveAll(sd)
 				mu.Lock()
 				c.add(local)
@@ -352,6 +301,64 @@ func suite(bin string, w *world, dir string, jobs int) (counts, error) {
 	wg.Wait()
 	slices.Sort(c.notes)
 	return c, nil
+}
+
+// damagedSet runs the commands on the damaged set name in sd and counts
+// each run against the clean run's (clean, and check's cleanProblems).
+func damagedSet(bin string, w *world, name, sd, rec string, clean map[string]run, cleanProblems []string) counts {
+	var local counts
+	flagged := []string{}
+	checkFlagged := false
+	for _, cmd := range commands {
+		r := runCmd(bin, w, cmd, sd, rec)
+		cl := clean[cmd.name]
+		local.runs++
+		switch {
+		case r.timedOut:
+			local.hangs++
+			local.notes = append(local.notes, fmt.Sprintf("HANG %s / %s", name, cmd.name))
+			continue
+		case r.code == 70 || strings.Contains(r.stderr, "panic:") || strings.Contains(r.stderr, "internal error"):
+			local.panics++
+			local.notes = append(local.notes, fmt.Sprintf("PANIC %s / %s: %s", name, cmd.name, firstLine(r.stderr)))
+			continue
+		}
+		if cmd.name == "check" {
+			fresh := 0
+			for _, p := range checkProblems(r.stdout) {
+				if !slices.Contains(cleanProblems, p) {
+					fresh++
+				}
+			}
+			if checkFlagged = fresh > 0; checkFlagged {
+				local.named++
+			} else {
+				local.equal++
+			}
+			continue
+		}
+		equal := r.code == cl.code && r.stdout == cl.stdout && r.files == cl.files
+		named := strings.Contains(r.stderr, "data problem: ") || (r.code == 2 && strings.Contains(r.stderr, ".dat"))
+		switch {
+		case equal && !strings.Contains(r.stderr, "data problem: "):
+			local.equal++
+		case named:
+			local.named++
+			flagged = append(flagged, cmd.name)
+			if cmd.strict && r.code != 2 {
+				local.strictNot2++
+				local.notes = append(local.notes, fmt.Sprintf("NOT EXIT 2 %s / %s -strict: exit %d", name, cmd.name, r.code))
+			}
+		default:
+			local.unexplained++
+			local.notes = append(local.notes, fmt.Sprintf("SILENT %s / %s: exit %d (clean %d), stdout same %v, outputs same %v; stderr: %.300q", name, cmd.name, r.code, cl.code, r.stdout == cl.stdout, r.files == cl.files, r.stderr))
+		}
+	}
+	if len(flagged) > 0 && !checkFlagged {
+		local.checkMissed++
+		local.notes = append(local.notes, fmt.Sprintf("CHECK MISSED %s (flagged by %s)", name, strings.Join(flagged, ", ")))
+	}
+	return local
 }
 
 // writePair writes the two dats into dir/dat.

@@ -117,13 +117,28 @@ func main() {
 	} else {
 		defer os.RemoveAll(dir)
 	}
+	cmd := startWindow(bin, dir)
+	defer cmd.Process.Kill()
+	b := walkW(dir)
+	jumpBox(dir, b)
+	xdo("key", "Escape")
+	sliders(dir)
+	dragListener(dir)
+	doubleClickJump(dir)
+	soundsPanel(dir)
+	resized(dir)
+	fmt.Println("uismoke: ok")
+}
+
+// startWindow starts the window (bin, no audio, its settings in dir), finds
+// and focuses it, and waits for the terrain.
+func startWindow(bin, dir string) *exec.Cmd {
 	cmd := exec.Command(bin, "-noaudio", "-settings", filepath.Join(dir, "settings.json"))
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, os.Stdout, os.Stderr
 	cmd.Env = append(os.Environ(), "SOUNDWORLD_NO_AUDIO=1")
 	if err := cmd.Start(); err != nil {
 		fail("%v", err)
 	}
-	defer cmd.Process.Kill()
 	out, err := exec.Command("xdotool", "search", "--sync", "--name", "soundworld").Output()
 	if err != nil {
 		fail("no window: %v", err)
@@ -131,7 +146,11 @@ func main() {
 	win = strings.Fields(string(out))[0]
 	xdo("windowfocus", "--sync", win)
 	time.Sleep(3 * time.Second) // terrain
+	return cmd
+}
 
+// walkW holds W for 3 s and checks the walk's length; the sidecar after it.
+func walkW(dir string) sidecar {
 	a := shot(dir)
 	xdo("keydown", "w")
 	time.Sleep(3 * time.Second)
@@ -142,7 +161,13 @@ func main() {
 	if d < 0.8*28.5 || d > 1.2*28.5 {
 		fail("walked %.1f m", d)
 	}
+	return b
+}
 
+// jumpBox types a bad place into the jump box (an error, the overlay keys
+// still the box's), then a good one (jumped; the keys back to the map). b is
+// the sidecar before.
+func jumpBox(dir string, b sidecar) {
 	xdo("mousemove", "--window", win, "100", "63") // the jump box (Controls, top left)
 	click()
 	time.Sleep(500 * time.Millisecond)
@@ -174,13 +199,11 @@ func main() {
 	}
 	xdo("key", "2")
 	fmt.Println("uismoke: after the jump's Enter, 2 toggled the cells overlay (the box let go of the keys)")
+}
 
-	xdo("key", "Escape")
-	sliders(dir)
-	dragListener(dir)
-	doubleClickJump(dir)
-	soundsPanel(dir)
-
+// resized shrinks the window to 900x600 and checks every panel is inside,
+// above the status bar, none overlapping.
+func resized(dir string) {
 	xdo("windowsize", win, "900", "600")
 	time.Sleep(2 * time.Second)
 	f := shot(dir)
@@ -198,7 +221,6 @@ func main() {
 		}
 	}
 	fmt.Printf("uismoke: resized to 900x600: %d panels inside, no overlaps\n", len(f.View.Panels))
-	fmt.Println("uismoke: ok")
 }
 
 // sliders unfolds Sound preferences (Controls, 1280×720: the header at

@@ -70,37 +70,7 @@ func Arrange(w, h int, ps []Panel) Result {
 	w, h = max(w, 1), max(h, 1)
 	r.Status = image.Rect(0, max(0, h-Status), w, h)
 	top, bottom := Gap, r.Status.Min.Y-Gap
-
-	// Column widths: the widest panel of each side, narrowed together so the
-	// map keeps at least MinMap of the width.
-	var cw [2]int
-	var open [2]bool
-	for _, p := range ps {
-		if p.Edge <= Right {
-			cw[p.Edge] = max(cw[p.Edge], p.Width)
-			open[p.Edge] = open[p.Edge] || !p.Collapsed
-		}
-	}
-	for i := range cw {
-		if !open[i] { // a column of title bars only gives the map the rest
-			cw[i] = min(cw[i], FoldedW+FoldedW/5)
-		}
-	}
-	if room := int(float64(w)*(1-MinMap)) - 4*Gap; cw[0]+cw[1] > room && cw[0]+cw[1] > 0 {
-		k := float64(max(room, 0)) / float64(cw[0]+cw[1])
-		for i := range cw {
-			if cw[i] > 0 {
-				cw[i] = max(min(MinCol, cw[i]), int(float64(cw[i])*k))
-			}
-		}
-	}
-	if cw[0]+cw[1]+4*Gap > w { // tiny window: split it
-		for i := range cw {
-			if cw[i] > 0 {
-				cw[i] = max(1, (w-4*Gap)/2)
-			}
-		}
-	}
+	cw := columnWidths(w, ps)
 	x0 := [2]int{Gap, w - Gap - cw[1]}
 
 	// Bottom strip between the columns.
@@ -111,60 +81,7 @@ func Arrange(w, h int, ps []Panel) Result {
 	if cw[1] > 0 {
 		mapR = x0[1] - Gap
 	}
-	var bot []int
-	stripH := 0
-	for i, p := range ps {
-		if p.Edge == Bottom {
-			bot = append(bot, i)
-			hh := Title
-			if !p.Collapsed {
-				hh = max(p.Height, Title)
-			} else {
-				r.Folded[i] = true
-			}
-			stripH = max(stripH, hh)
-		}
-	}
-	if len(bot) > 0 {
-		stripH = min(stripH, max(Title, int(float64(h)*MaxBotH)))
-		y1 := bottom
-		y0 := max(top, y1-stripH)
-		// Open panels share the strip by Width. Folded ones are title bars
-		// stacked in one column of at most FoldedW px at the strip's right
-		// end (at 900 px three side by side left an open panel 116 px), or
-		// beside the open ones when the strip is too low to stack them; all
-		// folded, they share the strip's one row by Width.
-		var open, folded []int
-		for _, i := range bot {
-			if r.Folded[i] {
-				folded = append(folded, i)
-			} else {
-				open = append(open, i)
-			}
-		}
-		full := mapR - mapL
-		stackH := len(folded)*Title + (len(folded)-1)*Gap
-		switch {
-		case len(open) > 0 && len(folded) > 0 && stackH <= y1-y0:
-			fw := min(FoldedW, full/(len(open)+1))
-			share(r.Rects, ps, open, mapL, y0, y1, full-fw-Gap)
-			for k, i := range folded {
-				yb := y1 - k*(Title+Gap)
-				r.Rects[i] = image.Rect(mapR-fw, yb-Title, mapR, yb)
-			}
-		case len(open) > 0 && len(folded) > 0:
-			fw := min(FoldedW, (full-Gap*(len(bot)-1))/len(bot))
-			w := full - (fw+Gap)*len(folded)
-			share(r.Rects, ps, open, mapL, y0, y1, w)
-			for k, i := range folded {
-				x := mapL + w + Gap + k*(fw+Gap)
-				r.Rects[i] = image.Rect(x, y1-Title, x+fw, y1)
-			}
-		default:
-			share(r.Rects, ps, bot, mapL, y1-min(stripH, y1-y0), y1, full)
-		}
-		bottom = y0 - Gap
-	}
+	bottom = bottomStrip(&r, ps, h, mapL, mapR, top, bottom)
 	r.Map = image.Rect(mapL, 0, mapR, max(0, bottom+Gap))
 	if r.Map.Dx() <= 0 {
 		r.Map = image.Rect(0, 0, w, r.Status.Min.Y)
@@ -193,6 +110,102 @@ func Arrange(w, h int, ps []Panel) Result {
 		r.Rects[i] = r.Rects[i].Intersect(above)
 	}
 	return r
+}
+
+// columnWidths are the left and right columns' widths in a w px window: the
+// widest panel of each side, narrowed together so the map keeps at least
+// MinMap of the width.
+func columnWidths(w int, ps []Panel) [2]int {
+	var cw [2]int
+	var open [2]bool
+	for _, p := range ps {
+		if p.Edge <= Right {
+			cw[p.Edge] = max(cw[p.Edge], p.Width)
+			open[p.Edge] = open[p.Edge] || !p.Collapsed
+		}
+	}
+	for i := range cw {
+		if !open[i] { // a column of title bars only gives the map the rest
+			cw[i] = min(cw[i], FoldedW+FoldedW/5)
+		}
+	}
+	if room := int(float64(w)*(1-MinMap)) - 4*Gap; cw[0]+cw[1] > room && cw[0]+cw[1] > 0 {
+		k := float64(max(room, 0)) / float64(cw[0]+cw[1])
+		for i := range cw {
+			if cw[i] > 0 {
+				cw[i] = max(min(MinCol, cw[i]), int(float64(cw[i])*k))
+			}
+		}
+	}
+	if cw[0]+cw[1]+4*Gap > w { // tiny window: split it
+		for i := range cw {
+			if cw[i] > 0 {
+				cw[i] = max(1, (w-4*Gap)/2)
+			}
+		}
+	}
+	return cw
+}
+
+// bottomStrip lays the bottom panels out between mapL and mapR, above
+// bottom (px) in an h px window, and returns the new bottom of what is
+// left above them.
+func bottomStrip(r *Result, ps []Panel, h, mapL, mapR, top, bottom int) int {
+	var bot []int
+	stripH := 0
+	for i, p := range ps {
+		if p.Edge == Bottom {
+			bot = append(bot, i)
+			hh := Title
+			if !p.Collapsed {
+				hh = max(p.Height, Title)
+			} else {
+				r.Folded[i] = true
+			}
+			stripH = max(stripH, hh)
+		}
+	}
+	if len(bot) == 0 {
+		return bottom
+	}
+	stripH = min(stripH, max(Title, int(float64(h)*MaxBotH)))
+	y1 := bottom
+	y0 := max(top, y1-stripH)
+	// Open panels share the strip by Width. Folded ones are title bars
+	// stacked in one column of at most FoldedW px at the strip's right
+	// end (at 900 px three side by side left an open panel 116 px), or
+	// beside the open ones when the strip is too low to stack them; all
+	// folded, they share the strip's one row by Width.
+	var open, folded []int
+	for _, i := range bot {
+		if r.Folded[i] {
+			folded = append(folded, i)
+		} else {
+			open = append(open, i)
+		}
+	}
+	full := mapR - mapL
+	stackH := len(folded)*Title + (len(folded)-1)*Gap
+	switch {
+	case len(open) > 0 && len(folded) > 0 && stackH <= y1-y0:
+		fw := min(FoldedW, full/(len(open)+1))
+		share(r.Rects, ps, open, mapL, y0, y1, full-fw-Gap)
+		for k, i := range folded {
+			yb := y1 - k*(Title+Gap)
+			r.Rects[i] = image.Rect(mapR-fw, yb-Title, mapR, yb)
+		}
+	case len(open) > 0 && len(folded) > 0:
+		fw := min(FoldedW, (full-Gap*(len(bot)-1))/len(bot))
+		w := full - (fw+Gap)*len(folded)
+		share(r.Rects, ps, open, mapL, y0, y1, w)
+		for k, i := range folded {
+			x := mapL + w + Gap + k*(fw+Gap)
+			r.Rects[i] = image.Rect(x, y1-Title, x+fw, y1)
+		}
+	default:
+		share(r.Rects, ps, bot, mapL, y1-min(stripH, y1-y0), y1, full)
+	}
+	return y0 - Gap
 }
 
 // column gives the panels col (indices into ps) heights that fit avail px.
