@@ -63,7 +63,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	mapdraw.Under(m, g.mapv, g.cam, g.frame) // the pyramid
 	drawTiles(m, g.cam, g.mapv.Tiles)
 	drawGrid(m, g.cam, g.mapv)
-	mapdraw.Over(m, g.mapv, g.cam, g.mapRect(), !g.simTimeOnly) // heatmap, landmarks, keys; the progress bar shows loading
+	mapdraw.Over(m, g.mapv, g.cam, g.mapRect(), !g.mode.simTimeOnly()) // heatmap, landmarks, keys; the progress bar shows loading
 	v := ambientviz.View{
 		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
 		Muted: g.mutedSound, HideLevels: g.ui.LevelsHidden(), Names: g.names,
@@ -197,7 +197,7 @@ func (h *hud) draw(screen *ebiten.Image) {
 	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, barCol, false)
 	// 10 Hz of wall clock (cached label images); a picture of sim time only,
 	// and an F12 picture, shows its own frame's lines.
-	if now := time.Now(); ui.NumbersDue(h.statusAt, now) || h.status[0] == "" || g.simTimeOnly || g.shotReq {
+	if now := time.Now(); ui.NumbersDue(h.statusAt, now) || h.status[0] == "" || g.mode.simTimeOnly() || g.shotReq {
 		h.status[0], h.status[1] = h.statusLines()
 		h.statusAt = now
 	}
@@ -240,7 +240,7 @@ func (h *hud) banners() []string {
 	if n := g.ui.ProblemCount(); n > 0 { // the data problems the Sim met, skipped as retail would
 		b = append(b, fmt.Sprintf("Data problems (%d): skipped as retail would, listed in the Data problems panel", n))
 	}
-	if !g.simTimeOnly && g.clk.Behind() && !g.st.Paused {
+	if !g.mode.simTimeOnly() && g.clk.Behind() && !g.st.Paused {
 		b = append(b, fmt.Sprintf("This machine cannot keep up: the Sim runs at %.1f× real time (one-shots come slower than in retail)", g.clk.Rate()*g.st.TimeScale))
 	}
 	if g.st.Paused {
@@ -279,7 +279,7 @@ func noAmbientBanner(snap *world.Snapshot, tiles *mapview.Tiles) string {
 func (h *hud) statusLines() (string, string) {
 	g := h.g
 	mx, my := ebiten.CursorPosition()
-	if g.simTimeOnly { // the "cursor" is the listener
+	if g.mode.simTimeOnly() { // the "cursor" is the listener
 		lx, ly := g.cam.ToScreen(float64(g.snap.Listener.Pos.X), float64(g.snap.Listener.Pos.Y))
 		mx, my = int(lx), int(ly)
 	}
@@ -301,7 +301,7 @@ func (h *hud) statusLines() (string, string) {
 	l := g.snap.Listener
 	lx, ly := world.Local(l.Pos.X, l.Pos.Y)
 	fps := ebiten.ActualFPS()
-	if g.simTimeOnly {
+	if g.mode.simTimeOnly() {
 		fps = tps
 	}
 	follow := ""
@@ -339,7 +339,7 @@ func (h *hud) labelObstacles() []geom.Rect {
 	if g.mapv.Toggles().Heat { // the heatmap's key
 		out = append(out, mapdraw.HeatKeyRect(mr, ambientviz.HeatLegend(g.mapv.HeatKey())))
 	}
-	if s, _, _, show := g.mapv.Progress(); show && !g.simTimeOnly { // the overview's progress bar
+	if s, _, _, show := g.mapv.Progress(); show && !g.mode.simTimeOnly() { // the overview's progress bar
 		out = append(out, mapdraw.ProgressRect(mr, s))
 	}
 	return out
@@ -351,7 +351,7 @@ func (h *hud) labelObstacles() []geom.Rect {
 func (h *hud) clockLabel() string {
 	g := h.g
 	s := fmt.Sprintf("%gx", g.st.TimeScale)
-	if g.simTimeOnly {
+	if g.mode.simTimeOnly() {
 		return s + " (fixed steps)"
 	}
 	if g.st.Paused {
@@ -371,7 +371,7 @@ func (h *hud) clockLabel() string {
 
 // mapKeyState is the map key as drawn: "open", "folded" or "" (fromview.go).
 func (h *hud) mapKeyState() string {
-	return mapKeyState(h.g.st.ShowKey, h.g.simTimeOnly, h.g.cfg.From)
+	return mapKeyState(h.g.st.ShowKey, h.g.mode.simTimeOnly(), h.g.cfg.From)
 }
 
 // keyRect is the map key's box (its title bar when folded): top right of

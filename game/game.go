@@ -163,14 +163,7 @@ type Game struct {
 	shotDone     chan shotResult
 	hud          hud    // banners, scale bar, status bar (draw.go)
 	redraw       redraw // what a frame draws again on the kept screen (redraw.go)
-	// simTimeOnly makes every picture a function of sim time and the view
-	// only, so a scripted shot is the same on any machine and under any load:
-	// the status bar's "cursor" is the listener, its FPS the tick rate and
-	// its clock "fixed steps", its lines are those of the frame drawn, and
-	// what shows loading or machine speed is left out (the "cannot keep up"
-	// banner, the overview's progress bar, a folded map key unless -from's
-	// picture had one). Set once, in New, for a shot.
-	simTimeOnly bool
+	mode         mode   // a person's window, a shot or a profile run: decided once, in New (mode.go)
 
 	clk       *clock.Clock          // real time → 1/60 s Sim ticks
 	wall      clock.Source          // s since the window opened (the clock's source while the device is not the clock)
@@ -204,7 +197,7 @@ func New(cfg Config) (*Game, error) {
 		cfg.Problems = &dat.Problems{} // the window's banner and panel
 	}
 	sim.SetProblems(cfg.Problems)
-	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4), simTimeOnly: cfg.Shot != nil}
+	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4), mode: modeOf(cfg)}
 	g.hud.g = g
 	if s := cfg.Start; s != nil {
 		if s.Place != nil {
@@ -220,7 +213,7 @@ func New(cfg Config) (*Game, error) {
 	lis := sim.Listener()
 	g.st = ui.NewState()
 	var settingsErr error
-	if cfg.SettingsPath != "" && cfg.Shot == nil && cfg.ProfileFrames == 0 {
+	if cfg.SettingsPath != "" && g.mode.readsSettings() {
 		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
 	}
 	g.walk = newWalkRec(g)
@@ -235,13 +228,13 @@ func New(cfg Config) (*Game, error) {
 	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize
 	g.mapv.Tiles.Want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
 	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}
-	if cfg.Shot != nil {
+	if g.mode == modeShot {
 		g.cam.W, g.cam.H = cfg.Shot.size()
 	}
 	g.stingerTbl, g.stingers = findStingers(cfg.Archive, cfg.DatDir == "")
 	g.rooms = standInFootprints(cfg.DatDir == "")
 	switch {
-	case cfg.Shot != nil || cfg.NoAudio:
+	case g.mode.soundless() || cfg.NoAudio:
 		g.st.AudioOn = false
 	case cfg.Page != nil:
 		// A browser page opens the device on the user's first gesture
@@ -252,10 +245,10 @@ func New(cfg Config) (*Game, error) {
 	default:
 		g.openDevice()
 	}
-	if cfg.ProfileFrames > 0 {
+	if g.mode.allPanels() {
 		g.ui.OpenAll() // measured with every panel open
 	}
-	if cfg.Shot != nil || cfg.ProfileFrames > 0 {
+	if g.mode.scripted() {
 		g.st.Layers = ambientviz.All
 		g.st.Follow = true
 	}
@@ -293,24 +286,14 @@ func Run(cfg Config) error {
 	}
 	defer g.close()
 	ebiten.SetWindowTitle(g.Title())
-	if cfg.Shot != nil {
-		ebiten.SetWindowSize(cfg.Shot.size())
-	} else {
-		ebiten.SetWindowSize(Width, Height)
-	}
+	ebiten.SetWindowSize(g.cam.W, g.cam.H) // Width×Height, or a shot's -size
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetTPS(tps)
-	if cfg.Shot != nil {
-		// A shot's Sim takes fixed steps and its picture waits a count of
-		// frames (shotrun.go), never wall time: its frames run as fast as
-		// they draw, not 60 a second.
-		ebiten.SetTPS(ebiten.SyncWithFPS)
-	}
+	ebiten.SetTPS(g.mode.tps())
 	ebiten.SetScreenClearedEveryFrame(false) // Draw clears what it draws again (redraw.go)
-	if cfg.ProfileFrames > 0 || cfg.Shot != nil {
+	if g.mode.scripted() {
 		ebiten.SetVsyncEnabled(false)
 	}
-	if p := os.Getenv("SOUNDWORLD_CPUPROFILE"); p != "" && cfg.ProfileFrames > 0 {
+	if p := os.Getenv("SOUNDWORLD_CPUPROFILE"); p != "" && g.mode == modeProfile {
 		f, err := os.Create(p)
 		if err != nil {
 			return err
@@ -322,17 +305,7 @@ func Run(cfg Config) error {
 		defer pprof.StopCPUProfile()
 	}
 	g.frames.live = true
-	switch {
-	case cfg.Shot != nil:
-		s := newShotRun(g)
-		if err := ebiten.RunGame(guarded{s}); err != nil {
-			return err
-		}
-		return s.err
-	case cfg.ProfileFrames > 0:
-		return ebiten.RunGame(guarded{newProfileRun(g)})
-	}
-	return ebiten.RunGame(guarded{g})
+	return g.mode.run(g)
 }
 
 func (g *Game) close() {

@@ -50,7 +50,7 @@ func (h PageHost) Capture() { h.g.meters.captureReq = true }
 // speakers are turned on.
 func (h PageHost) StartSound() {
 	g := h.g
-	if g.sess != nil || g.cfg.NoAudio || g.cfg.Shot != nil {
+	if g.sess != nil || g.cfg.NoAudio || g.mode.soundless() {
 		return
 	}
 	g.openDevice()

@@ -308,17 +308,17 @@ func (m *profHooks) applyFrom() error {
 		if v.TimeScale > 0 {
 			g.st.TimeScale = v.TimeScale
 		}
-		g.st.Paused = g.cfg.Shot == nil && v.Paused
+		g.st.Paused = !g.mode.simTimeOnly() && v.Paused
 		if v.Follow != nil && !g.cfg.ViewOpts.NoFollow { // the shot's -follow (this run's -follow=false wins)
 			g.st.Follow = *v.Follow
 		}
-		v.applySelection(g.st, g.cfg.Shot != nil) // selection, map key (fromview.go)
+		v.applySelection(g.st, g.mode.simTimeOnly()) // selection, map key (fromview.go)
 		// The panels as the picture had them; this run's -panels wins.
 		if g.cfg.ViewOpts.Panels == "" && len(v.Panels) > 0 {
 			g.ui.RestorePanels(v.Panels, v.Width, v.Height)
 		}
 	}
-	if g.cfg.Shot == nil { // a shot redraws the picture as it was
+	if !g.mode.simTimeOnly() { // a shot redraws the picture as it was
 		g.setToast(fmt.Sprintf("Reopened %s at sim time %.2f s", from.Path, g.sim.Now()))
 	}
 	return nil
@@ -347,13 +347,13 @@ func (m *profHooks) replayFrom(r *capt.Replay) error {
 	}
 	ins := r.Inputs.Inputs
 	var err error
-	if n := len(ins); g.cfg.Shot != nil && n > 0 && ins[n-1].Kind == world.InStep {
+	if n := len(ins); g.mode.simTimeOnly() && n > 0 && ins[n-1].Kind == world.InStep {
 		head := *r.Inputs
 		head.Inputs = ins[:n-1]
 		g.cfg.Shot.Seconds = float64(ins[n-1].N) / world.TickRate
 		err = head.Replay(g.sim, tick)
 	} else {
-		if g.cfg.Shot != nil {
+		if g.mode.simTimeOnly() {
 			g.cfg.Shot.Seconds = 0
 		}
 		err = r.Rebuild(g.sim, tick)
