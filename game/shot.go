@@ -117,6 +117,48 @@ type Selection struct {
 	Emitter  int `json:"emitter"`
 }
 
+// mapWait is what a shot waits for on the map (shotrun.go).
+type mapWait struct {
+	tilesLoading int  // landblock tiles still to load
+	atlasSettled bool // the atlas's background work is done
+	settled      bool // every tile and pyramid chunk is in
+	camSettled   bool // the view is the one the tiles were asked for
+}
+
+// The window as a shot drives it (shotWindow).
+
+func (g *Game) frameNo() int              { return g.frame }
+func (g *Game) snapshot() *world.Snapshot { return g.snap }
+
+func (g *Game) fixedStep() *world.Snapshot {
+	g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now())) // 1/tps on render's exact grid (O3)
+	g.pushStarts()
+	return g.snap
+}
+
+func (g *Game) refresh() *world.Snapshot {
+	g.snap = g.sim.Tick(0)
+	return g.snap
+}
+
+func (g *Game) mapWait() mapWait {
+	return mapWait{tilesLoading: g.mapv.Tiles.Loading(), atlasSettled: g.mapv.AtlasSettled(), settled: g.mapv.Settled(), camSettled: g.cam == g.askedCam}
+}
+
+// writeShot is the scripted shot's capture: the picture and its sidecar.
+func (g *Game) writeShot(screen *ebiten.Image, out string) error {
+	if err := writePair(out, capture(screen), g.sidecar()); err != nil {
+		return err
+	}
+	fmt.Fprintf(g.cfg.Stdout, "shot: wrote %s and %s (sim %.2f s, %s)\n", out, SidecarPath(out), g.snap.Time, g.cfg.Source)
+	return nil
+}
+
+// writeCapture writes `soundworld capture`'s bundle under dir (profhooks.go).
+func (g *Game) writeCapture(screen *ebiten.Image, dir string) error {
+	return g.meters.writeCapture(screen, dir, time.Now())
+}
+
 // sidecar describes the current state.
 func (g *Game) sidecar() Sidecar {
 	follow := g.st.Follow
