@@ -198,7 +198,6 @@ func New(cfg Config) (*Game, error) {
 	}
 	sim.SetProblems(cfg.Problems)
 	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4), mode: modeOf(cfg)}
-	g.hud.g = g
 	if s := cfg.Start; s != nil {
 		if s.Place != nil {
 			if err := sim.PlaceAt(*s.Place, s.Cell, s.Heading); err != nil { // A11: an EnvCell puts the player indoors

@@ -86,7 +86,7 @@ func (g *Game) press(mx, my int) {
 	lx, ly := g.cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
 	hx, hy := geom.HeadingHandle(lx, ly, float64(s.Listener.Heading))
 	fx, fy := float64(mx), float64(my)
-	if image.Pt(mx, my).In(mapview.KeyTitle(g.hud.keyRect())) {
+	if image.Pt(mx, my).In(mapview.KeyTitle(g.hudNow().keyRect())) {
 		g.st.ShowKey = !g.st.ShowKey // the map key's title folds it
 		return
 	}

@@ -178,7 +178,7 @@ func (g *Game) sidecar() Sidecar {
 		View: ViewInfo{MetresPerPixel: g.cam.MPP, CentreX: g.cam.CX, CentreY: g.cam.CY, Layers: g.st.Layers,
 			TimeScale: g.st.TimeScale, Paused: g.st.Paused, AudioOn: g.st.AudioOn, Width: g.cam.W, Height: g.cam.H,
 			Panels: g.ui.PanelRects(), FieldErrors: g.st.FieldErr, ClockRate: g.clk.Rate(), Follow: &follow,
-			Selection: &Selection{g.st.Selected, g.st.SelectedVoice, g.st.SelectedEmitter}, MapKey: g.hud.mapKeyState()},
+			Selection: &Selection{g.st.Selected, g.st.SelectedVoice, g.st.SelectedEmitter}, MapKey: g.hudNow().mapKeyState()},
 		Snapshot: Snake[*world.Snapshot]{s},
 		Player:   locInfo(s.Player), Camera: locInfo(s.Camera), RNG: Snake[*world.RNGState]{s.RNG},
 		Replay: g.meters.replayRecord(), Problems: g.sim.Problems().List(),
