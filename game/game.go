@@ -223,7 +223,7 @@ func New(cfg Config) (*Game, error) {
 	g.ui.AddProblems(cfg.Problems)
 	g.mapv = g.newMap()
 	g.ui.AddAtlas(g.mapv, g.mapv.Toggles())
-	g.ui.AddSounds(soundsHost{g})
+	g.ui.AddSounds(newSoundsHost(g))
 	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize
 	g.mapv.Tiles.Want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
 	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}

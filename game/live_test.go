@@ -29,7 +29,7 @@ func scriptedGameHeard(t *testing.T) (*Game, *device.Device, func(sec float64), 
 	m := audio.NewMixer(g.sim.Bank())
 	wall := new(float64)
 	dev, r := device.NewScripted(m, func() float64 { return *wall })
-	g.sess = device.NewSession(dev, liveHost{g})
+	g.sess = device.NewSession(dev, newLiveHost(g))
 	g.st.AudioOn, g.st.Silent = true, false
 	buf := make([]byte, 8*441)
 	heard := new([]float32)
