@@ -220,6 +220,7 @@ func New(cfg Config) (*Game, error) {
 	g.names = names.New(cfg.Archive, cfg.DatDir == "", cfg.Names)
 	g.ui.SetNames(g.names)
 	g.listening = g.newListening()
+	g.ui.AddGate(gateHost{g.listening, &g.walk})
 	g.ui.AddProblems(cfg.Problems)
 	g.mapv = g.newMap()
 	g.ui.AddAtlas(g.mapv, g.mapv.Toggles())

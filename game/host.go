@@ -10,6 +10,7 @@ import (
 	"soundworld/assets"
 	"soundworld/audio"
 	"soundworld/dat"
+	"soundworld/explorer/listen"
 	"soundworld/internal/cli"
 	"soundworld/ui"
 	"soundworld/world"
@@ -42,8 +43,8 @@ func findStingers(a *dat.Archive, standIn bool) (uint32, []ui.Stinger) {
 	return id, out
 }
 
-// panelHost is what the panels ask of the window (ui.Host, ui.GateHost,
-// ui.AtlasHost's jumps go through the map): the window applies it to the
+// panelHost is what the panels ask of the window (ui.Host; ui.AtlasHost's
+// jumps go through the map): the window applies it to the
 // Sim, the view and the listening tools.
 type panelHost struct{ g *Game }
 
@@ -248,36 +249,41 @@ func (h panelHost) SetObjectMute(id uint32, muted bool) { h.g.sim.SetObjectMuted
 // SetObjectSolo plays only object id among the data's objects (E3; 0: all).
 func (h panelHost) SetObjectSolo(id uint32) { h.g.sim.SetObjectSolo(id) }
 
-// The Gate panel (ui.GateHost): the listening tools, and the walk recording.
+// gateHost is the Gate panel's host (ui.GateHost): the listening tools
+// (explorer/listen) and the walk recording (record.go).
+type gateHost struct {
+	listening *listen.Tools
+	walk      *walkRec
+}
 
 // CopyPosition copies the /loc line (listen.Tools.CopyPosition).
-func (h panelHost) CopyPosition() string { return h.g.listening.CopyPosition() }
+func (h gateHost) CopyPosition() string { return h.listening.CopyPosition() }
 
 // ToggleRecording starts or stops recording a walk (record.go).
-func (h panelHost) ToggleRecording() { h.g.walk.Toggle() }
+func (h gateHost) ToggleRecording() { h.walk.Toggle() }
 
 // OpenGate opens a gate file (listen.Tools.OpenGate).
-func (h panelHost) OpenGate(path string) error { return h.g.listening.OpenGate(path) }
+func (h gateHost) OpenGate(path string) error { return h.listening.OpenGate(path) }
 
 // ToggleB is the A/B switch (listen.Tools.ToggleB).
-func (h panelHost) ToggleB() error { return h.g.listening.ToggleB() }
+func (h gateHost) ToggleB() error { return h.listening.ToggleB() }
 
 // PlayX plays the ABX trial's X (listen.Tools.PlayX).
-func (h panelHost) PlayX() error { return h.g.listening.PlayX() }
+func (h gateHost) PlayX() error { return h.listening.PlayX() }
 
 // AnswerX answers the ABX trial (listen.Tools.AnswerX).
-func (h panelHost) AnswerX(isB bool) error { return h.g.listening.AnswerX(isB) }
+func (h gateHost) AnswerX(isB bool) error { return h.listening.AnswerX(isB) }
 
 // SetABXTrials sets the next ABX run's length (listen.Tools.SetABXTrials).
-func (h panelHost) SetABXTrials(n int) error { return h.g.listening.SetABXTrials(n) }
+func (h gateHost) SetABXTrials(n int) error { return h.listening.SetABXTrials(n) }
 
 // SetGainMatch turns the loudness match on or off (listen.Tools.SetGainMatch).
-func (h panelHost) SetGainMatch(on bool) { h.g.listening.SetGainMatch(on) }
+func (h gateHost) SetGainMatch(on bool) { h.listening.SetGainMatch(on) }
 
 // GateView is the Gate panel's read-out: the listening tools' and the walk recording's.
-func (h panelHost) GateView() ui.GateView {
-	v := h.g.listening.View()
-	v.Recording, v.RecordStatus = h.g.walk.Recording()
-	v.RecordBad = h.g.walk.lastErr
+func (h gateHost) GateView() ui.GateView {
+	v := h.listening.View()
+	v.Recording, v.RecordStatus = h.walk.Recording()
+	v.RecordBad = h.walk.lastErr
 	return v
 }
