@@ -116,6 +116,7 @@ type Game struct {
 	sim       *world.Sim
 	region    *dat.Region
 	ui        *ui.UI
+	panels    *panelHost  // what the panels ask of the window (host.go)
 	names     *names.Book // the one name lookup (package names)
 	st        *ui.State
 	cam       geom.Camera
@@ -171,7 +172,6 @@ type Game struct {
 	focus     func() bool           // window focus for G4 (focusPoll's; tests inject: Xvfb's focus is not theirs to rely on)
 	focusPoll *focusPoller          // reads ebiten.IsFocused off the game goroutine (focus.go)
 	start     time.Time
-	deleted   []world.Emitter // deleted emitters, newest last (Ctrl+Z)
 	// walkX, walkY is the walked position in world m at full precision.
 	walkX, walkY float64
 }
@@ -216,10 +216,14 @@ func New(cfg Config) (*Game, error) {
 		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
 	}
 	g.walk = newWalkRec(g)
-	g.ui = ui.New(panelHost{g}, g.st)
 	g.names = names.New(cfg.Archive, cfg.DatDir == "", cfg.Names)
+	g.stingerTbl, g.stingers = findStingers(cfg.Archive, cfg.DatDir == "")
+	g.panels = &panelHost{sim: sim, st: g.st, win: g, archive: cfg.Archive, datDir: cfg.DatDir, names: g.names,
+		stingerTbl: g.stingerTbl, stingers: g.stingers, walk: &g.walk}
+	g.ui = ui.New(g.panels, g.st)
 	g.ui.SetNames(g.names)
 	g.listening = g.newListening()
+	g.panels.listening = g.listening
 	g.ui.AddGate(gateHost{g.listening, &g.walk})
 	g.ui.AddProblems(cfg.Problems)
 	g.mapv = g.newMap()
@@ -231,7 +235,6 @@ func New(cfg Config) (*Game, error) {
 	if g.mode == modeShot {
 		g.cam.W, g.cam.H = cfg.Shot.size()
 	}
-	g.stingerTbl, g.stingers = findStingers(cfg.Archive, cfg.DatDir == "")
 	g.rooms = standInFootprints(cfg.DatDir == "")
 	switch {
 	case g.mode.soundless() || cfg.NoAudio:

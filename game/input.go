@@ -91,7 +91,7 @@ func (g *Game) press(mx, my int) {
 		return
 	}
 	if g.st.PlaceEmitter {
-		panelHost{g}.addEmitterAt(float32(wx), float32(wy))
+		g.panels.addEmitterAt(float32(wx), float32(wy))
 		g.st.PlaceEmitter = false
 		return
 	}
@@ -185,7 +185,7 @@ func (g *Game) keys(dt float64) {
 	ctrl := g.held(ebiten.KeyControl) || g.held(ebiten.KeyMeta)
 	switch {
 	case ctrl && just(ebiten.KeyZ):
-		panelHost{g}.UndoDelete()
+		g.panels.UndoDelete()
 	case just(ebiten.KeyHome):
 		g.cam = centreIn(g.cam, g.mapRect(), float64(g.snap.Listener.Pos.X), float64(g.snap.Listener.Pos.Y))
 	case just(ebiten.KeyF):

@@ -73,6 +73,9 @@ func (g *Game) openDevice() {
 	g.st.Silent, g.st.AudioOn = silent, !silent
 }
 
+// session is the live hand-off (nil before a page's first gesture).
+func (g *Game) session() *device.Session { return g.sess }
+
 // liveFrame is this Update's frame as the session's clock needs it.
 func (g *Game) liveFrame() device.Frame {
 	return device.Frame{SimT: g.sim.Now(), Scale: g.st.TimeScale, Paused: g.st.Paused, On: g.st.AudioOn,
