@@ -114,7 +114,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	f := g.hudNow()
 	v.Obstacles = f.labelObstacles()
 	ambientviz.Draw(m, g.snap, v, g.st.Layers)
-	g.meters.drawFlash(m) // a voice clicked in the timeline or event log
+	drawFlash(m, g.cam, g.ui) // a voice clicked in the timeline or event log
 	g.hud.draw(screen, f)
 	if f.mapKeyState() != "" {
 		mapdraw.MapKey(screen, f.keyRect(), g.st.ShowKey)
@@ -133,7 +133,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.shotReq = false
 		g.saveScreenshot(screen)
 	}
-	g.meters.endProfilerDraw(screen) // F11 capture bundle
+	g.endProfilerDraw(screen) // F11 capture bundle
 }
 
 // drawTiles draws each loaded landblock tile scaled to the camera.

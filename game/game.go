@@ -265,8 +265,7 @@ func New(cfg Config) (*Game, error) {
 	g.held = ebiten.IsKeyPressed
 	g.focusPoll = newFocusPoller(ebiten.IsFocused)
 	g.focus = g.focusPoll.focused
-	g.meters.g = g
-	if err := g.meters.initProfilerView(); err != nil {
+	if err := g.initProfilerView(); err != nil {
 		return nil, err
 	}
 	g.startLatencyProbe(cfg.LatencyProbes)
@@ -488,7 +487,7 @@ func (g *Game) advance() {
 // mutes (the Sim already decided; muting only silences the speakers).
 func (g *Game) pushStarts() {
 	starts := g.sim.Manager().TakeStarts()
-	g.meters.feedLocal(starts) // no device: the meters' own mix (profhooks.go)
+	g.meters.feedLocal(starts, g.snap, g.mutedSound, g.pageStarting()) // no device: the meters' own mix (profhooks.go)
 	if g.sess == nil || !g.st.AudioOn || len(starts) == 0 {
 		return
 	}

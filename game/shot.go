@@ -154,11 +154,6 @@ func (g *Game) writeShot(screen *ebiten.Image, out string) error {
 	return nil
 }
 
-// writeCapture writes `soundworld capture`'s bundle under dir (profhooks.go).
-func (g *Game) writeCapture(screen *ebiten.Image, dir string) error {
-	return g.meters.writeCapture(screen, dir, time.Now())
-}
-
 // sidecar describes the current state.
 func (g *Game) sidecar() Sidecar {
 	follow := g.st.Follow
@@ -181,7 +176,7 @@ func (g *Game) sidecar() Sidecar {
 			Selection: &Selection{g.st.Selected, g.st.SelectedVoice, g.st.SelectedEmitter}, MapKey: g.hudNow().mapKeyState()},
 		Snapshot: Snake[*world.Snapshot]{s},
 		Player:   locInfo(s.Player), Camera: locInfo(s.Camera), RNG: Snake[*world.RNGState]{s.RNG},
-		Replay: g.meters.replayRecord(), Problems: g.sim.Problems().List(),
+		Replay: g.meters.replayRecord(g.snap), Problems: g.sim.Problems().List(),
 	}
 	for _, f := range []*dat.File{g.cfg.Archive.Portal, g.cfg.Archive.Cell} {
 		if f == nil {
