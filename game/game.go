@@ -178,26 +178,80 @@ type Game struct {
 
 // New builds the window's state: the Sim, the map cache, the panels.
 func New(cfg Config) (*Game, error) {
+	cfg = withDefaults(cfg)
+	reg, err := cfg.Archive.Region()
+	if err != nil {
+		return nil, err
+	}
+	sim, err := newSim(cfg)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4), mode: modeOf(cfg)}
+	lis := sim.Listener()
+	g.st = ui.NewState()
+	var settingsErr error
+	if cfg.SettingsPath != "" && g.mode.readsSettings() {
+		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
+	}
+	g.walk = newWalkRec(g)
+	g.addPanels()
+	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize
+	g.mapv.Tiles.Want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
+	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}
+	if g.mode == modeShot {
+		g.cam.W, g.cam.H = cfg.Shot.size()
+	}
+	g.rooms = standInFootprints(cfg.DatDir == "")
+	g.openSound()
+	if g.mode.allPanels() {
+		g.ui.OpenAll() // measured with every panel open
+	}
+	if g.mode.scripted() {
+		g.st.Layers = ambientviz.All
+		g.st.Follow = true
+	}
+	if settingsErr != nil {
+		g.setToast("Settings ignored: " + settingsErr.Error())
+	}
+	g.startClocks()
+	if err := g.initProfilerView(); err != nil {
+		return nil, err
+	}
+	g.startLatencyProbe(cfg.LatencyProbes)
+	g.script = cfg.LiveScript
+	if err := g.startGate(cfg.Gate); err != nil { // -gate
+		return nil, err
+	}
+	g.snap = sim.Tick(0)
+	return g, nil
+}
+
+// withDefaults fills what cfg leaves out: stdout, the default preferences,
+// a problem list for the window's banner and panel.
+func withDefaults(cfg Config) Config {
 	if cfg.Stdout == nil {
 		cfg.Stdout = os.Stdout
 	}
 	if cfg.Prefs == (audio.Prefs{}) {
 		cfg.Prefs = audio.DefaultPrefs()
 	}
-	reg, err := cfg.Archive.Region()
-	if err != nil {
-		return nil, err
+	if cfg.Problems == nil {
+		cfg.Problems = &dat.Problems{}
 	}
+	return cfg
+}
+
+// newSim is the window's Sim: recording its inputs (for sidecars), its data
+// problems into cfg.Problems, the player at cfg.Start (the Holtburg spawn
+// when nil).
+func newSim(cfg Config) (*world.Sim, error) {
 	sim, err := world.NewSim(world.Config{Archive: cfg.Archive, Seed: cfg.Seed, Prefs: cfg.Prefs, Emitters: cfg.Emitters, NoObjects: cfg.NoObjects})
 	if err != nil {
 		return nil, err
 	}
 	sim.RecordInputs() // every input since the last reset, for sidecars
-	if cfg.Problems == nil {
-		cfg.Problems = &dat.Problems{} // the window's banner and panel
-	}
 	sim.SetProblems(cfg.Problems)
-	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4), mode: modeOf(cfg)}
 	if s := cfg.Start; s != nil {
 		if s.Place != nil {
 			if err := sim.PlaceAt(*s.Place, s.Cell, s.Heading); err != nil { // A11: an EnvCell puts the player indoors
@@ -209,16 +263,17 @@ func New(cfg Config) (*Game, error) {
 		sim.SetEye(s.Eye)
 		sim.SetChase(s.Chase)
 	}
-	lis := sim.Listener()
-	g.st = ui.NewState()
-	var settingsErr error
-	if cfg.SettingsPath != "" && g.mode.readsSettings() {
-		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
-	}
-	g.walk = newWalkRec(g)
+	return sim, nil
+}
+
+// addPanels makes the panels and their hosts: the names, the stingers, the
+// panels' host, the listening tools (Gate), the data problems, the map
+// (Atlas) and the Sounds panel.
+func (g *Game) addPanels() {
+	cfg := g.cfg
 	g.names = names.New(cfg.Archive, cfg.DatDir == "", cfg.Names)
 	g.stingerTbl, g.stingers = findStingers(cfg.Archive, cfg.DatDir == "")
-	g.panels = &panelHost{sim: sim, st: g.st, win: g, archive: cfg.Archive, datDir: cfg.DatDir, names: g.names,
+	g.panels = &panelHost{sim: g.sim, st: g.st, win: g, archive: cfg.Archive, datDir: cfg.DatDir, names: g.names,
 		stingerTbl: g.stingerTbl, stingers: g.stingers, walk: &g.walk}
 	g.ui = ui.New(g.panels, g.st)
 	g.ui.SetNames(g.names)
@@ -229,17 +284,15 @@ func New(cfg Config) (*Game, error) {
 	g.mapv = g.newMap()
 	g.ui.AddAtlas(g.mapv, g.mapv.Toggles())
 	g.ui.AddSounds(newSoundsHost(g))
-	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize
-	g.mapv.Tiles.Want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
-	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}
-	if g.mode == modeShot {
-		g.cam.W, g.cam.H = cfg.Shot.size()
-	}
-	g.rooms = standInFootprints(cfg.DatDir == "")
+}
+
+// openSound opens the sound device, or leaves the speakers off: in a shot,
+// with -no-audio, and in a browser page until its first gesture.
+func (g *Game) openSound() {
 	switch {
-	case g.mode.soundless() || cfg.NoAudio:
+	case g.mode.soundless() || g.cfg.NoAudio:
 		g.st.AudioOn = false
-	case cfg.Page != nil:
+	case g.cfg.Page != nil:
 		// A browser page opens the device on the user's first gesture
 		// (PageHost.StartSound): browsers start Web Audio only then, and
 		// creating the AudioContext would delay the first map by seconds.
@@ -248,16 +301,11 @@ func New(cfg Config) (*Game, error) {
 	default:
 		g.openDevice()
 	}
-	if g.mode.allPanels() {
-		g.ui.OpenAll() // measured with every panel open
-	}
-	if g.mode.scripted() {
-		g.st.Layers = ambientviz.All
-		g.st.Follow = true
-	}
-	if settingsErr != nil {
-		g.setToast("Settings ignored: " + settingsErr.Error())
-	}
+}
+
+// startClocks starts the window's wall clock, the Sim's clock on it, the
+// clock's step (advance), and the key and focus readers.
+func (g *Game) startClocks() {
 	g.start = time.Now()
 	g.wall = func() float64 { return time.Since(g.start).Seconds() }
 	g.clk = clock.New(g.wall)
@@ -265,16 +313,6 @@ func New(cfg Config) (*Game, error) {
 	g.held = ebiten.IsKeyPressed
 	g.focusPoll = newFocusPoller(ebiten.IsFocused)
 	g.focus = g.focusPoll.focused
-	if err := g.initProfilerView(); err != nil {
-		return nil, err
-	}
-	g.startLatencyProbe(cfg.LatencyProbes)
-	g.script = cfg.LiveScript
-	if err := g.startGate(cfg.Gate); err != nil { // -gate
-		return nil, err
-	}
-	g.snap = sim.Tick(0)
-	return g, nil
 }
 
 // Title is the window title: the tool and the data source.
