@@ -38,13 +38,23 @@ func (g *Game) auditionOut() (interface{ SetAudition(device.AuditionSource) }, s
 	return g.sess, ""
 }
 
-// soundsHost is ui.SoundsHost over the window.
-type soundsHost struct{ g *Game }
+// soundsHost is ui.SoundsHost over the window: the audition state, the
+// data it plays from, and the live output (auditionOut).
+type soundsHost struct {
+	aud     *auditions
+	archive *dat.Archive
+	names   *names.Book
+	out     func() (interface{ SetAudition(device.AuditionSource) }, string)
+}
+
+func newSoundsHost(g *Game) soundsHost {
+	return soundsHost{aud: &g.aud, archive: g.cfg.Archive, names: g.names, out: g.auditionOut}
+}
 
 func (h soundsHost) playerOf() *audition.Player {
-	a := &h.g.aud
+	a := h.aud
 	if a.player == nil {
-		a.player = audition.NewPlayer(h.g.cfg.Archive)
+		a.player = audition.NewPlayer(h.archive)
 	}
 	return a.player
 }
@@ -53,10 +63,10 @@ func (h soundsHost) playerOf() *audition.Player {
 // sounds`); records that do not parse are counted, not added to the
 // session's data problems.
 func (h soundsHost) Catalog() (names.Catalog, int, error) {
-	a := &h.g.aud
+	a := h.aud
 	if a.cat == nil {
 		ps := &dat.Problems{}
-		c, err := h.g.names.List(h.g.cfg.Archive, ps)
+		c, err := h.names.List(h.archive, ps)
 		if err != nil {
 			return c, 0, err
 		}
@@ -68,7 +78,7 @@ func (h soundsHost) Catalog() (names.Catalog, int, error) {
 // Audition plays wave alone at l on the live output.
 func (h soundsHost) Audition(wave uint32, l audition.Level, solo bool) (string, error) {
 	p := h.playerOf()
-	out, why := h.g.auditionOut()
+	out, why := h.out()
 	if out == nil {
 		_, err := p.Samples(wave) // still say when it does not decode
 		return why, err
@@ -81,13 +91,13 @@ func (h soundsHost) Audition(wave uint32, l audition.Level, solo bool) (string, 
 }
 
 func (h soundsHost) StopAudition() {
-	if p := h.g.aud.player; p != nil {
+	if p := h.aud.player; p != nil {
 		p.Stop()
 	}
 }
 
 func (h soundsHost) Auditioning() bool {
-	p := h.g.aud.player
+	p := h.aud.player
 	return p != nil && p.Playing()
 }
 

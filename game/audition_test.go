@@ -20,7 +20,7 @@ func TestAudition_NeverTouchesTheSim(t *testing.T) {
 	run := func(audit bool) (*Game, []float32) {
 		g, dev, read, _, heard := scriptedGameHeard(t)
 		dev.Anchor("session", 0, 1)
-		h := soundsHost{g}
+		h := newSoundsHost(g)
 		lis := g.sim.Listener()
 		for i := range 120 {
 			if audit {

@@ -13,9 +13,12 @@ import (
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
 	"soundworld/audio/device"
+	"soundworld/dat"
+	"soundworld/explorer/clock"
 	"soundworld/explorer/mapview"
 	"soundworld/explorer/terrain"
 	"soundworld/game/mapdraw"
+	"soundworld/names"
 	"soundworld/ui"
 	"soundworld/ui/dock"
 	"soundworld/world"
@@ -37,13 +40,49 @@ func roseR(mr image.Rectangle) float64 {
 }
 
 // hud is the window's drawing around the map's layers: the banners, the
-// scale bar and the status bar (its lines cached between refreshes), the map
-// key's place, and the areas map labels keep clear of. It reads the window's
-// state and changes none of it but its own.
+// scale bar and the status bar. It keeps only the status bar's lines
+// between refreshes; what it draws it reads from the frame's hudFrame.
 type hud struct {
-	g        *Game
 	status   [2]string // status bar lines, refreshed at 10 Hz
 	statusAt time.Time // when they were (ui.NumbersDue)
+}
+
+// hudFrame is what the hud reads of the window for one frame (Game.hudNow):
+// the view, the Snapshot, the panels' state and the notices. From it come
+// the banners, the status bar's lines, the map key's place, and the areas
+// map labels keep clear of; it changes nothing.
+type hudFrame struct {
+	cam         geom.Camera
+	mapRect     image.Rectangle
+	arr         dock.Result // the panels' arrangement
+	st          *ui.State
+	snap        *world.Snapshot
+	mapv        *mapview.Map
+	names       *names.Book
+	region      *dat.Region
+	source      string // Config.Source
+	from        *From  // -from's sidecar (nil: none)
+	simTimeOnly bool   // a shot's picture (mode.simTimeOnly)
+	shotReq     bool   // F12: this frame is captured, with its own status lines
+	focused     bool
+	problems    int             // data problems the Sim met (ui.ProblemCount)
+	clk         *clock.Clock    // real time → Sim ticks: "cannot keep up"
+	sess        *device.Session // the sound device (nil: none)
+	toast       string          // the toast still showing ("" none)
+}
+
+// hudNow is this frame's hudFrame.
+func (g *Game) hudNow() hudFrame {
+	f := hudFrame{
+		cam: g.cam, mapRect: g.mapRect(), arr: g.ui.Arrangement(), st: g.st, snap: g.snap, mapv: g.mapv,
+		names: g.names, region: g.region, source: g.cfg.Source, from: g.cfg.From,
+		simTimeOnly: g.mode.simTimeOnly(), shotReq: g.shotReq, focused: g.focused,
+		problems: g.ui.ProblemCount(), clk: g.clk, sess: g.sess,
+	}
+	if g.toast != "" && g.wallNow() < g.toastUntil {
+		f.toast = g.toast
+	}
+	return f
 }
 
 // statusH is the status bar's height in px.
@@ -63,7 +102,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	mapdraw.Under(m, g.mapv, g.cam, g.frame) // the pyramid
 	drawTiles(m, g.cam, g.mapv.Tiles)
 	drawGrid(m, g.cam, g.mapv)
-	mapdraw.Over(m, g.mapv, g.cam, g.mapRect(), !g.simTimeOnly) // heatmap, landmarks, keys; the progress bar shows loading
+	mapdraw.Over(m, g.mapv, g.cam, g.mapRect(), !g.mode.simTimeOnly()) // heatmap, landmarks, keys; the progress bar shows loading
 	v := ambientviz.View{
 		Cam: g.cam, Selected: g.st.Selected, SelectedEmitter: g.st.SelectedEmitter,
 		Muted: g.mutedSound, HideLevels: g.ui.LevelsHidden(), Names: g.names,
@@ -72,12 +111,13 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	rr := roseR(mr)
 	v.RoseLen = rr - 22
 	v.RoseX, v.RoseY = float64(mr.Min.X)+rr+14, float64(mr.Max.Y)-rr-26
-	v.Obstacles = g.hud.labelObstacles()
+	f := g.hudNow()
+	v.Obstacles = f.labelObstacles()
 	ambientviz.Draw(m, g.snap, v, g.st.Layers)
-	g.meters.drawFlash(m) // a voice clicked in the timeline or event log
-	g.hud.draw(screen)
-	if g.hud.mapKeyState() != "" {
-		mapdraw.MapKey(screen, g.hud.keyRect(), g.st.ShowKey)
+	drawFlash(m, g.cam, g.ui) // a voice clicked in the timeline or event log
+	g.hud.draw(screen, f)
+	if f.mapKeyState() != "" {
+		mapdraw.MapKey(screen, f.keyRect(), g.st.ShowKey)
 	}
 	g.ui.Draw(screen)
 	g.ui.SetMapCard(g.objectCardAt(ebiten.CursorPosition()))
@@ -93,7 +133,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.shotReq = false
 		g.saveScreenshot(screen)
 	}
-	g.meters.endProfilerDraw(screen) // F11 capture bundle
+	g.endProfilerDraw(screen) // F11 capture bundle
 }
 
 // drawTiles draws each loaded landblock tile scaled to the camera.
@@ -165,11 +205,10 @@ func drawGrid(screen *ebiten.Image, cam geom.Camera, mapv *mapview.Map) {
 
 // draw draws the banners (the toast and the loading indicator among them),
 // the scale bar and the status bar.
-func (h *hud) draw(screen *ebiten.Image) {
-	g := h.g
-	W, H := float32(g.cam.W), float32(g.cam.H)
-	mr := g.mapRect()
-	banners := h.banners()
+func (h *hud) draw(screen *ebiten.Image, f hudFrame) {
+	W, H := float32(f.cam.W), float32(f.cam.H)
+	mr := f.mapRect
+	banners := f.banners()
 	bs := screen.SubImage(mr).(*ebiten.Image) // within the map area: nothing is drawn under the panels (redraw.go)
 	for i, b := range banners {
 		w := ambientviz.LabelWidth(b) + 16
@@ -180,10 +219,10 @@ func (h *hud) draw(screen *ebiten.Image) {
 	}
 	// Scale bar, bottom right of the map area, never over the rose (bottom left).
 	room := float64(mr.Dx()) - 2*roseR(mr) - 14 - 40
-	if !g.st.Layers.Rose {
+	if !f.st.Layers.Rose {
 		room = float64(mr.Dx()) - 40
 	}
-	if m, px := geom.ScaleBar(g.cam.MPP, min(160, room)); px > 0 {
+	if m, px := geom.ScaleBar(f.cam.MPP, min(160, room)); px > 0 {
 		x1, y := float32(mr.Max.X-14), float32(mr.Max.Y-14)
 		x0 := x1 - float32(px)
 		vector.StrokeLine(screen, x0, y, x1, y, 4, barCol, false)
@@ -197,8 +236,8 @@ func (h *hud) draw(screen *ebiten.Image) {
 	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, barCol, false)
 	// 10 Hz of wall clock (cached label images); a picture of sim time only,
 	// and an F12 picture, shows its own frame's lines.
-	if now := time.Now(); ui.NumbersDue(h.statusAt, now) || h.status[0] == "" || g.simTimeOnly || g.shotReq {
-		h.status[0], h.status[1] = h.statusLines()
+	if now := time.Now(); ui.NumbersDue(h.statusAt, now) || h.status[0] == "" || f.simTimeOnly || f.shotReq {
+		h.status[0], h.status[1] = f.statusLines()
 		h.statusAt = now
 	}
 	ambientviz.Label(screen, h.status[0], 8, float64(H-statusH)+2, textCol)
@@ -206,12 +245,11 @@ func (h *hud) draw(screen *ebiten.Image) {
 }
 
 // banners are the notices shown at the top of the map, most important first.
-func (h *hud) banners() []string {
-	g := h.g
+func (f hudFrame) banners() []string {
 	var b []string
-	if g.st.Silent {
+	if f.st.Silent {
 		why := ""
-		_, notice := g.sess.Silent()
+		_, notice := f.sess.Silent()
 		if notice != "" {
 			why = " (" + notice + ")"
 		}
@@ -221,39 +259,39 @@ func (h *hud) banners() []string {
 			b = append(b, "No sound device: the explorer is silent, everything else works"+why)
 		}
 	}
-	if g.sess.Status().Muted { // G6 (audio/device.Session)
+	if f.sess.Status().Muted { // G6 (audio/device.Session)
 		b = append(b, FocusMuteNotice)
 	}
-	if !g.focused && g.snap.Prefs.OnlyWhenActive { // G4
+	if !f.focused && f.snap.Prefs.OnlyWhenActive { // G4
 		b = append(b, "Window not focused: Play Sound Only When Active is on, no new sound starts (G4)")
 	}
-	if g.snap.NoAmbient {
-		b = append(b, noAmbientBanner(g.snap, g.mapv.Tiles))
+	if f.snap.NoAmbient {
+		b = append(b, noAmbientBanner(f.snap, f.mapv.Tiles))
 	}
-	if c := g.snap.Indoor; c != 0 { // A11
+	if c := f.snap.Indoor; c != 0 { // A11
 		where := fmt.Sprintf("EnvCell 0x%08X", c)
-		if n := g.names.Model(c); n != "" { // the room's name (the stand-in's, or the user's)
+		if n := f.names.Model(c); n != "" { // the room's name (the stand-in's, or the user's)
 			where = fmt.Sprintf("%s (EnvCell 0x%08X)", n, c)
 		}
-		b = append(b, fmt.Sprintf("indoors: %s, sees outside: %s", where, map[bool]string{true: "yes", false: "no"}[g.snap.SeesOutside]))
+		b = append(b, fmt.Sprintf("indoors: %s, sees outside: %s", where, map[bool]string{true: "yes", false: "no"}[f.snap.SeesOutside]))
 	}
-	if n := g.ui.ProblemCount(); n > 0 { // the data problems the Sim met, skipped as retail would
+	if n := f.problems; n > 0 { // the data problems the Sim met, skipped as retail would
 		b = append(b, fmt.Sprintf("Data problems (%d): skipped as retail would, listed in the Data problems panel", n))
 	}
-	if !g.simTimeOnly && g.clk.Behind() && !g.st.Paused {
-		b = append(b, fmt.Sprintf("This machine cannot keep up: the Sim runs at %.1f× real time (one-shots come slower than in retail)", g.clk.Rate()*g.st.TimeScale))
+	if !f.simTimeOnly && f.clk.Behind() && !f.st.Paused {
+		b = append(b, fmt.Sprintf("This machine cannot keep up: the Sim runs at %.1f× real time (one-shots come slower than in retail)", f.clk.Rate()*f.st.TimeScale))
 	}
-	if g.st.Paused {
+	if f.st.Paused {
 		b = append(b, "Paused (Space)")
 	}
-	if g.st.PlaceEmitter {
+	if f.st.PlaceEmitter {
 		b = append(b, "Click the map to place an emitter (Esc cancels)")
 	}
-	if n := g.mapv.Tiles.Loading(); n > 0 {
+	if n := f.mapv.Tiles.Loading(); n > 0 {
 		b = append(b, fmt.Sprintf("Loading terrain: %d landblocks to go…", n))
 	}
-	if g.toast != "" && g.wallNow() < g.toastUntil {
-		b = append(b, g.toast)
+	if f.toast != "" {
+		b = append(b, f.toast)
 	}
 	return b
 }
@@ -276,44 +314,43 @@ func noAmbientBanner(snap *world.Snapshot, tiles *mapview.Tiles) string {
 
 // statusLines are the status bar's two lines: what is under the cursor, and
 // the listener, the clock and the view.
-func (h *hud) statusLines() (string, string) {
-	g := h.g
+func (f hudFrame) statusLines() (string, string) {
 	mx, my := ebiten.CursorPosition()
-	if g.simTimeOnly { // the "cursor" is the listener
-		lx, ly := g.cam.ToScreen(float64(g.snap.Listener.Pos.X), float64(g.snap.Listener.Pos.Y))
+	if f.simTimeOnly { // the "cursor" is the listener
+		lx, ly := f.cam.ToScreen(float64(f.snap.Listener.Pos.X), float64(f.snap.Listener.Pos.Y))
 		mx, my = int(lx), int(ly)
 	}
-	wx, wy := g.cam.ToWorld(float64(mx), float64(my))
+	wx, wy := f.cam.ToWorld(float64(mx), float64(my))
 	cur := "cursor off the map"
 	if p, ok := terrain.Locate(wx, wy); ok {
-		p = p.WithTerrain(g.mapv.Block(p.LandblockKey()))
+		p = p.WithTerrain(f.mapv.Block(p.LandblockKey()))
 		tt := "not loaded"
-		if g.mapv.Block(p.LandblockKey()) != nil {
-			tt = fmt.Sprintf("%s, scene %d", terrain.TypeName(g.region, p.TType), p.Scene)
+		if f.mapv.Block(p.LandblockKey()) != nil {
+			tt = fmt.Sprintf("%s, scene %d", terrain.TypeName(f.region, p.TType), p.Scene)
 			if p.Road != 0 {
 				tt += ", road"
 			}
 		}
 		cur = fmt.Sprintf("cursor %s  lb 0x%04X cell 0x%08X  local (%.1f, %.1f)  SW vertex: %s",
 			world.FormatMap(float32(wx), float32(wy)), p.LandblockKey(), p.CellID, p.LX, p.LY, tt)
-		cur += g.mapv.Hover(g.cam, wx, wy) // no data, heat value, landmark
+		cur += f.mapv.Hover(f.cam, wx, wy) // no data, heat value, landmark
 	}
-	l := g.snap.Listener
+	l := f.snap.Listener
 	lx, ly := world.Local(l.Pos.X, l.Pos.Y)
 	fps := ebiten.ActualFPS()
-	if g.simTimeOnly {
+	if f.simTimeOnly {
 		fps = tps
 	}
 	follow := ""
-	if g.st.Follow {
+	if f.st.Follow {
 		follow = "  follow"
 	}
 	lis := fmt.Sprintf("listener %s  cell 0x%08X (%.1f, %.1f) z %.1f m  hdg %.0f°  |  t %.2f s  %s  %.0f FPS  %.2f m/px%s  |  %s  F1 help",
-		world.FormatMap(l.Pos.X, l.Pos.Y), g.snap.CellID, lx, ly, l.Pos.Z, l.Heading,
-		g.snap.Time, h.clockLabel(), fps, g.cam.MPP, follow, g.cfg.Source)
-	if ambientviz.LabelWidth(lis) > float64(g.cam.W-16) { // narrow window: what matters first
+		world.FormatMap(l.Pos.X, l.Pos.Y), f.snap.CellID, lx, ly, l.Pos.Z, l.Heading,
+		f.snap.Time, f.clockLabel(), fps, f.cam.MPP, follow, f.source)
+	if ambientviz.LabelWidth(lis) > float64(f.cam.W-16) { // narrow window: what matters first
 		lis = fmt.Sprintf("%s  cell 0x%08X  hdg %.0f°  |  t %.2f s  %s  %.0f FPS%s  |  F1 help",
-			world.FormatMap(l.Pos.X, l.Pos.Y), g.snap.CellID, l.Heading, g.snap.Time, h.clockLabel(), fps, follow)
+			world.FormatMap(l.Pos.X, l.Pos.Y), f.snap.CellID, l.Heading, f.snap.Time, f.clockLabel(), fps, follow)
 	}
 	return cur, lis
 }
@@ -322,24 +359,23 @@ func (h *hud) statusLines() (string, string) {
 // and the map key (labels under them would be hidden), the scale bar, the
 // status bar, the heatmap's key and the overview's progress bar (labels
 // over them would hide them).
-func (h *hud) labelObstacles() []geom.Rect {
-	g := h.g
-	arr := g.ui.Arrangement()
+func (f hudFrame) labelObstacles() []geom.Rect {
+	arr := f.arr
 	out := make([]geom.Rect, 0, len(arr.Rects)+2)
 	for _, r := range arr.Rects {
 		out = append(out, geom.Rect{X0: float64(r.Min.X), Y0: float64(r.Min.Y), X1: float64(r.Max.X), Y1: float64(r.Max.Y)})
 	}
-	mr := g.mapRect()
+	mr := f.mapRect
 	out = append(out, geom.Rect{X0: float64(mr.Max.X) - 190, Y0: float64(mr.Max.Y) - 40, X1: float64(mr.Max.X), Y1: float64(mr.Max.Y)}) // scale bar
-	out = append(out, geom.Rect{X0: 0, Y0: float64(g.cam.H - statusH), X1: float64(g.cam.W), Y1: float64(g.cam.H)})
-	if h.mapKeyState() != "" { // the map key (mapview.KeyRect), drawn over the labels
-		k := h.keyRect()
+	out = append(out, geom.Rect{X0: 0, Y0: float64(f.cam.H - statusH), X1: float64(f.cam.W), Y1: float64(f.cam.H)})
+	if f.mapKeyState() != "" { // the map key (mapview.KeyRect), drawn over the labels
+		k := f.keyRect()
 		out = append(out, geom.Rect{X0: float64(k.Min.X), Y0: float64(k.Min.Y), X1: float64(k.Max.X), Y1: float64(k.Max.Y)})
 	}
-	if g.mapv.Toggles().Heat { // the heatmap's key
-		out = append(out, mapdraw.HeatKeyRect(mr, ambientviz.HeatLegend(g.mapv.HeatKey())))
+	if f.mapv.Toggles().Heat { // the heatmap's key
+		out = append(out, mapdraw.HeatKeyRect(mr, ambientviz.HeatLegend(f.mapv.HeatKey())))
 	}
-	if s, _, _, show := g.mapv.Progress(); show && !g.simTimeOnly { // the overview's progress bar
+	if s, _, _, show := f.mapv.Progress(); show && !f.simTimeOnly { // the overview's progress bar
 		out = append(out, mapdraw.ProgressRect(mr, s))
 	}
 	return out
@@ -348,19 +384,18 @@ func (h *hud) labelObstacles() []geom.Rect {
 // clockLabel is the status bar's time scale and, when the window cannot keep
 // up, how fast the Sim really runs ("1x, running at 0.6× real time"); the
 // clock source is named (audio device or wall clock).
-func (h *hud) clockLabel() string {
-	g := h.g
-	s := fmt.Sprintf("%gx", g.st.TimeScale)
-	if g.simTimeOnly {
+func (f hudFrame) clockLabel() string {
+	s := fmt.Sprintf("%gx", f.st.TimeScale)
+	if f.simTimeOnly {
 		return s + " (fixed steps)"
 	}
-	if g.st.Paused {
+	if f.st.Paused {
 		return s + " paused"
 	}
-	if g.clk.Behind() {
-		s = fmt.Sprintf("%gx asked, running at %.1f× real time", g.st.TimeScale, g.clk.Rate()*g.st.TimeScale)
+	if f.clk.Behind() {
+		s = fmt.Sprintf("%gx asked, running at %.1f× real time", f.st.TimeScale, f.clk.Rate()*f.st.TimeScale)
 	}
-	if st := g.sess.Status(); st.Line != "" { // O5 (audio/device.Session)
+	if st := f.sess.Status(); st.Line != "" { // O5 (audio/device.Session)
 		if st.OnWall {
 			return s + " (wall clock, sound device lost, retrying: " + st.Line + ")"
 		}
@@ -370,12 +405,12 @@ func (h *hud) clockLabel() string {
 }
 
 // mapKeyState is the map key as drawn: "open", "folded" or "" (fromview.go).
-func (h *hud) mapKeyState() string {
-	return mapKeyState(h.g.st.ShowKey, h.g.simTimeOnly, h.g.cfg.From)
+func (f hudFrame) mapKeyState() string {
+	return mapKeyState(f.st.ShowKey, f.simTimeOnly, f.from)
 }
 
 // keyRect is the map key's box (its title bar when folded): top right of
 // the map area, below the banners.
-func (h *hud) keyRect() image.Rectangle {
-	return mapview.KeyRect(h.g.mapRect(), h.g.st.ShowKey, len(h.banners()))
+func (f hudFrame) keyRect() image.Rectangle {
+	return mapview.KeyRect(f.mapRect, f.st.ShowKey, len(f.banners()))
 }

@@ -28,20 +28,20 @@ func TestFrom_F12SidecarKeepsSelectionAndKey(t *testing.T) {
 	if err := writePair(out, image.NewRGBA(image.Rect(0, 0, 4, 4)), g.sidecar()); err != nil {
 		t.Fatal(err)
 	}
-	if g.hud.mapKeyState() != "folded" {
-		t.Fatalf("live window: map key %q, want folded", g.hud.mapKeyState())
+	if g.hudNow().mapKeyState() != "folded" {
+		t.Fatalf("live window: map key %q, want folded", g.hudNow().mapKeyState())
 	}
 	s := runShot(t, Config{From: mustReadFrom(t, SidecarPath(out)), Shot: &Shot{Seconds: 0.5, Out: filepath.Join(t.TempDir(), "from.png")}})
 	if s.st.Selected != -1 || s.st.SelectedVoice != -1 || s.st.SelectedEmitter != -1 {
 		t.Errorf("shot -from: selection instance %d voice %d emitter %d, want none (the F12 picture's)", s.st.Selected, s.st.SelectedVoice, s.st.SelectedEmitter)
 	}
-	if s.hud.mapKeyState() != "folded" {
-		t.Errorf("shot -from: map key %q, want folded (the F12 picture's)", s.hud.mapKeyState())
+	if s.hudNow().mapKeyState() != "folded" {
+		t.Errorf("shot -from: map key %q, want folded (the F12 picture's)", s.hudNow().mapKeyState())
 	}
 	// A fresh shot still selects the loudest.
 	f := runShot(t, Config{Shot: &Shot{Seconds: 0.5, Out: filepath.Join(t.TempDir(), "fresh.png")}})
-	if f.st.Selected < 0 || f.hud.mapKeyState() != "" {
-		t.Errorf("fresh shot: selected %d, map key %q; want the loudest instance and no key", f.st.Selected, f.hud.mapKeyState())
+	if f.st.Selected < 0 || f.hudNow().mapKeyState() != "" {
+		t.Errorf("fresh shot: selected %d, map key %q; want the loudest instance and no key", f.st.Selected, f.hudNow().mapKeyState())
 	}
 }
 

@@ -116,6 +116,7 @@ type Game struct {
 	sim       *world.Sim
 	region    *dat.Region
 	ui        *ui.UI
+	panels    *panelHost  // what the panels ask of the window (host.go)
 	names     *names.Book // the one name lookup (package names)
 	st        *ui.State
 	cam       geom.Camera
@@ -163,14 +164,7 @@ type Game struct {
 	shotDone     chan shotResult
 	hud          hud    // banners, scale bar, status bar (draw.go)
 	redraw       redraw // what a frame draws again on the kept screen (redraw.go)
-	// simTimeOnly makes every picture a function of sim time and the view
-	// only, so a scripted shot is the same on any machine and under any load:
-	// the status bar's "cursor" is the listener, its FPS the tick rate and
-	// its clock "fixed steps", its lines are those of the frame drawn, and
-	// what shows loading or machine speed is left out (the "cannot keep up"
-	// banner, the overview's progress bar, a folded map key unless -from's
-	// picture had one). Set once, in New, for a shot.
-	simTimeOnly bool
+	mode         mode   // a person's window, a shot or a profile run: decided once, in New (mode.go)
 
 	clk       *clock.Clock          // real time → 1/60 s Sim ticks
 	wall      clock.Source          // s since the window opened (the clock's source while the device is not the clock)
@@ -178,34 +172,86 @@ type Game struct {
 	focus     func() bool           // window focus for G4 (focusPoll's; tests inject: Xvfb's focus is not theirs to rely on)
 	focusPoll *focusPoller          // reads ebiten.IsFocused off the game goroutine (focus.go)
 	start     time.Time
-	deleted   []world.Emitter // deleted emitters, newest last (Ctrl+Z)
 	// walkX, walkY is the walked position in world m at full precision.
 	walkX, walkY float64
 }
 
 // New builds the window's state: the Sim, the map cache, the panels.
 func New(cfg Config) (*Game, error) {
+	cfg = withDefaults(cfg)
+	reg, err := cfg.Archive.Region()
+	if err != nil {
+		return nil, err
+	}
+	sim, err := newSim(cfg)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4), mode: modeOf(cfg)}
+	lis := sim.Listener()
+	g.st = ui.NewState()
+	var settingsErr error
+	if cfg.SettingsPath != "" && g.mode.readsSettings() {
+		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
+	}
+	g.walk = newWalkRec(g)
+	g.addPanels()
+	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize
+	g.mapv.Tiles.Want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
+	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}
+	if g.mode == modeShot {
+		g.cam.W, g.cam.H = cfg.Shot.size()
+	}
+	g.rooms = standInFootprints(cfg.DatDir == "")
+	g.openSound()
+	if g.mode.allPanels() {
+		g.ui.OpenAll() // measured with every panel open
+	}
+	if g.mode.scripted() {
+		g.st.Layers = ambientviz.All
+		g.st.Follow = true
+	}
+	if settingsErr != nil {
+		g.setToast("Settings ignored: " + settingsErr.Error())
+	}
+	g.startClocks()
+	if err := g.initProfilerView(); err != nil {
+		return nil, err
+	}
+	g.startLatencyProbe(cfg.LatencyProbes)
+	g.script = cfg.LiveScript
+	if err := g.startGate(cfg.Gate); err != nil { // -gate
+		return nil, err
+	}
+	g.snap = sim.Tick(0)
+	return g, nil
+}
+
+// withDefaults fills what cfg leaves out: stdout, the default preferences,
+// a problem list for the window's banner and panel.
+func withDefaults(cfg Config) Config {
 	if cfg.Stdout == nil {
 		cfg.Stdout = os.Stdout
 	}
 	if cfg.Prefs == (audio.Prefs{}) {
 		cfg.Prefs = audio.DefaultPrefs()
 	}
-	reg, err := cfg.Archive.Region()
-	if err != nil {
-		return nil, err
+	if cfg.Problems == nil {
+		cfg.Problems = &dat.Problems{}
 	}
+	return cfg
+}
+
+// newSim is the window's Sim: recording its inputs (for sidecars), its data
+// problems into cfg.Problems, the player at cfg.Start (the Holtburg spawn
+// when nil).
+func newSim(cfg Config) (*world.Sim, error) {
 	sim, err := world.NewSim(world.Config{Archive: cfg.Archive, Seed: cfg.Seed, Prefs: cfg.Prefs, Emitters: cfg.Emitters, NoObjects: cfg.NoObjects})
 	if err != nil {
 		return nil, err
 	}
 	sim.RecordInputs() // every input since the last reset, for sidecars
-	if cfg.Problems == nil {
-		cfg.Problems = &dat.Problems{} // the window's banner and panel
-	}
 	sim.SetProblems(cfg.Problems)
-	g := &Game{cfg: cfg, sim: sim, region: reg, focused: true, shotDone: make(chan shotResult, 4), simTimeOnly: cfg.Shot != nil}
-	g.hud.g = g
 	if s := cfg.Start; s != nil {
 		if s.Place != nil {
 			if err := sim.PlaceAt(*s.Place, s.Cell, s.Heading); err != nil { // A11: an EnvCell puts the player indoors
@@ -217,33 +263,36 @@ func New(cfg Config) (*Game, error) {
 		sim.SetEye(s.Eye)
 		sim.SetChase(s.Chase)
 	}
-	lis := sim.Listener()
-	g.st = ui.NewState()
-	var settingsErr error
-	if cfg.SettingsPath != "" && cfg.Shot == nil && cfg.ProfileFrames == 0 {
-		settingsErr = ui.LoadSettings(cfg.SettingsPath, g.st)
-	}
-	g.walk = newWalkRec(g)
-	g.ui = ui.New(panelHost{g}, g.st)
+	return sim, nil
+}
+
+// addPanels makes the panels and their hosts: the names, the stingers, the
+// panels' host, the listening tools (Gate), the data problems, the map
+// (Atlas) and the Sounds panel.
+func (g *Game) addPanels() {
+	cfg := g.cfg
 	g.names = names.New(cfg.Archive, cfg.DatDir == "", cfg.Names)
+	g.stingerTbl, g.stingers = findStingers(cfg.Archive, cfg.DatDir == "")
+	g.panels = &panelHost{sim: g.sim, st: g.st, win: g, archive: cfg.Archive, datDir: cfg.DatDir, names: g.names,
+		stingerTbl: g.stingerTbl, stingers: g.stingers, walk: &g.walk}
+	g.ui = ui.New(g.panels, g.st)
 	g.ui.SetNames(g.names)
 	g.listening = g.newListening()
+	g.panels.listening = g.listening
+	g.ui.AddGate(gateHost{g.listening, &g.walk})
 	g.ui.AddProblems(cfg.Problems)
 	g.mapv = g.newMap()
 	g.ui.AddAtlas(g.mapv, g.mapv.Toggles())
-	g.ui.AddSounds(soundsHost{g})
-	lx, ly := float64(lis.Pos.X)/geom.BlockSize, float64(lis.Pos.Y)/geom.BlockSize
-	g.mapv.Tiles.Want(int(lx)-2, int(ly)-2, int(lx)+2, int(ly)+2, lx, ly) // paint while the window opens
-	g.cam = geom.Camera{CX: float64(lis.Pos.X), CY: float64(lis.Pos.Y), MPP: geom.FitMPP(3*geom.BlockSize, Width, Height), W: Width, H: Height}
-	if cfg.Shot != nil {
-		g.cam.W, g.cam.H = cfg.Shot.size()
-	}
-	g.stingerTbl, g.stingers = findStingers(cfg.Archive, cfg.DatDir == "")
-	g.rooms = standInFootprints(cfg.DatDir == "")
+	g.ui.AddSounds(newSoundsHost(g))
+}
+
+// openSound opens the sound device, or leaves the speakers off: in a shot,
+// with -no-audio, and in a browser page until its first gesture.
+func (g *Game) openSound() {
 	switch {
-	case cfg.Shot != nil || cfg.NoAudio:
+	case g.mode.soundless() || g.cfg.NoAudio:
 		g.st.AudioOn = false
-	case cfg.Page != nil:
+	case g.cfg.Page != nil:
 		// A browser page opens the device on the user's first gesture
 		// (PageHost.StartSound): browsers start Web Audio only then, and
 		// creating the AudioContext would delay the first map by seconds.
@@ -252,16 +301,11 @@ func New(cfg Config) (*Game, error) {
 	default:
 		g.openDevice()
 	}
-	if cfg.ProfileFrames > 0 {
-		g.ui.OpenAll() // measured with every panel open
-	}
-	if cfg.Shot != nil || cfg.ProfileFrames > 0 {
-		g.st.Layers = ambientviz.All
-		g.st.Follow = true
-	}
-	if settingsErr != nil {
-		g.setToast("Settings ignored: " + settingsErr.Error())
-	}
+}
+
+// startClocks starts the window's wall clock, the Sim's clock on it, the
+// clock's step (advance), and the key and focus readers.
+func (g *Game) startClocks() {
 	g.start = time.Now()
 	g.wall = func() float64 { return time.Since(g.start).Seconds() }
 	g.clk = clock.New(g.wall)
@@ -269,17 +313,6 @@ func New(cfg Config) (*Game, error) {
 	g.held = ebiten.IsKeyPressed
 	g.focusPoll = newFocusPoller(ebiten.IsFocused)
 	g.focus = g.focusPoll.focused
-	g.meters.g = g
-	if err := g.meters.initProfilerView(); err != nil {
-		return nil, err
-	}
-	g.startLatencyProbe(cfg.LatencyProbes)
-	g.script = cfg.LiveScript
-	if err := g.startGate(cfg.Gate); err != nil { // -gate
-		return nil, err
-	}
-	g.snap = sim.Tick(0)
-	return g, nil
 }
 
 // Title is the window title: the tool and the data source.
@@ -293,24 +326,14 @@ func Run(cfg Config) error {
 	}
 	defer g.close()
 	ebiten.SetWindowTitle(g.Title())
-	if cfg.Shot != nil {
-		ebiten.SetWindowSize(cfg.Shot.size())
-	} else {
-		ebiten.SetWindowSize(Width, Height)
-	}
+	ebiten.SetWindowSize(g.cam.W, g.cam.H) // Width×Height, or a shot's -size
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetTPS(tps)
-	if cfg.Shot != nil {
-		// A shot's Sim takes fixed steps and its picture waits a count of
-		// frames (shotrun.go), never wall time: its frames run as fast as
-		// they draw, not 60 a second.
-		ebiten.SetTPS(ebiten.SyncWithFPS)
-	}
+	ebiten.SetTPS(g.mode.tps())
 	ebiten.SetScreenClearedEveryFrame(false) // Draw clears what it draws again (redraw.go)
-	if cfg.ProfileFrames > 0 || cfg.Shot != nil {
+	if g.mode.scripted() {
 		ebiten.SetVsyncEnabled(false)
 	}
-	if p := os.Getenv("SOUNDWORLD_CPUPROFILE"); p != "" && cfg.ProfileFrames > 0 {
+	if p := os.Getenv("SOUNDWORLD_CPUPROFILE"); p != "" && g.mode == modeProfile {
 		f, err := os.Create(p)
 		if err != nil {
 			return err
@@ -322,17 +345,7 @@ func Run(cfg Config) error {
 		defer pprof.StopCPUProfile()
 	}
 	g.frames.live = true
-	switch {
-	case cfg.Shot != nil:
-		s := newShotRun(g)
-		if err := ebiten.RunGame(guarded{s}); err != nil {
-			return err
-		}
-		return s.err
-	case cfg.ProfileFrames > 0:
-		return ebiten.RunGame(guarded{newProfileRun(g)})
-	}
-	return ebiten.RunGame(guarded{g})
+	return g.mode.run(g)
 }
 
 func (g *Game) close() {
@@ -512,7 +525,7 @@ func (g *Game) advance() {
 // mutes (the Sim already decided; muting only silences the speakers).
 func (g *Game) pushStarts() {
 	starts := g.sim.Manager().TakeStarts()
-	g.meters.feedLocal(starts) // no device: the meters' own mix (profhooks.go)
+	g.meters.feedLocal(starts, g.snap, g.mutedSound, g.pageStarting()) // no device: the meters' own mix (profhooks.go)
 	if g.sess == nil || !g.st.AudioOn || len(starts) == 0 {
 		return
 	}

@@ -128,19 +128,19 @@ func hasBanner(bs []string, part string) bool {
 func TestG4_BannerWhenUnfocused(t *testing.T) {
 	g := standInGame(t)
 	g.focused = false
-	if !hasBanner(g.hud.banners(), "(G4)") {
-		t.Errorf("G4: unfocused with only-when-active: got %q, want the G4 banner", g.hud.banners())
+	if !hasBanner(g.hudNow().banners(), "(G4)") {
+		t.Errorf("G4: unfocused with only-when-active: got %q, want the G4 banner", g.hudNow().banners())
 	}
 	p := g.snap.Prefs
 	p.OnlyWhenActive = false
 	g.sim.SetPrefs(p)
 	g.snap = g.sim.Tick(0)
-	if hasBanner(g.hud.banners(), "(G4)") {
-		t.Errorf("G4 off: got %q, want no G4 banner", g.hud.banners())
+	if hasBanner(g.hudNow().banners(), "(G4)") {
+		t.Errorf("G4 off: got %q, want no G4 banner", g.hudNow().banners())
 	}
 	g.st.Silent = true
-	if !hasBanner(g.hud.banners(), "silent") {
-		t.Errorf("no device: got %q, want the silent banner", g.hud.banners())
+	if !hasBanner(g.hudNow().banners(), "silent") {
+		t.Errorf("no device: got %q, want the silent banner", g.hudNow().banners())
 	}
 }
 

@@ -14,7 +14,7 @@ func waitReady(t *testing.T, g *Game) {
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		g.listening.Update()
-		v := hostOf(g).GateView()
+		v := gateOf(g).GateView()
 		if v.Err != nil {
 			t.Fatal(v.Err)
 		}
@@ -38,11 +38,11 @@ func TestGateSilentDevice(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitReady(t, g)
-	v := hostOf(g).GateView()
+	v := gateOf(g).GateView()
 	if !strings.Contains(v.Silent, "silent") {
 		t.Errorf("silent notice %q", v.Silent)
 	}
-	if err := g.listening.ToggleB(); err != nil || hostOf(g).GateView().Hearing != "B" {
+	if err := g.listening.ToggleB(); err != nil || gateOf(g).GateView().Hearing != "B" {
 		t.Errorf("B without a device: %v", err)
 	}
 	if err := g.listening.PlayX(); err != nil {
@@ -58,7 +58,7 @@ func TestGateSilentDevice(t *testing.T) {
 	if err := g.listening.OpenGate(other); err != nil {
 		t.Fatal(err)
 	}
-	if w := hostOf(g).GateView().Warn; len(w) != 1 || !strings.Contains(w[0], "start it with -dat") {
+	if w := gateOf(g).GateView().Warn; len(w) != 1 || !strings.Contains(w[0], "start it with -dat") {
 		t.Errorf("warnings %q: want the data mismatch named", w)
 	}
 }

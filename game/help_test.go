@@ -75,7 +75,7 @@ func TestBanner_IndoorsNamesTheRoom(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !hasBanner(g.hud.banners(), "indoors: inn cellar (EnvCell 0xA9B40101), sees outside: no") {
-		t.Errorf("banners %q, want the cellar by name", g.hud.banners())
+	if !hasBanner(g.hudNow().banners(), "indoors: inn cellar (EnvCell 0xA9B40101), sees outside: no") {
+		t.Errorf("banners %q, want the cellar by name", g.hudNow().banners())
 	}
 }

@@ -86,12 +86,12 @@ func (g *Game) press(mx, my int) {
 	lx, ly := g.cam.ToScreen(float64(s.Listener.Pos.X), float64(s.Listener.Pos.Y))
 	hx, hy := geom.HeadingHandle(lx, ly, float64(s.Listener.Heading))
 	fx, fy := float64(mx), float64(my)
-	if image.Pt(mx, my).In(mapview.KeyTitle(g.hud.keyRect())) {
+	if image.Pt(mx, my).In(mapview.KeyTitle(g.hudNow().keyRect())) {
 		g.st.ShowKey = !g.st.ShowKey // the map key's title folds it
 		return
 	}
 	if g.st.PlaceEmitter {
-		panelHost{g}.addEmitterAt(float32(wx), float32(wy))
+		g.panels.addEmitterAt(float32(wx), float32(wy))
 		g.st.PlaceEmitter = false
 		return
 	}
@@ -144,9 +144,17 @@ func (g *Game) dragTo(mx, my int) {
 	}
 }
 
-// keys handles the keyboard.
+// keys handles the keyboard: walking and turning, the view and time keys,
+// the layer and listening toggles.
 func (g *Game) keys(dt float64) {
-	just := inpututil.IsKeyJustPressed
+	g.walkKeys(dt)
+	g.viewKeys()
+	g.toggleKeys()
+}
+
+// walkKeys walks and turns the player by the held keys over dt s (W, A,
+// S, D, Q, E; Shift walks).
+func (g *Game) walkKeys(dt float64) {
 	l := g.sim.Listener()
 	heading := float64(l.Heading)
 	if g.held(ebiten.KeyQ) {
@@ -182,10 +190,16 @@ func (g *Game) keys(dt float64) {
 	if fwd != 0 || right != 0 || heading != float64(l.Heading) {
 		g.sim.WalkTo(float32(x), float32(y), float32(math.Mod(heading+360, 360)), g.rooms)
 	}
+}
+
+// viewKeys are the keys pressed once for the view, time, help, panels and
+// undo (Ctrl+Z).
+func (g *Game) viewKeys() {
+	just := inpututil.IsKeyJustPressed
 	ctrl := g.held(ebiten.KeyControl) || g.held(ebiten.KeyMeta)
 	switch {
 	case ctrl && just(ebiten.KeyZ):
-		panelHost{g}.UndoDelete()
+		g.panels.UndoDelete()
 	case just(ebiten.KeyHome):
 		g.cam = centreIn(g.cam, g.mapRect(), float64(g.snap.Listener.Pos.X), float64(g.snap.Listener.Pos.Y))
 	case just(ebiten.KeyF):
@@ -209,6 +223,12 @@ func (g *Game) keys(dt float64) {
 	case just(ebiten.KeyEscape):
 		g.st.PlaceEmitter, g.st.Selected, g.st.SelectedEmitter, g.st.ShowHelp = false, -1, -1, false
 	}
+}
+
+// toggleKeys are the map layers (1–9) and the walk recording and
+// listening keys (R, B, X).
+func (g *Game) toggleKeys() {
+	just := inpututil.IsKeyJustPressed
 	for n, k := range map[int]ebiten.Key{7: ebiten.Key7, 8: ebiten.Key8, 9: ebiten.Key9} {
 		if just(k) {
 			g.mapv.ToggleLayer(n) // 7 heatmap, 8 buildings, 9 statics

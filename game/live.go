@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 
+	"soundworld/ambientviz/geom"
 	"soundworld/audio"
 	"soundworld/audio/device"
 	"soundworld/explorer/clock"
@@ -25,34 +26,45 @@ const DefaultAudioPath = device.DefaultPath
 // FocusMuteNotice is the banner while G6 mutes the output.
 const FocusMuteNotice = "muted: window not focused (retail does this)"
 
-// liveHost is the window as the session's Host.
-type liveHost struct{ g *Game }
+// liveHost is the window as the session's Host: the Sim's anchors, the
+// timeline's late marks, the toast, and what the window does when the
+// device drops out.
+type liveHost struct {
+	sim     *world.Sim
+	history *geom.History // the Timeline panel's (ui.UI.History)
+	notice  func(string)  // a toast on the map
+	dropped func()
+}
+
+// newLiveHost is g as the session's Host. Dropped: the device is no clock
+// (O5); the window runs silent on the wall clock, and the meters and
+// captures come from its own mix from now on.
+func newLiveHost(g *Game) liveHost {
+	return liveHost{sim: g.sim, history: g.ui.History(), notice: g.setToast, dropped: func() {
+		g.st.Silent, g.st.AudioOn = true, false
+		g.meters.local = audio.NewMixer(g.sim.Bank())
+		g.meters.where = "own mix (no device)"
+		g.ui.SetUnderruns(nil)
+	}}
+}
 
 func (h liveHost) MarkAnchor(simT float64, frame int64, scale float64, lead int64) {
-	h.g.sim.MarkAnchor(world.AnchorMark{T: simT, Frame: frame, Scale: scale, Lead: lead})
+	h.sim.MarkAnchor(world.AnchorMark{T: simT, Frame: frame, Scale: scale, Lead: lead})
 }
 
-func (h liveHost) MarkEarly(simT float64, frames int64) { h.g.sim.MarkEarly(simT, frames) }
+func (h liveHost) MarkEarly(simT float64, frames int64) { h.sim.MarkEarly(simT, frames) }
 
 func (h liveHost) MarkLate(simT float64, slot int, wave uint32, lateMs float64) {
-	h.g.ui.History().MarkLate(simT, slot, wave, lateMs)
+	h.history.MarkLate(simT, slot, wave, lateMs)
 }
 
-func (h liveHost) Notice(msg string) { h.g.setToast(msg) }
+func (h liveHost) Notice(msg string) { h.notice(msg) }
 
-// Dropped: the device is no clock (O5); the window runs silent on the wall
-// clock, and the meters and captures come from its own mix from now on.
-func (h liveHost) Dropped() {
-	g := h.g
-	g.st.Silent, g.st.AudioOn = true, false
-	g.meters.local = audio.NewMixer(g.sim.Bank())
-	g.meters.where = "own mix (no device)"
-	g.ui.SetUnderruns(nil)
-}
+func (h liveHost) Dropped() { h.dropped() }
 
 // openDevice opens the live session on the Sim's bank through -audio's path.
 func (g *Game) openDevice() {
-	s, err := device.OpenSession(g.sim.Bank(), g.cfg.AudioPath, liveHost{g})
+	s, err := device.OpenSession(g.sim.Bank(), g.cfg.AudioPath, newLiveHost(g))
 	if err != nil {
 		s = device.SilentSession(err.Error())
 	}
@@ -60,6 +72,9 @@ func (g *Game) openDevice() {
 	silent, _ := s.Silent()
 	g.st.Silent, g.st.AudioOn = silent, !silent
 }
+
+// session is the live hand-off (nil before a page's first gesture).
+func (g *Game) session() *device.Session { return g.sess }
 
 // liveFrame is this Update's frame as the session's clock needs it.
 func (g *Game) liveFrame() device.Frame {

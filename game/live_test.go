@@ -29,7 +29,7 @@ func scriptedGameHeard(t *testing.T) (*Game, *device.Device, func(sec float64), 
 	m := audio.NewMixer(g.sim.Bank())
 	wall := new(float64)
 	dev, r := device.NewScripted(m, func() float64 { return *wall })
-	g.sess = device.NewSession(dev, liveHost{g})
+	g.sess = device.NewSession(dev, newLiveHost(g))
 	g.st.AudioOn, g.st.Silent = true, false
 	buf := make([]byte, 8*441)
 	heard := new([]float32)
@@ -156,15 +156,15 @@ func TestG6_UnfocusedMutesVoicesAdvance(t *testing.T) {
 	if !dev.Muted() {
 		t.Error("unfocused: not muted (G6)")
 	}
-	if !slices.Contains(g.hud.banners(), FocusMuteNotice) {
-		t.Errorf("banners %q: want %q", g.hud.banners(), FocusMuteNotice)
+	if !slices.Contains(g.hudNow().banners(), FocusMuteNotice) {
+		t.Errorf("banners %q: want %q", g.hudNow().banners(), FocusMuteNotice)
 	}
 	if g.sim.Now() <= simBefore {
 		t.Errorf("unfocused: sim stayed at %v, want it running", g.sim.Now())
 	}
 	g.st.KeepSoundUnfocused = true
 	tick()
-	if dev.Muted() || slices.Contains(g.hud.banners(), FocusMuteNotice) {
+	if dev.Muted() || slices.Contains(g.hudNow().banners(), FocusMuteNotice) {
 		t.Error("keep sound when unfocused: still muted")
 	}
 	g.st.KeepSoundUnfocused = false

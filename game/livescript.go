@@ -71,7 +71,7 @@ func (g *Game) runLiveScript() {
 		var err error
 		switch st.Verb {
 		case "jump":
-			err = panelHost{g}.Jump(st.Arg)
+			err = g.panels.Jump(st.Arg)
 		case "pause":
 			g.st.Paused = true
 		case "resume":

@@ -36,4 +36,7 @@ func TestJump_ListenerAndOpeningZoom(t *testing.T) {
 }
 
 // hostOf is what the panels call on g.
-func hostOf(g *Game) panelHost { return panelHost{g} }
+func hostOf(g *Game) *panelHost { return g.panels }
+
+// gateOf is what the Gate panel calls on g.
+func gateOf(g *Game) gateHost { return gateHost{g.listening, &g.walk} }

@@ -13,7 +13,7 @@ func TestNotices_WallClockSeconds(t *testing.T) {
 	now := 100.0
 	g.wall = func() float64 { return now }
 	g.setToast("Sim reset with seed 7")
-	shown := func() bool { return slices.Contains(g.hud.banners(), "Sim reset with seed 7") }
+	shown := func() bool { return slices.Contains(g.hudNow().banners(), "Sim reset with seed 7") }
 	g.frame += 10 * 60 * tps // ten minutes of frames at full speed, no wall time
 	if !shown() {
 		t.Fatal("the toast vanished after frames with no wall time passing")

@@ -19,8 +19,9 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	g := standInGame(t)
 	ac := t.TempDir()
 	g.cfg.DatDir = ac
-	g.listening = g.newListening() // the tools take the window's data folder when made
-	g.walk = newWalkRec(g)         // so does the walk recorder
+	g.listening = g.newListening()                        // the tools take the window's data folder when made
+	g.walk = newWalkRec(g)                                // so does the walk recorder
+	g.panels.datDir, g.panels.listening = ac, g.listening // and the panels' host
 	wd, _ := os.Getwd()
 	if err := os.Chdir(ac); err != nil {
 		t.Fatal(err)

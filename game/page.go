@@ -2,6 +2,9 @@ package game
 
 import (
 	"fmt"
+
+	"soundworld/audio/device"
+	"soundworld/explorer/listen"
 )
 
 // The host page's side of the window (the browser build, make web): a page
@@ -17,7 +20,19 @@ type Page interface {
 }
 
 // PageHost is what the host page may ask of the window in Page.Frame.
-type PageHost struct{ g *Game }
+type PageHost struct{ g pageWindow }
+
+// pageWindow is the window as the page asks of it (Game): the sidecar, the
+// sound session, the toast, the listening tools, an F11 capture and the
+// device opened on the first gesture.
+type pageWindow interface {
+	sidecar() Sidecar
+	session() *device.Session
+	setToast(msg string)
+	listeningTools() *listen.Tools
+	askCapture()
+	openDeviceOnGesture()
+}
 
 // SidecarJSON is the sidecar F12 would write for this instant (the replay
 // record and the view that a report link carries).
@@ -26,7 +41,7 @@ func (h PageHost) SidecarJSON() ([]byte, error) { return sidecarJSON(h.g.sidecar
 // ClockSource is what the window's clock follows now: "device" (the frames
 // the audio device consumed, from the session's anchor) or "wall".
 func (h PageHost) ClockSource() string {
-	if h.g.sess.Status().Clock {
+	if h.g.session().Status().Clock {
 		return "device"
 	}
 	return "wall"
@@ -34,33 +49,37 @@ func (h PageHost) ClockSource() string {
 
 // PositionLine is the player's position as retail's /loc prints it (the
 // page's "copy position"; listen.Tools.PositionLine).
-func (h PageHost) PositionLine() string { return h.g.listening.PositionLine() }
+func (h PageHost) PositionLine() string { return h.g.listeningTools().PositionLine() }
 
 // Notify shows msg as a toast on the map (the page's notices).
 func (h PageHost) Notify(msg string) { h.g.setToast(msg) }
 
 // Capture asks for F11's capture bundle at the end of the next Draw (the
 // browser test's decisions check: its events.csv against render).
-func (h PageHost) Capture() { h.g.meters.captureReq = true }
+func (h PageHost) Capture() { h.g.askCapture() }
 
 // StartSound opens the audio device once the page has had a user gesture
 // (browsers keep Web Audio silent before one); once per window, and not when
 // sound is off (-no-audio). The device's first anchor is the session's
 // (audio/device.Session); voices the Sim started before it are not replayed, as when the
 // speakers are turned on.
-func (h PageHost) StartSound() {
-	g := h.g
-	if g.sess != nil || g.cfg.NoAudio || g.cfg.Shot != nil {
+func (h PageHost) StartSound() { h.g.openDeviceOnGesture() }
+
+func (g *Game) openDeviceOnGesture() {
+	if g.sess != nil || g.cfg.NoAudio || g.mode.soundless() {
 		return
 	}
 	g.openDevice()
 }
 
+func (g *Game) askCapture()                   { g.meters.captureReq = true }
+func (g *Game) listeningTools() *listen.Tools { return g.listening }
+
 // Underruns is how often the audio device ran dry since it opened and for
 // how long in all (s of audio.SampleRate frames): the page's figures for
 // sound that keeps up while the page draws.
 func (h PageHost) Underruns() (events int64, dry float64) {
-	st := h.g.sess.Status()
+	st := h.g.session().Status()
 	return st.Underruns, st.Dry
 }
 
@@ -68,7 +87,7 @@ func (h PageHost) Underruns() (events int64, dry float64) {
 // without one, "NAME: ready (retail X LUFS, ours Y LUFS)", "NAME: STAGE"
 // while it loads, or "NAME: error: …" (the page's read-back).
 func (h PageHost) GateState() string {
-	v := h.g.listening.View()
+	v := h.g.listeningTools().View()
 	switch {
 	case v.Gate == "":
 		return ""
@@ -82,4 +101,4 @@ func (h PageHost) GateState() string {
 
 // SoundOpen reports whether the window has opened its audio device (the
 // page's check that it waited for the gesture).
-func (h PageHost) SoundOpen() bool { return h.g.sess != nil }
+func (h PageHost) SoundOpen() bool { return h.g.session() != nil }

@@ -78,8 +78,8 @@ func TestDataProblems_SidecarBannerPanel(t *testing.T) {
 	if len(ps) == 0 || ps[0].Kind != dat.KindBadWave || ps[0].File != dat.PortalFile || ps[0].Record>>24 != 0x0A {
 		t.Fatalf("damaged: sidecar problems %+v, want the bad waves", ps)
 	}
-	if !hasBanner(g.hud.banners(), "Data problems (") {
-		t.Errorf("damaged: banners %q, want Data problems (N)", g.hud.banners())
+	if !hasBanner(g.hudNow().banners(), "Data problems (") {
+		t.Errorf("damaged: banners %q, want Data problems (N)", g.hudNow().banners())
 	}
 	lines := g.ui.ProblemLines()
 	if len(lines) != len(ps) || !strings.Contains(lines[0], "client_portal.dat, record 0x0A") || !strings.Contains(lines[0], "sample rate 3 Hz") {
@@ -101,8 +101,8 @@ func TestDataProblems_SidecarBannerPanel(t *testing.T) {
 	if ps == nil || len(ps) != 0 {
 		t.Errorf("clean: sidecar problems %+v, want []", ps)
 	}
-	if hasBanner(g.hud.banners(), "Data problems") {
-		t.Errorf("clean: banners %q, want no Data problems banner", g.hud.banners())
+	if hasBanner(g.hudNow().banners(), "Data problems") {
+		t.Errorf("clean: banners %q, want no Data problems banner", g.hudNow().banners())
 	}
 	if i, folded := problemsPanel(g); i < 0 || !folded {
 		t.Errorf("clean: Data problems panel %d folded %v, want it folded", i, folded)

@@ -2,8 +2,9 @@ package game
 
 // The window's side of the profiler and the bug-report round trip:
 // the output meter's source, the replay record for sidecars, the F11 capture
-// bundle, the map flash of a clicked voice and -from. The window's own files
-// call these through one-line hooks.
+// bundle, the map flash of a clicked voice and -from. profHooks keeps the
+// meters' and captures' state over the Sim alone; what reads or sets the
+// rest of the window is the window's (Game) and says so.
 
 import (
 	"bytes"
@@ -18,20 +19,27 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"soundworld/ambientviz"
+	"soundworld/ambientviz/geom"
 
 	"soundworld/audio"
+	"soundworld/audio/device"
+	"soundworld/dat"
 	capt "soundworld/internal/capture"
 	"soundworld/internal/cli"
 	"soundworld/internal/crash"
 	"soundworld/internal/progress"
+	"soundworld/ui"
 	"soundworld/world"
 )
 
 // profHooks is the window's side of the meters and the bug-report round
-// trip: the output meters' source, the sidecar's replay record, F11 and
-// `soundworld capture` bundles, -from.
+// trip: the output meters' source (the device's tap, or the window's own
+// mix of the Sim's starts), the sidecar's replay record and the data it
+// names, and F11's pending and written capture bundles. The bundles
+// themselves, -from and the flash are the window's (Game's methods below).
 type profHooks struct {
-	g          *Game
+	sim        *world.Sim
+	datDir     string // "" for the stand-in
 	tap        *audio.MeterTap
 	local      *audio.Mixer // no device: the window mixes the starts itself (meters, capture audio)
 	scratch    []float32
@@ -43,68 +51,67 @@ type profHooks struct {
 }
 
 // initProfiler wires the meter: the device's output through its tap, or,
-// with no device, a mixer of the window's own fed at each tick.
-func (m *profHooks) initProfiler() {
-	g := m.g
-	p := &g.meters
-	p.tap = audio.NewMeterTap()
-	p.captured = make(chan shotResult, 2)
-	if g.sess.SetTap(p.tap) {
-		p.where = "device output"
-		g.ui.SetUnderruns(g.sess.Underruns) // O5: the Meters panel counts them
+// with no device, a mixer of the window's own fed at each tick; and names
+// the data for the replay record.
+func (m *profHooks) initProfiler(sim *world.Sim, sess *device.Session, u *ui.UI, a *dat.Archive, datDir string) {
+	m.sim, m.datDir = sim, datDir
+	m.tap = audio.NewMeterTap()
+	m.captured = make(chan shotResult, 2)
+	if sess.SetTap(m.tap) {
+		m.where = "device output"
+		u.SetUnderruns(sess.Underruns) // O5: the Meters panel counts them
 	}
-	if p.where == "" {
-		p.local = audio.NewMixer(g.sim.Bank())
-		p.where = "own mix (no device)"
+	if m.where == "" {
+		m.local = audio.NewMixer(sim.Bank())
+		m.where = "own mix (no device)"
 	}
-	g.ui.SetMeter(func() (audio.MeterReading, string) { return p.tap.Reading(), p.where })
-	p.data, p.dataErr = capt.Identify(g.cfg.Archive, g.cfg.DatDir == "")
+	u.SetMeter(func() (audio.MeterReading, string) { return m.tap.Reading(), m.where })
+	m.data, m.dataErr = capt.Identify(a, datDir == "")
 }
 
 // initProfilerView is initProfiler plus the report options (-zoom, -panels, …)
 // and -from: the one hook New calls before its first tick.
-func (m *profHooks) initProfilerView() error {
-	g := m.g
-	m.initProfiler()
+func (g *Game) initProfilerView() error {
+	g.meters.initProfiler(g.sim, g.sess, g.ui, g.cfg.Archive, g.cfg.DatDir)
 	pin, err := g.cfg.ViewOpts.apply(&g.cam, g.st, g.ui)
 	if err != nil {
 		return cli.UserErr(err)
 	}
 	g.pin = pin
-	return m.applyFrom()
+	return g.applyFrom()
 }
 
 // feedLocal gives the window's own mixer this tick's starts (minus the
 // display-side mutes, as the device gets them) and mixes up to the tick's
-// frame plus one step, as render does. Nothing with a device.
-func (m *profHooks) feedLocal(starts []audio.VoiceStart) {
-	g := m.g
-	p := &g.meters
-	if p.local == nil {
+// frame plus one step, as render does. Nothing with a device. muted is
+// the display-side mute of a voice's (table, SoundType) (Game.mutedSound);
+// starting: a page's first frames, not mixed yet (Game.pageStarting).
+func (m *profHooks) feedLocal(starts []audio.VoiceStart, snap *world.Snapshot, muted func(table, stype uint32) bool, starting bool) {
+	if m.local == nil {
 		return
 	}
 	out := make([]audio.VoiceStart, 0, len(starts))
 	for _, s := range starts {
-		if s.Wave != 0 && s.Slot >= 0 && s.Slot < len(g.snap.Voices) {
-			if v := g.snap.Voices[s.Slot]; g.mutedSound(v.Table, v.SType) {
+		if s.Wave != 0 && s.Slot >= 0 && s.Slot < len(snap.Voices) {
+			if v := snap.Voices[s.Slot]; muted(v.Table, v.SType) {
 				continue
 			}
 		}
 		out = append(out, s)
 	}
-	target := int64(math.Round(g.sim.Now()*audio.SampleRate)) + world.StepFrames
-	if target < p.local.Frame()-world.StepFrames { // the clock went back (a Reset, R): a fresh mixer at 0
-		p.local = audio.NewMixer(g.sim.Bank())
+	target := int64(math.Round(m.sim.Now()*audio.SampleRate)) + world.StepFrames
+	if target < m.local.Frame()-world.StepFrames { // the clock went back (a Reset, R): a fresh mixer at 0
+		m.local = audio.NewMixer(m.sim.Bank())
 	}
-	p.local.Apply(out)
-	if g.pageStarting() {
+	m.local.Apply(out)
+	if starting {
 		return // mixed from the third frame on, the first tick's starts included
 	}
 	// A jump ahead (the first tick after a -from replay, a page's start) is
 	// mixed in silence up to the last step, without feeding the meters or the
 	// capture ring.
-	p.mixTo(target-2*world.StepFrames, 4096, false)
-	p.mixTo(target, 2048, true)
+	m.mixTo(target-2*world.StepFrames, 4096, false)
+	m.mixTo(target, 2048, true)
 }
 
 // mixTo renders the window's own mix up to frame target in chunks of at
@@ -124,20 +131,18 @@ func (p *profHooks) mixTo(target, chunk int64, tap bool) {
 }
 
 // replayRecord is the sidecar's "replay" object: the data, the inputs since
-// the last reset and the Snapshot's fingerprint.
-func (m *profHooks) replayRecord() *capt.Replay {
-	g := m.g
-	if g.meters.dataErr != nil {
+// the last reset and the fingerprint of snap (the window's now).
+func (m *profHooks) replayRecord(snap *world.Snapshot) *capt.Replay {
+	if m.dataErr != nil {
 		return nil
 	}
-	return &capt.Replay{Data: g.meters.data, DatDir: g.cfg.DatDir, SimTime: g.snap.Time,
-		Inputs: g.sim.Inputs(), Snapshot: capt.Fingerprint(g.snap)}
+	return &capt.Replay{Data: m.data, DatDir: m.datDir, SimTime: snap.Time,
+		Inputs: m.sim.Inputs(), Snapshot: capt.Fingerprint(snap)}
 }
 
 // endProfilerDraw runs at the end of Draw: an F11 capture of the finished
 // frame, and the toast of a capture written.
-func (m *profHooks) endProfilerDraw(screen *ebiten.Image) {
-	g := m.g
+func (g *Game) endProfilerDraw(screen *ebiten.Image) {
 	select {
 	case r := <-g.meters.captured:
 		if r.err != nil {
@@ -149,19 +154,18 @@ func (m *profHooks) endProfilerDraw(screen *ebiten.Image) {
 	}
 	if g.meters.captureReq {
 		g.meters.captureReq = false
-		m.saveCapture(screen)
+		g.saveCapture(screen)
 	}
 }
 
 // drawFlash rings the position of the voice clicked in the timeline or the
 // event log, fading over ui.FlashFrames.
-func (m *profHooks) drawFlash(screen *ebiten.Image) {
-	g := m.g
-	pos, left, ok := g.ui.Flash()
+func drawFlash(screen *ebiten.Image, cam geom.Camera, u *ui.UI) {
+	pos, left, ok := u.Flash()
 	if !ok {
 		return
 	}
-	x, y := g.cam.ToScreen(float64(pos.X), float64(pos.Y))
+	x, y := cam.ToScreen(float64(pos.X), float64(pos.Y))
 	a := uint8(255 * left)
 	r := float32(10 + 30*(1-left))
 	ambientviz.StrokeCircle(screen, float32(x), float32(y), r, 3, color.RGBA{0xff, 0xff, 0xff, a})
@@ -171,9 +175,8 @@ func (m *profHooks) drawFlash(screen *ebiten.Image) {
 // saveCapture is F11: a capture bundle capture-YYYYMMDD-HHMMSS/ in the
 // working folder (screenshot, sidecar, last 30 s of audio as mixed, the
 // span's events and path, README.txt), written off the game goroutine.
-func (m *profHooks) saveCapture(screen *ebiten.Image) {
-	g := m.g
-	b, at := m.bundle(screen)
+func (g *Game) saveCapture(screen *ebiten.Image) {
+	b, at := g.bundle(screen)
 	go func() {
 		defer crash.Recover()
 		dir, err := writeBundle(".", at, b)
@@ -181,10 +184,10 @@ func (m *profHooks) saveCapture(screen *ebiten.Image) {
 	}()
 }
 
-// writeCapture writes the bundle at once (soundworld capture) and says where.
-func (m *profHooks) writeCapture(screen *ebiten.Image, parent string, at time.Time) error {
-	g := m.g
-	b, _ := m.bundle(screen)
+// writeCapture writes `soundworld capture`'s bundle under parent at once,
+// and says where.
+func (g *Game) writeCapture(screen *ebiten.Image, parent string) error {
+	b, at := g.bundle(screen)
 	dir, err := writeBundle(parent, at, b)
 	if err == nil {
 		fmt.Fprintf(os.Stdout, "capture: wrote %s (sim %.2f s, %s)\n", dir, g.snap.Time, g.cfg.Source)
@@ -219,8 +222,7 @@ type pendingBundle struct {
 }
 
 // bundle gathers the capture's parts on the game goroutine.
-func (m *profHooks) bundle(screen *ebiten.Image) (*pendingBundle, time.Time) {
-	g := m.g
+func (g *Game) bundle(screen *ebiten.Image) (*pendingBundle, time.Time) {
 	img, sc := capture(screen), g.sidecar()
 	now := g.snap.Time
 	samples, first := g.meters.tap.Last(audio.RingSeconds)
@@ -278,8 +280,7 @@ func ReadFrom(path string) (*From, error) {
 // Sim (which keeps recording from there) and checked against the Snapshot's
 // fingerprint, and the view (centre, zoom, overlays, time scale, pause) is
 // the sidecar's.
-func (m *profHooks) applyFrom() error {
-	g := m.g
+func (g *Game) applyFrom() error {
 	from := g.cfg.From
 	if from == nil {
 		return nil
@@ -295,7 +296,7 @@ func (m *profHooks) applyFrom() error {
 	if warn != "" {
 		fmt.Fprintln(g.cfg.Stdout, warn)
 	}
-	if err := m.replayFrom(r); err != nil {
+	if err := g.replayFrom(r); err != nil {
 		return cli.UserErr(fmt.Errorf("%s: %w", from.Path, err))
 	}
 	g.sim.Manager().TakeStarts() // the replayed past is not played again
@@ -308,17 +309,17 @@ func (m *profHooks) applyFrom() error {
 		if v.TimeScale > 0 {
 			g.st.TimeScale = v.TimeScale
 		}
-		g.st.Paused = g.cfg.Shot == nil && v.Paused
+		g.st.Paused = !g.mode.simTimeOnly() && v.Paused
 		if v.Follow != nil && !g.cfg.ViewOpts.NoFollow { // the shot's -follow (this run's -follow=false wins)
 			g.st.Follow = *v.Follow
 		}
-		v.applySelection(g.st, g.cfg.Shot != nil) // selection, map key (fromview.go)
+		v.applySelection(g.st, g.mode.simTimeOnly()) // selection, map key (fromview.go)
 		// The panels as the picture had them; this run's -panels wins.
 		if g.cfg.ViewOpts.Panels == "" && len(v.Panels) > 0 {
 			g.ui.RestorePanels(v.Panels, v.Width, v.Height)
 		}
 	}
-	if g.cfg.Shot == nil { // a shot redraws the picture as it was
+	if !g.mode.simTimeOnly() { // a shot redraws the picture as it was
 		g.setToast(fmt.Sprintf("Reopened %s at sim time %.2f s", from.Path, g.sim.Now()))
 	}
 	return nil
@@ -332,28 +333,27 @@ func (m *profHooks) applyFrom() error {
 //
 // A record longer than a minute shows progress on stderr while it replays
 // (sim seconds).
-func (m *profHooks) replayFrom(r *capt.Replay) error {
-	g := m.g
+func (g *Game) replayFrom(r *capt.Replay) error {
 	var bar *progress.Bar
 	if end := r.Inputs.End(); end > 60 {
 		bar = progress.New(os.Stderr, progress.Options{Label: "replaying " + g.cfg.From.Path, Total: int64(math.Round(end * 1000)), Unit: "s"})
 	}
 	ticks := 0
 	tick := func() {
-		m.mixReplayTick()
+		g.meters.mixReplayTick()
 		if ticks++; ticks%world.TickRate == 0 {
 			bar.Set(int64(math.Round(g.sim.Now() * 1000)))
 		}
 	}
 	ins := r.Inputs.Inputs
 	var err error
-	if n := len(ins); g.cfg.Shot != nil && n > 0 && ins[n-1].Kind == world.InStep {
+	if n := len(ins); g.mode.simTimeOnly() && n > 0 && ins[n-1].Kind == world.InStep {
 		head := *r.Inputs
 		head.Inputs = ins[:n-1]
 		g.cfg.Shot.Seconds = float64(ins[n-1].N) / world.TickRate
 		err = head.Replay(g.sim, tick)
 	} else {
-		if g.cfg.Shot != nil {
+		if g.mode.simTimeOnly() {
 			g.cfg.Shot.Seconds = 0
 		}
 		err = r.Rebuild(g.sim, tick)
@@ -366,11 +366,9 @@ func (m *profHooks) replayFrom(r *capt.Replay) error {
 // device), as render's loop does, so the meters and a capture's last 30 s
 // hold the replayed past. With a device the past is not played.
 func (m *profHooks) mixReplayTick() {
-	g := m.g
-	p := &g.meters
-	if p.local == nil {
+	if m.local == nil {
 		return
 	}
-	p.local.Apply(g.sim.Manager().TakeStarts())
-	p.mixTo(int64(math.Round(g.sim.Now()*audio.SampleRate))+world.StepFrames, 4096, true)
+	m.local.Apply(m.sim.Manager().TakeStarts())
+	m.mixTo(int64(math.Round(m.sim.Now()*audio.SampleRate))+world.StepFrames, 4096, true)
 }

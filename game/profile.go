@@ -118,31 +118,40 @@ func sum(ds []time.Duration) (t time.Duration) {
 	return t
 }
 
+// profiledWindow is the window as a profile run drives it (Game): its
+// frames, a count of them, and when the first terrain showed.
+type profiledWindow interface {
+	ebiten.Game
+	frameNo() int
+	firstTerrainAt() time.Duration
+}
+
 // profileRun is -profile-frames N as a game wrapping the window: every panel
 // open, no user input, always "focused", 1280×720 whatever the window's size,
 // each frame's Update and Draw timed; after N frames it prints the
 // percentiles and ends.
 type profileRun struct {
-	g    *Game
+	w    profiledWindow
+	out  io.Writer // the report (Config.Stdout)
 	prof *profiler
 }
 
 func newProfileRun(g *Game) *profileRun {
 	g.noInput = true // measured without input
 	g.focus = func() bool { return true }
-	return &profileRun{g: g, prof: newProfiler(g.cfg.ProfileFrames)}
+	return &profileRun{w: g, out: g.cfg.Stdout, prof: newProfiler(g.cfg.ProfileFrames)}
 }
 
 // Update ends the run with the report once N frames are measured, else
 // times the window's Update (frames that did work only: frameGate).
 func (p *profileRun) Update() error {
 	if p.prof.done() {
-		p.prof.report(p.g.cfg.Stdout, p.g.firstTerrain)
+		p.prof.report(p.out, p.w.firstTerrainAt())
 		return ebiten.Termination
 	}
-	t0, f := time.Now(), p.g.frame
-	err := p.g.Update()
-	if err == nil && p.g.frame != f {
+	t0, f := time.Now(), p.w.frameNo()
+	err := p.w.Update()
+	if err == nil && p.w.frameNo() != f {
 		p.prof.update(time.Since(t0))
 	}
 	return err
@@ -151,9 +160,13 @@ func (p *profileRun) Update() error {
 // Draw times the window's Draw.
 func (p *profileRun) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
-	p.g.Draw(screen)
+	p.w.Draw(screen)
 	p.prof.draw(t0, time.Since(t0))
 }
 
 // Layout is 1280×720 whatever the window's size.
-func (p *profileRun) Layout(int, int) (int, int) { return p.g.Layout(Width, Height) }
+func (p *profileRun) Layout(int, int) (int, int) { return p.w.Layout(Width, Height) }
+
+// firstTerrainAt is how long after the process started the first terrain
+// showed (0: not yet, or no start time).
+func (g *Game) firstTerrainAt() time.Duration { return g.firstTerrain }

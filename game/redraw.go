@@ -63,7 +63,7 @@ func sameArrangement(a, b dock.Result) bool {
 func (g *Game) clearUnder(screen *ebiten.Image) {
 	arr := g.ui.Arrangement()
 	modal := g.st.ShowHelp || g.ui.OverlayShown()
-	whole := g.redraw.whole(screen.Bounds(), arr, modal, g.simTimeOnly, time.Now())
+	whole := g.redraw.whole(screen.Bounds(), arr, modal, g.mode.simTimeOnly(), time.Now())
 	g.ui.KeepScreen(!whole)
 	own := []image.Rectangle{g.mapDrawRect(), arr.Status}
 	panels := g.ui.Plan(screen.Bounds(), own...)

@@ -28,7 +28,7 @@ import (
 func TestRedraw_KeptFramesEqualWholeFrames(t *testing.T) {
 	g := standInGame(t)
 	g.noInput = true
-	g.simTimeOnly = false
+	g.mode = modeLive
 	// The map's background work (the overview, landmarks) finished first:
 	// what it adds between the two drawings of a frame is not the kept
 	// screen's doing.

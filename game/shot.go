@@ -117,6 +117,43 @@ type Selection struct {
 	Emitter  int `json:"emitter"`
 }
 
+// mapWait is what a shot waits for on the map (shotrun.go).
+type mapWait struct {
+	tilesLoading int  // landblock tiles still to load
+	atlasSettled bool // the atlas's background work is done
+	settled      bool // every tile and pyramid chunk is in
+	camSettled   bool // the view is the one the tiles were asked for
+}
+
+// The window as a shot drives it (shotWindow).
+
+func (g *Game) frameNo() int              { return g.frame }
+func (g *Game) snapshot() *world.Snapshot { return g.snap }
+
+func (g *Game) fixedStep() *world.Snapshot {
+	g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now())) // 1/tps on render's exact grid (O3)
+	g.pushStarts()
+	return g.snap
+}
+
+func (g *Game) refresh() *world.Snapshot {
+	g.snap = g.sim.Tick(0)
+	return g.snap
+}
+
+func (g *Game) mapWait() mapWait {
+	return mapWait{tilesLoading: g.mapv.Tiles.Loading(), atlasSettled: g.mapv.AtlasSettled(), settled: g.mapv.Settled(), camSettled: g.cam == g.askedCam}
+}
+
+// writeShot is the scripted shot's capture: the picture and its sidecar.
+func (g *Game) writeShot(screen *ebiten.Image, out string) error {
+	if err := writePair(out, capture(screen), g.sidecar()); err != nil {
+		return err
+	}
+	fmt.Fprintf(g.cfg.Stdout, "shot: wrote %s and %s (sim %.2f s, %s)\n", out, SidecarPath(out), g.snap.Time, g.cfg.Source)
+	return nil
+}
+
 // sidecar describes the current state.
 func (g *Game) sidecar() Sidecar {
 	follow := g.st.Follow
@@ -136,10 +173,10 @@ func (g *Game) sidecar() Sidecar {
 		View: ViewInfo{MetresPerPixel: g.cam.MPP, CentreX: g.cam.CX, CentreY: g.cam.CY, Layers: g.st.Layers,
 			TimeScale: g.st.TimeScale, Paused: g.st.Paused, AudioOn: g.st.AudioOn, Width: g.cam.W, Height: g.cam.H,
 			Panels: g.ui.PanelRects(), FieldErrors: g.st.FieldErr, ClockRate: g.clk.Rate(), Follow: &follow,
-			Selection: &Selection{g.st.Selected, g.st.SelectedVoice, g.st.SelectedEmitter}, MapKey: g.hud.mapKeyState()},
+			Selection: &Selection{g.st.Selected, g.st.SelectedVoice, g.st.SelectedEmitter}, MapKey: g.hudNow().mapKeyState()},
 		Snapshot: Snake[*world.Snapshot]{s},
 		Player:   locInfo(s.Player), Camera: locInfo(s.Camera), RNG: Snake[*world.RNGState]{s.RNG},
-		Replay: g.meters.replayRecord(), Problems: g.sim.Problems().List(),
+		Replay: g.meters.replayRecord(g.snap), Problems: g.sim.Problems().List(),
 	}
 	for _, f := range []*dat.File{g.cfg.Archive.Portal, g.cfg.Archive.Cell} {
 		if f == nil {

@@ -6,21 +6,37 @@ package game
 // ends; a shot that stops making progress fails (shotwatch.go).
 
 import (
-	"fmt"
 	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"soundworld/ui"
 	"soundworld/world"
 )
 
-// shotRun drives a Game for a scripted screenshot (Config.Shot).
+// shotWindow is the window as a shot drives it (Game): its frames, its
+// Snapshot, one fixed step, whether the map has settled, and its pictures.
+type shotWindow interface {
+	ebiten.Game
+	frameNo() int
+	snapshot() *world.Snapshot
+	fixedStep() *world.Snapshot // one 1/60 s step on render's exact grid (O3), its starts handed on
+	refresh() *world.Snapshot   // the Snapshot again without a step (Tick(0))
+	mapWait() mapWait
+	writeShot(screen *ebiten.Image, out string) error
+	writeCapture(screen *ebiten.Image, dir string) error
+}
+
+// shotRun drives the window for a scripted screenshot (Config.Shot).
 type shotRun struct {
-	g        *Game
+	w        shotWindow
+	st       *ui.State  // the selection it makes for the picture
+	sel      *Selection // -from's picture's own selection (fromview.go); nil: a fresh shot's
 	shot     *Shot
-	ticks    int // sim steps done
-	last     int // frame of the last step; the capture is shotSettleFrames later (panels laid out)
+	capture  string // Config.CaptureDir: soundworld capture's bundle ("" none)
+	ticks    int    // sim steps done
+	last     int    // frame of the last step; the capture is shotSettleFrames later (panels laid out)
 	captured bool
 	watch    shotWatch
 	err      error // the picture's or the capture bundle's
@@ -30,9 +46,10 @@ type shotRun struct {
 // view pinned while the steps run, and always "focused" (G4 would silence
 // an unfocused Sim, and a shot has no window to focus).
 func newShotRun(g *Game) *shotRun {
-	s := &shotRun{g: g, shot: g.cfg.Shot}
+	s := &shotRun{w: g, st: g.st, sel: g.cfg.From.selection(), shot: g.cfg.Shot, capture: g.cfg.CaptureDir}
+	st, pin := g.st, &g.pin
 	g.step = s.step
-	g.pinView = func() bool { return s.last == 0 || !g.st.Follow && g.pin != (viewPin{}) }
+	g.pinView = func() bool { return s.last == 0 || !st.Follow && *pin != (viewPin{}) }
 	g.focus = func() bool { return true }
 	return s
 }
@@ -43,8 +60,8 @@ func (s *shotRun) Update() error {
 	if s.captured {
 		return ebiten.Termination
 	}
-	f := s.g.frame
-	if err := s.g.Update(); err != nil || s.g.frame == f { // an error, or a second Update in the frame (frameGate)
+	f := s.w.frameNo()
+	if err := s.w.Update(); err != nil || s.w.frameNo() == f { // an error, or a second Update in the frame (frameGate)
 		return err
 	}
 	return s.watch.stalled(s.state(), time.Now(), shotPatience)
@@ -53,53 +70,51 @@ func (s *shotRun) Update() error {
 // Draw draws the window's frame and takes the picture (and the capture
 // bundle, for `soundworld capture`) on the first frame that is ready.
 func (s *shotRun) Draw(screen *ebiten.Image) {
-	g := s.g
-	g.Draw(screen)
+	s.w.Draw(screen)
 	if s.ready() && !s.captured {
-		s.err = s.writeShot(screen, s.shot.Out)
+		s.err = s.w.writeShot(screen, s.shot.Out)
 		s.captured = true
-		if g.cfg.CaptureDir != "" && s.err == nil { // soundworld capture
-			s.err = g.meters.writeCapture(screen, g.cfg.CaptureDir, time.Now())
+		if s.capture != "" && s.err == nil { // soundworld capture
+			s.err = s.w.writeCapture(screen, s.capture)
 		}
 	}
 }
 
 // Layout is the shot's -size whatever the window's.
-func (s *shotRun) Layout(int, int) (int, int) { return s.g.Layout(s.shot.size()) }
+func (s *shotRun) Layout(int, int) (int, int) { return s.w.Layout(s.shot.size()) }
 
 // step advances the shot's Sim by fixed 1/60 s steps, 30 per frame, once
 // every needed tile is loaded, so the picture depends on sim time only.
 func (s *shotRun) step() {
-	g := s.g
-	if g.mapv.Tiles.Loading() > 0 {
+	if s.w.mapWait().tilesLoading > 0 {
 		return // the Sim waits: its steps must not depend on how fast tiles load
 	}
 	total := int(math.Round(s.shot.Seconds * tps))
+	snap := s.w.snapshot()
 	for i := 0; i < 30 && s.ticks < total; i++ {
-		g.snap = g.sim.Tick(world.NextStepDt(g.sim.Now())) // 1/tps on render's exact grid (O3)
+		snap = s.w.fixedStep() // each tick's starts mixed in turn: a capture holds every frame
 		s.ticks++
-		g.pushStarts() // each tick's starts mixed in turn: a capture holds every frame
 	}
-	if s.ticks == total && g.snap.Time == 0 {
-		g.snap = g.sim.Tick(0)
+	if s.ticks == total && snap.Time == 0 {
+		snap = s.w.refresh()
 	}
-	sel := g.cfg.From.selection() // -from: the picture's own selection (fromview.go)
-	if g.st.Selected < 0 {
-		g.st.Selected = loudestIntermittent(g.snap)
+	st, sel := s.st, s.sel
+	if st.Selected < 0 {
+		st.Selected = loudestIntermittent(snap)
 		if sel != nil {
-			g.st.Selected, g.st.SelectedEmitter = sel.Instance, sel.Emitter
+			st.Selected, st.SelectedEmitter = sel.Instance, sel.Emitter
 		}
 	}
-	if v := &g.snap.Voices; s.ticks == total && s.last == 0 {
-		s.last = g.frame
+	if v := &snap.Voices; s.ticks == total && s.last == 0 {
+		s.last = s.w.frameNo()
 		if sel != nil {
-			g.st.SelectedVoice = sel.Voice
+			st.SelectedVoice = sel.Voice
 			return
 		}
-		g.st.SelectedVoice = -1 // the loudest playing voice shows its "why"
+		st.SelectedVoice = -1 // the loudest playing voice shows its "why"
 		for i := range v {
-			if v[i].Busy && g.snap.Time < v[i].Start+v[i].Length && (g.st.SelectedVoice < 0 || v[i].DB > v[g.st.SelectedVoice].DB) {
-				g.st.SelectedVoice = i
+			if v[i].Busy && snap.Time < v[i].Start+v[i].Length && (st.SelectedVoice < 0 || v[i].DB > v[st.SelectedVoice].DB) {
+				st.SelectedVoice = i
 			}
 		}
 	}
@@ -131,27 +146,17 @@ const shotSettleFrames = 3
 // frames since the last step to lay out — counted in frames, never in how
 // long loading took, so the picture is the same on any machine.
 func (s *shotRun) ready() bool {
-	g := s.g
-	return g.mapv.Settled() && s.last > 0 && g.frame >= s.last+shotSettleFrames && g.frame > 3 &&
-		g.cam == g.askedCam // no tile of a view moved after the requests is left out
+	m, f := s.w.mapWait(), s.w.frameNo()
+	return m.settled && s.last > 0 && f >= s.last+shotSettleFrames && f > 3 &&
+		m.camSettled // no tile of a view moved after the requests is left out
 }
 
 // state is what the shot waits for now (shotwatch.go).
 func (s *shotRun) state() shotState {
-	g := s.g
+	m := s.w.mapWait()
 	settle := 0
 	if s.last > 0 {
-		settle = min(g.frame-s.last, shotSettleFrames)
+		settle = min(s.w.frameNo()-s.last, shotSettleFrames)
 	}
-	return shotState{Ticks: s.ticks, TilesLoading: g.mapv.Tiles.Loading(), AtlasSettled: g.mapv.AtlasSettled(), CamSettled: g.cam == g.askedCam, Frame: settle}
-}
-
-// writeShot is the scripted shot's capture.
-func (s *shotRun) writeShot(screen *ebiten.Image, out string) error {
-	g := s.g
-	if err := writePair(out, capture(screen), g.sidecar()); err != nil {
-		return err
-	}
-	fmt.Fprintf(g.cfg.Stdout, "shot: wrote %s and %s (sim %.2f s, %s)\n", out, SidecarPath(out), g.snap.Time, g.cfg.Source)
-	return nil
+	return shotState{Ticks: s.ticks, TilesLoading: m.tilesLoading, AtlasSettled: m.atlasSettled, CamSettled: m.camSettled, Frame: settle}
 }

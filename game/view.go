@@ -54,3 +54,16 @@ const worldSide = 255 * geom.BlockSize
 func centreIn(cam geom.Camera, r image.Rectangle, wx, wy float64) geom.Camera {
 	return centreAt(cam, wx, wy, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
 }
+
+// centreOn puts world (x, y) m at the view's centre (a jump).
+func (g *Game) centreOn(x, y float32) { g.cam.CX, g.cam.CY = float64(x), float64(y) }
+
+// bringIntoView centres the map area on world (x, y) m if it lies outside
+// it, and stops following the listener (an emitter found from the list).
+func (g *Game) bringIntoView(x, y float32) {
+	r := g.mapRect()
+	if sx, sy := g.cam.ToScreen(float64(x), float64(y)); !image.Pt(int(sx), int(sy)).In(r) {
+		g.cam = centreAt(g.cam, float64(x), float64(y), float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
+		g.st.Follow = false
+	}
+}

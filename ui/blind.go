@@ -12,8 +12,8 @@ const levelsHiddenNote = "levels hidden during the ABX run: answer by ear"
 
 // abxRunning reports whether an ABX run has a trial open.
 func (u *UI) abxRunning() bool {
-	h, ok := u.host.(GateHost)
-	if !ok {
+	h := u.gate
+	if h == nil {
 		return false
 	}
 	v := h.GateView()

@@ -43,6 +43,7 @@ func panelTexts(t *testing.T, h *gateFake) string {
 	st := NewState()
 	st.SelectedVoice = 0
 	u := New(h, st)
+	u.AddGate(h)
 	u.OpenAll()
 	u.SetScreen(1280, 720)
 	u.SetMeter(func() (audio.MeterReading, string) {
@@ -112,6 +113,7 @@ func TestABX_EventRowsWithoutLevel(t *testing.T) {
 func TestABX_AnswerErrorUnderTheButtons(t *testing.T) {
 	h := &gateFake{abx: true, answerErr: errors.New("ABX: play X first (X key), then answer")}
 	u := New(h, NewState())
+	u.AddGate(h)
 	u.answerX(h, true)
 	if u.bad("abx") || u.st.FieldErr[abxAnswerKey] == "" {
 		t.Fatalf("field errors %v: want the answer's, not the trials box's", u.st.FieldErr)
@@ -138,6 +140,7 @@ func gateLineYs(t *testing.T, h *gateFake, st *State) map[string]float64 {
 	t.Helper()
 	s := &world.Snapshot{Time: 5, Prefs: audio.DefaultPrefs()}
 	u := New(h, st)
+	u.AddGate(h)
 	u.OpenAll()
 	u.SetScreen(1280, 720)
 	ys := map[string]float64{}

@@ -22,8 +22,8 @@ import (
 	"soundworld/ui/dock"
 )
 
-// GateHost is what the Gate panel asks of the window (the window implements
-// it next to Host; a host without it shows no Gate panel body).
+// GateHost is what the Gate panel asks of the window (AddGate; without one
+// the panel has no body and Controls no /loc line).
 type GateHost interface {
 	CopyPosition() string // where the line went: "clipboard" or a file
 	ToggleRecording()
@@ -35,6 +35,9 @@ type GateHost interface {
 	SetGainMatch(on bool)
 	GateView() GateView
 }
+
+// AddGate gives the Gate panel (and Controls' /loc line) its host.
+func (u *UI) AddGate(h GateHost) { u.gate = h }
 
 // GateView is the Gate panel's read-out, built by the window each frame (explorer/listen's).
 type GateView = listen.View
@@ -90,8 +93,8 @@ var (
 )
 
 func (u *UI) gateWindow(ctx *debugui.Context) {
-	h, ok := u.host.(GateHost)
-	if !ok {
+	h := u.gate
+	if h == nil {
 		return
 	}
 	gp := &u.gates
@@ -238,8 +241,8 @@ func (u *UI) recordWalk(ctx *debugui.Context, h GateHost, v GateView) {
 // cell and [x y z] on one line, the quaternion on the next) with a Copy
 // button (Controls panel, under Jump to).
 func (u *UI) positionLines(ctx *debugui.Context) {
-	h, ok := u.host.(GateHost)
-	if !ok {
+	h := u.gate
+	if h == nil {
 		return
 	}
 	pos := h.GateView().Position

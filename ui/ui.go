@@ -119,6 +119,7 @@ func (s *State) Audible(k InstKey) bool {
 type UI struct {
 	dbg       debugui.DebugUI
 	host      Host
+	gate      GateHost // the Gate panel's (AddGate; nil: none)
 	st        *State
 	snap      *world.Snapshot
 	captured  debugui.InputCapturingState

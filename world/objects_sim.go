@@ -112,6 +112,3 @@ func (s *Sim) SetObjects(on bool) {
 	s.noObjs = !on
 	s.objs.reset()
 }
-
-// ObjectsOn reports whether the Sim plays object sources (E3; -objects).
-func (s *Sim) ObjectsOn() bool { return !s.noObjs }

@@ -245,7 +245,7 @@ func TestE3_ObjectsFollowThe3x3(t *testing.T) {
 		t.Fatalf("objects two landblocks east: %+v", sn.Objects)
 	}
 	s2, _ := NewSim(Config{Data: f, Seed: 1, NoObjects: true})
-	if sn := s2.Tick(1.0 / 60); sn.Objects != nil || s2.ObjectsOn() {
+	if sn := s2.Tick(1.0 / 60); sn.Objects != nil || !s2.noObjs {
 		t.Fatalf("NoObjects: %+v", sn.Objects)
 	}
 }

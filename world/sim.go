@@ -445,9 +445,6 @@ func (s *Sim) Land() *Land { return s.land }
 // Ambient is the ambient runtime (for tests and diagnostics).
 func (s *Sim) Ambient() *Ambient { return s.amb }
 
-// GroundHeight is the terrain height in m at world (x, y).
-func (s *Sim) GroundHeight(x, y float32) float32 { return s.land.GroundHeight(x, y) }
-
 // SetEmitters replaces every emitter; each first triggers at the next Tick.
 func (s *Sim) SetEmitters(es []Emitter) {
 	if s.inputs != nil {

@@ -52,7 +52,7 @@ func TestW5_PlayerAndCamera(t *testing.T) {
 	x, y := WorldPos(0x0101, 12, 12)
 	s.SetListener(x, y, 90)
 	sn := s.Tick(0.1)
-	ground := s.GroundHeight(x, y) // landblock (1,1): height byte 11 → 22 m everywhere
+	ground := s.land.GroundHeight(x, y) // landblock (1,1): height byte 11 → 22 m everywhere
 	if ground != 22 || sn.Player != (Loc{0x0101, 12, 12, 22}) || sn.Listener.Pos.Z != 22 || sn.Listener.Heading != 90 {
 		t.Fatalf("W5: player %+v listener %+v (ground %v), want feet at (12, 12, 22), heading 90", sn.Player, sn.Listener, ground)
 	}
