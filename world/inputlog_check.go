@@ -59,9 +59,10 @@ func (l *InputLog) Check(simTime float64) error {
 	}
 	c := checkState{emitters: len(st.Emitters)}
 	clock, ticks := 0.0, int64(0)
-	for i := range l.Inputs {
-		in := &l.Inputs[i]
-		if err := c.entry(in, &clock, &ticks); err != nil { // named only when wrong: no string per entry
+	var in Input // one for all: the kinds' checks keep a pointer to it (no copy per entry)
+	for i := range l.Inputs.Len() {
+		in = l.Inputs.At(i)
+		if err := c.entry(&in, &clock, &ticks); err != nil { // named only when wrong: no string per entry
 			return fmt.Errorf("inputs[%d] (%s at t=%v s): %w", i, in.Kind, in.T, err)
 		}
 	}

@@ -291,8 +291,10 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 	if err := r.Inputs.Begin(s); err != nil {
 		return &RecordError{err}
 	}
-	for i := range r.Inputs.Inputs {
-		if err := r.Inputs.Inputs[i].Apply(s, func() {
+	var in world.Input // one for all (Apply keeps a pointer to it)
+	for i := range r.Inputs.Inputs.Len() {
+		in = r.Inputs.Inputs.At(i)
+		if err := in.Apply(s, func() {
 			if mixErr == nil {
 				mixErr = m.mixTo()
 			}
