@@ -67,7 +67,7 @@ func (s *Inputs) At(i int) Input {
 	x, y := unpair(r.w[0])
 	switch in.Kind {
 	case "":
-		in.Kind = InputKind(s.strs[r.u])
+		in.Kind = InputKind(s.str(r.u))
 	case InTick:
 		in.N, in.Dt = int(int64(r.w[0])), math.Float64frombits(r.w[1])
 	case InStep:
@@ -86,7 +86,7 @@ func (s *Inputs) At(i int) Input {
 	case InChase:
 		in.Chase = x
 	case InPrefs:
-		in.Prefs = s.strs[r.u]
+		in.Prefs = s.str(r.u)
 	case InEmitters, InAdd, InUpdate:
 		if r.flag {
 			in.Emitters = s.emits[r.u : uint64(r.u)+r.w[0] : uint64(r.u)+r.w[0]]
@@ -149,7 +149,7 @@ func (s *Inputs) row(in *Input, owned bool) inputRow {
 func (s *Inputs) scalars(r *inputRow, in *Input) {
 	switch in.Kind {
 	case InPrefs:
-		r.u, s.strs = uint32(len(s.strs)), append(s.strs, in.Prefs)
+		r.u = s.putStr(in.Prefs)
 	case InDelete:
 		r.w[1] = uint64(int64(in.Index))
 	case InStinger:
@@ -160,9 +160,27 @@ func (s *Inputs) scalars(r *inputRow, in *Input) {
 		r.u, r.flag = in.Object, in.Muted && in.Kind == InObjMute
 	default: // unknown: its name, for Check to say
 		if r.kind == 0 {
-			r.u, s.strs = uint32(len(s.strs)), append(s.strs, string(in.Kind))
+			r.u = s.putStr(string(in.Kind))
 		}
 	}
+}
+
+// noStr is the strs index of "" (no slot: the shortest prefs entry).
+const noStr = math.MaxUint32
+
+func (s *Inputs) putStr(v string) uint32 {
+	if v == "" {
+		return noStr
+	}
+	s.strs = append(s.strs, v)
+	return uint32(len(s.strs) - 1)
+}
+
+func (s *Inputs) str(i uint32) string {
+	if i == noStr {
+		return ""
+	}
+	return s.strs[i]
 }
 
 func pair(a, b float32) uint64 {

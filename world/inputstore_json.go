@@ -69,11 +69,13 @@ func (s *Inputs) UnmarshalJSON(b []byte) error {
 				floats += count(val)
 			case fEmitters:
 				emits += count(val)
-			case fPrefs:
-				strs++
-			case fKind:
+			case fPrefs: // a string unless "" (putStr)
+				if len(val) > 2 && val[0] == '"' {
+					strs++
+				}
+			case fKind: // an unknown kind's name
 				var buf [32]byte
-				if c, _ := kindOf(buf[:0], val); c == 0 {
+				if c, name := kindOf(buf[:0], val); c == 0 && len(name) > 0 {
 					strs++
 				}
 			}

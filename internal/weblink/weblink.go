@@ -100,8 +100,8 @@ func calls(replay json.RawMessage) int {
 // minimal sidecar: {"replay":…,"view":…}. Errors say what is wrong with it.
 // A fragment longer than MaxFragmentChars is refused before decoding, one
 // that inflates past MaxSidecarBytes while inflating; what it allocates is
-// at most its compressed bytes, twice its inflated size and the
-// inflater's fixed state (TestDecode_AllocatesLittle).
+// its compressed bytes, its inflated size and the inflater's fixed state
+// (TestDecode_AllocatesLittle).
 func Decode(fragment string) ([]byte, error) {
 	f := strings.TrimPrefix(fragment, "#")
 	if !strings.HasPrefix(f, Prefix) {
@@ -114,9 +114,7 @@ func Decode(fragment string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("link: the fragment is not base64url (cut short when copied?): %v", err)
 	}
-	r := flate.NewReader(bytes.NewReader(raw))
-	defer r.Close()
-	js, err := readBounded(r, maxBytes)
+	js, err := inflate(raw, maxBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -132,33 +130,27 @@ func Decode(fragment string) ([]byte, error) {
 	return js, nil
 }
 
-// readBounded reads r to its end into one slice of at most limit bytes,
-// allocating twice what it returns (chunks, then the result), not the
-// five-fold of append's 1.25× growth.
-func readBounded(r io.Reader, limit int64) ([]byte, error) {
-	var chunks [][]byte
-	total, size := int64(0), 32<<10
-	for done := false; !done; size = min(2*size, 4<<20) {
-		c := make([]byte, size)
-		n := 0
-		for n < len(c) && !done {
-			k, err := r.Read(c[n:])
-			n += k
-			switch {
-			case err == io.EOF:
-				done = true
-			case err != nil:
-				return nil, fmt.Errorf("link: the fragment does not inflate (cut short when copied?): %v", err)
-			}
-		}
-		chunks, total = append(chunks, c[:n]), total+int64(n)
-		if total > limit {
-			return nil, fmt.Errorf("link: inflates past %d bytes: not a soundworld link", limit)
-		}
+// inflate inflates raw into one slice of at most limit bytes. It inflates
+// twice: once to count the bytes (into io.Discard's pooled buffer), once
+// into a slice of exactly that size, so what it allocates is the inflated
+// size once and the inflater's fixed state, not the chunks or the 1.25×
+// growth of reading into a buffer.
+func inflate(raw []byte, limit int64) ([]byte, error) {
+	r := flate.NewReader(bytes.NewReader(raw))
+	defer r.Close()
+	n, err := io.Copy(io.Discard, io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("link: the fragment does not inflate (cut short when copied?): %v", err)
 	}
-	out := make([]byte, 0, total)
-	for _, c := range chunks {
-		out = append(out, c...)
+	if n > limit {
+		return nil, fmt.Errorf("link: inflates past %d bytes: not a soundworld link", limit)
+	}
+	if err := r.(flate.Resetter).Reset(bytes.NewReader(raw), nil); err != nil {
+		return nil, err
+	}
+	out := make([]byte, n)
+	if _, err := io.ReadFull(r, out); err != nil {
+		return nil, fmt.Errorf("link: the fragment does not inflate: %v", err)
 	}
 	return out, nil
 }
