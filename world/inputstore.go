@@ -1,7 +1,7 @@
 package world
 
-// The input record's entries in memory, packed (issue 30 item 4: decoding
-// any accepted record allocates at most 4× its text). An entry is one
+// The input record's entries in memory, packed, so that decoding any
+// accepted record allocates at most 4× its text. An entry is one
 // 32-byte row: its time, its kind and the values its kind uses; a drag's
 // frames, an emitter entry's emitters and a prefs string live in arrays
 // the rows share. The shortest entry a file can hold, {"kind":"eye"} and
