@@ -73,7 +73,9 @@ func (s *Inputs) At(i int) Input {
 	case InStep:
 		in.N = int(int64(r.w[0]))
 	case InDrag:
-		in.Drag = s.frames[r.u : uint64(r.u)+r.w[0] : uint64(r.u)+r.w[0]]
+		if r.w[0] > 0 { // else nil, as for "drag": [] (Check refuses it)
+			in.Drag = s.frames[r.u : uint64(r.u)+r.w[0] : uint64(r.u)+r.w[0]]
+		}
 	case InListener, InPlayer:
 		in.X, in.Y, in.Heading = x, y, math.Float32frombits(uint32(r.w[1]))
 	case InIndoor:
@@ -88,8 +90,11 @@ func (s *Inputs) At(i int) Input {
 	case InPrefs:
 		in.Prefs = s.str(r.u)
 	case InEmitters, InAdd, InUpdate:
-		if r.flag {
+		if in.Emitters = noEmitters; r.w[0] > 0 {
 			in.Emitters = s.emits[r.u : uint64(r.u)+r.w[0] : uint64(r.u)+r.w[0]]
+		}
+		if !r.flag {
+			in.Emitters = nil
 		}
 		in.Index = int(int64(r.w[1]))
 	case InDelete:

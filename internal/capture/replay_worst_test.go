@@ -1,6 +1,8 @@
 package capture
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -130,6 +132,42 @@ func TestReadSidecar_WorstCaseEveryKind(t *testing.T) {
 	for _, k := range world.InputKinds() {
 		if !kinds[k] {
 			t.Errorf("kind %q has no worst case here", k)
+		}
+	}
+}
+
+// The format 1 goldens' entries read into the packed record are written
+// back byte for byte as the files hold them (compacted).
+func TestReadSidecar_GoldensWriteBackTheSame(t *testing.T) {
+	for _, p := range []string{"testdata/formats/sidecar-v1.json", "testdata/formats/sidecar-v1-forge.json"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var raw struct {
+			Replay struct {
+				Inputs struct {
+					Inputs json.RawMessage `json:"inputs"`
+				} `json:"inputs"`
+			} `json:"replay"`
+		}
+		if err := json.Unmarshal(b, &raw); err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		if err := json.Compact(&want, raw.Replay.Inputs.Inputs); err != nil {
+			t.Fatal(err)
+		}
+		sc, err := ReadSidecarFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := json.Marshal(sc.Replay.Inputs.Inputs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := sc.Replay.Inputs.Inputs.Len(); n == 0 || !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("%s: %d entries written back as\n%s\nthe file holds\n%s", p, n, got, want.Bytes())
 		}
 	}
 }
