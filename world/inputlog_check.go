@@ -58,6 +58,9 @@ func (l *InputLog) Check(simTime float64) error {
 			return fmt.Errorf("start.emitters[%d]: %w", i, err)
 		}
 	}
+	if l.Inputs.Len() > MaxInputs { // the window stops recording there (Truncated)
+		return fmt.Errorf("inputs: %d entries, more than a record holds (%d)", l.Inputs.Len(), MaxInputs)
+	}
 	c := checkState{emitters: len(st.Emitters)}
 	clock, ticks := 0.0, int64(0)
 	var in Input // one for all: the kinds' checks keep a pointer to it (no copy per entry)

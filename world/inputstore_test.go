@@ -96,3 +96,20 @@ func TestInputs_WrittenAsInputs(t *testing.T) {
 		t.Errorf("written %s\nread and written again %s\nwant (a []Input) %s", got, again, want)
 	}
 }
+
+// A record of more than MaxInputs entries is refused (the window stops
+// recording there); one of MaxInputs is not.
+func TestInputLog_CheckRefusesPastMaxInputs(t *testing.T) {
+	l := InputLog{Start: InputStart{Prefs: ""}}
+	l.Inputs.rows = make([]inputRow, MaxInputs+1)
+	for i := range l.Inputs.rows {
+		l.Inputs.rows[i] = l.Inputs.row(&Input{Kind: InEye, Eye: 1}, false)
+	}
+	if err := l.Check(0); err == nil || !strings.Contains(err.Error(), "more than a record holds (1048576)") {
+		t.Errorf("%d entries: %v, want them refused", l.Inputs.Len(), err)
+	}
+	l.Inputs.Truncate(MaxInputs)
+	if err := l.Check(0); err != nil {
+		t.Errorf("%d entries: %v", l.Inputs.Len(), err)
+	}
+}
