@@ -48,7 +48,8 @@ const (
 
 // Input is one call. T is the sim time when it was made (s; for reading and
 // for cutting spans: a replay applies inputs in order). Zero fields are
-// omitted from the JSON and read back as zero.
+// omitted from the JSON and read back as zero. A record keeps its calls
+// packed (Inputs: Append packs one, At gives it back).
 type Input struct {
 	Kind      InputKind        `json:"kind"`
 	T         float64          `json:"t"`

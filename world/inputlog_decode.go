@@ -2,8 +2,8 @@ package world
 
 // Bounded decoding of an input record. A sidecar's record
 // decodes into memory at most a fixed multiple of its JSON: the slices are
-// sized by counting their elements first (no append growth), a drag's frames
-// share one array, and a kind is the constant, not a new string. The keys are
+// sized by counting their elements first (no append growth) and the
+// entries are packed (inputstore.go, inputstore_json.go). The keys are
 // checked by walking the JSON against the types' tags, so no decoder copies
 // the text (json.Decoder's DisallowUnknownFields would buffer it all).
 
