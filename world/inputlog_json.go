@@ -3,7 +3,6 @@ package world
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"soundworld/audio"
@@ -49,14 +48,9 @@ func (r RecordedEmitters) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads snake_case or Go-named keys.
 func (r *RecordedEmitters) UnmarshalJSON(b []byte) error {
-	if !json.Valid(b) {
-		return errors.New("emitters: not JSON")
-	}
-	if v := bytes.TrimSpace(b); string(v) == "null" {
+	if null, err := listOrNull(b, "emitters"); null || err != nil {
 		*r = nil
-		return nil
-	} else if v[0] != '[' {
-		return errors.New("emitters: want a list")
+		return err
 	}
 	es := make([]Emitter, count(b))
 	i := 0

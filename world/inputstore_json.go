@@ -52,13 +52,8 @@ var entryKeys = [...]string{fKind: "kind", fT: "t", fN: "n", fDt: "dt", fX: "x",
 // UnmarshalJSON reads the JSON list of entries (null: none).
 func (s *Inputs) UnmarshalJSON(b []byte) error {
 	*s = Inputs{}
-	if !json.Valid(b) {
-		return errors.New("inputs: not JSON")
-	}
-	if v := bytes.TrimSpace(b); string(v) == "null" {
-		return nil
-	} else if v[0] != '[' {
-		return errors.New("inputs: want a list of entries")
+	if null, err := listOrNull(b, "inputs"); null || err != nil {
+		return err
 	}
 	n, floats, emits, strs := 0, 0, 0, 0
 	elements(b, func(e []byte) {
@@ -94,6 +89,21 @@ func (s *Inputs) UnmarshalJSON(b []byte) error {
 		i++
 	})
 	return err
+}
+
+// listOrNull says whether the JSON b is null, and errs unless it is a list.
+func listOrNull(b []byte, what string) (null bool, err error) {
+	if !json.Valid(b) {
+		return false, errors.New(what + ": not JSON")
+	}
+	v := bytes.TrimSpace(b)
+	if string(v) == "null" {
+		return true, nil
+	}
+	if v[0] != '[' {
+		return false, errors.New(what + ": want a list")
+	}
+	return false, nil
 }
 
 // decodeEntry parses one entry and appends its row.
