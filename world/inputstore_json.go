@@ -83,7 +83,7 @@ func (s *Inputs) UnmarshalJSON(b []byte) error {
 	elements(b, func(e []byte) {
 		if err == nil {
 			if err = s.decodeEntry(e); err != nil {
-				err = fmt.Errorf("inputs[%d].%w", i, err)
+				err = fmt.Errorf("inputs[%d]: %w", i, err)
 			}
 		}
 		i++
@@ -109,6 +109,9 @@ func listOrNull(b []byte, what string) (null bool, err error) {
 // decodeEntry parses one entry and appends its row.
 func (s *Inputs) decodeEntry(e []byte) error {
 	var in Input
+	if e[0] != '{' && string(e) != "null" {
+		return typeErr(e, "an object")
+	}
 	var err error
 	members(e, func(key, val []byte) {
 		if err == nil {

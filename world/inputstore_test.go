@@ -12,46 +12,61 @@ import (
 // types' bounds), then keeps what each kind uses: the values equal
 // json.Unmarshal's packed with Append, and a value json refuses is refused.
 func TestInputs_DecodeAsEncodingJSON(t *testing.T) {
-	for _, js := range []string{
-		`[]`, `null`,
-		`[{"kind":"eye","t":1.5,"eye":2}]`,
-		`[{"KIND":"Eye","T":1,"EYE":3}]`, // a kind is case-sensitive (unknown), keys are not
-		`[{"kind":"eye","eye":null,"t":null}]`,
-		`[{"kind":"\u0065ye","\u0065ye":2.5}]`,
-		`[{"kind":"eye","eye":1,"eye":4}]`,
-		`[{"kind":"eye","eye":1,"x":7,"prefs":"volume=1"}]`,
-		`[{"kind":"tick","n":3,"dt":0.25},{"kind":"step","n":2}]`,
-		`[{"kind":"tick","n":1.5}]`, `[{"kind":"tick","n":"1"}]`, `[{"kind":"tick","n":1e2}]`,
-		`[{"kind":"eye","eye":1e39}]`, `[{"kind":"eye","eye":true}]`, `[{"kind":1}]`,
-		`[{"kind":"player","landblock":65535,"x":1,"y":2,"heading":-90}]`, `[{"kind":"player","landblock":65536}]`,
-		`[{"kind":"indoor","landblock":43444,"cell":2847146241,"x":54,"y":40,"z":82.33,"heading":1}]`,
-		`[{"kind":"indoor","cell":4294967296}]`, `[{"kind":"indoor","cell":-1}]`,
-		`[{"kind":"drag","t":2,"drag":[1,2,3,4.5,5e3,-6]},{"kind":"drag","drag":null},{"kind":"drag","drag":[null]}]`,
-		`[{"kind":"drag","drag":[1,"2"]}]`, `[{"kind":"drag","drag":{}}]`,
-		`[{"kind":"prefs","prefs":"volume=0.5,\nmusic=on \u00e9\ud83d\ude00\ud800x"}]`, `[{"kind":"prefs","prefs":""}]`,
-		`[{"kind":"active","active":true},{"kind":"active","active":false},{"kind":"active","active":1}]`,
-		`[{"kind":"set_emitters","emitters":[]},{"kind":"set_emitters","emitters":null},{"kind":"set_emitters"}]`,
-		`[{"kind":"add_emitter","emitters":[{"name":"a","Sound_Table":536870912,"s_type":1,"z":2,"interval":[1,2,3],"path":2}]}]`,
-		`[{"kind":"update_emitter","index":2,"emitters":[{"NAME":"b","landblock":43444,"x":1,"y":2,"z":null,"wave":167772161,"probability":0.5,"volume":1,"interval":[4]}]}]`,
-		`[{"kind":"move_emitter","index":-1,"x":3,"y":4},{"kind":"delete_emitter","index":9223372036854775807}]`,
-		`[{"kind":"stinger","table":4294967295,"stype":7},{"kind":"object_mute","object":5,"muted":true},{"kind":"object_solo","object":6}]`,
-		`[{"kind":"indoors","t":3},{"kind":"","x":1},{}]`,
-	} {
-		var ref []Input
-		refErr := json.Unmarshal([]byte(js), &ref)
-		var got Inputs
-		err := json.Unmarshal([]byte(js), &got)
-		if (err == nil) != (refErr == nil) {
-			t.Errorf("%s: error %v, encoding/json's %v", js, err, refErr)
-			continue
-		}
-		if err != nil {
-			continue
-		}
-		want := InputsOf(ref...)
-		if g, w := got.Slice(), want.Slice(); !reflect.DeepEqual(g, w) {
-			t.Errorf("%s:\n got %+v\nwant %+v", js, g, w)
-		}
+	for _, js := range decodeCases {
+		sameAsEncodingJSON(t, js)
+	}
+}
+
+// FuzzInputsAsEncodingJSON: the same on any text.
+func FuzzInputsAsEncodingJSON(f *testing.F) {
+	for _, js := range decodeCases {
+		f.Add(js)
+	}
+	f.Fuzz(func(t *testing.T, js string) { sameAsEncodingJSON(t, js) })
+}
+
+var decodeCases = []string{
+	`[]`, `null`,
+	`[{"kind":"eye","t":1.5,"eye":2}]`,
+	`[{"KIND":"Eye","T":1,"EYE":3}]`, // a kind is case-sensitive (unknown), keys are not
+	`[{"kind":"eye","eye":null,"t":null}]`,
+	`[{"kind":"\u0065ye","\u0065ye":2.5}]`,
+	`[{"kind":"eye","eye":1,"eye":4}]`,
+	`[{"kind":"eye","eye":1,"x":7,"prefs":"volume=1"}]`,
+	`[{"kind":"tick","n":3,"dt":0.25},{"kind":"step","n":2}]`,
+	`[{"kind":"tick","n":1.5}]`, `[{"kind":"tick","n":"1"}]`, `[{"kind":"tick","n":1e2}]`,
+	`[{"kind":"eye","eye":1e39}]`, `[{"kind":"eye","eye":true}]`, `[{"kind":1}]`,
+	`[{"kind":"player","landblock":65535,"x":1,"y":2,"heading":-90}]`, `[{"kind":"player","landblock":65536}]`,
+	`[{"kind":"indoor","landblock":43444,"cell":2847146241,"x":54,"y":40,"z":82.33,"heading":1}]`,
+	`[{"kind":"indoor","cell":4294967296}]`, `[{"kind":"indoor","cell":-1}]`,
+	`[{"kind":"drag","t":2,"drag":[1,2,3,4.5,5e3,-6]},{"kind":"drag","drag":null},{"kind":"drag","drag":[null]}]`,
+	`[{"kind":"drag","drag":[1,"2"]}]`, `[{"kind":"drag","drag":{}}]`,
+	`[{"kind":"prefs","prefs":"volume=0.5,\nmusic=on \u00e9\ud83d\ude00\ud800x"}]`, `[{"kind":"prefs","prefs":""}]`,
+	`[{"kind":"active","active":true},{"kind":"active","active":false},{"kind":"active","active":1}]`,
+	`[{"kind":"set_emitters","emitters":[]},{"kind":"set_emitters","emitters":null},{"kind":"set_emitters"}]`,
+	`[{"kind":"add_emitter","emitters":[{"name":"a","Sound_Table":536870912,"s_type":1,"z":2,"interval":[1,2,3],"path":2}]}]`,
+	`[{"kind":"update_emitter","index":2,"emitters":[{"NAME":"b","landblock":43444,"x":1,"y":2,"z":null,"wave":167772161,"probability":0.5,"volume":1,"interval":[4]}]}]`,
+	`[{"kind":"move_emitter","index":-1,"x":3,"y":4},{"kind":"delete_emitter","index":9223372036854775807}]`,
+	`[{"kind":"stinger","table":4294967295,"stype":7},{"kind":"object_mute","object":5,"muted":true},{"kind":"object_solo","object":6}]`,
+	`[{"kind":"indoors","t":3},{"kind":"","x":1},{}]`,
+}
+
+func sameAsEncodingJSON(t *testing.T, js string) {
+	t.Helper()
+	var ref []Input
+	refErr := json.Unmarshal([]byte(js), &ref)
+	var got Inputs
+	err := json.Unmarshal([]byte(js), &got)
+	if (err == nil) != (refErr == nil) {
+		t.Errorf("%s: error %v, encoding/json's %v", js, err, refErr)
+		return
+	}
+	if err != nil {
+		return
+	}
+	want := InputsOf(ref...)
+	if g, w := got.Slice(), want.Slice(); !reflect.DeepEqual(g, w) {
+		t.Errorf("%s:\n got %+v\nwant %+v", js, g, w)
 	}
 }
 
