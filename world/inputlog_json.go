@@ -72,6 +72,9 @@ var emitterKeys = []string{"name", "landblock", "x", "y", "z", "soundtable", "st
 // decodeEmitter parses one recorded emitter (a JSON object) into e, as
 // encoding/json decodes Emitter once the keys' underscores are dropped.
 func decodeEmitter(e *Emitter, b []byte) error {
+	if b[0] != '{' && string(b) != "null" {
+		return typeErr(b, "an emitter (an object)")
+	}
 	var err error
 	members(b, func(key, val []byte) {
 		if err != nil {

@@ -128,3 +128,66 @@ func TestInputLog_CheckRefusesPastMaxInputs(t *testing.T) {
 		t.Errorf("%d entries: %v", l.Inputs.Len(), err)
 	}
 }
+
+// refEmitters decodes recorded emitters as encoding/json does once every
+// key's underscores are dropped (how RecordedEmitters read them before
+// its own parser): the reference decodeEmitter is held to.
+func refEmitters(b []byte) ([]Emitter, error) {
+	var raw []map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil || raw == nil {
+		return nil, err
+	}
+	es := make([]Emitter, len(raw))
+	for i, m := range raw {
+		for k, v := range m {
+			if k != strings.ReplaceAll(k, "_", "") {
+				delete(m, k)
+				m[strings.ReplaceAll(k, "_", "")] = v
+			}
+		}
+		plain, err := json.Marshal(m)
+		if err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(plain, &es[i]); err != nil {
+			return nil, err
+		}
+	}
+	return es, nil
+}
+
+var emitterCases = []string{
+	`null`, `[]`, `[{}]`, `[null]`,
+	`[{"name":"a","landblock":43444,"x":1.5,"y":2,"z":3,"sound_table":536870928,"s_type":105,"wave":0,"probability":0.5,"volume":1,"interval":[2,4],"path":3}]`,
+	`[{"Name":"b","SoundTable":1,"SType":2,"Z":null,"Interval":[1]},{"NAME":"\u00e9\ud800","sOuNd_TaBlE":7,"interval":[1,2,3]}]`,
+	`[{"x":1e39}]`, `[{"landblock":65536}]`, `[{"path":256}]`, `[{"name":1}]`, `[{"interval":{}}]`, `[{"z":"1"}]`, `[5]`,
+}
+
+func sameEmitters(t *testing.T, js string) {
+	t.Helper()
+	want, refErr := refEmitters([]byte(js))
+	var got RecordedEmitters
+	err := json.Unmarshal([]byte(js), &got)
+	if (err == nil) != (refErr == nil) {
+		t.Errorf("%s: error %v, encoding/json's %v", js, err, refErr)
+		return
+	}
+	if err == nil && !reflect.DeepEqual([]Emitter(got), want) {
+		t.Errorf("%s:\n got %+v\nwant %+v", js, got, want)
+	}
+}
+
+// Recorded emitters read as encoding/json read them (keys without their
+// underscores, in any case).
+func TestRecordedEmitters_DecodeAsEncodingJSON(t *testing.T) {
+	for _, js := range emitterCases {
+		sameEmitters(t, js)
+	}
+}
+
+func FuzzRecordedEmittersAsEncodingJSON(f *testing.F) {
+	for _, js := range emitterCases {
+		f.Add(js)
+	}
+	f.Fuzz(func(t *testing.T, js string) { sameEmitters(t, js) })
+}
