@@ -244,3 +244,24 @@ func valueEnd(b []byte, i int) int {
 	}
 	return i
 }
+
+// RecordCalls counts the calls of a record's JSON (an InputLog: its
+// entries, a drag counted as its frames) without decoding it: how long a
+// session a report link holds (internal/weblink). b must be valid JSON.
+func RecordCalls(b []byte) int {
+	n := 0
+	members(b, func(key, val []byte) {
+		if string(key) != "inputs" {
+			return
+		}
+		elements(val, func(e []byte) {
+			n++
+			members(e, func(key, val []byte) {
+				if entryKey(key) == fDrag {
+					n += count(val) / 3
+				}
+			})
+		})
+	})
+	return n
+}

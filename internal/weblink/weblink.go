@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"soundworld/world"
 )
 
 // Prefix starts every fragment this package writes ("sw1." = version 1), so
@@ -79,21 +81,16 @@ func Encode(sidecar []byte) (string, error) {
 }
 
 // calls counts a replay record's calls: its entries and its drags' frames
-// (world.InputLog's JSON: "inputs": {"inputs": [{…, "drag": [x, y, h, …]}]}).
+// (world.InputLog's JSON: "inputs": {"inputs": [{…, "drag": [x, y, h, …]}]}),
+// without decoding it.
 func calls(replay json.RawMessage) int {
 	var r struct {
-		Inputs struct {
-			Inputs []struct {
-				Drag []float32 `json:"drag"`
-			} `json:"inputs"`
-		} `json:"inputs"`
+		Inputs inPlace `json:"inputs"` // a slice of replay, not a copy
 	}
-	json.Unmarshal(replay, &r) // a record that does not decode is -from's to refuse
-	n := len(r.Inputs.Inputs)
-	for _, in := range r.Inputs.Inputs {
-		n += len(in.Drag) / 3
+	if json.Unmarshal(replay, &r) != nil { // a record that does not decode is -from's to refuse
+		return 0
 	}
-	return n
+	return world.RecordCalls(r.Inputs)
 }
 
 // Decode turns a fragment (with or without its leading '#') back into a
@@ -119,15 +116,26 @@ func Decode(fragment string) ([]byte, error) {
 		return nil, err
 	}
 	var l struct {
-		Replay *struct{} `json:"replay"` // decoded without a copy: only its presence is checked here
+		Replay inPlace `json:"replay"` // a slice of js, not a copy
 	}
 	if err := json.Unmarshal(js, &l); err != nil {
 		return nil, fmt.Errorf("link: not a sidecar inside: %v", err)
 	}
-	if l.Replay == nil {
+	if len(l.Replay) == 0 || string(l.Replay) == "null" {
 		return nil, errors.New("link: no \"replay\" record inside")
 	}
+	if n := calls(json.RawMessage(l.Replay)); n > MaxLinkCalls { // the session N a link holds
+		return nil, fmt.Errorf("link: a session of %d calls, more than a link holds (%d): not a soundworld link", n, MaxLinkCalls)
+	}
 	return js, nil
+}
+
+// inPlace is a JSON value as a slice of the text it was decoded from.
+type inPlace []byte
+
+func (v *inPlace) UnmarshalJSON(b []byte) error {
+	*v = b
+	return nil
 }
 
 // inflate inflates raw into one slice of at most limit bytes. It inflates
