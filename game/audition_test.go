@@ -55,7 +55,7 @@ func TestAudition_NeverTouchesTheSim(t *testing.T) {
 	if plain.sim.Now() != aud.sim.Now() || !reflect.DeepEqual(plain.snap, aud.snap) {
 		t.Errorf("Sim state differs with auditions: at %v s vs %v s", plain.sim.Now(), aud.sim.Now())
 	}
-	if len(plain.sim.Inputs().Inputs) == 0 {
+	if plain.sim.Inputs().Inputs.Len() == 0 {
 		t.Error("the session recorded no inputs; want the walk and the stinger")
 	}
 	if reflect.DeepEqual(heardPlain, heardAud) {

@@ -134,7 +134,7 @@ func TestInputKinds_SessionRoundTrips(t *testing.T) {
 	sc := g.sidecar()
 	rec := sc.Replay.Inputs
 	seen := map[world.InputKind]bool{}
-	for _, in := range rec.Inputs {
+	for _, in := range rec.Inputs.All() {
 		seen[in.Kind] = true
 	}
 	for _, k := range kinds {

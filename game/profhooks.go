@@ -345,12 +345,12 @@ func (g *Game) replayFrom(r *capt.Replay) error {
 			bar.Set(int64(math.Round(g.sim.Now() * 1000)))
 		}
 	}
-	ins := r.Inputs.Inputs
+	ins := &r.Inputs.Inputs
 	var err error
-	if n := len(ins); g.mode.simTimeOnly() && n > 0 && ins[n-1].Kind == world.InStep {
+	if n := ins.Len(); g.mode.simTimeOnly() && n > 0 && ins.At(n-1).Kind == world.InStep {
 		head := *r.Inputs
-		head.Inputs = ins[:n-1]
-		g.cfg.Shot.Seconds = float64(ins[n-1].N) / world.TickRate
+		head.Inputs = ins.Head(n - 1)
+		g.cfg.Shot.Seconds = float64(ins.At(n-1).N) / world.TickRate
 		err = head.Replay(g.sim, tick)
 	} else {
 		if g.mode.simTimeOnly() {

@@ -50,9 +50,9 @@ func TestProfiler_MemoryFlatAt4x(t *testing.T) {
 		}
 	}
 	run(10)
-	h10, inputs10 := heap(), len(g.sim.Inputs().Inputs)
+	h10, inputs10 := heap(), g.sim.Inputs().Inputs.Len()
 	run(40)
-	h40, inputs40 := heap(), len(g.sim.Inputs().Inputs)
+	h40, inputs40 := heap(), g.sim.Inputs().Inputs.Len()
 	t.Logf("heap %.1f MB at 10 min, %.1f MB at 40 min; input record %d → %d entries; history %d bars %d rows",
 		float64(h10)/1e6, float64(h40)/1e6, inputs10, inputs40, len(g.ui.History().Bars), len(g.ui.History().Rows))
 	if h40 > h10+4<<20 {

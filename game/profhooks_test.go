@@ -77,7 +77,7 @@ func TestF12_FromReproducesSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	kinds := map[world.InputKind]bool{}
-	for _, in := range rp.Inputs.Inputs {
+	for _, in := range rp.Inputs.Inputs.All() {
 		kinds[in.Kind] = true
 	}
 	for _, k := range []world.InputKind{world.InStep, world.InListener, world.InPrefs, world.InAdd, world.InMove} {

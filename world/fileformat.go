@@ -54,6 +54,9 @@ func JSONKeys(v any) ([]string, error) {
 	var walk func(t reflect.Type, prefix string) error
 	marshaler := reflect.TypeFor[json.Marshaler]()
 	walk = func(t reflect.Type, prefix string) error {
+		if t == inputsType {
+			t = reflect.TypeFor[[]Input]() // written as a list of Input
+		}
 		own := func(t reflect.Type) bool {
 			return t.Implements(marshaler) || reflect.PointerTo(t).Implements(marshaler)
 		}

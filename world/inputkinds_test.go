@@ -78,7 +78,7 @@ func TestInputKinds_EveryKindHasARow(t *testing.T) {
 func TestInputKinds_IndoorChecked(t *testing.T) {
 	ok := Input{Kind: InIndoor, Landblock: 0xA9B4, X: 54, Y: 40, Z: 82.33, Cell: 0xA9B40101}
 	l := InputLog{Start: InputStart{Landblock: 0xA9B4, LX: 84, LY: 7.1, Prefs: FormatPrefs(audio.DefaultPrefs())},
-		Inputs: []Input{ok, {Kind: InStep, N: 1}}}
+		Inputs: InputsOf(ok, Input{Kind: InStep, N: 1})}
 	if err := l.Check(-1); err != nil {
 		t.Fatalf("a recorded indoor entry: %v", err)
 	}
@@ -93,8 +93,9 @@ func TestInputKinds_IndoorChecked(t *testing.T) {
 		{func(in *Input) { in.Heading = 400 }, "heading 400"},
 	} {
 		bad := l
-		bad.Inputs = slices.Clone(l.Inputs)
-		c.edit(&bad.Inputs[0])
+		ins := l.Inputs.Slice()
+		c.edit(&ins[0])
+		bad.Inputs = InputsOf(ins...)
 		err := bad.Check(-1)
 		if err == nil || !strings.Contains(err.Error(), "inputs[0] (indoor at t=0 s)") || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("want an error naming inputs[0] and %q, got %v", c.want, err)

@@ -48,7 +48,8 @@ const (
 
 // Input is one call. T is the sim time when it was made (s; for reading and
 // for cutting spans: a replay applies inputs in order). Zero fields are
-// omitted from the JSON and read back as zero.
+// omitted from the JSON and read back as zero. A record keeps its calls
+// packed (Inputs: Append packs one, At gives it back).
 type Input struct {
 	Kind      InputKind        `json:"kind"`
 	T         float64          `json:"t"`
@@ -91,7 +92,7 @@ const MaxEarlyFrames = 2 * audio.SampleRate
 // not recording, for t before the record's start, or frames ≤ 0).
 func (s *Sim) MarkEarly(t float64, frames int64) {
 	l := s.inputs
-	if l == nil || l.Truncated || frames <= 0 || len(l.Inputs) == 0 || t < l.Inputs[0].T || t > s.now {
+	if l == nil || l.Truncated || frames <= 0 || l.Inputs.Len() == 0 || t < l.Inputs.rows[0].t || t > s.now {
 		return
 	}
 	frames = min(frames, MaxEarlyFrames)
@@ -132,7 +133,7 @@ func (m AnchorMark) FrameOf(t float64) int64 { return audio.AnchoredFrame(t, m.T
 // now; a second mark at the same time replaces the first).
 func (s *Sim) MarkAnchor(m AnchorMark) {
 	l := s.inputs
-	if l == nil || l.Truncated || m.T < 0 || len(l.Inputs) > 0 && m.T < l.Inputs[0].T || m.T > s.now {
+	if l == nil || l.Truncated || m.T < 0 || l.Inputs.Len() > 0 && m.T < l.Inputs.rows[0].t || m.T > s.now {
 		return
 	}
 	if n := len(l.Anchors); n > 0 && l.Anchors[n-1].T >= m.T {
@@ -175,7 +176,7 @@ type InputStart struct {
 // InputLog is the record: the start state and the calls since.
 type InputLog struct {
 	Start     InputStart `json:"start"`
-	Inputs    []Input    `json:"inputs"`
+	Inputs    Inputs     `json:"inputs"`
 	Truncated bool       `json:"truncated,omitempty"` // MaxInputs, MaxReplayTicks or MaxReplaySeconds reached: not replayable
 	// Early: where the live window played an input's starts ahead of their
 	// place on the Sim's timeline (spec O5: at the device's next period, not
@@ -206,7 +207,7 @@ func (s *Sim) Inputs() *InputLog {
 	}
 	c := &InputLog{Start: s.inputs.Start, Truncated: s.inputs.Truncated}
 	c.Start.Emitters = cloneEmitters(c.Start.Emitters)
-	c.Inputs = append([]Input(nil), s.inputs.Inputs...)
+	c.Inputs = s.inputs.Inputs.Clone()
 	c.Early = append([]EarlyMark(nil), s.inputs.Early...)
 	c.Anchors = append([]AnchorMark(nil), s.inputs.Anchors...)
 	return c
@@ -233,7 +234,7 @@ func (l *InputLog) restart(s *Sim) {
 	for _, es := range s.emitters {
 		l.Start.Emitters = append(l.Start.Emitters, cloneEmitter(es.e))
 	}
-	l.Inputs, l.Early, l.Anchors, l.Truncated, l.ticks = nil, nil, nil, false, 0
+	l.Inputs, l.Early, l.Anchors, l.Truncated, l.ticks = Inputs{}, nil, nil, false, 0
 }
 
 // note appends one call (nil-safe: a Sim that does not record ignores it).
@@ -259,35 +260,36 @@ func (s *Sim) note(in Input) {
 		if in.Kind == InStep && l.dragFrame() {
 			return
 		}
-		if n := len(l.Inputs); n > 0 && l.Inputs[n-1].Kind == in.Kind && l.Inputs[n-1].Dt == in.Dt {
-			l.Inputs[n-1].N++
-			return
+		if n := l.Inputs.Len(); n > 0 {
+			if last := l.Inputs.At(n - 1); last.Kind == in.Kind && last.Dt == in.Dt {
+				l.Inputs.rows[n-1].w[0]++ // its N (inputRow)
+				return
+			}
 		}
 		in.N = 1
 	}
-	if len(l.Inputs) >= MaxInputs {
+	if l.Inputs.Len() >= MaxInputs {
 		l.Truncated = true
 		return
 	}
-	l.Inputs = append(l.Inputs, in)
+	l.Inputs.Append(in)
 }
 
 // dragFrame turns a listener move followed by this grid step into a frame
 // of a drag: appended to the drag just before the move, or a new drag. It
 // reports whether it did (the step is then recorded).
 func (l *InputLog) dragFrame() bool {
-	n := len(l.Inputs)
-	if n == 0 || l.Inputs[n-1].Kind != InListener {
+	n := l.Inputs.Len()
+	if n == 0 || kindList[l.Inputs.rows[n-1].kind] != InListener {
 		return false
 	}
-	mv := l.Inputs[n-1]
-	if n >= 2 && l.Inputs[n-2].Kind == InDrag {
-		d := &l.Inputs[n-2]
-		d.Drag = append(d.Drag, mv.X, mv.Y, mv.Heading)
-		l.Inputs = l.Inputs[:n-1]
+	mv := l.Inputs.At(n - 1)
+	if n >= 2 && kindList[l.Inputs.rows[n-2].kind] == InDrag {
+		l.Inputs.appendFrame(n-2, mv.X, mv.Y, mv.Heading)
+		l.Inputs.Truncate(n - 1)
 		return true
 	}
-	l.Inputs[n-1] = Input{Kind: InDrag, T: mv.T, Drag: []float32{mv.X, mv.Y, mv.Heading}}
+	l.Inputs.Set(n-1, Input{Kind: InDrag, T: mv.T, Drag: []float32{mv.X, mv.Y, mv.Heading}})
 	return true
 }
 
@@ -369,8 +371,10 @@ func (l *InputLog) Replay(s *Sim, tick func()) error {
 	if err := l.Begin(s); err != nil {
 		return err
 	}
-	for i := range l.Inputs {
-		if err := l.Inputs[i].Apply(s, tick); err != nil {
+	var in Input // one for all (Apply's rows keep a pointer to it)
+	for i := range l.Inputs.Len() {
+		in = l.Inputs.At(i)
+		if err := in.Apply(s, tick); err != nil {
 			return err
 		}
 	}
@@ -379,8 +383,8 @@ func (l *InputLog) Replay(s *Sim, tick func()) error {
 
 // End is the sim time after the last recorded tick (s).
 func (l *InputLog) End() float64 {
-	for i := len(l.Inputs) - 1; i >= 0; i-- {
-		if in := &l.Inputs[i]; in.ticks() > 0 {
+	for i := l.Inputs.Len() - 1; i >= 0; i-- {
+		if in := l.Inputs.At(i); in.ticks() > 0 {
 			return in.after()
 		}
 	}
@@ -449,11 +453,9 @@ func NextStepDt(now float64) float64 {
 	return float64(int64(k)*StepFrames)/audio.SampleRate - now
 }
 
-// MarshalJSON keeps a nil input list as [] (a record of no calls, not a missing one).
+// MarshalJSON writes the record (its entries: Inputs.MarshalJSON, a
+// record of no calls as [], not a missing one).
 func (l InputLog) MarshalJSON() ([]byte, error) {
 	type plain InputLog
-	if l.Inputs == nil {
-		l.Inputs = []Input{}
-	}
 	return json.Marshal(plain(l))
 }

@@ -6,9 +6,10 @@ package world
 // the recorded span, before any of it reaches a Sim.
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"soundworld/audio"
 )
@@ -57,11 +58,15 @@ func (l *InputLog) Check(simTime float64) error {
 			return fmt.Errorf("start.emitters[%d]: %w", i, err)
 		}
 	}
+	if l.Inputs.Len() > MaxInputs { // the window stops recording there (Truncated)
+		return fmt.Errorf("inputs: %d entries, more than a record holds (%d)", l.Inputs.Len(), MaxInputs)
+	}
 	c := checkState{emitters: len(st.Emitters)}
 	clock, ticks := 0.0, int64(0)
-	for i := range l.Inputs {
-		in := &l.Inputs[i]
-		if err := c.entry(in, &clock, &ticks); err != nil { // named only when wrong: no string per entry
+	var in Input // one for all: the kinds' checks keep a pointer to it (no copy per entry)
+	for i := range l.Inputs.Len() {
+		in = l.Inputs.At(i)
+		if err := c.entry(&in, &clock, &ticks); err != nil { // named only when wrong: no string per entry
 			return fmt.Errorf("inputs[%d] (%s at t=%v s): %w", i, in.Kind, in.T, err)
 		}
 	}
@@ -186,9 +191,34 @@ func checkIndex(i, n int) error {
 	return nil
 }
 
-// checkEmitter puts e through the layout file's checks (LoadLayout): the
-// emitter as the Emitters panel and a layout file make it.
+// checkEmitter accepts e when a layout file holding it (EncodeLayout) is
+// one LoadLayout accepts: the emitter as the Emitters panel and a layout
+// file make it (E1, T2). It checks the values without the file's text (a
+// record holds up to MaxInputs emitters; the round trip allocated ~5 KB
+// each); TestCheckEmitter_AsLayout pins the two verdicts equal.
 func checkEmitter(e Emitter) error {
-	_, err := LoadLayout(bytes.NewReader(EncodeLayout([]Emitter{e})), "emitter")
-	return err
+	fin := func(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
+	switch {
+	case strings.TrimSpace(e.Name) == "":
+		return errors.New("name: missing")
+	case !fin(e.X) || !(e.X >= 0 && e.X < BlockSize), !fin(e.Y) || !(e.Y >= 0 && e.Y < BlockSize):
+		return fmt.Errorf("x, y: (%v, %v) outside [0, %d)", e.X, e.Y, BlockSize)
+	case e.Z != nil && !fin(*e.Z):
+		return fmt.Errorf("z: bad number %v", *e.Z)
+	case e.Path > audio.PathTweakedHook:
+		return fmt.Errorf("path: %d unknown", e.Path)
+	case e.Path.PlaysWave() && e.Wave>>24 != 0x0A:
+		return fmt.Errorf("wave: bad id 0x%08X (want \"0x0Axxxxxx\")", e.Wave)
+	case !e.Path.PlaysWave() && e.SoundTable>>24 != 0x20:
+		return fmt.Errorf("sound_table: bad id 0x%08X (want \"0x20xxxxxx\")", e.SoundTable)
+	case !e.Path.PlaysWave() && (e.SType < 1 || e.SType > 0xCC):
+		return fmt.Errorf("stype: bad SoundType %d (want 1..204)", e.SType)
+	case e.Path == audio.PathTweakedHook && (!fin(e.Probability) || !(e.Probability >= 0 && e.Probability <= 1)):
+		return fmt.Errorf("probability: %v outside [0, 1]", e.Probability)
+	case !fin(e.Volume) || e.Volume < 0:
+		return fmt.Errorf("volume: %v is negative or not a number", e.Volume)
+	case !fin(e.Interval[0]) || !fin(e.Interval[1]) || e.Interval[0] < 0 || e.Interval[0] > e.Interval[1]:
+		return fmt.Errorf("interval: [%v, %v]: want 0 ≤ min ≤ max seconds", e.Interval[0], e.Interval[1])
+	}
+	return nil
 }

@@ -2,8 +2,8 @@ package world
 
 // Bounded decoding of an input record. A sidecar's record
 // decodes into memory at most a fixed multiple of its JSON: the slices are
-// sized by counting their elements first (no append growth), a drag's frames
-// share one array, and a kind is the constant, not a new string. The keys are
+// sized by counting their elements first (no append growth) and the
+// entries are packed (inputstore.go, inputstore_json.go). The keys are
 // checked by walking the JSON against the types' tags, so no decoder copies
 // the text (json.Decoder's DisallowUnknownFields would buffer it all).
 
@@ -14,21 +14,11 @@ import (
 	"strings"
 )
 
-// kinds maps a kind's JSON to its constant (UnmarshalText: no allocation).
-var kinds = func() map[string]InputKind {
-	m := map[string]InputKind{}
-	for _, k := range []InputKind{InTick, InStep, InListener, InPlayer, InIndoor, InEye, InChase, InPrefs,
-		InActive, InEmitters, InAdd, InUpdate, InMove, InDelete, InStinger, InObjMute, InObjSolo, InDrag} {
-		m[string(k)] = k
-	}
-	return m
-}()
-
 // UnmarshalText reads a kind; a kind not in the table is kept as written
 // (Check names it).
 func (k *InputKind) UnmarshalText(b []byte) error {
 	if c, ok := kinds[string(b)]; ok {
-		*k = c
+		*k = kindList[c]
 		return nil
 	}
 	*k = InputKind(b)
@@ -40,15 +30,12 @@ func (k *InputKind) UnmarshalText(b []byte) error {
 func (l *InputLog) strictKeys() {}
 
 // UnmarshalJSON decodes the record with its slices allocated once, at
-// their final length: the entries, the early and anchor marks, and every
-// drag's frames in one shared array.
+// their final length: the early and anchor marks (the entries: Inputs).
 func (l *InputLog) UnmarshalJSON(b []byte) error {
 	type plain InputLog // without this method
 	p := (*plain)(l)
 	members(b, func(key, val []byte) {
 		switch string(key) {
-		case "inputs":
-			p.Inputs = presizeInputs(val)
 		case "early":
 			p.Early = make([]EarlyMark, 0, count(val))
 		case "anchors":
@@ -56,33 +43,6 @@ func (l *InputLog) UnmarshalJSON(b []byte) error {
 		}
 	})
 	return json.Unmarshal(b, p)
-}
-
-// presizeInputs allocates the entries of the JSON array b, each drag's
-// slice with room for its frames (json.Unmarshal fills an element of a
-// slice's capacity in place).
-func presizeInputs(b []byte) []Input {
-	n, floats := 0, 0
-	elements(b, func(e []byte) {
-		n++
-		members(e, func(key, val []byte) {
-			if string(key) == "drag" {
-				floats += count(val)
-			}
-		})
-	})
-	ins, fs := make([]Input, n), make([]float32, floats)
-	i := 0
-	elements(b, func(e []byte) {
-		members(e, func(key, val []byte) {
-			if string(key) == "drag" {
-				k := count(val)
-				ins[i].Drag, fs = fs[:0:k], fs[k:]
-			}
-		})
-		i++
-	})
-	return ins[:0]
 }
 
 // UnknownJSONKey returns the first key in the JSON b that v's type (a
@@ -105,11 +65,15 @@ type keyField struct {
 var (
 	unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 	strictType      = reflect.TypeFor[interface{ strictKeys() }]()
+	inputsType      = reflect.TypeFor[Inputs]()
 )
 
 func (w keyWalker) unknown(b []byte, t reflect.Type) string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if t == inputsType { // its keys are Input's
+		t = reflect.TypeFor[[]Input]()
 	}
 	if p := reflect.PointerTo(t); p.Implements(unmarshalerType) && !p.Implements(strictType) {
 		return ""
@@ -122,7 +86,8 @@ func (w keyWalker) unknown(b []byte, t reflect.Type) string {
 			if found != "" {
 				return
 			}
-			k := unescapeKey(key)
+			var buf [32]byte
+			k := unquoted(buf[:0], key)
 			for _, f := range fields {
 				if bytes.EqualFold(f.name, k) { // as encoding/json matches
 					found = w.unknown(val, f.typ)
@@ -180,18 +145,6 @@ func hasKeys(t reflect.Type) bool {
 		return true
 	}
 	return false
-}
-
-// unescapeKey is a key as written, its escapes decoded (rare: a copy).
-func unescapeKey(key []byte) []byte {
-	if bytes.IndexByte(key, '\\') < 0 {
-		return key
-	}
-	var s string
-	if json.Unmarshal(append(append([]byte{'"'}, key...), '"'), &s) != nil {
-		return key
-	}
-	return []byte(s)
 }
 
 // The walk over valid JSON text (json.Valid): values are found by their
@@ -290,4 +243,25 @@ func valueEnd(b []byte, i int) int {
 		}
 	}
 	return i
+}
+
+// RecordCalls counts the calls of a record's JSON (an InputLog: its
+// entries, a drag counted as its frames) without decoding it: how long a
+// session a report link holds (internal/weblink). b must be valid JSON.
+func RecordCalls(b []byte) int {
+	n := 0
+	members(b, func(key, val []byte) {
+		if string(key) != "inputs" {
+			return
+		}
+		elements(val, func(e []byte) {
+			n++
+			members(e, func(key, val []byte) {
+				if entryKey(key) == fDrag {
+					n += count(val) / 3
+				}
+			})
+		})
+	})
+	return n
 }

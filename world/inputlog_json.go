@@ -1,8 +1,9 @@
 package world
 
 import (
+	"bytes"
 	"encoding/json"
-	"strings"
+	"fmt"
 
 	"soundworld/audio"
 )
@@ -47,28 +48,103 @@ func (r RecordedEmitters) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads snake_case or Go-named keys.
 func (r *RecordedEmitters) UnmarshalJSON(b []byte) error {
-	var raw []map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
+	if null, err := listOrNull(b, "emitters"); null || err != nil {
+		*r = nil
 		return err
 	}
-	if raw == nil {
-		*r = nil
-		return nil
-	}
-	es := make([]Emitter, len(raw))
-	for i, m := range raw {
-		plain := make(map[string]json.RawMessage, len(m))
-		for k, v := range m {
-			plain[strings.ReplaceAll(k, "_", "")] = v
+	es := make([]Emitter, count(b))
+	i := 0
+	var err error
+	elements(b, func(v []byte) {
+		if err == nil {
+			err = decodeEmitter(&es[i], v)
 		}
-		b, err := json.Marshal(plain)
-		if err != nil {
-			return err
-		}
-		if err := json.Unmarshal(b, &es[i]); err != nil {
-			return err
-		}
-	}
+		i++
+	})
 	*r = es
-	return nil
+	return err
+}
+
+// The keys of an emitter, without underscores (any case matches).
+var emitterKeys = []string{"name", "landblock", "x", "y", "z", "soundtable", "stype", "wave", "probability",
+	"volume", "interval", "path"}
+
+// decodeEmitter parses one recorded emitter (a JSON object) into e, as
+// encoding/json decodes Emitter once the keys' underscores are dropped.
+func decodeEmitter(e *Emitter, b []byte) error {
+	if b[0] != '{' && string(b) != "null" {
+		return typeErr(b, "an emitter (an object)")
+	}
+	var err error
+	members(b, func(key, val []byte) {
+		if err != nil {
+			return
+		}
+		var buf, nb [32]byte
+		k := nb[:0]
+		for _, c := range unquoted(buf[:0], key) {
+			if c != '_' {
+				k = append(k, c)
+			}
+		}
+		for i, name := range emitterKeys {
+			if len(k) == len(name) && bytes.EqualFold(k, []byte(name)) {
+				if err = emitterField(e, i, val); err != nil {
+					err = fmt.Errorf("emitter %s: %w", name, err)
+				}
+				return
+			}
+		}
+	})
+	return err
+}
+
+// emitterField sets field i of emitterKeys from val.
+func emitterField(e *Emitter, i int, val []byte) error {
+	switch emitterKeys[i] {
+	case "name":
+		return setString(&e.Name, val)
+	case "landblock":
+		return setUint(&e.Landblock, val, 16)
+	case "x":
+		return setFloat(&e.X, val, 32)
+	case "y":
+		return setFloat(&e.Y, val, 32)
+	case "z":
+		if string(val) == "null" {
+			e.Z = nil
+			return nil
+		}
+		e.Z = new(float32)
+		return setFloat(e.Z, val, 32)
+	case "soundtable":
+		return setUint(&e.SoundTable, val, 32)
+	case "stype":
+		return setUint(&e.SType, val, 32)
+	case "wave":
+		return setUint(&e.Wave, val, 32)
+	case "probability":
+		return setFloat(&e.Probability, val, 32)
+	case "volume":
+		return setFloat(&e.Volume, val, 32)
+	case "interval":
+		if string(val) == "null" {
+			return nil
+		}
+		if val[0] != '[' {
+			return typeErr(val, "[min, max]")
+		}
+		k, err := 0, error(nil)
+		elements(val, func(v []byte) { // as encoding/json fills an array: extra values dropped
+			if k < 2 && err == nil {
+				err = setFloat(&e.Interval[k], v, 32)
+			}
+			k++
+		})
+		for ; k < 2; k++ {
+			e.Interval[k] = 0
+		}
+		return err
+	}
+	return setUint(&e.Path, val, 8)
 }

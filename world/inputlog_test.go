@@ -75,8 +75,8 @@ func TestInputLog_ReplayReproducesSnapshot(t *testing.T) {
 	s.RecordInputs()
 	want, wantPlays := session(t, s)
 	log := s.Inputs()
-	if log.Truncated || len(log.Inputs) == 0 {
-		t.Fatalf("record: truncated %v, %d inputs", log.Truncated, len(log.Inputs))
+	if log.Truncated || log.Inputs.Len() == 0 {
+		t.Fatalf("record: truncated %v, %d inputs", log.Truncated, log.Inputs.Len())
 	}
 	js, err := json.Marshal(log)
 	if err != nil {
@@ -109,7 +109,7 @@ func TestInputLog_ReplayReproducesSnapshot(t *testing.T) {
 	}
 	// The record has each kind of call the session made.
 	kinds := map[InputKind]bool{}
-	for _, in := range back.Inputs {
+	for _, in := range back.Inputs.All() {
 		kinds[in.Kind] = true
 	}
 	for _, k := range []InputKind{InTick, InListener, InPlayer, InChase, InEye, InPrefs, InActive, InEmitters, InAdd, InUpdate, InMove, InDelete, InStinger} {
@@ -147,9 +147,9 @@ func TestInputLog_TicksMerge(t *testing.T) {
 	s.Tick(0)
 	s.Tick(-1) // counts as 0: merges with the Tick(0)
 	l := s.Inputs()
-	if len(l.Inputs) != 3 || l.Inputs[0].Kind != InStep || l.Inputs[0].N != 600 ||
-		l.Inputs[1].Kind != InTick || l.Inputs[1].N != 10 || l.Inputs[1].Dt != 0.1 || l.Inputs[2].N != 2 || l.Inputs[2].Dt != 0 {
-		t.Fatalf("inputs = %+v, want [600 steps, 10×0.1, 2×0]", l.Inputs)
+	if in := l.Inputs.Slice(); len(in) != 3 || in[0].Kind != InStep || in[0].N != 600 ||
+		in[1].Kind != InTick || in[1].N != 10 || in[1].Dt != 0.1 || in[2].N != 2 || in[2].Dt != 0 {
+		t.Fatalf("inputs = %+v, want [600 steps, 10×0.1, 2×0]", in)
 	}
 	if got, want := l.End(), s.Now(); got != want {
 		t.Fatalf("End() = %v, want %v", got, want)
@@ -158,8 +158,8 @@ func TestInputLog_TicksMerge(t *testing.T) {
 	s.SetListener(x, y, 45)
 	s.Reset(5)
 	l = s.Inputs()
-	if len(l.Inputs) != 0 || l.Start.Seed != 5 || l.Start.X != x || l.Start.Heading != 45 {
-		t.Fatalf("after Reset: start %+v, %d inputs; want seed 5 at the new listener, none", l.Start, len(l.Inputs))
+	if l.Inputs.Len() != 0 || l.Start.Seed != 5 || l.Start.X != x || l.Start.Heading != 45 {
+		t.Fatalf("after Reset: start %+v, %d inputs; want seed 5 at the new listener, none", l.Start, l.Inputs.Len())
 	}
 }
 
@@ -197,14 +197,14 @@ func TestInputLog_DragCompact(t *testing.T) {
 	want := s.Snapshot()
 	l := s.Inputs()
 	kinds := []InputKind{}
-	for _, in := range l.Inputs {
+	for _, in := range l.Inputs.All() {
 		kinds = append(kinds, in.Kind)
 	}
 	wantKinds := []InputKind{InTick, InDrag, InTick, InStep, InDrag}
 	if !reflect.DeepEqual(kinds, wantKinds) {
 		t.Fatalf("record kinds %v, want %v", kinds, wantKinds)
 	}
-	if n := len(l.Inputs[1].Drag) + len(l.Inputs[4].Drag); n != 3*frames {
+	if n := len(l.Inputs.At(1).Drag) + len(l.Inputs.At(4).Drag); n != 3*frames {
 		t.Fatalf("drag frames %d values, want %d", n, 3*frames)
 	}
 	if got := l.End(); got != s.Now() {

@@ -19,7 +19,7 @@ var PrefKeys = []string{
 // true/false, 1/0). Unknown keys or bad values give an error naming them.
 func ParsePrefs(s string, base audio.Prefs) (audio.Prefs, error) {
 	p := base
-	for _, kv := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '\n' }) {
+	for kv := range strings.FieldsFuncSeq(s, func(r rune) bool { return r == ',' || r == '\n' }) {
 		kv = strings.TrimSpace(kv)
 		if kv == "" || strings.HasPrefix(kv, "#") {
 			continue

@@ -41,8 +41,8 @@ func (l *InputLog) Walk() (w *Walk, warn []string, err error) {
 	b := &walkBuilder{w: &Walk{}, k: -1, lastPt: -1, seen: map[string]bool{},
 		cur: walkState{loc: Loc{Landblock: st.Landblock, X: st.LX, Y: st.LY, Z: st.Z}, cell: st.Cell,
 			heading: st.Heading, eye: st.Eye, chase: st.Chase, prefs: st.Prefs, active: st.Active}}
-	for i := range l.Inputs {
-		b.input(&l.Inputs[i])
+	for _, in := range l.Inputs.All() {
+		b.input(&in)
 	}
 	if b.k < 0 {
 		return nil, nil, fmt.Errorf("nothing recorded (no tick)")

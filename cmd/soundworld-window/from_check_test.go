@@ -31,7 +31,7 @@ func TestShotFrom_OffMapRecordRefused(t *testing.T) {
 	} {
 		l := &world.InputLog{
 			Start:  world.InputStart{Seed: 1, Landblock: 0xA9B4, LX: 84, LY: 7.1, Eye: 2, Active: true},
-			Inputs: []world.Input{{Kind: world.InTick, N: 1}, c.in, {Kind: world.InStep, N: 60}},
+			Inputs: world.InputsOf(world.Input{Kind: world.InTick, N: 1}, c.in, world.Input{Kind: world.InStep, N: 60}),
 		}
 		b, err := json.Marshal(map[string]any{"replay": capture.Replay{SimTime: 1, Inputs: l}})
 		if err != nil {

@@ -196,8 +196,7 @@ func SpanPath(l *world.InputLog, from, to float64) []byte {
 			return true
 		}
 	inputs:
-		for i := range l.Inputs {
-			in := &l.Inputs[i]
+		for _, in := range l.Inputs.All() {
 			switch in.Kind {
 			case world.InListener:
 				if !add(pt{in.T, world.LocOf(world.Pos{X: in.X, Y: in.Y}), in.Heading, 0}) { // as SetListener converts it

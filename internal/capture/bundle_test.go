@@ -24,11 +24,11 @@ func TestBundle_WritesAllFilesAtomically(t *testing.T) {
 	x0, y0 := world.WorldPos(0xA9B4, 84, 7.1)
 	x1, y1 := world.WorldPos(0xA9B4, 90, 10)
 	lb0, lx0, ly0 := world.LocOf(world.Pos{X: x0, Y: y0}).Landblock, world.LocOf(world.Pos{X: x0, Y: y0}).X, world.LocOf(world.Pos{X: x0, Y: y0}).Y
-	log := &world.InputLog{Start: world.InputStart{Landblock: lb0, LX: lx0, LY: ly0}, Inputs: []world.Input{
-		{Kind: world.InStep, T: 0, N: 60 * 40},
-		{Kind: world.InListener, T: 35, X: x1, Y: y1, Heading: 90},
-		{Kind: world.InListener, T: 35, X: x1, Y: y1, Heading: 95}, // the same instant: the last wins
-	}}
+	log := &world.InputLog{Start: world.InputStart{Landblock: lb0, LX: lx0, LY: ly0}, Inputs: world.InputsOf(
+		world.Input{Kind: world.InStep, T: 0, N: 60 * 40},
+		world.Input{Kind: world.InListener, T: 35, X: x1, Y: y1, Heading: 90},
+		world.Input{Kind: world.InListener, T: 35, X: x1, Y: y1, Heading: 95}, // the same instant: the last wins
+	)}
 	b := &Bundle{Screenshot: []byte("png"), Sidecar: []byte("{}\n"), Audio: make([]float32, 2*441),
 		Events: []world.Event{{Play: audio.Play{Time: 39, Slot: 2, Outcome: audio.OutcomeStart}, Trace: audio.Trace{Draws: []float32{0.25, 0.1}, Rands: []int{7}}}}, Inputs: log, SimTime: 40, Span: 30,
 		Source: "Holtburg (stand-in)"}

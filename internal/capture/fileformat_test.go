@@ -62,7 +62,7 @@ func TestFileFormats_SidecarAndLinkV1Open(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
-		in := r.Inputs.Inputs
+		in := r.Inputs.Inputs.Slice()
 		if r.SimTime != 2 || r.Inputs.Start.Seed != 1 || r.Inputs.Start.LX != 84 || len(in) != 3 ||
 			in[0].Kind != world.InIndoor || in[0].Cell != 0xA9B40101 || in[0].Z != 82.33 || in[2].Kind != world.InStep || in[2].N != 120 {
 			t.Errorf("%s read as %+v", p, r.Inputs)

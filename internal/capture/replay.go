@@ -168,10 +168,10 @@ var SidecarKeys = []string{"format", "tool", "source", "dat_dir", "dats", "liste
 	"seed", "sim_time", "prefs", "prefs_string", "view", "snapshot", "replay", "problems"}
 
 // parseSidecar is ReadSidecarFile on the file's bytes; path names it in errors.
-// Decoding allocates at most 4× the file's size plus fixed state
-// (TestReadSidecar_AllocatesLittle): the replay is decoded from b without
-// a copy and the record's slices are sized before they are filled
-// (world.InputLog.UnmarshalJSON).
+// Decoding allocates at most 4× the file's size plus fixed state, for any
+// accepted record (TestReadSidecar_AllocatesLittle, _WorstCaseEveryKind):
+// the replay is decoded from b without a copy, and the record's entries
+// are packed rows in arrays sized before they are filled (world.Inputs).
 func parseSidecar(b []byte, path string) (*Sidecar, error) {
 	var top map[string]inPlace
 	if err := json.Unmarshal(b, &top); err != nil {
@@ -291,8 +291,10 @@ func RenderFrom(ctx context.Context, r *Replay, s *world.Sim, seconds float64, w
 	if err := r.Inputs.Begin(s); err != nil {
 		return &RecordError{err}
 	}
-	for i := range r.Inputs.Inputs {
-		if err := r.Inputs.Inputs[i].Apply(s, func() {
+	var in world.Input // one for all (Apply keeps a pointer to it)
+	for i := range r.Inputs.Inputs.Len() {
+		in = r.Inputs.Inputs.At(i)
+		if err := in.Apply(s, func() {
 			if mixErr == nil {
 				mixErr = m.mixTo()
 			}

@@ -24,7 +24,7 @@ func dragRecord(drags, frames int) *world.InputLog {
 			dr.Drag = append(dr.Drag, x, y, float32((d*7+f)%360))
 			t += world.NextStepDt(t)
 		}
-		l.Inputs = append(l.Inputs, dr, world.Input{Kind: world.InTick, T: t, N: 1, Dt: 0.0137},
+		l.Inputs.Append(dr, world.Input{Kind: world.InTick, T: t, N: 1, Dt: 0.0137},
 			world.Input{Kind: world.InEye, T: t + 0.0137, Eye: 2 + float32(d%5)*0.25})
 		t += 0.0137
 	}
@@ -63,13 +63,13 @@ func TestReadSidecar_AllocatesLittle(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if !reflect.DeepEqual(sc.Replay.Inputs.Inputs, l.Inputs) {
+		if !reflect.DeepEqual(sc.Replay.Inputs.Inputs.Slice(), l.Inputs.Slice()) {
 			t.Fatalf("%s: the record read back differs from the one written", c.name)
 		}
 		if lim := 4*uint64(len(b)) + fixed; got > lim {
 			t.Errorf("%s: reading a %d-byte sidecar allocated %d bytes (%.2f×), want at most %d (4× + %d)", c.name, len(b), got, float64(got)/float64(len(b)), lim, fixed)
 		}
-		t.Logf("%s: %d bytes, %d entries, %d allocated (%.2f×)", c.name, len(b), len(l.Inputs), got, float64(got)/float64(len(b)))
+		t.Logf("%s: %d bytes, %d entries, %d allocated (%.2f×)", c.name, len(b), l.Inputs.Len(), got, float64(got)/float64(len(b)))
 	}
 }
 
@@ -83,8 +83,9 @@ func TestReadSidecar_DragsDoNotShareRoom(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := r.Inputs.Inputs
-	in[0].Drag = append(in[0].Drag, 1, 2, 3)
-	if !reflect.DeepEqual(in[3].Drag, l.Inputs[3].Drag) {
-		t.Errorf("appending to drag 0 changed drag 1: %v, want %v", in[3].Drag, l.Inputs[3].Drag)
+	d0 := in.At(0).Drag
+	_ = append(d0, 1, 2, 3)
+	if got, want := in.At(3).Drag, l.Inputs.At(3).Drag; !reflect.DeepEqual(got, want) {
+		t.Errorf("appending to drag 0 changed drag 1: %v, want %v", got, want)
 	}
 }

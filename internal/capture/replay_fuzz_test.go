@@ -48,8 +48,7 @@ func FuzzReplaySidecar(f *testing.F) {
 		}
 		r := sc.Replay
 		var ticks int64
-		for i := range r.Inputs.Inputs {
-			in := &r.Inputs.Inputs[i]
+		for _, in := range r.Inputs.Inputs.All() {
 			switch in.Kind {
 			case world.InTick, world.InStep:
 				ticks += int64(in.N)

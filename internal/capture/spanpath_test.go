@@ -14,10 +14,10 @@ func TestA11_SpanPathKeepsEnvCells(t *testing.T) {
 	x, y := world.WorldPos(0xA9B4, 70, 40)
 	l := &world.InputLog{
 		Start: world.InputStart{Landblock: 0xA9B4, LX: 50, LY: 40, Cell: 0xA9B40101, Z: 7.5, Heading: 90},
-		Inputs: []world.Input{
-			{Kind: world.InIndoor, T: 2, Landblock: 0xA9B4, X: 55, Y: 40, Z: 10.7, Cell: 0xA9B40100, Heading: 90},
-			{Kind: world.InListener, T: 4, X: x, Y: y, Heading: 90},
-		},
+		Inputs: world.InputsOf(
+			world.Input{Kind: world.InIndoor, T: 2, Landblock: 0xA9B4, X: 55, Y: 40, Z: 10.7, Cell: 0xA9B40100, Heading: 90},
+			world.Input{Kind: world.InListener, T: 4, X: x, Y: y, Heading: 90},
+		),
 	}
 	w, err := world.LoadWalk(bytes.NewReader(SpanPath(l, 1, 5)), "path.json")
 	if err != nil {

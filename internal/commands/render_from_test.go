@@ -272,8 +272,8 @@ func TestRenderFrom_BadRecordExit2(t *testing.T) {
 		}
 		in := c.add
 		in.T = sc.Replay.SimTime
-		sc.Replay.Inputs.Inputs = append(sc.Replay.Inputs.Inputs, in)
-		n := len(sc.Replay.Inputs.Inputs) - 1
+		sc.Replay.Inputs.Inputs.Append(in)
+		n := sc.Replay.Inputs.Inputs.Len() - 1
 		js, err := json.Marshal(sc)
 		if err != nil {
 			t.Fatal(err)

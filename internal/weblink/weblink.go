@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"soundworld/world"
 )
 
 // Prefix starts every fragment this package writes ("sw1." = version 1), so
@@ -79,29 +81,24 @@ func Encode(sidecar []byte) (string, error) {
 }
 
 // calls counts a replay record's calls: its entries and its drags' frames
-// (world.InputLog's JSON: "inputs": {"inputs": [{…, "drag": [x, y, h, …]}]}).
+// (world.InputLog's JSON: "inputs": {"inputs": [{…, "drag": [x, y, h, …]}]}),
+// without decoding it.
 func calls(replay json.RawMessage) int {
 	var r struct {
-		Inputs struct {
-			Inputs []struct {
-				Drag []float32 `json:"drag"`
-			} `json:"inputs"`
-		} `json:"inputs"`
+		Inputs inPlace `json:"inputs"` // a slice of replay, not a copy
 	}
-	json.Unmarshal(replay, &r) // a record that does not decode is -from's to refuse
-	n := len(r.Inputs.Inputs)
-	for _, in := range r.Inputs.Inputs {
-		n += len(in.Drag) / 3
+	if json.Unmarshal(replay, &r) != nil { // a record that does not decode is -from's to refuse
+		return 0
 	}
-	return n
+	return world.RecordCalls(r.Inputs)
 }
 
 // Decode turns a fragment (with or without its leading '#') back into a
 // minimal sidecar: {"replay":…,"view":…}. Errors say what is wrong with it.
 // A fragment longer than MaxFragmentChars is refused before decoding, one
 // that inflates past MaxSidecarBytes while inflating; what it allocates is
-// at most its compressed bytes, twice its inflated size and the
-// inflater's fixed state (TestDecode_AllocatesLittle).
+// its compressed bytes, its inflated size and the inflater's fixed state
+// (TestDecode_AllocatesLittle).
 func Decode(fragment string) ([]byte, error) {
 	f := strings.TrimPrefix(fragment, "#")
 	if !strings.HasPrefix(f, Prefix) {
@@ -114,51 +111,54 @@ func Decode(fragment string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("link: the fragment is not base64url (cut short when copied?): %v", err)
 	}
-	r := flate.NewReader(bytes.NewReader(raw))
-	defer r.Close()
-	js, err := readBounded(r, maxBytes)
+	js, err := inflate(raw, maxBytes)
 	if err != nil {
 		return nil, err
 	}
 	var l struct {
-		Replay *struct{} `json:"replay"` // decoded without a copy: only its presence is checked here
+		Replay inPlace `json:"replay"` // a slice of js, not a copy
 	}
 	if err := json.Unmarshal(js, &l); err != nil {
 		return nil, fmt.Errorf("link: not a sidecar inside: %v", err)
 	}
-	if l.Replay == nil {
+	if len(l.Replay) == 0 || string(l.Replay) == "null" {
 		return nil, errors.New("link: no \"replay\" record inside")
+	}
+	if n := calls(json.RawMessage(l.Replay)); n > MaxLinkCalls { // the session N a link holds
+		return nil, fmt.Errorf("link: a session of %d calls, more than a link holds (%d): not a soundworld link", n, MaxLinkCalls)
 	}
 	return js, nil
 }
 
-// readBounded reads r to its end into one slice of at most limit bytes,
-// allocating twice what it returns (chunks, then the result), not the
-// five-fold of append's 1.25× growth.
-func readBounded(r io.Reader, limit int64) ([]byte, error) {
-	var chunks [][]byte
-	total, size := int64(0), 32<<10
-	for done := false; !done; size = min(2*size, 4<<20) {
-		c := make([]byte, size)
-		n := 0
-		for n < len(c) && !done {
-			k, err := r.Read(c[n:])
-			n += k
-			switch {
-			case err == io.EOF:
-				done = true
-			case err != nil:
-				return nil, fmt.Errorf("link: the fragment does not inflate (cut short when copied?): %v", err)
-			}
-		}
-		chunks, total = append(chunks, c[:n]), total+int64(n)
-		if total > limit {
-			return nil, fmt.Errorf("link: inflates past %d bytes: not a soundworld link", limit)
-		}
+// inPlace is a JSON value as a slice of the text it was decoded from.
+type inPlace []byte
+
+func (v *inPlace) UnmarshalJSON(b []byte) error {
+	*v = b
+	return nil
+}
+
+// inflate inflates raw into one slice of at most limit bytes. It inflates
+// twice: once to count the bytes (into io.Discard's pooled buffer), once
+// into a slice of exactly that size, so what it allocates is the inflated
+// size once and the inflater's fixed state, not the chunks or the 1.25×
+// growth of reading into a buffer.
+func inflate(raw []byte, limit int64) ([]byte, error) {
+	r := flate.NewReader(bytes.NewReader(raw))
+	defer r.Close()
+	n, err := io.Copy(io.Discard, io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("link: the fragment does not inflate (cut short when copied?): %v", err)
 	}
-	out := make([]byte, 0, total)
-	for _, c := range chunks {
-		out = append(out, c...)
+	if n > limit {
+		return nil, fmt.Errorf("link: inflates past %d bytes: not a soundworld link", limit)
+	}
+	if err := r.(flate.Resetter).Reset(bytes.NewReader(raw), nil); err != nil {
+		return nil, err
+	}
+	out := make([]byte, n)
+	if _, err := io.ReadFull(r, out); err != nil {
+		return nil, fmt.Errorf("link: the fragment does not inflate: %v", err)
 	}
 	return out, nil
 }

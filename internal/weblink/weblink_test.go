@@ -245,3 +245,28 @@ func TestEncode_RefusesSessionsPastN(t *testing.T) {
 		t.Fatalf("a session of %d calls: %v, want it refused", MaxLinkCalls+4, err)
 	}
 }
+
+// Decode refuses a link holding more than MaxLinkCalls calls (a
+// hand-made one: Encode makes none), counting its drags' frames.
+func TestDecode_RefusesSessionsPastN(t *testing.T) {
+	deflate := func(s string) string {
+		var buf bytes.Buffer
+		w, _ := flate.NewWriter(&buf, flate.BestCompression)
+		w.Write([]byte(s))
+		w.Close()
+		return Prefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	}
+	eyes := func(n int) string {
+		return `{"replay":{"inputs":{"inputs":[` + strings.Repeat(`{"kind":"eye"},`, n-1) + `{"kind":"eye"}]}}}`
+	}
+	if _, err := Decode(deflate(eyes(MaxLinkCalls))); err != nil {
+		t.Errorf("a session of %d calls: %v", MaxLinkCalls, err)
+	}
+	if _, err := Decode(deflate(eyes(MaxLinkCalls + 1))); err == nil || !strings.Contains(err.Error(), "more than a link holds") {
+		t.Errorf("a session of %d calls: %v, want it refused", MaxLinkCalls+1, err)
+	}
+	drag := `{"replay":{"inputs":{"inputs":[{"kind":"drag","drag":[` + strings.Repeat("1,1,0,", MaxLinkCalls-1) + `1,1,0]}]}}}`
+	if _, err := Decode(deflate(drag)); err == nil || !strings.Contains(err.Error(), "65537 calls") {
+		t.Errorf("a drag of %d frames: %v, want it refused", MaxLinkCalls, err)
+	}
+}
