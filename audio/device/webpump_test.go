@@ -1,0 +1,95 @@
+package device
+
+import (
+	"testing"
+
+	"soundworld/audio"
+)
+
+// The browser output keeps the worklet's queue at the target, in whole
+// periods, and counts what the worklet played from its count mod 2^31.
+func TestWebPumpKeepsTarget(t *testing.T) {
+	var p webPump
+	if n := p.due(0, 1000); n != 3*PeriodFrames { // 1000 frames wanted: 3 whole periods (768)
+		t.Fatalf("due on an empty queue = %d, want %d", n, 3*PeriodFrames)
+	}
+	p.rendered(0, 768, true)
+	if n := p.due(0, 1000); n != 0 { // 232 short: less than a period
+		t.Errorf("due with 768 of 1000 queued = %d, want 0", n)
+	}
+	p.observe(0.01, 512) // the worklet played 512
+	if p.played != 512 {
+		t.Fatalf("played %d, want 512", p.played)
+	}
+	if n := p.due(0.01, 1000); n != 2*PeriodFrames { // 256 queued: 744 short, 2 whole periods
+		t.Errorf("due with 256 queued = %d, want %d", n, 2*PeriodFrames)
+	}
+	// Never more than the shared ring holds, less a period.
+	if n := p.due(0.01, 10*webRingFrames); n != webRingFrames-PeriodFrames-256 {
+		t.Errorf("due for a target past the ring = %d, want %d", n, webRingFrames-PeriodFrames-256)
+	}
+}
+
+// The worklet's count wraps at 2^31; the played total does not.
+func TestWebPumpCountWraps(t *testing.T) {
+	p := webPump{wrote: 1 << 32, played: 1<<32 - 100, lastRead: 0x7fffffff - 99}
+	p.observe(1, 50) // 100 frames to the wrap, then 50 more: 150 played
+	if p.played != 1<<32 {
+		t.Errorf("played %d, want %d (never past what was written)", p.played, int64(1<<32))
+	}
+	p = webPump{wrote: 1 << 40, played: 1 << 30, lastRead: 0x7fffffff - 99}
+	p.observe(1, 50)
+	if want := int64(1<<30 + 150); p.played != want {
+		t.Errorf("played %d, want %d", p.played, want)
+	}
+}
+
+// A worklet that plays nothing for fallbackAfter while it holds frames is
+// no clock: the wall clock renders the mix (dropped, nothing handed over)
+// until the worklet plays again.
+func TestWebPumpStallFallsBackToWall(t *testing.T) {
+	var p webPump
+	p.rendered(1, 4*PeriodFrames, true) // handed at 1 s; the worklet's wait starts then
+	lim := fallbackAfter.Seconds()
+	p.observe(1+lim-0.01, 0)
+	if p.onWall {
+		t.Fatal("on the wall clock before fallbackAfter")
+	}
+	p.observe(1+lim+0.01, 0)
+	if !p.onWall || p.stalls != 1 {
+		t.Fatalf("onWall %v stalls %d after fallbackAfter of nothing played; want true 1", p.onWall, p.stalls)
+	}
+	at := 1 + lim + 0.01
+	if n := p.due(at+0.02, 0); n != 3*PeriodFrames { // 20 ms = 882 frames: 3 whole periods
+		t.Errorf("due 20 ms on the wall clock = %d, want %d", n, 3*PeriodFrames)
+	}
+	if n := p.due(at+10, 0); n != wallBacklog {
+		t.Errorf("due 10 s on the wall clock = %d, want the backlog bound %d", n, wallBacklog)
+	}
+	p.rendered(at+0.1, 4096, false)
+	if p.wrote != 4*PeriodFrames || p.wallFr != 4096 {
+		t.Errorf("wrote %d wallFr %d: the wall clock's frames are not handed over", p.wrote, p.wallFr)
+	}
+	p.observe(at+0.2, 128)
+	if p.onWall || p.returns != 1 || p.played != 128 {
+		t.Errorf("after the worklet played again: onWall %v returns %d played %d; want false 1 128", p.onWall, p.returns, p.played)
+	}
+}
+
+// The browser's output has its own warm-up and a 300 ms lead floor;
+// every other output keeps the desktop's.
+func TestWarmBoundsPerOutput(t *testing.T) {
+	d := newDevice(audio.NewMixer(nil))
+	if b := d.warmBounds(); b != warmDevice || b.minLead != audio.SampleRate/10 {
+		t.Errorf("no output: %+v, want the desktop's (100 ms floor)", b)
+	}
+	d.out = warmOut{}
+	if b := d.warmBounds(); b.minLead != 13230 || b.max != 0.4 || b.frames != 4 {
+		t.Errorf("browser output: %+v, want 4 frames, at most 0.4 s, a 13230-frame (300 ms) floor", b)
+	}
+}
+
+// warmOut is an output with the browser's bounds.
+type warmOut struct{ output }
+
+func (warmOut) warm() warmBounds { return webWarm }
