@@ -93,6 +93,7 @@ function firstSoundMark() {
   window.AudioWorkletNode = function (...args) {
     const node = new W(...args);
     const po = (args[2] && args[2].processorOptions) || {};
+    globalThis.soundworldSession.marks["audio worklet"] = performance.now(); // its module loaded
     w.shared = !!po.ring;
     node.port.addEventListener("message", (e) => {
       const d = e.data, sess = globalThis.soundworldSession, m = sess.marks;

@@ -135,6 +135,10 @@ func (o *webOut) step(buf []float32) {
 	for ; n > 0 && o.d.covers(PeriodFrames); n -= PeriodFrames {
 		o.d.render(buf)
 		o.mu.Lock()
+		if o.pump.leading(o.d.LeadFrames(), buf) {
+			o.mu.Unlock()
+			continue
+		}
 		hand := !o.pump.onWall
 		if hand {
 			o.hand(buf)

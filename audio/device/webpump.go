@@ -24,6 +24,7 @@ type webPump struct {
 	wallFr   int64   // frames rendered on the wall clock since then
 	stalls   int64   // times the wall clock took the mix
 	returns  int64   // times the worklet played again after that
+	skipped  int64   // frames of the session's leading silence not handed over
 }
 
 // webRingFrames is the worklet's queue capacity when shared (a power of two,
@@ -82,3 +83,23 @@ func (p *webPump) rendered(wall float64, frames int64, hand bool) {
 // first sound is heard a lead after its anchor, within a second of the
 // click.
 var webWarm = warmBounds{frames: 4, gap: 0.25, max: 0.4, minLead: 3 * audio.SampleRate / 10}
+
+// leading reports whether a rendered period is the session's leading
+// silence, not handed over: nothing has been handed yet, it is all zeros,
+// and less than a lead of it was skipped. The session's first starts land
+// a lead after its anchor (the Timeline), and the worklet's queue starts
+// empty: queued, that silence would hold the first sound a lead longer.
+// Bounded by the lead, so a session that starts muted or silent cannot
+// run its clock ahead of real time.
+func (p *webPump) leading(lead int64, buf []float32) bool {
+	if p.wrote > 0 || p.skipped+int64(len(buf)/2) > lead {
+		return false
+	}
+	for _, v := range buf {
+		if v != 0 {
+			return false
+		}
+	}
+	p.skipped += int64(len(buf) / 2)
+	return true
+}

@@ -93,3 +93,58 @@ func TestWarmBoundsPerOutput(t *testing.T) {
 type warmOut struct{ output }
 
 func (warmOut) warm() warmBounds { return webWarm }
+
+// The session's leading silence (its first starts land a lead after the
+// anchor) is not queued, up to a lead of it; sound, or anything after the
+// first hand-over, is.
+func TestWebPumpSkipsLeadingSilence(t *testing.T) {
+	var p webPump
+	zeros, loud := make([]float32, 2*PeriodFrames), make([]float32, 2*PeriodFrames)
+	loud[7] = 0.25
+	lead := int64(3 * PeriodFrames)
+	for i := 0; i < 3; i++ {
+		if !p.leading(lead, zeros) {
+			t.Fatalf("period %d of silence within the lead was queued", i)
+		}
+	}
+	if p.leading(lead, zeros) {
+		t.Error("a fourth period of silence skipped: more than the lead (the clock would run ahead)")
+	}
+	p = webPump{}
+	if p.leading(lead, loud) {
+		t.Error("a period with sound skipped")
+	}
+	p.rendered(0, PeriodFrames, true)
+	if p.leading(lead, zeros) {
+		t.Error("silence after the first hand-over skipped")
+	}
+}
+
+// In the browser the worklet's queue is the lead: an underrun grows the
+// lead by the silence the worklet played (in 10 ms steps), not by a step.
+func TestBrowserUnderrunGrowsLeadByItsSilence(t *testing.T) {
+	d, _ := NewScripted(audio.NewMixer(nil), func() float64 { return 0 })
+	o := &dryOut{}
+	d.out, d.ownPace = o, true
+	s := NewSession(d, &hostRec{})
+	d.SetLead(13230)             // 300 ms
+	o.frames, o.events = 2205, 1 // 50 ms of silence played
+	s.takeLate(d, 1)
+	if got := d.LeadFrames(); got != 13230+2205 {
+		t.Errorf("lead %d after 50 ms dry, want %d (300 + 50 ms)", got, 13230+2205)
+	}
+	o.frames, o.events = 2205+100, 2 // 2.3 ms more: one 10 ms step
+	s.takeLate(d, 2)
+	if got := d.LeadFrames(); got != 13230+2205+441 {
+		t.Errorf("lead %d after 2.3 ms more dry, want %d", got, 13230+2205+441)
+	}
+}
+
+// dryOut is an output that counts its own underruns.
+type dryOut struct {
+	output
+	frames, events int64
+}
+
+func (o *dryOut) underruns() (int64, int64) { return o.frames, o.events }
+func (o *dryOut) setBuffer(int64)           {}

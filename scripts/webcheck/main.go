@@ -520,7 +520,7 @@ func clickSound(b *browserConn) error {
 	var iso bool
 	b.eval("JSON.stringify(self.crossOriginIsolated === true)", &iso)
 	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, audio device opened %v (%.0f ms after the click), clock follows the %s\n", st.Sound, opened, st.Marks["sound opened"]-st.Marks["click"], st.Clock)
-	fmt.Printf("webcheck: first sound (the audio worklet's first sample not zero): %s; page cross-origin isolated %v\n", first, iso)
+	fmt.Printf("webcheck: first sound (the audio worklet's first sample not zero): %s; page cross-origin isolated %v; its worklet made %.0f ms after the click\n", first, iso, st.Marks["audio worklet"]-st.Marks["click"])
 	if st.Audio != nil {
 		fmt.Printf("webcheck: 6 s after the click: the AudioContext %s, its clock at %.2f s; the audio worklet played %.2f s of samples (%s)\n",
 			st.Audio.State, st.Audio.Seconds, float64(st.Worklet.Played)/44100, ringKind(st.Worklet.Shared))
