@@ -131,6 +131,19 @@ function keepAudioContext() {
   window.AudioContext.prototype = AC.prototype;
 }
 
+// startAudio makes the session's AudioContext inside the click and loads
+// the program's audio worklet module (its source: soundworldWorklet, from
+// audio/device/output_web.go) at once; the program's output takes both
+// (soundworldAudio) when its next frame sees the click, instead of only
+// then starting to load the module.
+function startAudio() {
+  const w = globalThis.soundworldWorklet;
+  if (!w || !window.AudioContext || globalThis.soundworldAudio) return;
+  const ctx = new AudioContext({ sampleRate: w.sampleRate, latencyHint: "interactive" });
+  const url = URL.createObjectURL(new Blob([w.source], { type: "text/javascript" }));
+  globalThis.soundworldAudio = { context: ctx, ready: ctx.audioWorklet.addModule(url) };
+}
+
 // soundGate shows "Click to start sound" until the first click or key in
 // the page (soundOn: an earlier session of this page had its click, so the
 // page's user activation lets this frame's audio start at once and the
@@ -153,7 +166,8 @@ function soundGate(shell, soundOn) {
     const canvas = document.querySelector("canvas"); // the explorer takes keys only while its canvas has focus
     if (canvas) canvas.focus();
     globalThis.soundworldSession.marks.click = performance.now(); // the browser test's click → sound time
-    globalThis.soundworldSession.gesture = true; // the program opens its AudioContext now (page_js.go)
+    startAudio();
+    globalThis.soundworldSession.gesture = true; // the program opens its audio output now (page_js.go)
     shell.soundStarted();
   };
   el.addEventListener("click", start);

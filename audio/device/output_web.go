@@ -52,25 +52,42 @@ const webWake = 4 * time.Millisecond
 // openDefault is the platform's own output: the worklet in a browser.
 func openDefault(d *Device) (output, error) { return openWeb(d) }
 
-// openWeb makes the AudioContext (the page resumes it: it is made after
-// the user's gesture), loads the worklet and starts the pump. It does not
-// wait for the worklet: the frame that opens it holds the page's thread.
+// openWeb starts the output on the page's AudioContext and worklet module
+// when the page made them in the user's click (soundworldAudio: {context,
+// ready}, a promise of the module, from soundworldWorklet, which init
+// gives the page), else makes them here (the page resumes the context: it
+// is made after the gesture), and starts the pump. It does not wait for
+// the worklet: the frame that opens it holds the page's thread.
 func openWeb(d *Device) (output, error) {
-	opts := js.Global().Get("Object").New()
-	opts.Set("sampleRate", audio.SampleRate)
-	opts.Set("latencyHint", "interactive")
-	o := &webOut{d: d, ctx: js.Global().Get("AudioContext").New(opts)}
+	o := &webOut{d: d}
 	o.shared = js.Global().Get("crossOriginIsolated").Truthy() && js.Global().Get("SharedArrayBuffer").Truthy()
-	blob := js.Global().Get("Blob").New([]any{workletJS}, map[string]any{"type": "text/javascript"})
-	url := js.Global().Get("URL").Call("createObjectURL", blob)
+	var ready js.Value
+	if a := js.Global().Get("soundworldAudio"); a.Truthy() && a.Get("context").Truthy() {
+		o.ctx, ready = a.Get("context"), a.Get("ready")
+		js.Global().Delete("soundworldAudio") // one output per context
+	} else {
+		opts := js.Global().Get("Object").New()
+		opts.Set("sampleRate", audio.SampleRate)
+		opts.Set("latencyHint", "interactive")
+		o.ctx = js.Global().Get("AudioContext").New(opts)
+		blob := js.Global().Get("Blob").New([]any{workletJS}, map[string]any{"type": "text/javascript"})
+		ready = o.ctx.Get("audioWorklet").Call("addModule", js.Global().Get("URL").Call("createObjectURL", blob))
+	}
 	loaded := o.fn(func(js.Value, []js.Value) any { o.start(); return nil })
 	failed := o.fn(func(_ js.Value, a []js.Value) any {
 		js.Global().Get("console").Call("error", "soundworld: the audio worklet did not load:", a[0])
 		return nil
 	})
-	o.ctx.Get("audioWorklet").Call("addModule", url).Call("then", loaded, failed)
+	ready.Call("then", loaded, failed)
 	go o.run()
 	return o, nil
+}
+
+// init gives the page the worklet's source and the sample rate, so its
+// click handler can make the AudioContext and load the module at once,
+// while the program's frame that sees the click is still drawing.
+func init() {
+	js.Global().Set("soundworldWorklet", map[string]any{"source": workletJS, "sampleRate": audio.SampleRate})
 }
 
 // fn is a js.Func released at close.

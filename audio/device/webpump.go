@@ -78,11 +78,11 @@ func (p *webPump) rendered(wall float64, frames int64, hand bool) {
 // webWarm are the browser output's warm-up bounds and lead floor: the page
 // draws a frame in 16–250 ms (software WebGL 2 at the default size: about
 // 70 ms), and the worklet's queue is at most the lead, so the lead's floor
-// (300 ms) covers a slow frame and its jitter. The warm-up waits for few
-// frames (4 within 250 ms of each other, at most 0.4 s): the session's
-// first sound is heard a lead after its anchor, within a second of the
-// click.
-var webWarm = warmBounds{frames: 4, gap: 0.25, max: 0.4, minLead: 3 * audio.SampleRate / 10}
+// (300 ms) covers a slow frame and its jitter, and the warm-up waits for
+// few frames (3 within 250 ms of each other, at most 0.25 s): the first
+// sound should come within a second of the click (its leading silence is
+// not queued: leading).
+var webWarm = warmBounds{frames: 3, gap: 0.25, max: 0.25, minLead: 3 * audio.SampleRate / 10}
 
 // leading reports whether a rendered period is the session's leading
 // silence, not handed over: nothing has been handed yet, it is all zeros,

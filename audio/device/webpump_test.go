@@ -84,8 +84,8 @@ func TestWarmBoundsPerOutput(t *testing.T) {
 		t.Errorf("no output: %+v, want the desktop's (100 ms floor)", b)
 	}
 	d.out = warmOut{}
-	if b := d.warmBounds(); b.minLead != 13230 || b.max != 0.4 || b.frames != 4 {
-		t.Errorf("browser output: %+v, want 4 frames, at most 0.4 s, a 13230-frame (300 ms) floor", b)
+	if b := d.warmBounds(); b.minLead != 13230 || b.max != 0.25 || b.frames != 3 {
+		t.Errorf("browser output: %+v, want 3 frames, at most 0.25 s, a 13230-frame (300 ms) floor", b)
 	}
 }
 
