@@ -26,10 +26,9 @@
 # recording through the file button (ready for A/B and ABX) and runs its
 # report in the page's gate worker: report.json equals the desktop's. Then Firefox ESR (WebDriver BiDi, no geckodriver):
 # under Xvfb the desktop's link opens at its place, a click starts sound,
-# the page has the focus, "Copy link" reopens it; headless (no WebGL 2) it
-# says so. Prints the wasm size. Firefox's sound decisions are not compared
-# (-decisions): on an idle machine its page's Sim stopped after 7 decisions
-# (docs/web.md).
+# the page has the focus, its sound decisions equal render's (-decisions),
+# "Copy link" reopens it; headless (no WebGL 2) it says so. Prints the
+# wasm size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/go/bin
@@ -58,6 +57,6 @@ go build -o "$out/soundworld" .
 "$out/webcheck" -budget "${WEB_BUDGET:-5s}" -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/link.png" -click -firstsound "${WEB_FIRST_SOUND:-1500ms}" -decisions "$out/soundworld" -listen 60s -maxunderruns "${WEB_UNDERRUNS:-2}" -f12
 "$out/webcheck" -crash -dir "$out/web" -shot "$out/crash.png"
 "$out/webcheck" -nowebgl -dir "$out/web" -shot "$out/nowebgl.png"
-xvfb-run -a -s "-screen 0 1280x800x24" "$out/webcheck" -firefox firefox-esr -dir "$out/web" -sidecar "$out/desk.json" -shot "$out/ff.png"
+xvfb-run -a -s "-screen 0 1280x800x24" "$out/webcheck" -firefox firefox-esr -dir "$out/web" -sidecar "$out/desk.json" -decisions "$out/soundworld" -shot "$out/ff.png"
 "$out/webcheck" -firefox firefox-esr -nowebgl -dir "$out/web" -shot "$out/ff.png"
 echo "web-smoke: ok"

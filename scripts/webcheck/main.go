@@ -61,6 +61,7 @@ func main() {
 	flag.BoolVar(&extra.noWebGL, "nowebgl", false, "with -firefox: run it headless (no WebGL 2) and check the page says so; without: Chromium with the page's ?nowebgl2")
 	flag.DurationVar(&extra.listen, "listen", 0, "with -click: then let the page play this long and print its sound figures (the device's underruns and dry time, frames per second); a measurement, not a verdict")
 	flag.DurationVar(&extra.firstSound, "firstsound", 0, "with -click: fail unless the worklet plays its first sound within this time of the click (0: only print it)")
+	flag.BoolVar(&extra.noIsolation, "noisolation", false, "serve the page without COOP/COEP (not cross-origin isolated: no SharedArrayBuffer; the sound's frames reach the worklet as posted blocks)")
 	flag.IntVar(&extra.maxUnderruns, "maxunderruns", -1, "with -listen: fail if the worklet runs dry more often than this while the page draws (-1: only print it)")
 	flag.StringVar(&extra.gate, "gate", "", "then open this listening gate file (NAME.gate.json, its recording next to it as the file names it) through the page's file button and check it opens ready")
 	flag.StringVar(&extra.gateReport, "gatereport", "", "with -gate: then run the gate's report in the page (its Web Worker) and compare its report.json with this one (the desktop's `soundworld gate -seeds N` on the same files)")
@@ -83,6 +84,7 @@ func main() {
 // extra are the steps after the first page's checks.
 var extra struct {
 	click, f12, dats, crash, restart, noWebGL bool
+	noIsolation                               bool
 	firefox, cpuprofile, trace, gate          string
 	gateReport, decisions, sidecar            string
 	gateSeeds, maxUnderruns                   int
@@ -449,6 +451,9 @@ func openGateFiles(b *browserConn, path, shot string) error {
 // SharedArrayBuffer (sound mixed off the page's thread) needs it, and the
 // page must work under it.
 func isolated(h http.Handler) http.Handler {
+	if extra.noIsolation {
+		return h
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cross-Origin-Opener-Policy", "same-origin")
 		w.Header().Set("Cross-Origin-Embedder-Policy", "require-corp")
