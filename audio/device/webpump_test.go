@@ -148,3 +148,33 @@ type dryOut struct {
 
 func (o *dryOut) underruns() (int64, int64) { return o.frames, o.events }
 func (o *dryOut) setBuffer(int64)           {}
+
+// An output that counts its own underruns renders in bursts ahead of what
+// it plays (the browser's worklet): the pace check is off for it, so a
+// burst is no "fast device" (the session would drop it) and the Device's
+// underruns are the output's.
+func TestOwnPaceOutputIsNeverFast(t *testing.T) {
+	for _, own := range []bool{true, false} {
+		wall := 0.0
+		d := newDevice(audio.NewMixer(nil))
+		d.wall = func() float64 { return wall }
+		o := &dryOut{frames: 441, events: 1}
+		d.out, d.ownPace = o, own
+		buf := make([]float32, 2*PeriodFrames)
+		for burst := 0; burst < 20; burst++ { // 100 periods (580 ms) at once every 300 ms: 1.9 × real time
+			for i := 0; i < 100; i++ {
+				d.render(buf)
+			}
+			wall += 0.3
+		}
+		if own && d.Fast() {
+			t.Error("a bursting output that counts its own underruns was judged fast")
+		}
+		if !own && !d.Fast() { // the same bursts through the pace check (the check above can fail)
+			t.Error("1.9 × real time through the pace check not judged fast")
+		}
+		if fr, ev := d.Underruns(); own && (fr != 441 || ev != 1) {
+			t.Errorf("Underruns %d frames, %d events; want the output's 441, 1", fr, ev)
+		}
+	}
+}

@@ -36,7 +36,7 @@ class SoundworldOutput extends AudioWorkletProcessor {
   // it returns the frames copied.
   take(l, r, i, n) {
     if (this.ring) {
-      const avail = (Atomics.load(this.ctl, 0) - this.read) | 0;
+      const avail = (Atomics.load(this.ctl, 0) - this.read) & 0x7fffffff; // counts wrap at 2^31
       const k = Math.min(n, avail);
       for (let j = 0; j < k; j++) {
         const at = 2 * ((this.read + j) % this.cap);
