@@ -42,6 +42,7 @@ type webOut struct {
 	read    int32 // messages: the worklet's last played count
 	dry     int64 // frames of silence the worklet played for want of frames
 	runs    int64 // underruns (runs of such silence)
+	check   playedCheck
 	release []js.Func
 }
 
@@ -115,7 +116,12 @@ func (o *webOut) start() {
 		o.mu.Lock()
 		o.read = int32(m.Get("read").Int())
 		o.dry, o.runs = int64(m.Get("dry").Int()), int64(m.Get("runs").Int())
+		o.check.check(o.read, uint32(m.Get("hash").Int()))
+		checks, differ, frames := o.check.checks, o.check.differ, o.check.frames
 		o.mu.Unlock()
+		// The browser test's read-back (scripts/webcheck): what the worklet
+		// played = what was handed over.
+		js.Global().Set("soundworldPlayedCheck", map[string]any{"checks": checks, "differ": differ, "frames": frames})
 		return nil
 	}))
 	node.Call("connect", o.ctx.Get("destination"))
@@ -177,6 +183,7 @@ func (o *webOut) readCount() int32 {
 func (o *webOut) hand(buf []float32) {
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), 4*len(buf)) // wasm is little-endian, as Float32Array
 	n := int64(len(buf) / 2)
+	o.check.add(buf)
 	if !o.shared {
 		f := js.Global().Get("Float32Array").New(len(buf))
 		js.CopyBytesToJS(js.Global().Get("Uint8Array").New(f.Get("buffer")), b)

@@ -1,6 +1,10 @@
 package device
 
-import "soundworld/audio"
+import (
+	"math"
+
+	"soundworld/audio"
+)
 
 // webPump is the browser output's bookkeeping (output_web.go), pure so it
 // runs in tests: how many frames to render and hand to the audio worklet
@@ -102,4 +106,62 @@ func (p *webPump) leading(lead int64, buf []float32) bool {
 	}
 	p.skipped += int64(len(buf) / 2)
 	return true
+}
+
+// playedCheck compares what the worklet played with what was handed to
+// it: both sides hash every frame's two float32 words in order (FNV-1a
+// over 32-bit words; webworklet.js), and the worklet's hash at its played
+// count is compared with the one kept at that count here, at multiples
+// of checkQuantum frames (its render quantum: a count between them, after
+// an underrun's partial block, is not checked). So the stream through the
+// ring or the posted blocks is the mixer's, frame for frame.
+type playedCheck struct {
+	h     uint32
+	n     int64 // frames hashed
+	marks [checkMarks]struct {
+		n int64
+		h uint32
+	}
+	checks, differ int64
+	frames         int64 // the played count of the last check
+}
+
+const (
+	checkQuantum = 128  // frames: Web Audio's render quantum
+	checkMarks   = 4096 // hashes kept: 11.9 s of frames, more than the ring holds
+	fnvBasis     = 0x811c9dc5
+	fnvPrime     = 16777619
+)
+
+// add hashes frames handed over (interleaved stereo).
+func (c *playedCheck) add(buf []float32) {
+	if c.n == 0 && c.h == 0 {
+		c.h = fnvBasis
+	}
+	for i, v := range buf {
+		c.h = (c.h ^ math.Float32bits(v)) * fnvPrime
+		if i%2 == 1 {
+			c.n++
+			if c.n%checkQuantum == 0 {
+				m := &c.marks[(c.n/checkQuantum)%checkMarks]
+				m.n, m.h = c.n, c.h
+			}
+		}
+	}
+}
+
+// check takes the worklet's played count (mod 2^31) and its hash.
+func (c *playedCheck) check(read int32, hash uint32) {
+	if read == 0 || read%checkQuantum != 0 {
+		return
+	}
+	m := c.marks[(int64(read)/checkQuantum)%checkMarks]
+	if m.n&0x7fffffff != int64(read) {
+		return // not kept: too old, or not handed yet
+	}
+	c.checks++
+	c.frames = m.n
+	if m.h != hash {
+		c.differ++
+	}
 }

@@ -1,6 +1,7 @@
 package device
 
 import (
+	"math"
 	"testing"
 
 	"soundworld/audio"
@@ -176,5 +177,40 @@ func TestOwnPaceOutputIsNeverFast(t *testing.T) {
 		if fr, ev := d.Underruns(); own && (fr != 441 || ev != 1) {
 			t.Errorf("Underruns %d frames, %d events; want the output's 441, 1", fr, ev)
 		}
+	}
+}
+
+// The worklet's hash of what it played is compared with the hash of what
+// was handed over at its played count: the same frames check equal, a
+// changed sample differs, a count between render quanta is not checked.
+func TestPlayedCheck(t *testing.T) {
+	var c playedCheck
+	buf := make([]float32, 2*PeriodFrames)
+	for i := range buf {
+		buf[i] = float32(i%97) / 97
+	}
+	c.add(buf)
+	c.add(buf)
+	// The worklet's side, written out: FNV-1a (basis 2166136261, prime
+	// 16777619) over the words of the first 384 frames.
+	h := uint32(2166136261)
+	for f := 0; f < 384; f++ {
+		for ch := 0; ch < 2; ch++ {
+			h ^= math.Float32bits(buf[(2*f+ch)%len(buf)])
+			h *= 16777619
+		}
+	}
+	c.check(384, h)
+	if c.checks != 1 || c.differ != 0 || c.frames != 384 {
+		t.Fatalf("same frames: checks %d differ %d frames %d; want 1 0 384", c.checks, c.differ, c.frames)
+	}
+	c.check(384, h^1)
+	if c.checks != 2 || c.differ != 1 {
+		t.Errorf("a different hash: checks %d differ %d; want 2 1", c.checks, c.differ)
+	}
+	c.check(300, h) // not a multiple of 128: not checked
+	c.check(640, h) // not handed yet
+	if c.checks != 2 {
+		t.Errorf("checks %d after counts that cannot be checked; want 2", c.checks)
 	}
 }

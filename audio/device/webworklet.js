@@ -10,14 +10,17 @@
 //     port, queued here.
 // Every ~100 ms, and when the first sound plays, it posts its account:
 // frames played, frames and runs of silence it had to play because it had
-// no frames (underruns, counted from the first frame it got), and the
-// context time of the first sample that is not zero.
+// no frames (underruns, counted from the first frame it got), the context
+// time of the first sample that is not zero, and a hash (FNV-1a over the
+// 32-bit words) of every frame it played, which the program compares with
+// the same hash of what it handed over.
 "use strict";
 class SoundworldOutput extends AudioWorkletProcessor {
   constructor(options) {
     super();
     const o = options.processorOptions || {};
     this.ring = o.ring ? new Float32Array(o.ring) : null;
+    this.bits = o.ring ? new Uint32Array(o.ring) : null; // the same words, for the hash
     this.ctl = o.ctl ? new Int32Array(o.ctl) : null;
     this.cap = o.capacity || 0; // frames in the ring
     this.queue = []; // messages: blocks not yet played
@@ -29,6 +32,7 @@ class SoundworldOutput extends AudioWorkletProcessor {
     this.wasDry = false;
     this.loudAt = -1; // context time (s) of the first sample not zero
     this.blocks = 0;
+    this.hash = 0x811c9dc5; // FNV-1a offset basis
     this.port.onmessage = (e) => { if (e.data instanceof Float32Array) this.queue.push(e.data); };
   }
 
@@ -42,6 +46,7 @@ class SoundworldOutput extends AudioWorkletProcessor {
         const at = 2 * ((this.read + j) % this.cap);
         l[i + j] = this.ring[at];
         r[i + j] = this.ring[at + 1];
+        this.mix(this.bits[at], this.bits[at + 1]);
       }
       this.read = (this.read + k) & 0x7fffffff;
       if (k > 0) Atomics.store(this.ctl, 1, this.read);
@@ -50,9 +55,11 @@ class SoundworldOutput extends AudioWorkletProcessor {
     let k = 0;
     while (k < n && this.queue.length > 0) {
       const b = this.queue[0], m = Math.min(n - k, b.length / 2 - this.head);
+      const w = new Uint32Array(b.buffer, b.byteOffset, b.length);
       for (let j = 0; j < m; j++) {
         l[i + k + j] = b[2 * (this.head + j)];
         r[i + k + j] = b[2 * (this.head + j) + 1];
+        this.mix(w[2 * (this.head + j)], w[2 * (this.head + j) + 1]);
       }
       k += m;
       this.head += m;
@@ -60,6 +67,12 @@ class SoundworldOutput extends AudioWorkletProcessor {
     }
     this.read = (this.read + k) & 0x7fffffff;
     return k;
+  }
+
+  // mix adds a frame's two words to the hash.
+  mix(a, b) {
+    this.hash = Math.imul(this.hash ^ a, 16777619);
+    this.hash = Math.imul(this.hash ^ b, 16777619);
   }
 
   process(inputs, outputs) {
@@ -81,7 +94,7 @@ class SoundworldOutput extends AudioWorkletProcessor {
       }
     }
     if (++this.blocks % 32 === 0 || first) {
-      this.port.postMessage({ read: this.read, dry: this.dry, runs: this.runs, loudAt: this.loudAt, time: currentTime });
+      this.port.postMessage({ read: this.read, dry: this.dry, runs: this.runs, loudAt: this.loudAt, time: currentTime, hash: this.hash >>> 0 });
     }
     return true;
   }

@@ -418,8 +418,9 @@ type pageState struct {
 	Where, Clock, Status string
 	Sound                bool
 	Frames               int
-	Underruns            int64   // the window's status: the worklet's count (Device.Underruns)
-	DrySeconds           float64 // s
+	PlayedCheck          *struct{ Checks, Differ, Frames int64 } // audio/device playedCheck: worklet played = handed
+	Underruns            int64                                   // the window's status: the worklet's count (Device.Underruns)
+	DrySeconds           float64                                 // s
 	Marks                map[string]float64
 	Worklet              struct { // web/app.js firstSoundMark: the audio worklet's account
 		Played, Dry, Runs, Stats int64
@@ -482,11 +483,29 @@ func soundFigures(b *browserConn, d time.Duration) error {
 	played := float64((st1.Worklet.Played-st0.Worklet.Played)&0x7fffffff) / 44100
 	fmt.Printf("webcheck: sound over %s: the audio worklet played %.2f s of samples (%s), %d account messages\n",
 		d, played, ringKind(st1.Worklet.Shared), st1.Worklet.Stats-st0.Worklet.Stats)
+	if err := playedCheck(st1); err != nil {
+		return err
+	}
 	if st1.Worklet.Stats == st0.Worklet.Stats {
 		return errors.New("the audio worklet posted no account while the page drew: is it running?")
 	}
 	if extra.maxUnderruns >= 0 && runs > int64(extra.maxUnderruns) {
 		return fmt.Errorf("the audio worklet ran dry %d times (%.2f s) in %s of drawing (budget %d)", runs, dry, d, extra.maxUnderruns)
+	}
+	return nil
+}
+
+// playedCheck prints and checks that the worklet played exactly the
+// frames the program handed over (hashes compared at its played counts:
+// audio/device playedCheck); the frames handed over are the mixer's.
+func playedCheck(st pageState) error {
+	c := st.PlayedCheck
+	if c == nil || c.Checks == 0 {
+		return errors.New("the audio worklet's played frames were never compared with what was handed over")
+	}
+	fmt.Printf("webcheck: the audio worklet played what the mixer handed it: %d checks over its first %.2f s, %d different\n", c.Checks, float64(c.Frames)/44100, c.Differ)
+	if c.Differ > 0 {
+		return fmt.Errorf("the audio worklet played other frames than were handed over (%d of %d checks)", c.Differ, c.Checks)
 	}
 	return nil
 }
