@@ -75,8 +75,12 @@ func openWeb(d *Device) (output, error) {
 		ready = o.ctx.Get("audioWorklet").Call("addModule", js.Global().Get("URL").Call("createObjectURL", blob))
 	}
 	loaded := o.fn(func(js.Value, []js.Value) any { o.start(); return nil })
-	failed := o.fn(func(_ js.Value, a []js.Value) any {
+	failed := o.fn(func(_ js.Value, a []js.Value) any { // silent, on the wall clock: the Sim goes on
 		js.Global().Get("console").Call("error", "soundworld: the audio worklet did not load:", a[0])
+		o.mu.Lock()
+		o.pump.lost(d.wall())
+		o.ready = true
+		o.mu.Unlock()
 		return nil
 	})
 	ready.Call("then", loaded, failed)

@@ -47,9 +47,15 @@ func (p *webPump) observe(wall float64, read int32) {
 		return
 	}
 	if !p.onWall && p.wrote > p.played && wall-p.moved > fallbackAfter.Seconds() {
-		p.onWall, p.wallAt, p.wallFr = true, wall, 0
-		p.stalls++
+		p.lost(wall)
 	}
+}
+
+// lost puts the mix on the wall clock: the worklet played nothing for
+// fallbackAfter, or could not be made (then for good: it never plays).
+func (p *webPump) lost(wall float64) {
+	p.onWall, p.wallAt, p.wallFr = true, wall, 0
+	p.stalls++
 }
 
 // due is how many frames to render now, in whole periods: while the

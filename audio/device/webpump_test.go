@@ -214,3 +214,20 @@ func TestPlayedCheck(t *testing.T) {
 		t.Errorf("checks %d after counts that cannot be checked; want 2", c.checks)
 	}
 }
+
+// A worklet that could not be made leaves the mix on the wall clock, so
+// the Sim goes on (silent).
+func TestWebPumpLostWorkletRunsOnWall(t *testing.T) {
+	var p webPump
+	p.lost(2)
+	if !p.onWall || p.stalls != 1 {
+		t.Fatalf("onWall %v stalls %d; want true 1", p.onWall, p.stalls)
+	}
+	if n := p.due(2.02, 0); n != 3*PeriodFrames {
+		t.Errorf("due 20 ms after = %d, want %d", n, 3*PeriodFrames)
+	}
+	p.observe(5, 0)
+	if !p.onWall {
+		t.Error("left the wall clock with nothing played")
+	}
+}
