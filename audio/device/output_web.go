@@ -4,6 +4,7 @@ package device
 
 import (
 	_ "embed"
+	"fmt"
 	"sync"
 	"syscall/js"
 	"time"
@@ -43,6 +44,7 @@ type webOut struct {
 	dry     int64 // frames of silence the worklet played for want of frames
 	runs    int64 // underruns (runs of such silence)
 	check   playedCheck
+	lostWhy string // why the worklet plays nothing ("" until it did not load)
 	release []js.Func
 }
 
@@ -79,6 +81,7 @@ func openWeb(d *Device) (output, error) {
 		js.Global().Get("console").Call("error", "soundworld: the audio worklet did not load:", a[0])
 		o.mu.Lock()
 		o.pump.lost(d.wall())
+		o.lostWhy = "the audio worklet did not load: " + a[0].Call("toString").String()
 		o.ready = true
 		o.mu.Unlock()
 		return nil
@@ -222,7 +225,11 @@ func (o *webOut) underruns() (frames, events int64) {
 func (o *webOut) stallStats() StallStats {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return StallStats{Fallbacks: o.pump.stalls, Returns: o.pump.returns, OnWallClock: o.pump.onWall}
+	why := o.lostWhy
+	if why == "" && o.pump.stalls > 0 {
+		why = fmt.Sprintf("the audio worklet played nothing for %v (the browser's AudioContext not running?)", fallbackAfter)
+	}
+	return StallStats{Fallbacks: o.pump.stalls, Returns: o.pump.returns, OnWallClock: o.pump.onWall, LastError: why}
 }
 
 func (o *webOut) close() error {
