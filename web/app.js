@@ -79,37 +79,43 @@ function putGate(g) {
   return path;
 }
 
-// firstSoundMark records in the session's marks when the first samples that
-// are not silence are handed to the audio worklet, and counts what is
-// handed over (swTest: worklet) (Ebitengine's oto sends
-// them from this thread through the node's port): the browser test's
-// "first sound after the click" (the output's own latency comes on top).
+// firstSoundMark keeps the account the program's audio worklet posts
+// (audio/device/webworklet.js: frames played, underruns and their frames
+// of silence, whether the ring is shared) in the session (swTest: worklet)
+// and records in the session's marks when its first sample that is not
+// zero was played ("first sound", the browser test's click → sound time;
+// the output's own latency comes on top): the worklet's context time, put
+// on the page's clock with the context's output timestamp.
 function firstSoundMark() {
-  globalThis.soundworldSession.worklet = { blocks: 0, frames: 0, loud: 0 }; // what was handed over: blocks, sample frames, blocks not all zero
+  const w = globalThis.soundworldSession.worklet = { played: 0, dry: 0, runs: 0, shared: false, stats: 0 };
   const W = window.AudioWorkletNode;
   if (!W) return;
   window.AudioWorkletNode = function (...args) {
-    const node = new W(...args), port = node.port, post = port.postMessage.bind(port);
-    port.postMessage = (data, ...rest) => {
-      const sess = globalThis.soundworldSession, m = sess.marks, w = sess.worklet;
-      if (data && data.some) { // a block of interleaved stereo samples
-        const loud = data.some((v) => v !== 0);
-        w.blocks++; w.frames += data.length / 2; if (loud) w.loud++;
-        if (!m["first sound"] && loud) m["first sound"] = performance.now();
+    const node = new W(...args);
+    const po = (args[2] && args[2].processorOptions) || {};
+    globalThis.soundworldSession.marks["audio worklet"] = performance.now(); // its module loaded
+    w.shared = !!po.ring;
+    node.port.addEventListener("message", (e) => {
+      const d = e.data, sess = globalThis.soundworldSession, m = sess.marks;
+      if (!d || d.read === undefined) return;
+      w.played = d.read; w.dry = d.dry; w.runs = d.runs; w.stats++;
+      if (d.loudAt >= 0 && !m["first sound"]) {
+        const ts = sess.audio && sess.audio.getOutputTimestamp ? sess.audio.getOutputTimestamp() : null;
+        m["first sound"] = ts && ts.performanceTime > 0 ? ts.performanceTime + 1000 * (d.loudAt - ts.contextTime) : performance.now() - 1000 * (d.time - d.loudAt);
       }
-      return post(data, ...rest);
-    };
+    });
     return node;
   };
   window.AudioWorkletNode.prototype = W.prototype;
 }
 
-// keepAudioContext keeps the session's AudioContext (oto makes it after the
-// first click or key) where the browser test reads its state and clock
-// (swTest: audio), and resumes it at once: it is made after the gesture, so
-// the page's user activation lets it start; oto itself resumes it only on
-// a later mouseup, keyup or touchend, which would hold the first sound
-// until the next click.
+// keepAudioContext keeps the session's AudioContext (the program's audio
+// output, audio/device/output_web.go, makes it after the first click or
+// key) where the browser test reads its state and clock (swTest: audio),
+// and resumes it at once: it is made after the gesture, so the page's user
+// activation lets it start. Browsers that want the resume inside a gesture
+// get it again on each later mouseup, keyup or touchend while it is not
+// running.
 function keepAudioContext() {
   const AC = window.AudioContext;
   if (!AC) return;
@@ -117,10 +123,25 @@ function keepAudioContext() {
     const ctx = new AC(...args);
     globalThis.soundworldSession.audio = ctx;
     globalThis.soundworldSession.marks["audio context"] = performance.now();
-    if (ctx.state !== "running") ctx.resume().catch((e) => console.info("soundworld: audio not resumed:", e.message));
+    const resume = () => { if (ctx.state === "suspended") ctx.resume().catch((e) => console.info("soundworld: audio not resumed:", e.message)); };
+    resume();
+    for (const t of ["mouseup", "keyup", "touchend"]) document.addEventListener(t, resume);
     return ctx;
   };
   window.AudioContext.prototype = AC.prototype;
+}
+
+// startAudio makes the session's AudioContext inside the click and loads
+// the program's audio worklet module (its source: soundworldWorklet, from
+// audio/device/output_web.go) at once; the program's output takes both
+// (soundworldAudio) when its next frame sees the click, instead of only
+// then starting to load the module.
+function startAudio() {
+  const w = globalThis.soundworldWorklet;
+  if (!w || !window.AudioContext || globalThis.soundworldAudio) return;
+  const ctx = new AudioContext({ sampleRate: w.sampleRate, latencyHint: "interactive" });
+  const url = URL.createObjectURL(new Blob([w.source], { type: "text/javascript" }));
+  globalThis.soundworldAudio = { context: ctx, ready: ctx.audioWorklet.addModule(url) };
 }
 
 // soundGate shows "Click to start sound" until the first click or key in
@@ -129,8 +150,7 @@ function keepAudioContext() {
 // overlay is not shown again): browsers start Web Audio only after a user gesture, so the
 // program makes its AudioContext only then (soundworldSession.gesture; an
 // AudioContext made earlier would stay suspended, and making one costs
-// seconds before the first map). Ebitengine's audio also resumes it on
-// later gestures, for browsers that want the resume inside the gesture. The overlay takes
+// seconds before the first map); keepAudioContext resumes it. The overlay takes
 // the first click so it does not also move the listener on the map.
 function soundGate(shell, soundOn) {
   const el = document.getElementById("sound");
@@ -146,7 +166,8 @@ function soundGate(shell, soundOn) {
     const canvas = document.querySelector("canvas"); // the explorer takes keys only while its canvas has focus
     if (canvas) canvas.focus();
     globalThis.soundworldSession.marks.click = performance.now(); // the browser test's click → sound time
-    globalThis.soundworldSession.gesture = true; // the program opens its AudioContext now (page_js.go)
+    startAudio();
+    globalThis.soundworldSession.gesture = true; // the program opens its audio output now (page_js.go)
     shell.soundStarted();
   };
   el.addEventListener("click", start);

@@ -69,8 +69,12 @@ type Device struct {
 	inFrame atomic.Int64       // the mixer frame of the last of them
 	bufFr   atomic.Int64       // frames kept queued at the device (BufferFrames, grown)
 
-	out       output // nil when silent (and for a scripted device)
-	fastProbe bool   // silent because the probe found a device faster than real time
+	out output // nil when silent (and for a scripted device)
+	// ownPace: the output counts its underruns itself and renders in
+	// bursts ahead of what it plays (the browser's worklet): the pace
+	// check, which reads the mixer's frontier as what was consumed, is off.
+	ownPace   bool
+	fastProbe bool // silent because the probe found a device faster than real time
 	silent    bool
 	reason    string
 }
@@ -152,7 +156,7 @@ func OpenPath(m *audio.Mixer, path string) (*Device, error) {
 		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
 		return d, nil
 	}
-	open := openOto
+	open := openDefault // oto; in a browser our own worklet (output_web.go)
 	if path == PathALSA {
 		open = openALSAOutput
 	}
@@ -201,6 +205,7 @@ func (d *Device) start(open func(*Device) (output, error)) error {
 	}
 	opened = true
 	d.out = out
+	_, d.ownPace = out.(interface{ underruns() (int64, int64) })
 	return nil
 }
 
@@ -385,6 +390,9 @@ func (d *Device) Underruns() (frames, events int64) {
 	if d == nil {
 		return 0, 0
 	}
+	if d.ownPace && d.out != nil {
+		return d.out.(interface{ underruns() (int64, int64) }).underruns()
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.pace.underrun, d.pace.events
@@ -486,7 +494,9 @@ func (d *Device) render(buf []float32) (next int64, ok bool) {
 		d.aud.MixInto(buf)
 	}
 	next = d.mixer.Frame()
-	d.pace.observe(d.wall(), next)
+	if !d.ownPace {
+		d.pace.observe(d.wall(), next)
+	}
 	d.mu.Unlock()
 	if d.muted.Load() {
 		clear(buf) // G6: the mix ran (voices advance), the device hears nothing

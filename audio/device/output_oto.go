@@ -1,7 +1,8 @@
+//go:build !(js && wasm)
+
 package device
 
 import (
-	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -20,26 +21,20 @@ type otoOut struct {
 	sent atomic.Int64 // bytes the stream returned to the player
 }
 
-// openOto starts oto on the default device.
-//
-// In a browser (js) the device buffer is oto's default, not two periods:
-// the page's one thread also draws, a frame at a time, and Web Audio is fed
-// from it. Nor does it wait for the context to be ready there: a browser's
-// context is ready after a user gesture oto itself sees, while the frame
-// that opens it holds that thread; the player made now plays from then.
+// openDefault is the platform's own output: oto (a browser has its own,
+// output_web.go).
+func openDefault(d *Device) (output, error) { return openOto(d) }
+
+// openOto starts oto on the default device (a browser has its own output:
+// output_web.go).
 func openOto(d *Device) (output, error) {
 	buf := 2 * PeriodFrames * time.Second / audio.SampleRate
-	if runtime.GOOS == "js" {
-		buf = 0
-	}
 	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: audio.SampleRate, ChannelCount: 2,
 		Format: oto.FormatFloat32LE, BufferSize: buf})
 	if err != nil {
 		return nil, err
 	}
-	if runtime.GOOS != "js" {
-		<-ready
-	}
+	<-ready
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -144,7 +144,7 @@ func (s *Session) Clock(f Frame, step float64, maxTicks int) (int, bool) {
 	}
 	gap := s.frameGap()
 	s.isInstant = false
-	if s.warm.waiting(s, f.Warm, s.lastU, gap) {
+	if s.warm.waiting(s, d.warmBounds(), f.Warm, s.lastU, gap) {
 		return 0, true
 	}
 	// Measured frame jitter: starts pushed now must reach the device before
@@ -246,8 +246,8 @@ func (s *Session) anchorIfDue(d *Device, simT, scale float64) string {
 	if reason == "" {
 		return ""
 	}
-	if reason == "session" && s.warm.maxGap > 0 {
-		d.SetLead(SessionLead(s.warm.maxGap))
+	if b := d.warmBounds(); reason == "session" && (s.warm.maxGap > 0 || b.minLead > MinLead) {
+		d.SetLead(max(SessionLead(s.warm.maxGap), b.minLead))
 	}
 	a := d.Anchor(reason, simT, scale)
 	s.anchored, s.next = true, ""

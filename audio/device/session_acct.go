@@ -61,13 +61,18 @@ func (s *Session) takeLate(d *Device, simT float64) {
 	}
 	if fr, ev := d.Underruns(); ev > a.underruns {
 		a.underruns = ev
-		a.dry = appendBounded(a.dry, Event{Time: simT, Kind: "underrun", Slot: -1, Ms: ms(fr - a.dryFrames)})
+		dry := fr - a.dryFrames
+		a.dry = appendBounded(a.dry, Event{Time: simT, Kind: "underrun", Slot: -1, Ms: ms(dry)})
 		a.dryFrames = fr
 		why := "the sound device ran dry (underrun)"
 		if fr, grew := d.GrowBuffer(); grew {
 			why += fmt.Sprintf(": the player buffer grows to %.1f ms", ms(fr))
 		}
-		s.growLead(d, why)
+		if d.ownPace { // the browser's worklet: its queue is the lead, short by the silence it played
+			s.growLeadTo(d, d.LeadFrames()+max(1, dry), why)
+		} else {
+			s.growLead(d, why)
+		}
 	}
 }
 

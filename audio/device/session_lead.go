@@ -65,6 +65,26 @@ const (
 	warmMax    = 5.0
 )
 
+// warmBounds are the warm-up's bounds (Updates in a row within gap s, at
+// most max s) and the session lead's floor (frames), per output.
+type warmBounds struct {
+	frames   int
+	gap, max float64
+	minLead  int64
+}
+
+// warmDevice are the bounds of a device written just ahead of what it
+// plays (ALSA, pulse, oto).
+var warmDevice = warmBounds{frames: warmFrames, gap: warmGap, max: warmMax, minLead: MinLead}
+
+// warmBounds are d's output's bounds (the browser's has its own, webWarm).
+func (d *Device) warmBounds() warmBounds {
+	if w, ok := d.out.(interface{ warm() warmBounds }); ok {
+		return w.warm()
+	}
+	return warmDevice
+}
+
 // warmUp is the session anchor's wait.
 type warmUp struct {
 	started bool
@@ -77,7 +97,7 @@ type warmUp struct {
 }
 
 // waiting reports whether the session's anchor still waits (warm: a real window).
-func (w *warmUp) waiting(s *Session, warm bool, now, gap float64) bool {
+func (w *warmUp) waiting(s *Session, b warmBounds, warm bool, now, gap float64) bool {
 	if s.anchored || len(s.anchors) > 0 || !warm || w.done {
 		w.holding = false
 		return false
@@ -85,13 +105,13 @@ func (w *warmUp) waiting(s *Session, warm bool, now, gap float64) bool {
 	if !w.started {
 		w.started, w.start = true, now
 	}
-	if gap > 0 && gap < warmGap {
+	if gap > 0 && gap < b.gap {
 		w.steady++
 		w.maxGap = max(w.maxGap, gap)
 	} else {
 		w.steady, w.maxGap = 0, 0
 	}
-	if w.steady >= warmFrames || now-w.start >= warmMax {
+	if w.steady >= b.frames || now-w.start >= b.max {
 		w.holding, w.done = false, true
 		return false
 	}

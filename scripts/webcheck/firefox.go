@@ -241,6 +241,15 @@ func checkFirefox(bin, base, page, wantLoc string, pal []color.RGBA, shot string
 		if err := checkDecisions("firefox", ev, extra.decisions, extra.sidecar, 30*time.Second); err != nil {
 			return err
 		}
+		var ps pageState
+		if err := ev("JSON.stringify(window.swTest())", &ps); err == nil {
+			ctx := "no AudioContext"
+			if ps.Audio != nil {
+				ctx = fmt.Sprintf("the AudioContext %s at %.2f s", ps.Audio.State, ps.Audio.Seconds)
+			}
+			fmt.Printf("webcheck: firefox: sound: the clock follows the %s; %s; the audio worklet played %.2f s of samples (%s), %d underruns\n",
+				ps.Clock, ctx, float64(ps.Worklet.Played)/44100, ringKind(ps.Worklet.Shared), ps.Worklet.Runs)
+		}
 	}
 	if err := f.linkRoundTrip(base, prefix, where); err != nil {
 		return err

@@ -60,6 +60,9 @@ func main() {
 	flag.StringVar(&extra.firefox, "firefox", "", "instead: run the page's checks in this Firefox (e.g. firefox-esr; firefox.go): map, sound click, link round trip; under a display (xvfb-run) for its WebGL 2")
 	flag.BoolVar(&extra.noWebGL, "nowebgl", false, "with -firefox: run it headless (no WebGL 2) and check the page says so; without: Chromium with the page's ?nowebgl2")
 	flag.DurationVar(&extra.listen, "listen", 0, "with -click: then let the page play this long and print its sound figures (the device's underruns and dry time, frames per second); a measurement, not a verdict")
+	flag.DurationVar(&extra.firstSound, "firstsound", 0, "with -click: fail unless the worklet plays its first sound within this time of the click (0: only print it)")
+	flag.BoolVar(&extra.noIsolation, "noisolation", false, "serve the page without COOP/COEP (not cross-origin isolated: no SharedArrayBuffer; the sound's frames reach the worklet as posted blocks)")
+	flag.IntVar(&extra.maxUnderruns, "maxunderruns", -1, "with -listen: fail if the worklet runs dry more often than this while the page draws (-1: only print it)")
 	flag.StringVar(&extra.gate, "gate", "", "then open this listening gate file (NAME.gate.json, its recording next to it as the file names it) through the page's file button and check it opens ready")
 	flag.StringVar(&extra.gateReport, "gatereport", "", "with -gate: then run the gate's report in the page (its Web Worker) and compare its report.json with this one (the desktop's `soundworld gate -seeds N` on the same files)")
 	flag.IntVar(&extra.gateSeeds, "gateseeds", 3, "with -gatereport: the seeds of the page's run (the desktop's -seeds)")
@@ -81,10 +84,11 @@ func main() {
 // extra are the steps after the first page's checks.
 var extra struct {
 	click, f12, dats, crash, restart, noWebGL bool
+	noIsolation                               bool
 	firefox, cpuprofile, trace, gate          string
 	gateReport, decisions, sidecar            string
-	gateSeeds                                 int
-	listen                                    time.Duration
+	gateSeeds, maxUnderruns                   int
+	listen, firstSound                        time.Duration
 }
 
 func run(dir, sidecar, shot string, budget time.Duration, browser string) error {
@@ -414,10 +418,13 @@ type pageState struct {
 	Where, Clock, Status string
 	Sound                bool
 	Frames               int
+	PlayedCheck          *struct{ Checks, Differ, Frames int64 } // audio/device playedCheck: worklet played = handed
+	Underruns            int64                                   // the window's status: the worklet's count (Device.Underruns)
+	DrySeconds           float64                                 // s
 	Marks                map[string]float64
-	Worklet              struct {
-		Blocks, Loud int
-		Frames       float64
+	Worklet              struct { // web/app.js firstSoundMark: the audio worklet's account
+		Played, Dry, Runs, Stats int64
+		Shared                   bool
 	}
 	Audio *struct {
 		State   string
@@ -445,6 +452,9 @@ func openGateFiles(b *browserConn, path, shot string) error {
 // SharedArrayBuffer (sound mixed off the page's thread) needs it, and the
 // page must work under it.
 func isolated(h http.Handler) http.Handler {
+	if extra.noIsolation {
+		return h
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cross-Origin-Opener-Policy", "same-origin")
 		w.Header().Set("Cross-Origin-Embedder-Policy", "require-corp")
@@ -453,18 +463,12 @@ func isolated(h http.Handler) http.Handler {
 }
 
 // soundFigures lets the page play for d after the click and prints what
-// its audio device went through: underrun events and dry time, and the
-// frames drawn meanwhile (the page's thread mixes and draws).
+// its audio worklet went through: underruns (runs of silence it played
+// for want of frames, audio/device/webworklet.js) and dry time, the frames
+// drawn meanwhile (the page's thread mixes and draws) and what it played;
+// with -maxunderruns, more underruns than that fail.
 func soundFigures(b *browserConn, d time.Duration) error {
-	var st0, st1 struct {
-		Underruns  int
-		DrySeconds float64
-		Frames     int
-		Worklet    struct {
-			Blocks, Loud int
-			Frames       float64
-		}
-	}
+	var st0, st1 pageState
 	if err := b.eval("JSON.stringify(window.swTest())", &st0); err != nil {
 		return err
 	}
@@ -472,28 +476,54 @@ func soundFigures(b *browserConn, d time.Duration) error {
 	if err := b.eval("JSON.stringify(window.swTest())", &st1); err != nil {
 		return err
 	}
-	fmt.Printf("webcheck: sound over %s of drawing: %d underruns, %.2f s dry; %.1f frames/s (since the click: %d underruns, %.2f s dry)\n",
-		d, st1.Underruns-st0.Underruns, st1.DrySeconds-st0.DrySeconds, float64(st1.Frames-st0.Frames)/d.Seconds(), st1.Underruns, st1.DrySeconds)
-	fmt.Printf("webcheck: sound over %s: handed to the audio worklet %.2f s of samples, %d of %d blocks not silent\n",
-		d, (st1.Worklet.Frames-st0.Worklet.Frames)/44100, st1.Worklet.Loud-st0.Worklet.Loud, st1.Worklet.Blocks-st0.Worklet.Blocks)
-	var st pageState
-	if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
+	w0, w1 := st0.Worklet, st1.Worklet
+	runs, dry := w1.Runs-w0.Runs, float64(w1.Dry-w0.Dry)/44100
+	fmt.Printf("webcheck: sound over %s of drawing: %d underruns, %.2f s dry; %.1f frames/s (since the click: %d underruns, %.2f s dry; the window's status says %d)\n",
+		d, runs, dry, float64(st1.Frames-st0.Frames)/d.Seconds(), w1.Runs, float64(w1.Dry)/44100, st1.Underruns)
+	played := float64((st1.Worklet.Played-st0.Worklet.Played)&0x7fffffff) / 44100
+	fmt.Printf("webcheck: sound over %s: the audio worklet played %.2f s of samples (%s), %d account messages\n",
+		d, played, ringKind(st1.Worklet.Shared), st1.Worklet.Stats-st0.Worklet.Stats)
+	if err := playedCheck(st1); err != nil {
 		return err
 	}
-	first := "none yet"
-	if t, ok := st.Marks["first sound"]; ok {
-		first = fmt.Sprintf("%.0f ms after the click", t-st.Marks["click"])
+	if st1.Worklet.Stats == st0.Worklet.Stats {
+		return errors.New("the audio worklet posted no account while the page drew: is it running?")
 	}
-	var iso bool
-	b.eval("JSON.stringify(self.crossOriginIsolated === true)", &iso)
-	fmt.Printf("webcheck: first sound (first non-silent samples handed to the audio worklet): %s; page cross-origin isolated %v\n", first, iso)
+	if extra.maxUnderruns >= 0 && runs > int64(extra.maxUnderruns) {
+		return fmt.Errorf("the audio worklet ran dry %d times (%.2f s) in %s of drawing (budget %d)", runs, dry, d, extra.maxUnderruns)
+	}
 	return nil
+}
+
+// playedCheck prints and checks that the worklet played exactly the
+// frames the program handed over (hashes compared at its played counts:
+// audio/device playedCheck); the frames handed over are the mixer's.
+func playedCheck(st pageState) error {
+	c := st.PlayedCheck
+	if c == nil || c.Checks == 0 {
+		return errors.New("the audio worklet's played frames were never compared with what was handed over")
+	}
+	fmt.Printf("webcheck: the audio worklet played what the mixer handed it: %d checks over its first %.2f s, %d different\n", c.Checks, float64(c.Frames)/44100, c.Differ)
+	if c.Differ > 0 {
+		return fmt.Errorf("the audio worklet played other frames than were handed over (%d of %d checks)", c.Differ, c.Checks)
+	}
+	return nil
+}
+
+// ringKind names how the frames reach the worklet.
+func ringKind(shared bool) string {
+	if shared {
+		return "through a SharedArrayBuffer ring"
+	}
+	return "through posted blocks: the page is not cross-origin isolated"
 }
 
 // clickSound clicks the "Click to start sound" overlay (the middle of the
 // page) like a user and reports what the clock follows 6 s later: the
 // overlay must be gone; the clock is reported, not required (a headless
-// browser's audio output need not keep real time).
+// browser's audio output need not keep real time). It prints the first
+// sound's time after the click (the worklet's first sample not zero, on
+// the page's clock) and, with -firstsound, fails past that budget.
 func clickSound(b *browserConn) error {
 	for _, typ := range []string{"mousePressed", "mouseReleased"} {
 		if _, err := b.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": 640, "y": 360, "button": "left", "clickCount": 1}); err != nil {
@@ -506,20 +536,27 @@ func clickSound(b *browserConn) error {
 		return err
 	}
 	_, opened := st.Marks["sound opened"]
-	first := "no sound yet"
-	if t, ok := st.Marks["first sound"]; ok {
-		first = fmt.Sprintf("first non-silent samples to the audio worklet %.0f ms after the click", t-st.Marks["click"])
+	first := "none yet"
+	t, heard := st.Marks["first sound"]
+	if heard {
+		first = fmt.Sprintf("%.0f ms after the click", t-st.Marks["click"])
 	}
-	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, audio device opened %v (%.0f ms after the click), %s, clock follows the %s\n", st.Sound, opened, st.Marks["sound opened"]-st.Marks["click"], first, st.Clock)
+	var iso bool
+	b.eval("JSON.stringify(self.crossOriginIsolated === true)", &iso)
+	fmt.Printf("webcheck: after a click on the sound overlay: sound started %v, audio device opened %v (%.0f ms after the click), clock follows the %s\n", st.Sound, opened, st.Marks["sound opened"]-st.Marks["click"], st.Clock)
+	fmt.Printf("webcheck: first sound (the audio worklet's first sample not zero): %s; page cross-origin isolated %v; its worklet made %.0f ms after the click\n", first, iso, st.Marks["audio worklet"]-st.Marks["click"])
 	if st.Audio != nil {
-		fmt.Printf("webcheck: 6 s after the click: the AudioContext %s, its clock at %.2f s; handed to the audio worklet: %.2f s of samples in %d blocks, %d not silent\n",
-			st.Audio.State, st.Audio.Seconds, st.Worklet.Frames/44100, st.Worklet.Blocks, st.Worklet.Loud)
+		fmt.Printf("webcheck: 6 s after the click: the AudioContext %s, its clock at %.2f s; the audio worklet played %.2f s of samples (%s)\n",
+			st.Audio.State, st.Audio.Seconds, float64(st.Worklet.Played)/44100, ringKind(st.Worklet.Shared))
 	}
 	if !st.Sound {
 		return errors.New("the sound overlay did not take the click")
 	}
 	if !opened {
 		return errors.New("the program did not open its audio device after the click")
+	}
+	if extra.firstSound > 0 && (!heard || time.Duration((t-st.Marks["click"])*float64(time.Millisecond)) > extra.firstSound) {
+		return fmt.Errorf("first sound %s, budget %s", first, extra.firstSound)
 	}
 	return nil
 }
