@@ -46,6 +46,9 @@ STATICCHECK_VERSION ?= v0.8.2
 check: setup
 	@test -z "$$(gofmt -l .)" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
+	# The page's packages as the browser builds them (js-only files and the
+	# tests that build there); the other packages' tests are desktop-only.
+	GOOS=js GOARCH=wasm $(GO) vet ./cmd/soundworld-window ./cmd/soundworld-gate ./game/... ./audio/... ./world/... ./internal/weblink
 	$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 	"$$($(GO) env GOPATH)/bin/staticcheck" ./...
 
