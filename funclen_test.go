@@ -38,7 +38,6 @@ var longFuncs = map[string]string{
 	"gate/decode/decode.go:decodeRange":  "to split (being changed elsewhere: gate/decode)",
 	"gate/decode/wav.go:openWAV":         "to split (being changed elsewhere: gate/decode)",
 	"gate/run.go:Run":                    "to split (being changed elsewhere: gate's verdicts and measures it runs)",
-	"gate/verdict.go:Verdicts":           "to split (being changed elsewhere: gate verdicts)",
 	"gate/plots.go:loudnessPlot":         "to split (being changed elsewhere: the report's measures)",
 	"gate/render.go:RenderStems":         "to split (being changed elsewhere: gate)",
 	"audio/device/writer.go:writer.step": "to split (being changed elsewhere: audio/device)",

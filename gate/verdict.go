@@ -169,47 +169,181 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 	out = append(out,
 		additive("balance", "Balance L−R, median of 3 s windows", "dB", retail.Balance.Median, col(func(r measure.Result) float64 { return r.Balance.Median }), TolBalance),
 		additive("balance_spread", "Balance L−R, interquartile range", "dB", retail.Balance.Spread, col(func(r measure.Result) float64 { return r.Balance.Spread }), TolSpread),
-	)
+		rateVerdict(retail, ours))
+	out = append(out, onsetVerdicts(retail, ours, aligned)...)
+	bed, floor := bedVerdicts(retail, ours, aligned)
+	out = append(out, bed...)
+	return notJudgedInARoom(notJudgedUnderFloor(out, retail, ours, floor), retail, ours)
+}
+
+// RoomFall: a recording whose fastest fall (measure.Onsets.Fall: how fast
+// its sounds end) is under this share of the slowest of our seeds' was
+// made in a room (or under noise) that smears every ending. On the truth
+// set's takes a dry take's fastest fall lies within 0.85 of our seeds'
+// lowest and a room's of RT60 0.3 s under 0.35 of it.
+const RoomFall = 0.6
+
+// roomMetrics are the verdicts a room makes unmeasurable: it smears the
+// one-shots' starts and ends (rate, level, side), fills the quiet half with
+// their tails (bed level and bands), colours the bed with its modes (bed
+// bands) and gives each channel its own response (balance).
+var roomMetrics = map[string]bool{"onset_rate": true, "onset_level": true, "onset_side": true,
+	"bed_level": true, "bed_spectrum": true, "balance": true, "balance_spread": true}
+
+// notJudgedInARoom turns the roomMetrics verdicts into "not judged: …"
+// (status n/a) when retail's sounds fall slower than RoomFall of the
+// slowest of ours.
+func notJudgedInARoom(ms []Metric, retail measure.Result, ours []measure.Result) []Metric {
+	slowest := math.Inf(1)
+	for _, o := range ours {
+		slowest = math.Min(slowest, o.Onsets.Fall)
+	}
+	if !(retail.Onsets.Fall < RoomFall*slowest) {
+		return ms
+	}
+	for i := range ms {
+		if m := &ms[i]; roomMetrics[m.ID] {
+			m.Status = "n/a"
+			m.Note = fmt.Sprintf("not judged: the recording's sounds end no faster than %.0f dB/s, ours at least %.0f dB/s (a room's reverberation or noise smears them)", retail.Onsets.Fall, slowest)
+			for b := range m.Bands {
+				m.Bands[b].Status, m.Bands[b].Note = "n/a", "not judged: a room (see the bed spectrum)"
+			}
+		}
+	}
+	return ms
+}
+
+// SamplingZ: a one-shot verdict's band spans at least this many standard
+// errors of retail's own sampling around our median, before its tolerance.
+// Our seeds' min..max estimates where one take's value falls; with few
+// seeds, or few one-shots in a take, it is narrower than that take's own
+// sampling error (the README tour's 4 seeds failed our render's seed 5 by
+// 0.3 dB), so the band is widened to our median ± SamplingZ·SE, SE computed
+// from our per-onset spread and retail's length or one-shot count (about
+// 0.3 % of takes of a normal statistic fall outside ±3 SE).
+const SamplingZ = 3.0
+
+// widen widens m's band (built by additive with tolerance tol) to at least
+// m.Median ± SamplingZ·se ± tol, says so in m.Tol, and judges it again.
+func (m *Metric) widen(se, tol float64, what string) {
+	if !(se > 0) || math.IsNaN(m.Median) {
+		return
+	}
+	lo, hi := m.Median-SamplingZ*se-tol, m.Median+SamplingZ*se+tol
+	if lo >= m.Lo && hi <= m.Hi {
+		return
+	}
+	m.Lo, m.Hi = math.Min(m.Lo, lo), math.Max(m.Hi, hi)
+	m.Tol += fmt.Sprintf("; at least ±%g SE of %s (SE %.2g)", SamplingZ, what, se)
+	m.Status, m.Note = "", ""
+	m.judge()
+}
+
+// rateVerdict is the one-shot rate: within our seeds' min ÷ TolRateRatio −
+// TolRateAbs .. max × TolRateRatio + TolRateAbs, and at least our median ±
+// SamplingZ Poisson standard errors of a count over retail's length.
+func rateVerdict(retail measure.Result, ours []measure.Result) Metric {
 	rate := Metric{ID: "onset_rate", Label: "One-shots per minute", Unit: "/min", Retail: retail.Onsets.PerMinute,
-		Ours: col(func(r measure.Result) float64 { return r.Onsets.PerMinute })}
+		Ours: column(ours, func(r measure.Result) float64 { return r.Onsets.PerMinute })}
 	rate.Min, rate.Median, rate.Max = stats(rate.Ours)
 	rate.Lo, rate.Hi = rate.Min/TolRateRatio-TolRateAbs, rate.Max*TolRateRatio+TolRateAbs
 	rate.Tol = fmt.Sprintf("×/÷ %g, ±%g /min", TolRateRatio, TolRateAbs)
 	rate.judge()
-	out = append(out, rate)
-	// One-shot level and side need onsets in retail and in our seeds; seeds
-	// with fewer than MinOnsets are left out of the band.
+	if minutes := retail.Seconds / 60; minutes > 0 {
+		rate.widen(math.Sqrt(rate.Median*minutes)/minutes, 0, fmt.Sprintf("a count over %.0f s", retail.Seconds))
+	}
+	return rate
+}
+
+// onsetVerdicts are the one-shot level and side. They need onsets in
+// retail and in our seeds; seeds with fewer than MinOnsets are left out of
+// the band.
+func onsetVerdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metric {
+	col := func(f func(measure.Result) float64) []float64 { return column(ours, f) }
 	counts := col(func(r measure.Result) float64 { return float64(len(r.Onsets.Times)) })
+	// The standard errors count one-shots (measure.Onsets.Starts), not
+	// onsets: a bird's song of chirps is one draw.
+	n := len(retail.Onsets.Starts())
 	few := len(retail.Onsets.Times) < MinOnsets
+	var out []Metric
 	for _, c := range []struct {
 		id, label, unit string
 		tol             float64
 		f               func(measure.Result) float64
+		se              float64 // per one-shot: the standard error of one of retail's n
 	}{
-		{"onset_level", "One-shot level, median", "dB", TolOnsetLevel, func(r measure.Result) float64 { return r.Onsets.LevelMed }},
+		{"onset_level", "One-shot level, median", "dB", TolOnsetLevel, func(r measure.Result) float64 { return r.Onsets.LevelMed }, levelSpread(ours)},
 		// The side index is the share of one-shots louder on the left (by more
 		// than 1 dB) minus the share louder on the right: −1 all right, +1 all
 		// left. A median of per-onset L−R dB was tried first: a louder centred
 		// bed pulls each onset's L−R towards 0, so it failed a bed-only damage.
-		{"onset_side", "One-shot side (left share − right share)", "", TolOnsetSide, func(r measure.Result) float64 { return r.Onsets.LeftShare - r.Onsets.RightShare }},
+		{"onset_side", "One-shot side (left share − right share)", "", TolOnsetSide, func(r measure.Result) float64 { return r.Onsets.LeftShare - r.Onsets.RightShare }, sideSpread(ours)},
 	} {
-		ours := withOnsets(col(c.f), counts)
+		ok := withOnsets(col(c.f), counts)
 		m := Metric{ID: c.id, Label: c.label, Unit: c.unit, Retail: c.f(retail), Ours: col(c.f), Status: "n/a",
 			Min: math.NaN(), Median: math.NaN(), Max: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 		switch {
-		case few || len(ours) < 2:
+		case few || len(ok) < 2:
 			m.Note = fmt.Sprintf("fewer than %d one-shots", MinOnsets)
-			if len(ours) > 0 {
-				m.Min, m.Median, m.Max = stats(ours)
+			if len(ok) > 0 {
+				m.Min, m.Median, m.Max = stats(ok)
 			}
 		default:
-			m = additive(c.id, c.label, c.unit, c.f(retail), ours, c.tol)
+			m = additive(c.id, c.label, c.unit, c.f(retail), ok, c.tol)
+			m.widen(c.se/math.Sqrt(float64(n)), c.tol, fmt.Sprintf("%d one-shots", n))
 		}
 		if aligned && c.id == "onset_level" && m.Status != "n/a" {
 			m.Note = "after level alignment"
 		}
 		out = append(out, m)
 	}
+	return out
+}
+
+// levelSpread is the standard error of a median of one one-shot level:
+// 1.2533·σ (a normal sample's median), σ read robustly as the
+// interquartile range of every one-shot level of our seeds over 1.349.
+func levelSpread(ours []measure.Result) float64 {
+	var v []float64
+	for _, o := range ours {
+		for _, i := range o.Onsets.Starts() {
+			v = append(v, o.Onsets.Level[i])
+		}
+	}
+	if len(v) < 2*MinOnsets {
+		return 0
+	}
+	sort.Float64s(v)
+	return 1.2533 * (measure.Quantile(v, 0.75) - measure.Quantile(v, 0.25)) / 1.349
+}
+
+// sideSpread is the standard deviation of one one-shot's side score (+1
+// left by more than 1 dB, −1 right, 0 between: the side index is their
+// mean) over every one-shot of our seeds.
+func sideSpread(ours []measure.Result) float64 {
+	var n, s, s2 float64
+	for _, o := range ours {
+		for _, i := range o.Onsets.Starts() {
+			d, x := o.Onsets.Side[i], 0.0
+			switch {
+			case d > 1:
+				x = 1
+			case d < -1:
+				x = -1
+			}
+			n, s, s2 = n+1, s+x, s2+x*x
+		}
+	}
+	if n < 2*MinOnsets {
+		return 0
+	}
+	return math.Sqrt(math.Max(s2/n-(s/n)*(s/n), 0))
+}
+
+// bedVerdicts are the bed level and the bed's 1/3-octave bands, and the
+// level the bands were raised to.
+func bedVerdicts(retail measure.Result, ours []measure.Result, aligned bool) ([]Metric, float64) {
+	col := func(f func(measure.Result) float64) []float64 { return column(ours, f) }
 	// Levels under BandFloor are read as BandFloor: a quiet half of digital
 	// silence (−200 dB) and one of a room's faint tail (−160 dB) are both
 	// nothing.
@@ -218,7 +352,6 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 	if aligned {
 		bed.Note = "after level alignment"
 	}
-	out = append(out, bed)
 	spec := Metric{ID: "bed_spectrum", Label: "Bed 1/3-octave bands (50 Hz–12.5 kHz)", Unit: "dB", Status: "pass", Tol: fmt.Sprintf("±%g dB per band", TolBand)}
 	spec.Retail, spec.Min, spec.Median, spec.Max, spec.Lo, spec.Hi = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
 	// Band floor: levels below max(BandFloor, loudest band − BandRange) are
@@ -247,8 +380,7 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 		}
 		spec.Bands = append(spec.Bands, bm)
 	}
-	out = append(out, spec)
-	return notJudgedUnderFloor(out, retail, ours, floor)
+	return []Metric{bed, spec}, floor
 }
 
 // floorMetrics are the verdicts a raised broadband floor makes unmeasurable:

@@ -1,0 +1,144 @@
+package gate
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"soundworld/gate/measure"
+)
+
+// TestOneShotBandsCoverSamplingError: the one-shot verdicts' bands span at
+// least our median ± SamplingZ standard errors of what retail's take
+// samples, so a few seeds that happen to agree closely (here all 20 give
+// the same values, a min..max of zero width) do not fail a take that is
+// one draw of the same process. Each seed has 40 onsets: levels 5 × −50,
+// 10 × −44, 10 × −40, 10 × −36, 5 × −30 dB (quartiles −44 and −36: σ =
+// 8/1.349 = 5.930 dB, the median's SE per one-shot 1.2533σ = 7.432 dB), and
+// sides 30 right, 10 centred (side scores −1 and 0: mean −0.75, σ =
+// √(0.75 − 0.5625) = 0.4330). Retail has 16 onsets over 60 s: the level's
+// SE is 7.432/4 = 1.858 dB, so the band is −40 ± (5.574 + 3) = −48.574 ..
+// −31.426; the side's SE 0.10825, band −0.75 ± (0.3248 + 0.25); the rate's
+// Poisson SE over one minute at our 20/min is √20 = 4.472, band
+// 20 ± 13.416 (wider than 20 ÷ 1.25 − 1 .. 20 × 1.25 + 1 = 15 .. 26).
+// The level's and side's SE count one-shots (onsets more than rateGap
+// apart, measure.Onsets.Starts), not onsets: 16 onsets that are 8
+// one-shots of two chirps widen the level band to −40 ± (7.883 + 3).
+func TestOneShotBandsCoverSamplingError(t *testing.T) {
+	seed := func() measure.Result {
+		var r measure.Result
+		for _, c := range []struct {
+			n   int
+			lev float64
+		}{{5, -50}, {10, -44}, {10, -40}, {10, -36}, {5, -30}} {
+			for range c.n {
+				r.Onsets.Level = append(r.Onsets.Level, c.lev)
+			}
+		}
+		for i := range 40 {
+			r.Onsets.Times = append(r.Onsets.Times, float64(i))
+			s := -5.0
+			if i%4 == 0 {
+				s = 0
+			}
+			r.Onsets.Side = append(r.Onsets.Side, s)
+		}
+		r.Onsets.LevelMed, r.Onsets.RightShare, r.Onsets.PerMinute = -40, 0.75, 20
+		r.Bed.Centres = []float64{1000}
+		r.Bed.Levels, r.Bed.Floors = []float64{-60}, []float64{-80}
+		return r
+	}
+	ours := make([]measure.Result, 20)
+	for i := range ours {
+		ours[i] = seed()
+	}
+	// n onsets, 1 s apart, or in pairs 0.1 s apart (one-shots of two
+	// chirps) when pairs
+	retail := func(level, side, rate float64, n int, pairs ...bool) measure.Result {
+		r := seed()
+		r.Seconds = 60
+		r.Onsets.Times = make([]float64, n)
+		for i := range n {
+			r.Onsets.Times[i] = float64(i)
+			if len(pairs) > 0 {
+				r.Onsets.Times[i] = float64(i/2) + 0.1*float64(i%2)
+			}
+		}
+		r.Onsets.LevelMed, r.Onsets.LeftShare, r.Onsets.RightShare, r.Onsets.PerMinute = level, 0, -side, rate
+		return r
+	}
+	metric := func(ms []Metric, id string) Metric {
+		for _, m := range ms {
+			if m.ID == id {
+				return m
+			}
+		}
+		t.Fatalf("no %s", id)
+		return Metric{}
+	}
+	near := func(a, b float64) bool { return math.Abs(a-b) < 0.002 }
+	for _, c := range []struct {
+		id     string
+		lo, hi float64
+	}{{"onset_level", -48.574, -31.426}, {"onset_side", -1.3248, -0.1752}, {"onset_rate", 6.584, 33.416}} {
+		m := metric(Verdicts(retail(-40, -0.75, 20, 16), ours, false), c.id)
+		if !near(m.Lo, c.lo) || !near(m.Hi, c.hi) || m.Status != "pass" {
+			t.Errorf("%s: band %.4f..%.4f (%s), want %.4f..%.4f, pass", c.id, m.Lo, m.Hi, m.Status, c.lo, c.hi)
+		}
+	}
+	inside := Verdicts(retail(-31.5, -0.18, 33.3, 16), ours, false)
+	outside := Verdicts(retail(-31.3, -0.17, 33.5, 16), ours, false)
+	for _, id := range []string{"onset_level", "onset_side", "onset_rate"} {
+		if m := metric(inside, id); m.Status != "pass" {
+			t.Errorf("%s just inside the widened band: %s (%s)", id, m.Status, m.Note)
+		}
+		if m := metric(outside, id); m.Status != "fail" {
+			t.Errorf("%s just outside the widened band: %s", id, m.Status)
+		}
+	}
+	chirps := retail(-40, -0.75, 8, 16, true)
+	if m := metric(Verdicts(chirps, ours, false), "onset_level"); !near(m.Lo, -50.883) || !near(m.Hi, -29.117) {
+		t.Errorf("16 onsets, 8 one-shots: band %.4f..%.4f, want −50.883..−29.117", m.Lo, m.Hi)
+	}
+	// 10 000 one-shots: the level's SE is 7.432/100 dB, the band −40 ±
+	// (0.2230 + 3).
+	many := retail(-40, -0.75, 20, 10000)
+	if m := metric(Verdicts(many, ours, false), "onset_level"); !near(m.Lo, -43.2230) || !near(m.Hi, -36.7770) {
+		t.Errorf("10 000 one-shots: band %.4f..%.4f, want −43.2230..−36.7770", m.Lo, m.Hi)
+	}
+}
+
+// TestNotJudgedInARoom: the room rule on made-up measurements. Our seeds'
+// sounds fall at 1000 and 1200 dB/s at the fastest; a recording whose
+// fastest fall is 590 dB/s (under RoomFall = 0.6 of 1000) leaves the
+// one-shot, bed and balance verdicts "not judged" with both figures in the
+// reason, the loudness judged; at 610 dB/s everything is judged.
+func TestNotJudgedInARoom(t *testing.T) {
+	res := func(fall, rate float64) measure.Result {
+		var r measure.Result
+		r.Bed.Centres, r.Bed.Levels, r.Bed.Floors = []float64{1000}, []float64{-60}, []float64{-80}
+		r.Bed.Floor, r.Bed.Level = -70, -50
+		r.Onsets.PerMinute, r.Onsets.Fall = rate, fall
+		return r
+	}
+	ours := []measure.Result{res(1000, 10), res(1200, 12)}
+	room := Verdicts(res(590, 2), ours, false)
+	for _, m := range room {
+		switch {
+		case roomMetrics[m.ID]:
+			if m.Status != "n/a" || !strings.HasPrefix(m.Note, "not judged: the recording's sounds end no faster than 590 dB/s, ours at least 1000 dB/s") {
+				t.Errorf("fall 590 dB/s: %s is %s (%s), want not judged", m.ID, m.Status, m.Note)
+			}
+		case m.ID == "loudness" && m.Status != "pass":
+			t.Errorf("fall 590 dB/s: loudness %s (%s), want judged", m.Status, m.Note)
+		}
+	}
+	for _, m := range Verdicts(res(610, 2), ours, false) {
+		if strings.HasPrefix(m.Note, "not judged") {
+			t.Errorf("fall 610 dB/s: %s %s, want judged", m.ID, m.Note)
+		}
+		if m.ID == "onset_rate" && m.Status != "fail" {
+			t.Errorf("fall 610 dB/s, rate 2 against 10..12: %s, want fail", m.Status)
+		}
+	}
+}
