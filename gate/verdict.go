@@ -383,6 +383,37 @@ func bedVerdicts(retail measure.Result, ours []measure.Result, aligned bool) ([]
 	return []Metric{bed, spec}, floor
 }
 
+// NoiseMargin: a bed band is not judged when noise that differs between
+// the recording's channels comes within this many dB of the band's level
+// (noise 10 dB under moves it by 0.4 dB). A bed band whose floor and level
+// a stationary bed holds alike cannot tell added noise from a louder bed by
+// its floor; the channels can: retail's beds play from the centre (S4), so
+// a louder bed adds nothing to L−R and noise added to each channel on its
+// own does.
+const NoiseMargin = 10.0
+
+// uncorrelatedNoise is how far (dB) under retail's level in bed band b
+// lies the noise the recording adds to each channel on its own: twice the
+// side power of its quiet frames beyond the most of ours (a source's own
+// panning is in ours too). ok is false when it adds none.
+func uncorrelatedNoise(retail measure.Result, ours []measure.Result, b int) (under float64, ok bool) {
+	if len(retail.Bed.Sides) <= b {
+		return 0, false
+	}
+	p := func(d float64) float64 { return math.Pow(10, d/10) }
+	hi := 0.0
+	for _, o := range ours {
+		if len(o.Bed.Sides) > b {
+			hi = math.Max(hi, p(o.Bed.Sides[b]))
+		}
+	}
+	n := 2 * (p(retail.Bed.Sides[b]) - hi)
+	if !(n > 0) {
+		return 0, false
+	}
+	return retail.Bed.Levels[b] - 10*math.Log10(n), true
+}
+
 // floorMetrics are the verdicts a raised broadband floor makes unmeasurable:
 // one-shots under it cannot be counted, placed or sided; the quiet half and
 // the quiet 3 s windows are the floor itself.
@@ -427,6 +458,10 @@ func notJudgedUnderFloor(ms []Metric, retail measure.Result, ours []measure.Resu
 			if (e > 2*TolBand || e > TolBand && (e-(bm.Retail-bm.Median) > FloorLift || empty)) && bm.Status != "n/a" {
 				bm.Status = "n/a"
 				bm.Note = fmt.Sprintf("not judged: the recording's floor in this band is %.0f dB above our seeds'", e)
+			}
+			if under, ok := uncorrelatedNoise(retail, ours, b); ok && under < NoiseMargin && bm.Status != "n/a" {
+				bm.Status = "n/a"
+				bm.Note = fmt.Sprintf("not judged: the recording holds noise uncorrelated between its channels %.1f dB under this band's level", under)
 			}
 			if bm.Status == "fail" {
 				m.Status = "fail"

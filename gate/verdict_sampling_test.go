@@ -142,3 +142,37 @@ func TestNotJudgedInARoom(t *testing.T) {
 		}
 	}
 }
+
+// TestNotJudgedUnderUncorrelatedNoise: our seeds' bed band at −60 dB with
+// −100 dB in the side signal. A recording 2 dB louder there with −70 dB in
+// the side holds 2·10^−7 of noise the channels do not share (−67.0 dB),
+// 9.0 dB under its level: not judged. With −75 dB in the side the noise is
+// 14.0 dB under: judged. A bed 3 dB louder with our side (a louder bed,
+// not noise) is judged and fails.
+func TestNotJudgedUnderUncorrelatedNoise(t *testing.T) {
+	res := func(level, side float64) measure.Result {
+		var r measure.Result
+		r.Bed.Centres, r.Bed.Levels, r.Bed.Floors, r.Bed.Sides = []float64{1000}, []float64{level}, []float64{level - 1}, []float64{side}
+		r.Bed.Floor, r.Bed.Level = -70, -50
+		return r
+	}
+	ours := []measure.Result{res(-60, -100), res(-60.5, -101)}
+	band := func(level, side float64) Metric {
+		for _, m := range Verdicts(res(level, side), ours, false) {
+			if m.ID == "bed_spectrum" {
+				return m.Bands[0]
+			}
+		}
+		t.Fatal("no bed_spectrum")
+		return Metric{}
+	}
+	if b := band(-58, -70); b.Status != "n/a" || !strings.HasPrefix(b.Note, "not judged: the recording holds noise uncorrelated between its channels 9.0 dB under") {
+		t.Errorf("noise 9 dB under: %s (%s), want not judged", b.Status, b.Note)
+	}
+	if b := band(-58, -75); b.Status == "n/a" {
+		t.Errorf("noise 14 dB under: not judged (%s), want judged", b.Note)
+	}
+	if b := band(-57, -100); b.Status != "fail" {
+		t.Errorf("bed 3 dB louder: %s (%s), want fail", b.Status, b.Note)
+	}
+}
