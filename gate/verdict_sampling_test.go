@@ -20,8 +20,11 @@ import (
 //     0.875·799 = 699.125 (linear between neighbours) they are −50 +
 //     0.875·6 = −44.75 and −36 + 0.125·6 = −35.25, band −47.75 .. −32.25;
 //   - side: SE 0.4330/4 = 0.10825, band −0.75 ± (0.3248 + 0.25);
-//   - rate: Poisson SE over one minute at our 20/min √20 = 4.472, band
-//     20 ± 13.416 (wider than 20 ÷ 1.25 − 1 .. 20 × 1.25 + 1 = 15 .. 26).
+//   - rate: our seeds give 16 and 24 /min, ten each (median 20); over
+//     one minute their counts' variance is 10·2·16/19 = 16.842, their
+//     dispersion 16.842/20 = 0.8421, the SE √(20·0.8421) = 4.104, band
+//     20 ± 12.312 (wider than 16 ÷ 1.25 − 1 .. 24 × 1.25 + 1 = 11.8 .. 31).
+//     Seeds that all give 20 /min (a steady source) widen nothing: 15 .. 26.
 //
 // The level's and side's sampling count one-shots (onsets more than
 // rateGap apart, measure.Onsets.Starts), not onsets: 16 onsets that are 8
@@ -54,6 +57,7 @@ func TestOneShotBandsCoverSamplingError(t *testing.T) {
 	ours := make([]measure.Result, 20)
 	for i := range ours {
 		ours[i] = seed()
+		ours[i].Onsets.PerMinute = float64(16 + 8*(i%2))
 	}
 	// n onsets, 1 s apart, or in pairs 0.1 s apart (one-shots of two
 	// chirps) when pairs
@@ -83,14 +87,14 @@ func TestOneShotBandsCoverSamplingError(t *testing.T) {
 	for _, c := range []struct {
 		id     string
 		lo, hi float64
-	}{{"onset_level", -47.75, -32.25}, {"onset_side", -1.3248, -0.1752}, {"onset_rate", 6.584, 33.416}} {
+	}{{"onset_level", -47.75, -32.25}, {"onset_side", -1.3248, -0.1752}, {"onset_rate", 7.688, 32.312}} {
 		m := metric(Verdicts(retail(-40, -0.75, 20, 16), ours, false), c.id)
 		if !near(m.Lo, c.lo) || !near(m.Hi, c.hi) || m.Status != "pass" {
 			t.Errorf("%s: band %.4f..%.4f (%s), want %.4f..%.4f, pass", c.id, m.Lo, m.Hi, m.Status, c.lo, c.hi)
 		}
 	}
-	inside := Verdicts(retail(-32.4, -0.18, 33.3, 16), ours, false)
-	outside := Verdicts(retail(-32.1, -0.17, 33.5, 16), ours, false)
+	inside := Verdicts(retail(-32.4, -0.18, 32.2, 16), ours, false)
+	outside := Verdicts(retail(-32.1, -0.17, 32.4, 16), ours, false)
 	for _, id := range []string{"onset_level", "onset_side", "onset_rate"} {
 		if m := metric(inside, id); m.Status != "pass" {
 			t.Errorf("%s just inside the widened band: %s (%s)", id, m.Status, m.Note)
@@ -102,6 +106,13 @@ func TestOneShotBandsCoverSamplingError(t *testing.T) {
 	chirps := retail(-40, -0.75, 8, 16, true)
 	if m := metric(Verdicts(chirps, ours, false), "onset_level"); !near(m.Lo, -53) || !near(m.Hi, -27) {
 		t.Errorf("16 onsets, 8 one-shots: band %.4f..%.4f, want −53..−27", m.Lo, m.Hi)
+	}
+	steady := make([]measure.Result, 20)
+	for i := range steady {
+		steady[i] = seed()
+	}
+	if m := metric(Verdicts(retail(-40, -0.75, 20, 16), steady, false), "onset_rate"); !near(m.Lo, 15) || !near(m.Hi, 26) {
+		t.Errorf("a steady source: rate band %.4f..%.4f, want 15..26", m.Lo, m.Hi)
 	}
 	// 10 000 one-shots: the rank 0.5 ± 0.015 holds only −40 dB levels
 	// (ranks 387.5 .. 411.5 of 800), and the band is our min..max ± 3 dB.
