@@ -173,7 +173,31 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 	out = append(out, onsetVerdicts(retail, ours, aligned)...)
 	bed, floor := bedVerdicts(retail, ours, aligned)
 	out = append(out, bed...)
+	if aligned {
+		alignmentSpread(out, ours)
+	}
 	return notJudgedInARoom(notJudgedUnderFloor(out, retail, ours, floor), retail, ours)
+}
+
+// alignmentSpread widens the one-shot and bed level bands of a recording
+// aligned to our median integrated loudness by that loudness's own
+// sampling spread: the gain carries retail's loudness error, which is as
+// wide as our seeds' loudness around their median (on a sparse take a few
+// loud one-shots more or less move it by several dB, and every level with
+// it). A retail take louder than our median by up to max − median reads
+// that much low, one quieter by up to median − min that much high.
+func alignmentSpread(ms []Metric, ours []measure.Result) {
+	lo, med, hi := stats(column(ours, func(r measure.Result) float64 { return r.Loudness.Integrated }))
+	for i := range ms {
+		m := &ms[i]
+		if (m.ID != "onset_level" && m.ID != "bed_level") || m.Status == "n/a" {
+			continue
+		}
+		m.widenTo(m.Lo-(hi-med), m.Hi+(med-lo), 0, fmt.Sprintf("our loudness's spread (%.1f … %.1f LU around the median: the alignment's own error)", lo-med, hi-med))
+		if m.Note == "" {
+			m.Note = "after level alignment"
+		}
+	}
 }
 
 // RoomFall: a recording whose fastest fall (measure.Onsets.Fall: how fast

@@ -190,3 +190,34 @@ func TestNotJudgedUnderUncorrelatedNoise(t *testing.T) {
 		t.Errorf("bed 3 dB louder: %s (%s), want fail", b.Status, b.Note)
 	}
 }
+
+// TestAlignmentSpread: aligned to our median integrated loudness, a
+// recording's levels carry its own loudness's sampling error. Our seeds
+// read −20, −21 and −24 LUFS (median −21) and put every one-shot at
+// −40 dB: unaligned the one-shot level band is −40 ± 3; aligned it widens
+// by max − median = 1 dB below and median − min = 3 dB above: −44 .. −34.
+func TestAlignmentSpread(t *testing.T) {
+	res := func(lufs float64) measure.Result {
+		var r measure.Result
+		r.Loudness.Integrated = lufs
+		for i := range 20 {
+			r.Onsets.Times = append(r.Onsets.Times, float64(i))
+			r.Onsets.Level = append(r.Onsets.Level, -40)
+			r.Onsets.Side = append(r.Onsets.Side, 0)
+		}
+		r.Onsets.LevelMed, r.Onsets.PerMinute = -40, 20
+		r.Bed.Centres, r.Bed.Levels, r.Bed.Floors = []float64{1000}, []float64{-60}, []float64{-80}
+		return r
+	}
+	ours := []measure.Result{res(-20), res(-21), res(-24)}
+	for _, c := range []struct {
+		aligned bool
+		lo, hi  float64
+	}{{false, -43, -37}, {true, -44, -34}} {
+		for _, m := range Verdicts(res(-21), ours, c.aligned) {
+			if m.ID == "onset_level" && (math.Abs(m.Lo-c.lo) > 1e-9 || math.Abs(m.Hi-c.hi) > 1e-9) {
+				t.Errorf("aligned %v: one-shot level band %.2f..%.2f, want %g..%g", c.aligned, m.Lo, m.Hi, c.lo, c.hi)
+			}
+		}
+	}
+}
