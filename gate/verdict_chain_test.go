@@ -30,10 +30,11 @@ var verdictTakes = flag.Int("verdicttakes", 0, "held-out takes in TestVerdictsTh
 // each against ours: 20 other seeds (as Run renders by default), 30 s of the
 // same place. The recording's gate file has align_level true, as
 // docs/gates.md tells a user to set it for a recording whose gain is
-// unknown (every recording here), and its offset_s set. The issue's 0
-// false FAILs is not reached yet (docs/gate-onsets.md gives the table):
-// false FAILs are logged, and fail the test with -truthtargets; a "not
-// judged" where the condition hides nothing always fails it.
+// unknown (every recording here), and its offset_s set. A false FAIL
+// fails the test, except under the knownFalseFails conditions (logged;
+// failed with -truthtargets); a "not judged" where the condition hides
+// nothing fails it too. Per condition it prints the false FAILs and the
+// range of retail's fastest fall over our slowest seed's (the room rule).
 func TestVerdictsThroughTheChain(t *testing.T) {
 	const seconds, seeds = 30, 20
 	n := 3
@@ -53,6 +54,7 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 	conds := truthConditions()
 	falseFails := map[string]int{}
 	notJudged := map[string]int{}
+	falls := map[string][2]float64{} // per condition: fallRange
 	var skipped string
 	for ti, k := range drawTakes(2, n, towns) {
 		sc := takeScene(t, archives[k.big], banks[k.big], k, seconds)
@@ -75,12 +77,13 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 				l, r = l[i:], r[i:]
 			}
 			retail := alignedMeasure(l, r, ours)
+			falls[c.name] = fallRange(falls[c.name], retail, ours)
 			for _, m := range Verdicts(retail, ours, true) {
 				switch {
 				case m.Status == "fail":
 					falseFails[c.name]++
 					report := t.Logf
-					if *truthTargets {
+					if *truthTargets || !knownFalseFail(c.name, m.ID) {
 						report = t.Errorf
 					}
 					report("take %d (%s), %s: %s fails: retail %.2f, band %.2f..%.2f %s", ti, k, c.name, m.ID, m.Retail, m.Lo, m.Hi, m.Note)
@@ -104,14 +107,46 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	t.Logf("%d takes × %d conditions, false FAILs (verdicts) per condition:", n, len(conds))
+	t.Logf("%d takes × %d conditions, false FAILs (verdicts) per condition; the fastest fall over our slowest seed's (RoomFall %g):", n, len(conds), RoomFall)
 	for _, c := range conds {
-		t.Logf("  %-24s %d", c.name, falseFails[c.name])
+		t.Logf("  %-24s %3d   fall %.2f–%.2f", c.name, falseFails[c.name], falls[c.name][0], falls[c.name][1])
 	}
 	t.Logf("not judged (condition: verdict, takes):")
 	for _, k := range keys {
 		t.Logf("  %s: %d", k, notJudged[k])
 	}
+}
+
+// knownFalseFails are the conditions (and, where not every one, the
+// verdicts) whose false FAILs are logged, not failed (unless
+// -truthtargets): Ogg q3's own onsets move the one-shot side and rate, and
+// under noise the detector's recall (0.43–0.74, item 2) lowers the
+// one-shot rate below our band on takes whose noise is not yet judged to
+// bury them. A false FAIL under any other condition or verdict fails the
+// test.
+var knownFalseFails = map[string]map[string]bool{"Ogg Vorbis q3": nil,
+	"white noise 30 dB SNR": {"onset_rate": true}, "white noise 20 dB SNR": {"onset_rate": true},
+	"pink noise 30 dB SNR": {"onset_rate": true}, "pink noise 20 dB SNR": {"onset_rate": true}}
+
+// knownFalseFail says whether a false FAIL of verdict id under condition c
+// is a known one (knownFalseFails).
+func knownFalseFail(c, id string) bool {
+	ids, ok := knownFalseFails[c]
+	return ok && (ids == nil || ids[id])
+}
+
+// fallRange widens r (the least and most so far; zero: none yet) by
+// retail's fastest fall over our slowest seed's (RoomFall's ratio).
+func fallRange(r [2]float64, retail measure.Result, ours []measure.Result) [2]float64 {
+	slowest := math.Inf(1)
+	for _, o := range ours {
+		slowest = math.Min(slowest, o.Onsets.Fall)
+	}
+	x := retail.Onsets.Fall / slowest
+	if r == ([2]float64{}) {
+		return [2]float64{x, x}
+	}
+	return [2]float64{math.Min(r[0], x), math.Max(r[1], x)}
 }
 
 // unjudgeable are the conditions that may make a verdict unmeasurable:

@@ -34,6 +34,12 @@ type Bed struct {
 	// not move far (the gate's "not judged" test).
 	Floor  float64
 	Floors []float64
+	// Sides: per band, the median over the quiet frames of the side
+	// signal's power ((L−R)/2, dB). Retail's beds play from the centre
+	// (S4), so ours hold little there; noise a recording chain adds to each
+	// channel on its own (a microphone's, a converter's) lands there at half
+	// its power.
+	Sides []float64
 }
 
 // BandCentres returns the exact centres fc = 1000·10^(n/10).
@@ -69,11 +75,7 @@ func bedSpectrum(l, r []float32, kept func(a, b int) bool) Bed {
 	cl := make([]complex128, bedN/2+1)
 	cr := make([]complex128, bedN/2+1)
 	pw := make([]float64, bedN/2+1)
-	type frame struct {
-		total float64
-		bands []float64
-	}
-	var frames []frame
+	var frames []bedFrame
 	for o := 0; o+bedN <= len(l); o += bedHop {
 		if !kept(o, o+bedN) {
 			continue
@@ -91,18 +93,20 @@ func bedSpectrum(l, r []float32, kept func(a, b int) bool) Bed {
 			pw[k] = 0.5 * (sq(cl[k]) + sq(cr[k])) * norm
 			total += pw[k]
 		}
-		bands := make([]float64, len(spans))
+		bands, sides := make([]float64, len(spans)), make([]float64, len(spans))
 		for i, s := range spans {
 			for k := s.a; k <= s.b && k < len(pw); k++ {
 				bands[i] += pw[k]
+				sides[i] += 0.25 * sq(cl[k]-cr[k]) * norm
 			}
 		}
-		frames = append(frames, frame{total, bands})
+		frames = append(frames, bedFrame{total, bands, sides})
 	}
-	out := Bed{Centres: nominal, Levels: make([]float64, len(centres)), Level: Silence, Floor: Silence, Floors: make([]float64, len(centres))}
+	out := Bed{Centres: nominal, Levels: make([]float64, len(centres)), Level: Silence, Floor: Silence,
+		Floors: make([]float64, len(centres)), Sides: make([]float64, len(centres))}
 	if len(frames) == 0 {
 		for i := range out.Levels {
-			out.Levels[i], out.Floors[i] = Silence, Silence
+			out.Levels[i], out.Floors[i], out.Sides[i] = Silence, Silence, Silence
 		}
 		return out
 	}
@@ -112,21 +116,36 @@ func bedSpectrum(l, r []float32, kept func(a, b int) bool) Bed {
 		totals[i], bands[i] = f.total, f.bands
 	}
 	out.Floor, out.Floors = floors(totals, bands)
-	q := frames[:max(1, int(math.Ceil(float64(len(frames))*quietShare)))]
+	quietMedians(&out, frames[:max(1, int(math.Ceil(float64(len(frames))*quietShare)))])
+	return out
+}
+
+// bedFrame is one STFT frame's broadband power and, per band, its power
+// and its side signal's.
+type bedFrame struct {
+	total        float64
+	bands, sides []float64
+}
+
+// quietMedians sets out's level, band levels and band sides: medians over
+// the quiet frames q.
+func quietMedians(out *Bed, q []bedFrame) {
 	out.Frames = len(q)
-	tot := make([]float64, len(q))
-	for i, f := range q {
-		tot[i] = db(f.total)
-	}
-	out.Level = quantile(tot, 0.5)
 	col := make([]float64, len(q))
+	for i, f := range q {
+		col[i] = db(f.total)
+	}
+	out.Level = quantile(col, 0.5)
 	for b := range out.Levels {
 		for i, f := range q {
 			col[i] = db(f.bands[b])
 		}
 		out.Levels[b] = quantile(col, 0.5)
+		for i, f := range q {
+			col[i] = db(f.sides[b])
+		}
+		out.Sides[b] = quantile(col, 0.5)
 	}
-	return out
 }
 
 // floors are the floorShare percentile (dB) of the frames' broadband

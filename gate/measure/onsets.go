@@ -75,10 +75,14 @@ type Onsets struct {
 	Level      []float64 // dB (mean square re 1) of the energy each onset adds, L+R, in the bands that fired
 	Side       []float64 // dB, L−R of that added energy (positive = left); ±30 dB at most
 	PerMinute  float64   // one-shots a minute: onsets more than rateGap after the one before
-	LevelMed   float64   // median of Level
-	SideMed    float64   // median of Side
-	LeftShare  float64   // share of onsets with Side > +1 dB
+	LevelMed   float64   // median of Level over the one-shots (Starts)
+	SideMed    float64   // median of Side over the one-shots
+	LeftShare  float64   // share of the one-shots with Side > +1 dB
 	RightShare float64   // share with Side < −1 dB
+	// Fall is how fast the recording's sounds end: the largest fall of a
+	// half-octave band's level over 23 ms (dB/s; fastestFall). A room's
+	// reverberation caps it.
+	Fall float64
 }
 
 // hann returns the periodic Hann window of length n.
@@ -324,7 +328,7 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 	an := analysis{mid, side, cross}
 	cands := append(mid.candidates(kept, an.midAdded), side.candidates(kept, an.sideAdded)...)
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].f < cands[j].f })
-	var out Onsets
+	out := Onsets{Fall: fastestFall(mid, side, kept)}
 	last := -minGapFrames - 1
 	for _, c := range cands {
 		if c.f-last < minGapFrames {
@@ -339,18 +343,36 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 	if seconds > 0 {
 		out.PerMinute = float64(oneShotCount(out.Times)) / seconds * 60
 	}
-	out.LevelMed = quantile(out.Level, 0.5)
-	out.SideMed = quantile(out.Side, 0.5)
-	for _, s := range out.Side {
+	// Level and side are those of each one-shot's first onset: a bird's
+	// song of chirps is one draw of one place, not one per chirp.
+	var lv, sd []float64
+	for _, i := range out.Starts() {
+		lv, sd = append(lv, out.Level[i]), append(sd, out.Side[i])
+	}
+	out.LevelMed = quantile(lv, 0.5)
+	out.SideMed = quantile(sd, 0.5)
+	for _, s := range sd {
 		if s > 1 {
 			out.LeftShare++
 		} else if s < -1 {
 			out.RightShare++
 		}
 	}
-	if n := float64(len(out.Side)); n > 0 {
+	if n := float64(len(sd)); n > 0 {
 		out.LeftShare /= n
 		out.RightShare /= n
+	}
+	return out
+}
+
+// Starts are the indices of the onsets that begin a one-shot: more than
+// rateGap after the onset before (the ones PerMinute counts).
+func (o Onsets) Starts() []int {
+	var out []int
+	for i, t := range o.Times {
+		if i == 0 || t-o.Times[i-1] > rateGap {
+			out = append(out, i)
+		}
 	}
 	return out
 }
@@ -363,15 +385,7 @@ const rateGap = 0.35
 
 // oneShotCount is how many of the onsets (times in s, ascending) begin more
 // than rateGap after the onset before.
-func oneShotCount(times []float64) int {
-	n := 0
-	for i, t := range times {
-		if i == 0 || t-times[i-1] > rateGap {
-			n++
-		}
-	}
-	return n
-}
+func oneShotCount(times []float64) int { return len(Onsets{Times: times}.Starts()) }
 
 // onsetEnergy returns the level (dB, mean square of L+R) and side (dB, L−R)
 // of what an onset at frame f adds over the 150 ms after it, from sums(a,
