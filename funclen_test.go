@@ -25,9 +25,6 @@ var longFuncs = map[string]string{
 	"ui/debugui/dropdown.go:Context.dropdown":      "debugui fork: upstream's function, unchanged",
 	"ui/debugui/textfield.go:Context.textFieldRaw": "debugui fork: upstream's function with our edit keys; kept close to it",
 
-	// To split: files other issues were editing when this rule came in.
-	"gate/run.go:Run": "to split (being changed elsewhere: gate's verdicts and measures it runs)",
-
 	// Scenario tests: one user story in steps, not a table.
 	"game/outputs_test.go:TestWindowOutputs_RefuseDatFolder":        "every window output refused in the data folder, one after the other (being changed elsewhere: game/)",
 	"game/record_indoor_test.go:TestA11_RecordedWalkThroughTheDoor": "a walk recorded through a door and rendered (being changed elsewhere: the walk record)",

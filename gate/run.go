@@ -129,17 +129,8 @@ type Result struct {
 // Run renders the gate's K seeds, decodes and measures the recording and
 // gives every metric its verdict.
 func Run(f *File, opt Options) (*Result, error) {
-	if opt.Seeds == 0 {
-		opt.Seeds = 20
-	}
-	if opt.Seeds < 2 || opt.Seeds > 1000 {
-		return nil, inputErr(fmt.Errorf("-seeds %d: want 2..1000", opt.Seeds))
-	}
-	if opt.FirstSeed == 0 {
-		opt.FirstSeed = 1
-	}
-	if opt.Now == nil {
-		opt.Now = time.Now
+	if err := opt.defaults(); err != nil {
+		return nil, err
 	}
 	progress := func(format string, a ...any) {
 		if opt.Progress != nil {
@@ -154,37 +145,9 @@ func Run(f *File, opt Options) (*Result, error) {
 	sc.NoObjects = opt.NoObjects
 	res := &Result{Objects: !opt.NoObjects, Gate: f.Name, File: f.path, Time: opt.Now().UTC().Format(time.RFC3339), Loc: f.Loc,
 		Heading: sc.Heading, Source: src, Seconds: f.Seconds, Warnings: warn}
-
-	// The recording: decode [offset, offset + seconds) only, shift the ignore ranges.
-	recPath := f.Resolve(f.Recording)
-	progress("gate: decoding %s", recPath)
-	rec, err := decode.Range(recPath, f.OffsetS, f.Seconds)
+	rec, ignore, err := f.recording(&sc, res, progress)
 	if err != nil {
-		return nil, inputErr(fmt.Errorf("recording (%s): %w", f.path, err))
-	}
-	for _, w := range rec.Warnings {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("recording %s %s", f.Recording, w))
-	}
-	from := int(math.Round(f.OffsetS * decode.Rate))
-	to := from + len(rec.L)
-	if to-from < 5*decode.Rate {
-		return nil, inputErr(fmt.Errorf("%s: the recording %s has %.1f s after offset_s %g; want at least 5 s", f.path, recPath, float64(max(0, to-from))/decode.Rate, f.OffsetS))
-	}
-	if got := float64(to-from) / decode.Rate; got < f.Seconds-0.05 {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("the recording has %.1f s after offset_s, not %g: analysed what there is (ours too)", got, f.Seconds))
-		sc.Seconds = got
-		res.Seconds = got
-	}
-	rl, rr := rec.L, rec.R
-	res.Recording = Recording{Path: f.Recording, Format: rec.Format, SourceRate: rec.SourceRate, Channels: rec.Channels,
-		ChannelMode: f.ChannelMode(rec.Channels), Seconds: rec.FileSeconds, From: float64(from) / decode.Rate, To: float64(to) / decode.Rate}
-	var ignore []measure.Range
-	for _, s := range f.Ignore {
-		a, b := s[0]-f.OffsetS, s[1]-f.OffsetS
-		if b > 0 {
-			ignore = append(ignore, measure.Range{From: math.Max(a, 0), To: b})
-			res.Ignore = append(res.Ignore, Span{math.Max(a, 0), b})
-		}
+		return nil, err
 	}
 
 	// Ours: K seeds, rendered and measured on every core (the Bank is safe for
@@ -206,27 +169,7 @@ func Run(f *File, opt Options) (*Result, error) {
 	for _, p := range res.DataProblems {
 		res.Warnings = append(res.Warnings, "data problem: "+p.String())
 	}
-	nat := measure.Native{L: rec.NativeL, R: rec.NativeR, Rate: rec.SourceRate}
-	res.Retail = f.MeasureRecording(rec.Channels, rl, rr, nat, ignore)
-	if f.Align {
-		ours := make([]float64, len(res.Ours))
-		for i, o := range res.Ours {
-			ours[i] = o.Loudness.Integrated
-		}
-		if g := measure.Quantile(ours, 0.5) - res.Retail.Loudness.Integrated; res.Retail.Loudness.Integrated > measure.Silence && !math.IsNaN(g) {
-			k := float32(math.Pow(10, g/20))
-			scaled := func(x []float32) []float32 {
-				y := make([]float32, len(x))
-				for j, v := range x {
-					y[j] = v * k
-				}
-				return y
-			}
-			nk := measure.Native{L: scaled(nat.L), R: scaled(nat.R), Rate: nat.Rate}
-			res.Retail = f.MeasureRecording(rec.Channels, scaled(rl), scaled(rr), nk, ignore)
-			res.Recording.AlignGainDB = g
-		}
-	}
+	f.measureRetail(res, rec, ignore)
 	res.Metrics = append(Verdicts(res.Retail, res.Ours, f.Align), MeterMetrics(res.Retail, res.Ours, f.Align, f.MeterVerdicts)...)
 	res.Pass = true
 	res.Failed = []string{}
@@ -237,6 +180,91 @@ func Run(f *File, opt Options) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// defaults fills the options a caller left zero (20 seeds from seed 1, the
+// wall clock) and refuses a seed count outside 2..1000.
+func (opt *Options) defaults() error {
+	if opt.Seeds == 0 {
+		opt.Seeds = 20
+	}
+	if opt.Seeds < 2 || opt.Seeds > 1000 {
+		return inputErr(fmt.Errorf("-seeds %d: want 2..1000", opt.Seeds))
+	}
+	if opt.FirstSeed == 0 {
+		opt.FirstSeed = 1
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	return nil
+}
+
+// recording decodes [offset, offset + seconds) of the gate's recording into
+// res.Recording, shortens the analysis (sc and res) to what the file holds,
+// and gives the ignore ranges in analysis time.
+func (f *File) recording(sc *Scene, res *Result, progress func(string, ...any)) (*decode.Audio, []measure.Range, error) {
+	recPath := f.Resolve(f.Recording)
+	progress("gate: decoding %s", recPath)
+	rec, err := decode.Range(recPath, f.OffsetS, f.Seconds)
+	if err != nil {
+		return nil, nil, inputErr(fmt.Errorf("recording (%s): %w", f.path, err))
+	}
+	for _, w := range rec.Warnings {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("recording %s %s", f.Recording, w))
+	}
+	from := int(math.Round(f.OffsetS * decode.Rate))
+	to := from + len(rec.L)
+	if to-from < 5*decode.Rate {
+		return nil, nil, inputErr(fmt.Errorf("%s: the recording %s has %.1f s after offset_s %g; want at least 5 s", f.path, recPath, float64(max(0, to-from))/decode.Rate, f.OffsetS))
+	}
+	if got := float64(to-from) / decode.Rate; got < f.Seconds-0.05 {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the recording has %.1f s after offset_s, not %g: analysed what there is (ours too)", got, f.Seconds))
+		sc.Seconds = got
+		res.Seconds = got
+	}
+	res.Recording = Recording{Path: f.Recording, Format: rec.Format, SourceRate: rec.SourceRate, Channels: rec.Channels,
+		ChannelMode: f.ChannelMode(rec.Channels), Seconds: rec.FileSeconds, From: float64(from) / decode.Rate, To: float64(to) / decode.Rate}
+	var ignore []measure.Range
+	for _, s := range f.Ignore {
+		a, b := s[0]-f.OffsetS, s[1]-f.OffsetS
+		if b > 0 {
+			ignore = append(ignore, measure.Range{From: math.Max(a, 0), To: b})
+			res.Ignore = append(res.Ignore, Span{math.Max(a, 0), b})
+		}
+	}
+	return rec, ignore, nil
+}
+
+// measureRetail measures the recording into res.Retail; with alignment on,
+// again after scaling it by the gain that puts its integrated loudness on
+// our seeds' median (res.Recording.AlignGainDB).
+func (f *File) measureRetail(res *Result, rec *decode.Audio, ignore []measure.Range) {
+	rl, rr := rec.L, rec.R
+	nat := measure.Native{L: rec.NativeL, R: rec.NativeR, Rate: rec.SourceRate}
+	res.Retail = f.MeasureRecording(rec.Channels, rl, rr, nat, ignore)
+	if !f.Align {
+		return
+	}
+	ours := make([]float64, len(res.Ours))
+	for i, o := range res.Ours {
+		ours[i] = o.Loudness.Integrated
+	}
+	g := measure.Quantile(ours, 0.5) - res.Retail.Loudness.Integrated
+	if res.Retail.Loudness.Integrated <= measure.Silence || math.IsNaN(g) {
+		return
+	}
+	k := float32(math.Pow(10, g/20))
+	scaled := func(x []float32) []float32 {
+		y := make([]float32, len(x))
+		for j, v := range x {
+			y[j] = v * k
+		}
+		return y
+	}
+	nk := measure.Native{L: scaled(nat.L), R: scaled(nat.R), Rate: nat.Rate}
+	res.Retail = f.MeasureRecording(rec.Channels, scaled(rl), scaled(rr), nk, ignore)
+	res.Recording.AlignGainDB = g
 }
 
 // scene builds what to render from the gate file: the data (the stand-in or
