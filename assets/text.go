@@ -162,15 +162,27 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// newGrid is a w×h grid indexed grid[x][y].
+func newGrid[T any](w, h int) [][]T {
+	grid := make([][]T, w)
+	for x := range grid {
+		grid[x] = make([]T, h)
+	}
+	return grid
+}
+
+// shortMap is the error for a map that ended (its last line lastLine) after
+// rows of the h rows it needs.
+func shortMap(file string, lastLine, rows, h int) error {
+	return &DescError{File: file, Line: lastLine + 1, Col: 1, Msg: fmt.Sprintf("map has %d rows, want %d", rows, h)}
+}
+
 // readCharMap reads a map of exactly w×h characters, the first line being the
 // NORTH edge (y = h−1) and the first column the WEST edge (x = 0), so the file
 // looks like the land seen from above. Lines starting with '#' and blank lines
 // are skipped. It returns grid[x][y] after checking every character with ok.
 func readCharMap(file string, src []byte, w, h int, ok func(c byte) bool) ([][]byte, error) {
-	grid := make([][]byte, w)
-	for x := range grid {
-		grid[x] = make([]byte, h)
-	}
+	grid := newGrid[byte](w, h)
 	rowN := 0
 	lastLine := 0
 	for n, ln := range lines(src) {
@@ -193,7 +205,7 @@ func readCharMap(file string, src []byte, w, h int, ok func(c byte) bool) ([][]b
 		rowN++
 	}
 	if rowN != h {
-		return nil, &DescError{File: file, Line: lastLine + 1, Col: 1, Msg: fmt.Sprintf("map has %d rows, want %d", rowN, h)}
+		return nil, shortMap(file, lastLine, rowN, h)
 	}
 	return grid, nil
 }
@@ -201,10 +213,7 @@ func readCharMap(file string, src []byte, w, h int, ok func(c byte) bool) ([][]b
 // readNumberMap reads a w×h grid of decimal numbers in [lo, hi] (north row
 // first), as for readCharMap, returning grid[x][y].
 func readNumberMap(file string, src []byte, w, h int, lo, hi float64) ([][]float64, error) {
-	grid := make([][]float64, w)
-	for x := range grid {
-		grid[x] = make([]float64, h)
-	}
+	grid := newGrid[float64](w, h)
 	rowN := 0
 	lastLine := 0
 	for n, ln := range lines(src) {
@@ -233,7 +242,7 @@ func readNumberMap(file string, src []byte, w, h int, lo, hi float64) ([][]float
 		rowN++
 	}
 	if rowN != h {
-		return nil, &DescError{File: file, Line: lastLine + 1, Col: 1, Msg: fmt.Sprintf("map has %d rows, want %d", rowN, h)}
+		return nil, shortMap(file, lastLine, rowN, h)
 	}
 	return grid, nil
 }
