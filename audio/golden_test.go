@@ -139,17 +139,7 @@ func kernelHashes(t *testing.T) map[string]string {
 // TestO3_KernelPins compares the kernel hashes with the pinned ones.
 func TestO3_KernelPins(t *testing.T) {
 	got := kernelHashes(t)
-	if *updateGolden {
-		if err := kernelPins.Write(got); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := kernelPins.Read()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, k := range goldenpin.Mismatches(got, want) {
-		t.Errorf("O3: kernel %s: got sha256 %s, pinned %s", k, got[k], want[k])
-	}
+	kernelPins.Check(t, got, *updateGolden, func(k, sum, pinned string) {
+		t.Errorf("O3: kernel %s: got sha256 %s, pinned %s", k, sum, pinned)
+	})
 }

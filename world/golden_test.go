@@ -92,10 +92,7 @@ func (m *memWS) Seek(off int64, whence int) (int64, error) {
 // line per decision, every field of world.Event: the Play, the position and
 // the draw trace (O4), so both generators' streams are pinned too.
 func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standIn(t)
 	layout, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "stand-in default layout")
 	if err != nil {
 		t.Fatal(err)
@@ -160,17 +157,7 @@ func TestO3_GoldenRender(t *testing.T) {
 			os.WriteFile(os.Getenv("GOLDEN_DUMP")+"/"+sc.name+".log", log, 0o644)
 		}
 	}
-	if *update {
-		if err := renderPins.Write(got); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := renderPins.Read()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, k := range goldenpin.Mismatches(got, want) {
-		t.Errorf("O3: %s: got sha256 %s, pinned %s (a behaviour change re-pins with -update; an arm64/amd64 difference is a bug)", k, got[k], want[k])
-	}
+	renderPins.Check(t, got, *update, func(k, sum, pinned string) {
+		t.Errorf("O3: %s: got sha256 %s, pinned %s (a behaviour change re-pins with -update; an arm64/amd64 difference is a bug)", k, sum, pinned)
+	})
 }

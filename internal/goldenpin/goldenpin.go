@@ -10,6 +10,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"testing"
 )
 
 // File names a pin file and the test that pins it.
@@ -56,9 +57,9 @@ func (f File) Write(pins map[string]string) error {
 	return os.WriteFile(f.Path, []byte(b.String()), 0o644)
 }
 
-// Mismatches returns, sorted, the keys of got whose hash is not the one
+// mismatches returns, sorted, the keys of got whose hash is not the one
 // pinned in want (a key want lacks is a mismatch too).
-func Mismatches(got, want map[string]string) []string {
+func mismatches(got, want map[string]string) []string {
 	var keys []string
 	for k, v := range got {
 		if want[k] != v {
@@ -67,4 +68,24 @@ func Mismatches(got, want map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// Check is a golden test's last step: with update it rewrites the file from
+// got; otherwise it reads the pins (the test fails if it cannot) and calls
+// mismatch for each key of got, sorted, whose hash is not the pinned one.
+func (f File) Check(t testing.TB, got map[string]string, update bool, mismatch func(key, got, pinned string)) {
+	t.Helper()
+	if update {
+		if err := f.Write(got); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := f.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range mismatches(got, want) {
+		mismatch(k, got[k], want[k])
+	}
 }
