@@ -70,6 +70,31 @@ func (r row) u32(i int) (uint32, error) {
 	return uint32(v), nil
 }
 
+// u32sFrom appends fields i… of the row, parsed as u32, to list.
+func (r row) u32sFrom(i int, list []uint32) ([]uint32, error) {
+	for ; i < len(r.f); i++ {
+		v, err := r.u32(i)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, v)
+	}
+	return list, nil
+}
+
+// ordinal checks that field 0, the row's number, is n: what (the rows'
+// numbers, e.g. "terrain codes") must run 0, 1, 2, … in order.
+func (r row) ordinal(n int, what string) error {
+	v, err := r.u32(0)
+	if err != nil {
+		return err
+	}
+	if int(v) != n {
+		return r.errAt(0, "%s must run 0, 1, 2, … in order: want %d, got %d", what, n, v)
+	}
+	return nil
+}
+
 // f32 parses field i as a finite decimal number.
 func (r row) f32(i int) (float32, error) {
 	v, err := strconv.ParseFloat(r.f[i].s, 32)
