@@ -34,18 +34,8 @@ func images(t testing.TB) (portal, cell []byte) {
 	return bytes.Clone(imgPortal), bytes.Clone(imgCell)
 }
 
-func open(t testing.TB, portal, cell []byte) *dat.Archive {
-	t.Helper()
-	p, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &dat.Archive{Portal: p, Cell: c}
-}
+// open opens the image pair as an archive (dattest.Open).
+func open(t testing.TB, portal, cell []byte) *dat.Archive { return dattest.Open(t, portal, cell) }
 
 // entry is id's directory entry in img.
 func entry(t testing.TB, img []byte, id uint32) dat.Entry {
