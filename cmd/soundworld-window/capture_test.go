@@ -81,11 +81,7 @@ func TestCapture_InterruptLeavesNothing(t *testing.T) {
 		tmp, dir := t.TempDir(), t.TempDir()
 		cmd := windowCommand("capture", "-seconds", "3600", "-dir", dir)
 		cmd.Env = append(cmd.Env, "TMPDIR="+tmp)
-		var errb strings.Builder
-		cmd.Stderr = &errb
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		errb := childtest.Start(t, cmd)
 		deadline := time.Now().Add(20 * time.Second)
 		for { // wait until the run's temp folder exists
 			if ents, _ := os.ReadDir(tmp); len(ents) > 0 || time.Now().After(deadline) {

@@ -82,12 +82,8 @@ func TestNoDisplay_SignalLeavesNoTempFolder(t *testing.T) {
 		tmp, out := t.TempDir(), t.TempDir()
 		cmd := exec.Command(os.Args[0])
 		cmd.Env = append(env, "TMPDIR="+tmp, childtest.Env(windowMain, "shot", "-seconds", "3600", "-o", filepath.Join(out, "x.png")))
-		var errb strings.Builder
-		cmd.Stderr = &errb
 		cmd.WaitDelay = 5 * time.Second // a window left running holds stderr open
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		errb := childtest.Start(t, cmd)
 		// Signalled once the window runs under Xvfb (and 2 s more, so it is
 		// likely catching signals; the folders must go either way).
 		deadline := time.Now().Add(60 * time.Second)

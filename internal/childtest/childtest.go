@@ -5,10 +5,12 @@
 package childtest
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"strings"
 	"syscall"
+	"testing"
 	"time"
 )
 
@@ -35,6 +37,18 @@ func Command(name string, args ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), Env(name, args...))
 	return cmd
+}
+
+// Start starts cmd with its standard error collected in the returned
+// buffer; the test fails if it cannot start.
+func Start(tb testing.TB, cmd *exec.Cmd) *bytes.Buffer {
+	tb.Helper()
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		tb.Fatal(err)
+	}
+	return &errb
 }
 
 // StopWithin signals the started cmd and waits at most d for it to end,

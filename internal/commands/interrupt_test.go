@@ -45,11 +45,7 @@ func TestAtlas_InterruptMidWriteKeepsEarlierFiles(t *testing.T) {
 			}
 			cmd := childMain("atlas", "-dat", world, "-loudest-bed", "-region", "0x4040..0x5F5F",
 				"-o", filepath.Join(dir, "a.png"), "-json", filepath.Join(dir, "a.json"), "-csv", filepath.Join(dir, "a.csv"))
-			var errb bytes.Buffer
-			cmd.Stderr = &errb
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			errb := childtest.Start(t, cmd)
 			done := make(chan struct{})
 			go func() { cmd.Wait(); close(done) }()
 			exited := func() bool {

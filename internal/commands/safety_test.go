@@ -234,11 +234,7 @@ func TestRender_InterruptLeavesNoTempFile(t *testing.T) {
 		wav := filepath.Join(dir, "out.wav")
 		os.WriteFile(wav, []byte("previous"), 0o644)
 		cmd := childMain("render", "-at", "0xA9B4 84 7.1", "-seconds", "3000", "-o", wav, "-events", filepath.Join(dir, "out.csv"))
-		var errb bytes.Buffer
-		cmd.Stderr = &errb
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		errb := childtest.Start(t, cmd)
 		// Wait until the render is writing (both temp files exist).
 		deadline := time.Now().Add(60 * time.Second)
 		for tmps(dir) < 2 && time.Now().Before(deadline) {
