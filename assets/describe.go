@@ -169,24 +169,17 @@ func (d *Description) parseTerrain(rows []row) error {
 		if err := r.need(4, -1, "terrain row: code name colour scene-types…"); err != nil {
 			return err
 		}
-		code, err := r.u32(0)
-		if err != nil {
+		if err := r.ordinal(n, "terrain codes"); err != nil {
 			return err
 		}
-		if int(code) != n {
-			return r.errAt(0, "terrain codes must run 0, 1, 2, … in order: want %d, got %d", n, code)
-		}
 		tt := TerrainTypeDesc{Name: r.f[1].s, Scenes: []uint32{}}
+		var err error
 		if tt.Color, err = r.u32(2); err != nil {
 			return err
 		}
 		if !(len(r.f) == 4 && r.f[3].s == "-") {
-			for i := 3; i < len(r.f); i++ {
-				s, err := r.u32(i)
-				if err != nil {
-					return err
-				}
-				tt.Scenes = append(tt.Scenes, s)
+			if tt.Scenes, err = r.u32sFrom(3, tt.Scenes); err != nil {
+				return err
 			}
 		}
 		d.TerrainTypes = append(d.TerrainTypes, tt)
@@ -200,23 +193,16 @@ func (d *Description) parseScenes(rows []row) error {
 		if err := r.need(3, -1, "scenes row: index desc scene-DIDs…"); err != nil {
 			return err
 		}
-		idx, err := r.u32(0)
-		if err != nil {
+		if err := r.ordinal(n, "scene indices"); err != nil {
 			return err
-		}
-		if int(idx) != n {
-			return r.errAt(0, "scene indices must run 0, 1, 2, … in order: want %d, got %d", n, idx)
 		}
 		sd := SceneDesc{}
 		if r.f[1].s != "-" {
 			sd.Desc = r.f[1].s
 		}
-		for i := 2; i < len(r.f); i++ {
-			v, err := r.u32(i)
-			if err != nil {
-				return err
-			}
-			sd.DIDs = append(sd.DIDs, v)
+		var err error
+		if sd.DIDs, err = r.u32sFrom(2, nil); err != nil {
+			return err
 		}
 		d.Scenes = append(d.Scenes, sd)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"soundworld/dat"
+	"soundworld/internal/spectest"
 )
 
 // TestLandmarks_ReadBackThroughTheParser: Holtburg's LandBlockInfos, read
@@ -62,7 +63,7 @@ func TestLandmarks_ReadBackThroughTheParser(t *testing.T) {
 		cx, cy := int(l.X/24), int(l.Y/24)
 		lo, hi := float32(1e9), float32(-1e9)
 		for _, v := range [][2]int{{cx, cy}, {cx + 1, cy}, {cx, cy + 1}, {cx + 1, cy + 1}} {
-			h := heightAt(int(lb.Height[v[0]*9+v[1]]))
+			h := spectest.DerethHeight(int(lb.Height[v[0]*9+v[1]]))
 			lo, hi = min(lo, h), max(hi, h)
 		}
 		if f.Z < lo-0.01 || f.Z > hi+0.01 {

@@ -11,22 +11,8 @@ const PartsMask = 0x21F
 
 // Region builds record 0x13000000 from the description and the height table.
 func (d *Description) Region(table [256]float32) *dat.Region {
-	r := &dat.Region{
-		ID: dat.RegionID, Number: 1, Version: 3, Name: "Dereth",
-		// The real Dereth LandDefs (spec §3.1, §7): 255/255/24/8/1/200/1000/5.
-		LandDefs: dat.LandDefs{NumBlockLength: 255, NumBlockWidth: 255, SquareLength: 24,
-			LBlockLength: 8, VertexPerCell: 1, MaxObjHeight: 200, SkyHeight: 1000, RoadWidth: 5,
-			HeightTable: table},
-		GameTime:  gameTime(),
-		PartsMask: PartsMask,
-		Sky:       sky(),
-		Sound:     &dat.SoundInfo{},
-		Scene:     &dat.SceneInfo{},
-		Terrain:   dat.TerrainInfo{LandSurf: dat.LandSurf{Kind: 0, CornerMaps: []dat.AlphaMap{}, SideMaps: []dat.AlphaMap{}, RoadMaps: []dat.AlphaMap{}, TerrainTexes: []dat.TMTerrainDesc{}}},
-		// RegionMisc as retail (spec §3.1).
-		Misc: &dat.RegionMisc{Version: 1, GameMapID: 0x0600127D, AutotestMapID: 0x06000261,
-			AutotestMapSize: 4, ClearCellID: 0x01000FDE, ClearMonsterID: 0x01001612},
-	}
+	r := DerethRegion(table, gameTime(), sky())
+	r.Terrain = dat.TerrainInfo{LandSurf: dat.LandSurf{Kind: 0, CornerMaps: []dat.AlphaMap{}, SideMaps: []dat.AlphaMap{}, RoadMaps: []dat.AlphaMap{}, TerrainTexes: []dat.TMTerrainDesc{}}}
 	for _, s := range d.Descs {
 		r.Sound.STBDescs = append(r.Sound.STBDescs, dat.AmbientSTBDesc{STBID: s.Table, Sounds: s.Sounds})
 	}
@@ -37,6 +23,28 @@ func (d *Description) Region(table [256]float32) *dat.Region {
 		r.Terrain.TerrainTypes = append(r.Terrain.TerrainTypes, dat.TerrainType{Name: t.Name, Color: t.Color, SceneTypes: t.Scenes})
 	}
 	return r
+}
+
+// DerethRegion is record 0x13000000 with Dereth's real constants over the
+// height table, the calendar and the sky: the stand-in's and the generated
+// world's frame, whose sound, scene and terrain tables the caller fills
+// (Sound and Scene start empty).
+func DerethRegion(table [256]float32, g dat.GameTime, sky *dat.SkyDesc) *dat.Region {
+	return &dat.Region{
+		ID: dat.RegionID, Number: 1, Version: 3, Name: "Dereth",
+		// The real Dereth LandDefs (spec §3.1, §7): 255/255/24/8/1/200/1000/5.
+		LandDefs: dat.LandDefs{NumBlockLength: 255, NumBlockWidth: 255, SquareLength: 24,
+			LBlockLength: 8, VertexPerCell: 1, MaxObjHeight: 200, SkyHeight: 1000, RoadWidth: 5,
+			HeightTable: table},
+		GameTime:  g,
+		PartsMask: PartsMask,
+		Sky:       sky,
+		Sound:     &dat.SoundInfo{},
+		Scene:     &dat.SceneInfo{},
+		// RegionMisc as retail (spec §3.1).
+		Misc: &dat.RegionMisc{Version: 1, GameMapID: 0x0600127D, AutotestMapID: 0x06000261,
+			AutotestMapSize: 4, ClearCellID: 0x01000FDE, ClearMonsterID: 0x01001612},
+	}
 }
 
 // gameTime is a plausible calendar with Dereth's real constants

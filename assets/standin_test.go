@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"soundworld/dat"
+	"soundworld/internal/spectest"
 )
 
 var (
@@ -24,20 +25,6 @@ func archive(t *testing.T) *dat.Archive {
 		t.Fatalf("StandIn: %v", standInErr)
 	}
 	return standIn
-}
-
-// heightAt is the compact form of the real Dereth table (spec §4.4), written
-// independently of the committed CSV.
-func heightAt(i int) float32 {
-	switch {
-	case i <= 200:
-		return float32(2 * i)
-	case i <= 240:
-		return float32(400 + 4*(i-200))
-	case i <= 250:
-		return float32(560 + 8*(i-240))
-	}
-	return []float32{650, 660, 670, 680, 700}[i-251]
 }
 
 func TestStandInOpensThroughNewFile(t *testing.T) {
@@ -91,8 +78,8 @@ func TestRegionParsesWithRequiredCounts(t *testing.T) {
 		t.Errorf("LandDefs scalars: got %+v, want 255/255/24/8/1/200/1000/5", ld)
 	}
 	for i, h := range ld.HeightTable {
-		if h != heightAt(i) {
-			t.Errorf("height table[%d]: got %v, want %v (spec §4.4)", i, h, heightAt(i))
+		if h != spectest.DerethHeight(i) {
+			t.Errorf("height table[%d]: got %v, want %v (spec §4.4)", i, h, spectest.DerethHeight(i))
 		}
 	}
 	gt := r.GameTime
@@ -408,7 +395,7 @@ func TestTerrainHasTheAuthoredFeatures(t *testing.T) {
 				if w&3 != 0 {
 					roads++
 				}
-				h := heightAt(int(lb.Height[i]))
+				h := spectest.DerethHeight(int(lb.Height[i]))
 				minH, maxH = min(minH, h), max(maxH, h)
 			}
 		}
@@ -462,8 +449,8 @@ func TestHeightTableCSVIsTheRealTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, h := range table {
-		if h != heightAt(i) {
-			t.Errorf("height table[%d]: got %v, want %v", i, h, heightAt(i))
+		if h != spectest.DerethHeight(i) {
+			t.Errorf("height table[%d]: got %v, want %v", i, h, spectest.DerethHeight(i))
 		}
 	}
 }

@@ -426,25 +426,29 @@ func hammerWave(p map[string]float64, r *rng, n int) []float64 {
 		damped(out, 0, float64(p["f"]*q)+1.3, 0, float64(tau*0.8), float64(amps[i]*0.4)) // slow beating
 	}
 	damped(out, 0, 160, -0.5, 0.03, 1.2)
-	hp := newSVF(3000, 0.7)
-	click := 0.006 * SampleRate // samples
-	for k := 0; float64(k) < click && k < n; k++ {
-		_, _, h := hp.step(r.noise())
-		out[k] += float64(float64(2.5*h) * (1 - float64(float64(k)/click)))
-	}
+	noiseBurst(out, r, newSVF(3000, 0.7), true, 2.5, 0.006*SampleRate) // the click
 	return out
+}
+
+// noiseBurst adds to out the first burst samples of noise through f (its
+// high-pass output if high, else its low-pass), amp at the start falling
+// linearly to 0. Callers pass burst as a constant expression (seconds ×
+// SampleRate), exact as before the split.
+func noiseBurst(out []float64, r *rng, f *svf, high bool, amp, burst float64) {
+	for k := 0; float64(k) < burst && k < len(out); k++ {
+		l, _, h := f.step(r.noise())
+		if high {
+			l = h
+		}
+		out[k] += float64(float64(amp*l) * (1 - float64(float64(k)/burst)))
+	}
 }
 
 // thumpWave: a dull heavy thud with a falling pitch.
 func thumpWave(p map[string]float64, r *rng, n int) []float64 {
 	out := make([]float64, n)
 	damped(out, 0, float64(p["f"]*1.4), -1.2, 0.12, 1)
-	lp := newSVF(400, 0.7)
-	thud := 0.03 * SampleRate // samples
-	for k := 0; float64(k) < thud && k < n; k++ {
-		l, _, _ := lp.step(r.noise())
-		out[k] += float64(float64(1.5*l) * (1 - float64(float64(k)/thud)))
-	}
+	noiseBurst(out, r, newSVF(400, 0.7), false, 1.5, 0.03*SampleRate) // the thud
 	return out
 }
 

@@ -70,6 +70,31 @@ func (r row) u32(i int) (uint32, error) {
 	return uint32(v), nil
 }
 
+// u32sFrom appends fields i… of the row, parsed as u32, to list.
+func (r row) u32sFrom(i int, list []uint32) ([]uint32, error) {
+	for ; i < len(r.f); i++ {
+		v, err := r.u32(i)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, v)
+	}
+	return list, nil
+}
+
+// ordinal checks that field 0, the row's number, is n: what (the rows'
+// numbers, e.g. "terrain codes") must run 0, 1, 2, … in order.
+func (r row) ordinal(n int, what string) error {
+	v, err := r.u32(0)
+	if err != nil {
+		return err
+	}
+	if int(v) != n {
+		return r.errAt(0, "%s must run 0, 1, 2, … in order: want %d, got %d", what, n, v)
+	}
+	return nil
+}
+
 // f32 parses field i as a finite decimal number.
 func (r row) f32(i int) (float32, error) {
 	v, err := strconv.ParseFloat(r.f[i].s, 32)
@@ -162,15 +187,27 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// newGrid is a w×h grid indexed grid[x][y].
+func newGrid[T any](w, h int) [][]T {
+	grid := make([][]T, w)
+	for x := range grid {
+		grid[x] = make([]T, h)
+	}
+	return grid
+}
+
+// shortMap is the error for a map that ended (its last line lastLine) after
+// rows of the h rows it needs.
+func shortMap(file string, lastLine, rows, h int) error {
+	return &DescError{File: file, Line: lastLine + 1, Col: 1, Msg: fmt.Sprintf("map has %d rows, want %d", rows, h)}
+}
+
 // readCharMap reads a map of exactly w×h characters, the first line being the
 // NORTH edge (y = h−1) and the first column the WEST edge (x = 0), so the file
 // looks like the land seen from above. Lines starting with '#' and blank lines
 // are skipped. It returns grid[x][y] after checking every character with ok.
 func readCharMap(file string, src []byte, w, h int, ok func(c byte) bool) ([][]byte, error) {
-	grid := make([][]byte, w)
-	for x := range grid {
-		grid[x] = make([]byte, h)
-	}
+	grid := newGrid[byte](w, h)
 	rowN := 0
 	lastLine := 0
 	for n, ln := range lines(src) {
@@ -193,7 +230,7 @@ func readCharMap(file string, src []byte, w, h int, ok func(c byte) bool) ([][]b
 		rowN++
 	}
 	if rowN != h {
-		return nil, &DescError{File: file, Line: lastLine + 1, Col: 1, Msg: fmt.Sprintf("map has %d rows, want %d", rowN, h)}
+		return nil, shortMap(file, lastLine, rowN, h)
 	}
 	return grid, nil
 }
@@ -201,10 +238,7 @@ func readCharMap(file string, src []byte, w, h int, ok func(c byte) bool) ([][]b
 // readNumberMap reads a w×h grid of decimal numbers in [lo, hi] (north row
 // first), as for readCharMap, returning grid[x][y].
 func readNumberMap(file string, src []byte, w, h int, lo, hi float64) ([][]float64, error) {
-	grid := make([][]float64, w)
-	for x := range grid {
-		grid[x] = make([]float64, h)
-	}
+	grid := newGrid[float64](w, h)
 	rowN := 0
 	lastLine := 0
 	for n, ln := range lines(src) {
@@ -233,7 +267,7 @@ func readNumberMap(file string, src []byte, w, h int, lo, hi float64) ([][]float
 		rowN++
 	}
 	if rowN != h {
-		return nil, &DescError{File: file, Line: lastLine + 1, Col: 1, Msg: fmt.Sprintf("map has %d rows, want %d", rowN, h)}
+		return nil, shortMap(file, lastLine, rowN, h)
 	}
 	return grid, nil
 }

@@ -62,51 +62,37 @@ func screen(x0, y0, w, h int) []uint16 {
 	return lbs
 }
 
-// BenchmarkScreen_Close: one 1280×720 screenful at 4 px per cell (40 × 23
-// landblocks, every cell), from an unopened atlas.
-func BenchmarkScreen_Close(b *testing.B) {
+// benchScreen opens the full-size world's atlas and computes the landblocks
+// (nil: all) every step-th cell, once per iteration.
+func benchScreen(b *testing.B, blocks []uint16, step int) {
 	arch := bigtest.Archive(b)
-	lbs := screen(100, 100, 40, 23)
 	for b.Loop() {
 		a, err := Open(arch)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := a.Compute(context.Background(), Request{Sel: bigSel, Blocks: lbs, Step: 1}); err != nil {
+		if _, err := a.Compute(context.Background(), Request{Sel: bigSel, Blocks: blocks, Step: step}); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkScreen_Close: one 1280×720 screenful at 4 px per cell (40 × 23
+// landblocks, every cell), from an unopened atlas.
+func BenchmarkScreen_Close(b *testing.B) {
+	benchScreen(b, screen(100, 100, 40, 23), 1)
 }
 
 // BenchmarkScreen_Mid: a screenful at 1 px per cell (160 × 90 landblocks,
 // every 4th cell: one sample per 4 px), from an unopened atlas.
 func BenchmarkScreen_Mid(b *testing.B) {
-	arch := bigtest.Archive(b)
-	lbs := screen(40, 60, 160, 90)
-	for b.Loop() {
-		a, err := Open(arch)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := a.Compute(context.Background(), Request{Sel: bigSel, Blocks: lbs, Step: 4}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchScreen(b, screen(40, 60, 160, 90), 4)
 }
 
 // BenchmarkScreen_Whole: the whole world on one screen (5 px per landblock,
 // one sampled cell per landblock), from an unopened atlas.
 func BenchmarkScreen_Whole(b *testing.B) {
-	arch := bigtest.Archive(b)
-	for b.Loop() {
-		a, err := Open(arch)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := a.Compute(context.Background(), Request{Sel: bigSel, Step: 8}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchScreen(b, nil, 8)
 }
 
 // BenchmarkSearch_WholeWorld: where Ambient7 (frogs, owls, clicks: four

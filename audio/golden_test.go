@@ -18,16 +18,15 @@ import (
 	"hash"
 	"math"
 	"os"
-	"sort"
-	"strings"
 	"testing"
 
 	"soundworld/dat"
+	"soundworld/internal/goldenpin"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite testdata/golden_kernels.txt from this run")
 
-const kernelFile = "testdata/golden_kernels.txt"
+var kernelPins = goldenpin.File{Path: "testdata/golden_kernels.txt", Test: "TestO3_KernelPins", Source: "audio/golden_test.go"}
 
 func put32(h hash.Hash, vs ...uint32) {
 	var b [4]byte
@@ -140,36 +139,7 @@ func kernelHashes(t *testing.T) map[string]string {
 // TestO3_KernelPins compares the kernel hashes with the pinned ones.
 func TestO3_KernelPins(t *testing.T) {
 	got := kernelHashes(t)
-	if *updateGolden {
-		var keys []string
-		for k := range got {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		var b strings.Builder
-		b.WriteString("# SHA-256 pins of TestO3_KernelPins (audio/golden_test.go): cross-architecture\n")
-		b.WriteString("# and regression pins, not correctness values. Rewrite: go test ./audio -run TestO3_KernelPins -update\n")
-		for _, k := range keys {
-			fmt.Fprintf(&b, "%s %s\n", k, got[k])
-		}
-		if err := os.WriteFile(kernelFile, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	raw, err := os.ReadFile(kernelFile)
-	if err != nil {
-		t.Fatalf("%v (run: go test ./audio -run TestO3_KernelPins -update)", err)
-	}
-	want := map[string]string{}
-	for _, line := range strings.Split(string(raw), "\n") {
-		if f := strings.Fields(line); len(f) == 2 && !strings.HasPrefix(line, "#") {
-			want[f[0]] = f[1]
-		}
-	}
-	for k, v := range got {
-		if want[k] != v {
-			t.Errorf("O3: kernel %s: got sha256 %s, pinned %s", k, v, want[k])
-		}
-	}
+	kernelPins.Check(t, got, *updateGolden, func(k, sum, pinned string) {
+		t.Errorf("O3: kernel %s: got sha256 %s, pinned %s", k, sum, pinned)
+	})
 }

@@ -226,10 +226,7 @@ func ParseAnimation(b []byte) (*Animation, error) {
 			break
 		}
 	}
-	if r.err == nil && r.left() > 0 {
-		r.fail("bytes after the last animation frame:", r.left())
-	}
-	if err := r.done(a.ID); err != nil {
+	if err := r.doneWhole(a.ID, "bytes after the last animation frame:"); err != nil {
 		return nil, err
 	}
 	return a, nil

@@ -102,6 +102,9 @@ func get32(b []byte, p int) uint32    { return binary.LittleEndian.Uint32(b[p:])
 func put32(b []byte, p int, v uint32) { binary.LittleEndian.PutUint32(b[p:], v) }
 func put16(b []byte, p int, v uint16) { binary.LittleEndian.PutUint16(b[p:], v) }
 
+// add32 adds d to the u32 at p and returns b.
+func add32(b []byte, p int, d uint32) []byte { put32(b, p, get32(b, p)+d); return b }
+
 // chainPos maps byte k of the object whose chain starts at off to a file position.
 func chainPos(b []byte, off uint32, k int) int {
 	payload := int(get32(b, headerOff+4)) - 4
@@ -210,11 +213,7 @@ func TestCorruption(t *testing.T) {
 		}, "outside their parent's range"},
 		{"branch past EOF", func(b []byte) []byte { put32(b, chainPos(b, rootOff(b), 0), uint32(len(b))+256); return b }, "bad B-tree branch 0 (past end of file)"},
 		{"size larger than file", func(b []byte) []byte { put32(b, entryField(b, cWave, 3), uint32(len(b))); return b }, "larger than the file's"},
-		{"entry offset unaligned", func(b []byte) []byte {
-			p := entryField(b, cWave, 2)
-			put32(b, p, get32(b, p)+1)
-			return b
-		}, "record 0x0A000002: bad first block"},
+		{"entry offset unaligned", func(b []byte) []byte { return add32(b, entryField(b, cWave, 2), 1) }, "record 0x0A000002: bad first block"},
 		{"string length past record end", func(b []byte) []byte { put16(b, recPos(b, cRegion, 12), 5000); return b }, "region name string length past record end"},
 		{"count × size past end", func(b []byte) []byte {
 			// GameTime at 1076: f64, u32, f32, u32 → "P.Y." at 1096 (2+4, Align4 → 8) → ToD count at 1104
@@ -227,11 +226,7 @@ func TestCorruption(t *testing.T) {
 		{"landblock wrong size", func(b []byte) []byte { put32(b, entryField(b, cLB, 3), 248); return b }, "LandBlock record size is not 252"},
 		{"zlib garbage", func(b []byte) []byte { put32(b, recPos(b, cZ, 4), 0xDEADBEEF); return b }, "bad zlib stream"},
 		{"zlib bomb size", func(b []byte) []byte { put32(b, recPos(b, cZ, 0), 1<<30); return b }, "absurd uncompressed size"},
-		{"zlib shorter than stated", func(b []byte) []byte {
-			p := recPos(b, cZ, 0)
-			put32(b, p, get32(b, p)+1)
-			return b
-		}, "bad zlib stream (want"},
+		{"zlib shorter than stated", func(b []byte) []byte { return add32(b, recPos(b, cZ, 0), 1) }, "bad zlib stream (want"},
 		{"wave sizes past end", func(b []byte) []byte { put32(b, recPos(b, cWave, 8), 1000); return b }, "wave header+data sizes past record end"},
 		{"wave header too short", func(b []byte) []byte { put32(b, recPos(b, cWave, 4), 14); return b }, "wave header shorter"},
 		{"setup sound table invalid", func(b []byte) []byte { put32(b, recPos(b, cSetup, 96), 0x0A000001); return b }, "neither 0 nor a 0x20xxxxxx id: 0xA000001 at record byte 0x60"},

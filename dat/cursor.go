@@ -54,34 +54,39 @@ func (r *reader) u8() uint8 {
 	return v
 }
 
-func (r *reader) u16() uint16 {
-	if !r.need(2, "u16") {
-		return 0
+// take returns the next n bytes (not copied) and moves past them; nil after
+// failing when fewer are left.
+func (r *reader) take(n int, what string) []byte {
+	if !r.need(n, what) {
+		return nil
 	}
-	v := binary.LittleEndian.Uint16(r.b[r.off:])
-	r.off += 2
-	return v
+	b := r.b[r.off : r.off+n]
+	r.off += n
+	return b
+}
+
+func (r *reader) u16() uint16 {
+	if b := r.take(2, "u16"); b != nil {
+		return binary.LittleEndian.Uint16(b)
+	}
+	return 0
 }
 
 func (r *reader) u32() uint32 {
-	if !r.need(4, "u32") {
-		return 0
+	if b := r.take(4, "u32"); b != nil {
+		return binary.LittleEndian.Uint32(b)
 	}
-	v := binary.LittleEndian.Uint32(r.b[r.off:])
-	r.off += 4
-	return v
+	return 0
 }
 
 func (r *reader) i32() int32   { return int32(r.u32()) }
 func (r *reader) f32() float32 { return math.Float32frombits(r.u32()) }
 
 func (r *reader) f64() float64 {
-	if !r.need(8, "f64") {
-		return 0
+	if b := r.take(8, "f64"); b != nil {
+		return math.Float64frombits(binary.LittleEndian.Uint64(b))
 	}
-	v := binary.LittleEndian.Uint64(r.b[r.off:])
-	r.off += 8
-	return math.Float64frombits(v)
+	return 0
 }
 
 // fin32 is f32 for a value that must be finite (NaN/±Inf fail at its byte).

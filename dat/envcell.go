@@ -81,10 +81,7 @@ func ParseEnvCell(b []byte) (*EnvCell, error) {
 	if c.Flags&EnvCellHasRestriction != 0 {
 		c.Restriction = r.u32()
 	}
-	if r.err == nil && r.left() != 0 {
-		r.failAt(r.off, "EnvCell has bytes after its last field:", r.left())
-	}
-	if err := r.done(c.ID); err != nil {
+	if err := r.doneWhole(c.ID, "EnvCell has bytes after its last field:"); err != nil {
 		return nil, err
 	}
 	return c, nil

@@ -48,24 +48,36 @@ type FormatError struct {
 func (e *FormatError) Error() string {
 	var s strings.Builder
 	s.WriteString("dat: ")
-	if e.File != "" {
-		s.WriteString(e.File)
-		s.WriteString(": ")
-	}
-	if e.ID != 0 {
-		fmt.Fprintf(&s, "record 0x%08X: ", e.ID)
-	}
+	writePlace(&s, e.File, e.ID)
 	s.WriteString(e.Msg)
 	if e.Val != nil {
 		s.WriteByte(' ')
 		s.WriteString(fmtVal(e.Val))
 	}
-	if e.InRecord {
-		fmt.Fprintf(&s, " at record byte 0x%X", e.Off)
-	} else {
-		fmt.Fprintf(&s, " at byte 0x%X", e.Off)
-	}
+	writeOffset(&s, e.Off, e.InRecord)
 	return s.String()
+}
+
+// writePlace writes where a message is about, "FILE: record 0xID: ", each
+// part only when known (file "" and id 0 are not).
+func writePlace(s *strings.Builder, file string, id uint32) {
+	if file != "" {
+		s.WriteString(file)
+		s.WriteString(": ")
+	}
+	if id != 0 {
+		fmt.Fprintf(s, "record 0x%08X: ", id)
+	}
+}
+
+// writeOffset writes " at byte 0xOFF", or " at record byte 0xOFF" when off
+// counts from the record's first byte.
+func writeOffset(s *strings.Builder, off int64, inRecord bool) {
+	if inRecord {
+		fmt.Fprintf(s, " at record byte 0x%X", off)
+	} else {
+		fmt.Fprintf(s, " at byte 0x%X", off)
+	}
 }
 
 // fmtVal prints unsigned values (ids, links, flags) in hex, the rest plainly.

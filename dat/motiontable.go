@@ -82,10 +82,7 @@ func ParseMotionTable(b []byte) (*MotionTable, error) {
 			break
 		}
 	}
-	if r.err == nil && r.left() > 0 {
-		r.fail("bytes after the motion table's links:", r.left())
-	}
-	if err := r.done(m.ID); err != nil {
+	if err := r.doneWhole(m.ID, "bytes after the motion table's links:"); err != nil {
 		return nil, err
 	}
 	return m, nil

@@ -79,10 +79,7 @@ func handAnimation() []byte {
 
 func TestAnimationHandLayout(t *testing.T) {
 	b := handAnimation()
-	a, err := ParseAnimation(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustParse(t, ParseAnimation, b)
 	if a.ID != 0x03000007 || a.NumParts != 1 || len(a.Frames) != 2 || len(a.PosFrames) != 2 || a.PosFrames[1].X != 2 {
 		t.Fatalf("header/frames: %+v", a)
 	}
@@ -168,10 +165,7 @@ func handScript() []byte {
 
 func TestPhysicsScriptHandLayout(t *testing.T) {
 	b := handScript()
-	s, err := ParsePhysicsScript(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustParse(t, ParsePhysicsScript, b)
 	want := []ScriptEntry{
 		{0.5, Hook{Type: HookSoundTweaked, Off: 16, Wave: 0x0A000002, Probability: 1, Priority: 0.9, Volume: 0.7}},
 		{0, Hook{Type: HookCallPES, Off: 16 + 24 + 8, Script: 0x33000002}},

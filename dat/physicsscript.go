@@ -39,10 +39,7 @@ func ParsePhysicsScript(b []byte) (*PhysicsScript, error) {
 		}
 	}
 	r.align4()
-	if r.err == nil && r.left() > 0 {
-		r.fail("bytes after the last script entry:", r.left())
-	}
-	if err := r.done(s.ID); err != nil {
+	if err := r.doneWhole(s.ID, "bytes after the last script entry:"); err != nil {
 		return nil, err
 	}
 	return s, nil

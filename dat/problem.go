@@ -42,20 +42,10 @@ type Problem struct {
 // "client_portal.dat: record 0x0A000002: wave data sizes past record end 0x2000 at record byte 0x4".
 func (p Problem) String() string {
 	var s strings.Builder
-	if p.File != "" {
-		s.WriteString(p.File)
-		s.WriteString(": ")
-	}
-	if p.Record != 0 {
-		fmt.Fprintf(&s, "record 0x%08X: ", p.Record)
-	}
+	writePlace(&s, p.File, p.Record)
 	s.WriteString(p.What)
-	switch {
-	case p.Off < 0:
-	case p.InRecord:
-		fmt.Fprintf(&s, " at record byte 0x%X", p.Off)
-	default:
-		fmt.Fprintf(&s, " at byte 0x%X", p.Off)
+	if p.Off >= 0 {
+		writeOffset(&s, p.Off, p.InRecord)
 	}
 	return s.String()
 }

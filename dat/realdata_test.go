@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"soundworld/internal/spectest"
 	"strconv"
 	"testing"
 )
@@ -43,8 +44,8 @@ func heightTableCSV(t *testing.T) [256]float32 {
 func TestHeightTableCSVMatchesFormula(t *testing.T) {
 	h := heightTableCSV(t)
 	for i, v := range h {
-		if v != derethHeight(i) {
-			t.Errorf("height[%d]: csv %v, formula %v", i, v, derethHeight(i))
+		if v != spectest.DerethHeight(i) {
+			t.Errorf("height[%d]: csv %v, formula %v", i, v, spectest.DerethHeight(i))
 		}
 	}
 }

@@ -32,3 +32,13 @@ func (r *reader) done(id uint32) error {
 	e.ID = id
 	return &e
 }
+
+// doneWhole is done for a record that must end at its last field: bytes
+// left after it fail first, trailing (e.g. "bytes after the last scene
+// object:") followed by their count, at the first of them.
+func (r *reader) doneWhole(id uint32, trailing string) error {
+	if r.err == nil && r.left() > 0 {
+		r.fail(trailing, r.left())
+	}
+	return r.done(id)
+}

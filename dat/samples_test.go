@@ -3,18 +3,7 @@ package dat
 // Sample records shared by the tests, fuzz seeds and benchmarks. Values are
 // chosen by hand (Dereth's where the spec gives them), not taken from code output.
 
-// derethHeight is the spec's compact formula for Dereth's height table (§4.4).
-func derethHeight(i int) float32 {
-	switch {
-	case i <= 200:
-		return float32(2 * i)
-	case i <= 240:
-		return float32(400 + 4*(i-200))
-	case i <= 250:
-		return float32(560 + 8*(i-240))
-	}
-	return [...]float32{650, 660, 670, 680, 700}[i-251]
-}
+import "soundworld/internal/spectest"
 
 func sampleRegion() *Region {
 	g := &Region{
@@ -45,7 +34,7 @@ func sampleRegion() *Region {
 		Misc: &RegionMisc{1, 0x0600127D, 0x06000261, 4, 0x01000FDE, 0x01001612},
 	}
 	for i := range g.LandDefs.HeightTable {
-		g.LandDefs.HeightTable[i] = derethHeight(i)
+		g.LandDefs.HeightTable[i] = spectest.DerethHeight(i)
 	}
 	return g
 }

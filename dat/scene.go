@@ -56,10 +56,7 @@ func ParseScene(b []byte) (*Scene, error) {
 			break
 		}
 	}
-	if r.err == nil && r.left() > 0 {
-		r.fail("bytes after the last scene object:", r.left())
-	}
-	if err := r.done(s.ID); err != nil {
+	if err := r.doneWhole(s.ID, "bytes after the last scene object:"); err != nil {
 		return nil, err
 	}
 	return s, nil

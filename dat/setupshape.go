@@ -84,10 +84,7 @@ func ParseSetupShape(b []byte) (*SetupShape, error) {
 	nLights := r.count(setupLightSize, "Setup lights")
 	r.bytes(nLights*setupLightSize, "Setup lights")
 	r.bytes(20, "Setup default ids")
-	if r.err == nil && r.left() != 0 {
-		r.failAt(r.off, "Setup has bytes past its default ids:", r.left())
-	}
-	if err := r.done(s.ID); err != nil {
+	if err := r.doneWhole(s.ID, "Setup has bytes past its default ids:"); err != nil {
 		return nil, err
 	}
 	return s, nil

@@ -37,10 +37,7 @@ func handSetupShape() []byte {
 
 func TestSetupShapeHandLayout(t *testing.T) {
 	b := handSetupShape()
-	s, err := ParseSetupShape(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustParse(t, ParseSetupShape, b)
 	if s.ID != 0x02000123 || len(s.Parts) != 2 || s.Parts[1] != 0x01000002 || s.NumSpheres != 3 {
 		t.Errorf("shape %+v: want id 0x02000123, parts [0x01000001 0x01000002], 3 spheres", s)
 	}

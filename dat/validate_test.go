@@ -25,6 +25,27 @@ func wantProblem(t *testing.T, probs []Problem, kind string, off int64, want str
 	}
 }
 
+// wantProblemOrNone is wantProblem, or with want "" a check that probs is
+// empty.
+func wantProblemOrNone(t *testing.T, probs []Problem, kind string, off int64, want string) {
+	t.Helper()
+	if want != "" {
+		wantProblem(t, probs, kind, off, want)
+	} else if len(probs) != 0 {
+		t.Errorf("problems %v, want none", probs)
+	}
+}
+
+// mustParse is parse(b); the test fails on an error.
+func mustParse[T any](t *testing.T, parse func([]byte) (T, error), b []byte) T {
+	t.Helper()
+	v, err := parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 func TestSamplesHaveNoValueProblems(t *testing.T) {
 	g, li := sampleRegion(), sampleLandBlockInfo()
 	tb, err := ParseSoundTable(EncodeSoundTable(sampleSoundTable()))
@@ -83,18 +104,7 @@ func TestRegionValueProblems(t *testing.T) {
 			g, _ := ParseRegion(raw)
 			c.mess(g)
 			b := EncodeRegion(g)
-			g2, err := ParseRegion(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			probs := g2.Problems(b)
-			if c.want == "" {
-				if len(probs) != 0 {
-					t.Errorf("problems %v, want none", probs)
-				}
-				return
-			}
-			wantProblem(t, probs, KindBadRegion, c.off, c.want)
+			wantProblemOrNone(t, mustParse(t, ParseRegion, b).Problems(b), KindBadRegion, c.off, c.want)
 		})
 	}
 	// The height table's byte: find the damaged value in the record.
@@ -133,18 +143,7 @@ func TestSoundTableValueProblems(t *testing.T) {
 			tb := sampleSoundTable()
 			c.mess(tb)
 			b := EncodeSoundTable(tb)
-			tb2, err := ParseSoundTable(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			probs := tb2.Problems(b)
-			if c.want == "" {
-				if len(probs) != 0 {
-					t.Errorf("problems %v, want none", probs)
-				}
-				return
-			}
-			wantProblem(t, probs, KindBadTable, c.off, c.want)
+			wantProblemOrNone(t, mustParse(t, ParseSoundTable, b).Problems(b), KindBadTable, c.off, c.want)
 		})
 	}
 	// n_children 0 with the children still in the record: it parses (as a
@@ -184,11 +183,7 @@ func TestWaveValueProblems(t *testing.T) {
 			w := sampleWave()
 			c.mess(w)
 			b := EncodeWave(w)
-			w2, err := ParseWave(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			wantProblem(t, w2.Problems(b), KindBadWave, c.off, c.want)
+			wantProblem(t, mustParse(t, ParseWave, b).Problems(b), KindBadWave, c.off, c.want)
 		})
 	}
 	// Trailing bytes: 4 past the (aligned) content; padding to 4 is fine.

@@ -1,7 +1,6 @@
 package world
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -12,36 +11,16 @@ const bom = "\xef\xbb\xbf"
 // mark, CRLF line ends — load exactly as their plain twins, and an error in
 // one is placed as an editor shows it (the mark takes no column).
 func TestBOM_LayoutAndWalkWithCRLF(t *testing.T) {
-	layout := "{\"emitters\": [\n" +
-		"  {\"name\": \"forge\", \"landblock\": \"0xA9B4\", \"x\": 90.0, \"y\": 20.0, \"z\": null,\n" +
-		"   \"sound_table\": \"0x20000010\", \"stype\": 105, \"volume\": 1.0,\n" +
-		"   \"interval\": [2.0, 4.0], \"path\": \"server\"}\n" +
-		"]}\n"
 	walk := "{\"points\": [\n" +
 		"  {\"t\": 0, \"landblock\": \"0xA9B4\", \"x\": 84, \"y\": 7.1, \"heading\": 0},\n" +
 		"  {\"t\": 6, \"landblock\": \"0xA9B4\", \"x\": 90, \"y\": 20, \"heading\": 90}\n" +
 		"]}\n"
 	win := func(s string) string { return bom + strings.ReplaceAll(s, "\n", "\r\n") }
 
-	want, err := LoadLayout(strings.NewReader(layout), "lf.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := LoadLayout(strings.NewReader(win(layout)), "win.json")
-	if err != nil || !reflect.DeepEqual(got, want) || len(got) != 1 {
-		t.Errorf("BOM+CRLF layout: %+v, %v; want %+v", got, err, want)
-	}
-	wantW, err := LoadWalk(strings.NewReader(walk), "lf.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gotW, err := LoadWalk(strings.NewReader(win(walk)), "win.json")
-	if err != nil || !reflect.DeepEqual(gotW, wantW) || len(gotW.Points) != 2 {
-		t.Errorf("BOM+CRLF walk: %+v, %v; want %+v", gotW, err, wantW)
-	}
+	loadsAsTwin(t, "BOM+CRLF", editorLayout, walk, win)
 	// A syntax error on line 1: the column counts from the first character
 	// after the mark. `{"emitters": x` — the x is the 14th character.
-	_, err = LoadLayout(strings.NewReader(bom+"{\"emitters\": x\r\n]}"), "b.json")
+	_, err := LoadLayout(strings.NewReader(bom+"{\"emitters\": x\r\n]}"), "b.json")
 	if err == nil || !strings.HasPrefix(err.Error(), "b.json:1:14:") {
 		t.Errorf("error after a BOM: %v; want b.json:1:14:", err)
 	}

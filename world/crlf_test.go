@@ -10,11 +10,7 @@ import (
 // path so written load exactly as their LF twins, and an error in one names
 // the same line and column (the \r is not counted as a column).
 func TestCRLF_LayoutAndWalkLoadAsLF(t *testing.T) {
-	layout := "{\"emitters\": [\n" +
-		"  {\"name\": \"forge\", \"landblock\": \"0xA9B4\", \"x\": 90.0, \"y\": 20.0, \"z\": null,\n" +
-		"   \"sound_table\": \"0x20000010\", \"stype\": 105, \"volume\": 1.0,\n" +
-		"   \"interval\": [2.0, 4.0], \"path\": \"server\"}\n" +
-		"]}\n"
+	layout := editorLayout
 	walk := "{\"eye\": 2, \"chase\": 0, \"camera\": \"retail\",\n" +
 		"\"points\": [\n" +
 		"  {\"t\": 0, \"landblock\": \"0xA9B4\", \"x\": 84, \"y\": 7.1, \"heading\": 0},\n" +
@@ -22,22 +18,7 @@ func TestCRLF_LayoutAndWalkLoadAsLF(t *testing.T) {
 		"]}\n"
 	crlf := func(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
 
-	lf, err := LoadLayout(strings.NewReader(layout), "lf.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cr, err := LoadLayout(strings.NewReader(crlf(layout)), "crlf.json")
-	if err != nil || !reflect.DeepEqual(lf, cr) || len(cr) != 1 {
-		t.Errorf("CRLF layout: %+v, %v; want %+v", cr, err, lf)
-	}
-	wlf, err := LoadWalk(strings.NewReader(walk), "lf.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	wcr, err := LoadWalk(strings.NewReader(crlf(walk)), "crlf.json")
-	if err != nil || !reflect.DeepEqual(wlf, wcr) || len(wcr.Points) != 2 {
-		t.Errorf("CRLF walk: %+v, %v; want %+v", wcr, err, wlf)
-	}
+	loadsAsTwin(t, "CRLF", layout, walk, crlf)
 
 	// The bad number is on line 3 of both files (its column:
 	// TestLayoutSyntaxErrorColumn, bom_test.go).
@@ -59,5 +40,35 @@ func TestCRLF_LayoutAndWalkLoadAsLF(t *testing.T) {
 	_, errCR = LoadWalk(strings.NewReader(crlf(badWalk)), "w.json")
 	if errLF == nil || errCR == nil || errLF.Error() != errCR.Error() || !strings.HasPrefix(errCR.Error(), "w.json:4:") {
 		t.Errorf("error in a CRLF walk: %v; LF: %v; want the same, on line 4", errCR, errLF)
+	}
+}
+
+// editorLayout is a one-emitter layout as a text editor saves it (LF ends).
+const editorLayout = "{\"emitters\": [\n" +
+	"  {\"name\": \"forge\", \"landblock\": \"0xA9B4\", \"x\": 90.0, \"y\": 20.0, \"z\": null,\n" +
+	"   \"sound_table\": \"0x20000010\", \"stype\": 105, \"volume\": 1.0,\n" +
+	"   \"interval\": [2.0, 4.0], \"path\": \"server\"}\n" +
+	"]}\n"
+
+// loadsAsTwin checks that a one-emitter layout and a two-point walk, saved
+// as another editor saves them (save: line ends, a byte order mark), load
+// exactly as the LF twins do; how names the saving in the messages.
+func loadsAsTwin(t *testing.T, how, layout, walk string, save func(string) string) {
+	t.Helper()
+	want, err := LoadLayout(strings.NewReader(layout), "lf.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadLayout(strings.NewReader(save(layout)), "saved.json")
+	if err != nil || !reflect.DeepEqual(got, want) || len(got) != 1 {
+		t.Errorf("%s layout: %+v, %v; want %+v", how, got, err, want)
+	}
+	wantW, err := LoadWalk(strings.NewReader(walk), "lf.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotW, err := LoadWalk(strings.NewReader(save(walk)), "saved.json")
+	if err != nil || !reflect.DeepEqual(gotW, wantW) || len(gotW.Points) != 2 {
+		t.Errorf("%s walk: %+v, %v; want %+v", how, gotW, err, wantW)
 	}
 }

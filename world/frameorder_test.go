@@ -3,7 +3,6 @@ package world_test
 import (
 	"testing"
 
-	"soundworld/assets"
 	"soundworld/audio"
 	"soundworld/world"
 )
@@ -17,16 +16,10 @@ import (
 // before the objects, in ChangePosition: those frames are left out); the
 // walk must hold such frames for the test to mean anything.
 func TestE3_ObjectsBeforeAmbientDrain(t *testing.T) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standIn(t)
 	p := audio.DefaultPrefs()
 	p.Squared, p.Pan, p.EffectVolume, p.AmbientVolume = false, false, 0.5, 0.7
-	s, err := world.NewSim(world.Config{Archive: a, Seed: 3, Prefs: p})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newSim(t, world.Config{Archive: a, Seed: 3, Prefs: p})
 	type row struct {
 		t   float64
 		obj bool

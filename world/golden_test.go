@@ -19,18 +19,17 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
-	"strings"
 	"testing"
 
 	"soundworld/assets"
 	"soundworld/audio"
+	"soundworld/internal/goldenpin"
 	"soundworld/world"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden_render.txt from this run")
 
-const goldenFile = "testdata/golden_render.txt"
+var renderPins = goldenpin.File{Path: "testdata/golden_render.txt", Test: "TestO3_GoldenRender", Source: "world/golden_test.go"}
 
 // goldenScenario is one fixed render: the listener moves linearly from
 // (x0, y0) to (x1, y1) (world metres, W1) facing heading, for seconds.
@@ -93,10 +92,7 @@ func (m *memWS) Seek(off int64, whence int) (int64, error) {
 // line per decision, every field of world.Event: the Play, the position and
 // the draw trace (O4), so both generators' streams are pinned too.
 func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standIn(t)
 	layout, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "stand-in default layout")
 	if err != nil {
 		t.Fatal(err)
@@ -146,27 +142,9 @@ func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
 	return out.b, lb.Bytes()
 }
 
-func readGolden(t *testing.T) map[string]string {
-	m := map[string]string{}
-	b, err := os.ReadFile(goldenFile)
-	if err != nil {
-		if *update {
-			return m
-		}
-		t.Fatalf("%v (run: go test ./world -run TestO3_GoldenRender -update)", err)
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(line); len(f) == 2 && !strings.HasPrefix(line, "#") {
-			m[f[0]] = f[1]
-		}
-	}
-	return m
-}
-
 // TestO3_GoldenRender renders each scenario and compares the SHA-256 of the
 // WAV and of the decision log with the pinned values (see the file comment).
 func TestO3_GoldenRender(t *testing.T) {
-	want := readGolden(t)
 	got := map[string]string{}
 	for _, sc := range goldenScenarios {
 		wav, log := renderGolden(t, sc)
@@ -179,26 +157,7 @@ func TestO3_GoldenRender(t *testing.T) {
 			os.WriteFile(os.Getenv("GOLDEN_DUMP")+"/"+sc.name+".log", log, 0o644)
 		}
 	}
-	if *update {
-		var keys []string
-		for k := range got {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		var b strings.Builder
-		b.WriteString("# SHA-256 pins of TestO3_GoldenRender (world/golden_test.go): cross-architecture\n")
-		b.WriteString("# and regression pins, not correctness values. Rewrite: go test ./world -run TestO3_GoldenRender -update\n")
-		for _, k := range keys {
-			fmt.Fprintf(&b, "%s %s\n", k, got[k])
-		}
-		if err := os.WriteFile(goldenFile, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	for k, v := range got {
-		if want[k] != v {
-			t.Errorf("O3: %s: got sha256 %s, pinned %s (a behaviour change re-pins with -update; an arm64/amd64 difference is a bug)", k, v, want[k])
-		}
-	}
+	renderPins.Check(t, got, *update, func(k, sum, pinned string) {
+		t.Errorf("O3: %s: got sha256 %s, pinned %s (a behaviour change re-pins with -update; an arm64/amd64 difference is a bug)", k, sum, pinned)
+	})
 }

@@ -207,3 +207,12 @@ func at(lb uint16, x, y, z float32) Loc { return Loc{Landblock: lb, X: x, Y: y, 
 func upd(a *Ambient, now float64, l Loc) { a.Update(now, l, l, true) }
 
 func near(a, b, eps float32) bool { return a-b <= eps && b-a <= eps }
+
+// record is the fake readers' lookup: the record with id, or an error
+// wrapping dat.ErrNotFound that names it.
+func record[T any](m map[uint32]*T, id uint32) (*T, error) {
+	if v, ok := m[id]; ok {
+		return v, nil
+	}
+	return nil, fmt.Errorf("0x%08X: %w", id, dat.ErrNotFound)
+}

@@ -14,12 +14,7 @@ type indoorData struct {
 	cells map[uint32]*dat.EnvCell
 }
 
-func (d indoorData) EnvCell(id uint32) (*dat.EnvCell, error) {
-	if c := d.cells[id]; c != nil {
-		return c, nil
-	}
-	return nil, dat.ErrNotFound
-}
+func (d indoorData) EnvCell(id uint32) (*dat.EnvCell, error) { return record(d.cells, id) }
 
 // TestA11_IndoorsBySeenOutside (A11 [D3: CellManager::ChangePosition]): an
 // indoor position takes its cell from the data. In an EnvCell that sees

@@ -32,17 +32,27 @@ type layoutEmitter struct {
 	Path        string          `json:"path"`
 }
 
-// LoadLayout parses a layout `{"emitters":[…]}` from r; name is used in errors
-// ("forge.json:3:5: emitters[0].interval: min 4 > max 2").
-func LoadLayout(r io.Reader, name string) ([]Emitter, error) {
+// readTextFile reads a layout or path file (what, in the error) of at most
+// maxLayoutBytes from r, without a UTF-8 byte order mark; name is used in
+// errors.
+func readTextFile(r io.Reader, name, what string) ([]byte, error) {
 	b, err := io.ReadAll(io.LimitReader(r, maxLayoutBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(b) > maxLayoutBytes {
-		return nil, fmt.Errorf("%s: layout larger than %d bytes", name, maxLayoutBytes)
+		return nil, fmt.Errorf("%s: %s larger than %d bytes", name, what, maxLayoutBytes)
 	}
-	b = TrimBOM(b)
+	return TrimBOM(b), nil
+}
+
+// LoadLayout parses a layout `{"emitters":[…]}` from r; name is used in errors
+// ("forge.json:3:5: emitters[0].interval: min 4 > max 2").
+func LoadLayout(r io.Reader, name string) ([]Emitter, error) {
+	b, err := readTextFile(r, name, "layout")
+	if err != nil {
+		return nil, err
+	}
 	d := &layoutDecoder{b: b, name: name, dec: json.NewDecoder(bytes.NewReader(b)), version: 1}
 	d.dec.UseNumber()
 	d.dec.DisallowUnknownFields()

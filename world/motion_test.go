@@ -14,12 +14,7 @@ type mtFake struct {
 	tables map[uint32]*dat.MotionTable
 }
 
-func (f mtFake) MotionTable(id uint32) (*dat.MotionTable, error) {
-	if v, ok := f.tables[id]; ok {
-		return v, nil
-	}
-	return nil, fmt.Errorf("0x%08X: %w", id, dat.ErrNotFound)
-}
+func (f mtFake) MotionTable(id uint32) (*dat.MotionTable, error) { return record(f.tables, id) }
 
 const (
 	mtID  uint32 = 0x09000100

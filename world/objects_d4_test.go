@@ -19,12 +19,7 @@ type objCells struct {
 	cells map[uint32]*dat.EnvCell
 }
 
-func (d objCells) EnvCell(id uint32) (*dat.EnvCell, error) {
-	if c := d.cells[id]; c != nil {
-		return c, nil
-	}
-	return nil, dat.ErrNotFound
-}
+func (d objCells) EnvCell(id uint32) (*dat.EnvCell, error) { return record(d.cells, id) }
 
 const (
 	d4Cellar = uint32(objLB)<<16 | 0x0101

@@ -25,14 +25,8 @@ func TestE3_RenderAtTheForge(t *testing.T) {
 	if string(wav1) != string(wav2) || string(log1) != string(log2) {
 		t.Fatal("O3: two renders at the forge differ")
 	}
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := world.NewSim(world.Config{Archive: a, Seed: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standIn(t)
+	s := newSim(t, world.Config{Archive: a, Seed: 2})
 	s.SetListener(forgeX, forgeY-6, 0)
 	var hammer []world.Event
 	s.SetOnEvent(func(ev world.Event) {
@@ -40,10 +34,7 @@ func TestE3_RenderAtTheForge(t *testing.T) {
 			hammer = append(hammer, ev)
 		}
 	})
-	s.Tick(0)
-	for s.Now() < 10 {
-		s.Tick(world.NextStepDt(s.Now()))
-	}
+	runFor(s, 10)
 	var want []float64
 	for loop := 0.0; loop < 10; loop += 3 {
 		for _, f := range assets.ForgeHammerFrames {

@@ -1,7 +1,6 @@
 package world
 
 import (
-	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -19,30 +18,10 @@ type objFake struct {
 	scripts map[uint32]*dat.PhysicsScript
 }
 
-func (f *objFake) LandBlockInfo(id uint32) (*dat.LandBlockInfo, error) {
-	if v, ok := f.infos[id]; ok {
-		return v, nil
-	}
-	return nil, fmt.Errorf("0x%08X: %w", id, dat.ErrNotFound)
-}
-func (f *objFake) Setup(id uint32) (*dat.Setup, error) {
-	if v, ok := f.setups[id]; ok {
-		return v, nil
-	}
-	return nil, fmt.Errorf("0x%08X: %w", id, dat.ErrNotFound)
-}
-func (f *objFake) Animation(id uint32) (*dat.Animation, error) {
-	if v, ok := f.anims[id]; ok {
-		return v, nil
-	}
-	return nil, fmt.Errorf("0x%08X: %w", id, dat.ErrNotFound)
-}
-func (f *objFake) PhysicsScript(id uint32) (*dat.PhysicsScript, error) {
-	if v, ok := f.scripts[id]; ok {
-		return v, nil
-	}
-	return nil, fmt.Errorf("0x%08X: %w", id, dat.ErrNotFound)
-}
+func (f *objFake) LandBlockInfo(id uint32) (*dat.LandBlockInfo, error) { return record(f.infos, id) }
+func (f *objFake) Setup(id uint32) (*dat.Setup, error)                 { return record(f.setups, id) }
+func (f *objFake) Animation(id uint32) (*dat.Animation, error)         { return record(f.anims, id) }
+func (f *objFake) PhysicsScript(id uint32) (*dat.PhysicsScript, error) { return record(f.scripts, id) }
 
 const (
 	objLB     uint16 = 0xA9B4

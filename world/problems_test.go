@@ -129,10 +129,7 @@ func TestSimStandInOnlyMissesTheMarshTable(t *testing.T) {
 // each through the Sim's audio bank, naming the portal file.
 func TestSimReportsBadWaves(t *testing.T) {
 	portal, cell := standInImages(t)
-	f, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), "img")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := dattest.File(t, portal, "img")
 	bs := int(f.Header().BlockSize)
 	for e, err := range f.Entries(0x0A000000, 0x0AFFFFFF) {
 		if err != nil {
@@ -166,10 +163,7 @@ func TestSimReportsBadWaves(t *testing.T) {
 // image for the record's first block of bytes, not from the directory.
 func TestSimBadWaveNamesTheRecordByte(t *testing.T) {
 	portal, cell := standInImages(t)
-	f, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), "img")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := dattest.File(t, portal, "img")
 	payload := int(f.Header().BlockSize) - 4
 	var ids []uint32
 	for e, err := range f.Entries(0x0A000000, 0x0AFFFFFF) {

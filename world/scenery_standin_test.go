@@ -15,10 +15,7 @@ import (
 // and a Sim standing there hears chimes through sound_hook as object
 // sources with the scenery id bit, at the animation's hook frames.
 func TestScenery_StandInChimesNearTheStart(t *testing.T) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standIn(t)
 	land, err := world.NewLand(a)
 	if err != nil {
 		t.Fatal(err)
@@ -37,10 +34,7 @@ func TestScenery_StandInChimesNearTheStart(t *testing.T) {
 	if r := float64(audio.AudibleRadius(1, 1)); !(nearest < r) {
 		t.Fatalf("nearest chime %.1f m from the spawn, want one within the SoundHook's audible radius %.1f m", nearest, r)
 	}
-	s, err := world.NewSim(world.Config{Archive: a, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newSim(t, world.Config{Archive: a, Seed: 1})
 	s.SetListener(spawnX, spawnY, 0)
 	var chimes []world.Event
 	s.SetOnEvent(func(ev world.Event) {
@@ -48,10 +42,7 @@ func TestScenery_StandInChimesNearTheStart(t *testing.T) {
 			chimes = append(chimes, ev)
 		}
 	})
-	s.Tick(0)
-	for s.Now() < 9 {
-		s.Tick(world.NextStepDt(s.Now()))
-	}
+	runFor(s, 9)
 	if len(chimes) == 0 {
 		t.Fatal("no chime heard in 9 s at the spawn")
 	}

@@ -1,7 +1,6 @@
 package world
 
 import (
-	"fmt"
 	"math"
 	"testing"
 
@@ -20,12 +19,7 @@ type sceneFake struct {
 	scenes map[uint32]*dat.Scene
 }
 
-func (f *sceneFake) Scene(id uint32) (*dat.Scene, error) {
-	if v, ok := f.scenes[id]; ok {
-		return v, nil
-	}
-	return nil, fmt.Errorf("0x%08X: %w", id, dat.ErrNotFound)
-}
+func (f *sceneFake) Scene(id uint32) (*dat.Scene, error) { return record(f.scenes, id) }
 
 const (
 	sceneA, sceneB, sceneC uint32 = 0x12000001, 0x12000002, 0x12000003

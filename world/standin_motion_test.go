@@ -15,14 +15,8 @@ import (
 // every 1 s (not 0.7 s, 2.7 s and every 2 s). Each within 3 ticks of that
 // (the 1/30 s physics gate at 60 ticks a second).
 func TestE3_StandInWindmillMotionTable(t *testing.T) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := world.NewSim(world.Config{Archive: a, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standIn(t)
+	s := newSim(t, world.Config{Archive: a, Seed: 1})
 	var times []float64
 	s.SetOnEvent(func(ev world.Event) {
 		if ev.Source == audio.SourceObject && ev.Object != nil && ev.Object.Setup == assets.WindmillSetup {

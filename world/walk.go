@@ -112,14 +112,10 @@ func LoadWalk(r io.Reader, name string) (*Walk, error) {
 // known keys only, nothing after the JSON value) and checks its format and
 // its eye and chase bounds; name is used in errors.
 func decodeWalkFile(r io.Reader, name string) (*walkFile, error) {
-	b, err := io.ReadAll(io.LimitReader(r, maxLayoutBytes+1))
+	b, err := readTextFile(r, name, "path file")
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
-	if len(b) > maxLayoutBytes {
-		return nil, fmt.Errorf("%s: path file larger than %d bytes", name, maxLayoutBytes)
-	}
-	b = TrimBOM(b)
 	var f walkFile
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()

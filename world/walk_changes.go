@@ -138,13 +138,7 @@ func EncodeWalk(out io.Writer, w *Walk, note string) error {
 				s := FormatPrefs(*c.Prefs)
 				j.Prefs = &s
 			}
-			b, _ := json.Marshal(j)
-			bw.WriteString("    ")
-			bw.Write(b)
-			if i < len(w.Changes)-1 {
-				bw.WriteString(",")
-			}
-			bw.WriteString("\n")
+			writeListItem(bw, j, i == len(w.Changes)-1)
 		}
 		bw.WriteString("  ],\n")
 	}
@@ -164,14 +158,20 @@ func EncodeWalk(out io.Writer, w *Walk, note string) error {
 			z := l.Z
 			pt.Cell, pt.Z = fmt.Sprintf("0x%08X", p.Cell), &z
 		}
-		b, _ := json.Marshal(pt)
-		bw.WriteString("    ")
-		bw.Write(b)
-		if i < len(w.Points)-1 {
-			bw.WriteString(",")
-		}
-		bw.WriteString("\n")
+		writeListItem(bw, pt, i == len(w.Points)-1)
 	}
 	bw.WriteString("  ]\n}\n")
 	return bw.Flush()
+}
+
+// writeListItem writes v as one indented line of a JSON list, with the comma
+// that separates it from the next unless it is the last.
+func writeListItem(bw *bufio.Writer, v any, last bool) {
+	b, _ := json.Marshal(v)
+	bw.WriteString("    ")
+	bw.Write(b)
+	if !last {
+		bw.WriteString(",")
+	}
+	bw.WriteString("\n")
 }

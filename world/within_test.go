@@ -79,12 +79,7 @@ type shapeFake struct {
 	shapes map[uint32]*dat.SetupShape
 }
 
-func (f *shapeFake) SetupShape(id uint32) (*dat.SetupShape, error) {
-	if v, ok := f.shapes[id]; ok {
-		return v, nil
-	}
-	return nil, fmt.Errorf("0x%08X: %w", id, dat.ErrNotFound)
-}
+func (f *shapeFake) SetupShape(id uint32) (*dat.SetupShape, error) { return record(f.shapes, id) }
 
 func (f *shapeFake) GfxObjHasPhysics(id uint32) (bool, error) { return false, dat.ErrNotFound }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,16 +15,10 @@ import (
 // seconds in fixed 1/60 s steps, the window's own mix as the audio) and
 // writes a capture bundle capture-YYYYMMDD-HHMMSS/ in -dir.
 func runCapture(args []string) error {
-	fs := flag.NewFlagSet("capture", flag.ContinueOnError)
-	var w windowFlags
-	w.register(fs)
+	fs, w := newWindowFlags("capture", "usage: soundworld capture [-dat DIR] [-loc … | -at …] [-heading DEG] [-camera retail|first-person] [-eye M] [-chase M] [-emitters FILE] [-seconds S] [-size WxH] [-panels …] [-from SIDECAR.json [-force]] [-dir DIR]")
 	secs := fs.Float64("seconds", 30, "simulated seconds to run before the capture (the bundle holds the last 30 s)")
 	dir := fs.String("dir", ".", "folder the bundle folder is written in")
 	size := fs.String("size", "1280x720", "picture size WxH in px")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld capture [-dat DIR] [-loc … | -at …] [-heading DEG] [-camera retail|first-person] [-eye M] [-chase M] [-emitters FILE] [-seconds S] [-size WxH] [-panels …] [-from SIDECAR.json [-force]] [-dir DIR]")
-		fs.PrintDefaults()
-	}
 	if help, err := parseArgs(fs, args); help || err != nil {
 		return err
 	}
@@ -46,7 +39,7 @@ func runCapture(args []string) error {
 		return err
 	}
 	defer removeTmp()
-	c, err := shotConfig(fs, &w, *secs, *size, &plan, filepath.Join(tmp, "shot.png"))
+	c, err := shotConfig(fs, w, *secs, *size, &plan, filepath.Join(tmp, "shot.png"))
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"soundworld/internal/childtest"
 	"soundworld/internal/cli"
 )
 
@@ -67,14 +68,6 @@ func TestCapture_DirCheckedFirst(t *testing.T) {
 	}
 }
 
-// stopSignals are the signals that stop the window's commands, with the exit code each
-// gives (128 + its number, as a shell reports it).
-var stopSignals = []struct {
-	sig  syscall.Signal
-	code int
-	name string
-}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}}
-
 // Ctrl-C or SIGTERM during `soundworld capture`: the run's temp folder (the
 // picture is made there before the bundle is written) is removed, the
 // process exits 130/143 with one line, and no bundle or temp folder is left
@@ -84,15 +77,11 @@ func TestCapture_InterruptLeavesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the window in a child process")
 	}
-	for _, c := range stopSignals {
+	for _, c := range childtest.Stops {
 		tmp, dir := t.TempDir(), t.TempDir()
-		cmd := exec.Command(os.Args[0])
-		cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "SOUNDWORLD_WINDOW_MAIN="+strings.Join([]string{"capture", "-seconds", "3600", "-dir", dir}, "\x1f"))
-		var errb strings.Builder
-		cmd.Stderr = &errb
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd := windowCommand("capture", "-seconds", "3600", "-dir", dir)
+		cmd.Env = append(cmd.Env, "TMPDIR="+tmp)
+		errb := childtest.Start(t, cmd)
 		deadline := time.Now().Add(20 * time.Second)
 		for { // wait until the run's temp folder exists
 			if ents, _ := os.ReadDir(tmp); len(ents) > 0 || time.Now().After(deadline) {
@@ -101,15 +90,15 @@ func TestCapture_InterruptLeavesNothing(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 		time.Sleep(500 * time.Millisecond)
-		if !stopWithin(cmd, c.sig, 2*time.Second) { // well under outputs.Grace: the window does not watch a context
-			t.Fatalf("%s: still running 2 s after the signal", c.name)
+		if !childtest.StopWithin(cmd, c.Sig, 2*time.Second) { // well under outputs.Grace: the window does not watch a context
+			t.Fatalf("%s: still running 2 s after the signal", c.Name)
 		}
-		if code := cmd.ProcessState.ExitCode(); code != c.code || !strings.Contains(errb.String(), "soundworld capture: interrupted ("+c.name+")") {
-			t.Errorf("%s: exit %d, stderr %q; want %d and one line", c.name, code, errb.String(), c.code)
+		if code := cmd.ProcessState.ExitCode(); code != c.Code || !strings.Contains(errb.String(), "soundworld capture: interrupted ("+c.Name+")") {
+			t.Errorf("%s: exit %d, stderr %q; want %d and one line", c.Name, code, errb.String(), c.Code)
 		}
 		for _, d := range []string{tmp, dir} {
 			if ents, _ := os.ReadDir(d); len(ents) != 0 {
-				t.Errorf("%s: left %v in %s", c.name, ents, d)
+				t.Errorf("%s: left %v in %s", c.Name, ents, d)
 			}
 		}
 	}
@@ -121,7 +110,7 @@ func TestShot_InterruptLeavesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the window in a child process")
 	}
-	for _, c := range stopSignals {
+	for _, c := range childtest.Stops {
 		dir := t.TempDir()
 		var cmd *exec.Cmd
 		var errb strings.Builder
@@ -132,42 +121,25 @@ func TestShot_InterruptLeavesNothing(t *testing.T) {
 		// longer wait (2, 8, 20 s); one that never catches it fails below.
 		for _, wait := range []time.Duration{2 * time.Second, 8 * time.Second, 20 * time.Second} {
 			errb.Reset()
-			cmd = exec.Command(os.Args[0])
-			cmd.Env = append(os.Environ(), "SOUNDWORLD_WINDOW_MAIN="+strings.Join([]string{"shot", "-seconds", "3600", "-o", filepath.Join(dir, "x.png")}, "\x1f"))
+			cmd = windowCommand("shot", "-seconds", "3600", "-o", filepath.Join(dir, "x.png"))
 			cmd.Stderr = &errb
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
 			time.Sleep(wait) // the window is running its hour of fixed steps
-			if !stopWithin(cmd, c.sig, 5*time.Second) {
-				t.Fatalf("%s: still running 5 s after the signal", c.name)
+			if !childtest.StopWithin(cmd, c.Sig, 5*time.Second) {
+				t.Fatalf("%s: still running 5 s after the signal", c.Name)
 			}
 			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || errb.Len() > 0 {
 				break
 			}
-			t.Logf("%s: the child was not catching signals yet after %v; again with a longer wait", c.name, wait)
+			t.Logf("%s: the child was not catching signals yet after %v; again with a longer wait", c.Name, wait)
 		}
-		if code := cmd.ProcessState.ExitCode(); code != c.code || !strings.Contains(errb.String(), "soundworld shot: interrupted ("+c.name+")") {
-			t.Errorf("%s: exit %d, stderr %q; want %d and one line", c.name, code, errb.String(), c.code)
+		if code := cmd.ProcessState.ExitCode(); code != c.Code || !strings.Contains(errb.String(), "soundworld shot: interrupted ("+c.Name+")") {
+			t.Errorf("%s: exit %d, stderr %q; want %d and one line", c.Name, code, errb.String(), c.Code)
 		}
 		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
-			t.Errorf("%s: left %v in %s", c.name, ents, dir)
+			t.Errorf("%s: left %v in %s", c.Name, ents, dir)
 		}
-	}
-}
-
-// stopWithin signals the started cmd and waits at most d for it to end,
-// then kills it; it reports whether cmd ended within d.
-func stopWithin(cmd *exec.Cmd, sig os.Signal, d time.Duration) bool {
-	cmd.Process.Signal(sig)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case <-done:
-		return true
-	case <-time.After(d):
-		cmd.Process.Kill()
-		<-done
-		return false
 	}
 }

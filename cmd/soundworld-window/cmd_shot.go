@@ -15,17 +15,11 @@ import (
 // runShot runs the window for S simulated seconds (fixed 1/60 s steps) with
 // every overlay on and audio off, writes out.png and out.json, and exits 0.
 func runShot(args []string) error {
-	fs := flag.NewFlagSet("shot", flag.ContinueOnError)
-	var w windowFlags
-	w.register(fs)
+	fs, w := newWindowFlags("shot", "usage: soundworld shot [-dat DIR] [-loc … | -at …] [-heading DEG] [-camera retail|first-person] [-eye M] [-chase M] [-emitters FILE] [-seconds S] [-size WxH] [-strict] [-zoom M] [-panels all|none|LIST] [-overlays LIST] [-follow=false -center LOC] [-from SIDECAR.json [-force]] -o out.png")
 	secs := fs.Float64("seconds", 3, "simulated seconds to run before the picture")
 	out := fs.String("o", "", "output PNG (its JSON sidecar goes beside it)")
 	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) is exit 2 (the picture is still written)")
 	size := fs.String("size", "1280x720", "picture size WxH in px (panels dock to it), e.g. 900x600 or 1920x1080")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld shot [-dat DIR] [-loc … | -at …] [-heading DEG] [-camera retail|first-person] [-eye M] [-chase M] [-emitters FILE] [-seconds S] [-size WxH] [-strict] [-zoom M] [-panels all|none|LIST] [-overlays LIST] [-follow=false -center LOC] [-from SIDECAR.json [-force]] -o out.png")
-		fs.PrintDefaults()
-	}
 	if help, err := parseArgs(fs, args); help || err != nil {
 		return err
 	}
@@ -38,7 +32,7 @@ func runShot(args []string) error {
 	plan := outputs.Plan{DatDir: w.dat}
 	plan.Output("-o", *out)
 	plan.Output("-o's sidecar", game.SidecarPath(*out))
-	c, err := shotConfig(fs, &w, *secs, *size, &plan, *out)
+	c, err := shotConfig(fs, w, *secs, *size, &plan, *out)
 	if err != nil {
 		return err
 	}

@@ -49,6 +49,20 @@ type windowFlags struct {
 	view                          game.ViewOpts // -zoom, -panels, -overlays, -center (from.go)
 }
 
+// newWindowFlags is the flag set of one of the window's commands with the
+// shared window flags registered; its usage prints the usage line, then
+// every flag's default.
+func newWindowFlags(name, usage string) (*flag.FlagSet, *windowFlags) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	w := &windowFlags{}
+	w.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	return fs, w
+}
+
 func (w *windowFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.dat, "dat", "", "folder with client_portal.dat and client_cell_1.dat (default: the built-in Holtburg (stand-in))")
 	fs.StringVar(&w.emitters, "emitters", "", "emitter layout file (JSON; default: none — the stand-in's forge is an object of the data, E3)")
@@ -217,9 +231,7 @@ func parseArgs(fs *flag.FlagSet, args []string) (help bool, err error) {
 
 // runWindow opens the explorer (`soundworld` with no subcommand).
 func runWindow(args []string) error {
-	fs := flag.NewFlagSet("soundworld", flag.ContinueOnError)
-	var w windowFlags
-	w.register(fs)
+	fs, w := newWindowFlags("soundworld", "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-camera retail|first-person] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-objects=false] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N] [-quit-after S [-latency-probe N]]")
 	noAudio := fs.Bool("noaudio", false, "run without opening the sound device")
 	audioPath := fs.String("audio", game.DefaultAudioPath, "the sound output: alsa (our own ALSA writer, Linux only), pulse (our own writer on a PulseAudio or PipeWire-pulse server), oto, or none")
 	settings := fs.String("settings", "", "the window's settings file (panel arrangement; default $XDG_CONFIG_HOME/soundworld/window.json)")
@@ -228,10 +240,6 @@ func runWindow(args []string) error {
 	probes := fs.Int("latency-probe", 0, "with -quit-after: make N timed inputs (a stinger each) and print input → device latency, median and p95")
 	script := fs.String("live-script", "", "with -quit-after: timed calls \"SECONDS VERB [ARG]; …\" (jump LOC, pause, resume, scale X, sidecar PATH) at wall seconds after the sound starts (scripts/live-smoke.sh)")
 	quit := fs.Float64("quit-after", 0, "close the window once the Sim reaches S s, printing the live clock's account (anchors, late starts, underruns; scripts/live-smoke.sh)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: soundworld [-dat DIR] [-emitters FILE] [-loc … | -at …] [-heading DEG] [-camera retail|first-person] [-eye M] [-chase M] [-seed N] [-prefs k=v,…] [-objects=false] [-gate FILE] [-noaudio] [-settings FILE] [-profile-frames N] [-quit-after S [-latency-probe N]]")
-		fs.PrintDefaults()
-	}
 	if help, err := parseArgs(fs, args); help || err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"soundworld/internal/childtest"
 	"strconv"
 	"strings"
 	"syscall"
@@ -22,7 +23,7 @@ import (
 // re-executes under it as without a DISPLAY.
 func TestDisplayThatDoesNotOpen_NoPanic(t *testing.T) {
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "DISPLAY=:987", "PATH=/nonexistent", "SOUNDWORLD_WINDOW_MAIN=shot\x1f-o\x1f"+t.TempDir()+"/x.png")
+	cmd.Env = append(os.Environ(), "DISPLAY=:987", "PATH=/nonexistent", childtest.Env(windowMain, "shot", "-o", t.TempDir()+"/x.png"))
 	out, err := cmd.CombinedOutput()
 	code := -1
 	if ee, ok := err.(*exec.ExitError); ok {
@@ -77,16 +78,12 @@ func TestNoDisplay_SignalLeavesNoTempFolder(t *testing.T) {
 			env = append(env, kv)
 		}
 	}
-	for _, c := range stopSignals {
+	for _, c := range childtest.Stops {
 		tmp, out := t.TempDir(), t.TempDir()
 		cmd := exec.Command(os.Args[0])
-		cmd.Env = append(env, "TMPDIR="+tmp, "SOUNDWORLD_WINDOW_MAIN=shot\x1f-seconds\x1f3600\x1f-o\x1f"+filepath.Join(out, "x.png"))
-		var errb strings.Builder
-		cmd.Stderr = &errb
+		cmd.Env = append(env, "TMPDIR="+tmp, childtest.Env(windowMain, "shot", "-seconds", "3600", "-o", filepath.Join(out, "x.png")))
 		cmd.WaitDelay = 5 * time.Second // a window left running holds stderr open
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		errb := childtest.Start(t, cmd)
 		// Signalled once the window runs under Xvfb (and 2 s more, so it is
 		// likely catching signals; the folders must go either way).
 		deadline := time.Now().Add(60 * time.Second)
@@ -94,24 +91,24 @@ func TestNoDisplay_SignalLeavesNoTempFolder(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 		time.Sleep(2 * time.Second)
-		if !stopWithin(cmd, c.sig, 15*time.Second) {
-			t.Fatalf("%v: still running 15 s after the signal; stderr:\n%s", c.sig, errb.String())
+		if !childtest.StopWithin(cmd, c.Sig, 15*time.Second) {
+			t.Fatalf("%v: still running 15 s after the signal; stderr:\n%s", c.Sig, errb.String())
 		}
-		if code := cmd.ProcessState.ExitCode(); code != c.code {
-			t.Errorf("%v: exit %d, want %d; stderr:\n%s", c.sig, code, c.code, errb.String())
+		if code := cmd.ProcessState.ExitCode(); code != c.Code {
+			t.Errorf("%v: exit %d, want %d; stderr:\n%s", c.Sig, code, c.Code, errb.String())
 		}
 		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
-			t.Errorf("%v: TMPDIR holds %s after the window was stopped", c.sig, ents[0].Name())
+			t.Errorf("%v: TMPDIR holds %s after the window was stopped", c.Sig, ents[0].Name())
 		}
 		if ents, _ := os.ReadDir(out); len(ents) != 0 {
-			t.Errorf("%v: the output folder holds %s", c.sig, ents[0].Name())
+			t.Errorf("%v: the output folder holds %s", c.Sig, ents[0].Name())
 		}
 		if all, _ := groupOf(tmp); len(all) != 0 {
-			t.Errorf("%v: processes %v (xvfb-run, Xvfb or the window) still run", c.sig, all)
+			t.Errorf("%v: processes %v (xvfb-run, Xvfb or the window) still run", c.Sig, all)
 			for _, pid := range all {
 				syscall.Kill(pid, syscall.SIGKILL)
 			}
 		}
-		t.Logf("%v: exit %d, %s", c.sig, cmd.ProcessState.ExitCode(), strings.TrimSpace(errb.String()))
+		t.Logf("%v: exit %d, %s", c.Sig, cmd.ProcessState.ExitCode(), strings.TrimSpace(errb.String()))
 	}
 }

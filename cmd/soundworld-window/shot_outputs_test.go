@@ -12,6 +12,7 @@ import (
 
 	"soundworld/dat"
 	"soundworld/dat/dattest"
+	"soundworld/internal/childtest"
 	"soundworld/internal/cli"
 	"soundworld/internal/outputs/pipetest"
 )
@@ -78,17 +79,22 @@ func TestShot_DataProblems(t *testing.T) {
 }
 
 func TestMain(m *testing.M) {
-	if args, ok := os.LookupEnv("SOUNDWORLD_WINDOW_MAIN"); ok {
+	if args, ok := os.LookupEnv(windowMain); ok {
 		os.Exit(run(strings.Split(args, "\x1f")))
 	}
 	os.Exit(m.Run())
 }
 
+// windowMain is the variable that makes TestMain run soundworld-window.
+const windowMain = "SOUNDWORLD_WINDOW_MAIN"
+
+// windowCommand is this test binary run as soundworld-window with args.
+func windowCommand(args ...string) *exec.Cmd { return childtest.Command(windowMain, args...) }
+
 // windowChild runs this test binary as soundworld-window with args.
 func windowChild(t *testing.T, args ...string) (int, string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "SOUNDWORLD_WINDOW_MAIN="+strings.Join(args, "\x1f"))
+	cmd := windowCommand(args...)
 	var errb strings.Builder
 	cmd.Stderr = &errb
 	err := cmd.Run()

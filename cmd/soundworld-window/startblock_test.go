@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bytes"
 	"testing"
 
 	"soundworld/dat"
@@ -20,11 +19,7 @@ func cellArchive(t *testing.T, lbs ...uint16) *dat.Archive {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := dat.NewFile(bytes.NewReader(img), int64(len(img)), name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f
+		return dattest.File(t, img, name)
 	}
 	c := dat.NewWriter(256, dat.DataSetCell, 1)
 	for _, lb := range lbs {

@@ -26,15 +26,28 @@ func WriteDir(tb testing.TB, dir string, portal, cell *dat.Writer) {
 	}
 }
 
+// File opens the dat image img under name; a failure ends the test.
+func File(tb testing.TB, img []byte, name string) *dat.File {
+	tb.Helper()
+	f, err := dat.NewFile(bytes.NewReader(img), int64(len(img)), name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return f
+}
+
+// Open opens a portal and a cell image as an archive, each named like the
+// real file; a failure ends the test.
+func Open(tb testing.TB, portal, cell []byte) *dat.Archive {
+	tb.Helper()
+	return &dat.Archive{Portal: File(tb, portal, dat.PortalFile), Cell: File(tb, cell, dat.CellFile)}
+}
+
 // Entry is record id's directory entry in the dat image img; a failure
 // ends the test.
 func Entry(tb testing.TB, img []byte, id uint32) dat.Entry {
 	tb.Helper()
-	f, err := dat.NewFile(bytes.NewReader(img), int64(len(img)), "img")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	e, err := f.Lookup(id)
+	e, err := File(tb, img, "img").Lookup(id)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -10,6 +10,7 @@ package bigworld
 import (
 	"fmt"
 
+	"soundworld/assets"
 	"soundworld/dat"
 )
 
@@ -148,19 +149,7 @@ var terrainNames = [32]struct {
 
 // Region builds record 0x13000000 over the height table.
 func Region(table [256]float32) *dat.Region {
-	r := &dat.Region{
-		ID: dat.RegionID, Number: 1, Version: 3, Name: "Dereth",
-		LandDefs: dat.LandDefs{NumBlockLength: 255, NumBlockWidth: 255, SquareLength: 24,
-			LBlockLength: 8, VertexPerCell: 1, MaxObjHeight: 200, SkyHeight: 1000, RoadWidth: 5,
-			HeightTable: table},
-		GameTime:  gameTime(),
-		PartsMask: 0x21F,
-		Sky:       sky(),
-		Sound:     &dat.SoundInfo{},
-		Scene:     &dat.SceneInfo{},
-		Misc: &dat.RegionMisc{Version: 1, GameMapID: 0x0600127D, AutotestMapID: 0x06000261,
-			AutotestMapSize: 4, ClearCellID: 0x01000FDE, ClearMonsterID: 0x01001612},
-	}
+	r := assets.DerethRegion(table, gameTime(), sky())
 	for i, d := range descs {
 		r.Sound.STBDescs = append(r.Sound.STBDescs, dat.AmbientSTBDesc{STBID: TableBase + uint32(i), Sounds: d.sounds})
 	}

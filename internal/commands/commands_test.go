@@ -10,10 +10,13 @@ import (
 	"testing"
 )
 
-// TestMain lets a test run this binary as soundworld itself (childMain):
-// SOUNDWORLD_TEST_MAIN holds the arguments, separated by \x1f.
+// testMain is the variable that makes TestMain run this binary as soundworld
+// itself (childMain): it holds the arguments, separated by \x1f.
+const testMain = "SOUNDWORLD_TEST_MAIN"
+
+// TestMain lets a test run this binary as soundworld itself (childMain).
 func TestMain(m *testing.M) {
-	if args, ok := os.LookupEnv("SOUNDWORLD_TEST_MAIN"); ok {
+	if args, ok := os.LookupEnv(testMain); ok {
 		table = append(table, bugCommands...)     // crash_test.go
 		table = append(table, exitBugCommands...) // exitcodes_test.go
 		limitFileSize()                           // fsize_unix_test.go

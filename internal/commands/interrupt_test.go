@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"soundworld/internal/bigworld"
+	"soundworld/internal/childtest"
 )
 
 // Ctrl-C or SIGTERM while atlas writes its three outputs: exit 130/143 with
@@ -35,7 +36,7 @@ func TestAtlas_InterruptMidWriteKeepsEarlierFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := []string{"a.png", "a.json", "a.csv"}
-	for _, c := range stopSignals {
+	for _, c := range childtest.Stops {
 		midWrite := false
 		for try := 1; try <= 5 && !midWrite; try++ {
 			dir := t.TempDir()
@@ -44,11 +45,7 @@ func TestAtlas_InterruptMidWriteKeepsEarlierFiles(t *testing.T) {
 			}
 			cmd := childMain("atlas", "-dat", world, "-loudest-bed", "-region", "0x4040..0x5F5F",
 				"-o", filepath.Join(dir, "a.png"), "-json", filepath.Join(dir, "a.json"), "-csv", filepath.Join(dir, "a.csv"))
-			var errb bytes.Buffer
-			cmd.Stderr = &errb
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			errb := childtest.Start(t, cmd)
 			done := make(chan struct{})
 			go func() { cmd.Wait(); close(done) }()
 			exited := func() bool {
@@ -63,31 +60,31 @@ func TestAtlas_InterruptMidWriteKeepsEarlierFiles(t *testing.T) {
 				time.Sleep(time.Millisecond)
 			}
 			if exited() {
-				t.Logf("%s try %d: the atlas finished before it was caught writing (exit %d); again", c.name, try, cmd.ProcessState.ExitCode())
+				t.Logf("%s try %d: the atlas finished before it was caught writing (exit %d); again", c.Name, try, cmd.ProcessState.ExitCode())
 				continue
 			}
 			cmd.Process.Signal(syscall.SIGSTOP)
 			waitStopped(cmd.Process.Pid)
 			midWrite = outputTemps(dir) > 0 && allPrevious(dir, names)
-			cmd.Process.Signal(c.sig)
+			cmd.Process.Signal(c.Sig)
 			cmd.Process.Signal(syscall.SIGCONT)
-			endWithin30s(t, cmd, done, c.name)
+			endWithin30s(t, cmd, done, c.Name)
 			if !midWrite {
-				t.Logf("%s try %d: stopped outside the write (renaming already); again", c.name, try)
+				t.Logf("%s try %d: stopped outside the write (renaming already); again", c.Name, try)
 				continue
 			}
-			if code := cmd.ProcessState.ExitCode(); code != c.code || !strings.HasSuffix(errb.String(), "soundworld atlas: interrupted ("+c.name+"); unfinished outputs removed, earlier files untouched\n") {
-				t.Errorf("%s: exit %d, stderr %q; want %d and the one line", c.name, code, errb.String(), c.code)
+			if code := cmd.ProcessState.ExitCode(); code != c.Code || !strings.HasSuffix(errb.String(), "soundworld atlas: interrupted ("+c.Name+"); unfinished outputs removed, earlier files untouched\n") {
+				t.Errorf("%s: exit %d, stderr %q; want %d and the one line", c.Name, code, errb.String(), c.Code)
 			}
 			if !allPrevious(dir, names) {
-				t.Errorf("%s: an earlier output was replaced", c.name)
+				t.Errorf("%s: an earlier output was replaced", c.Name)
 			}
 			if left := tempFiles(t, dir); len(left) > 0 {
-				t.Errorf("%s: left %v", c.name, left)
+				t.Errorf("%s: left %v", c.Name, left)
 			}
 		}
 		if !midWrite {
-			t.Errorf("%s: never caught the atlas while it wrote its outputs in five tries", c.name)
+			t.Errorf("%s: never caught the atlas while it wrote its outputs in five tries", c.Name)
 		}
 	}
 }
@@ -140,7 +137,7 @@ func TestGate_InterruptLeavesGateFileAndNoReport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts child processes")
 	}
-	for _, c := range stopSignals {
+	for _, c := range childtest.Stops {
 		dir := t.TempDir()
 		file := writeGate(t, dir, 1)
 		before, _ := os.ReadFile(file)
@@ -155,26 +152,26 @@ func TestGate_InterruptLeavesGateFileAndNoReport(t *testing.T) {
 				t.Fatal(err)
 			}
 			time.Sleep(wait) // rendering its thousand seeds
-			cmd.Process.Signal(c.sig)
+			cmd.Process.Signal(c.Sig)
 			done := make(chan struct{})
 			go func() { cmd.Wait(); close(done) }()
-			endWithin30s(t, cmd, done, c.name)
+			endWithin30s(t, cmd, done, c.Name)
 			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
 				break
 			}
-			t.Logf("%s: the child was not catching signals yet after %v; again", c.name, wait)
+			t.Logf("%s: the child was not catching signals yet after %v; again", c.Name, wait)
 		}
-		if code := cmd.ProcessState.ExitCode(); code != c.code || !strings.HasSuffix(errb.String(), "soundworld gate: interrupted ("+c.name+"); unfinished outputs removed, earlier files untouched\n") {
-			t.Errorf("%s: exit %d, stderr %q; want %d and the one line", c.name, code, errb.String(), c.code)
+		if code := cmd.ProcessState.ExitCode(); code != c.Code || !strings.HasSuffix(errb.String(), "soundworld gate: interrupted ("+c.Name+"); unfinished outputs removed, earlier files untouched\n") {
+			t.Errorf("%s: exit %d, stderr %q; want %d and the one line", c.Name, code, errb.String(), c.Code)
 		}
 		if b, _ := os.ReadFile(file); !bytes.Equal(b, before) {
-			t.Errorf("%s: the gate file changed", c.name)
+			t.Errorf("%s: the gate file changed", c.Name)
 		}
 		if _, err := os.Stat(report); err == nil {
-			t.Errorf("%s: the report folder was made", c.name)
+			t.Errorf("%s: the report folder was made", c.Name)
 		}
 		if left := tempFiles(t, dir); len(left) > 0 {
-			t.Errorf("%s: left %v", c.name, left)
+			t.Errorf("%s: left %v", c.Name, left)
 		}
 	}
 }

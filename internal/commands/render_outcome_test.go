@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"bytes"
 	"encoding/binary"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 )
 
 // damagedStandIn writes the stand-in's portal and cell dats to a folder with
@@ -20,10 +20,7 @@ func damagedStandIn(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), "img")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := dattest.File(t, portal, "img")
 	for e, err := range f.Entries(0x0A000000, 0x0AFFFFFF) {
 		if err != nil {
 			t.Fatal(err)

@@ -8,11 +8,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"soundworld/dat"
+	"soundworld/internal/childtest"
 	"soundworld/internal/outputs/pipetest"
 )
 
@@ -223,30 +223,18 @@ func TestDataProblems_Reported(t *testing.T) {
 	}
 }
 
-// stopSignals are the signals that stop a command, with the exit code each
-// gives (128 + its number, as a shell reports it).
-var stopSignals = []struct {
-	sig  syscall.Signal
-	code int
-	name string
-}{{syscall.SIGINT, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}}
-
 // Ctrl-C or SIGTERM during a render: exit 130/143 with one line, no temp
 // file left, the previous output untouched. A child process runs Main.
 func TestRender_InterruptLeavesNoTempFile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a child process")
 	}
-	for _, c := range stopSignals {
+	for _, c := range childtest.Stops {
 		dir := t.TempDir()
 		wav := filepath.Join(dir, "out.wav")
 		os.WriteFile(wav, []byte("previous"), 0o644)
 		cmd := childMain("render", "-at", "0xA9B4 84 7.1", "-seconds", "3000", "-o", wav, "-events", filepath.Join(dir, "out.csv"))
-		var errb bytes.Buffer
-		cmd.Stderr = &errb
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		errb := childtest.Start(t, cmd)
 		// Wait until the render is writing (both temp files exist).
 		deadline := time.Now().Add(60 * time.Second)
 		for tmps(dir) < 2 && time.Now().Before(deadline) {
@@ -254,24 +242,24 @@ func TestRender_InterruptLeavesNoTempFile(t *testing.T) {
 		}
 		if tmps(dir) < 2 {
 			cmd.Process.Kill()
-			t.Fatalf("%s: the render never started writing; stderr %q", c.name, errb.String())
+			t.Fatalf("%s: the render never started writing; stderr %q", c.Name, errb.String())
 		}
 		time.Sleep(200 * time.Millisecond)
-		cmd.Process.Signal(c.sig)
+		cmd.Process.Signal(c.Sig)
 		cmd.Wait()
-		if got := cmd.ProcessState.ExitCode(); got != c.code {
-			t.Errorf("%s: exit %d, want %d; stderr %q", c.name, got, c.code, errb.String())
+		if got := cmd.ProcessState.ExitCode(); got != c.Code {
+			t.Errorf("%s: exit %d, want %d; stderr %q", c.Name, got, c.Code, errb.String())
 		}
-		wantLine := "soundworld render: interrupted (" + c.name + "); unfinished outputs removed, earlier files untouched\n"
+		wantLine := "soundworld render: interrupted (" + c.Name + "); unfinished outputs removed, earlier files untouched\n"
 		if !strings.HasSuffix(errb.String(), wantLine) {
-			t.Errorf("%s: stderr %q, want it to end with %q", c.name, errb.String(), wantLine)
+			t.Errorf("%s: stderr %q, want it to end with %q", c.Name, errb.String(), wantLine)
 		}
 		ents, _ := os.ReadDir(dir)
 		if len(ents) != 1 {
-			t.Errorf("%s: left %v, want only the previous out.wav", c.name, ents)
+			t.Errorf("%s: left %v, want only the previous out.wav", c.Name, ents)
 		}
 		if b, _ := os.ReadFile(wav); string(b) != "previous" {
-			t.Errorf("%s: out.wav is %d bytes, want the previous contents", c.name, len(b))
+			t.Errorf("%s: out.wav is %d bytes, want the previous contents", c.Name, len(b))
 		}
 	}
 }
@@ -289,8 +277,4 @@ func tmps(dir string) int {
 }
 
 // childMain is a command running this test binary as soundworld (TestMain).
-func childMain(args ...string) *exec.Cmd {
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "SOUNDWORLD_TEST_MAIN="+strings.Join(args, "\x1f"))
-	return cmd
-}
+func childMain(args ...string) *exec.Cmd { return childtest.Command(testMain, args...) }

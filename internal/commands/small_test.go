@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 )
 
 // Issue 23 item 7: `dump soundtable` of a table holding NaN (and ±Inf)
@@ -22,10 +23,7 @@ func TestDump_SoundTableNaN(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := dat.NewFile(bytes.NewReader(img), int64(len(img)), p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := dattest.File(t, img, p)
 	e, err := f.Lookup(0x20000042)
 	if err != nil {
 		t.Fatal(err)

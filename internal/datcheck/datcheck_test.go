@@ -34,18 +34,8 @@ func images(t testing.TB) (portal, cell []byte) {
 	return bytes.Clone(imgPortal), bytes.Clone(imgCell)
 }
 
-func open(t testing.TB, portal, cell []byte) *dat.Archive {
-	t.Helper()
-	p, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &dat.Archive{Portal: p, Cell: c}
-}
+// open opens the image pair as an archive (dattest.Open).
+func open(t testing.TB, portal, cell []byte) *dat.Archive { return dattest.Open(t, portal, cell) }
 
 // entry is id's directory entry in img.
 func entry(t testing.TB, img []byte, id uint32) dat.Entry {
@@ -172,14 +162,7 @@ func TestDamagedVariants_Directory(t *testing.T) {
 		p, c := images(t)
 		e := entry(t, c, lb)
 		// The entry's id, offset and size are 12 consecutive bytes of a node.
-		var pat []byte
-		pat = binary.LittleEndian.AppendUint32(pat, e.ID)
-		pat = binary.LittleEndian.AppendUint32(pat, e.Offset)
-		pat = binary.LittleEndian.AppendUint32(pat, e.Size)
-		at := bytes.Index(c, pat)
-		if at < 0 {
-			t.Fatal("entry not found in the node bytes")
-		}
+		at := entryBytes(t, c, e.ID, e.Offset, e.Size)
 		put32(c, at+4, e.Offset+3) // not block-aligned
 		s := Check(open(t, p, c), Options{})
 		want(t, s, dat.CellFile, lb, int64(e.Offset+3), false, dat.KindBadChain, "not block-aligned")
@@ -198,11 +181,7 @@ func TestDamagedVariants_Directory(t *testing.T) {
 		p, c := images(t)
 		a, b := dat.LandBlockID(0xA9, 0xB3), lb
 		ea, eb := entry(t, c, a), entry(t, c, b)
-		pat := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, ea.ID), ea.Offset)
-		at := bytes.Index(c, pat)
-		if at < 0 {
-			t.Fatal("entry not found in the node bytes")
-		}
+		at := entryBytes(t, c, ea.ID, ea.Offset)
 		put32(c, at+4, eb.Offset) // A's entry points at B's block
 		s := Check(open(t, p, c), Options{Workers: 2})
 		want(t, s, dat.CellFile, a, int64(eb.Offset), false, dat.KindBadChain, fmt.Sprintf("shares a block with record 0x%08X", b))
@@ -210,8 +189,7 @@ func TestDamagedVariants_Directory(t *testing.T) {
 	t.Run("record in a directory block", func(t *testing.T) {
 		p, c := images(t)
 		e := entry(t, c, lb)
-		pat := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, e.ID), e.Offset)
-		at := bytes.Index(c, pat)
+		at := entryBytes(t, c, e.ID, e.Offset)
 		root := binary.LittleEndian.Uint32(c[0x160:])
 		put32(c, at+4, root)
 		s := Check(open(t, p, c), Options{})
@@ -220,13 +198,7 @@ func TestDamagedVariants_Directory(t *testing.T) {
 	t.Run("entry version 0", func(t *testing.T) {
 		p, c := images(t)
 		e := entry(t, c, lb)
-		var pat []byte
-		pat = binary.LittleEndian.AppendUint32(pat, e.Flags)
-		pat = binary.LittleEndian.AppendUint32(pat, e.ID)
-		at := bytes.Index(c, pat)
-		if at < 0 {
-			t.Fatal("entry not found in the node bytes")
-		}
+		at := entryBytes(t, c, e.Flags, e.ID)
 		put32(c, at, e.Flags&0xFFFF)
 		s := Check(open(t, p, c), Options{})
 		want(t, s, dat.CellFile, lb, -1, false, dat.KindBadDirectory, "record version 0")
@@ -433,4 +405,19 @@ func TestO1_CheckListsCompressedWaves(t *testing.T) {
 	if fmt.Sprint(s.Compressed) != fmt.Sprint(want) {
 		t.Errorf("O1: compressed waves: got %+v, want %+v", s.Compressed, want)
 	}
+}
+
+// entryBytes is where a directory entry's consecutive u32 fields (the words,
+// little-endian) stand in the image; the test fails if they do not.
+func entryBytes(t *testing.T, image []byte, words ...uint32) int {
+	t.Helper()
+	var pat []byte
+	for _, w := range words {
+		pat = binary.LittleEndian.AppendUint32(pat, w)
+	}
+	at := bytes.Index(image, pat)
+	if at < 0 {
+		t.Fatal("entry not found in the node bytes")
+	}
+	return at
 }

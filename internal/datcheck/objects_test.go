@@ -27,8 +27,7 @@ func TestE3_CheckFollowsHooks(t *testing.T) {
 		scene              uint32 = 0x12000001
 	)
 	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
-	r := &dat.Region{ID: dat.RegionID, Version: 3, Scene: &dat.SceneInfo{SceneTypes: []dat.SceneType{{StbIndex: dat.NoIndex, Scenes: []uint32{scene, 0x12000002}}}}, PartsMask: dat.PartScene}
-	pw.Add(dat.RegionID, dat.EncodeRegion(r))
+	pw.Add(dat.RegionID, sceneRegion(scene, 0x12000002))
 	pw.Add(setA, dat.EncodeSetup(&dat.Setup{ID: setA, DefaultAnimation: anim, DefaultSoundTable: table}))
 	pw.Add(setB, dat.EncodeSetup(&dat.Setup{ID: setB, DefaultScript: scrB1}))
 	pw.Add(setC, dat.EncodeSetup(&dat.Setup{ID: setC, DefaultScript: scrC}))
@@ -44,13 +43,7 @@ func TestE3_CheckFollowsHooks(t *testing.T) {
 		Root: dat.SoundNode{Children: []dat.SoundNode{{Key: 0x69, Data: []dat.SoundData{{WaveID: wave, Probability: 1, Volume: 1}}}}}}))
 	pw.Add(wave, dat.EncodeWave(&dat.Wave{ID: wave, Format: dat.WaveFormat{Tag: 1, Channels: 1, SamplesPerSec: 22050, AvgBytesPerSec: 44100, BlockAlign: 2, BitsPerSample: 16},
 		Header: []byte{1, 0, 1, 0, 0x22, 0x56, 0, 0, 0x44, 0xAC, 0, 0, 2, 0, 16, 0, 0, 0}, Data: make([]byte, 200)}))
-	sc := binary.LittleEndian.AppendUint32(nil, scene)
-	sc = binary.LittleEndian.AppendUint32(sc, 3)
-	for _, o := range []uint32{setA, 0x01000005, 0x02000099} {
-		sc = binary.LittleEndian.AppendUint32(sc, o)
-		sc = append(sc, make([]byte, 72)...)
-	}
-	pw.Add(scene, sc)
+	pw.Add(scene, sceneRecord(scene, setA, 0x01000005, 0x02000099))
 	p, err := pw.Bytes()
 	if err != nil {
 		t.Fatal(err)
@@ -134,8 +127,7 @@ func TestE3_CheckCountsMotionTables(t *testing.T) {
 		scene          uint32 = 0x12000001
 	)
 	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
-	r := &dat.Region{ID: dat.RegionID, Version: 3, Scene: &dat.SceneInfo{SceneTypes: []dat.SceneType{{StbIndex: dat.NoIndex, Scenes: []uint32{scene}}}}, PartsMask: dat.PartScene}
-	pw.Add(dat.RegionID, dat.EncodeRegion(r))
+	pw.Add(dat.RegionID, sceneRegion(scene))
 	pw.Add(s1, dat.EncodeSetup(&dat.Setup{ID: s1, DefaultAnimation: anim, DefaultMotionTable: mt}))
 	pw.Add(s2, dat.EncodeSetup(&dat.Setup{ID: s2, DefaultScript: scr, DefaultMotionTable: mt}))
 	pw.Add(s3, dat.EncodeSetup(&dat.Setup{ID: s3, DefaultMotionTable: mt}))
@@ -144,13 +136,7 @@ func TestE3_CheckCountsMotionTables(t *testing.T) {
 	pw.Add(scr, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scr}))
 	pw.Add(mt, dat.EncodeMotionTable(&dat.MotionTable{ID: mt, DefaultStyle: 1, StyleDefaults: []dat.StyleDefault{{Style: 1, Substate: 2}},
 		Cycles: []dat.MotionData{{Key: 1<<16 | 2, Anims: []dat.AnimData{{Anim: anim, High: -1, Framerate: 30}, {Anim: missing, High: -1, Framerate: 30}}}}}))
-	sc := binary.LittleEndian.AppendUint32(nil, scene)
-	sc = binary.LittleEndian.AppendUint32(sc, 2)
-	for _, o := range []uint32{s2, s3} {
-		sc = binary.LittleEndian.AppendUint32(sc, o)
-		sc = append(sc, make([]byte, 72)...)
-	}
-	pw.Add(scene, sc)
+	pw.Add(scene, sceneRecord(scene, s2, s3))
 	p, err := pw.Bytes()
 	if err != nil {
 		t.Fatal(err)
@@ -179,4 +165,22 @@ func TestE3_CheckCountsMotionTables(t *testing.T) {
 	if !found {
 		t.Errorf("problems %v: want the missing animation 0x03000099 at byte 48 of 0x%08X", s.Problems, mt)
 	}
+}
+
+// sceneRegion is a Region record whose one scene type lists the scenes.
+func sceneRegion(scenes ...uint32) []byte {
+	return dat.EncodeRegion(&dat.Region{ID: dat.RegionID, Version: 3, PartsMask: dat.PartScene,
+		Scene: &dat.SceneInfo{SceneTypes: []dat.SceneType{{StbIndex: dat.NoIndex, Scenes: scenes}}}})
+}
+
+// sceneRecord is Scene record id listing one object per Setup id: the id,
+// then the 72 bytes of the rest of its entry, all zero.
+func sceneRecord(id uint32, setups ...uint32) []byte {
+	sc := binary.LittleEndian.AppendUint32(nil, id)
+	sc = binary.LittleEndian.AppendUint32(sc, uint32(len(setups)))
+	for _, o := range setups {
+		sc = binary.LittleEndian.AppendUint32(sc, o)
+		sc = append(sc, make([]byte, 72)...)
+	}
+	return sc
 }

@@ -79,15 +79,22 @@ func New(w io.Writer, o Options) *Bar {
 }
 
 // Set reports that n of Total is done.
-func (b *Bar) Set(n int64) {
+func (b *Bar) Set(n int64) { b.whileOpen(func() { b.set(n) }) }
+
+// whileOpen runs f with the lock held unless the bar is nil or finished.
+func (b *Bar) whileOpen(f func()) {
 	if b == nil {
 		return
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.done {
-		return
+	if !b.done {
+		f()
 	}
+}
+
+// set is Set with the lock held on an open bar.
+func (b *Bar) set(n int64) {
 	b.n = n
 	if b.bar != nil {
 		b.bar.Set64(n)
@@ -155,15 +162,10 @@ func (b *Bar) Println(line string) {
 // Finish ends the display: the bar is cleared (the command prints its own
 // summary); plain output that printed progress gets a last line "LABEL: done
 // (…)". ok=false (an error or an interrupt) ends it without the done line.
-func (b *Bar) Finish(ok bool) {
-	if b == nil {
-		return
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.done {
-		return
-	}
+func (b *Bar) Finish(ok bool) { b.whileOpen(func() { b.finish(ok) }) }
+
+// finish is Finish with the lock held on an open bar.
+func (b *Bar) finish(ok bool) {
 	b.done = true
 	if b.bar != nil {
 		if ok {

@@ -13,6 +13,17 @@ func clock(b *Bar, d time.Duration) {
 	b.now = func() time.Time { return t }
 }
 
+// plainRun is the plain output of a bar 3 s into its run set to n, then
+// finished with ok.
+func plainRun(o Options, n int64, ok bool) string {
+	var buf bytes.Buffer
+	b := New(&buf, o)
+	clock(b, 3*time.Second)
+	b.Set(n)
+	b.Finish(ok)
+	return buf.String()
+}
+
 // Not a terminal (a log file, a pipe): a few plain lines, no carriage return.
 func TestPlainLines_NoCarriageReturn(t *testing.T) {
 	var buf bytes.Buffer
@@ -35,13 +46,8 @@ func TestPlainLines_NoCarriageReturn(t *testing.T) {
 
 // A failed run ends without the done line.
 func TestPlain_FinishNotOK(t *testing.T) {
-	var buf bytes.Buffer
-	b := New(&buf, Options{Label: "check", Total: 10, Unit: "records"})
-	clock(b, 3*time.Second)
-	b.Set(2)
-	b.Finish(false)
-	if buf.String() != "" {
-		t.Errorf("got %q, want nothing (2/10 is under the first quarter)", buf.String())
+	if got := plainRun(Options{Label: "check", Total: 10, Unit: "records"}, 2, false); got != "" {
+		t.Errorf("got %q, want nothing (2/10 is under the first quarter)", got)
 	}
 }
 
@@ -66,16 +72,12 @@ func TestNil(t *testing.T) {
 
 // Bytes as MB; a run too short for any progress line ends silently.
 func TestPlain_BytesAndShortRun(t *testing.T) {
+	got := plainRun(Options{Label: "check", Total: 40e6, Unit: "bytes"}, 10e6, true)
+	if want := "check: 25% (10.0 / 40.0 MB)\ncheck: done (40.0 MB)\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
 	var buf bytes.Buffer
 	b := New(&buf, Options{Label: "check", Total: 40e6, Unit: "bytes"})
-	clock(b, 3*time.Second)
-	b.Set(10e6)
-	b.Finish(true)
-	if want := "check: 25% (10.0 / 40.0 MB)\ncheck: done (40.0 MB)\n"; buf.String() != want {
-		t.Errorf("got %q, want %q", buf.String(), want)
-	}
-	buf.Reset()
-	b = New(&buf, Options{Label: "check", Total: 40e6, Unit: "bytes"})
 	b.Set(30e6) // 75% within the first 2 s: no line
 	b.Finish(true)
 	if buf.String() != "" {
