@@ -1,6 +1,7 @@
 package world
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -131,21 +132,17 @@ func TestInputLog_CheckRefusesPastMaxInputs(t *testing.T) {
 
 // refEmitters decodes recorded emitters as encoding/json does once every
 // key's underscores are dropped (how RecordedEmitters read them before
-// its own parser): the reference decodeEmitter is held to.
+// its own parser): the reference decodeEmitter is held to. Keys keep
+// their order, so a repeated key (in any case) ends as json leaves it:
+// the last one wins.
 func refEmitters(b []byte) ([]Emitter, error) {
-	var raw []map[string]json.RawMessage
+	var raw []json.RawMessage
 	if err := json.Unmarshal(b, &raw); err != nil || raw == nil {
 		return nil, err
 	}
 	es := make([]Emitter, len(raw))
-	for i, m := range raw {
-		for k, v := range m {
-			if k != strings.ReplaceAll(k, "_", "") {
-				delete(m, k)
-				m[strings.ReplaceAll(k, "_", "")] = v
-			}
-		}
-		plain, err := json.Marshal(m)
+	for i, r := range raw {
+		plain, err := dropKeyUnderscores(r)
 		if err != nil {
 			return nil, err
 		}
@@ -156,11 +153,40 @@ func refEmitters(b []byte) ([]Emitter, error) {
 	return es, nil
 }
 
+// dropKeyUnderscores rewrites one JSON object with "_" removed from its
+// keys, in their order; any other value is returned as it is.
+func dropKeyUnderscores(r json.RawMessage) ([]byte, error) {
+	d := json.NewDecoder(bytes.NewReader(r))
+	if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
+		return r, err
+	}
+	out := []byte{'{'}
+	for d.More() {
+		k, err := d.Token()
+		if err != nil {
+			return nil, err
+		}
+		var v json.RawMessage
+		if err := d.Decode(&v); err != nil {
+			return nil, err
+		}
+		key, err := json.Marshal(strings.ReplaceAll(k.(string), "_", ""))
+		if err != nil {
+			return nil, err
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(append(append(out, key...), ':'), v...)
+	}
+	return append(out, '}'), nil
+}
+
 var emitterCases = []string{
 	`null`, `[]`, `[{}]`, `[null]`,
 	`[{"name":"a","landblock":43444,"x":1.5,"y":2,"z":3,"sound_table":536870928,"s_type":105,"wave":0,"probability":0.5,"volume":1,"interval":[2,4],"path":3}]`,
 	`[{"Name":"b","SoundTable":1,"SType":2,"Z":null,"Interval":[1]},{"NAME":"\u00e9\ud800","sOuNd_TaBlE":7,"interval":[1,2,3]}]`,
-	`[{"x":1e39}]`, `[{"landblock":65536}]`, `[{"path":256}]`, `[{"name":1}]`, `[{"interval":{}}]`, `[{"z":"1"}]`, `[5]`,
+	`[{"x":0,"X":1,"s_type":2,"stype":3}]`, `[{"x":1e39}]`, `[{"landblock":65536}]`, `[{"path":256}]`, `[{"name":1}]`, `[{"interval":{}}]`, `[{"z":"1"}]`, `[5]`,
 }
 
 func sameEmitters(t *testing.T, js string) {
