@@ -8,6 +8,7 @@ import (
 
 // The Sim's placed point emitters (E1): their list, schedules and plays.
 
+// emitterState is one placed emitter and its schedule.
 type emitterState struct {
 	e    Emitter
 	next float64 // s, next trigger time
@@ -34,12 +35,11 @@ func (es *emitterState) audibleRadius(master float32, squared bool) float32 {
 	return es.radius
 }
 
-// fireEmitter triggers emitter i if due (E1). Decision: the first trigger is at
+// fireEmitter triggers es if due (E1). Decision: the first trigger is at
 // placement time; each trigger re-arms at now + RollDice(min, max) on the
 // manager's generator; at most one trigger per emitter per tick. The trigger's
 // row carries its play's draws and the interval draw (O4).
-func (s *Sim) fireEmitter(i int) {
-	es := &s.emitters[i]
+func (s *Sim) fireEmitter(es *emitterState) {
 	if es.next > s.now {
 		return
 	}
@@ -72,64 +72,125 @@ func (s *Sim) emitterLoc(e Emitter) Loc {
 	return l
 }
 
-// SetEmitters replaces every emitter; each first triggers at the next Tick.
-func (s *Sim) SetEmitters(es []Emitter) {
-	if s.inputs != nil {
-		s.note(Input{Kind: InEmitters, Emitters: cloneEmitters(es)})
-	}
-	s.emitters = s.emitters[:0]
+// Emitters is the Sim's list of placed point emitters (E1), reached through
+// Sim.Emitters: each emitter's settings and schedule, and the calls that
+// change them. The Sim stays the one owner: its Tick fires them, its
+// Snapshot shows them (Snapshot.Emitters), and each change is recorded in
+// its input record (set, add, update, move and delete_emitter) so that a
+// replay makes it again. An index is a position in the list: deleting an
+// emitter shifts the ones after it down by one.
+type Emitters struct {
+	list []emitterState
+	sim  emitterSim
+}
+
+// emitterSim is what the list asks of its Sim: the clock (a placed emitter
+// first triggers at the next Tick) and the input record.
+type emitterSim interface {
+	Now() float64
+	noteEmitters(in Input)
+}
+
+// Emitters is the Sim's emitter list.
+func (s *Sim) Emitters() *Emitters { return &s.emitters }
+
+// Set replaces every emitter; each first triggers at the next Tick.
+func (em *Emitters) Set(es []Emitter) {
+	em.sim.noteEmitters(Input{Kind: InEmitters, Emitters: es})
+	em.list = em.list[:0]
 	for _, e := range es {
-		s.emitters = append(s.emitters, emitterState{e: e, next: s.now})
+		em.list = append(em.list, emitterState{e: e, next: em.sim.Now()})
 	}
 }
 
-// Emitters returns a copy of the emitters.
-func (s *Sim) Emitters() []Emitter {
-	out := make([]Emitter, len(s.emitters))
-	for i, es := range s.emitters {
+// List returns a copy of the emitters.
+func (em *Emitters) List() []Emitter {
+	out := make([]Emitter, len(em.list))
+	for i, es := range em.list {
 		out[i] = es.e
 	}
 	return out
 }
 
-// AddEmitter appends an emitter (first trigger at the next Tick) and returns its index.
-func (s *Sim) AddEmitter(e Emitter) int {
-	s.noteEmitter(InAdd, 0, e)
-	s.emitters = append(s.emitters, emitterState{e: e, next: s.now})
-	return len(s.emitters) - 1
+// Add appends an emitter (first trigger at the next Tick) and returns its index.
+func (em *Emitters) Add(e Emitter) int {
+	em.sim.noteEmitters(Input{Kind: InAdd, Emitters: []Emitter{e}})
+	em.list = append(em.list, emitterState{e: e, next: em.sim.Now()})
+	return len(em.list) - 1
 }
 
-// UpdateEmitter replaces emitter i's settings, keeping its schedule.
-func (s *Sim) UpdateEmitter(i int, e Emitter) error {
-	if i < 0 || i >= len(s.emitters) {
-		return fmt.Errorf("world: no emitter %d", i)
+// Update replaces emitter i's settings, keeping its schedule.
+func (em *Emitters) Update(i int, e Emitter) error {
+	if err := em.check(i); err != nil {
+		return err
 	}
-	s.noteEmitter(InUpdate, i, e)
-	s.emitters[i].e = e
+	em.sim.noteEmitters(Input{Kind: InUpdate, Index: i, Emitters: []Emitter{e}})
+	em.list[i].e = e
 	return nil
 }
 
-// MoveEmitter moves emitter i to world (x, y) m, keeping its height mode.
-func (s *Sim) MoveEmitter(i int, x, y float32) error {
-	if i < 0 || i >= len(s.emitters) {
-		return fmt.Errorf("world: no emitter %d", i)
+// Move moves emitter i to world (x, y) m, keeping its height mode.
+func (em *Emitters) Move(i int, x, y float32) error {
+	if err := em.check(i); err != nil {
+		return err
 	}
 	if _, ok := Landblock(x, y); !ok {
 		return fmt.Errorf("world: (%v, %v) is off the map", x, y)
 	}
-	s.note(Input{Kind: InMove, Index: i, X: x, Y: y})
+	em.sim.noteEmitters(Input{Kind: InMove, Index: i, X: x, Y: y})
 	l := LocOf(Pos{X: x, Y: y})
-	e := &s.emitters[i].e
+	e := &em.list[i].e
 	e.Landblock, e.X, e.Y = l.Landblock, l.X, l.Y
 	return nil
 }
 
-// DeleteEmitter removes emitter i.
-func (s *Sim) DeleteEmitter(i int) error {
-	if i < 0 || i >= len(s.emitters) {
+// Delete removes emitter i.
+func (em *Emitters) Delete(i int) error {
+	if err := em.check(i); err != nil {
+		return err
+	}
+	em.sim.noteEmitters(Input{Kind: InDelete, Index: i})
+	em.list = append(em.list[:i], em.list[i+1:]...)
+	return nil
+}
+
+// check refuses an index outside the list.
+func (em *Emitters) check(i int) error {
+	if i < 0 || i >= len(em.list) {
 		return fmt.Errorf("world: no emitter %d", i)
 	}
-	s.note(Input{Kind: InDelete, Index: i})
-	s.emitters = append(s.emitters[:i], s.emitters[i+1:]...)
 	return nil
+}
+
+// rearm makes every emitter due at t (Reset: the clock restarts at 0).
+func (em *Emitters) rearm(t float64) {
+	for i := range em.list {
+		em.list[i].next = t
+	}
+}
+
+// copies are copies of the emitters for an input record's start (nil when
+// there are none: the record's "emitters": null).
+func (em *Emitters) copies() []Emitter {
+	var out []Emitter
+	for _, es := range em.list {
+		out = append(out, cloneEmitter(es.e))
+	}
+	return out
+}
+
+// views are the emitters as the Snapshot shows them (nil when there are
+// none): each at loc(e) (W6), with its audible radius at effect volume
+// master (E1, S1) and its next trigger time.
+func (em *Emitters) views(master float32, squared bool, loc func(Emitter) Loc) []EmitterView {
+	if len(em.list) == 0 {
+		return nil
+	}
+	out := make([]EmitterView, len(em.list))
+	for i := range em.list {
+		es := &em.list[i]
+		out[i] = EmitterView{Emitter: es.e, Pos: loc(es.e).World(),
+			AudibleRadius: es.audibleRadius(master, squared), NextTrigger: es.next}
+	}
+	return out
 }

@@ -66,11 +66,7 @@ func releasedWhy(cell uint32) string {
 
 // objectViews are the live object sources with their rings (E3, E1's ring).
 func (s *Sim) objectViews() []ObjectView {
-	master := s.prefs.EffectVolume
-	if !s.prefs.Effects {
-		master = 0
-	}
-	vs := s.objs.views(master, s.prefs.Squared, func(id uint32) *dat.SoundTable {
+	vs := s.objs.views(s.effectMaster(), s.prefs.Squared, func(id uint32) *dat.SoundTable {
 		t, err := s.bank.SoundTable(id)
 		if err != nil {
 			return nil

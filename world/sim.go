@@ -106,7 +106,7 @@ type Sim struct {
 	seesOutside bool
 	cam         Loc // W5: the camera
 	active      bool
-	emitters    []emitterState
+	emitters    Emitters // E1 (emitters.go)
 	objs        *Objects // E3: the data's object sources
 	noObjs      bool
 
@@ -154,10 +154,11 @@ func NewSim(c Config) (*Sim, error) {
 	land.ShareTables(bank) // one read and parse per sound table (A1 check and plays)
 	s := &Sim{data: d, land: land, bank: bank, prefs: p, active: true, noObjs: c.NoObjects}
 	s.objs = newObjects(land, d)
+	s.emitters.sim = s
 	s.lis = Listener{Eye: DefaultEye, Chase: DefaultChase}
 	s.feet = Loc{Landblock: 0xA9B4, X: 84, Y: 7.1}
 	s.Reset(c.Seed)
-	s.SetEmitters(c.Emitters)
+	s.emitters.Set(c.Emitters)
 	s.snap = s.makeSnapshot()
 	return s, nil
 }
@@ -179,9 +180,7 @@ func (s *Sim) Reset(seed uint32) {
 	s.events, s.spawns = ring[Event]{}, ring[Event]{}
 	s.evVer++
 	s.spVer++
-	for i := range s.emitters {
-		s.emitters[i].next = 0
-	}
+	s.emitters.rearm(0)
 	s.objs.reset()
 	s.inputs.restart(s)
 	s.snap = s.makeSnapshot()
@@ -207,8 +206,8 @@ func (s *Sim) Tick(dt float64) *Snapshot {
 		s.objs.update(s.now, s.objRunner())
 	}
 	s.amb.UseTime(s.now, s.prefs.Ambient)
-	for i := range s.emitters {
-		s.fireEmitter(i)
+	for i := range s.emitters.list {
+		s.fireEmitter(&s.emitters.list[i])
 	}
 	s.snap = s.makeSnapshot()
 	return s.snap
@@ -418,22 +417,17 @@ func (s *Sim) makeSnapshot() *Snapshot {
 		s.lastSpVer = s.spVer
 	}
 	sn.Spawns = s.snapSpawns
-	if len(s.emitters) > 0 {
-		master := s.prefs.EffectVolume
-		if !s.prefs.Effects {
-			master = 0
-		}
-		sn.Emitters = make([]EmitterView, len(s.emitters))
-		for i := range s.emitters {
-			es := &s.emitters[i]
-			sn.Emitters[i] = EmitterView{
-				Emitter: es.e, Pos: s.emitterLoc(es.e).World(),
-				AudibleRadius: es.audibleRadius(master, s.prefs.Squared),
-				NextTrigger:   es.next,
-			}
-		}
-	}
+	sn.Emitters = s.emitters.views(s.effectMaster(), s.prefs.Squared, s.emitterLoc)
 	return sn
+}
+
+// effectMaster is the effect volume the audible radii are drawn at (G1:
+// 0 with effects off).
+func (s *Sim) effectMaster() float32 {
+	if !s.prefs.Effects {
+		return 0
+	}
+	return s.prefs.EffectVolume
 }
 
 // rngState is both generators' state now (T4), a new value only when
