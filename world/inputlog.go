@@ -213,15 +213,6 @@ func (s *Sim) Inputs() *InputLog {
 	return c
 }
 
-// PlayStinger plays an environs stinger from the centre now (the Stingers
-// panel) and logs the decision like every other play.
-func (s *Sim) PlayStinger(table, stype uint32) audio.Play {
-	s.note(Input{Kind: InStinger, Table: table, SType: stype})
-	p := s.mgr.PlayStinger(s.now, table, stype)
-	s.record(p, s.lis.Pos)
-	return p
-}
-
 // restart is called by Reset: a new record from the current state.
 func (l *InputLog) restart(s *Sim) {
 	if l == nil {
