@@ -340,7 +340,7 @@ func (l *InputLog) Begin(s *Sim) error {
 	s.SetEye(l.Start.Eye)
 	s.SetChase(l.Start.Chase)
 	s.emitters.Set(cloneEmitters(l.Start.Emitters))
-	s.SetObjects(!l.Start.NoObjects)
+	s.setObjects(!l.Start.NoObjects)
 	s.objs.setMuted(l.Start.MutedObjects, l.Start.SoloObject)
 	s.Reset(l.Start.Seed)
 	return nil

@@ -101,10 +101,11 @@ func (s *Sim) SetObjectSolo(id uint32) {
 	s.objs.solo = id
 }
 
-// SetObjects turns the data's object sources on or off (E3; -objects). The
-// live objects are forgotten: turned on, they are created at the next Tick
-// as if their landblocks had just loaded.
-func (s *Sim) SetObjects(on bool) {
+// setObjects turns the data's object sources on or off (E3; -objects): a
+// replay's start does it, as Config.NoObjects does at NewSim. The live
+// objects are forgotten: turned on, they are created at the next Tick as
+// if their landblocks had just loaded.
+func (s *Sim) setObjects(on bool) {
 	s.noObjs = !on
 	s.objs.reset()
 }

@@ -377,9 +377,6 @@ func (s *Sim) Bank() *audio.Bank { return s.bank }
 // Land is the world the Sim reads.
 func (s *Sim) Land() *Land { return s.land }
 
-// Ambient is the ambient runtime (for tests and diagnostics).
-func (s *Sim) Ambient() *Ambient { return s.amb }
-
 // makeSnapshot copies the state out; slices that did not change since the last
 // snapshot are shared (they are never written after being handed out).
 func (s *Sim) makeSnapshot() *Snapshot {
