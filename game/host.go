@@ -158,20 +158,20 @@ func (h *panelHost) addEmitterAt(x, y float32) {
 	}
 	e.Landblock = lb
 	e.X, e.Y = world.Local(x, y)
-	h.st.SelectedEmitter = h.sim.AddEmitter(e)
+	h.st.SelectedEmitter = h.sim.Emitters().Add(e)
 	h.win.refresh()
 }
 
 // SetEmitter replaces emitter i's settings.
-func (h *panelHost) SetEmitter(i int, e world.Emitter) error { return h.sim.UpdateEmitter(i, e) }
+func (h *panelHost) SetEmitter(i int, e world.Emitter) error { return h.sim.Emitters().Update(i, e) }
 
 // DeleteEmitter removes emitter i; Ctrl+Z (UndoDelete) brings it back.
 func (h *panelHost) DeleteEmitter(i int) {
-	es := h.sim.Emitters()
+	es := h.sim.Emitters().List()
 	if i < 0 || i >= len(es) {
 		return
 	}
-	if h.sim.DeleteEmitter(i) == nil {
+	if h.sim.Emitters().Delete(i) == nil {
 		h.deleted = append(h.deleted, es[i])
 		h.win.refresh()
 		h.win.setToast(fmt.Sprintf("Deleted emitter %q (Ctrl+Z brings it back)", es[i].Name))
@@ -186,7 +186,7 @@ func (h *panelHost) UndoDelete() {
 	}
 	e := h.deleted[len(h.deleted)-1]
 	h.deleted = h.deleted[:len(h.deleted)-1]
-	h.st.SelectedEmitter = h.sim.AddEmitter(e)
+	h.st.SelectedEmitter = h.sim.Emitters().Add(e)
 	h.win.refresh()
 	h.win.setToast(fmt.Sprintf("Restored emitter %q", e.Name))
 }
@@ -205,7 +205,7 @@ func (h *panelHost) ShowEmitter(i int) {
 
 // SaveLayout writes the emitters to path atomically (E2; never into the dat folder).
 func (h *panelHost) SaveLayout(path string) error {
-	if err := cli.SaveLayout(path, h.sim.Emitters(), h.datDir); err != nil {
+	if err := cli.SaveLayout(path, h.sim.Emitters().List(), h.datDir); err != nil {
 		return err
 	}
 	h.win.setToast(saved(path) + " (the emitter layout)")
@@ -218,7 +218,7 @@ func (h *panelHost) LoadLayout(path string) error {
 	if err != nil {
 		return err
 	}
-	h.sim.SetEmitters(es)
+	h.sim.Emitters().Set(es)
 	h.st.SelectedEmitter = -1
 	h.win.setToast(fmt.Sprintf("Loaded %d emitters from %s", len(es), path))
 	return nil

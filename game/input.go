@@ -138,7 +138,7 @@ func (g *Game) dragTo(mx, my int) {
 		r := g.mapRect()
 		cx, cy := min(max(mx, r.Min.X+8), r.Max.X-8), min(max(my, r.Min.Y+8), r.Max.Y-8)
 		wx, wy = g.cam.ToWorld(float64(cx), float64(cy))
-		if err := g.sim.MoveEmitter(g.dragIdx, float32(wx), float32(wy)); err != nil {
+		if err := g.sim.Emitters().Move(g.dragIdx, float32(wx), float32(wy)); err != nil {
 			g.drag = dragNone
 		}
 	}

@@ -63,7 +63,7 @@ func everyKind(t *testing.T, g *Game, layout string, update func(n int)) map[wor
 		},
 		world.InAdd: func() { h.AddEmitterAtListener() },
 		world.InUpdate: func() {
-			e := g.sim.Emitters()[0]
+			e := g.sim.Emitters().List()[0]
 			e.Volume = 0.5
 			if err := h.SetEmitter(0, e); err != nil {
 				t.Fatal(err)
@@ -71,11 +71,11 @@ func everyKind(t *testing.T, g *Game, layout string, update func(n int)) map[wor
 		},
 		world.InMove: func() {
 			x, y := world.WorldPos(0xA9B4, 70, 20)
-			if err := g.sim.MoveEmitter(0, x, y); err != nil {
+			if err := g.sim.Emitters().Move(0, x, y); err != nil {
 				t.Fatal(err)
 			}
 		},
-		world.InDelete:  func() { h.DeleteEmitter(len(g.sim.Emitters()) - 1) },
+		world.InDelete:  func() { h.DeleteEmitter(len(g.sim.Emitters().List()) - 1) },
 		world.InStinger: func() { h.PlayStinger(g.stingers[0].SType) },
 		world.InObjMute: func() {
 			if len(g.snap.Objects) == 0 {

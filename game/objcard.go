@@ -12,7 +12,7 @@ import (
 // one; "" for none, over a panel, or in a shot (no cursor).
 func (g *Game) objectCardAt(mx, my int) (string, image.Point) {
 	at := image.Pt(mx+14, my+14)
-	if g.snap == nil || g.mode.simTimeOnly() || !at.Sub(image.Pt(14, 14)).In(g.mapRect()) || g.ui.Captured() != 0 {
+	if g.snap == nil || g.mode.simTimeOnly() || !at.Sub(image.Pt(14, 14)).In(g.mapRect()) || g.captured != 0 {
 		return "", at
 	}
 	best, card := 10.0, ""

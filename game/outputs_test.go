@@ -69,7 +69,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 		}
 		refused("R in "+dir, status)
 	}
-	g.sim.SetEmitters(nil)
+	g.sim.Emitters().Set(nil)
 	recordDir = "."
 	g.walk.Toggle()
 	if on, status := g.walk.Recording(); on {

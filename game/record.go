@@ -87,7 +87,7 @@ func (r *walkRec) start() {
 		r.report(true, "Walk not recorded: "+err.Error())
 		return
 	}
-	if es := r.sim.Emitters(); len(es) > 0 {
+	if es := r.sim.Emitters().List(); len(es) > 0 {
 		r.layout = r.base + ".emitters.json"
 		if err := cli.SaveLayout(r.layout, es, r.datDir); err != nil {
 			r.on = false

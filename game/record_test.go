@@ -34,7 +34,7 @@ func TestRecordedWalkRendersSampleExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.sim.SetEmitters(es)
+	g.sim.Emitters().Set(es)
 	now := 0.0
 	g.clk = clock.New(func() float64 { return now })
 	held := map[ebiten.Key]bool{}

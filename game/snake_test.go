@@ -60,12 +60,12 @@ func TestSidecar_SnakeCaseKeysRoundTrip(t *testing.T) {
 func TestSidecar_EveryKeySnakeCase(t *testing.T) {
 	g := standInGame(t)
 	z := float32(3.5)
-	g.sim.AddEmitter(world.Emitter{Name: "bell", Landblock: 0xA9B4, X: 50, Y: 60, Z: &z, SoundTable: 0x20000010, SType: 0x69,
+	g.sim.Emitters().Add(world.Emitter{Name: "bell", Landblock: 0xA9B4, X: 50, Y: 60, Z: &z, SoundTable: 0x20000010, SType: 0x69,
 		Volume: 0.5, Interval: [2]float32{2, 4}})
 	for i := 0; i < 30; i++ {
 		g.snap = g.sim.Tick(1.0 / 60)
 	}
-	g.sim.MoveEmitter(0, 70.25, 80.5)
+	g.sim.Emitters().Move(0, 70.25, 80.5)
 	g.snap = g.sim.Tick(1.0 / 60)
 	out := filepath.Join(t.TempDir(), "s.png")
 	if err := writePair(out, image.NewRGBA(image.Rect(0, 0, 2, 2)), g.sidecar()); err != nil {

@@ -117,14 +117,14 @@ func (u *UI) soundsWindow(ctx *debugui.Context) {
 		u.wrapLabel(ctx, "cannot list the sounds: "+v.err)
 		return
 	}
-	u.soundsList(ctx, v)
+	v.list(ctx)
 	if v.sel != nil {
 		u.soundCard(ctx, v)
 	}
 }
 
-// soundsList is the tabs, the filter and a page of rows.
-func (u *UI) soundsList(ctx *debugui.Context, v *soundsView) {
+// list is the tabs, the filter and a page of rows.
+func (v *soundsView) list(ctx *debugui.Context) {
 	c := v.cat
 	head := fmt.Sprintf("%d waves · %d SoundTypes · %d objects", len(c.Waves), countTypes(c), len(c.Objects))
 	if v.bad > 0 {

@@ -26,7 +26,7 @@ func (u *UI) soundCard(ctx *debugui.Context, v *soundsView) {
 		return
 	}
 	if len(s.Variants) > 1 {
-		u.variantButtons(ctx, v)
+		v.variantButtons(ctx)
 		ctx.SetGridLayout([]int{-1}, nil)
 	}
 	va := s.Variants[min(v.variant, len(s.Variants)-1)]
@@ -59,11 +59,11 @@ func (u *UI) soundCard(ctx *debugui.Context, v *soundsView) {
 	} else if v.host.Auditioning() {
 		label(ctx, fmt.Sprintf("playing 0x%08X", va.Wave))
 	}
-	u.soundPictures(ctx, v, va.Wave)
+	v.drawPictures(ctx, va.Wave)
 }
 
 // variantButtons chooses which of a SoundType's variants plays.
-func (u *UI) variantButtons(ctx *debugui.Context, v *soundsView) {
+func (v *soundsView) variantButtons(ctx *debugui.Context) {
 	n := len(v.sel.Variants)
 	w := make([]int, n+1)
 	w[0] = 60
@@ -124,7 +124,8 @@ const (
 	specH = 52
 )
 
-func (u *UI) soundPictures(ctx *debugui.Context, v *soundsView, wave uint32) {
+// drawPictures draws wave's waveform and spectrogram (waveH and specH px high).
+func (v *soundsView) drawPictures(ctx *debugui.Context, wave uint32) {
 	ctx.SetGridLayout([]int{-1}, []int{waveH})
 	ctx.GridCell(func(b image.Rectangle) {
 		p := &v.pictures

@@ -327,7 +327,7 @@ var (
 func (u *UI) drawTimeline(screen *ebiten.Image, b image.Rectangle, tl geom.Timeline) {
 	p := &u.prof
 	fillRect(screen, b, tlBack)
-	u.drawTimelineButtons(screen, b)
+	u.prof.drawButtons(screen, b)
 
 	// Lanes, strip, grid, bars, ticks: one batch (see rectBatch).
 	rb := &p.batch
@@ -377,10 +377,9 @@ func (u *UI) drawTimeline(screen *ebiten.Image, b image.Rectangle, tl geom.Timel
 	drawTimelineText(screen, tl, ticks, sy, axisY) // text last
 }
 
-// drawTimelineButtons draws the panel header in b: the span buttons, live
-// or frozen, and the hint when it fits.
-func (u *UI) drawTimelineButtons(screen *ebiten.Image, b image.Rectangle) {
-	p := &u.prof
+// drawButtons draws the Timeline panel's header in b: the span buttons,
+// live or frozen, and the hint when it fits.
+func (p *profiler) drawButtons(screen *ebiten.Image, b image.Rectangle) {
 	spans, live := timelineButtons(b)
 	for i, r := range spans {
 		c := tlButton

@@ -122,7 +122,6 @@ type UI struct {
 	gate      GateHost // the Gate panel's (AddGate; nil: none)
 	st        *State
 	snap      *world.Snapshot
-	captured  debugui.InputCapturingState
 	edit      emitterEdit
 	screenW   int // px
 	screenH   int
@@ -216,7 +215,7 @@ func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 	u.observeProfiler(s)
 	u.pollProblems()
 	arr := u.Layout()
-	c, err := u.dbg.Update(func(ctx *debugui.Context) error {
+	return u.dbg.Update(func(ctx *debugui.Context) error {
 		for i := range u.panels {
 			p := &u.panels[i]
 			folded := arr.Folded[i]
@@ -230,8 +229,6 @@ func (u *UI) Update(s *world.Snapshot) (debugui.InputCapturingState, error) {
 		}
 		return nil
 	})
-	u.captured = c
-	return c, err
 }
 
 // edgeButtons are the title-bar buttons that move a panel docked at an edge
@@ -280,9 +277,6 @@ func (u *UI) setCollapsed(i int, folded bool) {
 	u.st.Panels[p.Name] = PanelState{Edge: p.Edge, Collapsed: folded}
 	u.changed = true
 }
-
-// Captured is the last Update's capturing state.
-func (u *UI) Captured() debugui.InputCapturingState { return u.captured }
 
 // Draw draws the panels; call it last in the window's Draw.
 func (u *UI) Draw(screen *ebiten.Image) {

@@ -43,7 +43,7 @@ func BenchmarkRebuild(b *testing.B) {
 // cell: queue drain, emitters, snapshot.
 func BenchmarkTickNoRebuild(b *testing.B) {
 	s, _ := simFixture(b, 1)
-	s.SetEmitters([]Emitter{forge})
+	s.Emitters().Set([]Emitter{forge})
 	x, y := WorldPos(0x0101, 100, 90)
 	s.SetListener(x, y, 0)
 	for range 600 {

@@ -35,3 +35,7 @@ func TerrainRoad(w uint16) uint16 { return w & 3 }
 
 // IsEnvironsStinger reports whether SoundType st is one of U1's stingers.
 func IsEnvironsStinger(st uint32) bool { return st >= 0x76 && st <= 0x8A }
+
+// Ambient is the Sim's ambient runtime (its Rebuilds and TotalWeight; the
+// programs read the ambient state from the Snapshot).
+func (s *Sim) Ambient() *Ambient { return s.amb }

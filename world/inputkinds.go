@@ -94,13 +94,13 @@ var inputKinds = map[InputKind]kindRow{
 		return nil
 	}},
 	InEmitters: {checkEmitters, func(in *Input, s *Sim, _ func()) error {
-		s.SetEmitters(cloneEmitters(in.Emitters))
+		s.Emitters().Set(cloneEmitters(in.Emitters))
 		return nil
 	}},
 	InAdd: {checkEmitters, func(in *Input, s *Sim, _ func()) error {
 		e, err := in.oneEmitter()
 		if err == nil {
-			s.AddEmitter(e)
+			s.Emitters().Add(e)
 		}
 		return err
 	}},
@@ -109,12 +109,12 @@ var inputKinds = map[InputKind]kindRow{
 		if err != nil {
 			return err
 		}
-		return s.UpdateEmitter(in.Index, e)
+		return s.Emitters().Update(in.Index, e)
 	}},
 	InMove: {func(in *Input, c *checkState) error {
 		return firstErr(checkIndex(in.Index, c.emitters), checkWorld(in.X, in.Y))
 	}, func(in *Input, s *Sim, _ func()) error {
-		return s.MoveEmitter(in.Index, in.X, in.Y)
+		return s.Emitters().Move(in.Index, in.X, in.Y)
 	}},
 	InDelete: {func(in *Input, c *checkState) error {
 		err := checkIndex(in.Index, c.emitters)
@@ -123,7 +123,7 @@ var inputKinds = map[InputKind]kindRow{
 		}
 		return err
 	}, func(in *Input, s *Sim, _ func()) error {
-		return s.DeleteEmitter(in.Index)
+		return s.Emitters().Delete(in.Index)
 	}},
 	InStinger: {checkNothing, func(in *Input, s *Sim, _ func()) error {
 		s.PlayStinger(in.Table, in.SType)

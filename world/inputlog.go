@@ -31,11 +31,11 @@ const (
 	InChase    InputKind = "chase"          // SetChase(Chase)
 	InPrefs    InputKind = "prefs"          // SetPrefs(Prefs)
 	InActive   InputKind = "active"         // SetActive(Active)
-	InEmitters InputKind = "set_emitters"   // SetEmitters(Emitters)
-	InAdd      InputKind = "add_emitter"    // AddEmitter(Emitters[0])
-	InUpdate   InputKind = "update_emitter" // UpdateEmitter(Index, Emitters[0])
-	InMove     InputKind = "move_emitter"   // MoveEmitter(Index, X, Y)
-	InDelete   InputKind = "delete_emitter" // DeleteEmitter(Index)
+	InEmitters InputKind = "set_emitters"   // Emitters().Set(Emitters)
+	InAdd      InputKind = "add_emitter"    // Emitters().Add(Emitters[0])
+	InUpdate   InputKind = "update_emitter" // Emitters().Update(Index, Emitters[0])
+	InMove     InputKind = "move_emitter"   // Emitters().Move(Index, X, Y)
+	InDelete   InputKind = "delete_emitter" // Emitters().Delete(Index)
 	InStinger  InputKind = "stinger"        // PlayStinger(Table, SType)
 	InObjMute  InputKind = "object_mute"    // SetObjectMuted(Object, Muted) (E3, a tool feature)
 	InObjSolo  InputKind = "object_solo"    // SetObjectSolo(Object); 0 = none soloed
@@ -213,15 +213,6 @@ func (s *Sim) Inputs() *InputLog {
 	return c
 }
 
-// PlayStinger plays an environs stinger from the centre now (the Stingers
-// panel) and logs the decision like every other play.
-func (s *Sim) PlayStinger(table, stype uint32) audio.Play {
-	s.note(Input{Kind: InStinger, Table: table, SType: stype})
-	p := s.mgr.PlayStinger(s.now, table, stype)
-	s.record(p, s.lis.Pos)
-	return p
-}
-
 // restart is called by Reset: a new record from the current state.
 func (l *InputLog) restart(s *Sim) {
 	if l == nil {
@@ -231,9 +222,7 @@ func (l *InputLog) restart(s *Sim) {
 		X: s.lis.Pos.X, Y: s.lis.Pos.Y, Heading: s.lis.Heading, Cell: s.indoor, Z: s.indoorZ(),
 		Eye: s.lis.Eye, Chase: s.lis.Chase, Prefs: FormatPrefs(s.prefs), Active: s.active, NoObjects: s.noObjs,
 		MutedObjects: s.objs.mutedIDs(), SoloObject: s.objs.solo}
-	for _, es := range s.emitters {
-		l.Start.Emitters = append(l.Start.Emitters, cloneEmitter(es.e))
-	}
+	l.Start.Emitters = s.emitters.copies()
 	l.Inputs, l.Early, l.Anchors, l.Truncated, l.ticks = Inputs{}, nil, nil, false, 0
 }
 
@@ -300,10 +289,12 @@ func (s *Sim) notePlayer(l Loc, heading float32) {
 	}
 }
 
-// noteEmitter records an emitter call with a copy of e.
-func (s *Sim) noteEmitter(k InputKind, i int, e Emitter) {
+// noteEmitters records a call on the emitter list with a copy of its
+// emitters (none copied when the Sim does not record).
+func (s *Sim) noteEmitters(in Input) {
 	if s.inputs != nil {
-		s.note(Input{Kind: k, Index: i, Emitters: []Emitter{cloneEmitter(e)}})
+		in.Emitters = cloneEmitters(in.Emitters)
+		s.note(in)
 	}
 }
 
@@ -348,8 +339,8 @@ func (l *InputLog) Begin(s *Sim) error {
 	}
 	s.SetEye(l.Start.Eye)
 	s.SetChase(l.Start.Chase)
-	s.SetEmitters(cloneEmitters(l.Start.Emitters))
-	s.SetObjects(!l.Start.NoObjects)
+	s.emitters.Set(cloneEmitters(l.Start.Emitters))
+	s.setObjects(!l.Start.NoObjects)
 	s.objs.setMuted(l.Start.MutedObjects, l.Start.SoloObject)
 	s.Reset(l.Start.Seed)
 	return nil

@@ -16,7 +16,7 @@ func session(t *testing.T, s *Sim) (*Snapshot, []audio.Play) {
 	t.Helper()
 	var plays []audio.Play
 	s.SetOnPlay(func(p audio.Play) { plays = append(plays, p) })
-	s.SetEmitters([]Emitter{forge})
+	s.Emitters().Set([]Emitter{forge})
 	var sn *Snapshot
 	for i := 0; i < 60*40; i++ {
 		tt := float64(i) / 60
@@ -34,16 +34,16 @@ func session(t *testing.T, s *Sim) (*Snapshot, []audio.Play) {
 		case 500:
 			e := forge
 			e.Name, e.X = "second", 40
-			s.AddEmitter(e)
+			s.Emitters().Add(e)
 		case 600:
 			x, y := WorldPos(0x0101, 60, 70)
-			if err := s.MoveEmitter(1, x, y); err != nil {
+			if err := s.Emitters().Move(1, x, y); err != nil {
 				t.Fatal(err)
 			}
 		case 700:
-			e := s.Emitters()[0]
+			e := s.Emitters().List()[0]
 			e.Volume, e.Interval = 0.5, [2]float32{1, 1.5}
-			if err := s.UpdateEmitter(0, e); err != nil {
+			if err := s.Emitters().Update(0, e); err != nil {
 				t.Fatal(err)
 			}
 		case 800:
@@ -52,7 +52,7 @@ func session(t *testing.T, s *Sim) (*Snapshot, []audio.Play) {
 			s.SetActive(false)
 		case 1000:
 			s.SetActive(true)
-			_ = s.DeleteEmitter(0)
+			_ = s.Emitters().Delete(0)
 		case 1100:
 			s.SetPlayer(Loc{Landblock: 0x0101, X: 50.25, Y: 60.5}, 33)
 		case 1150:

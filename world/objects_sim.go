@@ -66,11 +66,7 @@ func releasedWhy(cell uint32) string {
 
 // objectViews are the live object sources with their rings (E3, E1's ring).
 func (s *Sim) objectViews() []ObjectView {
-	master := s.prefs.EffectVolume
-	if !s.prefs.Effects {
-		master = 0
-	}
-	vs := s.objs.views(master, s.prefs.Squared, func(id uint32) *dat.SoundTable {
+	vs := s.objs.views(s.effectMaster(), s.prefs.Squared, func(id uint32) *dat.SoundTable {
 		t, err := s.bank.SoundTable(id)
 		if err != nil {
 			return nil
@@ -105,10 +101,11 @@ func (s *Sim) SetObjectSolo(id uint32) {
 	s.objs.solo = id
 }
 
-// SetObjects turns the data's object sources on or off (E3; -objects). The
-// live objects are forgotten: turned on, they are created at the next Tick
-// as if their landblocks had just loaded.
-func (s *Sim) SetObjects(on bool) {
+// setObjects turns the data's object sources on or off (E3; -objects): a
+// replay's start does it, as Config.NoObjects does at NewSim. The live
+// objects are forgotten: turned on, they are created at the next Tick as
+// if their landblocks had just loaded.
+func (s *Sim) setObjects(on bool) {
 	s.noObjs = !on
 	s.objs.reset()
 }

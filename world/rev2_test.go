@@ -134,7 +134,7 @@ func TestO4_TraceIsBothStreams(t *testing.T) {
 		Interval: [2]float32{1, 3}, Path: audio.PathSoundHook}
 	tw := sh
 	tw.Name, tw.Path, tw.Probability, tw.Interval = "tweaked", audio.PathTweakedHook, 0.5, [2]float32{2, 2}
-	s.SetEmitters([]Emitter{forge, hook, sh, tw})
+	s.Emitters().Set([]Emitter{forge, hook, sh, tw})
 	var draws []float32
 	var rands []int
 	outcomes := map[audio.Outcome]int{}
@@ -193,7 +193,7 @@ func TestO4_NotNowRowAndVoiceTrace(t *testing.T) {
 	}
 	// Voice traces through the real manager.
 	s, _ := simFixture(t, 3)
-	s.SetEmitters([]Emitter{forge})
+	s.Emitters().Set([]Emitter{forge})
 	x, y := WorldPos(0x0101, 84, 7.1)
 	s.SetListener(x, y, 0)
 	var starts []Event
@@ -228,7 +228,7 @@ func TestE1_DataIDPaths(t *testing.T) {
 		Interval: [2]float32{1, 3}, Path: audio.PathSoundHook}
 	tw := sh
 	tw.Name, tw.Path, tw.Probability = "tw", audio.PathTweakedHook, 0
-	s.SetEmitters([]Emitter{sh, tw})
+	s.Emitters().Set([]Emitter{sh, tw})
 	var evs []Event
 	s.SetOnEvent(func(ev Event) { evs = append(evs, ev) })
 	s.Tick(0.01)
@@ -386,7 +386,7 @@ func TestW6_ManagerFrameDistanceAndPan(t *testing.T) {
 	e.Landblock, e.X, e.Y = 0x0201, 18, 50 // 30 m east, in the next landblock
 	z := float32(22)                       // the player's ground (block (1,1)): no height difference
 	e.Z = &z
-	s.SetEmitters([]Emitter{e})
+	s.Emitters().Set([]Emitter{e})
 	var got *Event
 	s.SetOnEvent(func(ev Event) {
 		if ev.Source == audio.SourceEmitter {
@@ -408,7 +408,7 @@ func TestW6_ManagerFrameDistanceAndPan(t *testing.T) {
 func TestG4_InactiveStillDrawsForAmbient(t *testing.T) {
 	const seed = 4
 	s, _ := simFixture(t, seed)
-	s.SetEmitters([]Emitter{forge})
+	s.Emitters().Set([]Emitter{forge})
 	s.SetActive(false)
 	x, y := WorldPos(0x0101, 12, 12)
 	s.SetListener(x, y, 0)

@@ -106,7 +106,7 @@ type Sim struct {
 	seesOutside bool
 	cam         Loc // W5: the camera
 	active      bool
-	emitters    []emitterState
+	emitters    Emitters // E1 (emitters.go)
 	objs        *Objects // E3: the data's object sources
 	noObjs      bool
 
@@ -126,32 +126,6 @@ type Sim struct {
 	onEvent              func(Event)
 	snap                 *Snapshot
 	inputs               *InputLog // nil unless RecordInputs (inputlog.go)
-}
-
-type emitterState struct {
-	e    Emitter
-	next float64 // s, next trigger time
-	// radius caches audio.AudibleRadius(radVol, radMaster) in m.
-	radVol, radMaster, radius float32
-	radOK                     bool
-}
-
-// audibleRadius is S1 solved for −50 dB at the emitter's volume and master
-// (E1), cached. A sound_hook play's volume is the effect volume itself (G3:
-// squared when the quirk is on, else 1).
-func (es *emitterState) audibleRadius(master float32, squared bool) float32 {
-	vol := es.e.Volume
-	if es.e.Path == audio.PathSoundHook {
-		vol = 1
-		if squared {
-			vol = master
-		}
-	}
-	if !es.radOK || es.radVol != vol || es.radMaster != master {
-		es.radVol, es.radMaster, es.radOK = vol, master, true
-		es.radius = audio.AudibleRadius(vol, master)
-	}
-	return es.radius
 }
 
 // NewSim builds a Sim over an archive (or Config.Data). The player starts at
@@ -180,10 +154,11 @@ func NewSim(c Config) (*Sim, error) {
 	land.ShareTables(bank) // one read and parse per sound table (A1 check and plays)
 	s := &Sim{data: d, land: land, bank: bank, prefs: p, active: true, noObjs: c.NoObjects}
 	s.objs = newObjects(land, d)
+	s.emitters.sim = s
 	s.lis = Listener{Eye: DefaultEye, Chase: DefaultChase}
 	s.feet = Loc{Landblock: 0xA9B4, X: 84, Y: 7.1}
 	s.Reset(c.Seed)
-	s.SetEmitters(c.Emitters)
+	s.emitters.Set(c.Emitters)
 	s.snap = s.makeSnapshot()
 	return s, nil
 }
@@ -205,9 +180,7 @@ func (s *Sim) Reset(seed uint32) {
 	s.events, s.spawns = ring[Event]{}, ring[Event]{}
 	s.evVer++
 	s.spVer++
-	for i := range s.emitters {
-		s.emitters[i].next = 0
-	}
+	s.emitters.rearm(0)
 	s.objs.reset()
 	s.inputs.restart(s)
 	s.snap = s.makeSnapshot()
@@ -233,8 +206,8 @@ func (s *Sim) Tick(dt float64) *Snapshot {
 		s.objs.update(s.now, s.objRunner())
 	}
 	s.amb.UseTime(s.now, s.prefs.Ambient)
-	for i := range s.emitters {
-		s.fireEmitter(i)
+	for i := range s.emitters.list {
+		s.fireEmitter(&s.emitters.list[i])
 	}
 	s.snap = s.makeSnapshot()
 	return s.snap
@@ -259,44 +232,6 @@ func (s *Sim) placeListener() {
 	s.cam = cameraLoc(s.feet, s.lis.Heading, s.lis.Eye, s.lis.Chase)
 	s.lis.Pos = s.feet.World()
 	s.mgr.SetListener(audio.Vec3{}, s.lis.Heading)
-}
-
-// fireEmitter triggers emitter i if due (E1). Decision: the first trigger is at
-// placement time; each trigger re-arms at now + RollDice(min, max) on the
-// manager's generator; at most one trigger per emitter per tick. The trigger's
-// row carries its play's draws and the interval draw (O4).
-func (s *Sim) fireEmitter(i int) {
-	es := &s.emitters[i]
-	if es.next > s.now {
-		return
-	}
-	e := es.e
-	loc := s.emitterLoc(e)
-	pos := managerPos(loc, s.cam) // W6: offset from the emitter to the camera
-	var p audio.Play
-	if e.Path.PlaysWave() {
-		p = s.mgr.PlayWave(s.now, e.Wave, pos, e.Volume, e.Probability, e.Path)
-	} else {
-		p = s.mgr.PlayEmitter(s.now, e.SoundTable, e.SType, pos, e.Volume, e.Path)
-	}
-	iv := s.mgr.RollDice(e.Interval[0], e.Interval[1])
-	if !(iv >= 0) {
-		iv = 0
-	}
-	es.next = s.now + float64(iv)
-	s.recordEvent(Event{Play: p, Pos: loc.World(), Loc: loc, Trace: s.mgr.TakeTrace()})
-}
-
-// emitterLoc is the emitter's landblock-local position (W6); Z on the ground
-// unless set.
-func (s *Sim) emitterLoc(e Emitter) Loc {
-	l := Loc{Landblock: e.Landblock, X: e.X, Y: e.Y}
-	if e.Z != nil {
-		l.Z = *e.Z
-	} else {
-		l.Z = s.land.GroundAt(l)
-	}
-	return l
 }
 
 // record logs a play made outside the ambient runtime and the emitters (a
@@ -442,71 +377,6 @@ func (s *Sim) Bank() *audio.Bank { return s.bank }
 // Land is the world the Sim reads.
 func (s *Sim) Land() *Land { return s.land }
 
-// Ambient is the ambient runtime (for tests and diagnostics).
-func (s *Sim) Ambient() *Ambient { return s.amb }
-
-// SetEmitters replaces every emitter; each first triggers at the next Tick.
-func (s *Sim) SetEmitters(es []Emitter) {
-	if s.inputs != nil {
-		s.note(Input{Kind: InEmitters, Emitters: cloneEmitters(es)})
-	}
-	s.emitters = s.emitters[:0]
-	for _, e := range es {
-		s.emitters = append(s.emitters, emitterState{e: e, next: s.now})
-	}
-}
-
-// Emitters returns a copy of the emitters.
-func (s *Sim) Emitters() []Emitter {
-	out := make([]Emitter, len(s.emitters))
-	for i, es := range s.emitters {
-		out[i] = es.e
-	}
-	return out
-}
-
-// AddEmitter appends an emitter (first trigger at the next Tick) and returns its index.
-func (s *Sim) AddEmitter(e Emitter) int {
-	s.noteEmitter(InAdd, 0, e)
-	s.emitters = append(s.emitters, emitterState{e: e, next: s.now})
-	return len(s.emitters) - 1
-}
-
-// UpdateEmitter replaces emitter i's settings, keeping its schedule.
-func (s *Sim) UpdateEmitter(i int, e Emitter) error {
-	if i < 0 || i >= len(s.emitters) {
-		return fmt.Errorf("world: no emitter %d", i)
-	}
-	s.noteEmitter(InUpdate, i, e)
-	s.emitters[i].e = e
-	return nil
-}
-
-// MoveEmitter moves emitter i to world (x, y) m, keeping its height mode.
-func (s *Sim) MoveEmitter(i int, x, y float32) error {
-	if i < 0 || i >= len(s.emitters) {
-		return fmt.Errorf("world: no emitter %d", i)
-	}
-	if _, ok := Landblock(x, y); !ok {
-		return fmt.Errorf("world: (%v, %v) is off the map", x, y)
-	}
-	s.note(Input{Kind: InMove, Index: i, X: x, Y: y})
-	l := LocOf(Pos{X: x, Y: y})
-	e := &s.emitters[i].e
-	e.Landblock, e.X, e.Y = l.Landblock, l.X, l.Y
-	return nil
-}
-
-// DeleteEmitter removes emitter i.
-func (s *Sim) DeleteEmitter(i int) error {
-	if i < 0 || i >= len(s.emitters) {
-		return fmt.Errorf("world: no emitter %d", i)
-	}
-	s.note(Input{Kind: InDelete, Index: i})
-	s.emitters = append(s.emitters[:i], s.emitters[i+1:]...)
-	return nil
-}
-
 // makeSnapshot copies the state out; slices that did not change since the last
 // snapshot are shared (they are never written after being handed out).
 func (s *Sim) makeSnapshot() *Snapshot {
@@ -544,22 +414,17 @@ func (s *Sim) makeSnapshot() *Snapshot {
 		s.lastSpVer = s.spVer
 	}
 	sn.Spawns = s.snapSpawns
-	if len(s.emitters) > 0 {
-		master := s.prefs.EffectVolume
-		if !s.prefs.Effects {
-			master = 0
-		}
-		sn.Emitters = make([]EmitterView, len(s.emitters))
-		for i := range s.emitters {
-			es := &s.emitters[i]
-			sn.Emitters[i] = EmitterView{
-				Emitter: es.e, Pos: s.emitterLoc(es.e).World(),
-				AudibleRadius: es.audibleRadius(master, s.prefs.Squared),
-				NextTrigger:   es.next,
-			}
-		}
-	}
+	sn.Emitters = s.emitters.views(s.effectMaster(), s.prefs.Squared, s.emitterLoc)
 	return sn
+}
+
+// effectMaster is the effect volume the audible radii are drawn at (G1:
+// 0 with effects off).
+func (s *Sim) effectMaster() float32 {
+	if !s.prefs.Effects {
+		return 0
+	}
+	return s.prefs.EffectVolume
 }
 
 // rngState is both generators' state now (T4), a new value only when

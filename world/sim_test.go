@@ -143,7 +143,7 @@ func TestW5_GatherOnPlayerSoundOnCamera(t *testing.T) {
 	s.SetChase(10)
 	e := forge
 	e.X, e.Y = 12, 8
-	s.SetEmitters([]Emitter{e})
+	s.Emitters().Set([]Emitter{e})
 	s.Tick(0.1)
 	v, _, _, _ := s.Manager().Voices(s.Now())
 	got := float32(-1)
@@ -228,7 +228,7 @@ func TestA11_NoAmbientSnapshot(t *testing.T) {
 
 func TestE1_EmitterTriggers(t *testing.T) {
 	s, _ := simFixture(t, 7)
-	s.SetEmitters([]Emitter{forge})
+	s.Emitters().Set([]Emitter{forge})
 	x, y := WorldPos(0x0101, 84, 7.1)
 	s.SetListener(x, y, 0)
 	var plays []audio.Play
@@ -265,17 +265,17 @@ func TestE1_EmitterTriggers(t *testing.T) {
 		}
 	}
 	// Emitter editing API.
-	i := s.AddEmitter(forge)
-	if err := s.MoveEmitter(i, x+10, y+10); err != nil {
+	i := s.Emitters().Add(forge)
+	if err := s.Emitters().Move(i, x+10, y+10); err != nil {
 		t.Fatal(err)
 	}
-	if e := s.Emitters()[i]; e.Landblock != 0x0101 || !near(e.X, 94, 1e-3) || !near(e.Y, 17.1, 1e-3) {
-		t.Fatalf("MoveEmitter: %+v, want 0x0101 (94, 17.1)", e)
+	if e := s.Emitters().List()[i]; e.Landblock != 0x0101 || !near(e.X, 94, 1e-3) || !near(e.Y, 17.1, 1e-3) {
+		t.Fatalf("Move: %+v, want 0x0101 (94, 17.1)", e)
 	}
-	if err := s.DeleteEmitter(0); err != nil || len(s.Emitters()) != 1 {
-		t.Fatalf("DeleteEmitter: %v, %d left", err, len(s.Emitters()))
+	if err := s.Emitters().Delete(0); err != nil || len(s.Emitters().List()) != 1 {
+		t.Fatalf("Delete: %v, %d left", err, len(s.Emitters().List()))
 	}
-	if s.DeleteEmitter(5) == nil || s.UpdateEmitter(-1, forge) == nil || s.MoveEmitter(3, 0, 0) == nil {
+	if s.Emitters().Delete(5) == nil || s.Emitters().Update(-1, forge) == nil || s.Emitters().Move(3, 0, 0) == nil {
 		t.Fatalf("bad emitter indices must fail")
 	}
 }
@@ -284,7 +284,7 @@ func TestE1_HookAndRadius(t *testing.T) {
 	s, _ := simFixture(t, 7)
 	e := forge
 	e.Volume = 0.5
-	s.SetEmitters([]Emitter{e})
+	s.Emitters().Set([]Emitter{e})
 	p := audio.DefaultPrefs()
 	p.EffectVolume = 0.5
 	s.SetPrefs(p)
@@ -317,7 +317,7 @@ func walkLoop(t float64) (x, y, h float32) {
 func TestSim_Deterministic(t *testing.T) {
 	run := func(seed uint32) []audio.Play {
 		s, _ := simFixture(t, seed)
-		s.SetEmitters([]Emitter{forge})
+		s.Emitters().Set([]Emitter{forge})
 		var ev []audio.Play
 		s.SetOnPlay(func(p audio.Play) { ev = append(ev, p) })
 		for i := range 60 * 120 {
@@ -346,7 +346,7 @@ func TestSim_Deterministic(t *testing.T) {
 
 func TestSim_ResetRestarts(t *testing.T) {
 	s, _ := simFixture(t, 3)
-	s.SetEmitters([]Emitter{forge})
+	s.Emitters().Set([]Emitter{forge})
 	first := len(s.Tick(0.1).Events)
 	for range 100 {
 		s.Tick(0.1)
@@ -369,7 +369,7 @@ func TestSim_Soak(t *testing.T) {
 		hours = 1
 	}
 	s, f := simFixture(t, 11)
-	s.SetEmitters([]Emitter{forge})
+	s.Emitters().Set([]Emitter{forge})
 	pairs := 0
 	for _, d := range f.region.Sound.STBDescs {
 		pairs += len(d.Sounds)

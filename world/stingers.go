@@ -1,5 +1,7 @@
 package world
 
+import "soundworld/audio"
+
 // EnvironsStinger is one environs stinger (U1): the SoundType played with
 // PlaySoundFromCenter through the UI sound table, its name in retail's
 // SoundType enum (= ACE's Sound enum), and the server's AdminEnvirons option
@@ -36,4 +38,13 @@ func EnvironsStingers() []EnvironsStinger {
 		{0x89, "UI_Thunder5", 0x7A},
 		{0x8A, "UI_Thunder6", 0x7B},
 	}
+}
+
+// PlayStinger plays an environs stinger from the centre now (the Stingers
+// panel) and logs the decision like every other play.
+func (s *Sim) PlayStinger(table, stype uint32) audio.Play {
+	s.note(Input{Kind: InStinger, Table: table, SType: stype})
+	p := s.mgr.PlayStinger(s.now, table, stype)
+	s.record(p, s.lis.Pos)
+	return p
 }

@@ -185,7 +185,7 @@ func (g *Tools) Open(f *gate.File) error {
 	g.closeGate()
 	sim := g.cfg.Sim
 	sim.SetPrefs(prefs)
-	sim.SetEmitters(em)
+	sim.Emitters().Set(em)
 	sim.SetEye(f.Eye())
 	sim.SetChase(f.Chase())
 	if err := sim.PlaceAt(loc.Loc(), loc.Cell, loc.Heading()); err != nil { // A11: an indoor /loc

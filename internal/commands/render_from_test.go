@@ -160,13 +160,13 @@ func TestRenderFrom_PrefsAndEmitterEdits(t *testing.T) {
 			s.SetPrefs(p)
 		case 200:
 			x, y := world.WorldPos(0xA9B4, 100, 30)
-			if err := s.MoveEmitter(0, x, y); err != nil {
+			if err := s.Emitters().Move(0, x, y); err != nil {
 				t.Fatal(err)
 			}
 		case 300:
-			e := s.Emitters()[0]
+			e := s.Emitters().List()[0]
 			e.Volume, e.Interval = 0.6, [2]float32{0.5, 1}
-			if err := s.UpdateEmitter(0, e); err != nil {
+			if err := s.Emitters().Update(0, e); err != nil {
 				t.Fatal(err)
 			}
 		case 400:
