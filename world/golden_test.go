@@ -87,8 +87,12 @@ func (m *memWS) Seek(off int64, whence int) (int64, error) {
 	return off, nil
 }
 
-// renderGolden is the render command's loop (O3): 60 Hz steps of 735 frames;
-// Sim.Tick → Mixer.Apply(TakeStarts) → Mixer.Render → WAV. The log has one
+// renderGolden runs the render command's own loop (world.RenderSteps, O3:
+// 60 Hz steps of 735 frames; Sim.Tick → Mixer.Apply(TakeStarts) →
+// Mixer.Render → WAV). It shares the loop rather than keeping a copy: the
+// pins are regression values, not values this test derives, so they catch a
+// change in the shared loop as well as in the Sim and mixer, and a copy
+// could drift from what `soundworld render` and the gates run unseen. The log has one
 // line per decision, every field of world.Event: the Play, the position and
 // the draw trace (O4), so both generators' streams are pinned too.
 func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
@@ -115,25 +119,19 @@ func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
 		t.Fatal(err)
 	}
 	mx := audio.NewMixer(s.Bank())
-	const step = audio.SampleRate / 60
 	total := int64(sc.seconds * audio.SampleRate)
-	buf := make([]float32, 2*step)
-	for done := int64(0); done < total; {
-		n := min(int64(step), total-done)
-		t0 := float64(done) / audio.SampleRate
+	buf := make([]float32, 2*world.StepFrames)
+	err = world.RenderSteps(s, total, func(t0 float64) error {
 		f := float32(t0 / sc.seconds)
 		s.SetListener(sc.x0+float32(f*(sc.x1-sc.x0)), sc.y0+float32(f*(sc.y1-sc.y0)), sc.heading)
-		dt := 0.0
-		if done > 0 {
-			dt = t0 - s.Now()
-		}
-		s.Tick(dt)
-		mx.Apply(s.Manager().TakeStarts())
+		return nil
+	}, func(starts []audio.VoiceStart, _ int64, n int) error {
+		mx.Apply(starts)
 		mx.Render(buf[:2*n])
-		if err := ww.Write(buf[:2*n]); err != nil {
-			t.Fatal(err)
-		}
-		done += n
+		return ww.Write(buf[:2*n])
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if err := ww.Close(); err != nil {
 		t.Fatal(err)
