@@ -7,16 +7,19 @@ package assets
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"iter"
 	"runtime"
 	"slices"
 	"sync"
 
 	"soundworld/dat"
+	"soundworld/internal/pool"
 )
 
 // Name is what the UI, README and dumps call the built-in world.
@@ -210,25 +213,16 @@ func (d *Description) Images(table [256]float32) (portal, cell []byte, err error
 	return portal, cell, nil
 }
 
-// encodedWaves synthesises and encodes every wave, one goroutine per CPU.
-// Each wave depends only on its own row (own seed), so the result is the
-// same whatever the scheduling.
+// encodedWaves synthesises and encodes every wave, one goroutine per CPU
+// (internal/pool). Each wave depends only on its own row (own seed), so the
+// result is the same whatever the scheduling.
 func (d *Description) encodedWaves() [][]byte {
 	out := make([][]byte, len(d.Waves))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(d.Waves)) {
-		wg.Go(func() {
-			for i := range next {
-				out[i] = dat.EncodeWave(Synthesize(d.Waves[i]))
-			}
-		})
-	}
-	for i := range d.Waves {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	pool.Run(context.Background(), runtime.GOMAXPROCS(0), len(d.Waves), func(jobs iter.Seq[int]) {
+		for i := range jobs {
+			out[i] = dat.EncodeWave(Synthesize(d.Waves[i]))
+		}
+	})
 	return out
 }
 
