@@ -14,10 +14,8 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/sha256"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"testing"
 
@@ -57,44 +55,15 @@ var goldenScenarios = []goldenScenario{
 // The stand-in forge, 0xA9B4 90 20 (assets.ForgeX, ForgeY).
 const forgeX, forgeY = 169*192 + 90, 180*192 + 20
 
-// memWS is an in-memory io.WriteSeeker for the WAV writer.
-type memWS struct {
-	b   []byte
-	off int64
-}
-
-func (m *memWS) Write(p []byte) (int, error) {
-	if need := m.off + int64(len(p)); need > int64(len(m.b)) {
-		m.b = append(m.b, make([]byte, need-int64(len(m.b)))...)
-	}
-	copy(m.b[m.off:], p)
-	m.off += int64(len(p))
-	return len(p), nil
-}
-
-func (m *memWS) Seek(off int64, whence int) (int64, error) {
-	switch whence {
-	case io.SeekStart:
-	case io.SeekCurrent:
-		off += m.off
-	case io.SeekEnd:
-		off += int64(len(m.b))
-	}
-	if off < 0 {
-		return 0, errors.New("negative seek")
-	}
-	m.off = off
-	return off, nil
-}
-
 // renderGolden runs the render command's own loop (world.RenderSteps, O3:
 // 60 Hz steps of 735 frames; Sim.Tick → Mixer.Apply(TakeStarts) →
 // Mixer.Render → WAV). It shares the loop rather than keeping a copy: the
 // pins are regression values, not values this test derives, so they catch a
 // change in the shared loop as well as in the Sim and mixer, and a copy
-// could drift from what `soundworld render` and the gates run unseen. The log has one
-// line per decision, every field of world.Event: the Play, the position and
-// the draw trace (O4), so both generators' streams are pinned too.
+// could drift from what `soundworld render` and the gates run unseen. The
+// log has one line per decision, every field of world.Event: the Play, the
+// position and the draw trace (O4), so both generators' streams are pinned
+// too.
 func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
 	a := standIn(t)
 	layout, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "stand-in default layout")
@@ -113,7 +82,7 @@ func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
 	var lb bytes.Buffer
 	lw := bufio.NewWriter(&lb)
 	s.SetOnEvent(func(ev world.Event) { fmt.Fprintf(lw, "%+v\n", ev) })
-	out := &memWS{}
+	out := &audio.SeekBuffer{}
 	ww, err := audio.NewWAVWriter(out)
 	if err != nil {
 		t.Fatal(err)
@@ -137,7 +106,7 @@ func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
 		t.Fatal(err)
 	}
 	lw.Flush()
-	return out.b, lb.Bytes()
+	return out.Bytes(), lb.Bytes()
 }
 
 // TestO3_GoldenRender renders each scenario and compares the SHA-256 of the
