@@ -81,10 +81,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	from := fs.String("from", "", "screenshot or capture sidecar (.json): render what followed its instant")
 	force := fs.Bool("force", false, "with -from: reproduce even if the data source differs from the capture's")
 	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) fails the render: exit 2, no output written")
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	if err := fs.NoArgs(); err != nil {
+	if err := fs.ParseNoArgs(args); err != nil {
 		return nil, err
 	}
 	if *out == "" {
