@@ -116,14 +116,7 @@ func TestRenderFrom_ByteIdenticalToOffline(t *testing.T) {
 	// The -events rows of what followed are the offline render's rows after
 	// the instant (10 s), draws and rands included.
 	fe, _ := os.ReadFile(from + ".csv")
-	oe, _ := os.ReadFile(full + ".csv")
-	lines := strings.SplitAfter(string(oe), "\n")
-	want := lines[0]
-	for _, l := range lines[1:] {
-		if tt, err := strconv.ParseFloat(strings.SplitN(l, ",", 2)[0], 64); err == nil && tt > 10.0000001 {
-			want += l
-		}
-	}
+	want := eventsAfter(t, full+".csv", 10)
 	if string(fe) != want || strings.Count(want, "\n") < 3 {
 		t.Fatalf("render -from -events:\n%s\nwant the offline rows after 10 s:\n%s", fe, want)
 	}
@@ -292,4 +285,23 @@ func TestRenderFrom_BadRecordExit2(t *testing.T) {
 			t.Errorf("%s: an output was written", c.name)
 		}
 	}
+}
+
+// eventsAfter is the header of the -events file at path and its rows after
+// sec s (a row's time_s > sec + 1e-7): what a -from render of the instant
+// sec writes.
+func eventsAfter(t *testing.T, path string, sec float64) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	rows := lines[0]
+	for _, l := range lines[1:] {
+		if tt, err := strconv.ParseFloat(strings.SplitN(l, ",", 2)[0], 64); err == nil && tt > sec+1e-7 {
+			rows += l
+		}
+	}
+	return rows
 }
