@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/dat"
 	"soundworld/internal/capture"
@@ -28,14 +29,8 @@ const fromWalk = `{"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading
 // instant after the last tick.
 func windowSession(t *testing.T, dir string, ticks int, walk *world.Walk, extra func(k int, s *world.Sim)) string {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	es, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "default")
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
+	es := standintest.Layout(t, assets.ForgeEmitterLayout())
 	s, err := world.NewSim(world.Config{Archive: a, Seed: 5, Emitters: es})
 	if err != nil {
 		t.Fatal(err)
@@ -176,8 +171,8 @@ func TestRenderFrom_PrefsAndEmitterEdits(t *testing.T) {
 
 	// The offline reference: the same calls on a fresh Sim, a mixer rendering
 	// 735 frames after each tick (render's loop), 16-bit as the WAV writer.
-	a, _ := assets.StandIn()
-	es, _ := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "default")
+	a := standintest.Archive(t)
+	es := standintest.Layout(t, assets.ForgeEmitterLayout())
 	s, _ := world.NewSim(world.Config{Archive: a, Seed: 5, Emitters: es})
 	mx := audio.NewMixer(s.Bank())
 	var ref bytes.Buffer
