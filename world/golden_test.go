@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/internal/goldenpin"
 	"soundworld/world"
@@ -66,10 +67,7 @@ const forgeX, forgeY = 169*192 + 90, 180*192 + 20
 // too.
 func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
 	a := standIn(t)
-	layout, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "stand-in default layout")
-	if err != nil {
-		t.Fatal(err)
-	}
+	layout := standintest.Layout(t, assets.DefaultLayout())
 	p := audio.DefaultPrefs()
 	if sc.prefs != nil {
 		sc.prefs(&p)
