@@ -7,16 +7,19 @@ package assets
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"iter"
 	"runtime"
 	"slices"
 	"sync"
 
 	"soundworld/dat"
+	"soundworld/internal/pool"
 )
 
 // Name is what the UI, README and dumps call the built-in world.
@@ -181,68 +184,45 @@ func StandIn() (*dat.Archive, error) {
 
 // Images writes the portal and cell dat images of the description.
 func (d *Description) Images(table [256]float32) (portal, cell []byte, err error) {
-	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
-	add := func(w *dat.Writer, id uint32, rec []byte) {
-		if err == nil {
-			if e := w.Add(id, rec); e != nil {
-				err = fmt.Errorf("assets: writing record 0x%08X: %w", id, e)
-			}
-		}
-	}
-	add(pw, dat.RegionID, dat.EncodeRegion(d.Region(table)))
+	w := dat.NewPairWriter()
+	w.AddPortal(dat.RegionID, dat.EncodeRegion(d.Region(table)))
 	for _, t := range d.SoundTables() {
-		add(pw, t.ID, dat.EncodeSoundTable(t))
+		w.AddPortal(t.ID, dat.EncodeSoundTable(t))
 	}
 	for i, rec := range d.encodedWaves() {
-		add(pw, d.Waves[i].ID, rec)
+		w.AddPortal(d.Waves[i].ID, rec)
 	}
-	addObjectRecords(func(id uint32, rec []byte) { add(pw, id, rec) })  // E3: forge, windmill, fountain (objects.go)
-	addSceneryRecords(func(id uint32, rec []byte) { add(pw, id, rec) }) // E3: scenes and their Setups (scenery.go)
+	addObjectRecords(w.AddPortal)  // E3: forge, windmill, fountain (objects.go)
+	addSceneryRecords(w.AddPortal) // E3: scenes and their Setups (scenery.go)
 
-	cw := dat.NewWriter(256, dat.DataSetCell, 1)
 	for _, lb := range d.LandBlocks(&table) {
-		add(cw, lb.ID, dat.EncodeLandBlock(lb))
+		w.AddCell(lb.ID, dat.EncodeLandBlock(lb))
 		rooms := interiorCells(lb, &table) // A11: interior.go
 		if lb.HasObjects != 0 {
 			info := landmarkInfo(lb, &table)
 			info.NumCells = uint32(len(rooms))
-			add(cw, lb.ID&^0xFFFF|dat.LandBlockInfoL, dat.EncodeLandBlockInfo(info))
+			w.AddCell(lb.ID&^0xFFFF|dat.LandBlockInfoL, dat.EncodeLandBlockInfo(info))
 		}
 		for _, c := range rooms {
-			add(cw, c.ID, dat.EncodeEnvCell(c))
+			w.AddCell(c.ID, dat.EncodeEnvCell(c))
 		}
 	}
-	if err != nil {
-		return nil, nil, err
-	}
-	if portal, err = pw.Bytes(); err != nil {
-		return nil, nil, fmt.Errorf("assets: laying out the portal dat: %w", err)
-	}
-	if cell, err = cw.Bytes(); err != nil {
-		return nil, nil, fmt.Errorf("assets: laying out the cell dat: %w", err)
+	if portal, cell, err = w.Bytes(); err != nil {
+		return nil, nil, fmt.Errorf("assets: %w", err)
 	}
 	return portal, cell, nil
 }
 
-// encodedWaves synthesises and encodes every wave, one goroutine per CPU.
-// Each wave depends only on its own row (own seed), so the result is the
-// same whatever the scheduling.
+// encodedWaves synthesises and encodes every wave, one goroutine per CPU
+// (internal/pool). Each wave depends only on its own row (own seed), so the
+// result is the same whatever the scheduling.
 func (d *Description) encodedWaves() [][]byte {
 	out := make([][]byte, len(d.Waves))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(d.Waves)) {
-		wg.Go(func() {
-			for i := range next {
-				out[i] = dat.EncodeWave(Synthesize(d.Waves[i]))
-			}
-		})
-	}
-	for i := range d.Waves {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	pool.Run(context.Background(), runtime.GOMAXPROCS(0), len(d.Waves), func(jobs iter.Seq[int]) {
+		for i := range jobs {
+			out[i] = dat.EncodeWave(Synthesize(d.Waves[i]))
+		}
+	})
 	return out
 }
 

@@ -15,12 +15,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"runtime"
 	"slices"
 	"sync"
 
 	"soundworld/dat"
-	"soundworld/internal/crash"
+	"soundworld/internal/pool"
 	"soundworld/world"
 )
 
@@ -246,8 +247,6 @@ func (a *Atlas) run(ctx context.Context, keep []uint16, step, workers int, progr
 	n := 8 / step
 	const chunk = 64 // landblocks per work item
 	var (
-		next  = make(chan int)
-		wg    sync.WaitGroup
 		doneN int
 		pmu   sync.Mutex
 	)
@@ -255,57 +254,35 @@ func (a *Atlas) run(ctx context.Context, keep []uint16, step, workers int, progr
 	if a.region.Sound != nil {
 		nDesc = len(a.region.Sound.STBDescs)
 	}
-	// A worker's panic (a bug) is carried to this goroutine and raised there
-	// once the pool stops (internal/crash); the worker drains the feed so the
-	// others and the feeder finish.
-	var carry crash.Carry
-	for range workers {
-		wg.Go(func() {
-			defer func() {
-				for range next {
-				}
-			}()
-			defer carry.Catch()
-			var s world.AtlasSums
-			var nb [9]*world.AtlasBlock
-			for start := range next {
-				end := min(start+chunk, len(keep))
-				for bi := start; bi < end; bi++ {
-					// Yield between landblocks (~50 µs each): a window's frame
-					// goroutine waiting for a core runs within one landblock,
-					// not after the scheduler's 10 ms preemption tick.
-					runtime.Gosched()
-					a.neighbourhood(&nb, keep[bi])
-					for i := range n * n {
-						cx, cy := (i/n)*step+step/2, (i%n)*step+step/2
-						s.Reset(nDesc)
-						world.AtlasGather(&s, &nb, cx, cy)
-						fn(&s, bi, i)
-					}
-				}
-				if progress != nil {
-					pmu.Lock()
-					doneN += end - start
-					progress(doneN, len(keep))
-					pmu.Unlock()
+	// A worker's panic (a bug) is raised on this goroutine once the pool
+	// stops (internal/pool).
+	return pool.Run(ctx, workers, (len(keep)+chunk-1)/chunk, func(jobs iter.Seq[int]) {
+		var s world.AtlasSums
+		var nb [9]*world.AtlasBlock
+		for job := range jobs {
+			start := job * chunk
+			end := min(start+chunk, len(keep))
+			for bi := start; bi < end; bi++ {
+				// Yield between landblocks (~50 µs each): a window's frame
+				// goroutine waiting for a core runs within one landblock,
+				// not after the scheduler's 10 ms preemption tick.
+				runtime.Gosched()
+				a.neighbourhood(&nb, keep[bi])
+				for i := range n * n {
+					cx, cy := (i/n)*step+step/2, (i%n)*step+step/2
+					s.Reset(nDesc)
+					world.AtlasGather(&s, &nb, cx, cy)
+					fn(&s, bi, i)
 				}
 			}
-		})
-	}
-	var cerr error
-feed:
-	for start := 0; start < len(keep); start += chunk {
-		select {
-		case next <- start:
-		case <-ctx.Done():
-			cerr = ctx.Err()
-			break feed
+			if progress != nil {
+				pmu.Lock()
+				doneN += end - start
+				progress(doneN, len(keep))
+				pmu.Unlock()
+			}
 		}
-	}
-	close(next)
-	wg.Wait()
-	carry.Raise()
-	return cerr
+	})
 }
 
 // ErrNoSound is returned (wrapped) when a selector names nothing in the region.

@@ -6,7 +6,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
-	"soundworld/internal/bigworld"
+	"soundworld/internal/bigworld/bigtest"
 	"soundworld/world"
 )
 
@@ -74,10 +74,7 @@ func TestE3_ObjectLayer(t *testing.T) {
 // full-size generated world (every landblock's LandBlockInfo looked up, the
 // towns' Setups read and reduced). Budget: 10 s.
 func BenchmarkE3_AtlasObjectLayer(b *testing.B) {
-	dir, err := bigworld.Cached()
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir := bigtest.Dir(b)
 	for range b.N {
 		arch, err := dat.OpenDir(dir)
 		if err != nil {

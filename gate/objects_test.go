@@ -2,8 +2,6 @@ package gate
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -17,16 +15,7 @@ func TestE3_GateReportSaysObjects(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, off := range []bool{true, false} {
-		res, err := Run(f, Options{Seeds: 2, NoObjects: off})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := filepath.Join(dir, "report")
-		if err := writeReport(out, res); err != nil {
-			t.Fatal(err)
-		}
-		html, _ := os.ReadFile(filepath.Join(out, "report.html"))
-		js, _ := os.ReadFile(filepath.Join(out, "report.json"))
+		res, html, js := runReport(t, f, Options{Seeds: 2, NoObjects: off}, dir)
 		want, wantJS := "objects on", `"objects":true`
 		if off {
 			want, wantJS = "objects left out (-objects=false)", `"objects":false`

@@ -72,31 +72,26 @@ func RenderStems(sc Scene, seed uint32, n int, stem func(audio.Play) int) ([]Ste
 	}
 	buf := make([]float32, 2*stepFrames)
 	per := make([][]audio.VoiceStart, n)
-	for done := 0; done < total; {
-		k := min(stepFrames, total-done)
-		t := float64(done) / audio.SampleRate
+	err = world.RenderSteps(s, int64(total), func(float64) error {
 		if sc.Place != nil {
-			if err := s.PlaceAt(*sc.Place, sc.Cell, sc.Heading); err != nil { // A11
-				return nil, err
-			}
-		} else {
-			s.SetListener(sc.X, sc.Y, sc.Heading)
+			return s.PlaceAt(*sc.Place, sc.Cell, sc.Heading) // A11
 		}
-		dt := 0.0
-		if done > 0 {
-			dt = t - s.Now()
-		}
-		s.Tick(dt)
-		routeStarts(per, s.Manager().TakeStarts(), queue)
+		s.SetListener(sc.X, sc.Y, sc.Heading)
+		return nil
+	}, func(starts []audio.VoiceStart, done int64, k int) error {
+		routeStarts(per, starts, queue)
 		queue = queue[:0]
 		for i, m := range mx {
 			m.Apply(per[i])
 			m.Render(buf[:2*k])
 			for j := 0; j < k; j++ {
-				out[i].L[done+j], out[i].R[done+j] = buf[2*j], buf[2*j+1]
+				out[i].L[int(done)+j], out[i].R[int(done)+j] = buf[2*j], buf[2*j+1]
 			}
 		}
-		done += k
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

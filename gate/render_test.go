@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/world"
 )
@@ -14,10 +15,7 @@ import (
 // stand-in's forge emitter moved next to the listener (10 m east, 2 m north),
 // so it has a bed, one-shots and a side.
 func testScene(t testing.TB, seconds float64) Scene {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	em, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "stand-in layout")
 	if err != nil || len(em) != 1 {
 		t.Fatalf("layout: %v %v", em, err)

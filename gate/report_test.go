@@ -48,15 +48,7 @@ func TestReportFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(f, Options{Seeds: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "report")
-	if err := writeReport(out, res); err != nil {
-		t.Fatal(err)
-	}
-	html, _ := os.ReadFile(filepath.Join(out, "report.html"))
+	res, html, js := runReport(t, f, Options{Seeds: 5}, dir)
 	table, svg := bytes.Index(html, []byte("<h2>Verdicts</h2>")), bytes.Index(html, []byte("<svg"))
 	if table < 0 || svg < table || bytes.Count(html, []byte("<svg")) != 4 {
 		t.Fatalf("report.html: verdict table at %d, first svg at %d, %d svgs (want the table first, 4 plots)", table, svg, bytes.Count(html, []byte("<svg")))
@@ -66,7 +58,6 @@ func TestReportFiles(t *testing.T) {
 			t.Fatalf("report.html is not self-contained: it has %q", bad)
 		}
 	}
-	js, _ := os.ReadFile(filepath.Join(out, "report.json"))
 	var back struct {
 		Gate    string
 		Seeds   []int

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"iter"
 	"math"
 	"runtime"
 	"sync"
@@ -14,8 +15,8 @@ import (
 	"soundworld/dat"
 	"soundworld/gate/decode"
 	"soundworld/gate/measure"
-	"soundworld/internal/crash"
 	"soundworld/internal/fileguard"
+	"soundworld/internal/pool"
 	"soundworld/names"
 	"soundworld/world"
 )
@@ -324,59 +325,41 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 	k := opt.Seeds
 	res.Ours = make([]measure.Result, k)
 	res.Seeds = make([]uint32, k)
-	workers := max(1, min(runtime.GOMAXPROCS(0), k))
+	workers := min(runtime.GOMAXPROCS(0), k)
 	cls := map[uint32]*OneShotClass{}
-	next := make(chan int)
 	errs := make([]error, k)
 	var mu sync.Mutex
 	done := 0
-	var wg sync.WaitGroup
-	var carry crash.Carry // a worker's panic (a bug) is raised on the caller (internal/crash)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				for range next { // a panicked worker drains the feed
+	ctx := opt.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	// A worker's panic (a bug) is raised on this goroutine (internal/pool).
+	cancelled := pool.Run(ctx, workers, k, func(jobs iter.Seq[int]) {
+		for i := range jobs {
+			seed := opt.FirstSeed + uint32(i)
+			var plays []audio.Play // the one-shot starts (not beds)
+			st, err := RenderStems(sc, seed, 1, func(p audio.Play) int {
+				if p.Source != audio.SourceBed {
+					plays = append(plays, p)
 				}
-			}()
-			defer carry.Catch()
-			for i := range next {
-				seed := opt.FirstSeed + uint32(i)
-				var plays []audio.Play // the one-shot starts (not beds)
-				st, err := RenderStems(sc, seed, 1, func(p audio.Play) int {
-					if p.Source != audio.SourceBed {
-						plays = append(plays, p)
-					}
-					return 0
-				})
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				res.Ours[i], res.Seeds[i] = measure.Measure(st[0].L, st[0].R, nil), seed
-				mu.Lock()
-				addClasses(cls, plays, res.Ours[i].Onsets.Times)
-				done++
-				progress("gate: seed %d rendered and measured (%d/%d)", seed, done, k)
-				if opt.OnSeed != nil {
-					opt.OnSeed(done, k)
-				}
-				mu.Unlock()
+				return 0
+			})
+			if err != nil {
+				errs[i] = err
+				continue
 			}
-		}()
-	}
-	var cancelled error
-	for i := 0; i < k; i++ {
-		if opt.Ctx != nil && opt.Ctx.Err() != nil {
-			cancelled = opt.Ctx.Err()
-			break
+			res.Ours[i], res.Seeds[i] = measure.Measure(st[0].L, st[0].R, nil), seed
+			mu.Lock()
+			addClasses(cls, plays, res.Ours[i].Onsets.Times)
+			done++
+			progress("gate: seed %d rendered and measured (%d/%d)", seed, done, k)
+			if opt.OnSeed != nil {
+				opt.OnSeed(done, k)
+			}
+			mu.Unlock()
 		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	carry.Raise()
+	})
 	res.OneShots = sortedClasses(cls)
 	if cancelled != nil {
 		return cancelled

@@ -5,7 +5,25 @@ package gate
 import (
 	"os"
 	"path/filepath"
+	"testing"
 )
+
+// runReport runs f with opt and writes its report into dir/report,
+// returning the result and the report's HTML and JSON.
+func runReport(t *testing.T, f *File, opt Options, dir string) (res *Result, html, js []byte) {
+	t.Helper()
+	res, err := Run(f, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "report")
+	if err := writeReport(out, res); err != nil {
+		t.Fatal(err)
+	}
+	html, _ = os.ReadFile(filepath.Join(out, "report.html"))
+	js, _ = os.ReadFile(filepath.Join(out, "report.json"))
+	return res, html, js
+}
 
 // writeReport writes dir/report.json and dir/report.html as the gate
 // command does (its outputs.Group writes them atomically).

@@ -14,14 +14,13 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/sha256"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/internal/goldenpin"
 	"soundworld/world"
@@ -57,46 +56,18 @@ var goldenScenarios = []goldenScenario{
 // The stand-in forge, 0xA9B4 90 20 (assets.ForgeX, ForgeY).
 const forgeX, forgeY = 169*192 + 90, 180*192 + 20
 
-// memWS is an in-memory io.WriteSeeker for the WAV writer.
-type memWS struct {
-	b   []byte
-	off int64
-}
-
-func (m *memWS) Write(p []byte) (int, error) {
-	if need := m.off + int64(len(p)); need > int64(len(m.b)) {
-		m.b = append(m.b, make([]byte, need-int64(len(m.b)))...)
-	}
-	copy(m.b[m.off:], p)
-	m.off += int64(len(p))
-	return len(p), nil
-}
-
-func (m *memWS) Seek(off int64, whence int) (int64, error) {
-	switch whence {
-	case io.SeekStart:
-	case io.SeekCurrent:
-		off += m.off
-	case io.SeekEnd:
-		off += int64(len(m.b))
-	}
-	if off < 0 {
-		return 0, errors.New("negative seek")
-	}
-	m.off = off
-	return off, nil
-}
-
-// renderGolden is the render command's loop (O3): 60 Hz steps of 735 frames;
-// Sim.Tick → Mixer.Apply(TakeStarts) → Mixer.Render → WAV. The log has one
-// line per decision, every field of world.Event: the Play, the position and
-// the draw trace (O4), so both generators' streams are pinned too.
+// renderGolden runs the render command's own loop (world.RenderSteps, O3:
+// 60 Hz steps of 735 frames; Sim.Tick → Mixer.Apply(TakeStarts) →
+// Mixer.Render → WAV). It shares the loop rather than keeping a copy: the
+// pins are regression values, not values this test derives, so they catch a
+// change in the shared loop as well as in the Sim and mixer, and a copy
+// could drift from what `soundworld render` and the gates run unseen. The
+// log has one line per decision, every field of world.Event: the Play, the
+// position and the draw trace (O4), so both generators' streams are pinned
+// too.
 func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
 	a := standIn(t)
-	layout, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "stand-in default layout")
-	if err != nil {
-		t.Fatal(err)
-	}
+	layout := standintest.Layout(t, assets.DefaultLayout())
 	p := audio.DefaultPrefs()
 	if sc.prefs != nil {
 		sc.prefs(&p)
@@ -109,37 +80,31 @@ func renderGolden(t *testing.T, sc goldenScenario) (wav, log []byte) {
 	var lb bytes.Buffer
 	lw := bufio.NewWriter(&lb)
 	s.SetOnEvent(func(ev world.Event) { fmt.Fprintf(lw, "%+v\n", ev) })
-	out := &memWS{}
+	out := &audio.SeekBuffer{}
 	ww, err := audio.NewWAVWriter(out)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mx := audio.NewMixer(s.Bank())
-	const step = audio.SampleRate / 60
 	total := int64(sc.seconds * audio.SampleRate)
-	buf := make([]float32, 2*step)
-	for done := int64(0); done < total; {
-		n := min(int64(step), total-done)
-		t0 := float64(done) / audio.SampleRate
+	buf := make([]float32, 2*world.StepFrames)
+	err = world.RenderSteps(s, total, func(t0 float64) error {
 		f := float32(t0 / sc.seconds)
 		s.SetListener(sc.x0+float32(f*(sc.x1-sc.x0)), sc.y0+float32(f*(sc.y1-sc.y0)), sc.heading)
-		dt := 0.0
-		if done > 0 {
-			dt = t0 - s.Now()
-		}
-		s.Tick(dt)
-		mx.Apply(s.Manager().TakeStarts())
+		return nil
+	}, func(starts []audio.VoiceStart, _ int64, n int) error {
+		mx.Apply(starts)
 		mx.Render(buf[:2*n])
-		if err := ww.Write(buf[:2*n]); err != nil {
-			t.Fatal(err)
-		}
-		done += n
+		return ww.Write(buf[:2*n])
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if err := ww.Close(); err != nil {
 		t.Fatal(err)
 	}
 	lw.Flush()
-	return out.b, lb.Bytes()
+	return out.Bytes(), lb.Bytes()
 }
 
 // TestO3_GoldenRender renders each scenario and compares the SHA-256 of the

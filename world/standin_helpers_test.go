@@ -3,7 +3,7 @@ package world_test
 import (
 	"testing"
 
-	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/dat"
 	"soundworld/world"
 )
@@ -12,11 +12,7 @@ import (
 // cannot be built.
 func standIn(t testing.TB) *dat.Archive {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return standintest.Archive(t)
 }
 
 // newSim is a Sim over cfg; the test fails if it cannot be made.

@@ -53,3 +53,14 @@ func Entry(tb testing.TB, img []byte, id uint32) dat.Entry {
 	}
 	return e
 }
+
+// OpenPair lays out w's two images and opens them as an archive, each named
+// like the real file; a failure (an add that failed too) ends the test.
+func OpenPair(tb testing.TB, w *dat.PairWriter) *dat.Archive {
+	tb.Helper()
+	portal, cell, err := w.Bytes()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return Open(tb, portal, cell)
+}

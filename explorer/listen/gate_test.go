@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/explorer/listen/listentest"
 	"soundworld/gate"
@@ -30,10 +30,7 @@ func (f *fakeAB) SetBGain(g float32)  { f.gain = g }
 // device dev (nil: silent); notices are dropped.
 func standInTools(t *testing.T, dev Device) *Tools {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	sim, err := world.NewSim(world.Config{Archive: a, Seed: 1, Prefs: audio.DefaultPrefs()})
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/dat"
 	"soundworld/explorer/terrain"
 )
@@ -46,10 +46,7 @@ func TestBlockCache_BoundedLRU(t *testing.T) {
 // holds, and a finer chunk painted through the small cache is the same
 // picture as one painted with all 25 kept.
 func TestPyramid_BlocksBounded(t *testing.T) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	reg, err := a.Region()
 	if err != nil {
 		t.Fatal(err)

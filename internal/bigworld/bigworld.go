@@ -55,24 +55,18 @@ func (w *World) LandBlock(bx, by int) *dat.LandBlock {
 
 // Images writes the portal and cell dat images.
 func (w *World) Images() (portal, cell []byte, err error) {
-	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
-	pw.EnginePackVersion, pw.VersionMinor = 110, 6657
-	add := func(wr *dat.Writer, id uint32, rec []byte) {
-		if e := wr.Add(id, rec); e != nil && err == nil {
-			err = fmt.Errorf("bigworld: record 0x%08X: %w", id, e)
-		}
-	}
-	add(pw, dat.RegionID, dat.EncodeRegion(w.Region))
+	pw := dat.NewPairWriter()
+	pw.Portal.EnginePackVersion, pw.Portal.VersionMinor = 110, 6657
+	pw.Cell.EnginePackVersion, pw.Cell.VersionMinor = 22, 6657
+	pw.AddPortal(dat.RegionID, dat.EncodeRegion(w.Region))
 	for _, t := range SoundTables() {
-		add(pw, t.ID, dat.EncodeSoundTable(t))
+		pw.AddPortal(t.ID, dat.EncodeSoundTable(t))
 	}
-	addObjectRecords(func(id uint32, rec []byte) { add(pw, id, rec) })            // E3 (objects.go)
-	addSceneryRecords(w.Region, func(id uint32, rec []byte) { add(pw, id, rec) }) // E3 scenery (scenery.go)
+	addObjectRecords(pw.AddPortal)            // E3 (objects.go)
+	addSceneryRecords(w.Region, pw.AddPortal) // E3 scenery (scenery.go)
 	for i := range uint32(NumWaves) {
-		add(pw, WaveBase+i, dat.EncodeWave(wave(WaveBase+i)))
+		pw.AddPortal(WaveBase+i, dat.EncodeWave(wave(WaveBase+i)))
 	}
-	cw := dat.NewWriter(256, dat.DataSetCell, 1)
-	cw.EnginePackVersion, cw.VersionMinor = 22, 6657
 	towns := map[uint16]bool{}
 	for _, lb := range w.townBlocks() {
 		towns[lb] = true
@@ -83,19 +77,13 @@ func (w *World) Images() (portal, cell []byte, err error) {
 			lb := w.LandBlock(bx, by)
 			if towns[uint16(bx<<8|by)] {
 				lb.HasObjects = 1
-				add(cw, lb.ID&^0xFFFF|dat.LandBlockInfoL, dat.EncodeLandBlockInfo(w.townInfo(uint16(bx<<8|by), &table)))
+				pw.AddCell(lb.ID&^0xFFFF|dat.LandBlockInfoL, dat.EncodeLandBlockInfo(w.townInfo(uint16(bx<<8|by), &table)))
 			}
-			add(cw, lb.ID, dat.EncodeLandBlock(lb))
+			pw.AddCell(lb.ID, dat.EncodeLandBlock(lb))
 		}
 	}
-	if err != nil {
-		return nil, nil, err
-	}
-	if portal, err = pw.Bytes(); err != nil {
-		return nil, nil, fmt.Errorf("bigworld: portal dat: %w", err)
-	}
-	if cell, err = cw.Bytes(); err != nil {
-		return nil, nil, fmt.Errorf("bigworld: cell dat: %w", err)
+	if portal, cell, err = pw.Bytes(); err != nil {
+		return nil, nil, fmt.Errorf("bigworld: %w", err)
 	}
 	return portal, cell, nil
 }

@@ -5,10 +5,13 @@ package bigworld
 // retail's), in parallel by rows.
 
 import (
+	"context"
+	"iter"
 	"math"
 	"runtime"
 	"sort"
-	"sync"
+
+	"soundworld/internal/pool"
 )
 
 // Size of the world (W1, dat-format §3.1 LandDefs: 255 × 255 landblocks).
@@ -59,27 +62,19 @@ type Vertices struct {
 	Height  []uint8
 }
 
-// genVertices computes every vertex (deterministic; rows in parallel).
+// genVertices computes every vertex (deterministic; rows in parallel on
+// internal/pool's workers).
 func genVertices(table *[256]float32) *Vertices {
 	v := &Vertices{Terrain: make([]uint16, Verts*Verts), Height: make([]uint8, Verts*Verts)}
-	rows := make(chan int, Verts)
-	for gx := range Verts {
-		rows <- gx
-	}
-	close(rows)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for gx := range rows {
-				for gy := range Verts {
-					w, h := vertex(gx, gy)
-					v.Terrain[gx*Verts+gy] = w
-					v.Height[gx*Verts+gy] = heightIndex(table, h)
-				}
+	pool.Run(context.Background(), runtime.GOMAXPROCS(0), Verts, func(rows iter.Seq[int]) {
+		for gx := range rows {
+			for gy := range Verts {
+				w, h := vertex(gx, gy)
+				v.Terrain[gx*Verts+gy] = w
+				v.Height[gx*Verts+gy] = heightIndex(table, h)
 			}
-		})
-	}
-	wg.Wait()
+		}
+	})
 	return v
 }
 

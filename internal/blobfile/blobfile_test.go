@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/dat"
 )
 
@@ -110,10 +111,7 @@ func TestStandIn_ThroughDatNewFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := standintest.Archive(t)
 	want, err := ref.LandBlockIDs()
 	if err != nil {
 		t.Fatal(err)

@@ -114,7 +114,7 @@ func writeFile(path string, write func(io.Writer) error) error {
 
 // writeWAV writes samples as render does (16-bit stereo 44100 Hz).
 func writeWAV(w io.Writer, s []float32) error {
-	var buf seekBuf
+	var buf audio.SeekBuffer
 	ww, err := audio.NewWAVWriter(&buf)
 	if err != nil {
 		return err
@@ -125,43 +125,8 @@ func writeWAV(w io.Writer, s []float32) error {
 	if err := ww.Close(); err != nil {
 		return err
 	}
-	_, err = w.Write(buf.b)
+	_, err = w.Write(buf.Bytes())
 	return err
-}
-
-// seekBuf is an in-memory io.WriteSeeker (the WAV writer patches its header).
-type seekBuf struct {
-	b   []byte
-	pos int
-}
-
-func (s *seekBuf) Write(p []byte) (int, error) {
-	if need := s.pos + len(p); need > len(s.b) {
-		if need > cap(s.b) {
-			nb := make([]byte, len(s.b), max(need, 2*cap(s.b)))
-			copy(nb, s.b)
-			s.b = nb
-		}
-		s.b = s.b[:need]
-	}
-	copy(s.b[s.pos:], p)
-	s.pos += len(p)
-	return len(p), nil
-}
-
-func (s *seekBuf) Seek(off int64, whence int) (int64, error) {
-	switch whence {
-	case io.SeekStart:
-	case io.SeekCurrent:
-		off += int64(s.pos)
-	case io.SeekEnd:
-		off += int64(len(s.b))
-	}
-	if off < 0 {
-		return 0, fmt.Errorf("seek before start")
-	}
-	s.pos = int(off)
-	return off, nil
 }
 
 // SpanPath is the listener's path over [from, to] sim s as a render -path file

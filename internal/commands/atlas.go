@@ -96,10 +96,7 @@ func parseAtlas(e *Env, args []string) (*atlasArgs, error) {
 	fs.StringVar(&c.csvOut, "csv", "", "cells CSV (landblock,cell,x,y,value); with -search, the ranked hits")
 	fs.IntVar(&c.top, "top", 20, "with -search: rows printed (the CSV has them all)")
 	fs.BoolVar(&c.strict, "strict", false, "any data problem (damaged or missing record) is exit 2, no output written")
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	if err := fs.NoArgs(); err != nil {
+	if err := fs.ParseNoArgs(args); err != nil {
 		return nil, err
 	}
 	given := fs.Given()

@@ -29,10 +29,7 @@ DIR must not exist yet; it appears whole or not at all.
 func runBigworld(e *Env, args []string) error {
 	fs := e.Flags("bigworld", bigworldUsage)
 	out := fs.String("o", "", "the new folder to write the two dat files into")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if err := fs.NoArgs(); err != nil {
+	if err := fs.ParseNoArgs(args); err != nil {
 		return err
 	}
 	if *out == "" {

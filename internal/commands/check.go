@@ -27,10 +27,7 @@ func runCheck(e *Env, args []string) error {
 	datDir := fs.String("dat", "", datHelp)
 	asJSON := fs.Bool("json", false, "print the summary as JSON (problems included) instead of text")
 	workers := fs.Int("workers", 0, "parallel readers (default: the number of CPUs)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if err := fs.NoArgs(); err != nil {
+	if err := fs.ParseNoArgs(args); err != nil {
 		return err
 	}
 	if *workers < 0 || *workers > 256 {

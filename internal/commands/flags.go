@@ -81,8 +81,12 @@ func (f *Flags) Bad(format string, a ...any) error {
 	return errUsage
 }
 
-// NoArgs is Bad unless every argument was a flag.
-func (f *Flags) NoArgs() error {
+// ParseNoArgs is Parse for a command that takes only flags: an argument
+// that is not a flag is Bad ("unexpected argument").
+func (f *Flags) ParseNoArgs(args []string) error {
+	if err := f.Parse(args); err != nil {
+		return err
+	}
 	if f.NArg() > 0 {
 		return f.Bad("unexpected argument %q", f.Arg(0))
 	}

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"soundworld/internal/bigworld"
+	"soundworld/internal/bigworld/bigtest"
 	"soundworld/internal/childtest"
 )
 
@@ -31,10 +31,7 @@ func TestAtlas_InterruptMidWriteKeepsEarlierFiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts child processes over the generated world")
 	}
-	world, err := bigworld.Cached()
-	if err != nil {
-		t.Fatal(err)
-	}
+	world := bigtest.Dir(t)
 	names := []string{"a.png", "a.json", "a.csv"}
 	for _, c := range childtest.Stops {
 		midWrite := false

@@ -44,10 +44,7 @@ func level(args []string, stdout, stderr io.Writer) error {
 	ambient := fs.Bool("ambient", false, "an ambient play: the master is the ambient volume, applied twice (G3 squared quirk)")
 	single := fs.Bool("single", false, "with -ambient: apply the ambient volume once (squared quirk off, G3)")
 	nopan := fs.Bool("nopan", false, "Sound Features pan-off: pan 0 (S4)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if err := fs.NoArgs(); err != nil {
+	if err := fs.ParseNoArgs(args); err != nil {
 		return err
 	}
 	if err := fs.Require("vol", "dx", "dy"); err != nil {

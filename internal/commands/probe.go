@@ -93,10 +93,7 @@ func probe(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) is exit 2")
 	objects := fs.Bool("objects", true, "list the data's sounding objects around the player (E3); -objects=false leaves them out")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if err := fs.NoArgs(); err != nil {
+	if err := fs.ParseNoArgs(args); err != nil {
 		return err
 	}
 	x, y, err := parsePlace(*loc, *at)

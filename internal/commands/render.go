@@ -81,10 +81,7 @@ func parseRender(args []string, stdout, stderr io.Writer) (*renderOpts, error) {
 	from := fs.String("from", "", "screenshot or capture sidecar (.json): render what followed its instant")
 	force := fs.Bool("force", false, "with -from: reproduce even if the data source differs from the capture's")
 	strict := fs.Bool("strict", false, "any data problem (damaged or missing record) fails the render: exit 2, no output written")
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	if err := fs.NoArgs(); err != nil {
+	if err := fs.ParseNoArgs(args); err != nil {
 		return nil, err
 	}
 	if *out == "" {
@@ -351,21 +348,13 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 	total := int64(math.Round(o.seconds * audio.SampleRate))
 	buf := make([]float32, 2*renderStepFrames)
 	var wc world.WalkCursor // a recorded walk's camera/prefs changes
-	for done := int64(0); done < total; {
+	err = world.RenderSteps(s, total, func(t float64) error {
 		if ctx.Err() != nil {
 			return outputs.ErrInterrupted
 		}
-		n := min(int64(renderStepFrames), total-done)
-		t := float64(done) / audio.SampleRate
-		if err := o.placeListener(s, &wc, t); err != nil {
-			return err
-		}
-		dt := 0.0
-		if done > 0 {
-			dt = t - s.Now()
-		}
-		s.Tick(dt)
-		mx.Apply(s.Manager().TakeStarts())
+		return o.placeListener(s, &wc, t)
+	}, func(starts []audio.VoiceStart, done int64, n int) error {
+		mx.Apply(starts)
 		mx.Render(buf[:2*n])
 		if err := ww.Write(buf[:2*n]); err != nil {
 			return err
@@ -373,8 +362,11 @@ func renderWith(ctx context.Context, o *renderOpts, a *dat.Archive, bank *audio.
 		if csvErr != nil {
 			return csvErr
 		}
-		done += n
-		bar.Set(done * 1000 / audio.SampleRate)
+		bar.Set((done + int64(n)) * 1000 / audio.SampleRate)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if err := ww.Close(); err != nil {
 		return err

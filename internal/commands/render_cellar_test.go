@@ -119,14 +119,7 @@ func TestA11_ClosedCellSilencesTheForge(t *testing.T) {
 		t.Fatal(err)
 	}
 	fe, _ := os.ReadFile(from + ".csv")
-	oe, _ := os.ReadFile(full + ".csv")
-	lines := strings.SplitAfter(string(oe), "\n")
-	wantRows := lines[0]
-	for _, l := range lines[1:] {
-		if tt, err := strconv.ParseFloat(strings.SplitN(l, ",", 2)[0], 64); err == nil && tt > 14.0000001 {
-			wantRows += l
-		}
-	}
+	wantRows := eventsAfter(t, full+".csv", 14)
 	if string(fe) != wantRows || !strings.Contains(wantRows, "object 0xA9B40000 ") {
 		t.Fatalf("render -from after the cellar: rows\n%s\nwant the offline rows after 14 s:\n%s", fe, wantRows)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/dat"
 	"soundworld/internal/capture"
@@ -28,14 +29,8 @@ const fromWalk = `{"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading
 // instant after the last tick.
 func windowSession(t *testing.T, dir string, ticks int, walk *world.Walk, extra func(k int, s *world.Sim)) string {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	es, err := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "default")
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
+	es := standintest.Layout(t, assets.ForgeEmitterLayout())
 	s, err := world.NewSim(world.Config{Archive: a, Seed: 5, Emitters: es})
 	if err != nil {
 		t.Fatal(err)
@@ -116,14 +111,7 @@ func TestRenderFrom_ByteIdenticalToOffline(t *testing.T) {
 	// The -events rows of what followed are the offline render's rows after
 	// the instant (10 s), draws and rands included.
 	fe, _ := os.ReadFile(from + ".csv")
-	oe, _ := os.ReadFile(full + ".csv")
-	lines := strings.SplitAfter(string(oe), "\n")
-	want := lines[0]
-	for _, l := range lines[1:] {
-		if tt, err := strconv.ParseFloat(strings.SplitN(l, ",", 2)[0], 64); err == nil && tt > 10.0000001 {
-			want += l
-		}
-	}
+	want := eventsAfter(t, full+".csv", 10)
 	if string(fe) != want || strings.Count(want, "\n") < 3 {
 		t.Fatalf("render -from -events:\n%s\nwant the offline rows after 10 s:\n%s", fe, want)
 	}
@@ -183,8 +171,8 @@ func TestRenderFrom_PrefsAndEmitterEdits(t *testing.T) {
 
 	// The offline reference: the same calls on a fresh Sim, a mixer rendering
 	// 735 frames after each tick (render's loop), 16-bit as the WAV writer.
-	a, _ := assets.StandIn()
-	es, _ := world.LoadLayout(bytes.NewReader(assets.ForgeEmitterLayout()), "default")
+	a := standintest.Archive(t)
+	es := standintest.Layout(t, assets.ForgeEmitterLayout())
 	s, _ := world.NewSim(world.Config{Archive: a, Seed: 5, Emitters: es})
 	mx := audio.NewMixer(s.Bank())
 	var ref bytes.Buffer
@@ -292,4 +280,23 @@ func TestRenderFrom_BadRecordExit2(t *testing.T) {
 			t.Errorf("%s: an output was written", c.name)
 		}
 	}
+}
+
+// eventsAfter is the header of the -events file at path and its rows after
+// sec s (a row's time_s > sec + 1e-7): what a -from render of the instant
+// sec writes.
+func eventsAfter(t *testing.T, path string, sec float64) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	rows := lines[0]
+	for _, l := range lines[1:] {
+		if tt, err := strconv.ParseFloat(strings.SplitN(l, ",", 2)[0], 64); err == nil && tt > sec+1e-7 {
+			rows += l
+		}
+	}
+	return rows
 }

@@ -155,7 +155,7 @@ func BenchmarkRender60s(b *testing.B) {
 	o := benchOpts(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		var w seekBuf
+		var w audio.SeekBuffer
 		if err := render(context.Background(), o, &w, nil, nil); err != nil {
 			b.Fatal(err)
 		}
@@ -172,13 +172,13 @@ func BenchmarkRender60sWarm(b *testing.B) {
 		b.Fatal(err)
 	}
 	bank := audio.NewBank(a)
-	var w seekBuf
+	var w audio.SeekBuffer
 	if err := renderWith(context.Background(), o, a, bank, &w, nil, nil); err != nil { // warm the bank
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		w = seekBuf{b: w.b[:0]}
+		w.Reset()
 		if err := renderWith(context.Background(), o, a, bank, &w, nil, nil); err != nil {
 			b.Fatal(err)
 		}
@@ -192,36 +192,4 @@ func benchOpts(b *testing.B) *renderOpts {
 		b.Fatal(err)
 	}
 	return o
-}
-
-// seekBuf is an in-memory io.WriteSeeker.
-type seekBuf struct {
-	b   []byte
-	off int
-}
-
-func (s *seekBuf) Write(p []byte) (int, error) {
-	if need := s.off + len(p); need > len(s.b) {
-		if need > cap(s.b) { // grow geometrically, like a file would: no per-write copy
-			nb := make([]byte, need, 2*need)
-			copy(nb, s.b)
-			s.b = nb
-		}
-		s.b = s.b[:need]
-	}
-	copy(s.b[s.off:], p)
-	s.off += len(p)
-	return len(p), nil
-}
-
-func (s *seekBuf) Seek(off int64, whence int) (int64, error) {
-	switch whence {
-	case 0:
-		s.off = int(off)
-	case 1:
-		s.off += int(off)
-	case 2:
-		s.off = len(s.b) + int(off)
-	}
-	return int64(s.off), nil
 }

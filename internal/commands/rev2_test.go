@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"soundworld/audio"
-	"soundworld/internal/bigworld"
+	"soundworld/internal/bigworld/bigtest"
 )
 
 // TestO4_RenderEventsTraceIsTheStreams renders 120 s on the stand-in and
@@ -133,10 +133,7 @@ func TestO4_RenderEventsTraceOnTheBigWorld(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates the big world")
 	}
-	dir, err := bigworld.Cached()
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := bigtest.Dir(t)
 	out := t.TempDir()
 	path := filepath.Join(out, "walk.json")
 	os.WriteFile(path, []byte(`{"points":[{"t":0,"landblock":"0x7F7F","x":150,"y":40,"heading":45},

@@ -27,10 +27,7 @@ func sounds(args []string, stdout, stderr io.Writer) error {
 	namesFile := fs.String("names", "", cli.NamesFlagHelp)
 	asJSON := fs.Bool("json", false, "print JSON instead of tables")
 	strict := fs.Bool("strict", false, "any data problem (a record that does not parse) is exit 2")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if err := fs.NoArgs(); err != nil {
+	if err := fs.ParseNoArgs(args); err != nil {
 		return err
 	}
 	user, err := cli.LoadNamesFile(*namesFile)

@@ -5,10 +5,10 @@
 // other than main's, skip every deferred clean-up.
 //
 // Contract: every goroutine the programs start runs its body under
-// `defer crash.Recover()` (or is started with crash.Go); the worker pools of
-// the libraries (atlas, datcheck) catch a worker's panic with a Carry and
-// raise it again on the caller's goroutine, where that goroutine's Recover
-// reports it. Ebitengine calls the window's Update and Draw on goroutines of
+// `defer crash.Recover()` (or is started with crash.Go); the libraries' worker
+// pool (internal/pool: atlas, datcheck, gate) catches a worker's panic with a
+// Carry and raises it again on the caller's goroutine, where that goroutine's
+// Recover reports it. Ebitengine calls the window's Update and Draw on goroutines of
 // its own: game.Run wraps them the same way.
 package crash
 

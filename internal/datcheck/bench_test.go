@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"soundworld/dat"
-	"soundworld/internal/bigworld"
 	"soundworld/internal/bigworld/bigtest"
 )
 
@@ -130,10 +129,7 @@ func BenchmarkCheckMixed(b *testing.B) {
 // header and the whole directory, checked at open (B-tree invariants and the
 // block accounting). MB/s is file bytes.
 func BenchmarkOpenBigWorld(b *testing.B) {
-	dir, err := bigworld.Cached()
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir := bigtest.Dir(b)
 	var size int64
 	for b.Loop() {
 		a, err := dat.OpenDir(dir)
@@ -153,10 +149,7 @@ func BenchmarkOpenBigWorld(b *testing.B) {
 // a busy machine disturbs less than wall time: on an idle machine with W
 // cores, wall MB/s approaches W × MB/cpu-s as far as the workers overlap.
 func BenchmarkCheckDirBigWorld(b *testing.B) {
-	dir, err := bigworld.Cached()
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir := bigtest.Dir(b)
 	s, err := CheckDir(dir, Options{})
 	if err != nil {
 		b.Fatal(err)

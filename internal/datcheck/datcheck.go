@@ -20,9 +20,11 @@ package datcheck
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -33,7 +35,7 @@ import (
 
 	"soundworld/audio"
 	"soundworld/dat"
-	"soundworld/internal/crash"
+	"soundworld/internal/pool"
 )
 
 // Record type names used in Summary.Counts.
@@ -226,47 +228,31 @@ func (c *checker) scan(files []*file, workers int) {
 			c.progress.TotalBytes += int64(e.Size)
 		}
 	}
-	next := make(chan scanJob)
-	var wg sync.WaitGroup
-	var carry crash.Carry // a worker's panic is raised here after the pool stops
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				for range next { // a panicked worker drains the feed
-				}
-			}()
-			defer carry.Catch()
-			scanners := map[*file]*dat.Scanner{}
-			local := map[string]int{}
-			var lb dat.LandBlock // reused for every landblock this worker reads
-			for j := range next {
-				sc := scanners[j.f]
-				if sc == nil {
-					sc = j.f.f.NewScanner()
-					scanners[j.f] = sc
-				}
-				var bytes int64
-				for _, e := range j.es {
-					c.record(j.f, sc, e, local, &lb)
-					bytes += int64(e.Size)
-				}
-				c.done(len(j.es), bytes)
+	// A worker's panic is raised here after the pool stops (internal/pool).
+	pool.Run(context.Background(), workers, len(jobs), func(next iter.Seq[int]) {
+		scanners := map[*file]*dat.Scanner{}
+		local := map[string]int{}
+		var lb dat.LandBlock // reused for every landblock this worker reads
+		for i := range next {
+			j := jobs[i]
+			sc := scanners[j.f]
+			if sc == nil {
+				sc = j.f.f.NewScanner()
+				scanners[j.f] = sc
 			}
-			c.mu.Lock()
-			for k, v := range local {
-				c.counts[k] += v
+			var bytes int64
+			for _, e := range j.es {
+				c.record(j.f, sc, e, local, &lb)
+				bytes += int64(e.Size)
 			}
-			c.mu.Unlock()
-		}()
-	}
-	for _, j := range jobs {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
-	carry.Raise()
+			c.done(len(j.es), bytes)
+		}
+		c.mu.Lock()
+		for k, v := range local {
+			c.counts[k] += v
+		}
+		c.mu.Unlock()
+	})
 }
 
 // summary is what the check found, in the order a report shows it:

@@ -364,12 +364,9 @@ func TestMP3BombIsAProblem(t *testing.T) {
 		copy(mp3[i:], []byte{0xFF, 0xF3, 0x14, 0xC0})
 	}
 	const id = 0x0A00BEEF
-	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
-	pw.Add(id, dat.EncodeWave(&dat.Wave{ID: id, Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 1, SamplesPerSec: 24000}, Data: mp3}))
-	cw := dat.NewWriter(256, dat.DataSetCell, 1)
-	p, _ := pw.Bytes()
-	c, _ := cw.Bytes()
-	s := Check(open(t, p, c), Options{})
+	w := dat.NewPairWriter()
+	w.AddPortal(id, dat.EncodeWave(&dat.Wave{ID: id, Format: dat.WaveFormat{Tag: dat.WaveTagMP3, Channels: 1, SamplesPerSec: 24000}, Data: mp3}))
+	s := Check(dattest.OpenPair(t, w), Options{})
 	for _, q := range s.Problems {
 		if q.Record == id && q.Kind == dat.KindBadWave && q.Off == 12+18 && strings.Contains(q.What, "budget") {
 			return
@@ -383,7 +380,7 @@ func TestMP3BombIsAProblem(t *testing.T) {
 // not already 11025 Hz mono (O1: retail converts them with ACM, or plays them
 // silent); PCM waves are not listed.
 func TestO1_CheckListsCompressedWaves(t *testing.T) {
-	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
+	w := dat.NewPairWriter()
 	for i, f := range []dat.WaveFormat{
 		{Tag: dat.WaveTagMP3, Channels: 2, SamplesPerSec: 22050},
 		{Tag: dat.WaveTagMP3, Channels: 1, SamplesPerSec: 11025},
@@ -392,11 +389,9 @@ func TestO1_CheckListsCompressedWaves(t *testing.T) {
 		{Tag: dat.WaveTagPCM, Channels: 1, SamplesPerSec: 22050, BitsPerSample: 16, BlockAlign: 2},
 	} {
 		id := 0x0A000100 + uint32(i)
-		pw.Add(id, dat.EncodeWave(&dat.Wave{ID: id, Format: f, Data: []byte{0, 0, 0, 0}}))
+		w.AddPortal(id, dat.EncodeWave(&dat.Wave{ID: id, Format: f, Data: []byte{0, 0, 0, 0}}))
 	}
-	p, _ := pw.Bytes()
-	c, _ := dat.NewWriter(256, dat.DataSetCell, 1).Bytes()
-	s := Check(open(t, p, c), Options{DecodeWave: func(*dat.Wave) error { return nil }})
+	s := Check(dattest.OpenPair(t, w), Options{DecodeWave: func(*dat.Wave) error { return nil }})
 	want := []CompressedFormat{
 		{Tag: dat.WaveTagMP3, Rate: 11025, Channels: 1, Waves: 1, Converted: false},
 		{Tag: dat.WaveTagMP3, Rate: 22050, Channels: 1, Waves: 1, Converted: true},

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 )
 
 // Issue 12, `soundworld check`: model references (dat-format §3.5, §3.7).
@@ -37,22 +38,13 @@ func TestModelReferences(t *testing.T) {
 		Objects:   []dat.Stab{{ID: noGfx, Frame: frame}, {ID: setup, Frame: frame}, {ID: 0x05000000, Frame: frame}, {ID: 0x02000099, Frame: frame}},
 		Buildings: []dat.BuildInfo{{ModelID: gfx, Frame: frame, Portals: []dat.BldPortal{}}}})
 	build := func(withGfx bool) *Summary {
-		pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
-		pw.Add(setup, setupRec())
+		w := dat.NewPairWriter()
+		w.AddPortal(setup, setupRec())
 		if withGfx {
-			pw.Add(gfx, binary.LittleEndian.AppendUint32(nil, gfx)) // not parsed: only its presence counts
+			w.AddPortal(gfx, binary.LittleEndian.AppendUint32(nil, gfx)) // not parsed: only its presence counts
 		}
-		cw := dat.NewWriter(256, dat.DataSetCell, 1)
-		cw.Add(info, infoRec)
-		p, err := pw.Bytes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := cw.Bytes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return Check(open(t, p, c), Options{})
+		w.AddCell(info, infoRec)
+		return Check(dattest.OpenPair(t, w), Options{})
 	}
 	if _, err := dat.SetupParts(setupRec()); err != nil {
 		t.Fatal(err)
@@ -87,11 +79,8 @@ func TestSetupPartsPastTheEnd(t *testing.T) {
 	if p := dat.ProblemOf(dat.KindBadSetup, "", 0x02000001, err); p.Off != 8 || !p.InRecord {
 		t.Errorf("got %v (%+v), want an error at record byte 8", err, p)
 	}
-	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
-	pw.Add(0x02000001, b)
-	p, _ := pw.Bytes()
-	cw := dat.NewWriter(256, dat.DataSetCell, 1)
-	c, _ := cw.Bytes()
-	s := Check(open(t, p, c), Options{})
+	w := dat.NewPairWriter()
+	w.AddPortal(0x02000001, b)
+	s := Check(dattest.OpenPair(t, w), Options{})
 	want(t, s, dat.PortalFile, 0x02000001, 8, true, dat.KindBadSetup, "num_parts runs past the record end")
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 )
 
 // TestE3_CheckFollowsHooks: check follows every hook's reference and counts
@@ -26,30 +27,25 @@ func TestE3_CheckFollowsHooks(t *testing.T) {
 		wave, missWave            = 0x0A000001, 0x0A0000FF
 		scene              uint32 = 0x12000001
 	)
-	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
-	pw.Add(dat.RegionID, sceneRegion(scene, 0x12000002))
-	pw.Add(setA, dat.EncodeSetup(&dat.Setup{ID: setA, DefaultAnimation: anim, DefaultSoundTable: table}))
-	pw.Add(setB, dat.EncodeSetup(&dat.Setup{ID: setB, DefaultScript: scrB1}))
-	pw.Add(setC, dat.EncodeSetup(&dat.Setup{ID: setC, DefaultScript: scrC}))
-	pw.Add(anim, dat.EncodeAnimation(&dat.Animation{ID: anim, Frames: []dat.AnimFrame{
+	w := dat.NewPairWriter()
+	w.AddPortal(dat.RegionID, sceneRegion(scene, 0x12000002))
+	w.AddPortal(setA, dat.EncodeSetup(&dat.Setup{ID: setA, DefaultAnimation: anim, DefaultSoundTable: table}))
+	w.AddPortal(setB, dat.EncodeSetup(&dat.Setup{ID: setB, DefaultScript: scrB1}))
+	w.AddPortal(setC, dat.EncodeSetup(&dat.Setup{ID: setC, DefaultScript: scrC}))
+	w.AddPortal(anim, dat.EncodeAnimation(&dat.Animation{ID: anim, Frames: []dat.AnimFrame{
 		{Hooks: []dat.Hook{{Type: dat.HookSoundTable, SType: 0x69}, {Type: dat.HookSoundTable, SType: 0x6A}}},
 		{Hooks: []dat.Hook{{Type: dat.HookSound, Wave: missWave}}}, {}}}))
-	pw.Add(scrB1, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scrB1, Entries: []dat.ScriptEntry{
+	w.AddPortal(scrB1, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scrB1, Entries: []dat.ScriptEntry{
 		{Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: wave, Probability: 1, Volume: 1}}, {Hook: dat.Hook{Type: dat.HookCallPES, Script: scrB2}}}}))
-	pw.Add(scrB2, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scrB2, Entries: []dat.ScriptEntry{{Hook: dat.Hook{Type: dat.HookCallPES, Script: scrB1}}}}))
-	pw.Add(scrC, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scrC, Entries: []dat.ScriptEntry{
+	w.AddPortal(scrB2, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scrB2, Entries: []dat.ScriptEntry{{Hook: dat.Hook{Type: dat.HookCallPES, Script: scrB1}}}}))
+	w.AddPortal(scrC, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scrC, Entries: []dat.ScriptEntry{
 		{Hook: dat.Hook{Type: dat.HookSound, Wave: wave}}, {StartTime: 1, Hook: dat.Hook{Type: dat.HookCallPES, Script: scrC}}}}))
-	pw.Add(table, dat.EncodeSoundTable(&dat.SoundTable{ID: table, Sounds: map[uint32][]dat.SoundData{0x69: {{WaveID: wave, Probability: 1, Volume: 1}}},
+	w.AddPortal(table, dat.EncodeSoundTable(&dat.SoundTable{ID: table, Sounds: map[uint32][]dat.SoundData{0x69: {{WaveID: wave, Probability: 1, Volume: 1}}},
 		Root: dat.SoundNode{Children: []dat.SoundNode{{Key: 0x69, Data: []dat.SoundData{{WaveID: wave, Probability: 1, Volume: 1}}}}}}))
-	pw.Add(wave, dat.EncodeWave(&dat.Wave{ID: wave, Format: dat.WaveFormat{Tag: 1, Channels: 1, SamplesPerSec: 22050, AvgBytesPerSec: 44100, BlockAlign: 2, BitsPerSample: 16},
+	w.AddPortal(wave, dat.EncodeWave(&dat.Wave{ID: wave, Format: dat.WaveFormat{Tag: 1, Channels: 1, SamplesPerSec: 22050, AvgBytesPerSec: 44100, BlockAlign: 2, BitsPerSample: 16},
 		Header: []byte{1, 0, 1, 0, 0x22, 0x56, 0, 0, 0x44, 0xAC, 0, 0, 2, 0, 16, 0, 0, 0}, Data: make([]byte, 200)}))
-	pw.Add(scene, sceneRecord(scene, setA, 0x01000005, 0x02000099))
-	p, err := pw.Bytes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _ := dat.NewWriter(256, dat.DataSetCell, 1).Bytes()
-	s := Check(open(t, p, c), Options{})
+	w.AddPortal(scene, sceneRecord(scene, setA, 0x01000005, 0x02000099))
+	s := Check(dattest.OpenPair(t, w), Options{})
 	o := s.Objects
 	if o == nil || o.Animations != 1 || o.Scripts != 3 || o.SoundingSetups != 3 || o.Scenes != 1 || o.SceneSetups != 1 || o.SoundingScenery != 1 {
 		t.Fatalf("stats: %+v", o)
@@ -84,22 +80,13 @@ func TestE3_CheckFollowsHooks(t *testing.T) {
 // never creates it — and is not a problem; one inside is not listed.
 func TestE3_CheckNotesOutOfBlockObjects(t *testing.T) {
 	const setA = 0x02000001
-	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
-	pw.Add(setA, dat.EncodeSetup(&dat.Setup{ID: setA}))
-	p, err := pw.Bytes()
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := dat.NewPairWriter()
+	w.AddPortal(setA, dat.EncodeSetup(&dat.Setup{ID: setA}))
 	const lbi = 0xA9B4FFFE
-	cw := dat.NewWriter(256, dat.DataSetCell, 1)
-	cw.Add(lbi, dat.EncodeLandBlockInfo(&dat.LandBlockInfo{ID: lbi,
+	w.AddCell(lbi, dat.EncodeLandBlockInfo(&dat.LandBlockInfo{ID: lbi,
 		Objects:   []dat.Stab{{ID: setA, Frame: dat.Frame{X: 10, Y: 10, QW: 1}}, {ID: setA, Frame: dat.Frame{X: 192, Y: 10, QW: 1}}},
 		Buildings: []dat.BuildInfo{{ModelID: setA, Frame: dat.Frame{X: 50, Y: -3, QW: 1}}}}))
-	c, err := cw.Bytes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := Check(open(t, p, c), Options{})
+	s := Check(dattest.OpenPair(t, w), Options{})
 	if len(s.Notes) != 2 || !strings.Contains(s.Notes[0], "building 0 (model 0x02000001) at (50, -3)") ||
 		!strings.Contains(s.Notes[1], "object 1 (model 0x02000001) at (192, 10)") {
 		t.Fatalf("notes %q, want the building at (50, -3) and object 1 at (192, 10)", s.Notes)
@@ -126,32 +113,23 @@ func TestE3_CheckCountsMotionTables(t *testing.T) {
 		mt                    = 0x09000001
 		scene          uint32 = 0x12000001
 	)
-	pw := dat.NewWriter(1024, dat.DataSetPortal, 0)
-	pw.Add(dat.RegionID, sceneRegion(scene))
-	pw.Add(s1, dat.EncodeSetup(&dat.Setup{ID: s1, DefaultAnimation: anim, DefaultMotionTable: mt}))
-	pw.Add(s2, dat.EncodeSetup(&dat.Setup{ID: s2, DefaultScript: scr, DefaultMotionTable: mt}))
-	pw.Add(s3, dat.EncodeSetup(&dat.Setup{ID: s3, DefaultMotionTable: mt}))
-	pw.Add(s4, dat.EncodeSetup(&dat.Setup{ID: s4, DefaultAnimation: anim}))
-	pw.Add(anim, dat.EncodeAnimation(&dat.Animation{ID: anim, Frames: []dat.AnimFrame{{}, {}}}))
-	pw.Add(scr, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scr}))
-	pw.Add(mt, dat.EncodeMotionTable(&dat.MotionTable{ID: mt, DefaultStyle: 1, StyleDefaults: []dat.StyleDefault{{Style: 1, Substate: 2}},
+	w := dat.NewPairWriter()
+	w.AddPortal(dat.RegionID, sceneRegion(scene))
+	w.AddPortal(s1, dat.EncodeSetup(&dat.Setup{ID: s1, DefaultAnimation: anim, DefaultMotionTable: mt}))
+	w.AddPortal(s2, dat.EncodeSetup(&dat.Setup{ID: s2, DefaultScript: scr, DefaultMotionTable: mt}))
+	w.AddPortal(s3, dat.EncodeSetup(&dat.Setup{ID: s3, DefaultMotionTable: mt}))
+	w.AddPortal(s4, dat.EncodeSetup(&dat.Setup{ID: s4, DefaultAnimation: anim}))
+	w.AddPortal(anim, dat.EncodeAnimation(&dat.Animation{ID: anim, Frames: []dat.AnimFrame{{}, {}}}))
+	w.AddPortal(scr, dat.EncodePhysicsScript(&dat.PhysicsScript{ID: scr}))
+	w.AddPortal(mt, dat.EncodeMotionTable(&dat.MotionTable{ID: mt, DefaultStyle: 1, StyleDefaults: []dat.StyleDefault{{Style: 1, Substate: 2}},
 		Cycles: []dat.MotionData{{Key: 1<<16 | 2, Anims: []dat.AnimData{{Anim: anim, High: -1, Framerate: 30}, {Anim: missing, High: -1, Framerate: 30}}}}}))
-	pw.Add(scene, sceneRecord(scene, s2, s3))
-	p, err := pw.Bytes()
-	if err != nil {
-		t.Fatal(err)
-	}
+	w.AddPortal(scene, sceneRecord(scene, s2, s3))
 	const lbi = 0xA9B4FFFE
 	at := func(x float32) dat.Frame { return dat.Frame{X: x, Y: 10, QW: 1} }
-	cw := dat.NewWriter(256, dat.DataSetCell, 1)
-	cw.Add(lbi, dat.EncodeLandBlockInfo(&dat.LandBlockInfo{ID: lbi,
+	w.AddCell(lbi, dat.EncodeLandBlockInfo(&dat.LandBlockInfo{ID: lbi,
 		Objects:   []dat.Stab{{ID: s1, Frame: at(10)}, {ID: s1, Frame: at(200)}, {ID: s3, Frame: at(20)}, {ID: s4, Frame: at(30)}},
 		Buildings: []dat.BuildInfo{{ModelID: s2, Frame: at(40)}}}))
-	c, err := cw.Bytes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := Check(open(t, p, c), Options{})
+	s := Check(dattest.OpenPair(t, w), Options{})
 	o := s.Objects
 	if o == nil || o.MotionTables != 1 || o.PlacedWithMotion != 2 || o.SceneryWithMotion != 1 {
 		t.Fatalf("objects %+v: want 1 motion table, 2 placed statics (S1 inside, the S2 building), 1 scenery setup (S2)", o)

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/internal/alloctest"
 	"soundworld/internal/capture"
@@ -25,14 +26,8 @@ import (
 // the view and the bulky fields a link leaves out.
 func session(t *testing.T) []byte {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	es, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "default")
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
+	es := standintest.Layout(t, assets.DefaultLayout())
 	s, err := world.NewSim(world.Config{Archive: a, Seed: 7, Emitters: es})
 	if err != nil {
 		t.Fatal(err)
@@ -77,10 +72,7 @@ func rebuild(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	s, err := world.NewSim(world.Config{Archive: a, Seed: 1, Prefs: audio.DefaultPrefs()})
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@
 package listentest
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/gate"
 	"soundworld/gate/decode"
@@ -22,14 +22,8 @@ import (
 // played 6 dB quieter, and returns its path and its /loc as the file has it.
 func Gate(t testing.TB, dir string) (string, world.RetailLoc) {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	es, err := world.LoadLayout(bytes.NewReader(assets.DefaultLayout()), "default")
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
+	es := standintest.Layout(t, assets.DefaultLayout())
 	loc := world.RetailLocOf(world.LocOf(world.Pos{X: world.HoltburgX, Y: world.HoltburgY}), 135)
 	place := loc.Loc()
 	sc := gate.Scene{Archive: a, Bank: audio.NewBank(a), Place: &place, Heading: loc.Heading(), Eye: 2,

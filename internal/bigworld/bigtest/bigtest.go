@@ -9,14 +9,21 @@ import (
 	"soundworld/internal/bigworld"
 )
 
-// Archive opens the generated world's two dats, closed when tb ends.
-func Archive(tb testing.TB) *dat.Archive {
+// Dir is the folder of the generated world's two dats (bigworld.Cached:
+// generated on first use); a failure ends the test.
+func Dir(tb testing.TB) string {
 	tb.Helper()
 	dir, err := bigworld.Cached()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	a, err := dat.OpenDir(dir)
+	return dir
+}
+
+// Archive opens the generated world's two dats, closed when tb ends.
+func Archive(tb testing.TB) *dat.Archive {
+	tb.Helper()
+	a, err := dat.OpenDir(Dir(tb))
 	if err != nil {
 		tb.Fatal(err)
 	}
