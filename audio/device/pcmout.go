@@ -104,14 +104,24 @@ const (
 
 // startPCM starts playing d through dev, a period at a time; lock runs first
 // on each attempt's goroutine (ALSA: lock it to its thread); open opens the
-// device afresh after it was given up.
-func startPCM(d *Device, dev pcm, period, size int64, lock func(), closer func(), open opener) *pcmOut {
+// device afresh after it was given up. late (or dev nil: the first attempt
+// opens one) starts as a device return (opening.go): the wall clock has
+// the mix until the device has played a buffer of silence.
+func startPCM(d *Device, dev pcm, period, size int64, lock, closer func(), open opener, late bool) *pcmOut {
 	o := newPCMOut(d, dev, period, size, time.Now, fallbackAfter)
 	o.lock, o.open = lock, open
 	o.first().closer = closer
+	if late || dev == nil {
+		o.asReturn()
+	}
 	o.start()
 	return o
 }
+
+// asReturn makes o, not yet started, begin as a device return: the wall
+// clock has the mix until the first attempt's device has played a buffer
+// of silence (attemptStep), and that is counted in Returns.
+func (o *pcmOut) asReturn() { o.wall, o.wallFrom = true, o.now() }
 
 // newPCMOut is a pcmOut not yet started, on the clock now, whose first
 // attempt plays dev.
@@ -424,6 +434,11 @@ type StallStats struct {
 	// (its calls return without waiting to play, but a sound server's
 	// plugin may take long to restart a stream).
 	Longest time.Duration
+	// Opening: no device has played yet since Open (opening.go), for
+	// OpeningFor: the open has not answered, or the device it gave has not
+	// yet played a buffer.
+	Opening    bool
+	OpeningFor time.Duration
 }
 
 // Stalls is the output's stall account; ok is false when the output keeps

@@ -38,6 +38,13 @@ type account struct {
 	returns   int64   // times a device opened afresh took the mix back
 	onWall    bool    // the wall clock has the mix now
 	notes     []string
+	opening   bool // no device has played yet since Open (opening.go)
+	openSaid  bool // OpeningNotice was said
+	// openUpdates counts the Updates while opening; openAt is when
+	// the session opened, openSim the sim time when a device first played.
+	openUpdates int
+	openAt      time.Time
+	openSim     float64
 }
 
 // appendBounded appends v, keeping the last maxLog.
@@ -93,10 +100,26 @@ func (s *Session) takeStalls(d *Device, simT float64) {
 	if st.Returns > a.returns {
 		a.returns = st.Returns
 		a.dry = appendBounded(a.dry, Event{Time: simT, Kind: "stall", Slot: -1, Reason: "device back"})
-		s.host.Notice(ReturnNotice)
+		s.host.Notice(map[bool]string{true: OpenedNotice, false: ReturnNotice}[a.openSaid && a.opening])
 		a.note("back")
 	}
+	s.takeOpening(st, simT)
 	a.onWall = st.OnWallClock
+}
+
+// takeOpening says once that the device is still opening after
+// openNoticeAfter (opening.go), and keeps when one first played.
+func (s *Session) takeOpening(st StallStats, simT float64) {
+	a := &s.acct
+	if st.Opening && !a.openSaid && st.OpeningFor >= openNoticeAfter {
+		a.openSaid = true
+		s.host.Notice(OpeningNotice)
+		a.note("opening")
+	}
+	if a.opening && !st.Opening {
+		a.openSim = simT
+	}
+	a.opening = st.Opening
 }
 
 // note keeps when the window said the device was lost or back (wall
@@ -116,6 +139,7 @@ type Status struct {
 	Underruns int64   // events since the session opened
 	Dry       float64 // s the device ran dry in all
 	Late      int     // late starts since the session opened
+	Opening   bool    // no device has played yet since Open: "opening the sound device…"
 }
 
 // Status is the account now (zero with no session).
@@ -127,6 +151,9 @@ func (s *Session) Status() Status {
 	fr, ev := d.Underruns()
 	st := Status{Clock: s.anchored && !s.acct.onWall, OnWall: s.acct.onWall, Muted: s.muted, Underruns: s.acct.underruns,
 		Dry: float64(s.acct.dryFrames) / audio.SampleRate, Late: s.acct.lateN}
+	if dst, ok := d.Stalls(); ok {
+		st.Opening = dst.Opening
+	}
 	stall := ""
 	if s.acct.stalls > 0 {
 		stall = fmt.Sprintf(", device stalls %d", s.acct.stalls)
@@ -204,6 +231,10 @@ func (s *Session) Report(w io.Writer, simT float64) {
 	if st, ok := d.Stalls(); ok {
 		fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks, %d reopenings, %d returns; longest look at the device %.1f ms%s\n",
 			st.TopUps, st.Restarts, st.Fallbacks, st.Reopens, st.Returns, st.Longest.Seconds()*1000, lastErr(st.LastError))
+	}
+	if a := &s.acct; a.openSaid {
+		fmt.Fprintf(w, "live: device open: asked at unix %.3f, %d Updates while opening, first played at sim %.3f s\n",
+			float64(a.openAt.UnixNano())/1e9, a.openUpdates, a.openSim)
 	}
 	for _, n := range s.acct.notes {
 		fmt.Fprintf(w, "live: device notice: %s\n", n)
