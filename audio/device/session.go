@@ -366,7 +366,9 @@ func (s *Session) waitOpen(d *Device) bool {
 	if !ok || !st.Opening {
 		return false
 	}
-	s.acct.openUpdates++
+	if s.acct.openUpdates++; s.acct.openUpdates == 1 {
+		s.acct.firstU = time.Now()
+	}
 	if s.anchored || len(s.anchors) > 0 || st.OpeningFor >= openWait {
 		return false
 	}

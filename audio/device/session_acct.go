@@ -41,9 +41,11 @@ type account struct {
 	opening   bool // no device has played yet since Open (opening.go)
 	openSaid  bool // OpeningNotice was said
 	// openUpdates counts the Updates while opening; openAt is when
-	// the session opened, openSim the sim time when a device first played.
+	// the session opened, firstU its first Update, openSim the sim time
+	// when a device first played.
 	openUpdates int
 	openAt      time.Time
+	firstU      time.Time
 	openSim     float64
 }
 
@@ -233,8 +235,8 @@ func (s *Session) Report(w io.Writer, simT float64) {
 			st.TopUps, st.Restarts, st.Fallbacks, st.Reopens, st.Returns, st.Longest.Seconds()*1000, lastErr(st.LastError))
 	}
 	if a := &s.acct; a.openSaid {
-		fmt.Fprintf(w, "live: device open: asked at unix %.3f, %d Updates while opening, first played at sim %.3f s\n",
-			float64(a.openAt.UnixNano())/1e9, a.openUpdates, a.openSim)
+		fmt.Fprintf(w, "live: device open: asked at unix %.3f, first Update at unix %.3f, %d Updates while opening, first played at sim %.3f s\n",
+			float64(a.openAt.UnixNano())/1e9, float64(a.firstU.UnixNano())/1e9, a.openUpdates, a.openSim)
 	}
 	for _, n := range s.acct.notes {
 		fmt.Fprintf(w, "live: device notice: %s\n", n)
