@@ -93,7 +93,8 @@ type attempt struct {
 }
 
 // Reopen backoff: the first retry 250 ms after the device was given up,
-// doubling for each failed attempt, at most maxBackoff.
+// doubling for each failed attempt, at most maxBackoff; a device that
+// refuses to open at once is retried every firstBackoff (failedOpen).
 // maxOutstanding bounds the goroutines stuck inside a stopped server: past
 // it no attempt is made until one returns (about 20 s of a stopped server).
 const (
@@ -161,8 +162,9 @@ func (o *pcmOut) run(a *attempt) {
 		o.lock()
 	}
 	if a.dev == nil {
+		began := o.now()
 		if err := o.openAttempt(a); err != nil {
-			o.failed(a, o.now(), err)
+			o.failedOpen(a, began, o.now(), err)
 			return
 		}
 	}
@@ -246,6 +248,22 @@ func (o *pcmOut) failed(a *attempt, now time.Time, err error) {
 	if o.cur == a.gen {
 		o.giveUp(now)
 	}
+}
+
+// failedOpen is failed for an attempt whose device would not open. One
+// refused at once (no server listening, no card: nothing waited) is
+// tried again after firstBackoff, not a doubled wait: a refusal costs
+// nothing, and a restarted server is heard sooner. An open that waited
+// (a stopped server) backs off as failed does.
+func (o *pcmOut) failedOpen(a *attempt, began, now time.Time, err error) {
+	if now.Sub(began) < firstBackoff {
+		o.mu.Lock()
+		if o.cur == a.gen {
+			o.backoff = firstBackoff
+		}
+		o.mu.Unlock()
+	}
+	o.failed(a, now, err)
 }
 
 // giveUp ends the current attempt at now: the wall clock has the mix (a
