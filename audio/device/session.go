@@ -142,6 +142,9 @@ func (s *Session) Clock(f Frame, step float64, maxTicks int) (int, bool) {
 		s.anchored = false // off (or none): the next device clock starts anew
 		return 0, false
 	}
+	if s.acct.firstU.IsZero() {
+		s.acct.firstU = time.Now()
+	}
 	if d.adoptOpen(len(s.anchors) > 0) { // opening.go: the open answered
 		if silent, why := d.Silent(); silent {
 			s.drop(why)
@@ -366,9 +369,7 @@ func (s *Session) waitOpen(d *Device) bool {
 	if !ok || !st.Opening {
 		return false
 	}
-	if s.acct.openUpdates++; s.acct.openUpdates == 1 {
-		s.acct.firstU = time.Now()
-	}
+	s.acct.openUpdates++
 	if s.anchored || len(s.anchors) > 0 || st.OpeningFor >= openWait {
 		return false
 	}

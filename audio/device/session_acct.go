@@ -234,7 +234,7 @@ func (s *Session) Report(w io.Writer, simT float64) {
 		fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks, %d reopenings, %d returns; longest look at the device %.1f ms%s\n",
 			st.TopUps, st.Restarts, st.Fallbacks, st.Reopens, st.Returns, st.Longest.Seconds()*1000, lastErr(st.LastError))
 	}
-	if a := &s.acct; a.openSaid {
+	if a := &s.acct; !a.firstU.IsZero() {
 		fmt.Fprintf(w, "live: device open: asked at unix %.3f, first Update at unix %.3f, %d Updates while opening, first played at sim %.3f s\n",
 			float64(a.openAt.UnixNano())/1e9, float64(a.firstU.UnixNano())/1e9, a.openUpdates, a.openSim)
 	}
