@@ -175,14 +175,14 @@ stall() { # $1: the output path (-audio)
 # the fault), run the Sim on the wall clock, reopen the device (backoff
 # ≤ 2 s) and play again once the server does ("back"); it quits on time.
 lost() { # $1: the output path (-audio)
-  local w rc=0 tkill tup tstop tcont path=${1:-alsa}
+  local w rc=0 tkill tup tsock tstop tcont path=${1:-alsa}
   "${WENV[@]}" $LIVE_PRIO timeout -k 5 $((SECONDS_LIVE + 120)) xvfb-run -a -s "-screen 0 1280x720x24 -noreset" \
     "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -audio "$path" -quit-after "$SECONDS_LIVE" -settings "$D/settings.json" >"$D/lost.out" 2>"$D/lost.err" &
   w=$!
   sleep 6
   tkill=$(date +%s.%N); kill "$PA"; wait "$PA" 2>/dev/null || true
   sleep 3
-  tup=$(date +%s.%N); start_pulse
+  tup=$(date +%s.%N); start_pulse; tsock=$(date +%s.%N)
   sleep 7
   tstop=$(date +%s.%N); kill -STOP "$PA"
   sleep 5
@@ -195,8 +195,14 @@ lost() { # $1: the output path (-audio)
     awk -v t="$2" '$1 >= t { printf "%.2f\n", $1 - t; exit }'; }
   local l1 b1 l2 b2
   l1=$(after lost "$tkill"); b1=$(after back "$tup"); l2=$(after lost "$tstop"); b2=$(after back "$tcont")
+  # Where restart → back goes: the server's start-up (to its socket), our
+  # retry, the reopening (handshake; the idle null sink's block), the probe.
+  local sock reopen
+  sock=$(awk -v a="$tup" -v b="$tsock" 'BEGIN { printf "%.2f", b - a }')
+  reopen=$(sed -nE 's/^live: device stalls: .*reopenings that opened took ([0-9 ]+ ms|none).*/\1/p' "$D/lost.out")
   echo "[lost] kill → notice ${l1:-none} s, restart → back ${b1:-none} s, SIGSTOP → notice ${l2:-none} s, SIGCONT → back ${b2:-none} s"
-  summary "lost $path: kill → notice ${l1:-none} s, restart → back ${b1:-none} s, SIGSTOP → notice ${l2:-none} s, SIGCONT → back ${b2:-none} s (load $(cut -d' ' -f1 /proc/loadavg))"
+  echo "[lost] restart → the server's socket ${sock} s (polled every 0.1 s); the reopenings that opened took ${reopen:-?}, in order"
+  summary "lost $path: kill → notice ${l1:-none} s, restart → back ${b1:-none} s (socket ${sock} s), SIGSTOP → notice ${l2:-none} s, SIGCONT → back ${b2:-none} s, reopenings took ${reopen:-?} (load $(cut -d' ' -f1 /proc/loadavg))"
   if ! awk -v a="${l1:-99}" -v b="${l2:-99}" 'BEGIN { exit !(a <= 1.0 && b <= 1.0) }'; then
     echo "live-smoke (lost): the window did not say the device was lost within 1 s (gate $LIVE_LOST_GATE)" >&2
     [ "$LIVE_LOST_GATE" = on ] && return 1

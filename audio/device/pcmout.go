@@ -2,6 +2,7 @@ package device
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -67,6 +68,8 @@ type pcmOut struct {
 	lateWakes atomic.Int64 // writer.lateWakes, all attempts
 	grownAt   atomic.Int64 // lateWakes when the buffer last grew
 	lastErr   atomic.Value // string: why the device last failed
+	opensMu   sync.Mutex
+	opens     []time.Duration // guarded by opensMu: how long each reopening that opened took (the first 16)
 
 	now           func() time.Time
 	fallbackAfter time.Duration
@@ -191,10 +194,16 @@ func (o *pcmOut) openAttempt(a *attempt) error {
 	if o.open == nil {
 		return fmt.Errorf("the sound device cannot be reopened")
 	}
+	began := o.now()
 	dev, period, size, closer, err := o.open()
 	if err != nil {
 		return err
 	}
+	o.opensMu.Lock()
+	if len(o.opens) < 16 {
+		o.opens = append(o.opens, o.now().Sub(began))
+	}
+	o.opensMu.Unlock()
 	a.dev, a.closer, a.w = dev, closer, newWriter(dev, period, size)
 	return nil
 }
@@ -410,7 +419,7 @@ func (o *pcmOut) stallStats() StallStats {
 	o.mu.Unlock()
 	e, _ := o.lastErr.Load().(string)
 	return StallStats{TopUps: o.topUps.Load(), Restarts: o.restarts.Load(), Fallbacks: o.stalls.Load(), OnWallClock: wall, LastError: e,
-		Reopens: o.reopens.Load(), Returns: o.returns.Load(), Longest: time.Duration(o.longest.Load())}
+		Reopens: o.reopens.Load(), Returns: o.returns.Load(), Longest: time.Duration(o.longest.Load()), Opens: o.openTimes()}
 }
 
 // close stops the watchdog and every attempt, without waiting for any
@@ -457,6 +466,16 @@ type StallStats struct {
 	// yet played a buffer.
 	Opening    bool
 	OpeningFor time.Duration
+	// Opens is how long each reopening that opened the device took (a
+	// sound server's handshake and its sink's readiness), the first 16.
+	Opens []time.Duration
+}
+
+// openTimes is a copy of opens.
+func (o *pcmOut) openTimes() []time.Duration {
+	o.opensMu.Lock()
+	defer o.opensMu.Unlock()
+	return slices.Clone(o.opens)
 }
 
 // Stalls is the output's stall account; ok is false when the output keeps

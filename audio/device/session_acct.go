@@ -231,8 +231,8 @@ func (s *Session) Report(w io.Writer, simT float64) {
 		fmt.Fprintf(w, "live: our writer: %d underruns reported by the device (ALSA or the sound server), fewest frames queued before a write %d (%.1f ms)\n", x, low, ms(low))
 	}
 	if st, ok := d.Stalls(); ok {
-		fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks, %d reopenings, %d returns; longest look at the device %.1f ms%s\n",
-			st.TopUps, st.Restarts, st.Fallbacks, st.Reopens, st.Returns, st.Longest.Seconds()*1000, lastErr(st.LastError))
+		fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks, %d reopenings, %d returns; longest look at the device %.1f ms; reopenings that opened took%s%s\n",
+			st.TopUps, st.Restarts, st.Fallbacks, st.Reopens, st.Returns, st.Longest.Seconds()*1000, opensMs(st.Opens), lastErr(st.LastError))
 	}
 	if a := &s.acct; !a.firstU.IsZero() {
 		fmt.Fprintf(w, "live: device open: asked at unix %.3f, first Update at unix %.3f, %d Updates while opening, first played at sim %.3f s\n",
@@ -247,6 +247,18 @@ func (s *Session) Report(w io.Writer, simT float64) {
 	for _, l := range s.acct.late {
 		fmt.Fprintf(w, "live: late start sim %.6f s slot %d wave 0x%08X late_ms %.3f\n", l.Time, l.Slot, l.Wave, l.Ms)
 	}
+}
+
+// opensMs is " 1840 220 ms" (" none").
+func opensMs(ds []time.Duration) string {
+	if len(ds) == 0 {
+		return " none"
+	}
+	out := ""
+	for _, d := range ds {
+		out += fmt.Sprintf(" %.0f", d.Seconds()*1000)
+	}
+	return out + " ms"
 }
 
 // ms is frames in ms.
