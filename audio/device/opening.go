@@ -247,18 +247,7 @@ func (o *openingOut) adopt(out output, late bool) {
 func (o *openingOut) run() {
 	defer crash.Recover()
 	buf := make([]float32, 2*PeriodFrames)
-	tick := time.NewTicker(5 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case <-o.stop:
-			return
-		case <-tick.C:
-		}
-		if !o.wallStep(o.now(), buf) {
-			return
-		}
-	}
+	every5ms(o.stop, func() bool { return o.wallStep(o.now(), buf) })
 }
 
 // wallStep renders the mix up to now on the wall clock, never past what
@@ -270,12 +259,7 @@ func (o *openingOut) wallStep(now time.Time, buf []float32) bool {
 	if o.inner != nil || o.closed {
 		return false
 	}
-	due := int64(now.Sub(o.wallAt).Seconds() * audio.SampleRate)
-	for o.done+PeriodFrames <= due && o.d.covers(PeriodFrames) {
-		o.d.render(buf)
-		o.done += PeriodFrames
-	}
-	o.done = max(o.done, due-wallBacklog)
+	o.done = renderWall(o.d, o.wallAt, now, o.done, PeriodFrames, buf)
 	return true
 }
 

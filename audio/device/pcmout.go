@@ -347,15 +347,22 @@ func (o *pcmOut) watch() {
 	defer close(o.watchDone)
 	defer crash.Recover()
 	buf := make([]float32, 2*o.period)
+	every5ms(o.stop, func() bool { o.wallStep(o.now(), buf); return true })
+}
+
+// every5ms calls step every 5 ms until stop closes or step returns false.
+func every5ms(stop <-chan struct{}, step func() bool) {
 	tick := time.NewTicker(5 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
-		case <-o.stop:
+		case <-stop:
 			return
 		case <-tick.C:
 		}
-		o.wallStep(o.now(), buf)
+		if !step() {
+			return
+		}
 	}
 }
 
@@ -383,15 +390,22 @@ func (o *pcmOut) wallStep(now time.Time, buf []float32) {
 		o.reopens.Add(1)
 		o.spawn(&attempt{gen: o.cur})
 	}
-	due := int64(now.Sub(o.wallFrom).Seconds() * audio.SampleRate)
-	for o.wallDone+o.period <= due && o.d.covers(o.period) { // as the writer: never past the Sim
-		o.d.render(buf) // heard by no one: the meters and captures still get it (tap)
-		o.wallDone += o.period
+	o.wallDone = renderWall(o.d, o.wallFrom, now, o.wallDone, o.period, buf)
+}
+
+// renderWall renders d's mix on the wall clock, which took it at from,
+// up to now, a period at a time: done frames were rendered before; it
+// returns the frames rendered (or forgiven) after.
+func renderWall(d *Device, from, now time.Time, done, period int64, buf []float32) int64 {
+	due := int64(now.Sub(from).Seconds() * audio.SampleRate)
+	for done+period <= due && d.covers(period) { // as the writer: never past the Sim
+		d.render(buf) // heard by no one: the meters and captures still get it (tap)
+		done += period
 	}
 	// Frames the Sim had not covered in time are not owed: rendering them
 	// in a burst later would run the mix faster than real time (and the
 	// pace check would call the device no clock).
-	o.wallDone = max(o.wallDone, due-wallBacklog)
+	return max(done, due-wallBacklog)
 }
 
 // wallBacklog is the most the wall clock renders at once to catch up, frames.
