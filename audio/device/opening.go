@@ -297,11 +297,14 @@ func (o *openingOut) stats() (int64, int64) {
 	return 0, -1
 }
 
+// mayGrow is the adopted output's (one that keeps no account, oto, may
+// grow; nothing may before one is adopted).
 func (o *openingOut) mayGrow() bool {
-	if g, ok := o.innerAs().(interface{ mayGrow() bool }); ok {
+	in := o.innerAs()
+	if g, ok := in.(interface{ mayGrow() bool }); ok {
 		return g.mayGrow()
 	}
-	return false
+	return in != nil
 }
 
 func (o *openingOut) innerAs() any { in, _ := o.get(); return in }
