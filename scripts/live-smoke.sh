@@ -254,7 +254,7 @@ inputs() {
 }
 
 # Open-stop (issue 31): the sound server is stopped (SIGSTOP) before the
-# window starts and goes on (SIGCONT) OPEN_STOP_SECONDS later. The open
+# window starts and goes on (SIGCONT) OPEN_STOP_SECONDS (10) later. The open
 # runs off the game thread: the window must draw frames and say "opening
 # the sound device" (on ALSA, whose plugin opens on a stopped server and
 # waits in its writes: that the device was lost) within 1 s of its first
@@ -265,7 +265,7 @@ inputs() {
 # writes a sidecar, and render -from of it must equal the stream sent
 # from there, bit for bit (device gaps after it skipped, as in inputs).
 # $1: the output path (-audio).
-OPEN_STOP_SECONDS=${OPEN_STOP_SECONDS:-7}
+OPEN_STOP_SECONDS=${OPEN_STOP_SECONDS:-10}
 open_stop() {
   local w rc=0 path=${1:-pulse} tcont tag="open-stop ${1:-pulse}"
   rm -f "$D/sent.raw" "$D/open.json"
@@ -295,6 +295,10 @@ open_stop() {
   if ! awk -v a="${said:-99}" 'BEGIN { exit !(a <= 1.0) }'; then
     echo "live-smoke ($tag): the window did not say it was opening the device within 1 s of its first Update (gate $LIVE_LOST_GATE)" >&2
     [ "$LIVE_LOST_GATE" = on ] && return 1
+  fi
+  if awk -v f="$first" -v a="$asked" -v c="$tcont" 'BEGIN { exit !(a + f > c - 1) }'; then
+    echo "live-smoke ($tag): the window's first Update came $first s after it asked for the device, less than 1 s before the server went on (a loaded machine: raise OPEN_STOP_SECONDS)" >&2
+    return 1
   fi
   if [ "$ups" -gt 0 ]; then # the open waited for the server
     [ "$ups" -ge 10 ] || { echo "live-smoke ($tag): $ups Updates while opening: the window did not draw" >&2; return 1; }
