@@ -396,6 +396,9 @@ func (f hudFrame) clockLabel() string {
 		s = fmt.Sprintf("%gx asked, running at %.1f× real time", f.st.TimeScale, f.clk.Rate()*f.st.TimeScale)
 	}
 	if st := f.sess.Status(); st.Line != "" { // O5 (audio/device.Session)
+		if st.Opening {
+			return s + " (wall clock, opening the sound device…)"
+		}
 		if st.OnWall {
 			return s + " (wall clock, sound device lost, retrying: " + st.Line + ")"
 		}

@@ -14,6 +14,9 @@
 # "latency-oto" times the same through oto's driver (-audio oto), printed
 # beside the default's, not gated. A fifth kills the server, starts it again and stops it (issue 31): the
 # window must say so within 1 s and play again each time.
+# "open-stop" (issue 31) stops the server before the window starts: the
+# device's open must not hold the window (run on its own in CI:
+# LIVE_RUNS=open-stop; open-stop-alsa when named).
 # "inputs" (and "inputs-hog", under HOG_PER_CORE busy loops a core) makes a
 # jump, a pause, a time-scale change and a server restart, and checks the
 # sent stream after a later instant against render -from of its sidecar.
@@ -172,14 +175,14 @@ stall() { # $1: the output path (-audio)
 # the fault), run the Sim on the wall clock, reopen the device (backoff
 # ≤ 2 s) and play again once the server does ("back"); it quits on time.
 lost() { # $1: the output path (-audio)
-  local w rc=0 tkill tup tstop tcont path=${1:-alsa}
+  local w rc=0 tkill tup tsock tstop tcont path=${1:-alsa}
   "${WENV[@]}" $LIVE_PRIO timeout -k 5 $((SECONDS_LIVE + 120)) xvfb-run -a -s "-screen 0 1280x720x24 -noreset" \
     "$D/bin/soundworld" -seed 1 -prefs "$PREFS" -audio "$path" -quit-after "$SECONDS_LIVE" -settings "$D/settings.json" >"$D/lost.out" 2>"$D/lost.err" &
   w=$!
   sleep 6
   tkill=$(date +%s.%N); kill "$PA"; wait "$PA" 2>/dev/null || true
   sleep 3
-  tup=$(date +%s.%N); start_pulse
+  tup=$(date +%s.%N); start_pulse; tsock=$(date +%s.%N)
   sleep 7
   tstop=$(date +%s.%N); kill -STOP "$PA"
   sleep 5
@@ -192,8 +195,14 @@ lost() { # $1: the output path (-audio)
     awk -v t="$2" '$1 >= t { printf "%.2f\n", $1 - t; exit }'; }
   local l1 b1 l2 b2
   l1=$(after lost "$tkill"); b1=$(after back "$tup"); l2=$(after lost "$tstop"); b2=$(after back "$tcont")
+  # Where restart → back goes: the server's start-up (to its socket), our
+  # retry, the reopening (handshake; the idle null sink's block), the probe.
+  local sock reopen
+  sock=$(awk -v a="$tup" -v b="$tsock" 'BEGIN { printf "%.2f", b - a }')
+  reopen=$(sed -nE 's/^live: device stalls: .*reopenings that opened took ([0-9 ]+ ms|none).*/\1/p' "$D/lost.out")
   echo "[lost] kill → notice ${l1:-none} s, restart → back ${b1:-none} s, SIGSTOP → notice ${l2:-none} s, SIGCONT → back ${b2:-none} s"
-  summary "lost $path: kill → notice ${l1:-none} s, restart → back ${b1:-none} s, SIGSTOP → notice ${l2:-none} s, SIGCONT → back ${b2:-none} s (load $(cut -d' ' -f1 /proc/loadavg))"
+  echo "[lost] restart → the server's socket ${sock} s (polled every 0.1 s); the reopenings that opened took ${reopen:-?}, in order"
+  summary "lost $path: kill → notice ${l1:-none} s, restart → back ${b1:-none} s (socket ${sock} s), SIGSTOP → notice ${l2:-none} s, SIGCONT → back ${b2:-none} s, reopenings took ${reopen:-?} (load $(cut -d' ' -f1 /proc/loadavg))"
   if ! awk -v a="${l1:-99}" -v b="${l2:-99}" 'BEGIN { exit !(a <= 1.0 && b <= 1.0) }'; then
     echo "live-smoke (lost): the window did not say the device was lost within 1 s (gate $LIVE_LOST_GATE)" >&2
     [ "$LIVE_LOST_GATE" = on ] && return 1
@@ -244,6 +253,72 @@ inputs() {
   echo "[$tag] live-smoke: ok (load $(cut -d' ' -f1 /proc/loadavg))"
 }
 
+# Open-stop (issue 31): the sound server is stopped (SIGSTOP) before the
+# window starts and goes on (SIGCONT) OPEN_STOP_SECONDS (10) later. The open
+# runs off the game thread: the window must draw frames and say "opening
+# the sound device" (on ALSA, whose plugin opens on a stopped server and
+# waits in its writes: that the device was lost) within 1 s of its first
+# Update (LIVE_LOST_GATE, as the lost run's notices; the time from asking
+# to the first Update, the window's own start-up, is printed), run the
+# Sim on the wall clock meanwhile, play once the server does ("back") on
+# the session's one anchor, and quit on time; 2 s after it plays it
+# writes a sidecar, and render -from of it must equal the stream sent
+# from there, bit for bit (device gaps after it skipped, as in inputs).
+# $1: the output path (-audio).
+OPEN_STOP_SECONDS=${OPEN_STOP_SECONDS:-10}
+open_stop() {
+  local w rc=0 path=${1:-pulse} tcont tag="open-stop ${1:-pulse}"
+  rm -f "$D/sent.raw" "$D/open.json"
+  kill -STOP "$PA"
+  "${WENV[@]}" $LIVE_PRIO timeout -k 5 120 xvfb-run -a -s "-screen 0 1280x720x24 -noreset" \
+    "$D/bin/soundworld" -audio "$path" -seed 1 -prefs "$PREFS" -quit-after 16 -settings "$D/settings.json" \
+    -live-script "2 sidecar $D/open.json" >"$D/open.out" 2>"$D/open.err" &
+  w=$!
+  sleep "$OPEN_STOP_SECONDS"
+  tcont=$(date +%s.%N); kill -CONT "$PA"
+  wait "$w" || rc=$?
+  grep -E '^live: (sim|device|anchor|script)' "$D/open.out" | sed "s/^/[$tag] /" || true
+  [ "$rc" = 0 ] || { cat "$D/open.err" >&2; echo "live-smoke ($tag): the window did not finish (exit $rc; 124: it hung)" >&2; return 1; }
+  local line asked first ups sim1 said back anchors
+  line=$(grep '^live: device open: asked' "$D/open.out" || true)
+  [ -n "$line" ] || { echo "live-smoke ($tag): the window never said it was opening the device" >&2; return 1; }
+  asked=$(sed -E 's/.*asked at unix ([0-9.]+),.*/\1/' <<<"$line")
+  first=$(sed -E 's/.*first Update at unix ([0-9.]+),.*/\1/' <<<"$line")
+  ups=$(sed -E 's/.*, ([0-9]+) Updates while opening.*/\1/' <<<"$line")
+  sim1=$(sed -E 's/.*first played at sim ([0-9.]+) s.*/\1/' <<<"$line")
+  said=$(sed -nE 's/^live: device notice: (opening|lost) at unix ([0-9.]+)$/\2/p' "$D/open.out" | head -1 | awk -v a="$first" '{ printf "%.2f", $1 - a }')
+  first=$(awk -v a="$asked" -v f="$first" 'BEGIN { printf "%.2f", f - a }')
+  back=$(sed -nE 's/^live: device notice: back at unix ([0-9.]+)$/\1/p' "$D/open.out" | head -1 | awk -v a="$tcont" '{ printf "%.2f", $1 - a }')
+  anchors=$(sed -nE 's/^live: sim .* anchors ([0-9]+),.*/\1/p' "$D/open.out")
+  echo "[$tag] asked → first Update $first s (the window's start-up), first Update → opening notice ${said:-none} s, $ups Updates while opening, first played at sim $sim1 s, SIGCONT → back ${back:-none} s, anchors $anchors"
+  summary "$tag: asked → first Update $first s, → opening notice ${said:-none} s, Updates while opening $ups, sim at first sound $sim1 s, SIGCONT → back ${back:-none} s (load $(cut -d' ' -f1 /proc/loadavg))"
+  if ! awk -v a="${said:-99}" 'BEGIN { exit !(a <= 1.0) }'; then
+    echo "live-smoke ($tag): the window did not say it was opening the device within 1 s of its first Update (gate $LIVE_LOST_GATE)" >&2
+    [ "$LIVE_LOST_GATE" = on ] && return 1
+  fi
+  if awk -v f="$first" -v a="$asked" -v c="$tcont" 'BEGIN { exit !(a + f > c - 1) }'; then
+    echo "live-smoke ($tag): the window's first Update came $first s after it asked for the device, less than 1 s before the server went on (a loaded machine: raise OPEN_STOP_SECONDS)" >&2
+    return 1
+  fi
+  if [ "$ups" -gt 0 ]; then # the open waited for the server
+    [ "$ups" -ge 10 ] || { echo "live-smoke ($tag): $ups Updates while opening: the window did not draw" >&2; return 1; }
+    awk -v s="$sim1" 'BEGIN { exit !(s >= 1.0) }' || { echo "live-smoke ($tag): the Sim stood until the device played (sim $sim1 s)" >&2; return 1; }
+  else # the open answered (ALSA's plugin opens on a stopped server; its writes wait): lost at once
+    grep -qE '^live: device stalls: .* [1-9][0-9]* wall-clock fallbacks' "$D/open.out" ||
+      { echo "live-smoke ($tag): the device opened on a stopped server and was never given up" >&2; return 1; }
+  fi
+  [ -n "$back" ] || { echo "live-smoke ($tag): the device did not play after SIGCONT" >&2; return 1; }
+  [ "$anchors" = 1 ] || { echo "live-smoke ($tag): $anchors anchors, want the session's alone" >&2; return 1; }
+  [ -s "$D/open.json" ] || { echo "live-smoke ($tag): no sidecar written" >&2; return 1; }
+  "$D/bin/soundworld" render -from "$D/open.json" -seconds 6 -o "$D/open.wav" >/dev/null
+  local cmp=0 falls
+  falls=$(sed -nE 's/^live: device stalls: .* ([0-9]+) wall-clock fallbacks.*/\1/p' "$D/open.out")
+  "$D/bin/livecmp" -sent "$D/sent.raw" -render "$D/open.wav" -search -gaps "${falls:-0}" -min-seconds 4 >"$D/cmp.out" 2>&1 || cmp=1
+  sed "s/^/[$tag] /" "$D/cmp.out"
+  [ "$cmp" = 0 ] || { echo "live-smoke ($tag): the sent stream after the device opened is not render -from" >&2; return 1; }
+  echo "[$tag] live-smoke: ok (load $(cut -d' ' -f1 /proc/loadavg))"
+}
+
 # HOG_PER_CORE busy loops a core for the hog runs; LIVE_HOG_NICE runs them
 # niced (a shared machine; say so with the figures).
 HOG_PER_CORE=${HOG_PER_CORE:-5}
@@ -279,6 +354,8 @@ for r in $LIVE_RUNS; do
     inputs "inputs, cpu hog x$(($(nproc) * HOG_PER_CORE))" || status=1
     hog_off ;;
   lost-pulse) lost pulse || status=1 ;;
+  open-stop) open_stop pulse || status=1 ;;
+  open-stop-alsa) open_stop alsa || status=1 ;;
   hog) hog run "cpu hog x$(nproc)" || status=1 ;;
   hog-pulse) hog run "cpu hog x$(nproc) pulse" pulse || status=1 ;;
   *) echo "live-smoke: unknown run $r" >&2; exit 2 ;;

@@ -104,7 +104,10 @@ const NoAudioEnv = "SOUNDWORLD_NO_AUDIO"
 //
 // Ebitengine's audio.NewContext succeeds without a device and the failure
 // surfaces later as an error from ebiten.RunGame, so the device is probed up
-// front and NewContext is not called at all when the probe fails.
+// front and NewContext is not called at all when the probe fails. Probe and
+// open run off the calling thread (opening.go): a device that has not
+// answered within openDeadline is adopted when it does, and the mix runs on
+// the wall clock meanwhile.
 func Open(m *audio.Mixer) (*Device, error) { return OpenPath(m, DefaultPath) }
 
 // The output paths (-audio): our own ALSA writer (Linux only), our own
@@ -146,67 +149,12 @@ func OpenPath(m *audio.Mixer, path string) (*Device, error) {
 		d.silent, d.reason = true, "sound off ("+NoAudioEnv+" is set), running silent"
 		return d, nil
 	}
-	if path == PathPulse {
-		return d, d.startPulse(openPulseOutput, openALSAWhereThere, probe) // the server is the probe: it answers or not
-	}
-	if err := probe(audio.SampleRate); errors.Is(err, errFast) {
-		d.silent, d.reason, d.fastProbe = true, FastNotice, true
-		return d, nil
-	} else if err != nil {
-		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
+	if !openOffThread { // a browser: the page's gesture opens the worklet, nothing waits
+		d.take(resolve(path), false, nil)
 		return d, nil
 	}
-	open := openDefault // oto; in a browser our own worklet (output_web.go)
-	if path == PathALSA {
-		open = openALSAOutput
-	}
-	return d, d.start(open)
-}
-
-// startPulse opens the pulse path; with no server answering, a machine
-// that has ALSA (alsa non-nil; check probes it) plays through our ALSA
-// writer — machines without a sound server — saying so on stderr, and one
-// that has not is silent, saying why. openMu is held. The error is always
-// nil (OpenPath's).
-func (d *Device) startPulse(pulse, alsa func(*Device) (output, error), check func(rate int) error) error {
-	out, err := pulse(d)
-	if err == nil {
-		opened, d.out = true, out
-		return nil
-	}
-	if alsa == nil {
-		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
-		return nil
-	}
-	if perr := check(audio.SampleRate); errors.Is(perr, errFast) {
-		d.silent, d.reason, d.fastProbe = true, FastNotice, true
-		return nil
-	} else if perr != nil {
-		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v; ALSA: %v", err, perr)
-		return nil
-	}
-	out, aerr := alsa(d)
-	if aerr != nil {
-		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v; %v", err, aerr)
-		return nil
-	}
-	fmt.Fprintf(os.Stderr, "sound: %v; playing through ALSA\n", err)
-	opened, d.out = true, out
-	return nil
-}
-
-// start opens the output; one that does not open leaves d silent, saying
-// why. openMu is held. The error is always nil (OpenPath's).
-func (d *Device) start(open func(*Device) (output, error)) error {
-	out, err := open(d)
-	if err != nil {
-		d.silent, d.reason = true, fmt.Sprintf("no sound device, running silent: %v", err)
-		return nil
-	}
-	opened = true
-	d.out = out
-	_, d.ownPace = out.(interface{ underruns() (int64, int64) })
-	return nil
+	d.openOff(path) // opening.go
+	return d, nil
 }
 
 // BufferFramesNow is how far ahead of what it plays the device is kept, in

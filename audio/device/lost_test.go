@@ -185,7 +185,7 @@ func (r *lostRig) stepAttempt(ra *rigAttempt) {
 	}
 	if ra.a.dev == nil {
 		if err := r.o.openAttempt(ra.a); err != nil {
-			r.o.failed(ra.a, r.now, err)
+			r.o.failedOpen(ra.a, r.now, r.now, err) // the scripted server answers at once
 			end()
 			return
 		}
@@ -270,6 +270,36 @@ func TestO5_ServerKilledAndRestarted(t *testing.T) {
 	}
 	r.set("up")
 	r.checkBack(5 * time.Second)
+}
+
+// O5: a server that refuses at once (killed; the new one not yet up) is
+// retried every firstBackoff, not after a doubling wait: the new server,
+// up 5 s in, plays the mix within a retry and a buffer's play of it.
+// One that holds its callers (stopped) backs off to maxBackoff.
+func TestO5_RefusingServerIsRetriedWithoutBackingOff(t *testing.T) {
+	r := newLostRig(t)
+	r.run(2 * time.Second)
+	r.set("dead")
+	r.run(5 * time.Second)
+	r.set("up")
+	for r.stalls().OnWallClock && r.now.Sub(r.t0) < 8*time.Second {
+		r.run(r.now.Sub(r.t0) + 5*time.Millisecond)
+	}
+	// a retry, plus the buffer of silence played before the mix, plus a look
+	limit := firstBackoff + time.Duration(BufferFrames)*time.Second/audio.SampleRate + 20*time.Millisecond
+	if back := r.now.Sub(r.t0) - 5*time.Second; back > limit {
+		t.Fatalf("the mix was back %v after the server, want at most %v (spawned %v)", back, limit, r.spawned)
+	}
+	for i := 1; i < len(r.spawned); i++ {
+		if gap := r.spawned[i] - r.spawned[i-1]; gap > firstBackoff+10*time.Millisecond {
+			t.Fatalf("retries at %v: %v apart, want every %v", r.spawned, gap, firstBackoff)
+		}
+	}
+	r.set("stopped")
+	r.run(r.now.Sub(r.t0) + 12*time.Second)
+	if n := len(r.spawned); r.spawned[n-1]-r.spawned[n-2] < maxBackoff {
+		t.Fatalf("a stopped server: retries at %v, want them backed off to %v", r.spawned, maxBackoff)
+	}
 }
 
 // O5: the sound server stops (SIGSTOP) 2 s in for 8 s: the writer

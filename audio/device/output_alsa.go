@@ -142,13 +142,13 @@ func (p alsaPCM) close() {
 
 // DefaultPath is the output path on this platform: our own writer on the
 // sound server (PulseAudio or PipeWire-pulse), or on ALSA when no server
-// answers (startPulse). Why not ALSA through PulseAudio's plugin:
+// answers (resolvePulse). Why not ALSA through PulseAudio's plugin:
 // docs/fidelity.md, "O5 lead, device buffer and inputs".
 const DefaultPath = PathPulse
 
-// openALSAOutput opens the default device (the probe has checked one is
-// there) and starts the writer on a thread of its own (pcmOut).
-func openALSAOutput(d *Device) (output, error) {
+// readyALSA opens the default device (the probe has checked one is
+// there); its begin starts the writer on a thread of its own (pcmOut).
+func readyALSA() (begin, error) {
 	p, period, buffer, err := openALSA()
 	if err != nil {
 		return nil, err
@@ -160,5 +160,7 @@ func openALSAOutput(d *Device) (output, error) {
 		}
 		return p, period, buffer, p.close, nil
 	}
-	return startPCM(d, p, period, buffer, runtime.LockOSThread, p.close, reopen), nil
+	return func(d *Device, late bool) (output, error) {
+		return startPCM(d, p, period, buffer, runtime.LockOSThread, p.close, reopen, late), nil
+	}, nil
 }

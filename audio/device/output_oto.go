@@ -21,13 +21,13 @@ type otoOut struct {
 	sent atomic.Int64 // bytes the stream returned to the player
 }
 
-// openDefault is the platform's own output: oto (a browser has its own,
-// output_web.go).
-func openDefault(d *Device) (output, error) { return openOto(d) }
+// openOffThread: the device is opened off the game thread (opening.go).
+const openOffThread = true
 
-// openOto starts oto on the default device (a browser has its own output:
-// output_web.go).
-func openOto(d *Device) (output, error) {
+// readyOto makes oto's context on the default device (waiting for it to
+// be ready: off the game thread); its begin starts the player (a browser
+// has its own output: output_web.go).
+func readyOto() (begin, error) {
 	buf := 2 * PeriodFrames * time.Second / audio.SampleRate
 	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: audio.SampleRate, ChannelCount: 2,
 		Format: oto.FormatFloat32LE, BufferSize: buf})
@@ -38,6 +38,11 @@ func openOto(d *Device) (output, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	return func(d *Device, _ bool) (output, error) { return startOto(ctx, d) }, nil
+}
+
+// startOto starts a player on ctx pulling d's stream.
+func startOto(ctx *oto.Context, d *Device) (output, error) {
 	o := &otoOut{}
 	o.p = ctx.NewPlayer(&countingReader{s: &stream{d: d}, n: &o.sent})
 	o.p.SetBufferSize(8 * int(d.bufFr.Load()))

@@ -440,19 +440,30 @@ func (p *pulsePCM) waitForSink(index uint32) {
 	}
 }
 
-// openPulseOutput connects to the sound server and starts the writer on it
-// (pcmOut), with the same watchdog and retries as ALSA's.
-func openPulseOutput(d *Device) (output, error) {
+// readyPulse connects to the sound server; its begin starts the writer on
+// it (pcmOut), with the same watchdog and retries as ALSA's.
+func readyPulse() (begin, error) {
 	p, size, err := openPulse()
 	if err != nil {
 		return nil, err
 	}
-	reopen := func() (pcm, int64, int64, func(), error) {
-		p, size, err := openPulse()
-		if err != nil {
-			return nil, 0, 0, nil, err
-		}
-		return p, PeriodFrames, size, p.close, nil
+	return func(d *Device, late bool) (output, error) {
+		return startPCM(d, p, PeriodFrames, size, nil, p.close, reopenPulse, late), nil
+	}, nil
+}
+
+// reopenPulse connects to the server afresh (an attempt after the first).
+func reopenPulse() (pcm, int64, int64, func(), error) {
+	p, size, err := openPulse()
+	if err != nil {
+		return nil, 0, 0, nil, err
 	}
-	return startPCM(d, p, PeriodFrames, size, nil, p.close, reopen), nil
+	return p, PeriodFrames, size, p.close, nil
+}
+
+// pulseRetry begins the pulse path with no connection yet (a server that
+// does not answer: stopped): the wall clock has the mix, and pcmOut
+// connects afresh after its backoff, as for a server that was lost.
+func pulseRetry(d *Device, _ bool) (output, error) {
+	return startPCM(d, nil, PeriodFrames, MaxBufferFrames, nil, nil, reopenPulse, true), nil
 }

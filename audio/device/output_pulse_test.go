@@ -1,16 +1,17 @@
 package device
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/jfreymuth/pulse/proto"
-
-	"soundworld/audio"
 )
 
 // What the writer reads of a PulseAudio stream: frames sent and not yet
@@ -124,35 +125,40 @@ func TestPulseServer(t *testing.T) {
 
 // -audio pulse with no server answering: our ALSA writer where there is
 // ALSA and a device (machines without a sound server), else silent naming
-// both reasons; a server that answers is used.
+// both reasons; a server that answers is used; one that is there and does
+// not answer in time (stopped) is retried, not passed over for ALSA.
 func TestPulsePathFallsBackToALSA(t *testing.T) {
-	defer func() { openMu.Lock(); opened = false; openMu.Unlock() }()
-	noServer := func(*Device) (output, error) { return nil, errors.New("PulseAudio server /x: connection refused") }
-	alsaOut := &fakeOutput{}
-	alsa := func(*Device) (output, error) { return alsaOut, nil }
+	noServer := func() (begin, error) { return nil, errors.New("PulseAudio server /x: connection refused") }
+	alsaOut, pulseOut := &fakeOutput{}, &fakeOutput{}
+	as := func(out output) func() (begin, error) {
+		return func() (begin, error) { return func(*Device, bool) (output, error) { return out, nil }, nil }
+	}
 	ok := func(int) error { return nil }
-	m := audio.NewMixer(audio.NewBank(nil))
-
-	d := newDevice(m)
-	_ = d.startPulse(noServer, alsa, ok)
-	if silent, why := d.Silent(); silent || d.out != alsaOut {
-		t.Fatalf("no server, ALSA there: silent %v (%q), output %v; want ALSA", silent, why, d.out)
+	began := func(a openAns) output {
+		if a.begin == nil {
+			return nil
+		}
+		out, _ := a.begin(nil, false)
+		return out
 	}
-	d = newDevice(m)
-	_ = d.startPulse(noServer, alsa, func(int) error { return errors.New("no ALSA device") })
-	if silent, why := d.Silent(); !silent || !strings.Contains(why, "connection refused") || !strings.Contains(why, "no ALSA device") {
-		t.Fatalf("no server, no ALSA device: silent %v, %q; want silent naming both", silent, why)
+	if a := resolvePulse(noServer, as(alsaOut), ok); began(a) != alsaOut {
+		t.Fatalf("no server, ALSA there: %+v; want ALSA", a)
 	}
-	d = newDevice(m)
-	_ = d.startPulse(noServer, nil, ok)
-	if silent, why := d.Silent(); !silent || !strings.Contains(why, "connection refused") {
-		t.Fatalf("no server, no ALSA (not Linux): silent %v, %q", silent, why)
+	a := resolvePulse(noServer, as(alsaOut), func(int) error { return errors.New("no ALSA device") })
+	if a.begin != nil || !strings.Contains(a.reason, "connection refused") || !strings.Contains(a.reason, "no ALSA device") {
+		t.Fatalf("no server, no ALSA device: %+v; want silent naming both", a)
 	}
-	pulseOut := &fakeOutput{}
-	d = newDevice(m)
-	_ = d.startPulse(func(*Device) (output, error) { return pulseOut, nil }, alsa, ok)
-	if silent, _ := d.Silent(); silent || d.out != pulseOut {
-		t.Fatalf("a server answering: output %v, want the pulse path", d.out)
+	if a := resolvePulse(noServer, nil, ok); a.begin != nil || !strings.Contains(a.reason, "connection refused") {
+		t.Fatalf("no server, no ALSA (not Linux): %+v", a)
+	}
+	if a := resolvePulse(as(pulseOut), as(alsaOut), ok); began(a) != pulseOut {
+		t.Fatalf("a server answering: %+v, want the pulse path", a)
+	}
+	stopped := func() (begin, error) {
+		return nil, fmt.Errorf("PulseAudio server /x: authentication: %w", context.DeadlineExceeded)
+	}
+	if a := resolvePulse(stopped, as(alsaOut), ok); a.begin == nil || reflect.ValueOf(a.begin).Pointer() != reflect.ValueOf(pulseRetry).Pointer() {
+		t.Fatalf("a server that does not answer: %+v, want it retried (pulseRetry)", a)
 	}
 }
 

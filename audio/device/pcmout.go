@@ -2,6 +2,7 @@ package device
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -67,6 +68,8 @@ type pcmOut struct {
 	lateWakes atomic.Int64 // writer.lateWakes, all attempts
 	grownAt   atomic.Int64 // lateWakes when the buffer last grew
 	lastErr   atomic.Value // string: why the device last failed
+	opensMu   sync.Mutex
+	opens     []time.Duration // guarded by opensMu: how long each reopening that opened took (the first 16)
 
 	now           func() time.Time
 	fallbackAfter time.Duration
@@ -93,7 +96,8 @@ type attempt struct {
 }
 
 // Reopen backoff: the first retry 250 ms after the device was given up,
-// doubling for each failed attempt, at most maxBackoff.
+// doubling for each failed attempt, at most maxBackoff; a device that
+// refuses to open at once is retried every firstBackoff (failedOpen).
 // maxOutstanding bounds the goroutines stuck inside a stopped server: past
 // it no attempt is made until one returns (about 20 s of a stopped server).
 const (
@@ -104,14 +108,24 @@ const (
 
 // startPCM starts playing d through dev, a period at a time; lock runs first
 // on each attempt's goroutine (ALSA: lock it to its thread); open opens the
-// device afresh after it was given up.
-func startPCM(d *Device, dev pcm, period, size int64, lock func(), closer func(), open opener) *pcmOut {
+// device afresh after it was given up. late (or dev nil: the first attempt
+// opens one) starts as a device return (opening.go): the wall clock has
+// the mix until the device has played a buffer of silence.
+func startPCM(d *Device, dev pcm, period, size int64, lock, closer func(), open opener, late bool) *pcmOut {
 	o := newPCMOut(d, dev, period, size, time.Now, fallbackAfter)
 	o.lock, o.open = lock, open
 	o.first().closer = closer
+	if late || dev == nil {
+		o.asReturn()
+	}
 	o.start()
 	return o
 }
+
+// asReturn makes o, not yet started, begin as a device return: the wall
+// clock has the mix until the first attempt's device has played a buffer
+// of silence (attemptStep), and that is counted in Returns.
+func (o *pcmOut) asReturn() { o.wall, o.wallFrom = true, o.now() }
 
 // newPCMOut is a pcmOut not yet started, on the clock now, whose first
 // attempt plays dev.
@@ -151,8 +165,9 @@ func (o *pcmOut) run(a *attempt) {
 		o.lock()
 	}
 	if a.dev == nil {
+		began := o.now()
 		if err := o.openAttempt(a); err != nil {
-			o.failed(a, o.now(), err)
+			o.failedOpen(a, began, o.now(), err)
 			return
 		}
 	}
@@ -179,10 +194,16 @@ func (o *pcmOut) openAttempt(a *attempt) error {
 	if o.open == nil {
 		return fmt.Errorf("the sound device cannot be reopened")
 	}
+	began := o.now()
 	dev, period, size, closer, err := o.open()
 	if err != nil {
 		return err
 	}
+	o.opensMu.Lock()
+	if len(o.opens) < 16 {
+		o.opens = append(o.opens, o.now().Sub(began))
+	}
+	o.opensMu.Unlock()
 	a.dev, a.closer, a.w = dev, closer, newWriter(dev, period, size)
 	return nil
 }
@@ -236,6 +257,22 @@ func (o *pcmOut) failed(a *attempt, now time.Time, err error) {
 	if o.cur == a.gen {
 		o.giveUp(now)
 	}
+}
+
+// failedOpen is failed for an attempt whose device would not open. One
+// refused at once (no server listening, no card: nothing waited) is
+// tried again after firstBackoff, not a doubled wait: a refusal costs
+// nothing, and a restarted server is heard sooner. An open that waited
+// (a stopped server) backs off as failed does.
+func (o *pcmOut) failedOpen(a *attempt, began, now time.Time, err error) {
+	if now.Sub(began) < firstBackoff {
+		o.mu.Lock()
+		if o.cur == a.gen {
+			o.backoff = firstBackoff
+		}
+		o.mu.Unlock()
+	}
+	o.failed(a, now, err)
 }
 
 // giveUp ends the current attempt at now: the wall clock has the mix (a
@@ -310,15 +347,22 @@ func (o *pcmOut) watch() {
 	defer close(o.watchDone)
 	defer crash.Recover()
 	buf := make([]float32, 2*o.period)
+	every5ms(o.stop, func() bool { o.wallStep(o.now(), buf); return true })
+}
+
+// every5ms calls step every 5 ms until stop closes or step returns false.
+func every5ms(stop <-chan struct{}, step func() bool) {
 	tick := time.NewTicker(5 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
-		case <-o.stop:
+		case <-stop:
 			return
 		case <-tick.C:
 		}
-		o.wallStep(o.now(), buf)
+		if !step() {
+			return
+		}
 	}
 }
 
@@ -346,15 +390,22 @@ func (o *pcmOut) wallStep(now time.Time, buf []float32) {
 		o.reopens.Add(1)
 		o.spawn(&attempt{gen: o.cur})
 	}
-	due := int64(now.Sub(o.wallFrom).Seconds() * audio.SampleRate)
-	for o.wallDone+o.period <= due && o.d.covers(o.period) { // as the writer: never past the Sim
-		o.d.render(buf) // heard by no one: the meters and captures still get it (tap)
-		o.wallDone += o.period
+	o.wallDone = renderWall(o.d, o.wallFrom, now, o.wallDone, o.period, buf)
+}
+
+// renderWall renders d's mix on the wall clock, which took it at from,
+// up to now, a period at a time: done frames were rendered before; it
+// returns the frames rendered (or forgiven) after.
+func renderWall(d *Device, from, now time.Time, done, period int64, buf []float32) int64 {
+	due := int64(now.Sub(from).Seconds() * audio.SampleRate)
+	for done+period <= due && d.covers(period) { // as the writer: never past the Sim
+		d.render(buf) // heard by no one: the meters and captures still get it (tap)
+		done += period
 	}
 	// Frames the Sim had not covered in time are not owed: rendering them
 	// in a burst later would run the mix faster than real time (and the
 	// pace check would call the device no clock).
-	o.wallDone = max(o.wallDone, due-wallBacklog)
+	return max(done, due-wallBacklog)
 }
 
 // wallBacklog is the most the wall clock renders at once to catch up, frames.
@@ -382,7 +433,7 @@ func (o *pcmOut) stallStats() StallStats {
 	o.mu.Unlock()
 	e, _ := o.lastErr.Load().(string)
 	return StallStats{TopUps: o.topUps.Load(), Restarts: o.restarts.Load(), Fallbacks: o.stalls.Load(), OnWallClock: wall, LastError: e,
-		Reopens: o.reopens.Load(), Returns: o.returns.Load(), Longest: time.Duration(o.longest.Load())}
+		Reopens: o.reopens.Load(), Returns: o.returns.Load(), Longest: time.Duration(o.longest.Load()), Opens: o.openTimes()}
 }
 
 // close stops the watchdog and every attempt, without waiting for any
@@ -424,6 +475,21 @@ type StallStats struct {
 	// (its calls return without waiting to play, but a sound server's
 	// plugin may take long to restart a stream).
 	Longest time.Duration
+	// Opening: no device has played yet since Open (opening.go), for
+	// OpeningFor: the open has not answered, or the device it gave has not
+	// yet played a buffer.
+	Opening    bool
+	OpeningFor time.Duration
+	// Opens is how long each reopening that opened the device took (a
+	// sound server's handshake and its sink's readiness), the first 16.
+	Opens []time.Duration
+}
+
+// openTimes is a copy of opens.
+func (o *pcmOut) openTimes() []time.Duration {
+	o.opensMu.Lock()
+	defer o.opensMu.Unlock()
+	return slices.Clone(o.opens)
 }
 
 // Stalls is the output's stall account; ok is false when the output keeps

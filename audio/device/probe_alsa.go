@@ -163,6 +163,6 @@ func candidates() []string {
 	return names
 }
 
-// openALSAWhereThere is the pulse path's fallback when no sound server
-// answers: our ALSA writer (startPulse).
-var openALSAWhereThere = openALSAOutput
+// readyALSAWhereThere is the pulse path's fallback when no sound server
+// answers: our ALSA writer (resolvePulse).
+var readyALSAWhereThere = readyALSA

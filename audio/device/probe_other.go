@@ -11,10 +11,10 @@ func probe(rate int) error { return nil }
 // DefaultPath is the output path on this platform: oto.
 const DefaultPath = PathOto
 
-// openALSAOutput: our own ALSA writer is Linux-only.
-func openALSAOutput(*Device) (output, error) {
+// readyALSA: our own ALSA writer is Linux-only.
+func readyALSA() (begin, error) {
 	return nil, errors.New("-audio alsa: ALSA is Linux-only (use oto)")
 }
 
-// openALSAWhereThere: no ALSA to fall back on outside Linux (startPulse).
-var openALSAWhereThere func(*Device) (output, error)
+// readyALSAWhereThere: no ALSA to fall back on outside Linux (resolvePulse).
+var readyALSAWhereThere func() (begin, error)

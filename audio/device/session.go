@@ -3,6 +3,7 @@ package device
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"soundworld/audio"
 )
@@ -87,6 +88,7 @@ type Frame struct {
 // default) on a mixer over bank b. With no usable device the session is
 // silent and Status says why. The error is for misuse (an unknown path).
 func OpenSession(b *audio.Bank, path string, host Host) (*Session, error) {
+	at := time.Now()
 	d, err := OpenPath(audio.NewMixer(b), path)
 	if err != nil {
 		return nil, err
@@ -94,7 +96,9 @@ func OpenSession(b *audio.Bank, path string, host Host) (*Session, error) {
 	if silent, why := d.Silent(); silent {
 		return SilentSession(why), nil
 	}
-	return NewSession(d, host), nil
+	s := NewSession(d, host)
+	s.acct.openAt = at
+	return s, nil
 }
 
 // SilentSession is a session with no device that says why.
@@ -102,7 +106,7 @@ func SilentSession(why string) *Session { return &Session{notice: why} }
 
 // NewSession is a session over an opened device (a scripted one in tests).
 func NewSession(d *Device, host Host) *Session {
-	return &Session{dev: d, host: host, on: true, lastU: math.NaN()}
+	return &Session{dev: d, host: host, on: true, lastU: math.NaN(), acct: account{openAt: time.Now()}}
 }
 
 // live is the device while it is the clock's candidate (playing, speakers on).
@@ -138,13 +142,23 @@ func (s *Session) Clock(f Frame, step float64, maxTicks int) (int, bool) {
 		s.anchored = false // off (or none): the next device clock starts anew
 		return 0, false
 	}
+	if s.acct.firstU.IsZero() {
+		s.acct.firstU = time.Now()
+	}
+	if d.adoptOpen(len(s.anchors) > 0) { // opening.go: the open answered
+		if silent, why := d.Silent(); silent {
+			s.drop(why)
+			return 0, false
+		}
+	}
 	if d.Fast() {
-		s.drop()
+		s.drop(FastNotice)
 		return 0, false
 	}
 	gap := s.frameGap()
 	s.isInstant = false
-	if s.warm.waiting(s, d.warmBounds(), f.Warm, s.lastU, gap) {
+	warming := s.warm.waiting(s, d.warmBounds(), f.Warm, s.lastU, gap)
+	if s.waitOpen(d) || warming {
 		return 0, true
 	}
 	// Measured frame jitter: starts pushed now must reach the device before
@@ -337,13 +351,30 @@ func (s *Session) End(simT float64) {
 }
 
 // drop stops using a device that consumes faster than real time (O5: it
-// is no clock): the session turns silent and the window is told.
-func (s *Session) drop() {
+// is no clock), or an open that answered late with no device: the session
+// turns silent, saying why, and the window is told.
+func (s *Session) drop(why string) {
 	s.dev.SetTap(nil)
 	s.dev.Close()
-	s.dev, s.notice = nil, FastNotice
-	s.host.Notice(FastNotice)
+	s.dev, s.notice = nil, why
+	s.host.Notice(why)
 	s.host.Dropped()
+}
+
+// waitOpen reports whether the session's first anchor still waits for the
+// open's answer (opening.go: at most openWait, the Sim standing, its first
+// starts held, as in the warm-up); it counts the Updates meanwhile.
+func (s *Session) waitOpen(d *Device) bool {
+	st, ok := d.Stalls()
+	if !ok || !st.Opening {
+		return false
+	}
+	s.acct.openUpdates++
+	if s.anchored || len(s.anchors) > 0 || st.OpeningFor >= openWait {
+		return false
+	}
+	s.warm.holding = true
+	return true
 }
 
 // Close stops playback.

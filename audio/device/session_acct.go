@@ -38,6 +38,15 @@ type account struct {
 	returns   int64   // times a device opened afresh took the mix back
 	onWall    bool    // the wall clock has the mix now
 	notes     []string
+	opening   bool // no device has played yet since Open (opening.go)
+	openSaid  bool // OpeningNotice was said
+	// openUpdates counts the Updates while opening; openAt is when
+	// the session opened, firstU its first Update, openSim the sim time
+	// when a device first played.
+	openUpdates int
+	openAt      time.Time
+	firstU      time.Time
+	openSim     float64
 }
 
 // appendBounded appends v, keeping the last maxLog.
@@ -93,10 +102,26 @@ func (s *Session) takeStalls(d *Device, simT float64) {
 	if st.Returns > a.returns {
 		a.returns = st.Returns
 		a.dry = appendBounded(a.dry, Event{Time: simT, Kind: "stall", Slot: -1, Reason: "device back"})
-		s.host.Notice(ReturnNotice)
+		s.host.Notice(map[bool]string{true: OpenedNotice, false: ReturnNotice}[a.openSaid && a.opening])
 		a.note("back")
 	}
+	s.takeOpening(st, simT)
 	a.onWall = st.OnWallClock
+}
+
+// takeOpening says once that the device is still opening after
+// openNoticeAfter (opening.go), and keeps when one first played.
+func (s *Session) takeOpening(st StallStats, simT float64) {
+	a := &s.acct
+	if st.Opening && !a.openSaid && st.OpeningFor >= openNoticeAfter {
+		a.openSaid = true
+		s.host.Notice(OpeningNotice)
+		a.note("opening")
+	}
+	if a.opening && !st.Opening {
+		a.openSim = simT
+	}
+	a.opening = st.Opening
 }
 
 // note keeps when the window said the device was lost or back (wall
@@ -116,6 +141,7 @@ type Status struct {
 	Underruns int64   // events since the session opened
 	Dry       float64 // s the device ran dry in all
 	Late      int     // late starts since the session opened
+	Opening   bool    // no device has played yet since Open: "opening the sound device…"
 }
 
 // Status is the account now (zero with no session).
@@ -127,6 +153,9 @@ func (s *Session) Status() Status {
 	fr, ev := d.Underruns()
 	st := Status{Clock: s.anchored && !s.acct.onWall, OnWall: s.acct.onWall, Muted: s.muted, Underruns: s.acct.underruns,
 		Dry: float64(s.acct.dryFrames) / audio.SampleRate, Late: s.acct.lateN}
+	if dst, ok := d.Stalls(); ok {
+		st.Opening = dst.Opening
+	}
 	stall := ""
 	if s.acct.stalls > 0 {
 		stall = fmt.Sprintf(", device stalls %d", s.acct.stalls)
@@ -202,8 +231,12 @@ func (s *Session) Report(w io.Writer, simT float64) {
 		fmt.Fprintf(w, "live: our writer: %d underruns reported by the device (ALSA or the sound server), fewest frames queued before a write %d (%.1f ms)\n", x, low, ms(low))
 	}
 	if st, ok := d.Stalls(); ok {
-		fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks, %d reopenings, %d returns; longest look at the device %.1f ms%s\n",
-			st.TopUps, st.Restarts, st.Fallbacks, st.Reopens, st.Returns, st.Longest.Seconds()*1000, lastErr(st.LastError))
+		fmt.Fprintf(w, "live: device stalls: %d top-ups, %d restarts, %d wall-clock fallbacks, %d reopenings, %d returns; longest look at the device %.1f ms; reopenings that opened took%s%s\n",
+			st.TopUps, st.Restarts, st.Fallbacks, st.Reopens, st.Returns, st.Longest.Seconds()*1000, opensMs(st.Opens), lastErr(st.LastError))
+	}
+	if a := &s.acct; !a.firstU.IsZero() {
+		fmt.Fprintf(w, "live: device open: asked at unix %.3f, first Update at unix %.3f, %d Updates while opening, first played at sim %.3f s\n",
+			float64(a.openAt.UnixNano())/1e9, float64(a.firstU.UnixNano())/1e9, a.openUpdates, a.openSim)
 	}
 	for _, n := range s.acct.notes {
 		fmt.Fprintf(w, "live: device notice: %s\n", n)
@@ -214,6 +247,18 @@ func (s *Session) Report(w io.Writer, simT float64) {
 	for _, l := range s.acct.late {
 		fmt.Fprintf(w, "live: late start sim %.6f s slot %d wave 0x%08X late_ms %.3f\n", l.Time, l.Slot, l.Wave, l.Ms)
 	}
+}
+
+// opensMs is " 1840 220 ms" (" none").
+func opensMs(ds []time.Duration) string {
+	if len(ds) == 0 {
+		return " none"
+	}
+	out := ""
+	for _, d := range ds {
+		out += fmt.Sprintf(" %.0f", d.Seconds()*1000)
+	}
+	return out + " ms"
 }
 
 // ms is frames in ms.
