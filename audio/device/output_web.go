@@ -5,6 +5,7 @@ package device
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"sync"
 	"syscall/js"
 	"time"
@@ -44,6 +45,7 @@ type webOut struct {
 	dry     int64 // frames of silence the worklet played for want of frames
 	runs    int64 // underruns (runs of such silence)
 	check   playedCheck
+	loud    bool   // a frame that is not silence was handed over
 	lostWhy string // why the worklet plays nothing ("" until it did not load)
 	release []js.Func
 }
@@ -140,6 +142,7 @@ func (o *webOut) start() {
 // run is the pump's goroutine.
 func (o *webOut) run() {
 	buf := make([]float32, 2*PeriodFrames)
+	anchored := false
 	for {
 		time.Sleep(webWake)
 		o.mu.Lock()
@@ -148,10 +151,25 @@ func (o *webOut) run() {
 		if stop {
 			return
 		}
-		if ready && o.d.anchored() {
-			o.step(buf)
+		if !ready || !o.d.anchored() {
+			continue
 		}
+		if !anchored {
+			anchored = true
+			webMark("sound anchored")
+		}
+		o.step(buf)
 	}
+}
+
+// webMark records in the session's marks (web/app.js) when a step of the
+// sound's start-up happened, on the page's clock (the browser test).
+func webMark(step string) {
+	s := js.Global().Get("soundworldSession")
+	if !s.Truthy() || !s.Get("marks").Truthy() {
+		return
+	}
+	s.Get("marks").Set(step, js.Global().Get("performance").Call("now"))
 }
 
 // step renders what is due a period at a time while the Sim has covered
@@ -190,6 +208,13 @@ func (o *webOut) readCount() int32 {
 func (o *webOut) hand(buf []float32) {
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), 4*len(buf)) // wasm is little-endian, as Float32Array
 	n := int64(len(buf) / 2)
+	if o.pump.wrote == 0 {
+		webMark("first frames handed")
+	}
+	if !o.loud && slices.ContainsFunc(buf, func(v float32) bool { return v != 0 }) {
+		o.loud = true
+		webMark("first sound handed")
+	}
 	o.check.add(buf)
 	if !o.shared {
 		f := js.Global().Get("Float32Array").New(len(buf))

@@ -67,6 +67,7 @@ func main() {
 	flag.StringVar(&extra.gateReport, "gatereport", "", "with -gate: then run the gate's report in the page (its Web Worker) and compare its report.json with this one (the desktop's `soundworld gate -seeds N` on the same files)")
 	flag.IntVar(&extra.gateSeeds, "gateseeds", 3, "with -gatereport: the seeds of the page's run (the desktop's -seeds)")
 	flag.StringVar(&extra.decisions, "decisions", "", "with -sidecar and -click (or -firefox): let the page play, take its capture bundle and check its sound decisions equal those of this desktop program's `render -from SIDECAR -events`")
+	flag.StringVar(&extra.clickProfile, "clickprofile", "", "with -click: write the page's JavaScript and WebAssembly CPU profile of the 6 s after the click here (.cpuprofile JSON)")
 	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
 	flag.StringVar(&extra.trace, "trace", "", "write a Chromium trace (every process and thread: V8's compiles, the GPU process, frames) from the navigation to the map here (JSON for chrome://tracing or Perfetto)")
 	flag.Parse()
@@ -86,6 +87,7 @@ var extra struct {
 	click, f12, dats, crash, restart, noWebGL bool
 	noIsolation                               bool
 	firefox, cpuprofile, trace, gate          string
+	clickProfile                              string
 	gateReport, decisions, sidecar            string
 	gateSeeds, maxUnderruns                   int
 	listen, firstSound                        time.Duration
@@ -425,8 +427,11 @@ type pageState struct {
 	Worklet              struct { // web/app.js firstSoundMark: the audio worklet's account
 		Played, Dry, Runs, Stats int64
 		Shared                   bool
+		DryAt                    [][2]float64 // its first underruns: [ms on the page's clock, ms of silence]
 	}
-	Audio *struct {
+	Stalls [][2]float64 // web/app.js watchStalls: [ms on the page's clock at the end, ms between two frames]
+	Now    float64      // ms, the session frame's clock (performance.now) at the read-back
+	Audio  *struct {
 		State   string
 		Seconds float64
 	}
@@ -480,6 +485,7 @@ func soundFigures(b *browserConn, d time.Duration) error {
 	runs, dry := w1.Runs-w0.Runs, float64(w1.Dry-w0.Dry)/44100
 	fmt.Printf("webcheck: sound over %s of drawing: %d underruns, %.2f s dry; %.1f frames/s (since the click: %d underruns, %.2f s dry; the window's status says %d)\n",
 		d, runs, dry, float64(st1.Frames-st0.Frames)/d.Seconds(), w1.Runs, float64(w1.Dry)/44100, st1.Underruns)
+	dryAccount(st1)
 	played := float64((st1.Worklet.Played-st0.Worklet.Played)&0x7fffffff) / 44100
 	fmt.Printf("webcheck: sound over %s: the audio worklet played %.2f s of samples (%s), %d account messages\n",
 		d, played, ringKind(st1.Worklet.Shared), st1.Worklet.Stats-st0.Worklet.Stats)
@@ -493,6 +499,49 @@ func soundFigures(b *browserConn, d time.Duration) error {
 		return fmt.Errorf("the audio worklet ran dry %d times (%.2f s) in %s of drawing (budget %d)", runs, dry, d, extra.maxUnderruns)
 	}
 	return nil
+}
+
+// dryAccount prints when, after the click, the worklet ran dry and the
+// page's thread stalled (two animation frames more than 100 ms apart; the
+// thread that mixes ahead is the one that draws), so an underrun can be
+// put beside the stall that drained the queue.
+func dryAccount(st pageState) {
+	click := st.Marks["click"]
+	var runs []string
+	for _, d := range st.Worklet.DryAt {
+		if d[0] >= click {
+			runs = append(runs, fmt.Sprintf("+%.2f s (%.0f ms)", (d[0]-click)/1000, d[1]))
+		}
+	}
+	var marks []string
+	for _, k := range []string{"audio context", "audio running", "sound opened", "audio worklet", "sound anchored", "first frames handed", "first sound handed", "first sound"} {
+		if t, ok := st.Marks[k]; ok {
+			marks = append(marks, fmt.Sprintf("%s %+.2f s", k, (t-click)/1000))
+		}
+	}
+	fmt.Printf("webcheck: after the click: %s; now +%.2f s\n", strings.Join(marks, ", "), (st.Now-click)/1000)
+	fmt.Printf("webcheck: underruns since the click: %d%s\n", len(runs), listed(runs))
+	var long []string
+	n, worst := 0, 0.0
+	for _, g := range st.Stalls {
+		if g[0] < click {
+			continue
+		}
+		n++
+		worst = max(worst, g[1])
+		if g[1] >= 250 {
+			long = append(long, fmt.Sprintf("+%.2f s (%.0f ms)", (g[0]-g[1]-click)/1000, g[1]))
+		}
+	}
+	fmt.Printf("webcheck: the page's thread since the click: %d frames over 100 ms apart, the longest %.0f ms; %d over 250 ms%s\n", n, worst, len(long), listed(long))
+}
+
+// listed is ": a, b, c" ("" for none).
+func listed(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(s, ", ")
 }
 
 // playedCheck prints and checks that the worklet played exactly the
@@ -525,12 +574,30 @@ func ringKind(shared bool) string {
 // sound's time after the click (the worklet's first sample not zero, on
 // the page's clock) and, with -firstsound, fails past that budget.
 func clickSound(b *browserConn) error {
+	if extra.clickProfile != "" {
+		for _, m := range []string{"Profiler.enable", "Profiler.start"} {
+			if _, err := b.call(m, nil); err != nil {
+				return err
+			}
+		}
+	}
 	for _, typ := range []string{"mousePressed", "mouseReleased"} {
 		if _, err := b.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": 640, "y": 360, "button": "left", "clickCount": 1}); err != nil {
 			return err
 		}
 	}
 	time.Sleep(6 * time.Second)
+	if extra.clickProfile != "" {
+		res, err := b.call("Profiler.stop", nil)
+		if err != nil {
+			return err
+		}
+		var p struct{ Profile json.RawMessage }
+		json.Unmarshal(res, &p)
+		if err := os.WriteFile(extra.clickProfile, p.Profile, 0o644); err != nil {
+			return err
+		}
+	}
 	var st pageState
 	if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
 		return err
