@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"syscall/js"
 	"time"
 	"unsafe"
@@ -45,8 +46,9 @@ type webOut struct {
 	dry     int64 // frames of silence the worklet played for want of frames
 	runs    int64 // underruns (runs of such silence)
 	check   playedCheck
-	loud    bool   // a frame that is not silence was handed over
-	lostWhy string // why the worklet plays nothing ("" until it did not load)
+	loud    bool        // a frame that is not silence was handed over
+	handed  atomic.Bool // a frame was handed over (leadingSkipped)
+	lostWhy string      // why the worklet plays nothing ("" until it did not load)
 	release []js.Func
 }
 
@@ -185,6 +187,7 @@ func (o *webOut) step(buf []float32) {
 		o.mu.Lock()
 		if o.pump.leading(o.d.LeadFrames(), buf) {
 			o.mu.Unlock()
+			n += PeriodFrames // not queued: the queue still wants its frames now
 			continue
 		}
 		hand := !o.pump.onWall
@@ -210,6 +213,7 @@ func (o *webOut) hand(buf []float32) {
 	n := int64(len(buf) / 2)
 	if o.pump.wrote == 0 {
 		webMark("first frames handed")
+		o.handed.Store(true)
 	}
 	if !o.loud && slices.ContainsFunc(buf, func(v float32) bool { return v != 0 }) {
 		o.loud = true
@@ -230,6 +234,11 @@ func (o *webOut) hand(buf []float32) {
 	}
 	js.Global().Get("Atomics").Call("store", o.ctl, 0, (o.pump.wrote+n)&0x7fffffff)
 }
+
+// leadingSkipped reports that the session's leading silence is not
+// queued (webPump.leading): nothing was handed over yet (Device.Due).
+// Called under the Device's lock: no o.mu here.
+func (o *webOut) leadingSkipped() bool { return !o.handed.Load() }
 
 func (o *webOut) written() int64 { o.mu.Lock(); defer o.mu.Unlock(); return o.pump.wrote }
 

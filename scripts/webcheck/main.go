@@ -62,7 +62,7 @@ func main() {
 	flag.DurationVar(&extra.listen, "listen", 0, "with -click: then let the page play this long and print its sound figures (the device's underruns and dry time, frames per second); a measurement, not a verdict")
 	flag.DurationVar(&extra.firstSound, "firstsound", 0, "with -click: fail unless the worklet plays its first sound within this time of the click (0: only print it)")
 	flag.BoolVar(&extra.noIsolation, "noisolation", false, "serve the page without COOP/COEP (not cross-origin isolated: no SharedArrayBuffer; the sound's frames reach the worklet as posted blocks)")
-	flag.IntVar(&extra.maxUnderruns, "maxunderruns", -1, "with -listen: fail if the worklet runs dry more often than this while the page draws (-1: only print it)")
+	flag.IntVar(&extra.maxUnderruns, "maxunderruns", -1, "with -listen: fail if the worklet runs dry more often than this from the click through the listening (-1: only print it)")
 	flag.StringVar(&extra.gate, "gate", "", "then open this listening gate file (NAME.gate.json, its recording next to it as the file names it) through the page's file button and check it opens ready")
 	flag.StringVar(&extra.gateReport, "gatereport", "", "with -gate: then run the gate's report in the page (its Web Worker) and compare its report.json with this one (the desktop's `soundworld gate -seeds N` on the same files)")
 	flag.IntVar(&extra.gateSeeds, "gateseeds", 3, "with -gatereport: the seeds of the page's run (the desktop's -seeds)")
@@ -356,14 +356,28 @@ wait:
 			}
 		}
 	}
-	if extra.click && extra.decisions != "" && sidecar != "" {
-		if err := checkDecisions("chromium", b.eval, extra.decisions, sidecar, 15*time.Second); err != nil {
-			return err
-		}
-	}
+	// The sound's figures first, from the click on, then the decisions:
+	// their capture bundle (F11) holds the page's thread for seconds.
 	if extra.click && extra.listen > 0 {
 		if err := soundFigures(b, extra.listen); err != nil {
 			return err
+		}
+	}
+	if extra.click && extra.decisions != "" && sidecar != "" {
+		var st0, st1 pageState
+		b.eval("JSON.stringify(window.swTest())", &st0)
+		if err := checkDecisions("chromium", b.eval, extra.decisions, sidecar, 15*time.Second); err != nil {
+			return err
+		}
+		if err := b.eval("JSON.stringify(window.swTest())", &st1); err == nil {
+			worst := 0.0
+			for _, g := range st1.Stalls {
+				if g[0] > st0.Now {
+					worst = max(worst, g[1])
+				}
+			}
+			fmt.Printf("webcheck: while the decisions check played and took its capture bundle (F11): %d underruns, %.2f s dry; the page's thread's longest stall %.0f ms\n",
+				st1.Worklet.Runs-st0.Worklet.Runs, float64(st1.Worklet.Dry-st0.Worklet.Dry)/44100, worst)
 		}
 	}
 	if extra.f12 {
@@ -431,6 +445,7 @@ type pageState struct {
 	}
 	Stalls [][2]float64 // web/app.js watchStalls: [ms on the page's clock at the end, ms between two frames]
 	Now    float64      // ms, the session frame's clock (performance.now) at the read-back
+	Lead   string       // the sound session's status line (game.PageHost.SoundLine): its lead
 	Audio  *struct {
 		State   string
 		Seconds float64
@@ -485,6 +500,7 @@ func soundFigures(b *browserConn, d time.Duration) error {
 	runs, dry := w1.Runs-w0.Runs, float64(w1.Dry-w0.Dry)/44100
 	fmt.Printf("webcheck: sound over %s of drawing: %d underruns, %.2f s dry; %.1f frames/s (since the click: %d underruns, %.2f s dry; the window's status says %d)\n",
 		d, runs, dry, float64(st1.Frames-st0.Frames)/d.Seconds(), w1.Runs, float64(w1.Dry)/44100, st1.Underruns)
+	fmt.Printf("webcheck: the audio lead at the end: %s\n", st1.Lead)
 	dryAccount(st1)
 	played := float64((st1.Worklet.Played-st0.Worklet.Played)&0x7fffffff) / 44100
 	fmt.Printf("webcheck: sound over %s: the audio worklet played %.2f s of samples (%s), %d account messages\n",
@@ -495,8 +511,8 @@ func soundFigures(b *browserConn, d time.Duration) error {
 	if st1.Worklet.Stats == st0.Worklet.Stats {
 		return errors.New("the audio worklet posted no account while the page drew: is it running?")
 	}
-	if extra.maxUnderruns >= 0 && runs > int64(extra.maxUnderruns) {
-		return fmt.Errorf("the audio worklet ran dry %d times (%.2f s) in %s of drawing (budget %d)", runs, dry, d, extra.maxUnderruns)
+	if extra.maxUnderruns >= 0 && w1.Runs > int64(extra.maxUnderruns) {
+		return fmt.Errorf("the audio worklet ran dry %d times (%.2f s) from the click through %s of drawing (budget %d)", w1.Runs, float64(w1.Dry)/44100, d, extra.maxUnderruns)
 	}
 	return nil
 }
