@@ -397,7 +397,7 @@ func (f hudFrame) clockLabel() string {
 	}
 	if st := f.sess.Status(); st.Line != "" { // O5 (audio/device.Session)
 		if st.OnWall {
-			return s + " (wall clock, sound device lost, retrying: " + st.Line + ")"
+			return s + " (wall clock, " + st.WallNote + ": " + st.Line + ")"
 		}
 		return s + " (audio clock: " + st.Line + ")"
 	}

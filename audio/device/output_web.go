@@ -4,7 +4,6 @@ package device
 
 import (
 	_ "embed"
-	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -259,11 +258,8 @@ func (o *webOut) underruns() (frames, events int64) {
 func (o *webOut) stallStats() StallStats {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	why := o.lostWhy
-	if why == "" && o.pump.stalls > 0 {
-		why = fmt.Sprintf("the audio worklet played nothing for %v (the browser's AudioContext not running?)", fallbackAfter)
-	}
-	return StallStats{Fallbacks: o.pump.stalls, Returns: o.pump.returns, OnWallClock: o.pump.onWall, LastError: why}
+	stall, back, wall := webNotices(o.lostWhy) // a stall's notice says why itself
+	return StallStats{Fallbacks: o.pump.stalls, Returns: o.pump.returns, OnWallClock: o.pump.onWall, LastError: o.lostWhy, Stall: stall, Back: back, Wall: wall}
 }
 
 func (o *webOut) close() error {

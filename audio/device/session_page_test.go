@@ -2,6 +2,7 @@ package device
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"soundworld/audio"
@@ -102,5 +103,61 @@ func TestDue_LeadingSilenceNotWaitedFor(t *testing.T) {
 		if !ok || math.Abs(due-want) > 1e-9 {
 			t.Errorf("skip %v: due %v (%v), want %v", skip, due, ok, want)
 		}
+	}
+}
+
+// stallOut is an output whose stall account the test sets.
+type stallOut struct {
+	skipOut
+	st StallStats
+}
+
+func (o *stallOut) stallStats() StallStats { return o.st }
+
+// O5, counted and said: when the browser's worklet plays nothing the
+// toast says what happens there — the wall clock has the mix until the
+// browser plays again, a click or key resumes it — not the desktop's
+// "retrying the device"; a worklet that did not load says so and its
+// reason; the status line says the browser plays no sound.
+func TestSession_BrowserStallSaysWhatThePageDoes(t *testing.T) {
+	for _, c := range []struct {
+		lostWhy, notice, wall string
+	}{
+		{"", "the browser plays no sound (its AudioContext is not running): the mix runs on the wall clock, silent, until the browser plays again; a click or key in the page resumes it", "the browser plays no sound"},
+		{"the audio worklet did not load: SyntaxError", "the browser could not start the sound (its audio worklet did not load): the mix runs on the wall clock, silent, for this session, last error: the audio worklet did not load: SyntaxError", "the browser's audio worklet did not load"},
+	} {
+		s, d, h, _ := scriptedSession(t)
+		o := &stallOut{}
+		d.out = o
+		s.Clock(Frame{Scale: 1, On: true}, step, 120)
+		stall, back, wall := webNotices(c.lostWhy)
+		o.st = StallStats{Fallbacks: 1, OnWallClock: true, LastError: c.lostWhy, Stall: stall, Back: back, Wall: wall}
+		s.End(0)
+		if len(h.notices) != 1 || h.notices[0] != c.notice || strings.Contains(h.notices[0], "retrying") {
+			t.Errorf("worklet lost (%q): notices %q, want %q", c.lostWhy, h.notices, c.notice)
+		}
+		if st := s.Status(); !st.OnWall || st.WallNote != c.wall {
+			t.Errorf("worklet lost (%q): status on wall %v, %q; want %q", c.lostWhy, st.OnWall, st.WallNote, c.wall)
+		}
+		o.st.Returns, o.st.OnWallClock = 1, false
+		s.End(0)
+		if len(h.notices) != 2 || h.notices[1] != "the browser plays sound again: it goes on at the mix's frontier, on the same timeline" {
+			t.Errorf("worklet back: notices %q", h.notices)
+		}
+	}
+}
+
+// The desktop's writers keep their own words (they do retry the device).
+func TestSession_DesktopStallRetries(t *testing.T) {
+	s, d, h, _ := scriptedSession(t)
+	o := &stallOut{st: StallStats{Fallbacks: 1, OnWallClock: true}}
+	d.out = o
+	s.Clock(Frame{Scale: 1, On: true}, step, 120)
+	s.End(0)
+	if len(h.notices) != 1 || !strings.HasSuffix(h.notices[0], "; retrying the device") {
+		t.Errorf("desktop stall: notices %q, want the retrying notice", h.notices)
+	}
+	if st := s.Status(); st.WallNote != "sound device lost, retrying" {
+		t.Errorf("desktop stall: status %q", st.WallNote)
 	}
 }
