@@ -106,6 +106,8 @@ function firstSoundMark() {
       const page = (t) => ts && ts.performanceTime > 0 ? ts.performanceTime + 1000 * (t - ts.contextTime) : performance.now() - 1000 * (d.time - t);
       if (d.loudAt >= 0 && !m["first sound"]) m["first sound"] = page(d.loudAt);
       if (d.dryAt) w.dryAt = d.dryAt.map(([t, n]) => [page(t), 1000 * n / w.rate]);
+      if (d.dryAt) w.dryCtx = d.dryAt.map(([t]) => t); // raw context times (s), for the test's cross-check
+      w.loudCtx = d.loudAt;
     });
     return node;
   };
@@ -210,6 +212,7 @@ function soundGate(shell, soundOn) {
     const canvas = document.querySelector("canvas"); // the explorer takes keys only while its canvas has focus
     if (canvas) canvas.focus();
     globalThis.soundworldSession.marks.click = performance.now(); // the browser test's click → sound time
+    if (globalThis.soundworldAudio) globalThis.soundworldSession.clickCtx = globalThis.soundworldAudio.context.currentTime; // s: the context's clock at the click
     globalThis.soundworldSession.gesture = true; // the program opens its audio output now (page_js.go)
     startAudio();
     shell.soundStarted();

@@ -44,13 +44,18 @@ func launchFirefox(bin string, headless bool) (*firefox, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Sound without a sound server: Firefox's own null output keeps the
-	// AudioContext running (no PulseAudio is needed to test the page).
-	prefs := `user_pref("media.cubeb.backend", "null");
+	// Sound: Firefox plays through a sound server (web-smoke starts a
+	// private PulseAudio and sets PULSE_SERVER); with none (no device: its
+	// "null" cubeb backend is no output either) its AudioContext stays
+	// suspended and the page's mix runs on the wall clock. Autoplay is
+	// allowed, as a test profile may: the test's click comes over BiDi.
+	prefs := `user_pref("media.autoplay.default", 0);
+user_pref("media.autoplay.blocking_policy", 0);
 user_pref("browser.shell.checkDefaultBrowser", false);
 user_pref("datareporting.policy.dataSubmissionEnabled", false);
 user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
 `
+	prefs += os.Getenv("WEBCHECK_FIREFOX_PREFS")
 	if err := os.WriteFile(dir+"/user.js", []byte(prefs), 0o644); err != nil {
 		return nil, err
 	}
@@ -249,6 +254,16 @@ func checkFirefox(bin, base, page, wantLoc string, pal []color.RGBA, shot string
 			}
 			fmt.Printf("webcheck: firefox: sound: the clock follows the %s; %s; the audio worklet played %.2f s of samples (%s), %d underruns\n",
 				ps.Clock, ctx, float64(ps.Worklet.Played)/44100, ringKind(ps.Worklet.Shared), ps.Worklet.Runs)
+			// With a sound server the worklet plays: what it played must be
+			// what the mixer handed it, as in Chromium.
+			if os.Getenv("PULSE_SERVER") != "" {
+				if ps.Clock != "device" {
+					return fmt.Errorf("firefox: with a sound server (PULSE_SERVER) the clock follows the %s, not the device: %s", ps.Clock, ctx)
+				}
+				if err := playedCheck(ps, "firefox: "); err != nil {
+					return fmt.Errorf("firefox: %w", err)
+				}
+			}
 		}
 	}
 	if err := f.linkRoundTrip(base, prefix, where); err != nil {

@@ -442,11 +442,16 @@ type pageState struct {
 		Played, Dry, Runs, Stats int64
 		Shared                   bool
 		DryAt                    [][2]float64 // its first underruns: [ms on the page's clock, ms of silence]
+		DryCtx                   []float64    // their context times (s)
+		LoudCtx                  float64      // s, context time of the first sample not zero (-1 none)
 	}
 	Stalls [][2]float64 // web/app.js watchStalls: [ms on the page's clock at the end, ms between two frames]
 	Now    float64      // ms, the session frame's clock (performance.now) at the read-back
 	Lead   string       // the sound session's status line (game.PageHost.SoundLine): its lead
-	Audio  *struct {
+	// ClickCtx is the AudioContext's clock (s) at the click (-1: none
+	// made yet): the worklet's times on it, a cross-check of the page clock's
+	ClickCtx float64
+	Audio    *struct {
 		State   string
 		Seconds float64
 	}
@@ -505,7 +510,7 @@ func soundFigures(b *browserConn, d time.Duration) error {
 	played := float64((st1.Worklet.Played-st0.Worklet.Played)&0x7fffffff) / 44100
 	fmt.Printf("webcheck: sound over %s: the audio worklet played %.2f s of samples (%s), %d account messages\n",
 		d, played, ringKind(st1.Worklet.Shared), st1.Worklet.Stats-st0.Worklet.Stats)
-	if err := playedCheck(st1); err != nil {
+	if err := playedCheck(st1, ""); err != nil {
 		return err
 	}
 	if st1.Worklet.Stats == st0.Worklet.Stats {
@@ -537,6 +542,13 @@ func dryAccount(st pageState) {
 	}
 	fmt.Printf("webcheck: after the click: %s; now +%.2f s\n", strings.Join(marks, ", "), (st.Now-click)/1000)
 	fmt.Printf("webcheck: underruns since the click: %d%s\n", len(runs), listed(runs))
+	if c := st.ClickCtx; c > 0 { // on the context's own clock, when it ran at the click (no output latency)
+		var ctx []string
+		for _, t := range st.Worklet.DryCtx {
+			ctx = append(ctx, fmt.Sprintf("%+.2f s", t-c))
+		}
+		fmt.Printf("webcheck: on the AudioContext's clock from the click: first sound played %+.2f s; underruns%s\n", st.Worklet.LoudCtx-c, listed(ctx))
+	}
 	var long []string
 	n, worst := 0, 0.0
 	for _, g := range st.Stalls {
@@ -563,12 +575,12 @@ func listed(s []string) string {
 // playedCheck prints and checks that the worklet played exactly the
 // frames the program handed over (hashes compared at its played counts:
 // audio/device playedCheck); the frames handed over are the mixer's.
-func playedCheck(st pageState) error {
+func playedCheck(st pageState, who string) error {
 	c := st.PlayedCheck
 	if c == nil || c.Checks == 0 {
 		return errors.New("the audio worklet's played frames were never compared with what was handed over")
 	}
-	fmt.Printf("webcheck: the audio worklet played what the mixer handed it: %d checks over its first %.2f s, %d different\n", c.Checks, float64(c.Frames)/44100, c.Differ)
+	fmt.Printf("webcheck: %sthe audio worklet played what the mixer handed it: %d checks over its first %.2f s, %d different\n", who, c.Checks, float64(c.Frames)/44100, c.Differ)
 	if c.Differ > 0 {
 		return fmt.Errorf("the audio worklet played other frames than were handed over (%d of %d checks)", c.Differ, c.Checks)
 	}
