@@ -152,10 +152,8 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		return checkCrash(b, base+"?crashtest", shot)
 	}
 	if extra.cpuprofile != "" {
-		for _, m := range []string{"Profiler.enable", "Profiler.start"} {
-			if _, err := b.call(m, nil); err != nil {
-				return err
-			}
+		if err := b.startProfile(); err != nil {
+			return err
 		}
 	}
 	if extra.trace != "" {
@@ -265,13 +263,7 @@ wait:
 		return fmt.Errorf("no map after %s: %.0f%% of the page is terrain (want ≥ %.0f%%) or no listener marker", time.Since(t0).Round(time.Millisecond), 100*frac, 100*minTerrain)
 	}
 	if extra.cpuprofile != "" {
-		res, err := b.call("Profiler.stop", nil)
-		if err != nil {
-			return err
-		}
-		var p struct{ Profile json.RawMessage }
-		json.Unmarshal(res, &p)
-		if err := os.WriteFile(extra.cpuprofile, p.Profile, 0o644); err != nil {
+		if err := b.stopProfile(extra.cpuprofile); err != nil {
 			return err
 		}
 	}
@@ -522,6 +514,27 @@ func soundFigures(b *browserConn, d time.Duration) error {
 	return nil
 }
 
+// startProfile starts the page's JavaScript and WebAssembly CPU profile.
+func (b *browserConn) startProfile() error {
+	for _, m := range []string{"Profiler.enable", "Profiler.start"} {
+		if _, err := b.call(m, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stopProfile stops it and writes it to path (.cpuprofile JSON).
+func (b *browserConn) stopProfile(path string) error {
+	res, err := b.call("Profiler.stop", nil)
+	if err != nil {
+		return err
+	}
+	var p struct{ Profile json.RawMessage }
+	json.Unmarshal(res, &p)
+	return os.WriteFile(path, p.Profile, 0o644)
+}
+
 // dryAccount prints when, after the click, the worklet ran dry and the
 // page's thread stalled (two animation frames more than 100 ms apart; the
 // thread that mixes ahead is the one that draws), so an underrun can be
@@ -603,10 +616,8 @@ func ringKind(shared bool) string {
 // the page's clock) and, with -firstsound, fails past that budget.
 func clickSound(b *browserConn) error {
 	if extra.clickProfile != "" {
-		for _, m := range []string{"Profiler.enable", "Profiler.start"} {
-			if _, err := b.call(m, nil); err != nil {
-				return err
-			}
+		if err := b.startProfile(); err != nil {
+			return err
 		}
 	}
 	for _, typ := range []string{"mousePressed", "mouseReleased"} {
@@ -616,13 +627,7 @@ func clickSound(b *browserConn) error {
 	}
 	time.Sleep(6 * time.Second)
 	if extra.clickProfile != "" {
-		res, err := b.call("Profiler.stop", nil)
-		if err != nil {
-			return err
-		}
-		var p struct{ Profile json.RawMessage }
-		json.Unmarshal(res, &p)
-		if err := os.WriteFile(extra.clickProfile, p.Profile, 0o644); err != nil {
+		if err := b.stopProfile(extra.clickProfile); err != nil {
 			return err
 		}
 	}
