@@ -574,7 +574,11 @@ func dryAccount(st pageState) {
 			long = append(long, fmt.Sprintf("+%.2f s (%.0f ms)", (g[0]-g[1]-click)/1000, g[1]))
 		}
 	}
-	fmt.Printf("webcheck: the page's thread since the click: %d frames over 100 ms apart, the longest %.0f ms; %d over 250 ms%s\n", n, worst, len(long), listed(long))
+	kept := "" // web/app.js keeps the last 400
+	if len(st.Stalls) >= 400 {
+		kept = " (of the last 400 kept)"
+	}
+	fmt.Printf("webcheck: the page's thread since the click: %d frames over 100 ms apart%s, the longest %.0f ms; %d over 250 ms%s\n", n, kept, worst, len(long), listed(long))
 }
 
 // listed is ": a, b, c" ("" for none).
