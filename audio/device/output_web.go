@@ -179,7 +179,7 @@ func (o *webOut) step(buf []float32) {
 	now := o.d.wall()
 	o.mu.Lock()
 	o.pump.observe(now, o.readCount())
-	n := o.pump.due(now, o.d.LeadFrames()+PeriodFrames)
+	n := o.pump.due(now, o.d.LeadFrames()+PeriodFrames+o.countLag())
 	o.mu.Unlock()
 	for ; n > 0 && o.d.covers(PeriodFrames); n -= PeriodFrames {
 		o.d.render(buf)
@@ -196,6 +196,17 @@ func (o *webOut) step(buf []float32) {
 		o.pump.rendered(now, PeriodFrames, hand)
 		o.mu.Unlock()
 	}
+}
+
+// countLag is how far the worklet's played count may lag what it has
+// played (frames): none through the ring (read with Atomics), an account's
+// interval through messages (webworklet.js posts one every 32 render
+// quanta), which the queue must hold on top of the lead.
+func (o *webOut) countLag() int64 {
+	if o.shared {
+		return 0
+	}
+	return 32 * checkQuantum
 }
 
 // readCount is the worklet's played count (mod 2^31). mu is held.
