@@ -400,7 +400,7 @@ func (f hudFrame) clockLabel() string {
 			return s + " (wall clock, opening the sound device…)"
 		}
 		if st.OnWall {
-			return s + " (wall clock, sound device lost, retrying: " + st.Line + ")"
+			return s + " (wall clock, " + st.WallNote + ": " + st.Line + ")"
 		}
 		return s + " (audio clock: " + st.Line + ")"
 	}

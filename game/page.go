@@ -83,6 +83,11 @@ func (h PageHost) Underruns() (events int64, dry float64) {
 	return st.Underruns, st.Dry
 }
 
+// SoundLine is the sound session's status line ("lead … ms, buffer …,
+// anchors …, late starts …, underruns …"; "" before the device opens):
+// the browser test's read-back of the lead.
+func (h PageHost) SoundLine() string { return h.g.session().Status().Line }
+
 // GateState is the opened listening gate as the Gate panel shows it: ""
 // without one, "NAME: ready (retail X LUFS, ours Y LUFS)", "NAME: STAGE"
 // while it loads, or "NAME: error: …" (the page's read-back).

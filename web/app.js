@@ -35,6 +35,7 @@ window.swStart = async (opts) => {
     if (line.startsWith("warning:")) shell.warn(line);
   });
   firstSoundMark();
+  watchStalls();
   keepAudioContext();
   soundGate(shell, opts.soundOn);
   // Files dragged onto the map land in this frame: the page opens them.
@@ -85,9 +86,10 @@ function putGate(g) {
 // and records in the session's marks when its first sample that is not
 // zero was played ("first sound", the browser test's click → sound time;
 // the output's own latency comes on top): the worklet's context time, put
-// on the page's clock with the context's output timestamp.
+// on the page's clock with the context's output timestamp; so are its
+// first underruns (dryAt: [ms on the page's clock, ms of silence]).
 function firstSoundMark() {
-  const w = globalThis.soundworldSession.worklet = { played: 0, dry: 0, runs: 0, shared: false, stats: 0 };
+  const w = globalThis.soundworldSession.worklet = { played: 0, dry: 0, runs: 0, shared: false, stats: 0, dryAt: [], rate: 44100 };
   const W = window.AudioWorkletNode;
   if (!W) return;
   window.AudioWorkletNode = function (...args) {
@@ -95,35 +97,56 @@ function firstSoundMark() {
     const po = (args[2] && args[2].processorOptions) || {};
     globalThis.soundworldSession.marks["audio worklet"] = performance.now(); // its module loaded
     w.shared = !!po.ring;
+    w.rate = args[0].sampleRate;
     node.port.addEventListener("message", (e) => {
       const d = e.data, sess = globalThis.soundworldSession, m = sess.marks;
       if (!d || d.read === undefined) return;
       w.played = d.read; w.dry = d.dry; w.runs = d.runs; w.stats++;
-      if (d.loudAt >= 0 && !m["first sound"]) {
-        const ts = sess.audio && sess.audio.getOutputTimestamp ? sess.audio.getOutputTimestamp() : null;
-        m["first sound"] = ts && ts.performanceTime > 0 ? ts.performanceTime + 1000 * (d.loudAt - ts.contextTime) : performance.now() - 1000 * (d.time - d.loudAt);
-      }
+      const ts = sess.audio && sess.audio.getOutputTimestamp ? sess.audio.getOutputTimestamp() : null;
+      const page = (t) => ts && ts.performanceTime > 0 ? ts.performanceTime + 1000 * (t - ts.contextTime) : performance.now() - 1000 * (d.time - t);
+      if (d.loudAt >= 0 && !m["first sound"]) m["first sound"] = page(d.loudAt);
+      if (d.dryAt) w.dryAt = d.dryAt.map(([t, n]) => [page(t), 1000 * n / w.rate]);
+      if (d.dryAt) w.dryCtx = d.dryAt.map(([t]) => t); // raw context times (s), for the test's cross-check
+      w.loudCtx = d.loudAt;
     });
     return node;
   };
   window.AudioWorkletNode.prototype = W.prototype;
 }
 
-// keepAudioContext keeps the session's AudioContext (the program's audio
-// output, audio/device/output_web.go, makes it after the first click or
-// key) where the browser test reads its state and clock (swTest: audio),
-// and resumes it at once: it is made after the gesture, so the page's user
-// activation lets it start. Browsers that want the resume inside a gesture
-// get it again on each later mouseup, keyup or touchend while it is not
-// running.
+// watchStalls keeps the page's thread's stalls in the session (the
+// browser test's account of what drains the sound's queue): each gap of
+// more than 100 ms between two animation frames, [ms on the page's clock
+// when it ended, ms], the last 400.
+function watchStalls() {
+  const st = globalThis.soundworldSession.stalls = [];
+  let last = performance.now();
+  const tick = (t) => {
+    if (t - last > 100) { st.push([t, t - last]); if (st.length > 400) st.shift(); }
+    last = t;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+// keepAudioContext keeps the session's AudioContext (made before the
+// click by prepareAudio, in the click by startAudio, or by the program's
+// audio output, audio/device/output_web.go, in a later session of the
+// page) where the browser test reads its state and clock (swTest: audio),
+// and resumes it once the page has had its gesture: at once when it is
+// made after it, else in the click (startAudio). Browsers that want the
+// resume inside a gesture get it again on each later mouseup, keyup or
+// touchend while it is not running.
 function keepAudioContext() {
   const AC = window.AudioContext;
   if (!AC) return;
   window.AudioContext = function (...args) {
     const ctx = new AC(...args);
-    globalThis.soundworldSession.audio = ctx;
-    globalThis.soundworldSession.marks["audio context"] = performance.now();
-    const resume = () => { if (ctx.state === "suspended") ctx.resume().catch((e) => console.info("soundworld: audio not resumed:", e.message)); };
+    const sess = globalThis.soundworldSession;
+    sess.audio = ctx;
+    sess.marks["audio context"] = performance.now();
+    ctx.addEventListener("statechange", () => { if (ctx.state === "running" && !sess.marks["audio running"]) sess.marks["audio running"] = performance.now(); });
+    const resume = () => { if (sess.gesture && ctx.state === "suspended") ctx.resume().catch((e) => console.info("soundworld: audio not resumed:", e.message)); };
     resume();
     for (const t of ["mouseup", "keyup", "touchend"]) document.addEventListener(t, resume);
     return ctx;
@@ -131,12 +154,16 @@ function keepAudioContext() {
   window.AudioContext.prototype = AC.prototype;
 }
 
-// startAudio makes the session's AudioContext inside the click and loads
-// the program's audio worklet module (its source: soundworldWorklet, from
-// audio/device/output_web.go) at once; the program's output takes both
-// (soundworldAudio) when its next frame sees the click, instead of only
-// then starting to load the module.
-function startAudio() {
+// prepareAudio makes the session's AudioContext and loads the program's
+// audio worklet module (its source: soundworldWorklet, from
+// audio/device/output_web.go) before the click, once the map is drawn:
+// making a context holds the page's thread for some 300 ms (Chromium on a
+// 2-core machine) and the module loads in about as long, time that is
+// then not between the click and the first sound. Made before a gesture,
+// the context stays suspended (no sound, no audio thread running) until
+// the click resumes it (startAudio). The program's output takes both
+// (soundworldAudio) when its next frame sees the click.
+function prepareAudio() {
   const w = globalThis.soundworldWorklet;
   if (!w || !window.AudioContext || globalThis.soundworldAudio) return;
   const ctx = new AudioContext({ sampleRate: w.sampleRate, latencyHint: "interactive" });
@@ -144,14 +171,33 @@ function startAudio() {
   globalThis.soundworldAudio = { context: ctx, ready: ctx.audioWorklet.addModule(url) };
 }
 
+// startAudio, in the click, resumes the context prepareAudio made, or
+// makes it now when the click came first.
+function startAudio() {
+  prepareAudio();
+  const a = globalThis.soundworldAudio;
+  if (a && a.context.state === "suspended") a.context.resume().catch((e) => console.info("soundworld: audio not resumed:", e.message));
+}
+
+// prepareSoon runs prepareAudio once the session has drawn a few frames
+// (the map shows; its first frames are the slowest, and nothing should
+// delay them), unless the click came first.
+function prepareSoon(el) {
+  const s = globalThis.soundworldSession;
+  if (el.hidden) return;
+  if ((s.frames || 0) >= 3) prepareAudio();
+  else setTimeout(() => prepareSoon(el), 200);
+}
+
 // soundGate shows "Click to start sound" until the first click or key in
 // the page (soundOn: an earlier session of this page had its click, so the
 // page's user activation lets this frame's audio start at once and the
-// overlay is not shown again): browsers start Web Audio only after a user gesture, so the
-// program makes its AudioContext only then (soundworldSession.gesture; an
-// AudioContext made earlier would stay suspended, and making one costs
-// seconds before the first map); keepAudioContext resumes it. The overlay takes
-// the first click so it does not also move the listener on the map.
+// overlay is not shown again): browsers start Web Audio only after a user
+// gesture, so the program opens its audio output only then
+// (soundworldSession.gesture); the AudioContext made before it, once the
+// map shows (prepareSoon: making one before the first map would delay it),
+// stays suspended until the click resumes it. The overlay takes the first
+// click so it does not also move the listener on the map.
 function soundGate(shell, soundOn) {
   const el = document.getElementById("sound");
   if (soundOn) {
@@ -166,10 +212,12 @@ function soundGate(shell, soundOn) {
     const canvas = document.querySelector("canvas"); // the explorer takes keys only while its canvas has focus
     if (canvas) canvas.focus();
     globalThis.soundworldSession.marks.click = performance.now(); // the browser test's click → sound time
-    startAudio();
+    if (globalThis.soundworldAudio) globalThis.soundworldSession.clickCtx = globalThis.soundworldAudio.context.currentTime; // s: the context's clock at the click
     globalThis.soundworldSession.gesture = true; // the program opens its audio output now (page_js.go)
+    startAudio();
     shell.soundStarted();
   };
   el.addEventListener("click", start);
   window.addEventListener("keydown", start, true);
+  setTimeout(() => prepareSoon(el), 200);
 }

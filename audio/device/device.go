@@ -245,7 +245,11 @@ func (d *Device) Anchors() []Anchor {
 
 // Due is the sim time (s) the Sim must have reached now: the time whose
 // starts land Lead ahead of the frames the device has consumed. false before
-// the first anchor, or when the device is no clock (silent or Fast).
+// the first anchor, or when the device is no clock (silent or Fast). An
+// output that does not queue the session's leading silence (the browser's:
+// webPump.leading) has nothing to play before the anchor's frame, so the
+// Sim is due a lead past it at once: the first sound is handed over in
+// the anchor's own Update, not a frame later.
 func (d *Device) Due() (float64, bool) {
 	if d == nil || d.silent {
 		return 0, false
@@ -255,7 +259,11 @@ func (d *Device) Due() (float64, bool) {
 	if !d.tl.Anchored() || d.pace.fast {
 		return 0, false
 	}
-	return d.tl.SimTarget(d.mixer.Frame()), true
+	front := d.mixer.Frame()
+	if o, ok := d.out.(interface{ leadingSkipped() bool }); ok && o.leadingSkipped() {
+		front = max(front, d.tl.Current().Frame)
+	}
+	return d.tl.SimTarget(front), true
 }
 
 // Push queues voice starts from the Sim (game goroutine), each placed on

@@ -4,8 +4,9 @@ package device
 
 import (
 	_ "embed"
-	"fmt"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"syscall/js"
 	"time"
 	"unsafe"
@@ -44,7 +45,9 @@ type webOut struct {
 	dry     int64 // frames of silence the worklet played for want of frames
 	runs    int64 // underruns (runs of such silence)
 	check   playedCheck
-	lostWhy string // why the worklet plays nothing ("" until it did not load)
+	loud    bool        // a frame that is not silence was handed over
+	handed  atomic.Bool // a frame was handed over (leadingSkipped)
+	lostWhy string      // why the worklet plays nothing ("" until it did not load)
 	release []js.Func
 }
 
@@ -140,6 +143,7 @@ func (o *webOut) start() {
 // run is the pump's goroutine.
 func (o *webOut) run() {
 	buf := make([]float32, 2*PeriodFrames)
+	anchored := false
 	for {
 		time.Sleep(webWake)
 		o.mu.Lock()
@@ -148,10 +152,25 @@ func (o *webOut) run() {
 		if stop {
 			return
 		}
-		if ready && o.d.anchored() {
-			o.step(buf)
+		if !ready || !o.d.anchored() {
+			continue
 		}
+		if !anchored {
+			anchored = true
+			webMark("sound anchored")
+		}
+		o.step(buf)
 	}
+}
+
+// webMark records in the session's marks (web/app.js) when a step of the
+// sound's start-up happened, on the page's clock (the browser test).
+func webMark(step string) {
+	s := js.Global().Get("soundworldSession")
+	if !s.Truthy() || !s.Get("marks").Truthy() {
+		return
+	}
+	s.Get("marks").Set(step, js.Global().Get("performance").Call("now"))
 }
 
 // step renders what is due a period at a time while the Sim has covered
@@ -160,13 +179,14 @@ func (o *webOut) step(buf []float32) {
 	now := o.d.wall()
 	o.mu.Lock()
 	o.pump.observe(now, o.readCount())
-	n := o.pump.due(now, o.d.LeadFrames()+PeriodFrames)
+	n := o.pump.due(now, o.d.LeadFrames()+PeriodFrames+o.countLag())
 	o.mu.Unlock()
 	for ; n > 0 && o.d.covers(PeriodFrames); n -= PeriodFrames {
 		o.d.render(buf)
 		o.mu.Lock()
 		if o.pump.leading(o.d.LeadFrames(), buf) {
 			o.mu.Unlock()
+			n += PeriodFrames // not queued: the queue still wants its frames now
 			continue
 		}
 		hand := !o.pump.onWall
@@ -176,6 +196,17 @@ func (o *webOut) step(buf []float32) {
 		o.pump.rendered(now, PeriodFrames, hand)
 		o.mu.Unlock()
 	}
+}
+
+// countLag is how far the worklet's played count may lag what it has
+// played (frames): none through the ring (read with Atomics), an account's
+// interval through messages (webworklet.js posts one every 32 render
+// quanta), which the queue must hold on top of the lead.
+func (o *webOut) countLag() int64 {
+	if o.shared {
+		return 0
+	}
+	return 32 * checkQuantum
 }
 
 // readCount is the worklet's played count (mod 2^31). mu is held.
@@ -190,6 +221,14 @@ func (o *webOut) readCount() int32 {
 func (o *webOut) hand(buf []float32) {
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), 4*len(buf)) // wasm is little-endian, as Float32Array
 	n := int64(len(buf) / 2)
+	if o.pump.wrote == 0 {
+		webMark("first frames handed")
+		o.handed.Store(true)
+	}
+	if !o.loud && slices.ContainsFunc(buf, func(v float32) bool { return v != 0 }) {
+		o.loud = true
+		webMark("first sound handed")
+	}
 	o.check.add(buf)
 	if !o.shared {
 		f := js.Global().Get("Float32Array").New(len(buf))
@@ -205,6 +244,11 @@ func (o *webOut) hand(buf []float32) {
 	}
 	js.Global().Get("Atomics").Call("store", o.ctl, 0, (o.pump.wrote+n)&0x7fffffff)
 }
+
+// leadingSkipped reports that the session's leading silence is not
+// queued (webPump.leading): nothing was handed over yet (Device.Due).
+// Called under the Device's lock: no o.mu here.
+func (o *webOut) leadingSkipped() bool { return !o.handed.Load() }
 
 func (o *webOut) written() int64 { o.mu.Lock(); defer o.mu.Unlock(); return o.pump.wrote }
 
@@ -225,11 +269,8 @@ func (o *webOut) underruns() (frames, events int64) {
 func (o *webOut) stallStats() StallStats {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	why := o.lostWhy
-	if why == "" && o.pump.stalls > 0 {
-		why = fmt.Sprintf("the audio worklet played nothing for %v (the browser's AudioContext not running?)", fallbackAfter)
-	}
-	return StallStats{Fallbacks: o.pump.stalls, Returns: o.pump.returns, OnWallClock: o.pump.onWall, LastError: why}
+	stall, back, wall := webNotices(o.lostWhy) // a stall's notice says why itself
+	return StallStats{Fallbacks: o.pump.stalls, Returns: o.pump.returns, OnWallClock: o.pump.onWall, LastError: o.lostWhy, Stall: stall, Back: back, Wall: wall}
 }
 
 func (o *webOut) close() error {

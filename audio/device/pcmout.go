@@ -471,6 +471,11 @@ type StallStats struct {
 	LastError   string // the device's last error ("" none)
 	Reopens     int64  // times the device was opened afresh after it was given up
 	Returns     int64  // times a device opened afresh played again and took the mix back
+	// Stall and Back are what the window says when the wall clock takes
+	// the mix and when the device plays again, Wall the status's words
+	// while it has it ("": StallNotice, ReturnNotice and WallNote; the
+	// browser's own: webNotices).
+	Stall, Back, Wall string
 	// Longest is the longest the writer spent in one look at the device
 	// (its calls return without waiting to play, but a sound server's
 	// plugin may take long to restart a stream).
@@ -505,8 +510,12 @@ func (d *Device) Stalls() (StallStats, bool) {
 	return s.stallStats(), true
 }
 
-// StallNotice is what the window says while the wall clock has the mix.
+// StallNotice is what the window says while the wall clock has the mix
+// (the desktop's writers, which retry the device; the browser's: webNotices).
 const StallNotice = "the sound device stopped playing: the mix runs on the wall clock, silent; retrying the device"
+
+// WallNote is the status's words while the wall clock has the mix.
+const WallNote = "sound device lost, retrying"
 
 // ReturnNotice is what the window says when a device opened afresh plays again.
 const ReturnNotice = "the sound device plays again: playback resumes at the mix's frontier, on the same timeline"

@@ -51,10 +51,11 @@ type Session struct {
 	base     int64        // mixer frame of sim 0 on the record's first anchor (the AnchorMark origin)
 	anchors  []liveAnchor // anchors taken, for the log (bounded: maxLog)
 
-	acct  account // late starts, underruns, stalls (session_acct.go)
-	warm  warmUp  // the session anchor's wait for steady frames (session_lead.go)
-	gaps  GapHist // every Update's gap since the session's anchor (frame jitter)
-	lastU float64 // s on the device's wall clock at the last Clock (NaN before)
+	acct  account  // late starts, underruns, stalls (session_acct.go)
+	warm  warmUp   // the session anchor's wait for steady frames (session_lead.go)
+	page  pageLead // the browser's lead policy (session_page.go)
+	gaps  GapHist  // every Update's gap since the session's anchor (frame jitter)
+	lastU float64  // s on the device's wall clock at the last Clock (NaN before)
 }
 
 // Host is what the session tells the window (game goroutine, inside its calls).
@@ -165,7 +166,11 @@ func (s *Session) Clock(f Frame, step float64, maxTicks int) (int, bool) {
 	// one read plus this frame's gap has gone by. A longer gap than
 	// stallGap is a stall, caught up on the Sim's own steps (late starts
 	// grow the lead), not jitter the lead must cover.
-	if need := ChunkFrames + int64(gap*audio.SampleRate) + frameMargin; s.anchored && gap <= stallGap && need > d.LeadFrames() {
+	if d.ownPace { // the browser: the lead follows the page's gaps (session_page.go)
+		if s.anchored {
+			s.followPage(d, gap)
+		}
+	} else if need := ChunkFrames + int64(gap*audio.SampleRate) + frameMargin; s.anchored && gap <= stallGap && need > d.LeadFrames() {
 		s.growLeadTo(d, need, fmt.Sprintf("a frame took %.0f ms", gap*1000))
 	}
 	if f.Paused != s.paused {
@@ -261,7 +266,11 @@ func (s *Session) anchorIfDue(d *Device, simT, scale float64) string {
 		return ""
 	}
 	if b := d.warmBounds(); reason == "session" && (s.warm.maxGap > 0 || b.minLead > MinLead) {
-		d.SetLead(max(SessionLead(s.warm.maxGap), b.minLead))
+		lead := max(SessionLead(s.warm.maxGap), b.minLead)
+		if d.ownPace { // the browser: any gap drains its queue (session_page.go)
+			lead = max(lead, SessionLead(s.warm.longest))
+		}
+		d.SetLead(lead)
 	}
 	a := d.Anchor(reason, simT, scale)
 	s.anchored, s.next = true, ""

@@ -1,6 +1,7 @@
 package device
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"sort"
@@ -37,6 +38,7 @@ type account struct {
 	stalls    int64   // times the wall clock took the mix
 	returns   int64   // times a device opened afresh took the mix back
 	onWall    bool    // the wall clock has the mix now
+	wallNote  string  // the output's words for it (StallStats.Wall)
 	notes     []string
 	opening   bool // no device has played yet since Open (opening.go)
 	openSaid  bool // OpeningNotice was said
@@ -96,17 +98,21 @@ func (s *Session) takeStalls(d *Device, simT float64) {
 	if st.Fallbacks > a.stalls {
 		a.stalls = st.Fallbacks
 		a.dry = appendBounded(a.dry, Event{Time: simT, Kind: "stall", Slot: -1, Reason: "wall clock"})
-		s.host.Notice(StallNotice + lastErr(st.LastError))
+		s.host.Notice(cmp.Or(st.Stall, StallNotice) + lastErr(st.LastError))
 		a.note("lost")
 	}
 	if st.Returns > a.returns {
 		a.returns = st.Returns
 		a.dry = appendBounded(a.dry, Event{Time: simT, Kind: "stall", Slot: -1, Reason: "device back"})
-		s.host.Notice(map[bool]string{true: OpenedNotice, false: ReturnNotice}[a.openSaid && a.opening])
+		back := cmp.Or(st.Back, ReturnNotice)
+		if a.openSaid && a.opening {
+			back = OpenedNotice
+		}
+		s.host.Notice(back)
 		a.note("back")
 	}
 	s.takeOpening(st, simT)
-	a.onWall = st.OnWallClock
+	a.onWall, a.wallNote = st.OnWallClock, cmp.Or(st.Wall, WallNote)
 }
 
 // takeOpening says once that the device is still opening after
@@ -137,6 +143,7 @@ type Status struct {
 	Line      string  // "lead … ms, anchors …, late starts …, underruns …" ("" no device, or off)
 	Clock     bool    // the device's frames are the Sim's clock now (anchored, not lost)
 	OnWall    bool    // the device was lost: the wall clock has the mix
+	WallNote  string  // why, in a few words (WallNote, or the browser's)
 	Muted     bool    // G6 mutes the output now
 	Underruns int64   // events since the session opened
 	Dry       float64 // s the device ran dry in all
@@ -151,7 +158,7 @@ func (s *Session) Status() Status {
 		return Status{}
 	}
 	fr, ev := d.Underruns()
-	st := Status{Clock: s.anchored && !s.acct.onWall, OnWall: s.acct.onWall, Muted: s.muted, Underruns: s.acct.underruns,
+	st := Status{Clock: s.anchored && !s.acct.onWall, OnWall: s.acct.onWall, WallNote: s.acct.wallNote, Muted: s.muted, Underruns: s.acct.underruns,
 		Dry: float64(s.acct.dryFrames) / audio.SampleRate, Late: s.acct.lateN}
 	if dst, ok := d.Stalls(); ok {
 		st.Opening = dst.Opening

@@ -91,6 +91,7 @@ type warmUp struct {
 	start   float64            // s on the device's wall clock when the warm-up began
 	steady  int                // Updates in a row within warmGap
 	maxGap  float64            // s, the longest gap of those steady Updates
+	longest float64            // s, the longest gap of any Update of the warm-up
 	holding bool               // the session's anchor waits
 	done    bool               // the warm-up is over
 	held    []audio.VoiceStart // starts held while warming up
@@ -105,6 +106,7 @@ func (w *warmUp) waiting(s *Session, b warmBounds, warm bool, now, gap float64) 
 	if !w.started {
 		w.started, w.start = true, now
 	}
+	w.longest = max(w.longest, gap)
 	if gap > 0 && gap < b.gap {
 		w.steady++
 		w.maxGap = max(w.maxGap, gap)

@@ -85,6 +85,27 @@ func (p *webPump) rendered(wall float64, frames int64, hand bool) {
 	p.wrote += frames
 }
 
+// The browser output's notices (StallStats.Stall and Back). A page cannot
+// retry its device as the desktop's writers do (StallNotice): the worklet
+// keeps what it was handed and the page resumes its AudioContext at the
+// next click or key (web/app.js keepAudioContext); the mix goes back to it
+// as soon as it plays again. A worklet that did not load never plays.
+const (
+	WebStallNotice     = "the browser plays no sound (its AudioContext is not running): the mix runs on the wall clock, silent, until the browser plays again; a click or key in the page resumes it"
+	WebNoWorkletNotice = "the browser could not start the sound (its audio worklet did not load): the mix runs on the wall clock, silent, for this session"
+	WebReturnNotice    = "the browser plays sound again: it goes on at the mix's frontier, on the same timeline"
+)
+
+// webNotices are the stall's and the return's notices and the status's
+// words for a worklet that did not load (lostWhy says why) or plays
+// nothing.
+func webNotices(lostWhy string) (stall, back, wall string) {
+	if lostWhy != "" {
+		return WebNoWorkletNotice, WebReturnNotice, "the browser's audio worklet did not load"
+	}
+	return WebStallNotice, WebReturnNotice, "the browser plays no sound"
+}
+
 // webWarm are the browser output's warm-up bounds and lead floor: the page
 // draws a frame in 16–250 ms (software WebGL 2 at the default size: about
 // 70 ms), and the worklet's queue is at most the lead, so the lead's floor

@@ -13,7 +13,9 @@
 // no frames (underruns, counted from the first frame it got), the context
 // time of the first sample that is not zero, and a hash (FNV-1a over the
 // 32-bit words) of every frame it played, which the program compares with
-// the same hash of what it handed over.
+// the same hash of what it handed over; and when its first 64 underruns
+// began (context time) and how long each was (frames), for the browser
+// test's account of where the queue ran dry.
 "use strict";
 class SoundworldOutput extends AudioWorkletProcessor {
   constructor(options) {
@@ -30,6 +32,7 @@ class SoundworldOutput extends AudioWorkletProcessor {
     this.dry = 0; // frames of silence played for want of frames
     this.runs = 0; // underruns (runs of such silence)
     this.wasDry = false;
+    this.dryAt = []; // the first 64 underruns: [context time (s) it began, frames]
     this.loudAt = -1; // context time (s) of the first sample not zero
     this.blocks = 0;
     this.hash = 0x811c9dc5; // FNV-1a offset basis
@@ -82,7 +85,11 @@ class SoundworldOutput extends AudioWorkletProcessor {
     for (let j = k; j < n; j++) { l[j] = 0; r[j] = 0; }
     if (this.got && k < n) {
       this.dry += n - k;
-      if (!this.wasDry) this.runs++;
+      if (!this.wasDry) {
+        this.runs++;
+        if (this.dryAt.length < 64) this.dryAt.push([currentTime + k / sampleRate, 0]);
+      }
+      if (this.dryAt.length === this.runs) this.dryAt[this.runs - 1][1] += n - k;
       this.wasDry = true;
     } else {
       this.wasDry = false;
@@ -94,7 +101,7 @@ class SoundworldOutput extends AudioWorkletProcessor {
       }
     }
     if (++this.blocks % 32 === 0 || first) {
-      this.port.postMessage({ read: this.read, dry: this.dry, runs: this.runs, loudAt: this.loudAt, time: currentTime, hash: this.hash >>> 0 });
+      this.port.postMessage({ read: this.read, dry: this.dry, runs: this.runs, loudAt: this.loudAt, time: currentTime, hash: this.hash >>> 0, dryAt: this.dryAt });
     }
     return true;
   }

@@ -319,6 +319,7 @@ func (h *pageHooks) Frame(g game.PageHost) error {
 	h.sess.Set("clock", g.ClockSource())
 	if h.frames%15 == 1 {
 		h.sess.Set("gateState", g.GateState())
+		h.sess.Set("soundLine", g.SoundLine())
 	}
 	if ev, dry := g.Underruns(); ev > 0 { // the browser test's read-back
 		h.sess.Set("underruns", ev)

@@ -31,6 +31,22 @@ type firefox struct {
 	dir string
 }
 
+// firefoxPrefs is the test profile's user.js (and WEBCHECK_FIREFOX_PREFS,
+// more lines for a diagnosis). Sound: Firefox plays through a sound server
+// (web-smoke starts a private PulseAudio and sets PULSE_SERVER); with none
+// (no device: its "null" cubeb backend is no output either) its
+// AudioContext stays suspended and the page's mix runs on the wall clock.
+// Autoplay is allowed, as a test profile may: the test's click comes over
+// BiDi.
+func firefoxPrefs() string {
+	return `user_pref("media.autoplay.default", 0);
+user_pref("media.autoplay.blocking_policy", 0);
+user_pref("browser.shell.checkDefaultBrowser", false);
+user_pref("datareporting.policy.dataSubmissionEnabled", false);
+user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
+` + os.Getenv("WEBCHECK_FIREFOX_PREFS")
+}
+
 // launchFirefox starts Firefox with a private profile and the remote agent
 // on a free port, and opens a BiDi session on its one tab.
 func launchFirefox(bin string, headless bool) (*firefox, error) {
@@ -44,13 +60,7 @@ func launchFirefox(bin string, headless bool) (*firefox, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Sound without a sound server: Firefox's own null output keeps the
-	// AudioContext running (no PulseAudio is needed to test the page).
-	prefs := `user_pref("media.cubeb.backend", "null");
-user_pref("browser.shell.checkDefaultBrowser", false);
-user_pref("datareporting.policy.dataSubmissionEnabled", false);
-user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
-`
+	prefs := firefoxPrefs()
 	if err := os.WriteFile(dir+"/user.js", []byte(prefs), 0o644); err != nil {
 		return nil, err
 	}
@@ -241,14 +251,8 @@ func checkFirefox(bin, base, page, wantLoc string, pal []color.RGBA, shot string
 		if err := checkDecisions("firefox", ev, extra.decisions, extra.sidecar, 30*time.Second); err != nil {
 			return err
 		}
-		var ps pageState
-		if err := ev("JSON.stringify(window.swTest())", &ps); err == nil {
-			ctx := "no AudioContext"
-			if ps.Audio != nil {
-				ctx = fmt.Sprintf("the AudioContext %s at %.2f s", ps.Audio.State, ps.Audio.Seconds)
-			}
-			fmt.Printf("webcheck: firefox: sound: the clock follows the %s; %s; the audio worklet played %.2f s of samples (%s), %d underruns\n",
-				ps.Clock, ctx, float64(ps.Worklet.Played)/44100, ringKind(ps.Worklet.Shared), ps.Worklet.Runs)
+		if err := firefoxSound(ev); err != nil {
+			return err
 		}
 	}
 	if err := f.linkRoundTrip(base, prefix, where); err != nil {
@@ -305,6 +309,33 @@ func (f *firefox) linkRoundTrip(base, prefix, where string) error {
 	fmt.Printf("webcheck: firefox: link of %d characters reopened at %q\n", len(frag), st.Where)
 	if st.Where != where {
 		return fmt.Errorf("firefox: the link opened at %q, made at %q", st.Where, where)
+	}
+	return nil
+}
+
+// firefoxSound prints what Firefox's sound did (the clock, the
+// AudioContext, what the worklet played) and, with a sound server
+// (PULSE_SERVER), requires the device's clock and checks that the worklet
+// played what the mixer handed it, as in Chromium.
+func firefoxSound(ev evaluator) error {
+	var ps pageState
+	if err := ev("JSON.stringify(window.swTest())", &ps); err != nil {
+		return err
+	}
+	ctx := "no AudioContext"
+	if ps.Audio != nil {
+		ctx = fmt.Sprintf("the AudioContext %s at %.2f s", ps.Audio.State, ps.Audio.Seconds)
+	}
+	fmt.Printf("webcheck: firefox: sound: the clock follows the %s; %s; the audio worklet played %.2f s of samples (%s), %d underruns\n",
+		ps.Clock, ctx, float64(ps.Worklet.Played)/44100, ringKind(ps.Worklet.Shared), ps.Worklet.Runs)
+	if os.Getenv("PULSE_SERVER") == "" {
+		return nil
+	}
+	if ps.Clock != "device" {
+		return fmt.Errorf("firefox: with a sound server (PULSE_SERVER) the clock follows the %s, not the device: %s", ps.Clock, ctx)
+	}
+	if err := playedCheck(ps, "firefox: "); err != nil {
+		return fmt.Errorf("firefox: %w", err)
 	}
 	return nil
 }

@@ -62,11 +62,12 @@ func main() {
 	flag.DurationVar(&extra.listen, "listen", 0, "with -click: then let the page play this long and print its sound figures (the device's underruns and dry time, frames per second); a measurement, not a verdict")
 	flag.DurationVar(&extra.firstSound, "firstsound", 0, "with -click: fail unless the worklet plays its first sound within this time of the click (0: only print it)")
 	flag.BoolVar(&extra.noIsolation, "noisolation", false, "serve the page without COOP/COEP (not cross-origin isolated: no SharedArrayBuffer; the sound's frames reach the worklet as posted blocks)")
-	flag.IntVar(&extra.maxUnderruns, "maxunderruns", -1, "with -listen: fail if the worklet runs dry more often than this while the page draws (-1: only print it)")
+	flag.IntVar(&extra.maxUnderruns, "maxunderruns", -1, "with -listen: fail if the worklet runs dry more often than this from the click through the listening (-1: only print it)")
 	flag.StringVar(&extra.gate, "gate", "", "then open this listening gate file (NAME.gate.json, its recording next to it as the file names it) through the page's file button and check it opens ready")
 	flag.StringVar(&extra.gateReport, "gatereport", "", "with -gate: then run the gate's report in the page (its Web Worker) and compare its report.json with this one (the desktop's `soundworld gate -seeds N` on the same files)")
 	flag.IntVar(&extra.gateSeeds, "gateseeds", 3, "with -gatereport: the seeds of the page's run (the desktop's -seeds)")
 	flag.StringVar(&extra.decisions, "decisions", "", "with -sidecar and -click (or -firefox): let the page play, take its capture bundle and check its sound decisions equal those of this desktop program's `render -from SIDECAR -events`")
+	flag.StringVar(&extra.clickProfile, "clickprofile", "", "with -click: write the page's JavaScript and WebAssembly CPU profile of the 6 s after the click here (.cpuprofile JSON)")
 	flag.StringVar(&extra.cpuprofile, "cpuprofile", "", "write the page's JavaScript and WebAssembly CPU profile from the navigation to the map here (.cpuprofile JSON; names need a wasm built without -s)")
 	flag.StringVar(&extra.trace, "trace", "", "write a Chromium trace (every process and thread: V8's compiles, the GPU process, frames) from the navigation to the map here (JSON for chrome://tracing or Perfetto)")
 	flag.Parse()
@@ -86,6 +87,7 @@ var extra struct {
 	click, f12, dats, crash, restart, noWebGL bool
 	noIsolation                               bool
 	firefox, cpuprofile, trace, gate          string
+	clickProfile                              string
 	gateReport, decisions, sidecar            string
 	gateSeeds, maxUnderruns                   int
 	listen, firstSound                        time.Duration
@@ -150,10 +152,8 @@ func run(dir, sidecar, shot string, budget time.Duration, browser string) error 
 		return checkCrash(b, base+"?crashtest", shot)
 	}
 	if extra.cpuprofile != "" {
-		for _, m := range []string{"Profiler.enable", "Profiler.start"} {
-			if _, err := b.call(m, nil); err != nil {
-				return err
-			}
+		if err := b.startProfile(); err != nil {
+			return err
 		}
 	}
 	if extra.trace != "" {
@@ -263,13 +263,7 @@ wait:
 		return fmt.Errorf("no map after %s: %.0f%% of the page is terrain (want ≥ %.0f%%) or no listener marker", time.Since(t0).Round(time.Millisecond), 100*frac, 100*minTerrain)
 	}
 	if extra.cpuprofile != "" {
-		res, err := b.call("Profiler.stop", nil)
-		if err != nil {
-			return err
-		}
-		var p struct{ Profile json.RawMessage }
-		json.Unmarshal(res, &p)
-		if err := os.WriteFile(extra.cpuprofile, p.Profile, 0o644); err != nil {
+		if err := b.stopProfile(extra.cpuprofile); err != nil {
 			return err
 		}
 	}
@@ -354,14 +348,28 @@ wait:
 			}
 		}
 	}
-	if extra.click && extra.decisions != "" && sidecar != "" {
-		if err := checkDecisions("chromium", b.eval, extra.decisions, sidecar, 15*time.Second); err != nil {
-			return err
-		}
-	}
+	// The sound's figures first, from the click on, then the decisions:
+	// their capture bundle (F11) holds the page's thread for seconds.
 	if extra.click && extra.listen > 0 {
 		if err := soundFigures(b, extra.listen); err != nil {
 			return err
+		}
+	}
+	if extra.click && extra.decisions != "" && sidecar != "" {
+		var st0, st1 pageState
+		b.eval("JSON.stringify(window.swTest())", &st0)
+		if err := checkDecisions("chromium", b.eval, extra.decisions, sidecar, 15*time.Second); err != nil {
+			return err
+		}
+		if err := b.eval("JSON.stringify(window.swTest())", &st1); err == nil {
+			worst := 0.0
+			for _, g := range st1.Stalls {
+				if g[0] > st0.Now {
+					worst = max(worst, g[1])
+				}
+			}
+			fmt.Printf("webcheck: while the decisions check played and took its capture bundle (F11): %d underruns, %.2f s dry; the page's thread's longest stall %.0f ms\n",
+				st1.Worklet.Runs-st0.Worklet.Runs, float64(st1.Worklet.Dry-st0.Worklet.Dry)/44100, worst)
 		}
 	}
 	if extra.f12 {
@@ -425,8 +433,17 @@ type pageState struct {
 	Worklet              struct { // web/app.js firstSoundMark: the audio worklet's account
 		Played, Dry, Runs, Stats int64
 		Shared                   bool
+		DryAt                    [][2]float64 // its first underruns: [ms on the page's clock, ms of silence]
+		DryCtx                   []float64    // their context times (s)
+		LoudCtx                  float64      // s, context time of the first sample not zero (-1 none)
 	}
-	Audio *struct {
+	Stalls [][2]float64 // web/app.js watchStalls: [ms on the page's clock at the end, ms between two frames]
+	Now    float64      // ms, the session frame's clock (performance.now) at the read-back
+	Lead   string       // the sound session's status line (game.PageHost.SoundLine): its lead
+	// ClickCtx is the AudioContext's clock (s) at the click (-1: none
+	// made yet): the worklet's times on it, a cross-check of the page clock's
+	ClickCtx float64
+	Audio    *struct {
 		State   string
 		Seconds float64
 	}
@@ -480,30 +497,107 @@ func soundFigures(b *browserConn, d time.Duration) error {
 	runs, dry := w1.Runs-w0.Runs, float64(w1.Dry-w0.Dry)/44100
 	fmt.Printf("webcheck: sound over %s of drawing: %d underruns, %.2f s dry; %.1f frames/s (since the click: %d underruns, %.2f s dry; the window's status says %d)\n",
 		d, runs, dry, float64(st1.Frames-st0.Frames)/d.Seconds(), w1.Runs, float64(w1.Dry)/44100, st1.Underruns)
+	fmt.Printf("webcheck: the audio lead at the end: %s\n", st1.Lead)
+	dryAccount(st1)
 	played := float64((st1.Worklet.Played-st0.Worklet.Played)&0x7fffffff) / 44100
 	fmt.Printf("webcheck: sound over %s: the audio worklet played %.2f s of samples (%s), %d account messages\n",
 		d, played, ringKind(st1.Worklet.Shared), st1.Worklet.Stats-st0.Worklet.Stats)
-	if err := playedCheck(st1); err != nil {
+	if err := playedCheck(st1, ""); err != nil {
 		return err
 	}
 	if st1.Worklet.Stats == st0.Worklet.Stats {
 		return errors.New("the audio worklet posted no account while the page drew: is it running?")
 	}
-	if extra.maxUnderruns >= 0 && runs > int64(extra.maxUnderruns) {
-		return fmt.Errorf("the audio worklet ran dry %d times (%.2f s) in %s of drawing (budget %d)", runs, dry, d, extra.maxUnderruns)
+	if extra.maxUnderruns >= 0 && w1.Runs > int64(extra.maxUnderruns) {
+		return fmt.Errorf("the audio worklet ran dry %d times (%.2f s) from the click through %s of drawing (budget %d)", w1.Runs, float64(w1.Dry)/44100, d, extra.maxUnderruns)
 	}
 	return nil
+}
+
+// startProfile starts the page's JavaScript and WebAssembly CPU profile.
+func (b *browserConn) startProfile() error {
+	for _, m := range []string{"Profiler.enable", "Profiler.start"} {
+		if _, err := b.call(m, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stopProfile stops it and writes it to path (.cpuprofile JSON).
+func (b *browserConn) stopProfile(path string) error {
+	res, err := b.call("Profiler.stop", nil)
+	if err != nil {
+		return err
+	}
+	var p struct{ Profile json.RawMessage }
+	json.Unmarshal(res, &p)
+	return os.WriteFile(path, p.Profile, 0o644)
+}
+
+// dryAccount prints when, after the click, the worklet ran dry and the
+// page's thread stalled (two animation frames more than 100 ms apart; the
+// thread that mixes ahead is the one that draws), so an underrun can be
+// put beside the stall that drained the queue.
+func dryAccount(st pageState) {
+	click := st.Marks["click"]
+	var runs []string
+	for _, d := range st.Worklet.DryAt {
+		if d[0] >= click {
+			runs = append(runs, fmt.Sprintf("+%.2f s (%.0f ms)", (d[0]-click)/1000, d[1]))
+		}
+	}
+	var marks []string
+	for _, k := range []string{"audio context", "audio running", "sound opened", "audio worklet", "sound anchored", "first frames handed", "first sound handed", "first sound"} {
+		if t, ok := st.Marks[k]; ok {
+			marks = append(marks, fmt.Sprintf("%s %+.2f s", k, (t-click)/1000))
+		}
+	}
+	fmt.Printf("webcheck: after the click: %s; now +%.2f s\n", strings.Join(marks, ", "), (st.Now-click)/1000)
+	fmt.Printf("webcheck: underruns since the click: %d%s\n", len(runs), listed(runs))
+	if c := st.ClickCtx; c > 0 { // on the context's own clock, when it ran at the click (no output latency)
+		var ctx []string
+		for _, t := range st.Worklet.DryCtx {
+			ctx = append(ctx, fmt.Sprintf("%+.2f s", t-c))
+		}
+		fmt.Printf("webcheck: on the AudioContext's clock from the click: first sound played %+.2f s; underruns%s\n", st.Worklet.LoudCtx-c, listed(ctx))
+	}
+	var long []string
+	n, worst := 0, 0.0
+	for _, g := range st.Stalls {
+		if g[0] < click {
+			continue
+		}
+		n++
+		worst = max(worst, g[1])
+		if g[1] >= 250 {
+			long = append(long, fmt.Sprintf("+%.2f s (%.0f ms)", (g[0]-g[1]-click)/1000, g[1]))
+		}
+	}
+	kept := "" // web/app.js keeps the last 400
+	if len(st.Stalls) >= 400 {
+		kept = " (of the last 400 kept)"
+	}
+	fmt.Printf("webcheck: the page's thread since the click: %d frames over 100 ms apart%s, the longest %.0f ms; %d over 250 ms%s\n", n, kept, worst, len(long), listed(long))
+}
+
+// listed is ": a, b, c" ("" for none).
+func listed(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(s, ", ")
 }
 
 // playedCheck prints and checks that the worklet played exactly the
 // frames the program handed over (hashes compared at its played counts:
 // audio/device playedCheck); the frames handed over are the mixer's.
-func playedCheck(st pageState) error {
+func playedCheck(st pageState, who string) error {
 	c := st.PlayedCheck
 	if c == nil || c.Checks == 0 {
 		return errors.New("the audio worklet's played frames were never compared with what was handed over")
 	}
-	fmt.Printf("webcheck: the audio worklet played what the mixer handed it: %d checks over its first %.2f s, %d different\n", c.Checks, float64(c.Frames)/44100, c.Differ)
+	fmt.Printf("webcheck: %sthe audio worklet played what the mixer handed it: %d checks over its first %.2f s, %d different\n", who, c.Checks, float64(c.Frames)/44100, c.Differ)
 	if c.Differ > 0 {
 		return fmt.Errorf("the audio worklet played other frames than were handed over (%d of %d checks)", c.Differ, c.Checks)
 	}
@@ -525,12 +619,22 @@ func ringKind(shared bool) string {
 // sound's time after the click (the worklet's first sample not zero, on
 // the page's clock) and, with -firstsound, fails past that budget.
 func clickSound(b *browserConn) error {
+	if extra.clickProfile != "" {
+		if err := b.startProfile(); err != nil {
+			return err
+		}
+	}
 	for _, typ := range []string{"mousePressed", "mouseReleased"} {
 		if _, err := b.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": 640, "y": 360, "button": "left", "clickCount": 1}); err != nil {
 			return err
 		}
 	}
 	time.Sleep(6 * time.Second)
+	if extra.clickProfile != "" {
+		if err := b.stopProfile(extra.clickProfile); err != nil {
+			return err
+		}
+	}
 	var st pageState
 	if err := b.eval("JSON.stringify(window.swTest())", &st); err != nil {
 		return err
