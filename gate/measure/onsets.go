@@ -243,6 +243,7 @@ func (nv *novelty) bandPower(a, b int, m uint64) float64 {
 type candidate struct {
 	f     int
 	bands uint64
+	at    int // the frame the start is timed at (riseStart)
 }
 
 // candidates are the peaks of nv's score whose fired bands rise by
@@ -274,7 +275,7 @@ func (nv *novelty) candidates(kept func(a, b int) bool, added func(f int, m uint
 			continue
 		}
 		last = f
-		out = append(out, candidate{f, m})
+		out = append(out, candidate{f, m, nv.riseStart(f, med)})
 	}
 	return out
 }
@@ -336,7 +337,7 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 		}
 		last = c.f
 		lv, sd := onsetEnergy(c.f, c.bands, an.sums(c.bands))
-		out.Times = append(out.Times, float64(c.f*fluxHop+fluxN/2)/Rate)
+		out.Times = append(out.Times, float64(c.at*fluxHop+fluxN/2)/Rate)
 		out.Level = append(out.Level, lv)
 		out.Side = append(out.Side, sd)
 	}

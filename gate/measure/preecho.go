@@ -24,3 +24,21 @@ func (nv *novelty) quietestBefore(f, b int) float64 {
 	}
 	return q
 }
+
+// riseStart is the frame a start whose score peaks at frame f is timed at:
+// the first of the frames up to riseFrames before f whose score already
+// passed the threshold (med + fluxDelta) without a break. Measured over
+// the quietest level before it (quietestBefore), a start's score keeps
+// rising for a frame or two after its attack as the attack fills the
+// window; its peak lies that much late, its first passing frame does not.
+func (nv *novelty) riseStart(f int, med []float64) int {
+	j := f
+	for j-1 >= max(2, f-riseFrames) && nv.score[j-1] > med[j-1]+fluxDelta {
+		j--
+	}
+	return j
+}
+
+// riseFrames: a start's score peaks at most this many frames after its
+// first passing frame (frames f−2 … f−1−preEchoFrames are the reference).
+const riseFrames = preEchoFrames - 1
