@@ -101,10 +101,10 @@ type novelty struct {
 	pow    []float32 // power per frame and band (frames × bands)
 	fired  []uint64  // per frame, the bands whose z-score passed zMin
 	score  []float64 // per frame, Σ min(z − zMin, zCap) over those bands
-	// running statistics of each band's level (dB), and the last 3 frames'
-	// levels
+	// running statistics of each band's level (dB), and the last levRing
+	// frames' levels
 	mean, vari []float64
-	lev        [3][]float64
+	lev        [levRing][]float64
 }
 
 func newNoveltyOf(frames int, edges []int) *novelty {
@@ -138,7 +138,7 @@ func (nv *novelty) bands(f int, coef []complex128) {
 // running statistics.
 func (nv *novelty) frame(f int, floor float64) {
 	edges, nb := nv.edges, len(nv.edges)-1
-	cur := nv.lev[f%3]
+	cur := nv.lev[f%levRing]
 	p := nv.pow[f*nb : (f+1)*nb]
 	for b := range cur {
 		cur[b] = 10 * math.Log10(float64(p[b])/float64(edges[b+1]-edges[b])+floor)
@@ -150,12 +150,12 @@ func (nv *novelty) frame(f int, floor float64) {
 	// Frame f−2 is the last that does not overlap frame f: it feeds the
 	// running statistics, so an onset is measured against what came before
 	// it.
-	old := nv.lev[(f-2)%3]
+	old := nv.lev[(f-2)%levRing]
 	alpha := float64(fluxHop) / Rate / bandTau
 	var s float64
 	var m uint64
 	for b := range cur {
-		z := (cur[b] - max(nv.mean[b], old[b])) / math.Sqrt(nv.vari[b]+1)
+		z := (cur[b] - max(nv.mean[b], nv.quietestBefore(f, b))) / math.Sqrt(nv.vari[b]+1)
 		if z > zMin {
 			s += min(z-zMin, zCap)
 			m |= 1 << b
@@ -243,6 +243,7 @@ func (nv *novelty) bandPower(a, b int, m uint64) float64 {
 type candidate struct {
 	f     int
 	bands uint64
+	at    int // the frame the start is timed at (riseStart)
 }
 
 // candidates are the peaks of nv's score whose fired bands rise by
@@ -274,7 +275,7 @@ func (nv *novelty) candidates(kept func(a, b int) bool, added func(f int, m uint
 			continue
 		}
 		last = f
-		out = append(out, candidate{f, m})
+		out = append(out, candidate{f, m, nv.riseStart(f, med)})
 	}
 	return out
 }
@@ -336,7 +337,7 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 		}
 		last = c.f
 		lv, sd := onsetEnergy(c.f, c.bands, an.sums(c.bands))
-		out.Times = append(out.Times, float64(c.f*fluxHop+fluxN/2)/Rate)
+		out.Times = append(out.Times, float64(c.at*fluxHop+fluxN/2)/Rate)
 		out.Level = append(out.Level, lv)
 		out.Side = append(out.Side, sd)
 	}
