@@ -15,8 +15,9 @@ import (
 // its level two frames back (the last frame that does not overlap) and its
 // running mean, divided by the running spread of its changes between frames
 // that do not overlap (changeVar): a z-score, so a band a bed keeps busy (a
-// crowd's syllables) needs a larger rise than a quiet one, and a one-shot loud in its own band but quiet overall (a hammer
-// strike under a market's murmur) still stands out. A frame's score is the
+// crowd's syllables) needs a larger rise than a quiet one, and a one-shot
+// loud in its own band but quiet overall (a hammer strike under a market's
+// murmur) still stands out. A frame's score is the
 // sum of the z-scores over zMin; its peaks above a moving median are
 // candidates. A candidate is kept when the bands that fired gain energy over
 // the 150 ms after it (minBandRise) and what the start adds is not far under
