@@ -13,10 +13,11 @@ import (
 // Each signal's STFT power is summed into 40 log-spaced bands (86 Hz to
 // Nyquist) and taken in dB. A band's novelty is its rise over the larger of
 // its level two frames back (the last frame that does not overlap) and its
-// running mean, divided by its running standard deviation: a z-score, so a
-// band a bed keeps busy (a crowd's syllables) needs a larger rise than a
-// quiet one, and a one-shot loud in its own band but quiet overall (a hammer
-// strike under a market's murmur) still stands out. A frame's score is the
+// running mean, divided by the running spread of its changes between frames
+// that do not overlap (changeVar): a z-score, so a band a bed keeps busy (a
+// crowd's syllables) needs a larger rise than a quiet one, and a one-shot
+// loud in its own band but quiet overall (a hammer strike under a market's
+// murmur) still stands out. A frame's score is the
 // sum of the z-scores over zMin; its peaks above a moving median are
 // candidates. A candidate is kept when the bands that fired gain energy over
 // the 150 ms after it (minBandRise) and what the start adds is not far under
@@ -101,10 +102,11 @@ type novelty struct {
 	pow    []float32 // power per frame and band (frames × bands)
 	fired  []uint64  // per frame, the bands whose z-score passed zMin
 	score  []float64 // per frame, Σ min(z − zMin, zCap) over those bands
-	// running statistics of each band's level (dB), and the last levRing
-	// frames' levels
+	// running statistics of each band's level (dB): its mean, and the
+	// variance of its changes (changeVar); the last levRing frames' levels
 	mean, vari []float64
 	lev        [levRing][]float64
+	changes    int // changes the variance has taken (its warm-up)
 }
 
 func newNoveltyOf(frames int, edges []int) *novelty {
@@ -134,8 +136,12 @@ func (nv *novelty) bands(f int, coef []complex128) {
 }
 
 // frame takes frame f's band levels (dB over floor, the power per bin the
-// log starts from) and, from the third frame on, its z-scores against the
-// running statistics.
+// log starts from) and, from the sixth frame on (once the spread holds a
+// change), its z-scores against the running statistics. The variance is
+// an exponential average begun at 0; over its first changes it is read
+// divided by 1 − (1−α)^n (n changes taken), the mean of the changes seen,
+// so a recording's first frames are not scored against a spread of
+// nearly 0, where a noise bed's own flicker passes zMin.
 func (nv *novelty) frame(f int, floor float64) {
 	edges, nb := nv.edges, len(nv.edges)-1
 	cur := nv.lev[f%levRing]
@@ -147,26 +153,46 @@ func (nv *novelty) frame(f int, floor float64) {
 		copy(nv.mean, cur)
 		return
 	}
+	alpha := float64(fluxHop) / Rate / bandTau
 	// Frame f−2 is the last that does not overlap frame f: it feeds the
 	// running statistics, so an onset is measured against what came before
 	// it.
 	old := nv.lev[(f-2)%levRing]
-	alpha := float64(fluxHop) / Rate / bandTau
+	if f < 4 { // no change yet to take the spread from: only the mean runs
+		for b := range cur {
+			nv.mean[b] += alpha * (old[b] - nv.mean[b])
+		}
+		return
+	}
+	older := nv.lev[(f-4)%levRing]
 	var s float64
 	var m uint64
+	warm := 1 - math.Pow(1-alpha, float64(nv.changes)) // 0 at 0 changes: no z yet
 	for b := range cur {
-		z := (cur[b] - max(nv.mean[b], nv.quietestBefore(f, b))) / math.Sqrt(nv.vari[b]+1)
-		if z > zMin {
+		z := (cur[b] - max(nv.mean[b], nv.quietestBefore(f, b))) / math.Sqrt(nv.vari[b]/warm+1)
+		if warm > 0 && z > zMin {
 			s += min(z-zMin, zCap)
 			m |= 1 << b
 		}
-		d := old[b] - nv.mean[b]
-		nv.mean[b] += alpha * d
-		nv.vari[b] += alpha * (d*d - nv.vari[b])
+		nv.mean[b] += alpha * (old[b] - nv.mean[b])
+		nv.vari[b] += alpha * (changeVar(old[b]-older[b]) - nv.vari[b])
 	}
+	nv.changes++
 	nv.score[f] = s
 	nv.fired[f] = m
 }
+
+// changeVar is what a band's change e (dB) between two frames that do not
+// overlap adds to its variance: e²/2, since the change of a stationary
+// level fluctuating with variance σ² has variance 2σ². The spread is taken
+// from these changes, not from the level's distance to its running mean
+// (0.5 s): that distance counts every frame a sound lasts or dies away as
+// fluctuation, where the change counts its edges. A 100 ms tone 45 dB over
+// the noise, once a second, kept its bands' spread at 10–12 dB, so the
+// next one needed a 35 dB rise to count. In digital silence every start
+// rises some 80 dB from the floor and passes anyway; noise caps the rise
+// at the start's height over the noise, and audible starts were lost.
+func changeVar(e float64) float64 { return e * e / 2 }
 
 // analyse returns the band novelty of the mid (L+R)/2 and of the side
 // (L−R)/2, and per frame and band the cross power Re(M·S*).
