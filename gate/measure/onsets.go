@@ -30,8 +30,11 @@ import (
 // bed of the same colour (the forge's thump under the murmur) is found there
 // when the mid cannot see it. A side candidate is held to minRel by what it
 // adds to the whole mix (onsetEnergy), not by its side energy alone, which
-// for a start panned near the centre is faint at any level. Candidates of
-// both signals are merged.
+// for a start panned near the centre is faint at any level. Where the side
+// is digital silence at times (a render, or a codec's coding of one), its
+// candidates must pass what its own score reached over the second before
+// (sideThreshold: a codec's side bursts). Candidates of both signals are
+// merged.
 //
 // Level and side are read from the mid/side cross spectrum of the bands that
 // fired (onsetEnergy), which the centred beds do not disturb either.
@@ -106,7 +109,8 @@ type novelty struct {
 	// variance of its changes (changeVar); the last levRing frames' levels
 	mean, vari []float64
 	lev        [levRing][]float64
-	changes    int // changes the variance has taken (its warm-up)
+	changes    int     // changes the variance has taken (its warm-up)
+	q          float64 // > 0: candidates pass sideThreshold(score, q), not the median
 }
 
 func newNoveltyOf(frames int, edges []int) *novelty {
@@ -230,6 +234,9 @@ func analyse(l, r []float32) (mid, side *novelty, cross []float32) {
 		}
 	}
 	floor := fluxFloorRel * meanBinPower(mid, side)
+	if silentShare(side, floor) >= sideSilentMin {
+		side.q = sideQ
+	}
 	for f := 0; f < frames; f++ {
 		mid.frame(f, floor)
 		side.frame(f, floor)
@@ -277,7 +284,12 @@ type candidate struct {
 // mix in bands m against the mix before it (dB), held to minRel.
 func (nv *novelty) candidates(kept func(a, b int) bool, added func(f int, m uint64) float64) []candidate {
 	frames, score := nv.frames, nv.score
-	med := movingMedian(score, medianFrames)
+	var med []float64
+	if nv.q > 0 {
+		med = sideThreshold(score, nv.q)
+	} else {
+		med = movingMedian(score, medianFrames)
+	}
 	var out []candidate
 	last := -minGapFrames - 1
 	for f := 2; f < frames; f++ {
@@ -439,7 +451,11 @@ func onsetEnergy(f int, m uint64, sums func(a, b int) (mm, ss, ms float64)) (lev
 }
 
 // movingMedian returns, for each i, the median of v[i−h .. i+h] (clipped to v).
-func movingMedian(v []float64, h int) []float64 {
+func movingMedian(v []float64, h int) []float64 { return movingQuantile(v, h, 0.5) }
+
+// movingQuantile returns, for each i, the q quantile of v[i−h .. i+h]
+// (clipped to v; linear between the two nearest, so q = 0.5 is the median).
+func movingQuantile(v []float64, h int, q float64) []float64 {
 	out := make([]float64, len(v))
 	var win []float64 // sorted
 	ins := func(x float64) {
@@ -462,11 +478,11 @@ func movingMedian(v []float64, h int) []float64 {
 			del(v[lo])
 			lo++
 		}
-		m := len(win)
-		if m%2 == 1 {
-			out[i] = win[m/2]
-		} else {
-			out[i] = 0.5 * (win[m/2-1] + win[m/2])
+		x := q * float64(len(win)-1)
+		k := int(x)
+		out[i] = win[k]
+		if k+1 < len(win) {
+			out[i] += (x - float64(k)) * (win[k+1] - win[k])
 		}
 	}
 	return out
