@@ -24,11 +24,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	g.listening = g.newListening()                        // the tools take the window's data folder when made
 	g.walk = newWalkRec(g)                                // so does the walk recorder
 	g.panels.datDir, g.panels.listening = ac, g.listening // and the panels' host
-	wd, _ := os.Getwd()
-	if err := os.Chdir(ac); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
+	t.Chdir(ac)
 	refused := func(what, msg string) {
 		t.Helper()
 		if !strings.Contains(msg, "refusing to write inside the game's data folder "+ac) {
@@ -108,9 +104,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 
 	// The same outputs outside the data folder are written (the test can fail).
 	out := t.TempDir()
-	if err := os.Chdir(out); err != nil {
-		t.Fatal(err)
-	}
+	t.Chdir(out)
 	if where := g.listening.CopyPosition(); where != listen.ClipFallback {
 		t.Errorf("CopyPosition outside: %q (%s)", where, g.toast)
 	}
