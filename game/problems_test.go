@@ -126,6 +126,15 @@ func runShotOf(t *testing.T, c Config) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
+	finishShot(t, g)
+	return g
+}
+
+// finishShot runs g's shot frame by frame at the window's size until Update
+// ends it with ebiten.Termination (at most 600 frames), and fails t unless
+// it ended so with no shot error.
+func finishShot(t *testing.T, g *Game) *shotRun {
+	t.Helper()
 	g.cam.W, g.cam.H = Width, Height
 	img := ebiten.NewImage(Width, Height)
 	s := newShotRun(g)
@@ -137,5 +146,5 @@ func runShotOf(t *testing.T, c Config) *Game {
 	if !errors.Is(uerr, ebiten.Termination) || s.err != nil {
 		t.Fatalf("shot: got update error %v, shot error %v; want Termination and no error", uerr, s.err)
 	}
-	return g
+	return s
 }

@@ -1,13 +1,10 @@
 package game
 
 import (
-	"errors"
 	"io"
 	"math"
 	"path/filepath"
 	"testing"
-
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/assets"
 )
@@ -50,20 +47,5 @@ func runShot(t *testing.T, c Config) *Game {
 		t.Fatal(err)
 	}
 	c.Archive, c.Source, c.Stdout = a, assets.Name, io.Discard
-	g, err := New(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.cam.W, g.cam.H = Width, Height
-	img := ebiten.NewImage(Width, Height)
-	s := newShotRun(g)
-	var uerr error
-	for i := 0; i < 600 && uerr == nil; i++ {
-		uerr = s.Update()
-		s.Draw(img)
-	}
-	if !errors.Is(uerr, ebiten.Termination) || s.err != nil {
-		t.Fatalf("shot: got update error %v, shot error %v; want Termination and no error", uerr, s.err)
-	}
-	return g
+	return runShotOf(t, c)
 }
