@@ -145,9 +145,7 @@ func TestF12_ScreenshotFiles(t *testing.T) {
 	g := standInGame(t)
 	dir := t.TempDir()
 	t.Chdir(dir)
-	g.shotReq = true
-	pixelsOf(t, g)
-	r := <-g.shotDone
+	r := pressF12(t, g)
 	if r.err != nil {
 		t.Fatal(r.err)
 	}

@@ -33,9 +33,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	}
 
 	// F12.
-	g.shotReq = true
-	pixelsOf(t, g)
-	r := <-g.shotDone
+	r := pressF12(t, g)
 	if r.err == nil {
 		t.Errorf("F12 wrote %s inside the data folder", r.path)
 	} else {
@@ -43,9 +41,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	}
 
 	// F11 (a capture bundle in the working folder).
-	g.meters.captureReq = true
-	pixelsOf(t, g)
-	if r := <-g.meters.captured; r.err == nil {
+	if r := pressF11(t, g); r.err == nil {
 		t.Errorf("F11 wrote %s inside the data folder", r.path)
 	} else {
 		refused("F11", r.err.Error())
@@ -111,9 +107,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	if err := hostOf(g).SaveLayout("mine.json"); err != nil {
 		t.Errorf("SaveLayout outside: %v", err)
 	}
-	g.shotReq = true
-	pixelsOf(t, g)
-	if r := <-g.shotDone; r.err != nil {
+	if r := pressF12(t, g); r.err != nil {
 		t.Errorf("F12 outside: %v", r.err)
 	}
 }

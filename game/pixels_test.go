@@ -148,6 +148,24 @@ func pixelsOf(t *testing.T, g *Game) *image.RGBA {
 	return pixels(img)
 }
 
+// pressF12 asks for a screenshot as F12 does, draws the frame that takes it
+// and waits for the files to be written (or refused).
+func pressF12(t *testing.T, g *Game) shotResult {
+	t.Helper()
+	g.shotReq = true
+	pixelsOf(t, g)
+	return <-g.shotDone
+}
+
+// pressF11 asks for a capture bundle as F11 does, draws the frame that
+// takes it and waits for the bundle to be written (or refused).
+func pressF11(t *testing.T, g *Game) shotResult {
+	t.Helper()
+	g.meters.captureReq = true
+	pixelsOf(t, g)
+	return <-g.meters.captured
+}
+
 // BenchmarkDraw_AllOverlays is one window frame's Draw (map, every overlay,
 // HUD, panels) of the stand-in after 10 s of sim, at 1280×720: CPU side only
 // (command recording). For comparisons within one run: all iterations run

@@ -62,9 +62,7 @@ func TestF12_FromReproducesSnapshot(t *testing.T) {
 	scriptedSession(t, g)
 	dir := t.TempDir()
 	t.Chdir(dir)
-	g.shotReq = true
-	pixelsOf(t, g)
-	r := <-g.shotDone
+	r := pressF12(t, g)
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
@@ -150,9 +148,7 @@ func TestF11_CaptureBundle(t *testing.T) {
 	scriptedSession(t, g)
 	dir := t.TempDir()
 	t.Chdir(dir)
-	g.meters.captureReq = true
-	pixelsOf(t, g)
-	r := <-g.meters.captured
+	r := pressF11(t, g)
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
