@@ -9,7 +9,6 @@ import (
 
 	"soundworld/assets"
 	"soundworld/audio"
-	"soundworld/dat"
 	"soundworld/gate"
 	"soundworld/gate/decode"
 	"soundworld/internal/cli"
@@ -136,8 +135,7 @@ func TestGate_OutputsCheckedFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(ac, dat.PortalFile), portal, 0o644)
-	os.WriteFile(filepath.Join(ac, dat.CellFile), cell, 0o644)
+	writeDatPair(t, ac, portal, cell)
 	gateIn := func(at string) string {
 		p := filepath.Join(at, "g.gate.json")
 		os.WriteFile(p, []byte(fmt.Sprintf(`{"name": "g", "dat": {"folder": %q},

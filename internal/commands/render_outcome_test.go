@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"soundworld/assets"
-	"soundworld/dat"
 	"soundworld/dat/dattest"
 )
 
@@ -28,11 +27,7 @@ func damagedStandIn(t *testing.T) string {
 		binary.LittleEndian.PutUint32(portal[int(e.Offset)+4+12+4:], 3) // nSamplesPerSec
 	}
 	dir := t.TempDir()
-	for name, b := range map[string][]byte{dat.PortalFile: portal, dat.CellFile: cell} {
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeDatPair(t, dir, portal, cell)
 	return dir
 }
 
