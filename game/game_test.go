@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/ui"
 	"soundworld/world"
@@ -163,10 +164,7 @@ func TestF12_ScreenshotFiles(t *testing.T) {
 // `soundworld shot`: frames run the Sim at fixed 1/60 s steps to S seconds,
 // capture one frame later, then Update returns ebiten.Termination.
 func TestShot_FramesToPicture(t *testing.T) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	out := filepath.Join(t.TempDir(), "s.png")
 	g, err := New(Config{Archive: a, Source: assets.Name, Shot: &Shot{Seconds: 1, Out: out}, Stdout: io.Discard})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/world"
 )
@@ -30,10 +31,7 @@ func pixels(img *ebiten.Image) *image.RGBA {
 // themselves).
 func newStandInGame(t *testing.T) *Game {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	g, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, Seed: 1})
 	if err != nil {
 		t.Fatal(err)

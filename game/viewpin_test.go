@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 )
 
 // `shot -follow=false -center LOC` puts LOC in the middle of the map area
@@ -42,10 +43,7 @@ func TestShot_CenterPinsTheView(t *testing.T) {
 // runShot runs a shot on the stand-in to its end.
 func runShot(t *testing.T, c Config) *Game {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	c.Archive, c.Source, c.Stdout = a, assets.Name, io.Discard
 	return runShotOf(t, c)
 }

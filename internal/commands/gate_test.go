@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/gate"
 	"soundworld/gate/decode"
@@ -19,10 +20,7 @@ import (
 // whose recording is our seed 50 scaled by gain, and returns its path.
 func writeGate(t *testing.T, dir string, gain float32) string {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	defer a.Close()
 	l, _ := world.ParseRetailLoc("0xA9B40019 [84.000000 7.100000 85.005000] 1.000000 0.000000 0.000000 0.000000")
 	place := l.Loc()

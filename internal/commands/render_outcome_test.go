@@ -1,14 +1,13 @@
 package commands
 
 import (
-	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"soundworld/assets"
-	"soundworld/dat/dattest"
+	"soundworld/internal/damage"
 )
 
 // damagedStandIn writes the stand-in's portal and cell dats to a folder with
@@ -19,12 +18,8 @@ func damagedStandIn(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := dattest.File(t, portal, "img")
-	for e, err := range f.Entries(0x0A000000, 0x0AFFFFFF) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		binary.LittleEndian.PutUint32(portal[int(e.Offset)+4+12+4:], 3) // nSamplesPerSec
+	if err := damage.WavesUndecodable(portal); err != nil {
+		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	writeDatPair(t, dir, portal, cell)
