@@ -26,9 +26,7 @@ var longFuncs = map[string]string{
 	"ui/debugui/textfield.go:Context.textFieldRaw": "debugui fork: upstream's function with our edit keys; kept close to it",
 
 	// Scenario tests: one user story in steps, not a table.
-	"game/outputs_test.go:TestWindowOutputs_RefuseDatFolder":        "every window output refused in the data folder, one after the other (being changed elsewhere: game/)",
-	"game/record_indoor_test.go:TestA11_RecordedWalkThroughTheDoor": "a walk recorded through a door and rendered (being changed elsewhere: the walk record)",
-	"game/record_test.go:TestRecordedWalkRendersSampleExact":        "a walk recorded and rendered sample for sample (being changed elsewhere: the walk record)",
+	"game/outputs_test.go:TestWindowOutputs_RefuseDatFolder": "every window output refused in the data folder, one after the other (being changed elsewhere: game/)",
 }
 
 // TestFuncLength: no function over maxFuncLines lines outside generated

@@ -175,15 +175,11 @@ func overviewChild(variant string) int {
 	}
 	defer h.g.close()
 	h.g.cam.W, h.g.cam.H = Width, Height
-	ebiten.SetWindowSize(Width, Height)
-	ebiten.SetVsyncEnabled(false)
-	ebiten.SetTPS(ebiten.SyncWithFPS)
-	if err := ebiten.RunGame(h); err != nil && !errors.Is(err, ebiten.Termination) {
-		fmt.Println(err)
-		return 1
+	if err = runUnpaced(h); err == nil {
+		err = h.err
 	}
-	if h.err != nil {
-		fmt.Println(h.err)
+	if err != nil {
+		fmt.Println(err)
 		return 1
 	}
 	fmt.Printf("overview %.4f", h.overview.Seconds())

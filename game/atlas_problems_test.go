@@ -1,13 +1,13 @@
 package game
 
 import (
-	"bytes"
 	"encoding/binary"
 	"strings"
 	"testing"
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 )
 
 // The window's atlas reports what its own reads meet (bad data is never
@@ -20,25 +20,10 @@ func TestAtlas_WindowReportsBadTerrainWord(t *testing.T) {
 		t.Fatal(err)
 	}
 	lb := dat.LandBlockID(0xAB, 0xB6) // the stand-in's north-east corner; the listener starts in 0xA9B4
-	f, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), "cell")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := f.Lookup(lb)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := dattest.Entry(t, cell, lb)
 	at := int(e.Offset) + 4 + 8 + 2*10 // vertex 10's word: record byte 28 (dat-format §3.4)
 	binary.LittleEndian.PutUint16(cell[at:], binary.LittleEndian.Uint16(cell[at:])|0xF800)
-	pf, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cf, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := atlasGame(t, &dat.Archive{Portal: pf, Cell: cf}, "damaged stand-in")
+	g := atlasGame(t, dattest.Open(t, portal, cell), "damaged stand-in")
 	found := func() bool {
 		for _, p := range g.cfg.Problems.List() {
 			if p.Record == lb && p.File == dat.CellFile && p.Off == 28 && strings.Contains(p.What, "vertex 10 terrain word") {

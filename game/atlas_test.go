@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/dat"
 	"soundworld/explorer/mapview"
 	"soundworld/explorer/terrain"
@@ -87,10 +88,7 @@ func whole(g *Game) {
 // The stand-in's whole world: its landblocks are painted terrain, every
 // other landblock is "no data"; the listener's landblock reads as present.
 func TestAtlas_StandInWholeWorld(t *testing.T) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	g := atlasGame(t, a, assets.Name)
 	whole(g)
 	settle(t, g, overviewDone(g))

@@ -56,14 +56,7 @@ func TestRasterText_SameAsTextDraw(t *testing.T) {
 		if got.Bounds() != want.Bounds() {
 			t.Fatalf("%q: bounds %v, want %v", s, got.Bounds(), want.Bounds())
 		}
-		pg, pw := pixels(got), pixels(want)
-		bad := 0
-		for i := range pw.Pix {
-			if pg.Pix[i] != pw.Pix[i] {
-				bad++
-			}
-		}
-		if bad > 0 {
+		if bad, _ := diffBytes(pixels(got).Pix, pixels(want).Pix); bad > 0 {
 			t.Errorf("%q: %d bytes differ from text.Draw's", s, bad)
 		}
 		got.Deallocate()
@@ -119,16 +112,7 @@ func TestLabelPixels_SameAsTextDraw(t *testing.T) {
 			t.Fatalf("%q: bounds %v, want %v", s, got.Bounds(), want.Bounds())
 		}
 		pw := pixels(want)
-		bad, first := 0, -1
-		for j := range pw.Pix {
-			if got.Pix[j] != pw.Pix[j] {
-				if bad == 0 {
-					first = j
-				}
-				bad++
-			}
-		}
-		if bad > 0 {
+		if bad, first := diffBytes(got.Pix, pw.Pix); bad > 0 {
 			t.Errorf("%q in %v: %d bytes differ from text.Draw's (first at byte %d: got %d, want %d)", s, c, bad, first, got.Pix[first], pw.Pix[first])
 		}
 		want.Deallocate()
@@ -173,14 +157,7 @@ func TestDrawString_SameAsRasterText(t *testing.T) {
 			}
 			want.SubImage(clip).(*ebiten.Image).DrawImage(img, op)
 			textdraw.DrawString(got.SubImage(clip).(*ebiten.Image), s, float64(at[0]), float64(at[1]), c)
-			pg, pw := pixels(got), pixels(want)
-			bad := 0
-			for j := range pw.Pix {
-				if pg.Pix[j] != pw.Pix[j] {
-					bad++
-				}
-			}
-			if bad > 0 {
+			if bad, _ := diffBytes(pixels(got).Pix, pixels(want).Pix); bad > 0 {
 				t.Errorf("%q at %v in %v: %d bytes differ from its RasterText image's", s, at, c, bad)
 			}
 			img.Deallocate()
@@ -295,4 +272,19 @@ func TestDrawString_StableTextSamePixels(t *testing.T) {
 			d.Draw(scratch)
 		}
 	}
+}
+
+// diffBytes counts the bytes of want that got differs in (got at least as
+// long) and gives the first one's index (−1: none).
+func diffBytes(got, want []byte) (n, first int) {
+	first = -1
+	for i := range want {
+		if got[i] != want[i] {
+			if n == 0 {
+				first = i
+			}
+			n++
+		}
+	}
+	return n, first
 }

@@ -28,9 +28,6 @@ var (
 	bgColor     = color.RGBA{0x16, 0x18, 0x20, 0xff}
 	lbLineCol   = color.RGBA{0x00, 0x00, 0x00, 0x90}
 	cellLineCol = color.RGBA{0x00, 0x00, 0x00, 0x40}
-	barCol      = color.RGBA{0x10, 0x12, 0x18, 0xe0}
-	textCol     = color.RGBA{0xe8, 0xe8, 0xe8, 0xff}
-	warnCol     = color.RGBA{0xff, 0xc0, 0x40, 0xff}
 )
 
 // roseR is the bearing rose's outer radius in px (its longest bar + 22):
@@ -214,8 +211,8 @@ func (h *hud) draw(screen *ebiten.Image, f hudFrame) {
 		w := ambientviz.LabelWidth(b) + 16
 		x, y := float32(mr.Min.X+mr.Max.X)/2-float32(w)/2, float32(8+22*i) // centred on the map area
 		x = max(0, min(x, W-float32(w)))
-		vector.DrawFilledRect(bs, x, y, float32(w), 20, barCol, false)
-		ambientviz.Label(bs, b, float64(x)+8, float64(y)+3, warnCol)
+		vector.DrawFilledRect(bs, x, y, float32(w), 20, mapdraw.BarCol, false)
+		ambientviz.Label(bs, b, float64(x)+8, float64(y)+3, mapdraw.WarnCol)
 	}
 	// Scale bar, bottom right of the map area, never over the rose (bottom left).
 	room := float64(mr.Dx()) - 2*roseR(mr) - 14 - 40
@@ -225,23 +222,23 @@ func (h *hud) draw(screen *ebiten.Image, f hudFrame) {
 	if m, px := geom.ScaleBar(f.cam.MPP, min(160, room)); px > 0 {
 		x1, y := float32(mr.Max.X-14), float32(mr.Max.Y-14)
 		x0 := x1 - float32(px)
-		vector.StrokeLine(screen, x0, y, x1, y, 4, barCol, false)
-		vector.StrokeLine(screen, x0, y, x1, y, 2, textCol, false)
+		vector.StrokeLine(screen, x0, y, x1, y, 4, mapdraw.BarCol, false)
+		vector.StrokeLine(screen, x0, y, x1, y, 2, mapdraw.TextCol, false)
 		for _, x := range []float32{x0, x1} {
-			vector.StrokeLine(screen, x, y-5, x, y+5, 2, textCol, false)
+			vector.StrokeLine(screen, x, y-5, x, y+5, 2, mapdraw.TextCol, false)
 		}
-		ambientviz.Label(screen, fmt.Sprintf("%g m", m), float64(x0+x1)/2-12, float64(y)-20, textCol)
+		ambientviz.Label(screen, fmt.Sprintf("%g m", m), float64(x0+x1)/2-12, float64(y)-20, mapdraw.TextCol)
 	}
 	// Status bar.
-	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, barCol, false)
+	vector.DrawFilledRect(screen, 0, H-statusH, W, statusH, mapdraw.BarCol, false)
 	// 10 Hz of wall clock (cached label images); a picture of sim time only,
 	// and an F12 picture, shows its own frame's lines.
 	if now := time.Now(); ui.NumbersDue(h.statusAt, now) || h.status[0] == "" || f.simTimeOnly || f.shotReq {
 		h.status[0], h.status[1] = f.statusLines()
 		h.statusAt = now
 	}
-	ambientviz.Label(screen, h.status[0], 8, float64(H-statusH)+2, textCol)
-	ambientviz.Label(screen, h.status[1], 8, float64(H-statusH)+18, textCol)
+	ambientviz.Label(screen, h.status[0], 8, float64(H-statusH)+2, mapdraw.TextCol)
+	ambientviz.Label(screen, h.status[1], 8, float64(H-statusH)+18, mapdraw.TextCol)
 }
 
 // banners are the notices shown at the top of the map, most important first.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	capt "soundworld/internal/capture"
 	"soundworld/internal/formatdoc"
@@ -81,10 +82,7 @@ const forgeGolden = "../internal/capture/testdata/formats/sidecar-v1-forge.json"
 // instant (its record replayed), as JSON values.
 func forgeSidecar(t *testing.T) map[string]any {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	// The golden was written on an earlier stand-in (its content hash and
 	// replayed state change whenever the stand-in or a rule does): its keys
 	// are the point here, so the data check is forced and its fingerprint

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/world"
 )
 
@@ -17,10 +18,7 @@ import (
 func TestFrom_ControlsShowTheSimsSeedAndEye(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "s.png")
 	runShot(t, Config{Seed: 7, Start: &Start{X: world.HoltburgX, Y: world.HoltburgY, Eye: 7.5}, Shot: &Shot{Seconds: 0.5, Out: out}})
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	g, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, Stdout: io.Discard, From: mustReadFrom(t, SidecarPath(out))})
 	if err != nil {
 		t.Fatal(err)

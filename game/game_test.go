@@ -2,17 +2,14 @@ package game
 
 import (
 	"encoding/json"
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"soundworld/assets"
-
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/ui"
 	"soundworld/world"
@@ -147,15 +144,9 @@ func TestG4_BannerWhenUnfocused(t *testing.T) {
 // F12 writes screenshots/soundworld-YYYYMMDD-HHMMSS.png and .json and toasts the path.
 func TestF12_ScreenshotFiles(t *testing.T) {
 	g := standInGame(t)
-	wd, _ := os.Getwd()
 	dir := t.TempDir()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
-	g.shotReq = true
-	pixelsOf(t, g)
-	r := <-g.shotDone
+	t.Chdir(dir)
+	r := pressF12(t, g)
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
@@ -173,26 +164,13 @@ func TestF12_ScreenshotFiles(t *testing.T) {
 // `soundworld shot`: frames run the Sim at fixed 1/60 s steps to S seconds,
 // capture one frame later, then Update returns ebiten.Termination.
 func TestShot_FramesToPicture(t *testing.T) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	out := filepath.Join(t.TempDir(), "s.png")
 	g, err := New(Config{Archive: a, Source: assets.Name, Shot: &Shot{Seconds: 1, Out: out}, Stdout: io.Discard})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.cam.W, g.cam.H = Width, Height
-	img := ebiten.NewImage(Width, Height)
-	s := newShotRun(g)
-	var uerr error
-	for i := 0; i < 600 && uerr == nil; i++ {
-		uerr = s.Update()
-		s.Draw(img)
-	}
-	if !errors.Is(uerr, ebiten.Termination) || s.err != nil {
-		t.Fatalf("shot: got update error %v, shot error %v; want Termination and no error", uerr, s.err)
-	}
+	s := finishShot(t, g)
 	if g.snap.Time < 1-1e-9 || g.snap.Time > 1+1e-9 || s.ticks != 60 {
 		t.Errorf("shot: got sim time %v after %d ticks, want 1 s after 60", g.snap.Time, s.ticks)
 	}

@@ -54,11 +54,7 @@ func TestJumpRetailLocAndPositionLine(t *testing.T) {
 func TestCopyPosition(t *testing.T) {
 	g := standInGame(t)
 	dir := t.TempDir()
-	wd, _ := os.Getwd()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
+	t.Chdir(dir)
 	where := g.listening.CopyPosition()
 	line := g.listening.PositionLine()
 	if !strings.Contains(g.toast, line) {

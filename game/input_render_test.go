@@ -124,7 +124,7 @@ func checkRenderFrom(t *testing.T, rec *world.InputLog, instant, seconds float64
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got seekBuf
+	var got audio.SeekBuffer
 	if err := capt.RenderFrom(context.Background(), &capt.Replay{Inputs: rec, SimTime: instant}, s, seconds, &got, nil, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func checkRenderFrom(t *testing.T, rec *world.InputLog, instant, seconds float64
 	if int64(len(heard)/2) < from+span {
 		t.Fatalf("the device played %d frames, want past %d", len(heard)/2, from+span)
 	}
-	var want seekBuf
+	var want audio.SeekBuffer
 	w, err := audio.NewWAVWriter(&want)
 	if err != nil {
 		t.Fatal(err)
@@ -147,13 +147,13 @@ func checkRenderFrom(t *testing.T, rec *world.InputLog, instant, seconds float64
 	if slices.Equal(live, make([]float32, len(live))) {
 		t.Fatal("the span after the instant is silent: the test would prove nothing")
 	}
-	if !bytes.Equal(got.b, want.b) {
-		for i := 44; i < min(len(got.b), len(want.b)); i++ {
-			if got.b[i] != want.b[i] {
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		for i := 44; i < min(len(got.Bytes()), len(want.Bytes())); i++ {
+			if got.Bytes()[i] != want.Bytes()[i] {
 				t.Fatalf("render -from differs from what the device played after the instant from frame %d (of %d)", (i-44)/4, span)
 			}
 		}
-		t.Fatalf("render -from wrote %d bytes, the device's span is %d", len(got.b), len(want.b))
+		t.Fatalf("render -from wrote %d bytes, the device's span is %d", len(got.Bytes()), len(want.Bytes()))
 	}
 }
 

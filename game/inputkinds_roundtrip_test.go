@@ -189,13 +189,13 @@ func TestInputKinds_SessionRoundTrips(t *testing.T) {
 			t.Fatalf("render -from %s: %v", filepath.Base(p), err)
 		}
 		s, _ := world.NewSim(world.Config{Archive: a})
-		var got seekBuf
+		var got audio.SeekBuffer
 		if err := capt.RenderFrom(context.Background(), rp, s, seconds, &got, nil, nil); err != nil {
 			t.Fatalf("render -from %s: %v", filepath.Base(p), err)
 		}
 		want := heardWAV(t, g, *heard, instant, seconds)
-		if !bytes.Equal(got.b, want) {
-			t.Fatalf("render -from %s differs from what the window's device played after the instant (%d vs %d bytes)", filepath.Base(p), len(got.b), len(want))
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("render -from %s differs from what the window's device played after the instant (%d vs %d bytes)", filepath.Base(p), len(got.Bytes()), len(want))
 		}
 	}
 }
@@ -218,7 +218,7 @@ func heardWAV(t *testing.T, g *Game, heard []float32, instant, seconds float64) 
 	if slices.Equal(live, make([]float32, len(live))) {
 		t.Fatal("the span after the instant is silent: the test would prove nothing")
 	}
-	var w seekBuf
+	var w audio.SeekBuffer
 	ww, err := audio.NewWAVWriter(&w)
 	if err != nil {
 		t.Fatal(err)
@@ -229,5 +229,5 @@ func heardWAV(t *testing.T, g *Game, heard []float32, instant, seconds float64) 
 	if err := ww.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return w.b
+	return w.Bytes()
 }

@@ -8,6 +8,7 @@ import (
 
 	"soundworld/assets"
 	"soundworld/dat"
+	"soundworld/dat/dattest"
 	"soundworld/internal/damage"
 )
 
@@ -20,14 +21,7 @@ func TestShotSidecarListsLandBlockInfoProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	const info = 0xA9B4FFFE // the spawn's landblock: Holtburg's buildings
-	f, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), "cell")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := f.Lookup(info)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := dattest.Entry(t, cell, info)
 	var pat [8]byte
 	binary.LittleEndian.PutUint32(pat[:], info)
 	binary.LittleEndian.PutUint32(pat[4:], e.Offset)

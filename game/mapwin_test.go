@@ -4,16 +4,14 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 )
 
 // The map's jump (a double-click or a search hit) puts the listener at the
 // point and zooms the view in to the opening zoom (3 landblocks across the
 // map area) around it; a closer view stays as close.
 func TestJump_ListenerAndOpeningZoom(t *testing.T) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	g := atlasGame(t, a, assets.Name)
 	whole(g)
 	x, y := 0xAA*192+50.0, 0xB3*192+70.0

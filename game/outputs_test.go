@@ -24,11 +24,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	g.listening = g.newListening()                        // the tools take the window's data folder when made
 	g.walk = newWalkRec(g)                                // so does the walk recorder
 	g.panels.datDir, g.panels.listening = ac, g.listening // and the panels' host
-	wd, _ := os.Getwd()
-	if err := os.Chdir(ac); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
+	t.Chdir(ac)
 	refused := func(what, msg string) {
 		t.Helper()
 		if !strings.Contains(msg, "refusing to write inside the game's data folder "+ac) {
@@ -37,9 +33,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	}
 
 	// F12.
-	g.shotReq = true
-	pixelsOf(t, g)
-	r := <-g.shotDone
+	r := pressF12(t, g)
 	if r.err == nil {
 		t.Errorf("F12 wrote %s inside the data folder", r.path)
 	} else {
@@ -47,9 +41,7 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 	}
 
 	// F11 (a capture bundle in the working folder).
-	g.meters.captureReq = true
-	pixelsOf(t, g)
-	if r := <-g.meters.captured; r.err == nil {
+	if r := pressF11(t, g); r.err == nil {
 		t.Errorf("F11 wrote %s inside the data folder", r.path)
 	} else {
 		refused("F11", r.err.Error())
@@ -108,18 +100,14 @@ func TestWindowOutputs_RefuseDatFolder(t *testing.T) {
 
 	// The same outputs outside the data folder are written (the test can fail).
 	out := t.TempDir()
-	if err := os.Chdir(out); err != nil {
-		t.Fatal(err)
-	}
+	t.Chdir(out)
 	if where := g.listening.CopyPosition(); where != listen.ClipFallback {
 		t.Errorf("CopyPosition outside: %q (%s)", where, g.toast)
 	}
 	if err := hostOf(g).SaveLayout("mine.json"); err != nil {
 		t.Errorf("SaveLayout outside: %v", err)
 	}
-	g.shotReq = true
-	pixelsOf(t, g)
-	if r := <-g.shotDone; r.err != nil {
+	if r := pressF12(t, g); r.err != nil {
 		t.Errorf("F12 outside: %v", r.err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio/device"
 )
 
@@ -23,10 +24,7 @@ func (nopPage) Frame(PageHost) error { return nil }
 // (the desktop) New opens it at once, as before.
 func TestPage_SoundWaitsForGesture(t *testing.T) {
 	t.Setenv(device.NoAudioEnv, "1") // device.Open answers silent without touching a device
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	g, err := New(Config{Archive: a, Source: assets.Name, Seed: 1, Page: nopPage{}})
 	if err != nil {
 		t.Fatal(err)
@@ -82,10 +80,7 @@ func (p countPage) Frame(PageHost) error { *p.n++; return nil }
 // window's own mix starts with that third frame (pageStarting). On the
 // desktop every frame works.
 func TestPage_SecondFrameHandsOverTheFirst(t *testing.T) {
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	for _, page := range []bool{true, false} {
 		var hooks int
 		cfg := Config{Archive: a, Source: assets.Name, Seed: 1, NoAudio: true}

@@ -12,6 +12,7 @@ import (
 	"soundworld/ambientviz"
 	"soundworld/ambientviz/geom"
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/world"
 )
@@ -30,10 +31,7 @@ func pixels(img *ebiten.Image) *image.RGBA {
 // themselves).
 func newStandInGame(t *testing.T) *Game {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	g, err := New(Config{Archive: a, Source: assets.Name, NoAudio: true, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -146,6 +144,24 @@ func pixelsOf(t *testing.T, g *Game) *image.RGBA {
 	img := ebiten.NewImage(Width, Height)
 	g.Draw(img)
 	return pixels(img)
+}
+
+// pressF12 asks for a screenshot as F12 does, draws the frame that takes it
+// and waits for the files to be written (or refused).
+func pressF12(t *testing.T, g *Game) shotResult {
+	t.Helper()
+	g.shotReq = true
+	pixelsOf(t, g)
+	return <-g.shotDone
+}
+
+// pressF11 asks for a capture bundle as F11 does, draws the frame that
+// takes it and waits for the bundle to be written (or refused).
+func pressF11(t *testing.T, g *Game) shotResult {
+	t.Helper()
+	g.meters.captureReq = true
+	pixelsOf(t, g)
+	return <-g.meters.captured
 }
 
 // BenchmarkDraw_AllOverlays is one window frame's Draw (map, every overlay,

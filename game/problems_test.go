@@ -2,7 +2,6 @@ package game
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"io"
@@ -14,7 +13,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/dat"
+	"soundworld/dat/dattest"
+	"soundworld/internal/damage"
 	"soundworld/ui"
 )
 
@@ -26,25 +28,10 @@ func badWaveStandIn(t *testing.T) *dat.Archive {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), "img")
-	if err != nil {
+	if err := damage.WavesUndecodable(portal); err != nil {
 		t.Fatal(err)
 	}
-	for e, err := range f.Entries(0x0A000000, 0x0AFFFFFF) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		binary.LittleEndian.PutUint32(portal[int(e.Offset)+4+12+4:], 3) // nSamplesPerSec
-	}
-	p, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := dat.NewFile(bytes.NewReader(cell), int64(len(cell)), dat.CellFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &dat.Archive{Portal: p, Cell: c}
+	return dattest.Open(t, portal, cell)
 }
 
 // shotSidecar runs a 1 s shot of a to out and returns the game and the sidecar's problems.
@@ -93,10 +80,7 @@ func TestDataProblems_SidecarBannerPanel(t *testing.T) {
 		os.WriteFile(s, b, 0o644)
 	}
 
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	g, ps = shotSidecar(t, a, filepath.Join(dir, "clean.png"))
 	if ps == nil || len(ps) != 0 {
 		t.Errorf("clean: sidecar problems %+v, want []", ps)
@@ -126,6 +110,15 @@ func runShotOf(t *testing.T, c Config) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
+	finishShot(t, g)
+	return g
+}
+
+// finishShot runs g's shot frame by frame at the window's size until Update
+// ends it with ebiten.Termination (at most 600 frames), and fails t unless
+// it ended so with no shot error.
+func finishShot(t *testing.T, g *Game) *shotRun {
+	t.Helper()
 	g.cam.W, g.cam.H = Width, Height
 	img := ebiten.NewImage(Width, Height)
 	s := newShotRun(g)
@@ -137,5 +130,5 @@ func runShotOf(t *testing.T, c Config) *Game {
 	if !errors.Is(uerr, ebiten.Termination) || s.err != nil {
 		t.Fatalf("shot: got update error %v, shot error %v; want Termination and no error", uerr, s.err)
 	}
-	return g
+	return s
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/assets"
+	"soundworld/audio"
 	"soundworld/explorer/clock"
 	capt "soundworld/internal/capture"
 	"soundworld/world"
@@ -59,15 +60,9 @@ func scriptedSession(t *testing.T, g *Game) {
 func TestF12_FromReproducesSnapshot(t *testing.T) {
 	g := standInGame(t)
 	scriptedSession(t, g)
-	wd, _ := os.Getwd()
 	dir := t.TempDir()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
-	g.shotReq = true
-	pixelsOf(t, g)
-	r := <-g.shotDone
+	t.Chdir(dir)
+	r := pressF12(t, g)
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
@@ -151,15 +146,9 @@ func TestF12_FromReproducesSnapshot(t *testing.T) {
 func TestF11_CaptureBundle(t *testing.T) {
 	g := standInGame(t)
 	scriptedSession(t, g)
-	wd, _ := os.Getwd()
 	dir := t.TempDir()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
-	g.meters.captureReq = true
-	pixelsOf(t, g)
-	r := <-g.meters.captured
+	t.Chdir(dir)
+	r := pressF11(t, g)
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
@@ -198,36 +187,10 @@ func TestF11_CaptureBundle(t *testing.T) {
 	}
 	a, _ := assets.StandIn()
 	s, _ := world.NewSim(world.Config{Archive: a})
-	var out seekBuf
+	var out audio.SeekBuffer
 	if err := capt.RenderFrom(context.Background(), rp, s, 1, &out, nil, nil); err != nil {
 		t.Fatalf("render -from the bundle: %v", err)
 	}
-}
-
-// seekBuf is an in-memory io.WriteSeeker.
-type seekBuf struct {
-	b   []byte
-	pos int
-}
-
-func (s *seekBuf) Write(p []byte) (int, error) {
-	if n := s.pos + len(p); n > len(s.b) {
-		s.b = append(s.b, make([]byte, n-len(s.b))...)
-	}
-	copy(s.b[s.pos:], p)
-	s.pos += len(p)
-	return len(p), nil
-}
-
-func (s *seekBuf) Seek(off int64, whence int) (int64, error) {
-	switch whence {
-	case io.SeekCurrent:
-		off += int64(s.pos)
-	case io.SeekEnd:
-		off += int64(len(s.b))
-	}
-	s.pos = int(off)
-	return off, nil
 }
 
 // mustReadFrom reads a -from sidecar as the command does.

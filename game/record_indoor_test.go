@@ -1,9 +1,6 @@
 package game
 
 import (
-	"bytes"
-	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,8 +10,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"soundworld/audio"
-	"soundworld/explorer/clock"
-	"soundworld/internal/commands"
 	"soundworld/world"
 )
 
@@ -28,39 +23,18 @@ func TestA11_RecordedWalkThroughTheDoor(t *testing.T) {
 
 	g := standInGame(t)
 	g.sim.SetPlayer(world.Loc{Landblock: 0xA9B4, X: 66, Y: 40}, 270) // east of the inn, facing its door (west)
-	now := 0.0
-	g.clk = clock.New(func() float64 { return now })
-	held := map[ebiten.Key]bool{}
-	g.held = func(k ebiten.Key) bool { return held[k] }
-	if err := g.Update(); err != nil {
-		t.Fatal(err)
-	}
+	d := driveWindow(t, g)
 	g.walk.Toggle()
-	dts := []float64{1.0 / 144, 1.0 / 60, 1.0 / 30, 1.0 / 144, 1.0 / 20, 1.0 / 60}
-	type cue struct {
-		at float64
-		do func()
-	}
-	cues := []cue{
-		{0, func() { held[ebiten.KeyW] = true }}, // 9.5 m/s west: the door (x 60) at ~0.6 s, the stairwell (x < 51) at ~1.6 s
-		{1.75, func() { held = map[ebiten.Key]bool{} }},
-		{7, func() { held[ebiten.KeyS] = true }}, // backwards, east: out of the door again
-		{9.5, func() { held = map[ebiten.Key]bool{} }},
-	}
 	seen := map[uint32]bool{}
-	start := now
-	for i := 0; now-start < 11; i++ {
-		for len(cues) > 0 && now-start >= cues[0].at {
-			cues[0].do()
-			cues = cues[1:]
-		}
-		now += dts[i%len(dts)]
-		if err := g.Update(); err != nil {
-			t.Fatal(err)
-		}
+	d.play(11, []float64{1.0 / 144, 1.0 / 60, 1.0 / 30, 1.0 / 144, 1.0 / 20, 1.0 / 60}, []cue{
+		{0, func() { d.held[ebiten.KeyW] = true }}, // 9.5 m/s west: the door (x 60) at ~0.6 s, the stairwell (x < 51) at ~1.6 s
+		{1.75, func() { d.held = map[ebiten.Key]bool{} }},
+		{7, func() { d.held[ebiten.KeyS] = true }}, // backwards, east: out of the door again
+		{9.5, func() { d.held = map[ebiten.Key]bool{} }},
+	}, func() {
 		c, _ := g.sim.Indoor()
 		seen[c] = true
-	}
+	})
 	if !seen[0xA9B40100] || !seen[0xA9B40101] || !seen[0] {
 		t.Fatalf("A11: the window's walk was in cells %v; want outdoors, the taproom and the cellar", seen)
 	}
@@ -88,26 +62,10 @@ func TestA11_RecordedWalkThroughTheDoor(t *testing.T) {
 	frames := g.meters.local.Frame()
 	all, _ := g.meters.tap.Last(audio.RingSeconds)
 	mine := all[int64(len(all))-2*frames:]
-	var want bytes.Buffer
-	want.Write(wavBytes(t, filepath.Join(dir, "window.wav"), mine))
+	want := wavBytes(t, filepath.Join(dir, "window.wav"), mine)
 	secs := strconv.FormatFloat(float64(frames)/audio.SampleRate, 'g', -1, 64)
-	out := filepath.Join(dir, "render.wav")
-	var stderr bytes.Buffer
-	code := commands.Run(&commands.Env{Ctx: context.Background(), Stdout: io.Discard, Stderr: &stderr},
-		[]string{"render", "-path", paths[0], "-seed", "1", "-emitters", "none", "-seconds", secs, "-o", out})
-	if code != 0 {
-		t.Fatalf("render exit %d: %s", code, stderr.String())
-	}
-	got, _ := os.ReadFile(out)
-	if !bytes.Equal(want.Bytes(), got) {
-		n := min(len(got), want.Len())
-		for i := range n {
-			if got[i] != want.Bytes()[i] {
-				t.Fatalf("A11: render differs from the window at byte %d (frame %d of %d)", i, (i-44)/8, frames)
-			}
-		}
-		t.Fatalf("A11: window %d bytes, render %d bytes", want.Len(), len(got))
-	}
+	got := renderWalk(t, paths[0], "none", secs, filepath.Join(dir, "render.wav"))
+	sameWAV(t, "A11: render -path", want, got, frames)
 	if !strings.Contains(string(mustRead(t, paths[0])), `"cell":"0xA9B40101"`) {
 		t.Errorf("A11: the path file does not name the cellar")
 	}

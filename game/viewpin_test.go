@@ -1,15 +1,13 @@
 package game
 
 import (
-	"errors"
 	"io"
 	"math"
 	"path/filepath"
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 )
 
 // `shot -follow=false -center LOC` puts LOC in the middle of the map area
@@ -45,25 +43,7 @@ func TestShot_CenterPinsTheView(t *testing.T) {
 // runShot runs a shot on the stand-in to its end.
 func runShot(t *testing.T, c Config) *Game {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	c.Archive, c.Source, c.Stdout = a, assets.Name, io.Discard
-	g, err := New(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.cam.W, g.cam.H = Width, Height
-	img := ebiten.NewImage(Width, Height)
-	s := newShotRun(g)
-	var uerr error
-	for i := 0; i < 600 && uerr == nil; i++ {
-		uerr = s.Update()
-		s.Draw(img)
-	}
-	if !errors.Is(uerr, ebiten.Termination) || s.err != nil {
-		t.Fatalf("shot: got update error %v, shot error %v; want Termination and no error", uerr, s.err)
-	}
-	return g
+	return runShotOf(t, c)
 }

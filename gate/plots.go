@@ -108,10 +108,7 @@ func programme(lo measure.Loudness) (t, v []float64) {
 // loudnessPlot: our seeds' short-term loudness as a min..max band with the
 // median line, and retail's line.
 func loudnessPlot(res *Result) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = "Short-term loudness (3 s windows, stereo programme)"
-	p.X.Label.Text = "time, s (gate time: recording time − offset_s)"
-	p.Y.Label.Text = "LUFS"
+	p := newPlot("Short-term loudness (3 s windows, stereo programme)", "time, s (gate time: recording time − offset_s)", "LUFS")
 	if err := addOursLoudness(p, res.Ours); err != nil {
 		return nil, err
 	}
@@ -229,10 +226,7 @@ func addRetailLoudness(p *plot.Plot, retail measure.Result) error {
 // spectrumPlot: the bed's 1/3-octave bands, ours (median line, min..max
 // band) and retail, on a log frequency axis.
 func spectrumPlot(res *Result) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = "Bed spectrum: median 1/3-octave band levels over the quiet half"
-	p.X.Label.Text = "Hz"
-	p.Y.Label.Text = "dB re full scale"
+	p := newPlot("Bed spectrum: median 1/3-octave band levels over the quiet half", "Hz", "dB re full scale")
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
 	var spec *Metric
@@ -282,10 +276,7 @@ func spectrumPlot(res *Result) (*plot.Plot, error) {
 // rasterPlot: one row per seed and a top row for retail; each onset a dot
 // coloured by its side (blue left, red right, grey within ±1 dB).
 func rasterPlot(res *Result) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = "One-shot onsets by side (rows: our seeds; top row: retail)"
-	p.X.Label.Text = "time, s"
-	p.Y.Label.Text = "seed"
+	p := newPlot("One-shot onsets by side (rows: our seeds; top row: retail)", "time, s", "seed")
 	add := func(row float64, o measure.Onsets, size vg.Length) error {
 		for side, col := range map[int]color.Color{-1: colRight, 0: colCentre, 1: colLeft} {
 			var xy plotter.XYs
@@ -364,10 +355,7 @@ func appendInt(b []byte, i int) []byte {
 // balancePlot: histograms of the 3 s L−R differences, ours pooled over seeds
 // and retail, each normalised to unit area.
 func balancePlot(res *Result) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = "Balance: L−R of 3 s short-term loudness (positive = left)"
-	p.X.Label.Text = "dB"
-	p.Y.Label.Text = "share"
+	p := newPlot("Balance: L−R of 3 s short-term loudness (positive = left)", "dB", "share")
 	var ours plotter.Values
 	for _, o := range res.Ours {
 		for _, v := range o.Balance.Series {
@@ -418,4 +406,13 @@ func balancePlot(res *Result) (*plot.Plot, error) {
 	}
 	p.Legend.Top = true
 	return p, nil
+}
+
+// newPlot is an empty plot with its title and axis labels.
+func newPlot(title, x, y string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = x
+	p.Y.Label.Text = y
+	return p
 }

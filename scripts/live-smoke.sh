@@ -56,16 +56,8 @@ LIVE_GATED_PATH=${LIVE_GATED_PATH:-pulse}
 # over 250 ms apart the notice waits for them (measured at load 29: 1.14 s).
 LIVE_LOST_GATE=${LIVE_LOST_GATE:-on}
 
-need=()
-for p in pulseaudio pulseaudio-utils libasound2-plugins; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
-done
-if [ ${#need[@]} -gt 0 ]; then
-  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-  echo "live-smoke: installing ${need[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 "${need[@]}" >/dev/null
-fi
+. scripts/lib/debs.sh
+need_debs live-smoke pulseaudio pulseaudio-utils libasound2-plugins
 
 D=$(mktemp -d)
 pids=()

@@ -16,15 +16,8 @@ pkgs=(ca-certificates gcc libc6-dev pkg-config libx11-dev libxrandr-dev libxcurs
 sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
 
-missing=()
-for p in "${pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+. scripts/lib/debs.sh
+need_debs setup "${pkgs[@]}"
 
 # No sound card (a server, a container, CI): give ALSA a null device so the audio
 # path opens (it consumes samples and plays nothing). The window's probe finds it

@@ -24,15 +24,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/go/bin
 S=${WIN_LIVE_SECONDS:-15}
-need=()
-for p in wine wine64 mingw-w64 xvfb xauth pulseaudio pulseaudio-utils libasound2-plugins; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
-done
-if [ ${#need[@]} -gt 0 ]; then
-  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=900 "${need[@]}" >/dev/null
-fi
+. scripts/lib/debs.sh
+need_debs windows-live wine wine64 mingw-w64 xvfb xauth pulseaudio pulseaudio-utils libasound2-plugins
 D=$(mktemp -d)
 if [ -z "${WINDOWS_BIN:-}" ]; then export WINEPREFIX=$D/prefix; fi
 export WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="

@@ -26,17 +26,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/go/bin
 
-need=()
-for p in wine wine64 mingw-w64 xvfb xauth; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
-done
-if [ ${#need[@]} -gt 0 ]; then
-  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-  echo "windows-run: installing ${need[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-    -o DPkg::Lock::Timeout=900 "${need[@]}" >/dev/null
-fi
+. scripts/lib/debs.sh
+need_debs windows-run wine wine64 mingw-w64 xvfb xauth
 bash scripts/setup.sh # the Linux window's build needs
 
 D=$(mktemp -d)

@@ -27,9 +27,7 @@ func TestCapture_LastSecondsAreTheRender(t *testing.T) {
 	for _, secs := range []float64{3, 31.5} {
 		dir := t.TempDir()
 		s := strconv.FormatFloat(secs, 'g', -1, 64)
-		if code, stderr := windowChild(t, "capture", "-seconds", s, "-dir", dir); code != 0 {
-			t.Fatalf("capture -seconds %s: exit %d: %s", s, code, stderr)
-		}
+		windowOK(t, "capture", "-seconds", s, "-dir", dir)
 		ents, _ := os.ReadDir(dir)
 		if len(ents) != 1 {
 			t.Fatalf("capture -seconds %s: dir holds %v", s, ents)

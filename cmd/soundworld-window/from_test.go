@@ -21,13 +21,9 @@ func TestShotFrom_PixelEqual(t *testing.T) {
 	dir := t.TempDir()
 	a, a2, b := filepath.Join(dir, "a.png"), filepath.Join(dir, "a2.png"), filepath.Join(dir, "b.png")
 	for _, p := range []string{a, a2} {
-		if code, stderr := windowChild(t, "shot", "-seconds", "4", "-o", p); code != 0 {
-			t.Fatalf("shot: exit %d: %s", code, stderr)
-		}
+		windowOK(t, "shot", "-seconds", "4", "-o", p)
 	}
-	if code, stderr := windowChild(t, "shot", "-from", filepath.Join(dir, "a.json"), "-o", b); code != 0 {
-		t.Fatalf("shot -from: exit %d: %s", code, stderr)
-	}
+	windowOK(t, "shot", "-from", filepath.Join(dir, "a.json"), "-o", b)
 	// Exact equality: the stand-in's picture draws no text naming the file,
 	// so nothing is tolerated. Two plain shots with the same flags must agree
 	// too (they differed in ~51 edge pixels in 1 of 3 runs while the atlas
@@ -110,12 +106,8 @@ func TestShotFrom_CenterPixelEqual(t *testing.T) {
 	}
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.png"), filepath.Join(dir, "b.png")
-	if code, stderr := windowChild(t, "shot", "-seconds", "1", "-follow=false", "-center", "0xA9B4 14 10", "-o", a); code != 0 {
-		t.Fatalf("shot: exit %d: %s", code, stderr)
-	}
-	if code, stderr := windowChild(t, "shot", "-from", filepath.Join(dir, "a.json"), "-o", b); code != 0 {
-		t.Fatalf("shot -from: exit %d: %s", code, stderr)
-	}
+	windowOK(t, "shot", "-seconds", "1", "-follow=false", "-center", "0xA9B4 14 10", "-o", a)
+	windowOK(t, "shot", "-from", filepath.Join(dir, "a.json"), "-o", b)
 	raw, err := os.ReadFile(filepath.Join(dir, "a.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -105,6 +105,14 @@ func windowChild(t *testing.T, args ...string) (int, string) {
 	return cmd.ProcessState.ExitCode(), errb.String()
 }
 
+// windowOK runs soundworld-window with args and fails t unless it exits 0.
+func windowOK(t *testing.T, args ...string) {
+	t.Helper()
+	if code, stderr := windowChild(t, args...); code != 0 {
+		t.Fatalf("%q: exit %d: %s", args, code, stderr)
+	}
+}
+
 // shotDats writes a small portal + cell pair; lbBytes and regionBytes, when
 // not nil, replace landblock 0xA9B4FFFF's and the region's records.
 func shotDats(t *testing.T, lbBytes, regionBytes []byte) string {

@@ -19,10 +19,12 @@ import (
 	"soundworld/explorer/terrain"
 )
 
+// The window's text colours, shared by the map's key and legend and the
+// window's banners, scale bar and status bar.
 var (
-	barCol  = color.RGBA{0x10, 0x12, 0x18, 0xe0}
-	textCol = color.RGBA{0xe8, 0xe8, 0xe8, 0xff}
-	warnCol = color.RGBA{0xff, 0xc0, 0x40, 0xff}
+	BarCol  = color.RGBA{0x10, 0x12, 0x18, 0xe0} // the dark, slightly clear band behind text
+	TextCol = color.RGBA{0xe8, 0xe8, 0xe8, 0xff} // text and lines on it
+	WarnCol = color.RGBA{0xff, 0xc0, 0x40, 0xff} // a banner's or a page's title
 )
 
 // NewTexture is mapview's texture maker for the window: an ebiten image.

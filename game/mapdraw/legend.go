@@ -48,12 +48,12 @@ var legend = []legendItem{
 // MapKey draws the small collapsible key in r (mapview.KeyRect; K or a
 // click on its title opens it: show).
 func MapKey(screen *ebiten.Image, r image.Rectangle, show bool) {
-	vector.DrawFilledRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), barCol, false)
+	vector.DrawFilledRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), BarCol, false)
 	title := "▸ Map key (K)"
 	if show {
 		title = "▾ Map key (K; F1 twice: all of it)"
 	}
-	ambientviz.Label(screen, title, float64(r.Min.X)+6, float64(r.Min.Y)+2, textCol)
+	ambientviz.Label(screen, title, float64(r.Min.X)+6, float64(r.Min.Y)+2, TextCol)
 	if !show {
 		return
 	}
@@ -109,7 +109,7 @@ func drawLegendLine(screen *ebiten.Image, it legendItem, x, y float64) {
 			vector.StrokeLine(screen, cx+k-4, cy+6, cx+k+4, cy-6, 1.5, it.c, false)
 		}
 	}
-	ambientviz.Label(screen, it.text, x+20, y, textCol)
+	ambientviz.Label(screen, it.text, x+20, y, TextCol)
 }
 
 // Help is F1 on a sw×sh screen: page 0 the keys and mouse (keys, one line
@@ -123,14 +123,14 @@ func Help(screen *ebiten.Image, sw, sh, page int, keys []string) {
 	x, y := (float64(sw)-w)/2, max(0, (float64(sh)-h)/2)
 	vector.DrawFilledRect(screen, float32(x), float32(y), float32(w), float32(h), color.RGBA{0x08, 0x0a, 0x10, 0xf0}, false)
 	if page == 1 {
-		ambientviz.Label(screen, "What the map shows (2/2; F1 closes, Esc too)", x+12, y+10, warnCol)
+		ambientviz.Label(screen, "What the map shows (2/2; F1 closes, Esc too)", x+12, y+10, WarnCol)
 		for i, it := range legend {
 			drawLegendLine(screen, it, x+12, y+34+float64(i)*16)
 		}
 		return
 	}
-	ambientviz.Label(screen, "Keys and mouse (1/2; F1 again: what the colours mean)", x+12, y+10, warnCol)
+	ambientviz.Label(screen, "Keys and mouse (1/2; F1 again: what the colours mean)", x+12, y+10, WarnCol)
 	for i, s := range keys {
-		ambientviz.Label(screen, s, x+12, y+30+float64(i)*16, textCol)
+		ambientviz.Label(screen, s, x+12, y+30+float64(i)*16, TextCol)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/internal/formatdoc"
 	"soundworld/internal/weblink"
 	"soundworld/world"
@@ -53,10 +53,7 @@ func TestFileFormats_SidecarAndLinkV1Open(t *testing.T) {
 	if err := os.WriteFile(linked, js, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	for _, p := range []string{"testdata/formats/sidecar-v1.json", linked} {
 		r, err := ReadSidecar(p)
 		if err != nil {

@@ -2,14 +2,13 @@ package commands
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"soundworld/assets"
 	"soundworld/dat"
-	"soundworld/internal/damage"
 )
 
 // Issue 23: the gate on damaged data names the problem — a line on stderr,
@@ -18,29 +17,9 @@ import (
 func TestGateReportsDataProblems(t *testing.T) {
 	dir := t.TempDir()
 	p := writeGate(t, dir, 1)
-	portal, cell, err := assets.StandInImages()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sets, err := damage.Sets(portal, cell, damage.Targets{Table: 0x20000001, Wave: 0x0A000001, LandBlock: 0xA9B4FFFF})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var set *damage.Set
-	for i := range sets {
-		if sets[i].Name == "values/region-volume-negative" {
-			set = &sets[i]
-		}
-	}
-	if set == nil {
-		t.Fatal("no region-volume set")
-	}
-	datDir := filepath.Join(dir, "dat")
-	os.Mkdir(datDir, 0o755)
-	os.WriteFile(filepath.Join(datDir, dat.PortalFile), set.Portal, 0o644)
-	os.WriteFile(filepath.Join(datDir, dat.CellFile), set.Cell, 0o644)
 	b, _ := os.ReadFile(p)
-	os.WriteFile(p, []byte(strings.Replace(string(b), `"dat": null`, `"dat": {"folder": "dat"}`, 1)), 0o644)
+	withDat := strings.Replace(string(b), `"dat": null`, fmt.Sprintf(`"dat": {"folder": %q}`, damagedSet(t, "values/region-volume-negative")), 1)
+	os.WriteFile(p, []byte(withDat), 0o644)
 	const want = "sound desc 0 ambient sound 0: volume -1 outside [0, 10]"
 
 	code, out, errs := runOut("gate", p, "-seeds", "2", "-strict")
@@ -50,7 +29,7 @@ func TestGateReportsDataProblems(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "spawn-report")); err == nil {
 		t.Error("-strict wrote the report")
 	}
-	if b2, _ := os.ReadFile(p); string(b2) != strings.Replace(string(b), `"dat": null`, `"dat": {"folder": "dat"}`, 1) {
+	if b2, _ := os.ReadFile(p); string(b2) != withDat {
 		t.Error("-strict changed the gate file (history)")
 	}
 

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
-	"soundworld/dat"
 	"soundworld/gate"
 	"soundworld/gate/decode"
 	"soundworld/internal/cli"
@@ -20,10 +20,7 @@ import (
 // whose recording is our seed 50 scaled by gain, and returns its path.
 func writeGate(t *testing.T, dir string, gain float32) string {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	defer a.Close()
 	l, _ := world.ParseRetailLoc("0xA9B40019 [84.000000 7.100000 85.005000] 1.000000 0.000000 0.000000 0.000000")
 	place := l.Loc()
@@ -136,8 +133,7 @@ func TestGate_OutputsCheckedFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(ac, dat.PortalFile), portal, 0o644)
-	os.WriteFile(filepath.Join(ac, dat.CellFile), cell, 0o644)
+	writeDatPair(t, ac, portal, cell)
 	gateIn := func(at string) string {
 		p := filepath.Join(at, "g.gate.json")
 		os.WriteFile(p, []byte(fmt.Sprintf(`{"name": "g", "dat": {"folder": %q},

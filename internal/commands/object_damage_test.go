@@ -11,8 +11,9 @@ import (
 	"soundworld/internal/damage"
 )
 
-// objectSet writes the damaged stand-in set name into a dat folder.
-func objectSet(t *testing.T, name string) string {
+// damagedSet writes the damaged stand-in set name (internal/damage) into a
+// dat folder and returns the folder.
+func damagedSet(t *testing.T, name string) string {
 	t.Helper()
 	portal, cell, err := assets.StandInImages()
 	if err != nil {
@@ -25,10 +26,8 @@ func objectSet(t *testing.T, name string) string {
 	}
 	for _, s := range sets {
 		if s.Name == name {
-			dir := filepath.Join(t.TempDir(), "dat")
-			os.Mkdir(dir, 0o755)
-			os.WriteFile(filepath.Join(dir, dat.PortalFile), s.Portal, 0o644)
-			os.WriteFile(filepath.Join(dir, dat.CellFile), s.Cell, 0o644)
+			dir := t.TempDir()
+			writeDatPair(t, dir, s.Portal, s.Cell)
 			return dir
 		}
 	}
@@ -46,7 +45,7 @@ func TestObjectDamageIsNamed(t *testing.T) {
 		{"values/script-NaN", "record 0x33000001: script entry 0: SoundTweaked hook's probability NaN outside [0, 1] at record byte 0x1C"},
 		{"headers/setup-cut-in-half", "record 0x02000030: Setup heights and spheres needs 48 bytes"},
 	} {
-		dir := objectSet(t, c.set)
+		dir := damagedSet(t, c.set)
 		code, out, errs := runOut("probe", "-dat", dir, "-at", "0xA9B4 84 7.1", "-strict")
 		if code != 2 || !strings.Contains(errs, "data problem: ") || !strings.Contains(errs, c.want) {
 			t.Errorf("%s: probe -strict: exit %d, stderr %q (stdout %d bytes); want exit 2 naming %q", c.set, code, errs, len(out), c.want)
@@ -56,14 +55,24 @@ func TestObjectDamageIsNamed(t *testing.T) {
 		{"values/scene-base-loc-NaN", "scene", "0x12000009"},
 		{"values/script-NaN", "script", "0x33000001"},
 	} {
-		dir := objectSet(t, c.set)
+		dir := damagedSet(t, c.set)
 		code, out, errs := runOut("dump", "-dat", dir, c.what, c.id)
 		if code != 0 || !strings.Contains(out, `"NaN"`) || !strings.Contains(errs, "not a finite number: NaN") && !strings.Contains(errs, "NaN outside") {
 			t.Errorf("dump %s of %s: exit %d, stdout %.200q, stderr %q", c.what, c.set, code, out, errs)
 		}
 	}
-	dir := objectSet(t, "headers/scene-id")
+	dir := damagedSet(t, "headers/scene-id")
 	if code, _, errs := runOut("dump", "-dat", dir, "scenery", "0xA9B4"); !strings.Contains(errs, "record 0x12000009: record id mismatch") {
 		t.Errorf("dump scenery over a scene that holds another id: exit %d, stderr %q; want the problem named", code, errs)
+	}
+}
+
+// writeDatPair writes the dat images portal and cell as dir's two dat files.
+func writeDatPair(t *testing.T, dir string, portal, cell []byte) {
+	t.Helper()
+	for name, b := range map[string][]byte{dat.PortalFile: portal, dat.CellFile: cell} {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"soundworld/assets"
+	"soundworld/assets/standintest"
 	"soundworld/audio"
 	"soundworld/world"
 )
@@ -168,10 +168,7 @@ func cellarSession(t *testing.T, dir string, ticks int, walk *world.Walk) (out s
 	snap *world.Snapshot
 }) {
 	t.Helper()
-	a, err := assets.StandIn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := standintest.Archive(t)
 	s, err := world.NewSim(world.Config{Archive: a, Seed: 5})
 	if err != nil {
 		t.Fatal(err)

@@ -78,10 +78,7 @@ func writeShot(t *testing.T, a *dat.Archive, s *world.Sim, path string) {
 }
 
 func loadWalk(t *testing.T, dir string) (*world.Walk, string) {
-	p := filepath.Join(dir, "walk.json")
-	if err := os.WriteFile(p, []byte(fromWalk), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	p := writeWalk(t, dir, fromWalk)
 	w, err := world.LoadWalk(strings.NewReader(fromWalk), p)
 	if err != nil {
 		t.Fatal(err)

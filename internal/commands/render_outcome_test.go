@@ -1,15 +1,13 @@
 package commands
 
 import (
-	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"soundworld/assets"
-	"soundworld/dat"
-	"soundworld/dat/dattest"
+	"soundworld/internal/damage"
 )
 
 // damagedStandIn writes the stand-in's portal and cell dats to a folder with
@@ -20,19 +18,11 @@ func damagedStandIn(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := dattest.File(t, portal, "img")
-	for e, err := range f.Entries(0x0A000000, 0x0AFFFFFF) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		binary.LittleEndian.PutUint32(portal[int(e.Offset)+4+12+4:], 3) // nSamplesPerSec
+	if err := damage.WavesUndecodable(portal); err != nil {
+		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for name, b := range map[string][]byte{dat.PortalFile: portal, dat.CellFile: cell} {
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeDatPair(t, dir, portal, cell)
 	return dir
 }
 

@@ -14,6 +14,17 @@ import (
 	"soundworld/audio"
 )
 
+// writeWalk writes js, a path file's JSON, as dir/walk.json and returns its
+// path.
+func writeWalk(t *testing.T, dir, js string) string {
+	t.Helper()
+	p := filepath.Join(dir, "walk.json")
+	if err := os.WriteFile(p, []byte(js), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func renderTest(t testing.TB, args ...string) error {
 	t.Helper()
 	var errb bytes.Buffer
@@ -56,9 +67,8 @@ func TestO3_RenderDeterministic(t *testing.T) {
 // loop plays through the hook path (E3) — plays near and is silent far away.
 func TestE3_RenderForgeListeningGate(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "walk.json")
-	os.WriteFile(path, []byte(`{"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0},
-	{"t":20,"landblock":"0xAAB4","x":100,"y":7.1,"heading":90}]}`), 0o644)
+	path := writeWalk(t, dir, `{"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0},
+	{"t":20,"landblock":"0xAAB4","x":100,"y":7.1,"heading":90}]}`)
 	csv := filepath.Join(dir, "e.csv")
 	if err := renderTest(t, "-path", path, "-o", filepath.Join(dir, "w.wav"), "-events", csv); err != nil {
 		t.Fatal(err)

@@ -19,9 +19,8 @@ import (
 func TestO4_RenderEventsTraceIsTheStreams(t *testing.T) {
 	dir := t.TempDir()
 	csv := filepath.Join(dir, "e.csv")
-	path := filepath.Join(dir, "walk.json")
-	os.WriteFile(path, []byte(`{"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0},
-	{"t":120,"landblock":"0xA9B5","x":120,"y":60,"heading":90}]}`), 0o644)
+	path := writeWalk(t, dir, `{"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0},
+	{"t":120,"landblock":"0xA9B5","x":120,"y":60,"heading":90}]}`)
 	const seed = 77
 	if err := renderTest(t, "-path", path, "-seconds", "120", "-seed", strconv.Itoa(seed),
 		"-o", filepath.Join(dir, "w.wav"), "-events", csv); err != nil {
@@ -101,8 +100,7 @@ func TestW5_ProbePlayerAndCamera(t *testing.T) {
 // file's eye and chase are used unless the flags are given.
 func TestW5_RenderChaseAndPathFileCamera(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "walk.json")
-	os.WriteFile(path, []byte(`{"eye":1.5,"chase":6,"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1}]}`), 0o644)
+	path := writeWalk(t, dir, `{"eye":1.5,"chase":6,"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1}]}`)
 	wav := filepath.Join(dir, "w.wav")
 	parse := func(args ...string) *renderOpts {
 		t.Helper()
@@ -135,9 +133,8 @@ func TestO4_RenderEventsTraceOnTheBigWorld(t *testing.T) {
 	}
 	dir := bigtest.Dir(t)
 	out := t.TempDir()
-	path := filepath.Join(out, "walk.json")
-	os.WriteFile(path, []byte(`{"points":[{"t":0,"landblock":"0x7F7F","x":150,"y":40,"heading":45},
-	{"t":120,"landblock":"0x8080","x":60,"y":100,"heading":200}]}`), 0o644)
+	path := writeWalk(t, out, `{"points":[{"t":0,"landblock":"0x7F7F","x":150,"y":40,"heading":45},
+	{"t":120,"landblock":"0x8080","x":60,"y":100,"heading":200}]}`)
 	csv := filepath.Join(out, "e.csv")
 	const seed = 1234
 	if err := renderTest(t, "-dat", dir, "-path", path, "-seed", strconv.Itoa(seed),

@@ -55,8 +55,7 @@ func TestRender_OutputsCheckedFirst(t *testing.T) {
 // The path file that is also an output is refused (it would be overwritten while read).
 func TestRender_OutputIsTheInput(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "walk.json")
-	os.WriteFile(path, []byte(`{"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0}]}`), 0o644)
+	path := writeWalk(t, dir, `{"points":[{"t":0,"landblock":"0xA9B4","x":84,"y":7.1,"heading":0}]}`)
 	err := renderTest(t, "-path", path, "-seconds", "1", "-o", filepath.Join(dir, "o.wav"), "-events", path)
 	if !isUserErr(err) || !strings.Contains(err.Error(), "is also the input -path") {
 		t.Errorf("got %v, want -events refused as the -path input", err)

@@ -79,11 +79,7 @@ func TestLevel_NegativeVolumeRefused(t *testing.T) {
 // refused as an output name everywhere (exit 2), nothing is written.
 func TestOutputDash_Refused(t *testing.T) {
 	dir := t.TempDir()
-	wd, _ := os.Getwd()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
+	t.Chdir(dir)
 	for _, args := range [][]string{
 		{"render", "-at", "0xA9B4 84 7.1", "-seconds", "1", "-o", "-"},
 		{"render", "-at", "0xA9B4 84 7.1", "-seconds", "1", "-o", "x.wav", "-events", "-"},

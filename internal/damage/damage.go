@@ -349,6 +349,23 @@ func regionF32(at func(raw []byte) (int, error), v float32) func(m *image) error
 	return regionU32(at, math.Float32bits(v))
 }
 
+// WavesUndecodable sets the sample rate of every wave in the portal image
+// to 3 Hz, in place: no wave decodes (audio refuses the rate), so every
+// play is silent for a reason the tools must name.
+func WavesUndecodable(portal []byte) error {
+	m, err := open(portal, dat.PortalFile)
+	if err != nil {
+		return err
+	}
+	for e, err := range m.f.Entries(0x0A000000, 0x0AFFFFFF) {
+		if err != nil {
+			return err
+		}
+		m.put32(m.pos(e.Offset, 12+4), 3) // nSamplesPerSec: WAVEFORMATEX (record byte 12) after its tag and channels (dat-format §3.3)
+	}
+	return nil
+}
+
 // Open opens a pair of images as an archive named like the real files.
 func Open(portal, cell []byte) (*dat.Archive, error) {
 	p, err := dat.NewFile(bytes.NewReader(portal), int64(len(portal)), dat.PortalFile)

@@ -283,12 +283,10 @@ func TestTempDir_RemovedByRemoveTemps(t *testing.T) {
 func TestProtect_RelativeNameResolvedAtOnce(t *testing.T) {
 	dir := t.TempDir()
 	os.Mkdir(filepath.Join(dir, "acdata"), 0o755)
-	wd, _ := os.Getwd()
-	defer os.Chdir(wd)
-	os.Chdir(dir)
+	t.Chdir(dir)
 	Protect("acdata")
 	other := t.TempDir()
-	os.Chdir(other)
+	t.Chdir(other)
 	os.Mkdir(filepath.Join(other, "acdata"), 0o755)
 	if err := CheckFile("", filepath.Join(other, "acdata", "x.csv"), ""); err != nil {
 		t.Errorf("another folder named acdata is refused: %v", err)

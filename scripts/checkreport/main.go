@@ -9,21 +9,13 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"image"
-	_ "image/png"
 	"os"
+
+	"soundworld/scripts/internal/pngcheck"
 )
 
 func main() {
-	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: checkreport shot.png report.html")
-		os.Exit(2)
-	}
-	if err := check(os.Args[1], os.Args[2]); err != nil {
-		fmt.Fprintln(os.Stderr, "checkreport:", err)
-		os.Exit(1)
-	}
-	fmt.Println("checkreport: ok")
+	pngcheck.Main("checkreport", "checkreport shot.png report.html", check)
 }
 
 func check(pngPath, htmlPath string) error {
@@ -34,19 +26,11 @@ func check(pngPath, htmlPath string) error {
 	if !bytes.Contains(html, []byte("<h2>Verdicts</h2>")) || bytes.Count(html, []byte("<svg")) != 4 {
 		return fmt.Errorf("%s: want the verdict table and 4 inline SVG plots", htmlPath)
 	}
-	f, err := os.Open(pngPath)
+	img, err := pngcheck.Open(pngPath, 1000, 1000)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	img, _, err := image.Decode(f)
-	if err != nil {
-		return fmt.Errorf("%s: not a PNG: %v", pngPath, err)
-	}
 	b := img.Bounds()
-	if b.Dx() < 1000 || b.Dy() < 1000 {
-		return fmt.Errorf("%s: %dx%d, want at least 1000x1000", pngPath, b.Dx(), b.Dy())
-	}
 	colours := map[[3]uint32]bool{}
 	var ink, total int
 	badge := false

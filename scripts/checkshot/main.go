@@ -7,9 +7,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"image"
-	_ "image/png"
 	"os"
+
+	"soundworld/scripts/internal/pngcheck"
 )
 
 // Thresholds: a 1280×720 explorer frame has thousands of colours; a blank or
@@ -20,31 +20,15 @@ const (
 )
 
 func main() {
-	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: checkshot shot.png shot.json")
-		os.Exit(2)
-	}
-	if err := check(os.Args[1], os.Args[2]); err != nil {
-		fmt.Fprintln(os.Stderr, "checkshot:", err)
-		os.Exit(1)
-	}
-	fmt.Println("checkshot: ok")
+	pngcheck.Main("checkshot", "checkshot shot.png shot.json", check)
 }
 
 func check(pngPath, jsonPath string) error {
-	f, err := os.Open(pngPath)
+	img, err := pngcheck.Open(pngPath, minW, minH)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	img, _, err := image.Decode(f)
-	if err != nil {
-		return fmt.Errorf("%s: not a PNG picture: %v", pngPath, err)
-	}
 	b := img.Bounds()
-	if b.Dx() < minW || b.Dy() < minH {
-		return fmt.Errorf("%s: got %dx%d, want at least %dx%d", pngPath, b.Dx(), b.Dy(), minW, minH)
-	}
 	colours := map[[4]uint32]bool{}
 	for y := b.Min.Y; y < b.Max.Y; y += 3 {
 		for x := b.Min.X; x < b.Max.X; x += 3 {

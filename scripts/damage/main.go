@@ -25,6 +25,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"iter"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,6 +38,7 @@ import (
 	"soundworld/dat"
 	"soundworld/internal/bigworld"
 	"soundworld/internal/damage"
+	"soundworld/internal/pool"
 )
 
 // world is one undamaged data pair and where the commands look at it.
@@ -265,40 +267,26 @@ func suite(bin string, w *world, dir string, jobs int) (counts, error) {
 	}
 	cleanProblems := checkProblems(clean["check"].stdout)
 
-	type job struct {
-		set damage.Set
-		i   int
-	}
 	var mu sync.Mutex
-	next := make(chan job)
-	var wg sync.WaitGroup
-	for range max(1, jobs) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range next {
-				sd := filepath.Join(dir, fmt.Sprintf("set%02d", j.i))
-				if err := writePair(sd, j.set.Portal, j.set.Cell); err != nil {
-					mu.Lock()
-					c.notes = append(c.notes, fmt.Sprintf("%s: %v", j.set.Name, err))
-					c.unexplained++
-					mu.Unlock()
-					continue
-				}
-				local := damagedSet(bin, w, j.set.Name, sd, rec, clean, cleanProblems)
-				os.RemoveAll(sd)
+	pool.Run(context.Background(), jobs, len(sets), func(js iter.Seq[int]) {
+		for i := range js {
+			set := sets[i]
+			sd := filepath.Join(dir, fmt.Sprintf("set%02d", i))
+			if err := writePair(sd, set.Portal, set.Cell); err != nil {
 				mu.Lock()
-				c.add(local)
-				c.notes = append(c.notes, local.notes...)
+				c.notes = append(c.notes, fmt.Sprintf("%s: %v", set.Name, err))
+				c.unexplained++
 				mu.Unlock()
+				continue
 			}
-		}()
-	}
-	for i, s := range sets {
-		next <- job{s, i}
-	}
-	close(next)
-	wg.Wait()
+			local := damagedSet(bin, w, set.Name, sd, rec, clean, cleanProblems)
+			os.RemoveAll(sd)
+			mu.Lock()
+			c.add(local)
+			c.notes = append(c.notes, local.notes...)
+			mu.Unlock()
+		}
+	})
 	slices.Sort(c.notes)
 	return c, nil
 }
