@@ -309,7 +309,7 @@ func (nv *novelty) candidates(kept func(a, b int) bool, added func(f int, m uint
 		// Before: the 150 ms of frames that end where frame f starts.
 		m := nv.fired[f]
 		before, after := nv.bandPower(f-1-spanFrames, f-1, m), nv.bandPower(f, f+spanFrames, m)
-		if db(after)-db(before) < minBandRise || added(f, m) < minRel {
+		if db(after)-db(before) < minBandRise || added(f, m) < minRel || nv.endEdge(f, m) {
 			continue
 		}
 		last = f

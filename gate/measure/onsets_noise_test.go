@@ -30,13 +30,5 @@ func TestOnsetsTonesOverNoise(t *testing.T) {
 			r[i0+i] += float32(0.5 * v)
 		}
 	}
-	got := Measure(l, r, nil).Onsets.Times
-	if len(got) != len(want) {
-		t.Fatalf("%d onsets, want %d: %.3f", len(got), len(want), got)
-	}
-	for i, w := range want {
-		if math.Abs(got[i]-w) > 0.03 {
-			t.Errorf("onset %d at %.3f s, want %.3f", i, got[i], w)
-		}
-	}
+	onsetsAt(t, Measure(l, r, nil).Onsets.Times, want)
 }
