@@ -223,10 +223,8 @@ func ParseAnimation(b []byte) (*Animation, error) {
 			break
 		}
 	}
-	if err := r.doneWhole(a.ID, "bytes after the last animation frame:"); err != nil {
-		return nil, err
-	}
-	return a, nil
+	r.wholeRecord("bytes after the last animation frame:")
+	return parsed(r, a.ID, a)
 }
 
 // EncodeAnimation is ParseAnimation's inverse. PosFrames are written iff

@@ -78,10 +78,8 @@ func ParseEnvCell(b []byte) (*EnvCell, error) {
 	if c.Flags&EnvCellHasRestriction != 0 {
 		c.Restriction = r.u32()
 	}
-	if err := r.doneWhole(c.ID, "EnvCell has bytes after its last field:"); err != nil {
-		return nil, err
-	}
-	return c, nil
+	r.wholeRecord("EnvCell has bytes after its last field:")
+	return parsed(r, c.ID, c)
 }
 
 // EncodeEnvCell writes c in ParseEnvCell's layout (the statics and the

@@ -32,10 +32,7 @@ func ParseLandBlockInfo(b []byte) (*LandBlockInfo, error) {
 			l.Restrictions[i] = RestrictionEntry{r.u32(), r.u32()}
 		}
 	}
-	if err := r.done(l.ID); err != nil {
-		return nil, err
-	}
-	return l, nil
+	return parsed(r, l.ID, l)
 }
 
 func readBldPortal(r *reader) BldPortal {

@@ -76,10 +76,8 @@ func ParseMotionTable(b []byte) (*MotionTable, error) {
 	m.Links = readList(r, 8, "links", func(r *reader) MotionLink {
 		return MotionLink{Key: r.u32(), Motions: readMotions(r, "link motions")}
 	})
-	if err := r.doneWhole(m.ID, "bytes after the motion table's links:"); err != nil {
-		return nil, err
-	}
-	return m, nil
+	r.wholeRecord("bytes after the motion table's links:")
+	return parsed(r, m.ID, m)
 }
 
 // readMotions reads u32 n, then n MotionData.

@@ -35,10 +35,8 @@ func ParsePhysicsScript(b []byte) (*PhysicsScript, error) {
 		return ScriptEntry{StartTime: t, Hook: readHook(r)}
 	})
 	r.align4()
-	if err := r.doneWhole(s.ID, "bytes after the last script entry:"); err != nil {
-		return nil, err
-	}
-	return s, nil
+	r.wholeRecord("bytes after the last script entry:")
+	return parsed(r, s.ID, s)
 }
 
 // EncodePhysicsScript is ParsePhysicsScript's inverse.

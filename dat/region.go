@@ -246,12 +246,8 @@ func writeLandDefs(w *writer, d *LandDefs) {
 	w.f32(d.SquareLength)
 	w.i32(d.LBlockLength)
 	w.i32(d.VertexPerCell)
-	w.f32(d.MaxObjHeight)
-	w.f32(d.SkyHeight)
-	w.f32(d.RoadWidth)
-	for _, h := range d.HeightTable {
-		w.f32(h)
-	}
+	w.f32s(d.MaxObjHeight, d.SkyHeight, d.RoadWidth)
+	w.f32s(d.HeightTable[:]...)
 }
 
 // writeGameTime writes the Region's GameTime (§3.1).

@@ -53,10 +53,8 @@ func ParseScene(b []byte) (*Scene, error) {
 		o.Align, o.Orient, o.WeenieObj = r.u32(), r.u32(), r.u32()
 		return o
 	})
-	if err := r.doneWhole(s.ID, "bytes after the last scene object:"); err != nil {
-		return nil, err
-	}
-	return s, nil
+	r.wholeRecord("bytes after the last scene object:")
+	return parsed(r, s.ID, s)
 }
 
 // EncodeScene is ParseScene's inverse.
