@@ -57,13 +57,7 @@ func (b *Bank) SoundTable(id uint32) (*dat.SoundTable, error) {
 	if b == nil {
 		return nil, fmt.Errorf("audio: sound table 0x%08X: no bank", id)
 	}
-	b.mu.Lock()
-	e := b.tables[id]
-	if e == nil {
-		e = &tableEntry{}
-		b.tables[id] = e
-	}
-	b.mu.Unlock()
+	e := entry(&b.mu, b.tables, id)
 	e.once.Do(func() {
 		defer func() { b.report(dat.KindBadTable, id, e.err) }()
 		if b.t == nil {
@@ -78,15 +72,22 @@ func (b *Bank) SoundTable(id uint32) (*dat.SoundTable, error) {
 	return e.t, e.err
 }
 
+// entry returns m's entry for id, added empty on first use; mu guards m.
+// The entry's sync.Once then reads the record once, outside the lock.
+func entry[E any](mu *sync.Mutex, m map[uint32]*E, id uint32) *E {
+	mu.Lock()
+	defer mu.Unlock()
+	e := m[id]
+	if e == nil {
+		e = new(E)
+		m[id] = e
+	}
+	return e
+}
+
 // wave returns id's entry with its source step done.
 func (b *Bank) wave(id uint32) *waveEntry {
-	b.mu.Lock()
-	e := b.waves[id]
-	if e == nil {
-		e = &waveEntry{}
-		b.waves[id] = e
-	}
-	b.mu.Unlock()
+	e := entry(&b.mu, b.waves, id)
 	e.src.Do(func() {
 		defer func() { b.report(dat.KindBadWave, id, e.err) }()
 		if b.t == nil {

@@ -63,6 +63,15 @@ func (f *fakeTables) addSound(table, stype uint32, entries ...dat.SoundData) {
 	t.Sounds[stype] = entries
 }
 
+// newSureFake is a fake whose table tbl has one SoundType, 1: longWave (100
+// frames) with probability 1 and volume 1, a sound that always plays in full.
+func newSureFake() *fakeTables {
+	f := newFake()
+	f.addWave(longWave, 100, 1)
+	f.addSound(tbl, 1, dat.SoundData{WaveID: longWave, Probability: 1, Volume: 1})
+	return f
+}
+
 // newTestManager returns a manager with scripted dice (always 0.5) and rand (always 0).
 func newTestManager(t *testing.T, f *fakeTables) *Manager {
 	m := NewManager(NewBank(f), DefaultPrefs(), 1)

@@ -258,9 +258,7 @@ func TestT3_VolumeSources(t *testing.T) {
 
 // TestG2_InterfaceVolumeDead: stingers ignore the interface volume and use the effect volume.
 func TestG2_InterfaceVolumeDead(t *testing.T) {
-	f := newFake()
-	f.addWave(longWave, 100, 1)
-	f.addSound(tbl, 1, dat.SoundData{WaveID: longWave, Probability: 1, Volume: 1})
+	f := newSureFake()
 	m := newTestManager(t, f)
 	p := DefaultPrefs()
 	p.InterfaceVolume = 0
@@ -277,9 +275,7 @@ func TestG2_InterfaceVolumeDead(t *testing.T) {
 
 // TestG3_SquaredQuirk: ambient volume lands twice when Squared; emitters once either way.
 func TestG3_SquaredQuirk(t *testing.T) {
-	f := newFake()
-	f.addWave(longWave, 100, 1)
-	f.addSound(tbl, 1, dat.SoundData{WaveID: longWave, Probability: 1, Volume: 1})
+	f := newSureFake()
 	for _, c := range []struct {
 		squared              bool
 		bed, oneshot, server int
@@ -304,9 +300,7 @@ func TestG3_SquaredQuirk(t *testing.T) {
 
 // TestG4_OnlyWhenActive: unfocused → no new sound and no random draw; off → plays.
 func TestG4_OnlyWhenActive(t *testing.T) {
-	f := newFake()
-	f.addWave(longWave, 100, 1)
-	f.addSound(tbl, 1, dat.SoundData{WaveID: longWave, Probability: 1, Volume: 1})
+	f := newSureFake()
 	m := newTestManager(t, f)
 	m.SetActive(false)
 	m.SetRandom(failDice{t}, failRand{t})
@@ -325,9 +319,7 @@ func TestG4_OnlyWhenActive(t *testing.T) {
 
 // TestG1_Enables: each enable silences its own kind only.
 func TestG1_Enables(t *testing.T) {
-	f := newFake()
-	f.addWave(longWave, 100, 1)
-	f.addSound(tbl, 1, dat.SoundData{WaveID: longWave, Probability: 1, Volume: 1})
+	f := newSureFake()
 	for _, c := range []struct {
 		name                     string
 		set                      func(*Prefs)
@@ -359,9 +351,7 @@ func TestG1_Enables(t *testing.T) {
 
 // TestS4_ManagerPanAndPanOff: the manager pans from the listener and honours Sound Features.
 func TestS4_ManagerPanAndPanOff(t *testing.T) {
-	f := newFake()
-	f.addWave(longWave, 100, 1)
-	f.addSound(tbl, 1, dat.SoundData{WaveID: longWave, Probability: 1, Volume: 1})
+	f := newSureFake()
 	m := newTestManager(t, f)
 	m.SetListener(Vec3{100, 100, 0}, 0)
 	if p := m.PlayEmitter(0, tbl, 1, Vec3{110, 100, 0}, 1, PathServer); p.Pan != 15 || p.DB != -12 {

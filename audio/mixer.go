@@ -196,8 +196,7 @@ func addScaled(dst, src []float32, gl, gr float32) {
 	n := len(src) &^ 1
 	dst, src = dst[:n], src[:n]
 	for i := 0; i+1 < len(src); i += 2 {
-		dst[i] += float32(src[i] * gl)
-		dst[i+1] += float32(src[i+1] * gr)
+		dst[i], dst[i+1] = addFrame(dst[i], dst[i+1], src, i, gl, gr)
 	}
 }
 
@@ -207,33 +206,31 @@ func add2(d, a, b []float32, va, vb *voice) {
 	d, a, b = d[:n], a[:n], b[:n]
 	al, ar, bl, br := va.gl, va.gr, vb.gl, vb.gr
 	for i := 0; i+1 < len(d); i += 2 {
-		l, r := d[i], d[i+1]
-		l += float32(a[i] * al)
-		r += float32(a[i+1] * ar)
-		l += float32(b[i] * bl)
-		r += float32(b[i+1] * br)
-		d[i], d[i+1] = l, r
+		l, r := addFrame(d[i], d[i+1], a, i, al, ar)
+		d[i], d[i+1] = addFrame(l, r, b, i, bl, br)
 	}
 }
 
-// add4 adds four voices into d in slot order, one pass.
+// add4 adds four voices into d in slot order, one pass (two add2 passes
+// give the same sums but read and write d twice).
 func add4(d, a, b, c, e []float32, va, vb, vc, ve *voice) {
 	n := len(d) &^ 1
 	d, a, b, c, e = d[:n], a[:n], b[:n], c[:n], e[:n]
 	al, ar, bl, br := va.gl, va.gr, vb.gl, vb.gr
 	cl, cr, el, er := vc.gl, vc.gr, ve.gl, ve.gr
 	for i := 0; i+1 < len(d); i += 2 {
-		l, r := d[i], d[i+1]
-		l += float32(a[i] * al)
-		r += float32(a[i+1] * ar)
-		l += float32(b[i] * bl)
-		r += float32(b[i+1] * br)
-		l += float32(c[i] * cl)
-		r += float32(c[i+1] * cr)
-		l += float32(e[i] * el)
-		r += float32(e[i+1] * er)
-		d[i], d[i+1] = l, r
+		l, r := addFrame(d[i], d[i+1], a, i, al, ar)
+		l, r = addFrame(l, r, b, i, bl, br)
+		l, r = addFrame(l, r, c, i, cl, cr)
+		d[i], d[i+1] = addFrame(l, r, e, i, el, er)
 	}
+}
+
+// addFrame is (l, r) plus the stereo frame at s[i:i+2] at gains (gl, gr);
+// each product is rounded to float32 before the sum, so no machine fuses
+// a multiply-add (O3: the same bits everywhere).
+func addFrame(l, r float32, s []float32, i int, gl, gr float32) (float32, float32) {
+	return l + float32(s[i]*gl), r + float32(s[i+1]*gr)
 }
 
 // clip hard-clips s to [−1, 1] (O2, ASSUMED: DirectSound saturates).

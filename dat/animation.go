@@ -218,18 +218,13 @@ func ParseAnimation(b []byte) (*Animation, error) {
 		for j := range f.Parts {
 			f.Parts[j] = readFrame(r)
 		}
-		f.Hooks = make([]Hook, r.count(8, "frame hooks"))
-		for j := range f.Hooks {
-			f.Hooks[j] = readHook(r)
-		}
+		f.Hooks = readList(r, 8, "frame hooks", readHook)
 		if r.err != nil {
 			break
 		}
 	}
-	if err := r.doneWhole(a.ID, "bytes after the last animation frame:"); err != nil {
-		return nil, err
-	}
-	return a, nil
+	r.wholeRecord("bytes after the last animation frame:")
+	return parsed(r, a.ID, a)
 }
 
 // EncodeAnimation is ParseAnimation's inverse. PosFrames are written iff
@@ -257,10 +252,7 @@ func EncodeAnimation(a *Animation) []byte {
 			}
 			writeFrame(&w, p)
 		}
-		w.count(len(f.Hooks))
-		for i := range f.Hooks {
-			writeHook(&w, &f.Hooks[i])
-		}
+		writeList(&w, f.Hooks, func(w *writer, h Hook) { writeHook(w, &h) })
 	}
 	return w.b
 }

@@ -215,6 +215,12 @@ func (a *Archive) LandBlockIDs() ([]uint32, error) {
 	return IDs(a.Cell, 0, 0xFFFFFFFF, func(id uint32) bool { return id&0xFFFF == LandBlockLow })
 }
 
+// LandBlockInfoIDs lists every 0xXXYYFFFE id (LandBlockInfo) in the cell
+// dat, ascending.
+func (a *Archive) LandBlockInfoIDs() ([]uint32, error) {
+	return IDs(a.Cell, 0, 0xFFFFFFFF, func(id uint32) bool { return id&0xFFFF == LandBlockInfoL })
+}
+
 // LandBlocks yields every landblock of the cell dat in ascending id order,
 // by value (no allocation per landblock; keep a copy if you need one). It
 // reads each record straight from the directory walk — no per-id lookup, no

@@ -142,6 +142,21 @@ func (r *reader) count(minSize int, what string) int {
 	return r.checkCount(at, uint64(n), minSize, what)
 }
 
+// readList reads a u32 count (each element at least minSize bytes, checked
+// before allocating) and then that many elements with read. It stops at the
+// first failure: every later read would return zero, which the list already
+// holds.
+func readList[T any](r *reader, minSize int, what string, read func(*reader) T) []T {
+	v := make([]T, r.count(minSize, what))
+	for i := range v {
+		if r.err != nil {
+			break
+		}
+		v[i] = read(r)
+	}
+	return v
+}
+
 // count16 is count for a u16 count.
 func (r *reader) count16(minSize int, what string) int {
 	at := r.off
@@ -194,6 +209,13 @@ func (w *writer) i32(v int32)  { w.u32(uint32(v)) }
 func (w *writer) f32(v float32) {
 	w.u32(math.Float32bits(v))
 }
+
+// f32s writes each of vs in order.
+func (w *writer) f32s(vs ...float32) {
+	for _, v := range vs {
+		w.f32(v)
+	}
+}
 func (w *writer) f64(v float64) {
 	w.b = binary.LittleEndian.AppendUint64(w.b, math.Float64bits(v))
 }
@@ -207,6 +229,15 @@ func (w *writer) align4() {
 
 // count writes a list length.
 func (w *writer) count(n int) { w.u32(uint32(n)) }
+
+// writeList writes readList's layout: the u32 count, then each element with
+// write.
+func writeList[T any](w *writer, xs []T, write func(*writer, T)) {
+	w.count(len(xs))
+	for _, x := range xs {
+		write(w, x)
+	}
+}
 
 // pstring writes a PString (u16 length or the 0xFFFF escape) and Align4.
 func (w *writer) pstring(s string) {

@@ -73,18 +73,13 @@ func ParseEnvCell(b []byte) (*EnvCell, error) {
 		}
 	}
 	if c.Flags&EnvCellHasStatics != 0 {
-		c.Statics = make([]Stab, r.count(32, "EnvCell statics"))
-		for i := range c.Statics {
-			c.Statics[i] = Stab{ID: r.u32(), Frame: readFrame(r)}
-		}
+		c.Statics = readList(r, 32, "EnvCell statics", readStab)
 	}
 	if c.Flags&EnvCellHasRestriction != 0 {
 		c.Restriction = r.u32()
 	}
-	if err := r.doneWhole(c.ID, "EnvCell has bytes after its last field:"); err != nil {
-		return nil, err
-	}
-	return c, nil
+	r.wholeRecord("EnvCell has bytes after its last field:")
+	return parsed(r, c.ID, c)
 }
 
 // EncodeEnvCell writes c in ParseEnvCell's layout (the statics and the
@@ -115,11 +110,7 @@ func EncodeEnvCell(c *EnvCell) []byte {
 		w.u16(v)
 	}
 	if c.Flags&EnvCellHasStatics != 0 {
-		w.count(len(c.Statics))
-		for _, s := range c.Statics {
-			w.u32(s.ID)
-			writeFrame(&w, s.Frame)
-		}
+		writeList(&w, c.Statics, writeStab)
 	}
 	if c.Flags&EnvCellHasRestriction != 0 {
 		w.u32(c.Restriction)

@@ -276,6 +276,9 @@ func TestOpenAndArchive(t *testing.T) {
 	if err != nil || fmt.Sprint(ids) != fmt.Sprint([]uint32{0xA9B3FFFF, 0xA9B4FFFF}) {
 		t.Errorf("LandBlockIDs: got %x %v", ids, err)
 	}
+	if ids, err := a.LandBlockInfoIDs(); err != nil || fmt.Sprint(ids) != fmt.Sprint([]uint32{0xA9B4FFFE}) {
+		t.Errorf("LandBlockInfoIDs: got %x %v, want [a9b4fffe]", ids, err)
+	}
 	if _, err := a.LandBlock(0x0101FFFF); !errors.Is(err, ErrNotFound) {
 		t.Errorf("absent landblock: got %v, want ErrNotFound", err)
 	}

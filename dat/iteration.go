@@ -34,10 +34,7 @@ func ParseIteration(b []byte) (*Iteration, error) {
 		it.Runs = append(it.Runs, p)
 		sum += int64(p.Run)
 	}
-	if err := r.done(IterationID); err != nil {
-		return nil, err
-	}
-	return it, nil
+	return parsed(r, IterationID, it)
 }
 
 // Iteration reads the dat's patch iteration from record 0xFFFF0001 (§2.6): its

@@ -12,10 +12,7 @@ func ParseLandBlockInfo(b []byte) (*LandBlockInfo, error) {
 	l := &LandBlockInfo{}
 	l.ID = r.leadID("LandBlockInfo (0xXXYYFFFE)", func(id uint32) bool { return id&0xFFFF == LandBlockInfoL })
 	l.NumCells = r.u32()
-	l.Objects = make([]Stab, r.count(32, "objects"))
-	for i := range l.Objects {
-		l.Objects[i] = Stab{ID: r.u32(), Frame: readFrame(r)}
-	}
+	l.Objects = readList(r, 32, "objects", readStab)
 	nb := r.count16(40, "buildings")
 	l.PackMask = r.u16()
 	l.Buildings = make([]BuildInfo, nb)
@@ -24,16 +21,7 @@ func ParseLandBlockInfo(b []byte) (*LandBlockInfo, error) {
 		bi.ModelID = r.u32()
 		bi.Frame = readFrame(r)
 		bi.NumLeaves = r.u32()
-		bi.Portals = make([]BldPortal, r.count(8, "building portals"))
-		for j := range bi.Portals {
-			p := &bi.Portals[j]
-			p.Flags, p.OtherCellID, p.OtherPortalID = r.u16(), r.u16(), r.u16()
-			p.Stabs = make([]uint16, r.count16(2, "portal stabs"))
-			for k := range p.Stabs {
-				p.Stabs[k] = r.u16()
-			}
-			r.align4()
-		}
+		bi.Portals = readList(r, 8, "building portals", readBldPortal)
 	}
 	if l.PackMask&1 != 0 {
 		at := r.off
@@ -44,10 +32,26 @@ func ParseLandBlockInfo(b []byte) (*LandBlockInfo, error) {
 			l.Restrictions[i] = RestrictionEntry{r.u32(), r.u32()}
 		}
 	}
-	if err := r.done(l.ID); err != nil {
-		return nil, err
+	return parsed(r, l.ID, l)
+}
+
+func readBldPortal(r *reader) BldPortal {
+	var p BldPortal
+	p.Flags, p.OtherCellID, p.OtherPortalID = r.u16(), r.u16(), r.u16()
+	p.Stabs = make([]uint16, r.count16(2, "portal stabs"))
+	for k := range p.Stabs {
+		p.Stabs[k] = r.u16()
 	}
-	return l, nil
+	r.align4()
+	return p
+}
+
+// readStab reads a static object: u32 id, then its frame.
+func readStab(r *reader) Stab { return Stab{ID: r.u32(), Frame: readFrame(r)} }
+
+func writeStab(w *writer, s Stab) {
+	w.u32(s.ID)
+	writeFrame(w, s.Frame)
 }
 
 func readFrame(r *reader) Frame {
@@ -55,9 +59,7 @@ func readFrame(r *reader) Frame {
 }
 
 func writeFrame(w *writer, f Frame) {
-	for _, v := range []float32{f.X, f.Y, f.Z, f.QW, f.QX, f.QY, f.QZ} {
-		w.f32(v)
-	}
+	w.f32s(f.X, f.Y, f.Z, f.QW, f.QX, f.QY, f.QZ)
 }
 
 // EncodeLandBlockInfo encodes l (§3.5). The restriction table is written iff
@@ -66,19 +68,14 @@ func EncodeLandBlockInfo(l *LandBlockInfo) []byte {
 	var w writer
 	w.u32(l.ID)
 	w.u32(l.NumCells)
-	w.count(len(l.Objects))
-	for _, o := range l.Objects {
-		w.u32(o.ID)
-		writeFrame(&w, o.Frame)
-	}
+	writeList(&w, l.Objects, writeStab)
 	w.u16(uint16(len(l.Buildings)))
 	w.u16(l.PackMask)
 	for _, b := range l.Buildings {
 		w.u32(b.ModelID)
 		writeFrame(&w, b.Frame)
 		w.u32(b.NumLeaves)
-		w.count(len(b.Portals))
-		for _, p := range b.Portals {
+		writeList(&w, b.Portals, func(w *writer, p BldPortal) {
 			w.u16(p.Flags)
 			w.u16(p.OtherCellID)
 			w.u16(p.OtherPortalID)
@@ -87,7 +84,7 @@ func EncodeLandBlockInfo(l *LandBlockInfo) []byte {
 				w.u16(s)
 			}
 			w.align4()
-		}
+		})
 	}
 	if l.PackMask&1 != 0 {
 		w.u16(uint16(len(l.Restrictions)))

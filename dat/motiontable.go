@@ -68,24 +68,16 @@ func ParseMotionTable(b []byte) (*MotionTable, error) {
 	m := &MotionTable{}
 	m.ID = r.leadID("MotionTable (0x09xxxxxx)", highByte(typeMotionTable))
 	m.DefaultStyle = r.u32()
-	m.StyleDefaults = make([]StyleDefault, r.count(8, "style defaults"))
-	for i := range m.StyleDefaults {
-		m.StyleDefaults[i] = StyleDefault{Style: r.u32(), Substate: r.u32()}
-	}
+	m.StyleDefaults = readList(r, 8, "style defaults", func(r *reader) StyleDefault {
+		return StyleDefault{Style: r.u32(), Substate: r.u32()}
+	})
 	m.Cycles = readMotions(r, "cycles")
 	m.Modifiers = readMotions(r, "modifiers")
-	m.Links = make([]MotionLink, r.count(8, "links"))
-	for i := range m.Links {
-		m.Links[i].Key = r.u32()
-		m.Links[i].Motions = readMotions(r, "link motions")
-		if r.err != nil {
-			break
-		}
-	}
-	if err := r.doneWhole(m.ID, "bytes after the motion table's links:"); err != nil {
-		return nil, err
-	}
-	return m, nil
+	m.Links = readList(r, 8, "links", func(r *reader) MotionLink {
+		return MotionLink{Key: r.u32(), Motions: readMotions(r, "link motions")}
+	})
+	r.wholeRecord("bytes after the motion table's links:")
+	return parsed(r, m.ID, m)
 }
 
 // readMotions reads u32 n, then n MotionData.
@@ -161,24 +153,21 @@ func EncodeMotionTable(m *MotionTable) []byte {
 	var w writer
 	w.u32(m.ID)
 	w.u32(m.DefaultStyle)
-	w.count(len(m.StyleDefaults))
-	for _, s := range m.StyleDefaults {
+	writeList(&w, m.StyleDefaults, func(w *writer, s StyleDefault) {
 		w.u32(s.Style)
 		w.u32(s.Substate)
-	}
+	})
 	writeMotions(&w, m.Cycles)
 	writeMotions(&w, m.Modifiers)
-	w.count(len(m.Links))
-	for _, l := range m.Links {
+	writeList(&w, m.Links, func(w *writer, l MotionLink) {
 		w.u32(l.Key)
-		writeMotions(&w, l.Motions)
-	}
+		writeMotions(w, l.Motions)
+	})
 	return w.b
 }
 
 func writeMotions(w *writer, ds []MotionData) {
-	w.count(len(ds))
-	for _, d := range ds {
+	writeList(w, ds, func(w *writer, d MotionData) {
 		w.u32(d.Key)
 		w.b = append(w.b, uint8(len(d.Anims)), d.Bitfield, d.Flags, 0)
 		for _, a := range d.Anims {
@@ -188,16 +177,12 @@ func writeMotions(w *writer, ds []MotionData) {
 			w.f32(a.Framerate)
 		}
 		if d.Flags&1 != 0 {
-			w.f32(d.Velocity[0])
-			w.f32(d.Velocity[1])
-			w.f32(d.Velocity[2])
+			w.f32s(d.Velocity[:]...)
 		}
 		if d.Flags&2 != 0 {
-			w.f32(d.Omega[0])
-			w.f32(d.Omega[1])
-			w.f32(d.Omega[2])
+			w.f32s(d.Omega[:]...)
 		}
-	}
+	})
 }
 
 // MotionTable reads a 0x09xxxxxx record from the portal dat.

@@ -26,34 +26,27 @@ func ParsePhysicsScript(b []byte) (*PhysicsScript, error) {
 	r := newReader(b)
 	s := &PhysicsScript{}
 	s.ID = r.leadID("PhysicsScript (0x33xxxxxx)", highByte(typePhysicsScript))
-	s.Entries = make([]ScriptEntry, r.count(16, "script entries"))
-	for i := range s.Entries {
+	s.Entries = readList(r, 16, "script entries", func(r *reader) ScriptEntry {
 		at := r.off
 		t := r.f64()
 		if r.err == nil && (math.IsNaN(t) || math.IsInf(t, 0) || t < 0) {
 			r.failAt(at, "script entry start time is not a finite number >= 0:", t)
 		}
-		s.Entries[i] = ScriptEntry{StartTime: t, Hook: readHook(r)}
-		if r.err != nil {
-			break
-		}
-	}
+		return ScriptEntry{StartTime: t, Hook: readHook(r)}
+	})
 	r.align4()
-	if err := r.doneWhole(s.ID, "bytes after the last script entry:"); err != nil {
-		return nil, err
-	}
-	return s, nil
+	r.wholeRecord("bytes after the last script entry:")
+	return parsed(r, s.ID, s)
 }
 
 // EncodePhysicsScript is ParsePhysicsScript's inverse.
 func EncodePhysicsScript(s *PhysicsScript) []byte {
 	var w writer
 	w.u32(s.ID)
-	w.count(len(s.Entries))
-	for i := range s.Entries {
-		w.f64(s.Entries[i].StartTime)
-		writeHook(&w, &s.Entries[i].Hook)
-	}
+	writeList(&w, s.Entries, func(w *writer, e ScriptEntry) {
+		w.f64(e.StartTime)
+		writeHook(w, &e.Hook)
+	})
 	return w.b
 }
 

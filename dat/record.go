@@ -33,12 +33,20 @@ func (r *reader) done(id uint32) error {
 	return &e
 }
 
-// doneWhole is done for a record that must end at its last field: bytes
-// left after it fail first, trailing (e.g. "bytes after the last scene
-// object:") followed by their count, at the first of them.
-func (r *reader) doneWhole(id uint32, trailing string) error {
+// wholeRecord is for a record that must end at its last field: bytes left
+// after it fail, trailing (e.g. "bytes after the last scene object:")
+// followed by their count, at the first of them.
+func (r *reader) wholeRecord(trailing string) {
 	if r.err == nil && r.left() > 0 {
 		r.fail(trailing, r.left())
 	}
-	return r.done(id)
+}
+
+// parsed is how a parser ends: v, or nil and the record's first error
+// (naming id).
+func parsed[T any](r *reader, id uint32, v *T) (*T, error) {
+	if err := r.done(id); err != nil {
+		return nil, err
+	}
+	return v, nil
 }

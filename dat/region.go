@@ -100,97 +100,80 @@ func readGameTime(r *reader, t *GameTime) {
 	t.DayLength = r.fin32()
 	t.DaysPerYear = r.u32()
 	t.YearSpec = r.pstring("year spec")
-	t.TimesOfDay = make([]TimeOfDay, r.count(12, "times of day"))
-	for i := range t.TimesOfDay {
-		t.TimesOfDay[i] = TimeOfDay{Start: r.fin32(), IsNight: r.u32(), Name: r.pstring("time of day name")}
-	}
-	t.DaysOfWeek = make([]string, r.count(4, "days of week"))
-	for i := range t.DaysOfWeek {
-		t.DaysOfWeek[i] = r.pstring("weekday name")
-	}
-	t.Seasons = make([]Season, r.count(8, "seasons"))
-	for i := range t.Seasons {
-		t.Seasons[i] = Season{StartDay: r.u32(), Name: r.pstring("season name")}
-	}
+	t.TimesOfDay = readList(r, 12, "times of day", func(r *reader) TimeOfDay {
+		return TimeOfDay{Start: r.fin32(), IsNight: r.u32(), Name: r.pstring("time of day name")}
+	})
+	t.DaysOfWeek = readList(r, 4, "days of week", func(r *reader) string { return r.pstring("weekday name") })
+	t.Seasons = readList(r, 8, "seasons", func(r *reader) Season {
+		return Season{StartDay: r.u32(), Name: r.pstring("season name")}
+	})
 }
 
 func readSky(r *reader) *SkyDesc {
 	s := &SkyDesc{TickSize: r.fin64(), LightTickSize: r.fin64()}
-	s.DayGroups = make([]DayGroup, r.count(16, "day groups"))
-	for i := range s.DayGroups {
-		g := &s.DayGroups[i]
-		g.ChanceOfOccur = r.fin32()
-		g.Name = r.pstring("day group name")
-		g.SkyObjects = make([]SkyObject, r.count(36, "sky objects"))
-		for j := range g.SkyObjects {
-			o := &g.SkyObjects[j]
-			o.BeginTime, o.EndTime, o.BeginAngle, o.EndAngle = r.fin32(), r.fin32(), r.fin32(), r.fin32()
-			o.TexVelocityX, o.TexVelocityY = r.fin32(), r.fin32()
-			o.DefaultGfxObject, o.DefaultPesObject, o.Properties = r.u32(), r.u32(), r.u32()
-		}
-		g.SkyTimes = make([]SkyTimeOfDay, r.count(48, "sky times"))
-		for j := range g.SkyTimes {
-			t := &g.SkyTimes[j]
-			t.Begin, t.DirBright, t.DirHeading, t.DirPitch = r.fin32(), r.fin32(), r.fin32(), r.fin32()
-			t.DirColor, t.AmbBright, t.AmbColor = r.u32(), r.fin32(), r.u32()
-			t.MinWorldFog, t.MaxWorldFog = r.fin32(), r.fin32()
-			t.WorldFogColor, t.WorldFog = r.u32(), r.u32()
-			t.Replaces = make([]SkyObjectReplace, r.count(24, "sky object replaces"))
-			for k := range t.Replaces {
-				p := &t.Replaces[k]
-				p.ObjectIndex, p.GfxObjID = r.u32(), r.u32()
-				p.Rotate, p.Transparent, p.Luminosity, p.MaxBright = r.fin32(), r.fin32(), r.fin32(), r.fin32()
-			}
-		}
-	}
+	s.DayGroups = readList(r, 16, "day groups", func(r *reader) DayGroup {
+		g := DayGroup{ChanceOfOccur: r.fin32(), Name: r.pstring("day group name")}
+		g.SkyObjects = readList(r, 36, "sky objects", readSkyObject)
+		g.SkyTimes = readList(r, 48, "sky times", readSkyTime)
+		return g
+	})
 	return s
 }
 
+func readSkyObject(r *reader) SkyObject {
+	var o SkyObject
+	o.BeginTime, o.EndTime, o.BeginAngle, o.EndAngle = r.fin32(), r.fin32(), r.fin32(), r.fin32()
+	o.TexVelocityX, o.TexVelocityY = r.fin32(), r.fin32()
+	o.DefaultGfxObject, o.DefaultPesObject, o.Properties = r.u32(), r.u32(), r.u32()
+	return o
+}
+
+func readSkyTime(r *reader) SkyTimeOfDay {
+	var t SkyTimeOfDay
+	t.Begin, t.DirBright, t.DirHeading, t.DirPitch = r.fin32(), r.fin32(), r.fin32(), r.fin32()
+	t.DirColor, t.AmbBright, t.AmbColor = r.u32(), r.fin32(), r.u32()
+	t.MinWorldFog, t.MaxWorldFog = r.fin32(), r.fin32()
+	t.WorldFogColor, t.WorldFog = r.u32(), r.u32()
+	t.Replaces = readList(r, 24, "sky object replaces", func(r *reader) SkyObjectReplace {
+		var p SkyObjectReplace
+		p.ObjectIndex, p.GfxObjID = r.u32(), r.u32()
+		p.Rotate, p.Transparent, p.Luminosity, p.MaxBright = r.fin32(), r.fin32(), r.fin32(), r.fin32()
+		return p
+	})
+	return t
+}
+
+// readSoundInfo reads the sound part, noting where each STBID sits.
 func readSoundInfo(r *reader, refs *RegionRefs) *SoundInfo {
-	s := &SoundInfo{STBDescs: make([]AmbientSTBDesc, r.count(8, "ambient sound tables"))}
-	refs.STBID = make([]int64, len(s.STBDescs))
-	for i := range s.STBDescs {
-		d := &s.STBDescs[i]
-		refs.STBID[i] = int64(r.off)
-		d.STBID = r.u32()
-		d.Sounds = make([]AmbientSoundDesc, r.count(20, "ambient sounds"))
-		for j := range d.Sounds {
-			d.Sounds[j] = AmbientSoundDesc{SType: r.u32(), Volume: r.fin32(), BaseChance: r.fin32(), MinRate: r.fin32(), MaxRate: r.fin32()}
-		}
-	}
-	return s
+	return &SoundInfo{STBDescs: readList(r, 8, "ambient sound tables", func(r *reader) AmbientSTBDesc {
+		refs.STBID = append(refs.STBID, int64(r.off))
+		return AmbientSTBDesc{STBID: r.u32(), Sounds: readList(r, 20, "ambient sounds", readAmbientSound)}
+	})}
 }
 
+func readAmbientSound(r *reader) AmbientSoundDesc {
+	return AmbientSoundDesc{SType: r.u32(), Volume: r.fin32(), BaseChance: r.fin32(), MinRate: r.fin32(), MaxRate: r.fin32()}
+}
+
+// readSceneInfo reads the scene part, noting where each StbIndex sits.
 func readSceneInfo(r *reader, refs *RegionRefs) *SceneInfo {
-	s := &SceneInfo{SceneTypes: make([]SceneType, r.count(8, "scene types"))}
-	refs.StbIndex = make([]int64, len(s.SceneTypes))
-	for i := range s.SceneTypes {
-		t := &s.SceneTypes[i]
-		refs.StbIndex[i] = int64(r.off)
-		t.StbIndex = r.u32()
-		t.Scenes = readU32s(r, "scenes")
-	}
-	return s
+	return &SceneInfo{SceneTypes: readList(r, 8, "scene types", func(r *reader) SceneType {
+		refs.StbIndex = append(refs.StbIndex, int64(r.off))
+		return SceneType{StbIndex: r.u32(), Scenes: readU32s(r, "scenes")}
+	})}
 }
 
 func readU32s(r *reader, what string) []uint32 {
-	v := make([]uint32, r.count(4, what))
-	for i := range v {
-		v[i] = r.u32()
-	}
-	return v
+	return readList(r, 4, what, (*reader).u32)
 }
 
 func readTerrain(r *reader, t *TerrainInfo, refs *RegionRefs) {
-	t.TerrainTypes = make([]TerrainType, r.count(12, "terrain types"))
-	refs.TerrainScenes = make([]int64, len(t.TerrainTypes))
-	for i := range t.TerrainTypes {
-		tt := &t.TerrainTypes[i]
-		tt.Name = r.pstring("terrain name")
-		tt.Color = r.u32()
-		refs.TerrainScenes[i] = int64(r.off) + 4 // past the count
+	t.TerrainTypes = readList(r, 12, "terrain types", func(r *reader) TerrainType {
+		tt := TerrainType{Name: r.pstring("terrain name"), Color: r.u32()}
+		refs.TerrainScenes = append(refs.TerrainScenes, int64(r.off)+4) // past the count
 		tt.SceneTypes = readU32s(r, "terrain scene types")
-	}
+		return tt
+	})
 	at := r.off
 	s := &t.LandSurf
 	s.Kind = r.u32()
@@ -202,22 +185,17 @@ func readTerrain(r *reader, t *TerrainInfo, refs *RegionRefs) {
 	s.CornerMaps = readAlphaMaps(r, "corner alpha maps")
 	s.SideMaps = readAlphaMaps(r, "side alpha maps")
 	s.RoadMaps = readAlphaMaps(r, "road alpha maps")
-	s.TerrainTexes = make([]TMTerrainDesc, r.count(44, "terrain textures"))
-	for i := range s.TerrainTexes {
-		d := &s.TerrainTexes[i]
-		d.TerrainType = r.u32()
+	s.TerrainTexes = readList(r, 44, "terrain textures", func(r *reader) TMTerrainDesc {
+		d := TMTerrainDesc{TerrainType: r.u32()}
 		for j := range d.Tex {
 			d.Tex[j] = r.u32()
 		}
-	}
+		return d
+	})
 }
 
 func readAlphaMaps(r *reader, what string) []AlphaMap {
-	v := make([]AlphaMap, r.count(8, what))
-	for i := range v {
-		v[i] = AlphaMap{r.u32(), r.u32()}
-	}
-	return v
+	return readList(r, 8, what, func(r *reader) AlphaMap { return AlphaMap{r.u32(), r.u32()} })
 }
 
 // EncodeRegion encodes g (§3.1). Optional parts are written iff their
@@ -243,11 +221,10 @@ func EncodeRegion(g *Region) []byte {
 		if g.Scene != nil {
 			s = *g.Scene
 		}
-		w.count(len(s.SceneTypes))
-		for _, x := range s.SceneTypes {
+		writeList(&w, s.SceneTypes, func(w *writer, x SceneType) {
 			w.u32(x.StbIndex)
-			writeU32s(&w, x.Scenes)
-		}
+			writeU32s(w, x.Scenes)
+		})
 	}
 	writeTerrain(&w, &g.Terrain)
 	if g.PartsMask&PartMisc != 0 {
@@ -269,12 +246,8 @@ func writeLandDefs(w *writer, d *LandDefs) {
 	w.f32(d.SquareLength)
 	w.i32(d.LBlockLength)
 	w.i32(d.VertexPerCell)
-	w.f32(d.MaxObjHeight)
-	w.f32(d.SkyHeight)
-	w.f32(d.RoadWidth)
-	for _, h := range d.HeightTable {
-		w.f32(h)
-	}
+	w.f32s(d.MaxObjHeight, d.SkyHeight, d.RoadWidth)
+	w.f32s(d.HeightTable[:]...)
 }
 
 // writeGameTime writes the Region's GameTime (§3.1).
@@ -284,21 +257,16 @@ func writeGameTime(w *writer, t *GameTime) {
 	w.f32(t.DayLength)
 	w.u32(t.DaysPerYear)
 	w.pstring(t.YearSpec)
-	w.count(len(t.TimesOfDay))
-	for _, x := range t.TimesOfDay {
+	writeList(w, t.TimesOfDay, func(w *writer, x TimeOfDay) {
 		w.f32(x.Start)
 		w.u32(x.IsNight)
 		w.pstring(x.Name)
-	}
-	w.count(len(t.DaysOfWeek))
-	for _, x := range t.DaysOfWeek {
-		w.pstring(x)
-	}
-	w.count(len(t.Seasons))
-	for _, x := range t.Seasons {
+	})
+	writeList(w, t.DaysOfWeek, (*writer).pstring)
+	writeList(w, t.Seasons, func(w *writer, x Season) {
 		w.u32(x.StartDay)
 		w.pstring(x.Name)
-	}
+	})
 }
 
 // writeSoundInfo writes the Region's sound part (§3.1); nil encodes as an
@@ -308,18 +276,13 @@ func writeSoundInfo(w *writer, si *SoundInfo) {
 	if si != nil {
 		s = *si
 	}
-	w.count(len(s.STBDescs))
-	for _, d := range s.STBDescs {
+	writeList(w, s.STBDescs, func(w *writer, d AmbientSTBDesc) {
 		w.u32(d.STBID)
-		w.count(len(d.Sounds))
-		for _, a := range d.Sounds {
+		writeList(w, d.Sounds, func(w *writer, a AmbientSoundDesc) {
 			w.u32(a.SType)
-			w.f32(a.Volume)
-			w.f32(a.BaseChance)
-			w.f32(a.MinRate)
-			w.f32(a.MaxRate)
-		}
-	}
+			w.f32s(a.Volume, a.BaseChance, a.MinRate, a.MaxRate)
+		})
+	})
 }
 
 func writeSky(w *writer, s *SkyDesc) {
@@ -328,72 +291,59 @@ func writeSky(w *writer, s *SkyDesc) {
 	}
 	w.f64(s.TickSize)
 	w.f64(s.LightTickSize)
-	w.count(len(s.DayGroups))
-	for _, g := range s.DayGroups {
+	writeList(w, s.DayGroups, func(w *writer, g DayGroup) {
 		w.f32(g.ChanceOfOccur)
 		w.pstring(g.Name)
-		w.count(len(g.SkyObjects))
-		for _, o := range g.SkyObjects {
-			for _, f := range []float32{o.BeginTime, o.EndTime, o.BeginAngle, o.EndAngle, o.TexVelocityX, o.TexVelocityY} {
-				w.f32(f)
-			}
-			w.u32(o.DefaultGfxObject)
-			w.u32(o.DefaultPesObject)
-			w.u32(o.Properties)
-		}
-		w.count(len(g.SkyTimes))
-		for _, t := range g.SkyTimes {
-			for _, f := range []float32{t.Begin, t.DirBright, t.DirHeading, t.DirPitch} {
-				w.f32(f)
-			}
-			w.u32(t.DirColor)
-			w.f32(t.AmbBright)
-			w.u32(t.AmbColor)
-			w.f32(t.MinWorldFog)
-			w.f32(t.MaxWorldFog)
-			w.u32(t.WorldFogColor)
-			w.u32(t.WorldFog)
-			w.count(len(t.Replaces))
-			for _, p := range t.Replaces {
-				w.u32(p.ObjectIndex)
-				w.u32(p.GfxObjID)
-				for _, f := range []float32{p.Rotate, p.Transparent, p.Luminosity, p.MaxBright} {
-					w.f32(f)
-				}
-			}
-		}
-	}
+		writeList(w, g.SkyObjects, writeSkyObject)
+		writeList(w, g.SkyTimes, writeSkyTime)
+	})
+}
+
+func writeSkyObject(w *writer, o SkyObject) {
+	w.f32s(o.BeginTime, o.EndTime, o.BeginAngle, o.EndAngle, o.TexVelocityX, o.TexVelocityY)
+	w.u32(o.DefaultGfxObject)
+	w.u32(o.DefaultPesObject)
+	w.u32(o.Properties)
+}
+
+func writeSkyTime(w *writer, t SkyTimeOfDay) {
+	w.f32s(t.Begin, t.DirBright, t.DirHeading, t.DirPitch)
+	w.u32(t.DirColor)
+	w.f32(t.AmbBright)
+	w.u32(t.AmbColor)
+	w.f32s(t.MinWorldFog, t.MaxWorldFog)
+	w.u32(t.WorldFogColor)
+	w.u32(t.WorldFog)
+	writeList(w, t.Replaces, func(w *writer, p SkyObjectReplace) {
+		w.u32(p.ObjectIndex)
+		w.u32(p.GfxObjID)
+		w.f32s(p.Rotate, p.Transparent, p.Luminosity, p.MaxBright)
+	})
 }
 
 func writeU32s(w *writer, v []uint32) {
-	w.count(len(v))
-	for _, x := range v {
-		w.u32(x)
-	}
+	writeList(w, v, (*writer).u32)
 }
 
 func writeTerrain(w *writer, t *TerrainInfo) {
-	w.count(len(t.TerrainTypes))
-	for _, x := range t.TerrainTypes {
+	writeList(w, t.TerrainTypes, func(w *writer, x TerrainType) {
 		w.pstring(x.Name)
 		w.u32(x.Color)
 		writeU32s(w, x.SceneTypes)
-	}
+	})
 	s := &t.LandSurf
 	w.u32(s.Kind)
 	w.u32(s.BaseTexSize)
 	for _, maps := range [][]AlphaMap{s.CornerMaps, s.SideMaps, s.RoadMaps} {
-		w.count(len(maps))
-		for _, m := range maps {
+		writeList(w, maps, func(w *writer, m AlphaMap) {
 			w.u32(m.Code)
 			w.u32(m.TexID)
-		}
+		})
 	}
-	w.count(len(s.TerrainTexes))
-	for _, d := range s.TerrainTexes {
+	writeList(w, s.TerrainTexes, func(w *writer, d TMTerrainDesc) {
 		w.u32(d.TerrainType)
 		for _, v := range d.Tex {
 			w.u32(v)
 		}
-	}
+	})
 }

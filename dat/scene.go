@@ -43,41 +43,32 @@ func ParseScene(b []byte) (*Scene, error) {
 	r := newReader(b)
 	s := &Scene{}
 	s.ID = r.leadID("Scene (0x12xxxxxx)", highByte(typeScene))
-	s.Objects = make([]ObjectDesc, r.count(sceneObjectSize, "scene objects"))
-	for i := range s.Objects {
-		o := &s.Objects[i]
+	s.Objects = readList(r, sceneObjectSize, "scene objects", func(r *reader) ObjectDesc {
+		var o ObjectDesc
 		o.ObjID = r.u32()
 		o.BaseLoc = readFrame(r)
 		o.Freq, o.DisplaceX, o.DisplaceY = r.f32(), r.f32(), r.f32()
 		o.MinScale, o.MaxScale, o.MaxRotation = r.f32(), r.f32(), r.f32()
 		o.MinSlope, o.MaxSlope = r.f32(), r.f32()
 		o.Align, o.Orient, o.WeenieObj = r.u32(), r.u32(), r.u32()
-		if r.err != nil {
-			break
-		}
-	}
-	if err := r.doneWhole(s.ID, "bytes after the last scene object:"); err != nil {
-		return nil, err
-	}
-	return s, nil
+		return o
+	})
+	r.wholeRecord("bytes after the last scene object:")
+	return parsed(r, s.ID, s)
 }
 
 // EncodeScene is ParseScene's inverse.
 func EncodeScene(s *Scene) []byte {
 	var w writer
 	w.u32(s.ID)
-	w.count(len(s.Objects))
-	for i := range s.Objects {
-		o := &s.Objects[i]
+	writeList(&w, s.Objects, func(w *writer, o ObjectDesc) {
 		w.u32(o.ObjID)
-		writeFrame(&w, o.BaseLoc)
-		for _, v := range []float32{o.Freq, o.DisplaceX, o.DisplaceY, o.MinScale, o.MaxScale, o.MaxRotation, o.MinSlope, o.MaxSlope} {
-			w.f32(v)
-		}
+		writeFrame(w, o.BaseLoc)
+		w.f32s(o.Freq, o.DisplaceX, o.DisplaceY, o.MinScale, o.MaxScale, o.MaxRotation, o.MinSlope, o.MaxSlope)
 		w.u32(o.Align)
 		w.u32(o.Orient)
 		w.u32(o.WeenieObj)
-	}
+	})
 	return w.b
 }
 

@@ -53,10 +53,7 @@ func ParseSetup(b []byte) (*Setup, error) {
 			}
 		}
 	}
-	if err := r.done(s.ID); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return parsed(r, s.ID, s)
 }
 
 // EncodeSetup writes a minimal valid Setup (§3.7): flags 0, zero parts, empty

@@ -84,10 +84,8 @@ func ParseSetupShape(b []byte) (*SetupShape, error) {
 	nLights := r.count(setupLightSize, "Setup lights")
 	r.bytes(nLights*setupLightSize, "Setup lights")
 	r.bytes(20, "Setup default ids")
-	if err := r.doneWhole(s.ID, "Setup has bytes past its default ids:"); err != nil {
-		return nil, err
-	}
-	return s, nil
+	r.wholeRecord("Setup has bytes past its default ids:")
+	return parsed(r, s.ID, s)
 }
 
 // SetupShape reads a Setup record's shape (ParseSetupShape).

@@ -37,14 +37,13 @@ func readSoundNode(r *reader, n *SoundNode, depth int) {
 		return
 	}
 	n.Key = r.u32()
-	n.Data = make([]SoundData, r.count(16, "sound data"))
-	for i := range n.Data {
-		n.Data[i] = SoundData{WaveID: r.u32(), Priority: r.f32(), Probability: r.f32(), Volume: r.f32()}
-	}
-	n.Children = make([]SoundNode, r.count(12, "sound table children"))
-	for i := range n.Children {
-		readSoundNode(r, &n.Children[i], depth+1)
-	}
+	n.Data = readList(r, 16, "sound data", func(r *reader) SoundData {
+		return SoundData{WaveID: r.u32(), Priority: r.f32(), Probability: r.f32(), Volume: r.f32()}
+	})
+	n.Children = readList(r, 12, "sound table children", func(r *reader) (c SoundNode) {
+		readSoundNode(r, &c, depth+1)
+		return c
+	})
 }
 
 // EncodeSoundTable encodes t (§3.2). If t.Root has no children but t.Sounds
@@ -72,15 +71,9 @@ func EncodeSoundTable(t *SoundTable) []byte {
 
 func writeSoundNode(w *writer, n *SoundNode) {
 	w.u32(n.Key)
-	w.count(len(n.Data))
-	for _, d := range n.Data {
+	writeList(w, n.Data, func(w *writer, d SoundData) {
 		w.u32(d.WaveID)
-		w.f32(d.Priority)
-		w.f32(d.Probability)
-		w.f32(d.Volume)
-	}
-	w.count(len(n.Children))
-	for i := range n.Children {
-		writeSoundNode(w, &n.Children[i])
-	}
+		w.f32s(d.Priority, d.Probability, d.Volume)
+	})
+	writeList(w, n.Children, func(w *writer, c SoundNode) { writeSoundNode(w, &c) })
 }

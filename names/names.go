@@ -11,16 +11,12 @@ import (
 	"sync"
 
 	"soundworld/assets"
-	"soundworld/dat"
 	"soundworld/world"
 )
 
-// Data is what a Book reads to describe a Setup. *dat.Archive satisfies it.
-type Data interface {
-	Setup(id uint32) (*dat.Setup, error)
-	Animation(id uint32) (*dat.Animation, error)
-	PhysicsScript(id uint32) (*dat.PhysicsScript, error)
-}
+// Data is what a Book reads to describe a Setup by what it plays: the same
+// records object sources follow. *dat.Archive satisfies it.
+type Data = world.SetupData
 
 // Book resolves names. A nil *Book names everything by its id.
 type Book struct {

@@ -172,10 +172,7 @@ func (u *UI) emitterEditor(ctx *debugui.Context, s *world.Snapshot, i int) {
 	}
 	ed := &u.edit
 	u.refreshSTypes(ed)
-	ctx.SetGridLayout([]int{90, -1}, nil)
-	label(ctx, "name")
-	ctx.TextFieldOpt(&ed.name, false, u.bad("em_name"))
-	u.errorLine(ctx, "em_name")
+	u.editorField(ctx, "name", &ed.name, false, "em_name")
 	ctx.SetGridLayout([]int{90, -1}, nil)
 	label(ctx, "play path")
 	ctx.Dropdown(&ed.path, pathNames)
@@ -183,13 +180,8 @@ func (u *UI) emitterEditor(ctx *debugui.Context, s *world.Snapshot, i int) {
 	ctx.SetGridLayout([]int{90, -1}, nil)
 	label(ctx, "volume")
 	ctx.SliderF(&ed.volume, 0, 10, 0.05, 2)
-	label(ctx, "interval min s")
-	ctx.TextFieldOpt(&ed.ivMin, true, u.bad("em_ivmin"))
-	u.errorLine(ctx, "em_ivmin")
-	ctx.SetGridLayout([]int{90, -1}, nil)
-	label(ctx, "interval max s")
-	ctx.TextFieldOpt(&ed.ivMax, true, u.bad("em_ivmax"))
-	u.errorLine(ctx, "em_ivmax")
+	u.editorField(ctx, "interval min s", &ed.ivMin, true, "em_ivmin")
+	u.editorField(ctx, "interval max s", &ed.ivMax, true, "em_ivmax")
 	ctx.SetGridLayout([]int{-1}, nil)
 	ctx.Button("apply").On(func() {
 		for _, k := range editorFields {
@@ -209,26 +201,27 @@ func (u *UI) emitterEditor(ctx *debugui.Context, s *world.Snapshot, i int) {
 	label(ctx, "drag an emitter on the map to move it")
 }
 
+// editorField is one row of the emitter editor: a label in the 90 px
+// column, its text field (selectAll: typing replaces the text) framed when
+// key has an error, and that error's line.
+func (u *UI) editorField(ctx *debugui.Context, name string, text *string, selectAll bool, key string) {
+	ctx.SetGridLayout([]int{90, -1}, nil)
+	label(ctx, name)
+	ctx.TextFieldOpt(text, selectAll, u.bad(key))
+	u.errorLine(ctx, key)
+}
+
 // emitterSource is the editor's fields for what ed plays: the wave (and the
 // gate's probability) for a path that plays a wave id (E1), else the sound
 // table and SoundType.
 func (u *UI) emitterSource(ctx *debugui.Context, ed *emitterEdit) {
 	if audio.Path(ed.path).PlaysWave() { // E1: a DataID, no table pick
-		ctx.SetGridLayout([]int{90, -1}, nil)
-		label(ctx, "wave")
-		ctx.TextFieldOpt(&ed.wave, true, u.bad("em_wave"))
-		u.errorLine(ctx, "em_wave")
+		u.editorField(ctx, "wave", &ed.wave, true, "em_wave")
 		if audio.Path(ed.path) == audio.PathTweakedHook {
-			ctx.SetGridLayout([]int{90, -1}, nil)
-			label(ctx, "probability")
-			ctx.TextFieldOpt(&ed.prob, true, u.bad("em_prob"))
-			u.errorLine(ctx, "em_prob")
+			u.editorField(ctx, "probability", &ed.prob, true, "em_prob")
 		}
 	} else {
-		ctx.SetGridLayout([]int{90, -1}, nil)
-		label(ctx, "sound table")
-		ctx.TextFieldOpt(&ed.table, true, u.bad("em_table"))
-		u.errorLine(ctx, "em_table")
+		u.editorField(ctx, "sound table", &ed.table, true, "em_table")
 		ctx.SetGridLayout([]int{90, -1}, nil)
 		label(ctx, "sound type")
 		names := make([]string, len(ed.stypes))

@@ -65,9 +65,25 @@ func (r *RecordedEmitters) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-// The keys of an emitter, without underscores (any case matches).
-var emitterKeys = []string{"name", "landblock", "x", "y", "z", "soundtable", "stype", "wave", "probability",
-	"volume", "interval", "path"}
+// emitterFields are an emitter's keys, without underscores (any case
+// matches), each with how its value is read into the Emitter.
+var emitterFields = []struct {
+	key string
+	set func(e *Emitter, val []byte) error
+}{
+	{"name", func(e *Emitter, v []byte) error { return setString(&e.Name, v) }},
+	{"landblock", func(e *Emitter, v []byte) error { return setUint(&e.Landblock, v, 16) }},
+	{"x", func(e *Emitter, v []byte) error { return setFloat(&e.X, v, 32) }},
+	{"y", func(e *Emitter, v []byte) error { return setFloat(&e.Y, v, 32) }},
+	{"z", setEmitterZ},
+	{"soundtable", func(e *Emitter, v []byte) error { return setUint(&e.SoundTable, v, 32) }},
+	{"stype", func(e *Emitter, v []byte) error { return setUint(&e.SType, v, 32) }},
+	{"wave", func(e *Emitter, v []byte) error { return setUint(&e.Wave, v, 32) }},
+	{"probability", func(e *Emitter, v []byte) error { return setFloat(&e.Probability, v, 32) }},
+	{"volume", func(e *Emitter, v []byte) error { return setFloat(&e.Volume, v, 32) }},
+	{"interval", setEmitterInterval},
+	{"path", func(e *Emitter, v []byte) error { return setUint(&e.Path, v, 8) }},
+}
 
 // decodeEmitter parses one recorded emitter (a JSON object) into e, as
 // encoding/json decodes Emitter once the keys' underscores are dropped.
@@ -87,10 +103,10 @@ func decodeEmitter(e *Emitter, b []byte) error {
 				k = append(k, c)
 			}
 		}
-		for i, name := range emitterKeys {
-			if len(k) == len(name) && bytes.EqualFold(k, []byte(name)) {
-				if err = emitterField(e, i, val); err != nil {
-					err = fmt.Errorf("emitter %s: %w", name, err)
+		for _, f := range emitterFields {
+			if len(k) == len(f.key) && bytes.EqualFold(k, []byte(f.key)) {
+				if err = f.set(e, val); err != nil {
+					err = fmt.Errorf("emitter %s: %w", f.key, err)
 				}
 				return
 			}
@@ -99,52 +115,34 @@ func decodeEmitter(e *Emitter, b []byte) error {
 	return err
 }
 
-// emitterField sets field i of emitterKeys from val.
-func emitterField(e *Emitter, i int, val []byte) error {
-	switch emitterKeys[i] {
-	case "name":
-		return setString(&e.Name, val)
-	case "landblock":
-		return setUint(&e.Landblock, val, 16)
-	case "x":
-		return setFloat(&e.X, val, 32)
-	case "y":
-		return setFloat(&e.Y, val, 32)
-	case "z":
-		if string(val) == "null" {
-			e.Z = nil
-			return nil
-		}
-		e.Z = new(float32)
-		return setFloat(e.Z, val, 32)
-	case "soundtable":
-		return setUint(&e.SoundTable, val, 32)
-	case "stype":
-		return setUint(&e.SType, val, 32)
-	case "wave":
-		return setUint(&e.Wave, val, 32)
-	case "probability":
-		return setFloat(&e.Probability, val, 32)
-	case "volume":
-		return setFloat(&e.Volume, val, 32)
-	case "interval":
-		if string(val) == "null" {
-			return nil
-		}
-		if val[0] != '[' {
-			return typeErr(val, "[min, max]")
-		}
-		k, err := 0, error(nil)
-		elements(val, func(v []byte) { // as encoding/json fills an array: extra values dropped
-			if k < 2 && err == nil {
-				err = setFloat(&e.Interval[k], v, 32)
-			}
-			k++
-		})
-		for ; k < 2; k++ {
-			e.Interval[k] = 0
-		}
-		return err
+// setEmitterZ reads the optional height (null: none).
+func setEmitterZ(e *Emitter, val []byte) error {
+	if string(val) == "null" {
+		e.Z = nil
+		return nil
 	}
-	return setUint(&e.Path, val, 8)
+	e.Z = new(float32)
+	return setFloat(e.Z, val, 32)
+}
+
+// setEmitterInterval reads [min, max] as encoding/json fills an array:
+// extra values dropped, missing ones zero, null leaves it as it is.
+func setEmitterInterval(e *Emitter, val []byte) error {
+	if string(val) == "null" {
+		return nil
+	}
+	if val[0] != '[' {
+		return typeErr(val, "[min, max]")
+	}
+	k, err := 0, error(nil)
+	elements(val, func(v []byte) {
+		if k < 2 && err == nil {
+			err = setFloat(&e.Interval[k], v, 32)
+		}
+		k++
+	})
+	for ; k < 2; k++ {
+		e.Interval[k] = 0
+	}
+	return err
 }

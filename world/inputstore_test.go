@@ -12,13 +12,7 @@ import (
 // (keys in any case, null, escapes, repeated keys, numbers at their
 // types' bounds), then keeps what each kind uses: the values equal
 // json.Unmarshal's packed with Append, and a value json refuses is refused.
-func TestInputs_DecodeAsEncodingJSON(t *testing.T) {
-	for _, js := range decodeCases {
-		sameAsEncodingJSON(t, js)
-	}
-}
-
-// FuzzInputsAsEncodingJSON: the same on any text.
+// Plain go test checks decodeCases (the seeds); -fuzz, any text.
 func FuzzInputsAsEncodingJSON(f *testing.F) {
 	for _, js := range decodeCases {
 		f.Add(js)
@@ -204,13 +198,8 @@ func sameEmitters(t *testing.T, js string) {
 }
 
 // Recorded emitters read as encoding/json read them (keys without their
-// underscores, in any case).
-func TestRecordedEmitters_DecodeAsEncodingJSON(t *testing.T) {
-	for _, js := range emitterCases {
-		sameEmitters(t, js)
-	}
-}
-
+// underscores, in any case). Plain go test checks emitterCases (the seeds);
+// -fuzz, any text.
 func FuzzRecordedEmittersAsEncodingJSON(f *testing.F) {
 	for _, js := range emitterCases {
 		f.Add(js)

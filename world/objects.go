@@ -25,6 +25,12 @@ import (
 // satisfies it; a Data without it has no object sources.
 type ObjectData interface {
 	LandBlockInfo(id uint32) (*dat.LandBlockInfo, error)
+	SetupData
+}
+
+// SetupData is what leads from a Setup to the sounds it plays: the Setup,
+// its default animation and its default script (E3).
+type SetupData interface {
 	Setup(id uint32) (*dat.Setup, error)
 	Animation(id uint32) (*dat.Animation, error)
 	PhysicsScript(id uint32) (*dat.PhysicsScript, error)

@@ -3,7 +3,6 @@ package world
 import (
 	"testing"
 
-	"soundworld/dat"
 	"soundworld/internal/bigworld/bigtest"
 )
 
@@ -19,7 +18,7 @@ import (
 // scenery itself sounds.
 func BenchmarkE3_ObjectScan(b *testing.B) {
 	a := bigtest.Archive(b)
-	infos, err := dat.IDs(a.Cell, 0, 0xFFFFFFFF, func(id uint32) bool { return id&0xFFFF == dat.LandBlockInfoL })
+	infos, err := a.LandBlockInfoIDs()
 	if err != nil || len(infos) == 0 {
 		b.Fatalf("no town in the generated world: %v", err)
 	}

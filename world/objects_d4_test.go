@@ -212,11 +212,10 @@ func TestE3_HooksFireWhenFrameLeft(t *testing.T) {
 func TestE3_ChainedPausesReverseOrder(t *testing.T) {
 	f := newObjFake(t)
 	const scrA, scrB = 0x33000102, 0x33000103
-	f.setups[objSetup] = &dat.Setup{ID: objSetup, DefaultScript: objScr}
-	f.scripts[objScr] = &dat.PhysicsScript{ID: objScr, Entries: []dat.ScriptEntry{
+	f.defaultScript([]dat.ScriptEntry{
 		{StartTime: 0, Hook: dat.Hook{Type: dat.HookCallPES, Script: scrA, Pause: 0.001}},
 		{StartTime: 0, Hook: dat.Hook{Type: dat.HookCallPES, Script: scrB, Pause: 0.001}},
-	}}
+	})
 	f.scripts[scrA] = &dat.PhysicsScript{ID: scrA, Entries: []dat.ScriptEntry{{Hook: dat.Hook{Type: dat.HookSound, Wave: 0x0A00000A}}}}
 	f.scripts[scrB] = &dat.PhysicsScript{ID: scrB, Entries: []dat.ScriptEntry{{Hook: dat.Hook{Type: dat.HookSound, Wave: 0x0A00000B}}}}
 	// Both pauses (≤ 1 ms) mature at the next physics run after the calls.
@@ -249,8 +248,7 @@ func TestE3_OutOfBlockObjectsNotCreated(t *testing.T) {
 		}
 	}
 	f := newObjFake(t)
-	f.setups[objSetup] = &dat.Setup{ID: objSetup, DefaultScript: objScr}
-	f.scripts[objScr] = &dat.PhysicsScript{ID: objScr, Entries: []dat.ScriptEntry{{Hook: dat.Hook{Type: dat.HookSound, Wave: 0x0A000001}}}}
+	f.defaultScript([]dat.ScriptEntry{{Hook: dat.Hook{Type: dat.HookSound, Wave: 0x0A000001}}})
 	info := f.infos[uint32(objLB)<<16|0xFFFE]
 	info.Objects = append(info.Objects, dat.Stab{ID: objSetup, Frame: dat.Frame{X: 192, Y: 20, Z: 5, QW: 1}})
 	info.Buildings = []dat.BuildInfo{{ModelID: objSetup, Frame: dat.Frame{X: 90, Y: -1, Z: 5, QW: 1}}}
@@ -267,8 +265,7 @@ func TestE3_OutOfBlockObjectsNotCreated(t *testing.T) {
 // the west block.
 func TestE3_CreationOrderBuildingsFirst(t *testing.T) {
 	f := newObjFake(t)
-	f.setups[objSetup] = &dat.Setup{ID: objSetup, DefaultScript: objScr}
-	f.scripts[objScr] = &dat.PhysicsScript{ID: objScr, Entries: []dat.ScriptEntry{{Hook: dat.Hook{Type: dat.HookSound, Wave: 0x0A000001}}}}
+	f.defaultScript([]dat.ScriptEntry{{Hook: dat.Hook{Type: dat.HookSound, Wave: 0x0A000001}}})
 	east := objLB + 0x100
 	f.addMap(t, east, 0, emptyMap)
 	f.infos[uint32(east)<<16|0xFFFE] = &dat.LandBlockInfo{ID: uint32(east)<<16 | 0xFFFE,

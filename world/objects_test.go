@@ -42,6 +42,13 @@ func newObjFake(t *testing.T) *objFake {
 	return f
 }
 
+// defaultScript makes entries the object's default script (objScr, played
+// at creation by objSetup).
+func (f *objFake) defaultScript(entries []dat.ScriptEntry) {
+	f.setups[objSetup] = &dat.Setup{ID: objSetup, DefaultScript: objScr}
+	f.scripts[objScr] = &dat.PhysicsScript{ID: objScr, Entries: entries}
+}
+
 // objSim runs a Sim over f at the object for seconds at dt, returning the
 // object rows of the event log.
 func objSim(t *testing.T, f Data, dt, seconds float64) []Event {
@@ -142,11 +149,10 @@ func TestE3_AnimationAt60(t *testing.T) {
 // SoundTweakedHook through tweaked_hook (the gate draws one rand).
 func TestE3_ScriptOnce(t *testing.T) {
 	f := newObjFake(t)
-	f.setups[objSetup] = &dat.Setup{ID: objSetup, DefaultScript: objScr}
-	f.scripts[objScr] = &dat.PhysicsScript{ID: objScr, Entries: []dat.ScriptEntry{
+	f.defaultScript([]dat.ScriptEntry{
 		{StartTime: 0.3, Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: 0x0A000002, Probability: 1, Priority: 0.9, Volume: 0.5}},
 		{StartTime: 0.1, Hook: dat.Hook{Type: dat.HookSound, Wave: 0x0A000001}},
-	}}
+	})
 	const dt = 1.0 / 16
 	evs := objSim(t, f, dt, 3)
 	if len(evs) != 2 {
@@ -166,10 +172,9 @@ func TestE3_ScriptOnce(t *testing.T) {
 // read in retail's byte order.
 func TestE3_TweakedGate(t *testing.T) {
 	f := newObjFake(t)
-	f.setups[objSetup] = &dat.Setup{ID: objSetup, DefaultScript: objScr}
-	f.scripts[objScr] = &dat.PhysicsScript{ID: objScr, Entries: []dat.ScriptEntry{
+	f.defaultScript([]dat.ScriptEntry{
 		{StartTime: 0, Hook: dat.Hook{Type: dat.HookSoundTweaked, Wave: 0x0A000002, Probability: 0, Priority: 1, Volume: 1}},
-	}}
+	})
 	evs := objSim(t, f, 1.0/16, 1)
 	if len(evs) != 1 || evs[0].Outcome != audio.OutcomeGated || len(evs[0].Trace.Rands) != 1 {
 		t.Fatalf("got %+v, want one gated play with one rand", evs)
@@ -181,11 +186,10 @@ func TestE3_TweakedGate(t *testing.T) {
 // sound table a SoundTableHook is silent and says why.
 func TestE3_CallPESChain(t *testing.T) {
 	f := newObjFake(t)
-	f.setups[objSetup] = &dat.Setup{ID: objSetup, DefaultScript: objScr}
-	f.scripts[objScr] = &dat.PhysicsScript{ID: objScr, Entries: []dat.ScriptEntry{
+	f.defaultScript([]dat.ScriptEntry{
 		{StartTime: 0, Hook: dat.Hook{Type: dat.HookCallPES, Script: objScr2}},
 		{StartTime: 0.5, Hook: dat.Hook{Type: dat.HookSound, Wave: 0x0A000001}},
-	}}
+	})
 	f.scripts[objScr2] = &dat.PhysicsScript{ID: objScr2, Entries: []dat.ScriptEntry{
 		{StartTime: 0.25, Hook: dat.Hook{Type: dat.HookSoundTable, SType: 0x69}},
 	}}
@@ -209,8 +213,7 @@ func TestE3_CallPESChain(t *testing.T) {
 // landblocks away removes the object, coming back creates it again.
 func TestE3_ObjectsFollowThe3x3(t *testing.T) {
 	f := newObjFake(t)
-	f.setups[objSetup] = &dat.Setup{ID: objSetup, DefaultScript: objScr}
-	f.scripts[objScr] = &dat.PhysicsScript{ID: objScr, Entries: []dat.ScriptEntry{{Hook: dat.Hook{Type: dat.HookSound, Wave: 0x0A000001}}}}
+	f.defaultScript([]dat.ScriptEntry{{Hook: dat.Hook{Type: dat.HookSound, Wave: 0x0A000001}}})
 	s, err := NewSim(Config{Data: f, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -238,10 +241,9 @@ func TestE3_ObjectsFollowThe3x3(t *testing.T) {
 // (90, 20, 5) is more than 10 m away).
 func TestE3_ObjectStateSaysWhy(t *testing.T) {
 	f := newObjFake(t)
-	f.setups[objSetup] = &dat.Setup{ID: objSetup, DefaultScript: objScr}
-	f.scripts[objScr] = &dat.PhysicsScript{ID: objScr, Entries: []dat.ScriptEntry{
+	f.defaultScript([]dat.ScriptEntry{
 		{StartTime: 0.5, Hook: dat.Hook{Type: dat.HookSound, Wave: 0x0A000001}},
-	}}
+	})
 	s, err := NewSim(Config{Data: f, Seed: 1})
 	if err != nil {
 		t.Fatal(err)

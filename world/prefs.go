@@ -9,9 +9,35 @@ import (
 )
 
 // PrefKeys lists the preference keys of ParsePrefs in a fixed order (G1, G3).
-var PrefKeys = []string{
-	"effect_volume", "ambient_volume", "interface_volume",
-	"effects", "ambient", "interface", "pan", "only_when_active", "squared",
+var PrefKeys = func() []string {
+	var keys []string
+	for _, f := range prefFields(&audio.Prefs{}) {
+		keys = append(keys, f.key)
+	}
+	return keys
+}()
+
+// prefField is one preference: its key and the field it sets, a volume (a
+// number in [0, 1]) or a switch (on/off).
+type prefField struct {
+	key string
+	vol *float32
+	sw  *bool
+}
+
+// prefFields are p's preferences in PrefKeys order.
+func prefFields(p *audio.Prefs) []prefField {
+	return []prefField{
+		{key: "effect_volume", vol: &p.EffectVolume},
+		{key: "ambient_volume", vol: &p.AmbientVolume},
+		{key: "interface_volume", vol: &p.InterfaceVolume},
+		{key: "effects", sw: &p.Effects},
+		{key: "ambient", sw: &p.Ambient},
+		{key: "interface", sw: &p.Interface},
+		{key: "pan", sw: &p.Pan},
+		{key: "only_when_active", sw: &p.OnlyWhenActive},
+		{key: "squared", sw: &p.Squared},
+	}
 }
 
 // ParsePrefs applies "k=v,k=v" settings to base (render -prefs and the window's
@@ -37,66 +63,53 @@ func ParsePrefs(s string, base audio.Prefs) (audio.Prefs, error) {
 }
 
 func setPref(p *audio.Prefs, k, v string) error {
-	vol := func(dst *float32) error {
-		f, err := strconv.ParseFloat(v, 32)
-		if err != nil || !(f >= 0 && f <= 1) {
-			return fmt.Errorf("prefs: %s=%q: want a number in 0..1", k, v)
+	for _, f := range prefFields(p) {
+		switch {
+		case f.key != k:
+			continue
+		case f.vol != nil:
+			return setVolume(f.vol, k, v)
 		}
-		*dst = float32(f)
-		return nil
-	}
-	sw := func(dst *bool) error {
-		switch strings.ToLower(v) {
-		case "on", "true", "1", "yes":
-			*dst = true
-		case "off", "false", "0", "no":
-			*dst = false
-		default:
-			return fmt.Errorf("prefs: %s=%q: want on or off", k, v)
-		}
-		return nil
-	}
-	switch k {
-	case "effect_volume":
-		return vol(&p.EffectVolume)
-	case "ambient_volume":
-		return vol(&p.AmbientVolume)
-	case "interface_volume":
-		return vol(&p.InterfaceVolume)
-	case "effects":
-		return sw(&p.Effects)
-	case "ambient":
-		return sw(&p.Ambient)
-	case "interface":
-		return sw(&p.Interface)
-	case "pan":
-		return sw(&p.Pan)
-	case "only_when_active":
-		return sw(&p.OnlyWhenActive)
-	case "squared":
-		return sw(&p.Squared)
+		return setSwitch(f.sw, k, v)
 	}
 	return fmt.Errorf("prefs: unknown key %q (known: %s)", k, strings.Join(PrefKeys, ", "))
 }
 
+// setVolume sets *dst from v, a number in [0, 1].
+func setVolume(dst *float32, k, v string) error {
+	f, err := strconv.ParseFloat(v, 32)
+	if err != nil || !(f >= 0 && f <= 1) {
+		return fmt.Errorf("prefs: %s=%q: want a number in 0..1", k, v)
+	}
+	*dst = float32(f)
+	return nil
+}
+
+// setSwitch sets *dst from v: on, true, 1 or yes; off, false, 0 or no.
+func setSwitch(dst *bool, k, v string) error {
+	switch strings.ToLower(v) {
+	case "on", "true", "1", "yes":
+		*dst = true
+	case "off", "false", "0", "no":
+		*dst = false
+	default:
+		return fmt.Errorf("prefs: %s=%q: want on or off", k, v)
+	}
+	return nil
+}
+
 // FormatPrefs writes p in ParsePrefs syntax, keys in PrefKeys order.
 func FormatPrefs(p audio.Prefs) string {
-	onoff := func(b bool) string {
-		if b {
-			return "on"
+	kvs := make([]string, 0, len(PrefKeys))
+	for _, f := range prefFields(&p) {
+		v := "off"
+		switch {
+		case f.vol != nil:
+			v = strconv.FormatFloat(float64(*f.vol), 'g', -1, 32)
+		case *f.sw:
+			v = "on"
 		}
-		return "off"
+		kvs = append(kvs, f.key+"="+v)
 	}
-	num := func(f float32) string { return strconv.FormatFloat(float64(f), 'g', -1, 32) }
-	return strings.Join([]string{
-		"effect_volume=" + num(p.EffectVolume),
-		"ambient_volume=" + num(p.AmbientVolume),
-		"interface_volume=" + num(p.InterfaceVolume),
-		"effects=" + onoff(p.Effects),
-		"ambient=" + onoff(p.Ambient),
-		"interface=" + onoff(p.Interface),
-		"pan=" + onoff(p.Pan),
-		"only_when_active=" + onoff(p.OnlyWhenActive),
-		"squared=" + onoff(p.Squared),
-	}, ",")
+	return strings.Join(kvs, ",")
 }

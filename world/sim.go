@@ -320,23 +320,19 @@ func (s *Sim) Camera() Loc { return s.cam }
 
 // SetChase sets the camera's distance behind the player along the heading in
 // m (W5; 0 = first person).
-func (s *Sim) SetChase(m float32) {
-	if m >= 0 && !math.IsInf(float64(m), 0) {
-		if m != s.lis.Chase {
-			s.note(Input{Kind: InChase, Chase: m})
-		}
-		s.lis.Chase = m
-		s.placeListener()
-	}
-}
+func (s *Sim) SetChase(m float32) { s.setCamera(&s.lis.Chase, m, Input{Kind: InChase, Chase: m}) }
 
 // SetEye sets the camera's height above the player's feet in m (W5).
-func (s *Sim) SetEye(h float32) {
-	if h >= 0 && !math.IsInf(float64(h), 0) {
-		if h != s.lis.Eye {
-			s.note(Input{Kind: InEye, Eye: h})
+func (s *Sim) SetEye(h float32) { s.setCamera(&s.lis.Eye, h, Input{Kind: InEye, Eye: h}) }
+
+// setCamera sets the camera setting *p to v in m (a negative or non-finite
+// v is ignored), recording in when the value changes, and moves the camera.
+func (s *Sim) setCamera(p *float32, v float32, in Input) {
+	if v >= 0 && !math.IsInf(float64(v), 0) {
+		if v != *p {
+			s.note(in)
 		}
-		s.lis.Eye = h
+		*p = v
 		s.placeListener()
 	}
 }

@@ -48,25 +48,10 @@ func Rings(p audio.Prefs) []Ring {
 // DirHeading is the compass heading in deg of an A4/A9 direction
 // (N 0°, NE 45°, E 90°, … NW 315°); ok is false for in-viewer-block.
 func DirHeading(d world.Dir) (deg float64, ok bool) {
-	switch d {
-	case world.DirN:
-		return 0, true
-	case world.DirNE:
-		return 45, true
-	case world.DirE:
-		return 90, true
-	case world.DirSE:
-		return 135, true
-	case world.DirS:
-		return 180, true
-	case world.DirSW:
-		return 225, true
-	case world.DirW:
-		return 270, true
-	case world.DirNW:
-		return 315, true
+	if d > world.DirSW { // DirInViewerBlock: no bearing
+		return 0, false
 	}
-	return 0, false
+	return float64(d.Heading()), true
 }
 
 // Sector is an annular sector on screen: angles in radians (screen convention of

@@ -327,15 +327,25 @@ func (g *Tools) closeGate() {
 // errNoGate says a gate key was pressed with no gate open.
 var errNoGate = errors.New("no gate open: soundworld -gate FILE, or the Gate panel's Open")
 
+// loadedGate is the open gate once its recording has loaded, else an error
+// saying which is missing.
+func (g *Tools) loadedGate() (*openGate, error) {
+	o := g.gate
+	if o == nil {
+		return nil, errNoGate
+	}
+	if !o.loaded {
+		return nil, fmt.Errorf("gate %q: the recording is still loading", o.file.Name)
+	}
+	return o, nil
+}
+
 // ToggleB is the B key: switch between ours (A) and the recording (B); in an
 // ABX trial it leaves X and plays the reference.
 func (g *Tools) ToggleB() error {
-	o := g.gate
-	if o == nil {
-		return errNoGate
-	}
-	if !o.loaded {
-		return fmt.Errorf("gate %q: the recording is still loading", o.file.Name)
+	o, err := g.loadedGate()
+	if err != nil {
+		return err
 	}
 	if o.abxX {
 		o.abxX = false
@@ -349,12 +359,9 @@ func (g *Tools) ToggleB() error {
 // PlayX is the X key: start an ABX run if none is going, then play this
 // trial's X (A or B at random, the same side until answered).
 func (g *Tools) PlayX() error {
-	o := g.gate
-	if o == nil {
-		return errNoGate
-	}
-	if !o.loaded {
-		return fmt.Errorf("gate %q: the recording is still loading", o.file.Name)
+	o, err := g.loadedGate()
+	if err != nil {
+		return err
 	}
 	if o.abx == nil || o.abx.Done() {
 		s, err := abx.New(o.abxN, nil, nil)

@@ -17,38 +17,30 @@ import (
 // game loop, which this package's tests do not run; the window's
 // `shot -panels all` picture was compared, 0 px differ.)
 func TestWindowCache_RedrawsOnlyOnChange(t *testing.T) {
-	var ctx Context
-	var ptr fakePointer
-	ctx.pointing.fake = &ptr
-	ptr.pos = image.Pt(900, 700) // off the window: no hover colours
-	folded := false
+	u := newFakeUI(t)
+	u.ptr.pos = image.Pt(900, 700) // off the window: no hover colours
 	calls := 0
 	key := "first"
 	unkeyed := false
 	screen := ebiten.NewImage(640, 360)
 	frame := func() {
 		t.Helper()
-		if _, err := ctx.update(func(ctx *Context) error {
-			ctx.DockedWindow("cached", image.Rect(10, 10, 310, 210), &folded, func(ContainerLayout) {
-				ctx.SetGridLayout([]int{-1}, nil)
-				ctx.Text("a line of text")
-				ctx.Button("a button")
-				draw := func(screen *ebiten.Image) {
-					calls++
-					screen.SubImage(image.Rect(20, 120, 60, 140)).(*ebiten.Image).Fill(color.RGBA{200, 40, 40, 255})
-				}
-				if unkeyed {
-					ctx.DrawOnlyWidget(draw)
-				} else {
-					ctx.DrawOnlyWidgetKeyed(key, draw)
-				}
-			})
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
+		u.docked("cached", image.Rect(10, 10, 310, 210), func(ctx *Context, _ ContainerLayout) {
+			ctx.SetGridLayout([]int{-1}, nil)
+			ctx.Text("a line of text")
+			ctx.Button("a button")
+			draw := func(screen *ebiten.Image) {
+				calls++
+				screen.SubImage(image.Rect(20, 120, 60, 140)).(*ebiten.Image).Fill(color.RGBA{200, 40, 40, 255})
+			}
+			if unkeyed {
+				ctx.DrawOnlyWidget(draw)
+			} else {
+				ctx.DrawOnlyWidgetKeyed(key, draw)
+			}
+		})
 		screen.Fill(color.RGBA{0, 90, 0, 255}) // a map under the translucent window
-		ctx.draw(screen)
+		u.ctx.draw(screen)
 	}
 	// The first frames lay the window out (its content size is known
 	// after one); then the commands settle.

@@ -228,25 +228,17 @@ func TestFollows(t *testing.T) {
 // only: not by the move onto it before the press, nor by a move the frame
 // still sees held after the release (soundworld, as for sliders).
 func TestScrollbarDragHeldMovesOnly(t *testing.T) {
-	var ctx Context
-	var ptr fakePointer
-	ctx.pointing.fake = &ptr
-	folded := false
+	u := newFakeUI(t)
 	var layout ContainerLayout
 	frame := func(p image.Point, down bool) {
-		ptr.pos, ptr.down = p, down
-		if _, err := ctx.update(func(ctx *Context) error {
-			ctx.DockedWindow("scroll", image.Rect(0, 0, 300, 200), &folded, func(l ContainerLayout) {
-				layout = l
-				ctx.SetGridLayout([]int{-1}, nil)
-				for i := 0; i < 40; i++ {
-					ctx.IDScope(fmt.Sprint(i), func() { ctx.Text("row") })
-				}
-			})
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
+		u.ptr.pos, u.ptr.down = p, down
+		u.docked("scroll", image.Rect(0, 0, 300, 200), func(ctx *Context, l ContainerLayout) {
+			layout = l
+			ctx.SetGridLayout([]int{-1}, nil)
+			for i := 0; i < 40; i++ {
+				ctx.IDScope(fmt.Sprint(i), func() { ctx.Text("row") })
+			}
+		})
 	}
 	frame(image.Pt(150, 100), false)
 	frame(image.Pt(150, 100), false)
@@ -261,7 +253,7 @@ func TestScrollbarDragHeldMovesOnly(t *testing.T) {
 	frame(bar.Add(image.Pt(0, 150)), false)
 	cs := layout.ContentSize.Y + 2*defaultStyle.padding
 	h := layout.BodyBounds.Dy()
-	cnt := ctx.idToContainer[widgetID{}.push(idPartFromString("dock:scroll"))]
+	cnt := u.ctx.idToContainer[widgetID{}.push(idPartFromString("dock:scroll"))]
 	if cnt == nil {
 		t.Fatal("no container")
 	}

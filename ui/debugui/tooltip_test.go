@@ -11,22 +11,15 @@ import (
 // A tooltip shows once the pointer has rested on its widget for tipDelay
 // Updates, not while pressed, and goes when the pointer leaves (soundworld).
 func TestTooltip_ShowsAfterRest(t *testing.T) {
-	var ctx Context
-	var ptr fakePointer
-	ctx.pointing.fake = &ptr
-	folded := false
+	u := newFakeUI(t)
+	ctx, ptr := &u.ctx, &u.ptr
 	frame := func() {
-		if _, err := ctx.update(func(ctx *Context) error {
-			ctx.DockedWindow("tips", image.Rect(0, 0, 300, 200), &folded, func(ContainerLayout) {
-				ctx.SetGridLayout([]int{-1}, nil)
-				ctx.Text("Ambient8 bed")
-				ctx.Tooltip("table 0x20000005\nwave 0x0A000012")
-				ctx.Text("no tip here")
-			})
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
+		u.docked("tips", image.Rect(0, 0, 300, 200), func(ctx *Context, _ ContainerLayout) {
+			ctx.SetGridLayout([]int{-1}, nil)
+			ctx.Text("Ambient8 bed")
+			ctx.Tooltip("table 0x20000005\nwave 0x0A000012")
+			ctx.Text("no tip here")
+		})
 	}
 	frame()
 	ptr.pos = image.Pt(60, defaultStyle.titleHeight+defaultStyle.padding+5) // on the first text row
@@ -58,23 +51,16 @@ func TestTooltip_ShowsAfterRest(t *testing.T) {
 // A row whose text changes every frame (live numbers) still shows its tip
 // after the delay, with the latest text.
 func TestTooltip_LiveTextStillShows(t *testing.T) {
-	var ctx Context
-	var ptr fakePointer
-	ctx.pointing.fake = &ptr
-	folded := false
+	u := newFakeUI(t)
+	ctx, ptr := &u.ctx, &u.ptr
 	n := 0
 	frame := func() {
 		n++
-		if _, err := ctx.update(func(ctx *Context) error {
-			ctx.DockedWindow("tips", image.Rect(0, 0, 300, 200), &folded, func(ContainerLayout) {
-				ctx.SetGridLayout([]int{-1}, nil)
-				ctx.Text("next search")
-				ctx.Tooltip(fmt.Sprintf("slot %d", n))
-			})
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
+		u.docked("tips", image.Rect(0, 0, 300, 200), func(ctx *Context, _ ContainerLayout) {
+			ctx.SetGridLayout([]int{-1}, nil)
+			ctx.Text("next search")
+			ctx.Tooltip(fmt.Sprintf("slot %d", n))
+		})
 	}
 	frame() // the panel's first frame places it
 	ptr.pos = image.Pt(60, defaultStyle.titleHeight+defaultStyle.padding+5)
