@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"soundworld/dat"
+	"soundworld/gate/measure"
 )
 
 // MarshalResult encodes res as indented JSON with NaN and ±Inf as null
@@ -86,6 +87,7 @@ func jsonSafe(v reflect.Value) any {
 }
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
+	"median": func(v []float64) float64 { return measure.Quantile(v, 0.5) },
 	"num": func(v float64) string {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return "–"
@@ -124,10 +126,10 @@ recording: {{.R.Recording.Path}} — {{.R.Recording.Format}}, {{.R.Recording.Sou
 <details><summary>Band table</summary><table><tr><th>band</th><th>retail</th><th>ours min</th><th>ours median</th><th>ours max</th><th>verdict</th><th>note</th></tr>
 {{range .Bands}}<tr class="row-{{if eq .Status "n/a"}}na{{else}}{{.Status}}{{end}}"><td>{{.Label}}</td><td>{{num .Retail}}</td><td>{{num .Min}}</td><td>{{num .Median}}</td><td>{{num .Max}}</td><td>{{.Status}}</td><td>{{.Note}}</td></tr>{{end}}</table></details>
 <h2>One-shots</h2>{{.Raster}}
-{{with .R.OneShots}}<table><tr><th>wave</th><th>left: starts</th><th>seen</th><th>centre: starts</th><th>seen</th><th>right: starts</th><th>seen</th></tr>
-{{range $c := .}}<tr><td>{{if ne $c.Name (printf "wave 0x%08X" $c.Wave)}}{{$c.Name}} {{end}}<code>{{printf "0x%08X" $c.Wave}}</code></td>{{range $s, $n := $c.Starts}}<td>{{$n}}</td><td>{{index $c.Seen $s}}</td>{{end}}</tr>
+{{with .R.OneShots}}<table><tr><th>wave</th><th>left: starts</th><th>seen</th><th>centre: starts</th><th>seen</th><th>right: starts</th><th>seen</th><th>own level (median)</th><th>under the recording's noise</th></tr>
+{{range $c := .}}<tr{{if $c.Buried}} class="row-na"{{end}}><td>{{if ne $c.Name (printf "wave 0x%08X" $c.Wave)}}{{$c.Name}} {{end}}<code>{{printf "0x%08X" $c.Wave}}</code></td>{{range $s, $n := $c.Starts}}<td>{{$n}}</td><td>{{index $c.Seen $s}}</td>{{end}}<td>{{num (median $c.Own)}} dB</td><td>{{if $c.Buried}}{{$c.Buried}} of {{len $c.Own}}{{else}}–{{end}}</td></tr>
 {{end}}</table>
-<p class="meta">Our renders' one-shot starts per wave and side (all seeds) and how many the onset detector found within ±30 ms: a side or a wave it does not see is a blind spot in the one-shot verdicts.</p>{{end}}
+<p class="meta">Our renders' one-shot starts per wave and side (all seeds) and how many the onset detector found within ±30 ms: a side or a wave it does not see is a blind spot in the one-shot verdicts. Own level: the energy of a start's first 50 ms (both channels). Under the recording's noise: starts whose own level lies more than 20 dB under the noise the recording adds to each channel on its own{{with $.Noise}} ({{.}}){{end}}, which the detector cannot see there.</p>{{end}}
 <h2>Balance</h2>{{.Balance}}
 <p class="meta">Every number is in report.json beside this file. Soundworld listening gate.</p>
 </body></html>
@@ -146,7 +148,11 @@ func RenderHTML(res *Result) ([]byte, error) {
 		LastSeed uint32
 		figures
 		Bands []Metric
+		Noise string // the recording's noise, when it has some
 	}{R: res}
+	if !math.IsNaN(res.Noise) && res.Noise != 0 {
+		data.Noise = fmt.Sprintf("%.0f dB in this recording", res.Noise)
+	}
 	if len(res.Seeds) == 0 {
 		return nil, fmt.Errorf("gate report: no seeds")
 	}

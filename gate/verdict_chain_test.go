@@ -19,6 +19,7 @@ import (
 	"soundworld/world"
 )
 
+var verdictSeed = flag.Uint64("verdictseed", 2, "master seed of TestVerdictsThroughTheChain's takes (1: the truth set's to tune on; 2: held out)")
 var verdictTakes = flag.Int("verdicttakes", 0, "held-out takes in TestVerdictsThroughTheChain (0: 3, or 6 with SOUNDWORLD_TRUTHSET=1)")
 
 // TestVerdictsThroughTheChain: a "retail recording" that is our own render
@@ -56,9 +57,9 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 	notJudged := map[string]int{}
 	falls := map[string][2]float64{} // per condition: fallRange
 	var skipped string
-	for ti, k := range drawTakes(2, n, towns) {
+	for ti, k := range drawTakes(*verdictSeed, n, towns) {
 		sc := takeScene(t, archives[k.big], banks[k.big], k, seconds)
-		ours := renderMeasured(t, sc, seeds)
+		ours, shots := renderMeasured(t, sc, seeds)
 		rec, err := Render(sc, k.seed+1000)
 		if err != nil {
 			t.Fatal(err)
@@ -78,7 +79,7 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 			}
 			retail := alignedMeasure(l, r, ours)
 			falls[c.name] = fallRange(falls[c.name], retail, ours)
-			for _, m := range Verdicts(retail, ours, true) {
+			for _, m := range Judge(retail, ours, shots, true) {
 				switch {
 				case m.Status == "fail":
 					falseFails[c.name]++
@@ -167,9 +168,11 @@ func takeScene(t *testing.T, ar *dat.Archive, bank *audio.Bank, k truthTake, sec
 	return sc
 }
 
-// renderMeasured renders and measures seeds 1..n of sc on every core.
-func renderMeasured(t *testing.T, sc Scene, n int) []measure.Result {
+// renderMeasured renders and measures seeds 1..n of sc on every core, and
+// classes their one-shot starts as Run does.
+func renderMeasured(t *testing.T, sc Scene, n int) ([]measure.Result, []OneShotClass) {
 	out := make([]measure.Result, n)
+	plays := make([][]audio.Play, n)
 	errs := make([]error, n)
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
@@ -178,17 +181,18 @@ func renderMeasured(t *testing.T, sc Scene, n int) []measure.Result {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			st, err := Render(sc, uint32(i+1))
-			if errs[i] = err; err == nil {
-				out[i] = measure.Measure(st.L, st.R, nil)
-			}
+			out[i], plays[i], errs[i] = renderSeed(sc, uint32(i+1))
 		}()
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		t.Fatal(err)
 	}
-	return out
+	cls := map[uint32]*OneShotClass{}
+	for i := range out {
+		addClasses(cls, plays[i], out[i].Onsets.Times, ownLevels(sc.Bank))
+	}
+	return out, sortedClasses(cls)
 }
 
 // alignedMeasure measures l, r scaled to ours' median integrated loudness,
@@ -209,9 +213,10 @@ func alignedMeasure(l, r []float32, ours []measure.Result) measure.Result {
 
 // TestNotJudgedUnderARaisedFloor: the floor rule on made-up measurements.
 // Our seeds' broadband floor is −70 dB and each band's −80 dB; a
-// recording whose floor lies 10.5 dB above (noise) leaves the one-shot,
-// bed-level and balance verdicts "not judged", whatever their values; 9.5
-// dB above, they are judged (and the one-shot rate, 3× ours, fails). A bed
+// recording whose floor lies 10.5 dB above (noise) leaves the bed-level
+// and balance verdicts "not judged", whatever their values, and not the
+// one-shot rate (3× ours: it fails; a floor is no one-shot's level); 9.5
+// dB above, they are judged. A bed
 // band whose floor rose 4.5 dB and its level not at all (noise) is not
 // judged; one whose floor rose 1.5 dB is; one whose floor and level both
 // rose 3 dB (a louder bed) is judged and fails.
@@ -236,10 +241,13 @@ func TestNotJudgedUnderARaisedFloor(t *testing.T) {
 		return Metric{}
 	}
 	noisy := Verdicts(res(-59.5, -75.5, 36), ours, true)
-	for _, id := range []string{"onset_rate", "onset_level", "onset_side", "bed_level", "balance", "balance_spread"} {
+	for _, id := range []string{"bed_level", "balance", "balance_spread"} {
 		if m := status(noisy, id); m.Status != "n/a" || !strings.HasPrefix(m.Note, "not judged: the recording's floor is 10 dB") {
 			t.Errorf("floor 10.5 dB up: %s is %s (%s), want n/a, not judged", id, m.Status, m.Note)
 		}
+	}
+	if m := status(noisy, "onset_rate"); m.Status != "fail" {
+		t.Errorf("floor 10.5 dB up, rate 36 against 10..12, nothing said buried: %s (%s), want fail", m.Status, m.Note)
 	}
 	spec := status(noisy, "bed_spectrum")
 	if b := spec.Bands[1]; b.Status != "n/a" || !strings.HasPrefix(b.Note, "not judged") {
