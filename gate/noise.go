@@ -144,9 +144,14 @@ func notJudgedUnderNoise(ms []Metric, b burial, retail measure.Result, ours []me
 	for i := range ms {
 		m := &ms[i]
 		switch {
-		case m.Status == "n/a" || !strings.HasPrefix(m.ID, "onset_"):
-		case s > BuriedShare:
+		case !strings.HasPrefix(m.ID, "onset_"):
+		case s > BuriedShare && (m.Status != "n/a" || strings.HasPrefix(m.Note, "fewer than")):
+			// the noise is why retail holds too few one-shots to judge
 			m.Status, m.Note = "n/a", "not judged: "+why
+			if m.ID != "onset_rate" {
+				m.Note = fmt.Sprintf("not judged: the recording's noise (%.0f dB) buries %d of our %d one-shot starts (see the one-shot rate)", b.noise, b.buried, b.total)
+			}
+		case m.Status == "n/a":
 		case m.ID == "onset_rate":
 			m.widenTo(m.Lo*(1-s), m.Hi, 0, without)
 		case m.ID == "onset_level":
