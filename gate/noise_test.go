@@ -31,15 +31,7 @@ func TestNotJudgedUnderNoise(t *testing.T) {
 		}
 		return cs
 	}
-	get := func(ms []Metric, id string) Metric {
-		for _, m := range ms {
-			if m.ID == id {
-				return m
-			}
-		}
-		t.Fatalf("no %s", id)
-		return Metric{}
-	}
+	get := func(ms []Metric, id string) Metric { return metricOf(t, ms, id) }
 	if n := recordingNoise(res(-60, 0), ours); math.Abs(n-(-53.98)) > 0.01 {
 		t.Errorf("noise %.3f dB, want −53.98", n)
 	}
@@ -76,4 +68,16 @@ func TestNotJudgedUnderNoise(t *testing.T) {
 	if m := get(Judge(res(-64, 3), ours, shots(6), true), "onset_rate"); m.Status != "fail" {
 		t.Errorf("nothing buried, rate 3 against 7..16: %s (%s), want fail", m.Status, m.Note)
 	}
+}
+
+// metricOf is the metric id of ms; the test fails without one.
+func metricOf(t *testing.T, ms []Metric, id string) Metric {
+	t.Helper()
+	for _, m := range ms {
+		if m.ID == id {
+			return m
+		}
+	}
+	t.Fatalf("no %s", id)
+	return Metric{}
 }

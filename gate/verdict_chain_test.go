@@ -120,14 +120,14 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 
 // knownFalseFails are the conditions (and, where not every one, the
 // verdicts) whose false FAILs are logged, not failed (unless
-// -truthtargets): Ogg q3's own onsets move the one-shot side and rate, and
-// under noise the detector's recall (0.43–0.74, item 2) lowers the
-// one-shot rate below our band on takes whose noise is not yet judged to
-// bury them. A false FAIL under any other condition or verdict fails the
-// test.
-var knownFalseFails = map[string]map[string]bool{"Ogg Vorbis q3": nil,
-	"white noise 30 dB SNR": {"onset_rate": true}, "white noise 20 dB SNR": {"onset_rate": true},
-	"pink noise 30 dB SNR": {"onset_rate": true}, "pink noise 20 dB SNR": {"onset_rate": true}}
+// -truthtargets): Ogg q3's own onsets move the one-shot side and rate;
+// under pink noise at 20 dB SNR the detector misses starts the noise does
+// not bury by the 20 dB rule (recall 0.87, item 2), so the rate reads low
+// (3 of 20 held-out takes, big-world towns at 44–48 /min against bands
+// from 48.6–50.2, none of their starts buried). Where the noise buries
+// them the verdicts say so (notJudgedUnderNoise). A false FAIL under any
+// other condition or verdict fails the test.
+var knownFalseFails = map[string]map[string]bool{"Ogg Vorbis q3": nil, "pink noise 20 dB SNR": {"onset_rate": true}}
 
 // knownFalseFail says whether a false FAIL of verdict id under condition c
 // is a known one (knownFalseFails).
@@ -231,15 +231,7 @@ func TestNotJudgedUnderARaisedFloor(t *testing.T) {
 		return r
 	}
 	ours := []measure.Result{res(-70, -80, 10), res(-71, -81, 12)}
-	status := func(ms []Metric, id string) Metric {
-		for _, m := range ms {
-			if m.ID == id {
-				return m
-			}
-		}
-		t.Fatalf("no %s", id)
-		return Metric{}
-	}
+	status := func(ms []Metric, id string) Metric { return metricOf(t, ms, id) }
 	noisy := Verdicts(res(-59.5, -75.5, 36), ours, true)
 	for _, id := range []string{"bed_level", "balance", "balance_spread"} {
 		if m := status(noisy, id); m.Status != "n/a" || !strings.HasPrefix(m.Note, "not judged: the recording's floor is 10 dB") {
