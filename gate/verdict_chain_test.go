@@ -25,8 +25,10 @@ var verdictTakes = flag.Int("verdicttakes", 0, "held-out takes in TestVerdictsTh
 // TestVerdictsThroughTheChain: a "retail recording" that is our own render
 // put through one condition of the recording chain must pass every verdict
 // it is entitled to, and where the condition leaves a metric unmeasurable
-// the verdict says "not judged: …", never fails. Held-out takes (master
-// seed 2 of the truth set; 3 here, 6 with SOUNDWORLD_TRUTHSET=1 as
+// the verdict says "not judged: …", never fails; a condition that hides
+// nothing buries none of our one-shot starts (notJudgedUnderNoise).
+// Held-out takes (master seed 2 of the truth set; 3 here, 6 with
+// SOUNDWORLD_TRUTHSET=1 as
 // scripts/gate-truth.sh runs it, the issue's 20 with -verdicttakes 20),
 // each against ours: 20 other seeds (as Run renders by default), 30 s of the
 // same place. The recording's gate file has align_level true, as
@@ -79,6 +81,9 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 			}
 			retail := alignedMeasure(l, r, ours)
 			falls[c.name] = fallRange(falls[c.name], retail, ours)
+			if b := noiseBurial(retail, ours, shots); b.buried > 0 && !unjudgeable[c.name] {
+				t.Errorf("take %d, %s: noise at %.1f dB buries %d of our %d starts (%v); nothing in this condition hides them", ti, c.name, b.noise, b.buried, b.total, b.waves)
+			}
 			for _, m := range Judge(retail, ours, shots, true) {
 				switch {
 				case m.Status == "fail":
