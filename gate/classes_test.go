@@ -16,7 +16,7 @@ func TestOneShotClasses(t *testing.T) {
 		{Wave: 0x0A000023, Pan: 7, Time: 3.0},  // right, found 30 ms early (the window's edge)
 		{Wave: 0x0A000020, Pan: 7, Time: 4.0},  // right, none near
 	}
-	addClasses(cls, plays, []float64{1.02, 2.04, 2.97})
+	addClasses(cls, plays, []float64{1.02, 2.04, 2.97}, nil)
 	got := sortedClasses(cls)
 	want := []OneShotClass{
 		{Wave: 0x0A000020, Starts: [3]int{0, 0, 1}, Seen: [3]int{0, 0, 0}},
@@ -26,7 +26,7 @@ func TestOneShotClasses(t *testing.T) {
 		t.Fatalf("got %+v", got)
 	}
 	for i := range want {
-		if got[i] != want[i] {
+		if got[i].Wave != want[i].Wave || got[i].Starts != want[i].Starts || got[i].Seen != want[i].Seen {
 			t.Errorf("class %d: got %+v, want %+v", i, got[i], want[i])
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"soundworld/audio"
 	"soundworld/gate/decode"
+	"soundworld/gate/degrade"
 	"soundworld/gate/measure"
 	"soundworld/world"
 )
@@ -27,14 +28,15 @@ const (
 )
 
 var (
-	oursOnce sync.Once
-	oursRes  []measure.Result
+	oursOnce  sync.Once
+	oursRes   []measure.Result
+	oursShots []OneShotClass
 )
 
 // ours measures seeds 1..20 of the test scene once for all damage tests.
 func ours(t *testing.T) []measure.Result {
 	oursOnce.Do(func() { // the seeds on every core, as Run renders them
-		oursRes = renderMeasured(t, testScene(t, damageSeconds), damageSeeds)
+		oursRes, oursShots = renderMeasured(t, testScene(t, damageSeconds), damageSeeds)
 	})
 	return oursRes
 }
@@ -134,6 +136,77 @@ func TestGateDamage(t *testing.T) {
 			t.Logf("%s: failed %v", c.name, got)
 		})
 	}
+}
+
+// TestGateDamageUnderNoise: noise that buries little of our one-shots
+// hides no real difference in them. Seed 101 of the test scene under pink
+// noise at 30 dB SNR, level aligned: whole, its one-shot rate is judged and
+// passes; with two more draws of one-shots added (three times as
+// frequent; twice reads 38 /min against a band ending at 38.5 under this
+// noise), it fails; without our most frequent waves (60 % of our starts, every one far
+// above the noise), the noise rule buries none of them and does not leave
+// the rate "not judged". (That take's fastest fall, its sharpest enders
+// gone, reads as a room's, clean or not: the room rule leaves it not
+// judged, logged here; docs/gates.md.)
+func TestGateDamageUnderNoise(t *testing.T) {
+	t.Parallel() // minutes of CPU on a loaded runner: overlaps the other long tests
+	ref := ours(t)
+	cls := append([]OneShotClass(nil), oursShots...)
+	sort.Slice(cls, func(i, j int) bool { return len(cls[i].Own) > len(cls[j].Own) })
+	gone, n := map[uint32]bool{}, 0
+	for _, c := range cls {
+		if 10*n >= 6*startsOf(cls) {
+			break
+		}
+		gone[c.Wave], n = true, n+len(c.Own)
+	}
+	st, err := RenderStems(testScene(t, damageSeconds), 101, 2, func(p audio.Play) int {
+		if p.Source != audio.SourceBed && gone[p.Wave] {
+			return 1
+		}
+		return 0
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// two more independent draws of the one-shots
+	extra, extra2 := stems(t, 202)[2], stems(t, 303)[2]
+	for _, c := range []struct {
+		name string
+		rec  Stereo
+		want string // "": neither pass nor fail asked, only no noise rule
+	}{
+		{"whole", mix(st, []float32{1, 1}), "pass"},
+		{"one-shots three times as frequent", mix([]Stereo{st[0], st[1], extra, extra2}, []float32{1, 1, 1, 1}), "fail"},
+		{fmt.Sprintf("without %d waves (%d of our %d starts)", len(gone), n, startsOf(cls)), st[0], ""},
+	} {
+		l, r := degrade.Noise(c.rec.L, c.rec.R, 30, true, 29)
+		shots := append([]OneShotClass(nil), oursShots...)
+		ms := Judge(alignedMeasure(l, r, ref), ref, shots, true)
+		for _, m := range ms {
+			if m.ID != "onset_rate" {
+				continue
+			}
+			if c.want != "" && m.Status != c.want || strings.HasPrefix(m.Note, "not judged: noise") {
+				t.Errorf("%s, pink noise 30 dB SNR: one-shot rate %s (%s), want %s\n%s", c.name, m.Status, m.Note, c.want, describe(ms))
+			}
+			t.Logf("%s: one-shot rate %s, %.1f in %.1f … %.1f %s", c.name, m.Status, m.Retail, m.Lo, m.Hi, m.Note)
+		}
+		for _, sc := range shots {
+			if gone[sc.Wave] && sc.Buried > 0 {
+				t.Errorf("%s: the noise buries %d of wave 0x%08X; want the missing waves audible", c.name, sc.Buried, sc.Wave)
+			}
+		}
+	}
+}
+
+// startsOf counts the starts of classes.
+func startsOf(cs []OneShotClass) int {
+	n := 0
+	for _, c := range cs {
+		n += len(c.Own)
+	}
+	return n
 }
 
 func contains(s []string, x string) bool {

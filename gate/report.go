@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"soundworld/dat"
+	"soundworld/gate/measure"
 )
 
 // MarshalResult encodes res as indented JSON with NaN and ±Inf as null
@@ -86,6 +87,18 @@ func jsonSafe(v reflect.Value) any {
 }
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
+	// ownDB is a median own level: "silent" under −150 dB (a wave whose
+	// first 50 ms hold nothing, its sound starting later).
+	"ownDB": func(v []float64) string {
+		switch m := measure.Quantile(v, 0.5); {
+		case math.IsNaN(m):
+			return "–"
+		case m < -150:
+			return "silent"
+		default:
+			return fmt.Sprintf("%.1f dB", m)
+		}
+	},
 	"num": func(v float64) string {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return "–"
@@ -102,6 +115,8 @@ h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px}
 .pass{background:#2e7d32} .fail{background:#c62828} .na{background:#757575}
 table{border-collapse:collapse;margin:8px 0} td,th{padding:4px 10px;border-bottom:1px solid #ddd;text-align:right}
 th{background:#f4f4f4} td:first-child,th:first-child{text-align:left} td:not(:first-child):not(:last-child){white-space:nowrap}
+table.verdicts td:nth-child(7){white-space:normal;min-width:12em;max-width:22em;text-align:left}
+table.verdicts td:last-child{min-width:22em;text-align:left}
 tr.row-fail td{background:#fdecea} tr.row-na td{color:#777} .meta{color:#555} .warn{color:#a15c00}
 .banner{background:#fff3cd;border:2px solid #c77700;border-radius:4px;padding:8px 12px;margin:10px 0;font-weight:600}
 svg{display:block;margin:8px 0}
@@ -114,20 +129,20 @@ recording: {{.R.Recording.Path}} — {{.R.Recording.Format}}, {{.R.Recording.Sou
 {{with .R.DataProblems}}<div class="banner">⚠ The game data is damaged: {{len .}} data problem(s), listed below. Our numbers are what retail would play with this data (skipped records are silent); fix the data before trusting the verdict.</div>{{end}}
 {{range .R.Warnings}}<p class="warn">⚠ {{.}}</p>{{end}}
 <h2>Verdicts</h2>
-<table><tr><th>metric</th><th>retail</th><th>ours min</th><th>ours median</th><th>ours max</th><th>passes within</th><th>tolerance</th><th>verdict</th><th>note</th></tr>
+<table class="verdicts"><tr><th>metric</th><th>retail</th><th>ours min</th><th>ours median</th><th>ours max</th><th>passes within</th><th>tolerance</th><th>verdict</th><th>note</th></tr>
 {{range .R.Metrics}}<tr class="row-{{if eq .Status "n/a"}}na{{else}}{{.Status}}{{end}}"><td>{{.Label}}{{if .Unit}} ({{.Unit}}){{end}}</td><td>{{num .Retail}}</td><td>{{num .Min}}</td><td>{{num .Median}}</td><td>{{num .Max}}</td><td>{{num .Lo}} … {{num .Hi}}</td><td>{{.Tol}}</td>
 <td><span class="verdict {{if eq .Status "pass"}}pass{{else if eq .Status "fail"}}fail{{else}}na{{end}}">{{.Status}}</span></td><td>{{.Note}}</td></tr>
 {{end}}</table>
-<p class="meta">A metric passes when retail's value lies within our seeds' min…max widened by its tolerance; a one-shot band spans at least what ± 3 standard errors of retail's own sampling allow (its length, its number of one-shots). Bed bands below max(−90 dB, loudest band − 60 dB) are compared at that floor. "not judged": the recording's floor (its quietest tenth) lies more than 10 dB above our seeds' (a bed band: more than 4 dB, or 2 dB and more than its level rose, or ours has nothing there), or its sounds end slower than 0.66 of ours (a room), or a bed band holds noise its channels do not share within 10 dB of its level: noise or a room in the recording chain buries what that verdict measures.</p>
+<p class="meta">A metric passes when retail's value lies within our seeds' min…max widened by its tolerance; a one-shot band spans at least what ± 3 standard errors of retail's own sampling allow (its length, its number of one-shots). Bed bands below max(−90 dB, loudest band − 60 dB) are compared at that floor. "not judged": the recording's floor (its quietest tenth) lies more than 10 dB above our seeds' (the bed level and the balance; a bed band: more than 4 dB, or 2 dB and more than its level rose, or ours has nothing there), or its sounds end slower than 0.66 of ours (a room), or a bed band holds noise its channels do not share within 10 dB of its level, or that noise buries more than half of our one-shot starts (their first 50 ms more than 20 dB under it; fewer buried, the one-shot bands reach to ours without them): noise or a room in the recording chain buries what that verdict measures.</p>
 <h2>Loudness over time</h2>{{.Loudness}}
 <h2>Bed spectrum</h2>{{.Spectrum}}
 <details><summary>Band table</summary><table><tr><th>band</th><th>retail</th><th>ours min</th><th>ours median</th><th>ours max</th><th>verdict</th><th>note</th></tr>
 {{range .Bands}}<tr class="row-{{if eq .Status "n/a"}}na{{else}}{{.Status}}{{end}}"><td>{{.Label}}</td><td>{{num .Retail}}</td><td>{{num .Min}}</td><td>{{num .Median}}</td><td>{{num .Max}}</td><td>{{.Status}}</td><td>{{.Note}}</td></tr>{{end}}</table></details>
 <h2>One-shots</h2>{{.Raster}}
-{{with .R.OneShots}}<table><tr><th>wave</th><th>left: starts</th><th>seen</th><th>centre: starts</th><th>seen</th><th>right: starts</th><th>seen</th></tr>
-{{range $c := .}}<tr><td>{{if ne $c.Name (printf "wave 0x%08X" $c.Wave)}}{{$c.Name}} {{end}}<code>{{printf "0x%08X" $c.Wave}}</code></td>{{range $s, $n := $c.Starts}}<td>{{$n}}</td><td>{{index $c.Seen $s}}</td>{{end}}</tr>
+{{with .R.OneShots}}<table><tr><th>wave</th><th>left: starts</th><th>seen</th><th>centre: starts</th><th>seen</th><th>right: starts</th><th>seen</th><th>own level (median)</th><th>under the recording's noise</th></tr>
+{{range $c := .}}<tr{{if $c.Buried}} class="row-na"{{end}}><td>{{if ne $c.Name (printf "wave 0x%08X" $c.Wave)}}{{$c.Name}} {{end}}<code>{{printf "0x%08X" $c.Wave}}</code></td>{{range $s, $n := $c.Starts}}<td>{{$n}}</td><td>{{index $c.Seen $s}}</td>{{end}}<td>{{ownDB $c.Own}}</td><td>{{if $c.Buried}}{{$c.Buried}} of {{len $c.Own}}{{else}}–{{end}}</td></tr>
 {{end}}</table>
-<p class="meta">Our renders' one-shot starts per wave and side (all seeds) and how many the onset detector found within ±30 ms: a side or a wave it does not see is a blind spot in the one-shot verdicts.</p>{{end}}
+<p class="meta">Our renders' one-shot starts per wave and side (all seeds) and how many the onset detector found within ±30 ms: a side or a wave it does not see is a blind spot in the one-shot verdicts. Own level: the energy of a start's first 50 ms (both channels). Under the recording's noise: starts whose own level lies more than 20 dB under the noise the recording adds to each channel on its own{{with $.Noise}} ({{.}}){{end}}, which the detector cannot see there.</p>{{end}}
 <h2>Balance</h2>{{.Balance}}
 <p class="meta">Every number is in report.json beside this file. Soundworld listening gate.</p>
 </body></html>
@@ -146,7 +161,11 @@ func RenderHTML(res *Result) ([]byte, error) {
 		LastSeed uint32
 		figures
 		Bands []Metric
+		Noise string // the recording's noise, when it has some
 	}{R: res}
+	if !math.IsNaN(res.Noise) && res.Noise != 0 {
+		data.Noise = fmt.Sprintf("%.0f dB in this recording", res.Noise)
+	}
 	if len(res.Seeds) == 0 {
 		return nil, fmt.Errorf("gate report: no seeds")
 	}

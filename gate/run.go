@@ -125,6 +125,10 @@ type Result struct {
 	// OneShots: per wave, our renders' one-shot starts on each side and how
 	// many the detector found (summed over the seeds).
 	OneShots []OneShotClass `json:"one_shots"`
+	// Noise is the noise the recording adds to each channel on its own, dB
+	// (both channels' squares per sample; NaN: none found): what buries
+	// one-shots (OneShotClass.Buried).
+	Noise float64 `json:"noise_db"`
 }
 
 // Run renders the gate's K seeds, decodes and measures the recording and
@@ -171,7 +175,8 @@ func Run(f *File, opt Options) (*Result, error) {
 		res.Warnings = append(res.Warnings, "data problem: "+p.String())
 	}
 	f.measureRetail(res, rec, ignore)
-	res.Metrics = append(Verdicts(res.Retail, res.Ours, f.Align), MeterMetrics(res.Retail, res.Ours, f.Align, f.MeterVerdicts)...)
+	res.Noise = recordingNoise(res.Retail, res.Ours)
+	res.Metrics = append(Judge(res.Retail, res.Ours, res.OneShots, f.Align), MeterMetrics(res.Retail, res.Ours, f.Align, f.MeterVerdicts)...)
 	res.Pass = true
 	res.Failed = []string{}
 	for _, m := range res.Metrics {
@@ -338,20 +343,14 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 	cancelled := pool.Run(ctx, workers, k, func(jobs iter.Seq[int]) {
 		for i := range jobs {
 			seed := opt.FirstSeed + uint32(i)
-			var plays []audio.Play // the one-shot starts (not beds)
-			st, err := RenderStems(sc, seed, 1, func(p audio.Play) int {
-				if p.Source != audio.SourceBed {
-					plays = append(plays, p)
-				}
-				return 0
-			})
+			m, plays, err := renderSeed(sc, seed)
 			if err != nil {
 				errs[i] = err
 				continue
 			}
-			res.Ours[i], res.Seeds[i] = measure.Measure(st[0].L, st[0].R, nil), seed
+			res.Ours[i], res.Seeds[i] = m, seed
 			mu.Lock()
-			addClasses(cls, plays, res.Ours[i].Onsets.Times)
+			addClasses(cls, plays, m.Onsets.Times, ownLevels(sc.Bank))
 			done++
 			progress("gate: seed %d rendered and measured (%d/%d)", seed, done, k)
 			if opt.OnSeed != nil {
@@ -370,4 +369,32 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 		}
 	}
 	return nil
+}
+
+// renderSeed renders and measures one seed of sc, with its one-shot
+// starts (the plays that are not beds).
+func renderSeed(sc Scene, seed uint32) (measure.Result, []audio.Play, error) {
+	var plays []audio.Play
+	st, err := RenderStems(sc, seed, 1, func(p audio.Play) int {
+		if p.Source != audio.SourceBed {
+			plays = append(plays, p)
+		}
+		return 0
+	})
+	if err != nil {
+		return measure.Result{}, nil, err
+	}
+	return measure.Measure(st[0].L, st[0].R, nil), plays, nil
+}
+
+// ownLevels is a play's OwnLevel from bank's waves (NaN: a wave bank
+// cannot give, or no bank).
+func ownLevels(bank *audio.Bank) func(audio.Play) float64 {
+	return func(p audio.Play) float64 {
+		w, err := bank.Samples(p.Wave)
+		if err != nil {
+			return math.NaN()
+		}
+		return OwnLevel(w, p)
+	}
 }

@@ -102,12 +102,7 @@ func renderTake(t testing.TB, ar *dat.Archive, bank *audio.Bank, k truthTake) (S
 			t.Fatal(err)
 		}
 		e := truthEvent{t: p.Time, wave: p.Wave, pan: p.Pan, attack: attackTime(buf), rise: riseTime(buf), inner: inner}
-		w := audio.SampleRate / 20 // 50 ms
-		for i := 0; i < min(w, len(buf)/2); i++ {
-			a, b := float64(buf[2*i]*gl), float64(buf[2*i+1]*gr)
-			e.own += a*a + b*b
-		}
-		e.own /= float64(w)
+		e.own = math.Pow(10, OwnLevel(buf, p)/10) // its first 50 ms
 		switch {
 		case p.Source == audio.SourceBed:
 			e.exclude = "bed start"

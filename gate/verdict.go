@@ -147,8 +147,17 @@ func (m *Metric) judge() {
 
 // Verdicts compares retail's measurement with ours (one per seed). aligned
 // says the recording's level was aligned to ours: the loudness and level
-// verdicts are then n/a (they were made equal).
+// verdicts are then n/a (they were made equal). It is Judge without our
+// one-shot starts: noise that buries them is not looked for.
 func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metric {
+	return Judge(retail, ours, nil, aligned)
+}
+
+// Judge is Verdicts knowing our renders' one-shot starts (shots, their own
+// levels): the one-shot verdicts are not judged, or the rate's band
+// widened, as far as noise the recording adds buries them (notJudgedUnderNoise).
+// It sets each class's Buried.
+func Judge(retail measure.Result, ours []measure.Result, shots []OneShotClass, aligned bool) []Metric {
 	col := func(f func(measure.Result) float64) []float64 { return column(ours, f) }
 	var out []Metric
 	for _, c := range []struct {
@@ -176,6 +185,7 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 	if aligned {
 		alignmentSpread(out, ours)
 	}
+	out = notJudgedUnderNoise(out, noiseBurial(retail, ours, shots), retail, ours)
 	return notJudgedInARoom(notJudgedUnderFloor(out, retail, ours, floor), retail, ours)
 }
 
@@ -371,7 +381,11 @@ func onsetVerdicts(retail measure.Result, ours []measure.Result, aligned bool) [
 // (clipped to 0..1). A normal SE from their spread fails where one sound
 // dominates: its interquartile range is 0 dB, yet a take with a few more
 // of the others has a median several dB away.
-func levelRange(ours []measure.Result, n int) (lo, hi float64) {
+func levelRange(ours []measure.Result, n int) (lo, hi float64) { return levelRangeAt(ours, n, 0.5) }
+
+// levelRangeAt is levelRange for the quantile q of our one-shot levels
+// (levelRange: the median): the quantiles q ∓ SamplingZ·0.5/√n.
+func levelRangeAt(ours []measure.Result, n int, q float64) (lo, hi float64) {
 	var v []float64
 	for _, o := range ours {
 		for _, i := range o.Onsets.Starts() {
@@ -382,7 +396,7 @@ func levelRange(ours []measure.Result, n int) (lo, hi float64) {
 		return math.NaN(), math.NaN()
 	}
 	d := SamplingZ * 0.5 / math.Sqrt(float64(n))
-	return measure.Quantile(v, math.Max(0.5-d, 0)), measure.Quantile(v, math.Min(0.5+d, 1))
+	return measure.Quantile(v, math.Max(q-d, 0)), measure.Quantile(v, math.Min(q+d, 1))
 }
 
 // sideSpread is the standard deviation of one one-shot's side score (+1
@@ -482,11 +496,13 @@ func uncorrelatedNoise(retail measure.Result, ours []measure.Result, b int) (und
 	return retail.Bed.Levels[b] - 10*math.Log10(n), true
 }
 
-// floorMetrics are the verdicts a raised broadband floor makes unmeasurable:
-// one-shots under it cannot be counted, placed or sided; the quiet half and
-// the quiet 3 s windows are the floor itself.
-var floorMetrics = map[string]bool{"onset_rate": true, "onset_level": true, "onset_side": true,
-	"bed_level": true, "balance": true, "balance_spread": true}
+// floorMetrics are the verdicts a raised broadband floor makes
+// unmeasurable: the quiet half and the quiet 3 s windows are the floor
+// itself. The one-shots are judged by what the floor's noise buries of
+// ours (notJudgedUnderNoise), not by the floor: a floor risen over a render
+// whose quiet frames are digital silence says nothing of one-shots 60 dB
+// above it.
+var floorMetrics = map[string]bool{"bed_level": true, "balance": true, "balance_spread": true}
 
 // notJudgedUnderFloor turns the verdicts a recording's raised floor makes
 // unmeasurable into "not judged: …" (status n/a, never a silent pass or

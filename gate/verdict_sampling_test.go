@@ -74,15 +74,7 @@ func TestOneShotBandsCoverSamplingError(t *testing.T) {
 		r.Onsets.LevelMed, r.Onsets.LeftShare, r.Onsets.RightShare, r.Onsets.PerMinute = level, 0, -side, rate
 		return r
 	}
-	metric := func(ms []Metric, id string) Metric {
-		for _, m := range ms {
-			if m.ID == id {
-				return m
-			}
-		}
-		t.Fatalf("no %s", id)
-		return Metric{}
-	}
+	metric := func(ms []Metric, id string) Metric { return metricOf(t, ms, id) }
 	near := func(a, b float64) bool { return math.Abs(a-b) < 0.002 }
 	for _, c := range []struct {
 		id     string
