@@ -40,18 +40,7 @@ func narrowTones(hz, snr float64) (found, onsets int) {
 	l, r := noise(rng, sec, sd), noise(rng, sec, sd)
 	// Mean square of a sine of amplitude a is a²/2; the noise's is sd².
 	a := math.Sqrt(2 * sd * sd * math.Pow(10, snr/10))
-	var want []float64
-	for k := 1; k < int(sec); k++ {
-		t0 := float64(k) + 0.013*float64(k%3)
-		want = append(want, t0)
-		i0, n, ramp := int(t0*Rate), Rate/10, Rate/200
-		for i := 0; i < n; i++ {
-			g := min(1, float64(i)/float64(ramp), float64(n-i)/float64(ramp))
-			v := float32(g * a * math.Sin(2*math.Pi*hz*float64(i)/Rate))
-			l[i0+i] += v
-			r[i0+i] += v
-		}
-	}
+	want := addTones(l, r, hz, a, 1, 1)
 	got := Measure(l, r, nil).Onsets.Times
 	for _, w := range want {
 		for _, g := range got {
@@ -62,4 +51,24 @@ func narrowTones(hz, snr float64) (found, onsets int) {
 		}
 	}
 	return found, len(got)
+}
+
+// addTones adds to l, r (at least 20 s) a 100 ms tone at hz (5 ms ramps)
+// of amplitude amp, times gl on the left and gr on the right, once a
+// second from 1 s on, each 0, 13 or 26 ms late in turn, and returns the
+// tones' start times (s).
+func addTones(l, r []float32, hz, amp, gl, gr float64) []float64 {
+	var want []float64
+	for k := 1; k < len(l)/Rate; k++ {
+		t0 := float64(k) + 0.013*float64(k%3)
+		want = append(want, t0)
+		i0, n, ramp := int(t0*Rate), Rate/10, Rate/200
+		for i := 0; i < n; i++ {
+			g := min(1, float64(i)/float64(ramp), float64(n-i)/float64(ramp))
+			v := g * amp * math.Sin(2*math.Pi*hz*float64(i)/Rate)
+			l[i0+i] += float32(gl * v)
+			r[i0+i] += float32(gr * v)
+		}
+	}
+	return want
 }
