@@ -21,6 +21,13 @@ const (
 	sustainRing   = 2*sustainSpan + 1 // averages kept: f, f − sustainSpan, f − 2·sustainSpan
 )
 
+// twoTests: a band is tested twice, on the frame and on the average, so
+// noise passes zMin in either about twice as often as in one. The
+// average's z is lowered by what keeps the pair's rate of false passes at
+// one test's: zMin for half the tail P(z > zMin) of a normal z, less zMin
+// (≈ 0.21).
+var twoTests = math.Sqrt2*math.Erfinv(1-math.Erfc(zMin/math.Sqrt2)/2) - zMin
+
 // sustained is one signal's running statistics of its bands' averaged
 // levels (dB): their ring, running mean and the variance of their changes
 // between averages that do not overlap.
@@ -28,6 +35,7 @@ type sustained struct {
 	lev        [sustainRing][]float64
 	mean, vari []float64
 	changes    int
+	warm       float64 // 1 − (1−α)^changes: the variance's warm-up (frame)
 }
 
 // sustain takes frame f's averaged band levels: the mean power per bin over
@@ -42,6 +50,7 @@ func (nv *novelty) sustain(f int, floor float64) {
 	}
 	s := nv.sus
 	s.changes = max(0, f-2*sustainSpan) // frames 2·sustainSpan … f−1 fed the variance
+	s.warm = 1 - math.Pow(1-float64(fluxHop)/Rate/bandTau, float64(s.changes))
 	cur := s.lev[f%sustainRing]
 	n := min(sustainFrames, nv.frames-f)
 	for b := range cur {
@@ -62,8 +71,8 @@ func (nv *novelty) sustain(f int, floor float64) {
 // average's changes. The rise is taken no higher than frame f's own level
 // (lev, dB): the average from a frame before a start already holds the
 // start, and a loud one would pass there, up to 46 ms early; the frame
-// itself holds only noise. It then feeds the statistics with the average
-// before f. 0 until the spread holds a change.
+// itself holds only noise. Less twoTests. It then feeds the statistics
+// with the average before f. 0 until the spread holds a change.
 func (nv *novelty) sustainedZ(f, b int, lev float64) float64 {
 	s := nv.sus
 	if f < sustainSpan {
@@ -72,8 +81,7 @@ func (nv *novelty) sustainedZ(f, b int, lev float64) float64 {
 	old := s.lev[(f-sustainSpan)%sustainRing][b]
 	z := 0.0
 	if s.changes > 0 {
-		warm := 1 - math.Pow(1-float64(fluxHop)/Rate/bandTau, float64(s.changes))
-		z = (min(s.lev[f%sustainRing][b], lev) - max(s.mean[b], old)) / math.Sqrt(s.vari[b]/warm+1)
+		z = (min(s.lev[f%sustainRing][b], lev)-max(s.mean[b], old))/math.Sqrt(s.vari[b]/s.warm+1) - twoTests
 	}
 	alpha := float64(fluxHop) / Rate / bandTau
 	s.mean[b] += alpha * (old - s.mean[b])
