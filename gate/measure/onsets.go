@@ -111,6 +111,7 @@ type novelty struct {
 	lev        [levRing][]float64
 	changes    int     // changes the variance has taken (its warm-up)
 	q          float64 // > 0: candidates pass sideThreshold(score, q), not the median
+	sus        *sustained
 }
 
 func newNoveltyOf(frames int, edges []int) *novelty {
@@ -150,6 +151,7 @@ func (nv *novelty) frame(f int, floor float64) {
 	edges, nb := nv.edges, len(nv.edges)-1
 	cur := nv.lev[f%levRing]
 	p := nv.pow[f*nb : (f+1)*nb]
+	nv.sustain(f, floor)
 	for b := range cur {
 		cur[b] = 10 * math.Log10(float64(p[b])/float64(edges[b+1]-edges[b])+floor)
 	}
@@ -174,6 +176,7 @@ func (nv *novelty) frame(f int, floor float64) {
 	warm := 1 - math.Pow(1-alpha, float64(nv.changes)) // 0 at 0 changes: no z yet
 	for b := range cur {
 		z := (cur[b] - max(nv.mean[b], nv.quietestBefore(f, b))) / math.Sqrt(nv.vari[b]/warm+1)
+		z = max(z, nv.sustainedZ(f, b, cur[b]))
 		if warm > 0 && z > zMin {
 			s += min(z-zMin, zCap)
 			m |= 1 << b

@@ -1,7 +1,6 @@
 package measure
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -18,17 +17,6 @@ func TestOnsetsTonesOverNoise(t *testing.T) {
 	rng := rand.New(rand.NewPCG(29, 2))
 	const sec = 20.0
 	l, r := noise(rng, sec, 0.001), noise(rng, sec, 0.001)
-	var want []float64
-	for k := 1; k < int(sec); k++ {
-		t0 := float64(k) + 0.013*float64(k%3)
-		want = append(want, t0)
-		i0, n, ramp := int(t0*Rate), Rate/10, Rate/200
-		for i := 0; i < n; i++ {
-			g := min(1, float64(i)/float64(ramp), float64(n-i)/float64(ramp))
-			v := g * 0.01 * math.Sin(2*math.Pi*1200*float64(i)/Rate)
-			l[i0+i] += float32(v)
-			r[i0+i] += float32(0.5 * v)
-		}
-	}
+	want := addTones(l, r, 1200, 0.01, 1, 0.5)
 	onsetsAt(t, Measure(l, r, nil).Onsets.Times, want)
 }
