@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"sync"
 	"testing"
 
 	"soundworld/assets"
@@ -58,54 +57,12 @@ type truthEvent struct {
 	own     float64 // mean square (L²+R²) of its first 50 ms as played (the truth set)
 	bandSNR float64 // dB: the same, in the third-octave band where it is largest
 	exclude string  // why it is left out of the truth set ("" = kept)
-	// inner are the onsets the wave holds after its start (s from it): what
-	// the detector finds in the wave played alone, at its pan, over
-	// silence. A detection there is of a sound the mix really holds (a
-	// windmill's creak rises in steps, a hammer's partials beat), not a
-	// false one, and it counts neither way.
+	// inner are the onsets the wave holds after its start (s from it):
+	// second attacks in its own envelope (innerRule). A detection there is
+	// of a sound the mix really holds (a creak's ticks, a bed's bursts),
+	// not a false one, and it counts neither way.
 	inner []float64
 }
-
-// innerOnsets are the onsets (s from its start) of wave played alone with
-// gains gl, gr over 0.5 s of silence each side, later than the match window
-// after its start. The detector does not depend on the level (item 1), so
-// the pan alone keys the cache.
-func innerOnsets(bank *audio.Bank, wave uint32, pan int, gl, gr float32) ([]float64, error) {
-	type key struct {
-		bank *audio.Bank
-		wave uint32
-		pan  int
-	}
-	innerMu.Lock()
-	defer innerMu.Unlock()
-	k := key{bank, wave, pan}
-	if v, ok := innerCache[k]; ok {
-		return v.([]float64), nil
-	}
-	buf, err := bank.Samples(wave)
-	if err != nil {
-		return nil, err
-	}
-	pad := audio.SampleRate / 2
-	n := len(buf)/2 + 2*pad
-	l, r := make([]float32, n), make([]float32, n)
-	for i := 0; 2*i+1 < len(buf); i++ {
-		l[pad+i], r[pad+i] = buf[2*i]*gl, buf[2*i+1]*gr
-	}
-	var out []float64
-	for _, d := range measure.Measure(l, r, nil).Onsets.Times {
-		if d -= 0.5; d > truthTol {
-			out = append(out, d)
-		}
-	}
-	innerCache[k] = out
-	return out, nil
-}
-
-var (
-	innerMu    sync.Mutex
-	innerCache = map[any]any{}
-)
 
 // atInner: a detection at d lies at an inner onset of some start in ev.
 func atInner(ev []truthEvent, d float64) bool {
@@ -194,7 +151,7 @@ func renderTruth(t testing.TB, ar *dat.Archive, bank *audio.Bank, p truthPlace, 
 		own /= float64(w)
 		i0 := int(math.Round(pl.Time * audio.SampleRate))
 		before := ms(mix.L, i0-w, i0) + ms(mix.R, i0-w, i0)
-		inner, err := innerOnsets(bank, pl.Wave, pl.Pan, gl, gr)
+		inner, err := innerOnsets(bank, pl.Wave)
 		if err != nil {
 			t.Fatal(err)
 		}
