@@ -17,7 +17,7 @@ import (
 // since every stand-in variant can be picked (T1's pad) the stream's bed
 // alternates brook-a and brook-b). (One-shots landing on each other are what
 // it misses.) A detection at one of a start's inner onsets (a bird's
-// song of chirps: innerOnsets, as the truth set scores them) counts
+// song of chirps: innerRule, as the truth set scores them) counts
 // neither way. The floor was 85 %: the spread of a band's changes and the
 // rise over the quietest level before a pre-echo (docs/gate-onsets.md)
 // traded precision here (0.98 → 0.85: second detections about 90 ms into
@@ -35,8 +35,7 @@ func TestOnsetsFindLoggedOneShots(t *testing.T) {
 			} else if p.Slot >= 0 {
 				beds = append(beds, p.Time)
 			}
-			gl, gr := audio.Gains(p.DB, p.Pan)
-			in, err := innerOnsets(sc.Bank, p.Wave, p.Pan, gl, gr)
+			in, err := innerOnsets(sc.Bank, p.Wave)
 			if err != nil {
 				t.Fatal(err)
 			}

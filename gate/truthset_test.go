@@ -96,8 +96,7 @@ func renderTake(t testing.TB, ar *dat.Archive, bank *audio.Bank, k truthTake) (S
 		if err != nil {
 			t.Fatal(err)
 		}
-		gl, gr := audio.Gains(p.DB, p.Pan)
-		inner, err := innerOnsets(bank, p.Wave, p.Pan, gl, gr)
+		inner, err := innerOnsets(bank, p.Wave)
 		if err != nil {
 			t.Fatal(err)
 		}
