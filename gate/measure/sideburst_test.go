@@ -41,37 +41,53 @@ func TestSideBurstsAreNoStarts(t *testing.T) {
 			r[i0+k] -= float32(v)
 		}
 	}
-	const start, gl, gr = 9.0, 1.0, 0.5
-	// Thump: white noise decaying over 80 ms, 10 dB under the bed over its
-	// first 50 ms (mean square of e^(−2t/0.08) over 50 ms ≈ 0.57).
-	thAmp := math.Sqrt(bedMS * math.Pow(10, -10.0/10) / 0.57)
-	for k := 0; k < int(0.4*Rate); k++ {
-		tt := float64(k) / Rate
-		v := thAmp * rng.NormFloat64() * math.Exp(-tt/0.08)
-		l[int(start*Rate)+k] += float32(gl * v)
-		r[int(start*Rate)+k] += float32(gr * v)
-	}
-	o := Measure(l, r, nil).Onsets
-	found, bursts := false, 0
-	for i, tm := range o.Times {
-		if math.Abs(tm-start) <= 0.030 {
-			found = true
-			if o.Side[i] <= 1 {
-				t.Errorf("the thump at %.3f s reads side %.1f dB, want left (> +1)", tm, o.Side[i])
-			}
-			continue
-		}
+	const start = 9.0
+	addThump(rng, l, r, start, bedMS)
+	bursts := 0
+	for _, tm := range thumpFound(t, Measure(l, r, nil).Onsets, start) {
 		if tm < 1.9 || tm > 8.1 {
 			t.Errorf("onset at %.3f s where only the bed plays", tm)
 		}
 		bursts++
 	}
 	if bursts > 6 {
-		t.Errorf("the side bursts make %d onsets (%.3f s), want ≤ 6", bursts, o.Times)
+		t.Errorf("the side bursts make %d onsets, want ≤ 6", bursts)
+	}
+}
+
+// addThump adds at start (s) a broadband thump panned 6 dB left (gains 1,
+// 0.5): white noise decaying over 80 ms, 10 dB under bedMS over its first
+// 50 ms (the mean square of e^(−2t/0.08) over 50 ms is ≈ 0.57).
+func addThump(rng *rand.Rand, l, r []float32, start, bedMS float64) {
+	const gl, gr = 1.0, 0.5
+	thAmp := math.Sqrt(bedMS * math.Pow(10, -10.0/10) / 0.57)
+	i0 := int(start * Rate)
+	for k := 0; k < int(0.4*Rate); k++ {
+		v := thAmp * rng.NormFloat64() * math.Exp(-float64(k)/Rate/0.08)
+		l[i0+k] += float32(gl * v)
+		r[i0+k] += float32(gr * v)
+	}
+}
+
+// thumpFound checks that o holds addThump's thump at start, within 30 ms,
+// read as left (side > +1 dB), and returns the other onsets' times.
+func thumpFound(t *testing.T, o Onsets, start float64) (others []float64) {
+	t.Helper()
+	found := false
+	for i, tm := range o.Times {
+		if math.Abs(tm-start) > 0.030 {
+			others = append(others, tm)
+			continue
+		}
+		found = true
+		if o.Side[i] <= 1 {
+			t.Errorf("the thump at %.3f s reads side %.1f dB, want left (> +1)", tm, o.Side[i])
+		}
 	}
 	if !found {
 		t.Errorf("the panned thump at %.1f s is not found; onsets %.3f", start, o.Times)
 	}
+	return others
 }
 
 // sideThreshold on a score of 200 frames, 0 but for 50 at frames 10–12:
@@ -131,29 +147,9 @@ func TestIsolatedSideBurstsAreNoStarts(t *testing.T) {
 		}
 		bursts++
 	}
-	const start, gl, gr = 11.0, 1.0, 0.5
-	thAmp := math.Sqrt(bedMS * math.Pow(10, -10.0/10) / 0.57) // see TestSideBurstsAreNoStarts
-	for k := 0; k < int(0.4*Rate); k++ {
-		v := thAmp * rng.NormFloat64() * math.Exp(-float64(k)/Rate/0.08)
-		l[int(start*Rate)+k] += float32(gl * v)
-		r[int(start*Rate)+k] += float32(gr * v)
-	}
-	o := Measure(l, r, nil).Onsets
-	found, extra := false, 0
-	for i, tm := range o.Times {
-		if math.Abs(tm-start) <= 0.030 {
-			found = true
-			if o.Side[i] <= 1 {
-				t.Errorf("the thump at %.3f s reads side %.1f dB, want left (> +1)", tm, o.Side[i])
-			}
-			continue
-		}
-		extra++
-	}
-	if extra > 1 {
-		t.Errorf("%d isolated side bursts make %d onsets (%.3f s), want ≤ 1", bursts, extra, o.Times)
-	}
-	if !found {
-		t.Errorf("the panned thump at %.1f s is not found; onsets %.3f", start, o.Times)
+	const start = 11.0
+	addThump(rng, l, r, start, bedMS)
+	if extra := thumpFound(t, Measure(l, r, nil).Onsets, start); len(extra) > 1 {
+		t.Errorf("%d isolated side bursts make %d onsets (%.3f s), want ≤ 1", bursts, len(extra), extra)
 	}
 }
