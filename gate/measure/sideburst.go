@@ -9,15 +9,15 @@ import "math/bits"
 // a burst to the side's own score over the second before it, but a burst
 // can be the largest of its second (and in a take's first second there is
 // nothing before it). What no burst can hide is its end: within the 150 ms
-// an onset's energy is measured over (spanFrames), its side falls back by
-// 40–140 dB in the bands that fired while the mid in those bands falls by
-// under 16 dB. A sound that starts falls in the side as it falls in the
-// mid, since its side is a fixed share of its mid (its pan); a start a
-// side candidate alone sees, panned under a centred bed, fell at most
-// 33 dB more in the side than in the mid on the training takes. So a side
-// candidate whose side falls burstFall dB more than its mid within
-// spanFrames is the codec's, not a start. Noise or a room in the chain
-// keeps the side from falling that far, so there the test never refuses.
+// an onset's energy is measured over (spanFrames), its side falls back
+// some 50–130 dB more than the mid in the bands that fired. A sound that
+// starts falls in the side as it falls in the mid, since its side is a
+// fixed share of its mid (its pan); a start only the side sees, panned
+// under a centred bed, fell at most 33 dB more in the side than in the
+// mid on the training takes. So a side candidate whose side falls
+// burstFall dB more than its mid within spanFrames is the codec's, not a
+// start. Noise or a room in the chain keeps the side from falling that
+// far, so there the test never refuses.
 const burstFall = 40.0 // dB, side's fall over the mid's within spanFrames
 
 // codedBurst reports whether the side candidate at frame f, bands m, is a
