@@ -368,7 +368,7 @@ func (an analysis) sideAdded(f int, m uint64) float64 {
 func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Onsets {
 	mid, side, cross := analyse(l, r)
 	an := analysis{mid, side, cross}
-	cands := append(mid.candidates(kept, an.midAdded), side.candidates(kept, an.sideAdded)...)
+	cands := append(mid.candidates(kept, an.midAdded), side.candidates(kept, an.sideAddedUnlessBurst)...)
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].f < cands[j].f })
 	out := Onsets{Fall: fastestFall(mid, side, kept)}
 	last := -minGapFrames - 1
