@@ -37,7 +37,8 @@ var verdictTakes = flag.Int("verdicttakes", 0, "held-out takes in TestVerdictsTh
 // fails the test, except under the knownFalseFails conditions (logged;
 // failed with -truthtargets); a "not judged" where the condition hides
 // nothing fails it too. Per condition it prints the false FAILs and the
-// range of retail's fastest fall over our slowest seed's (the room rule).
+// range of retail's fastest fall over our slowest seed's and of its side
+// less its level in our bed's loudest bands (the room rule).
 func TestVerdictsThroughTheChain(t *testing.T) {
 	const seconds, seeds = 30, 20
 	n := 3
@@ -58,6 +59,7 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 	falseFails := map[string]int{}
 	notJudged := map[string]int{}
 	falls := map[string][2]float64{} // per condition: fallRange
+	sides := map[string][2]float64{} // per condition: retail's diffuse side under its level
 	var skipped string
 	for ti, k := range drawTakes(*verdictSeed, n, towns) {
 		sc := takeScene(t, archives[k.big], banks[k.big], k, seconds)
@@ -81,6 +83,9 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 			}
 			retail := alignedMeasure(l, r, ours)
 			falls[c.name] = fallRange(falls[c.name], retail, ours)
+			if rec, _, ok := diffuse(retail, ours); ok {
+				sides[c.name] = widened(sides[c.name], rec)
+			}
 			if b := noiseBurial(retail, ours, shots); b.buried > 0 && !unjudgeable[c.name] {
 				t.Errorf("take %d, %s: noise at %.1f dB buries %d of our %d starts (%v); nothing in this condition hides them", ti, c.name, b.noise, b.buried, b.total, b.waves)
 			}
@@ -113,9 +118,9 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	t.Logf("%d takes × %d conditions, false FAILs (verdicts) per condition; the fastest fall over our slowest seed's (RoomFall %g):", n, len(conds), RoomFall)
+	t.Logf("%d takes × %d conditions, false FAILs (verdicts) per condition; the fastest fall over our slowest seed's (RoomFall %g); the side less the level in our bed's loudest bands (RoomSide %g dB):", n, len(conds), RoomFall, RoomSide)
 	for _, c := range conds {
-		t.Logf("  %-24s %3d   fall %.2f–%.2f", c.name, falseFails[c.name], falls[c.name][0], falls[c.name][1])
+		t.Logf("  %-24s %3d   fall %.2f–%.2f   side %.1f … %.1f dB", c.name, falseFails[c.name], falls[c.name][0], falls[c.name][1], sides[c.name][0], sides[c.name][1])
 	}
 	t.Logf("not judged (condition: verdict, takes):")
 	for _, k := range keys {
@@ -148,7 +153,11 @@ func fallRange(r [2]float64, retail measure.Result, ours []measure.Result) [2]fl
 	for _, o := range ours {
 		slowest = math.Min(slowest, o.Onsets.Fall)
 	}
-	x := retail.Onsets.Fall / slowest
+	return widened(r, retail.Onsets.Fall/slowest)
+}
+
+// widened widens r (the least and most so far; zero: none yet) to hold x.
+func widened(r [2]float64, x float64) [2]float64 {
 	if r == ([2]float64{}) {
 		return [2]float64{x, x}
 	}

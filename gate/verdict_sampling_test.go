@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -118,7 +119,13 @@ func TestOneShotBandsCoverSamplingError(t *testing.T) {
 // sounds fall at 1000 and 1200 dB/s at the fastest; a recording whose
 // fastest fall is 650 dB/s (under RoomFall = 0.66 of 1000) leaves the
 // one-shot, bed and balance verdicts "not judged" with both figures in the
-// reason, the loudness judged; at 670 dB/s everything is judged.
+// reason, the loudness judged; at 670 dB/s everything is judged. With a
+// bed to read (one band at −60 dB, our side 40 dB under it): a side 6 dB
+// under the level (over RoomSide = −15 dB) is a room's and the fall of
+// 650 dB/s leaves them not judged, saying so; a side 14 dB under it too;
+// one 16 dB under, or the bed's channels alike (side 40 dB under: the
+// recording lacks our fastest enders), is no room, and a rate of 2 against
+// our 10…12 fails.
 func TestNotJudgedInARoom(t *testing.T) {
 	res := func(fall, rate float64) measure.Result {
 		var r measure.Result
@@ -145,6 +152,27 @@ func TestNotJudgedInARoom(t *testing.T) {
 		}
 		if m.ID == "onset_rate" && m.Status != "fail" {
 			t.Errorf("fall 670 dB/s, rate 2 against 10..12: %s, want fail", m.Status)
+		}
+	}
+	bed := func(r measure.Result, side float64) measure.Result {
+		r.Bed.Sides = []float64{side}
+		return r
+	}
+	ours = []measure.Result{bed(res(1000, 10), -100), bed(res(1200, 12), -100)}
+	for _, c := range []struct {
+		side float64 // dB, retail's side power (level −60)
+		room bool
+	}{{-66, true}, {-74, true}, {-76, false}, {-100, false}} {
+		for _, m := range Verdicts(bed(res(650, 2), c.side), ours, false) {
+			switch {
+			case !roomMetrics[m.ID]:
+			case c.room && (m.Status != "n/a" || !strings.Contains(m.Note, fmt.Sprintf("its channels differ as in a room (side %.0f dB under the level in our bed's loudest bands, ours 40 dB)", -60-c.side))):
+				t.Errorf("fall 650 dB/s, side %g dB: %s is %s (%s), want not judged, a room", c.side, m.ID, m.Status, m.Note)
+			case !c.room && strings.HasPrefix(m.Note, "not judged"):
+				t.Errorf("fall 650 dB/s, side %g dB (no room): %s %s, want judged", c.side, m.ID, m.Note)
+			case !c.room && m.ID == "onset_rate" && m.Status != "fail":
+				t.Errorf("fall 650 dB/s, side %g dB (no room), rate 2 against 10..12: %s, want fail", c.side, m.Status)
+			}
 		}
 	}
 }
