@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"soundworld/gate/measure"
 )
@@ -85,30 +86,45 @@ func bedAt(v []float64, b int) float64 {
 	return measure.Silence
 }
 
-// notJudgedInARoom turns the roomMetrics verdicts into "not judged: …"
-// (status n/a) when retail's sounds fall slower than RoomFall of the
+// inARoom says whether retail's sounds fall slower than RoomFall of the
 // slowest of ours and, where the bed can show it, its channels hold a
-// diffuse field (diffuse over RoomSide).
-func notJudgedInARoom(ms []Metric, retail measure.Result, ours []measure.Result) []Metric {
+// diffuse field (diffuse over RoomSide): why is then the "not judged"
+// note, and shown whether the bed showed the diffuse field (the side
+// excess is then the room's tail, no noise).
+func inARoom(retail measure.Result, ours []measure.Result) (why string, shown bool) {
 	slowest := math.Inf(1)
 	for _, o := range ours {
 		slowest = math.Min(slowest, o.Onsets.Fall)
 	}
 	if !(retail.Onsets.Fall < RoomFall*slowest) {
-		return ms
+		return "", false
 	}
-	why := fmt.Sprintf("not judged: the recording's sounds end no faster than %.0f dB/s, ours at least %.0f dB/s", retail.Onsets.Fall, slowest)
+	fall := fmt.Sprintf("the recording's sounds end no faster than %.0f dB/s (ours at least %.0f dB/s)", retail.Onsets.Fall, slowest)
 	switch rec, our, ok := diffuse(retail, ours); {
 	case ok && !(rec > RoomSide):
-		return ms // the channels hold no room: sounds missing, or noise
+		return "", false // the channels hold no room: sounds missing, or noise
 	case ok:
-		why += fmt.Sprintf(", and its channels differ as in a room (side %.0f dB under the level in our bed's loudest bands, ours %.0f dB): its reverberation smears them", -rec, -our)
-	default:
-		why += " (a room's reverberation or noise smears them; our bed cannot show which)"
+		return fmt.Sprintf("not judged: %s and its channels differ by a diffuse side %.0f dB under the level in our bed's loudest bands (ours %.0f dB under): a room, whose reverberation smears what this verdict measures", fall, -rec, -our), true
 	}
+	return "not judged: " + fall + ": a room's reverberation or noise smears them (our bed cannot show which)", false
+}
+
+// notJudgedInARoom turns the roomMetrics verdicts into "not judged: why"
+// (status n/a; the first says why, the others refer to it) when why
+// (inARoom's) is not empty.
+func notJudgedInARoom(ms []Metric, why string) []Metric {
+	if why == "" {
+		return ms
+	}
+	first := ""
 	for i := range ms {
 		if m := &ms[i]; roomMetrics[m.ID] {
 			m.Status, m.Note = "n/a", why
+			if first != "" { // the reason once, in the first
+				m.Note = fmt.Sprintf("not judged: a room (see %s)", first)
+			} else if first = m.ID; m.Label != "" {
+				first = strings.ToLower(m.Label[:1]) + m.Label[1:]
+			}
 			for b := range m.Bands {
 				m.Bands[b].Status, m.Bands[b].Note = "n/a", "not judged: a room (see the bed spectrum)"
 			}

@@ -156,7 +156,8 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 // Judge is Verdicts knowing our renders' one-shot starts (shots, their own
 // levels): the one-shot verdicts are not judged, or the rate's band
 // widened, as far as noise the recording adds buries them (notJudgedUnderNoise).
-// It sets each class's Buried.
+// It sets each class's Buried, unless the recording's channels show a
+// room (inARoom): its side holds the room's tail, not noise.
 func Judge(retail measure.Result, ours []measure.Result, shots []OneShotClass, aligned bool) []Metric {
 	col := func(f func(measure.Result) float64) []float64 { return column(ours, f) }
 	var out []Metric
@@ -185,8 +186,11 @@ func Judge(retail measure.Result, ours []measure.Result, shots []OneShotClass, a
 	if aligned {
 		alignmentSpread(out, ours)
 	}
-	out = notJudgedUnderNoise(out, noiseBurial(retail, ours, shots), retail, ours)
-	return notJudgedInARoom(notJudgedUnderFloor(out, retail, ours, floor), retail, ours)
+	room, diffuse := inARoom(retail, ours)
+	if !diffuse { // a room's diffuse tail in the side signal is no noise
+		out = notJudgedUnderNoise(out, noiseBurial(retail, ours, shots), retail, ours)
+	}
+	return notJudgedInARoom(notJudgedUnderFloor(out, retail, ours, floor), room)
 }
 
 // alignmentSpread widens the one-shot and bed level bands of a recording
