@@ -248,3 +248,34 @@ func TestAlignmentSpread(t *testing.T) {
 		}
 	}
 }
+
+// TestRoomTailIsNoNoise: a recording whose channels differ by a room's
+// diffuse side (−66 dB against a bed band at −60 dB, ours −100 dB) reads,
+// to the noise rule, as noise of 4·(10^−6.6 − 10^−10) ≈ −60.0 dB, burying
+// a start of our own level −85 dB (more than 20 dB under). When its sounds
+// also end as in a room (650 dB/s against our slowest 1000 dB/s) the side
+// is the room's tail: nothing is buried and the rate is not judged as a
+// room; when they end fast (670 dB/s) it is noise and buries the start.
+func TestRoomTailIsNoNoise(t *testing.T) {
+	res := func(fall, side float64) measure.Result {
+		var r measure.Result
+		r.Bed.Centres, r.Bed.Levels, r.Bed.Floors, r.Bed.Sides = []float64{1000}, []float64{-60}, []float64{-80}, []float64{side}
+		r.Bed.Floor, r.Bed.Level, r.Loudness.Integrated = -70, -50, -20
+		r.Onsets.PerMinute, r.Onsets.Fall = 10, fall
+		return r
+	}
+	ours := []measure.Result{res(1000, -100), res(1200, -100)}
+	for _, c := range []struct {
+		fall   float64
+		buried int
+	}{{650, 0}, {670, 1}} {
+		shots := []OneShotClass{{Wave: 0x0A000001, Own: []float64{-85}, Starts: [3]int{0, 1, 0}}}
+		ms := Judge(res(c.fall, -66), ours, shots, false)
+		if shots[0].Buried != c.buried {
+			t.Errorf("fall %g dB/s: %d starts buried, want %d", c.fall, shots[0].Buried, c.buried)
+		}
+		if m := metricOf(t, ms, "onset_rate"); c.buried == 0 && (m.Status != "n/a" || strings.Contains(m.Tol, "noise")) {
+			t.Errorf("fall %g dB/s, a room: rate %s, tolerance %q (%s), want not judged, no noise", c.fall, m.Status, m.Tol, m.Note)
+		}
+	}
+}
