@@ -156,7 +156,8 @@ func Verdicts(retail measure.Result, ours []measure.Result, aligned bool) []Metr
 // Judge is Verdicts knowing our renders' one-shot starts (shots, their own
 // levels): the one-shot verdicts are not judged, or the rate's band
 // widened, as far as noise the recording adds buries them (notJudgedUnderNoise).
-// It sets each class's Buried.
+// It sets each class's Buried, unless the recording's channels show a
+// room (inARoom): its side holds the room's tail, not noise.
 func Judge(retail measure.Result, ours []measure.Result, shots []OneShotClass, aligned bool) []Metric {
 	col := func(f func(measure.Result) float64) []float64 { return column(ours, f) }
 	var out []Metric
@@ -185,8 +186,11 @@ func Judge(retail measure.Result, ours []measure.Result, shots []OneShotClass, a
 	if aligned {
 		alignmentSpread(out, ours)
 	}
-	out = notJudgedUnderNoise(out, noiseBurial(retail, ours, shots), retail, ours)
-	return notJudgedInARoom(notJudgedUnderFloor(out, retail, ours, floor), retail, ours)
+	room, diffuse := inARoom(retail, ours)
+	if !diffuse { // a room's diffuse tail in the side signal is no noise
+		out = notJudgedUnderNoise(out, noiseBurial(retail, ours, shots), retail, ours)
+	}
+	return notJudgedInARoom(notJudgedUnderFloor(out, retail, ours, floor), room)
 }
 
 // alignmentSpread widens the one-shot and bed level bands of a recording
@@ -208,45 +212,6 @@ func alignmentSpread(ms []Metric, ours []measure.Result) {
 			m.Note = "after level alignment"
 		}
 	}
-}
-
-// RoomFall: a recording whose fastest fall (measure.Onsets.Fall: how fast
-// its sounds end) is under this share of the slowest of our seeds' was
-// made in a room (or under noise) that smears every ending. On 20 held-out
-// takes (TestVerdictsThroughTheChain prints the ratio) a take through a
-// condition that hides nothing fell at 0.72–1.78 of our slowest seed's
-// (Ogg q3 lowest, the others from 0.84), through a room of RT60 0.3 or
-// 0.8 s at 0.17–0.61: 0.66 lies between, a thin margin.
-const RoomFall = 0.66
-
-// roomMetrics are the verdicts a room makes unmeasurable: it smears the
-// one-shots' starts and ends (rate, level, side), fills the quiet half with
-// their tails (bed level and bands), colours the bed with its modes (bed
-// bands) and gives each channel its own response (balance).
-var roomMetrics = map[string]bool{"onset_rate": true, "onset_level": true, "onset_side": true,
-	"bed_level": true, "bed_spectrum": true, "balance": true, "balance_spread": true}
-
-// notJudgedInARoom turns the roomMetrics verdicts into "not judged: …"
-// (status n/a) when retail's sounds fall slower than RoomFall of the
-// slowest of ours.
-func notJudgedInARoom(ms []Metric, retail measure.Result, ours []measure.Result) []Metric {
-	slowest := math.Inf(1)
-	for _, o := range ours {
-		slowest = math.Min(slowest, o.Onsets.Fall)
-	}
-	if !(retail.Onsets.Fall < RoomFall*slowest) {
-		return ms
-	}
-	for i := range ms {
-		if m := &ms[i]; roomMetrics[m.ID] {
-			m.Status = "n/a"
-			m.Note = fmt.Sprintf("not judged: the recording's sounds end no faster than %.0f dB/s, ours at least %.0f dB/s (a room's reverberation or noise smears them)", retail.Onsets.Fall, slowest)
-			for b := range m.Bands {
-				m.Bands[b].Status, m.Bands[b].Note = "n/a", "not judged: a room (see the bed spectrum)"
-			}
-		}
-	}
-	return ms
 }
 
 // SamplingZ: a one-shot verdict's band spans at least this many standard

@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -117,8 +118,15 @@ func TestOneShotBandsCoverSamplingError(t *testing.T) {
 // TestNotJudgedInARoom: the room rule on made-up measurements. Our seeds'
 // sounds fall at 1000 and 1200 dB/s at the fastest; a recording whose
 // fastest fall is 650 dB/s (under RoomFall = 0.66 of 1000) leaves the
-// one-shot, bed and balance verdicts "not judged" with both figures in the
-// reason, the loudness judged; at 670 dB/s everything is judged.
+// one-shot, bed and balance verdicts "not judged", the first (the
+// balance) with both figures in the reason, the others referring to it,
+// the loudness judged; at 670 dB/s everything is judged. With a
+// bed to read (one band at −60 dB, our side 40 dB under it): a side 6 dB
+// under the level (over RoomSide = −15 dB) is a room's and the fall of
+// 650 dB/s leaves them not judged, saying so; a side 14 dB under it too;
+// one 16 dB under, or the bed's channels alike (side 40 dB under: the
+// recording lacks our fastest enders), is no room, and a rate of 2 against
+// our 10…12 fails.
 func TestNotJudgedInARoom(t *testing.T) {
 	res := func(fall, rate float64) measure.Result {
 		var r measure.Result
@@ -131,8 +139,12 @@ func TestNotJudgedInARoom(t *testing.T) {
 	room := Verdicts(res(650, 2), ours, false)
 	for _, m := range room {
 		switch {
+		case m.ID == "balance":
+			if m.Status != "n/a" || !strings.HasPrefix(m.Note, "not judged: the recording's sounds end no faster than 650 dB/s (ours at least 1000 dB/s)") {
+				t.Errorf("fall 650 dB/s: %s is %s (%s), want not judged", m.ID, m.Status, m.Note)
+			}
 		case roomMetrics[m.ID]:
-			if m.Status != "n/a" || !strings.HasPrefix(m.Note, "not judged: the recording's sounds end no faster than 650 dB/s, ours at least 1000 dB/s") {
+			if m.Status != "n/a" || m.Note != "not judged: a room (see balance L−R, median of 3 s windows)" {
 				t.Errorf("fall 650 dB/s: %s is %s (%s), want not judged", m.ID, m.Status, m.Note)
 			}
 		case m.ID == "loudness" && m.Status != "pass":
@@ -145,6 +157,29 @@ func TestNotJudgedInARoom(t *testing.T) {
 		}
 		if m.ID == "onset_rate" && m.Status != "fail" {
 			t.Errorf("fall 670 dB/s, rate 2 against 10..12: %s, want fail", m.Status)
+		}
+	}
+	bed := func(r measure.Result, side float64) measure.Result {
+		r.Bed.Sides = []float64{side}
+		return r
+	}
+	ours = []measure.Result{bed(res(1000, 10), -100), bed(res(1200, 12), -100)}
+	for _, c := range []struct {
+		side float64 // dB, retail's side power (level −60)
+		room bool
+	}{{-66, true}, {-74, true}, {-76, false}, {-100, false}} {
+		for _, m := range Verdicts(bed(res(650, 2), c.side), ours, false) {
+			switch {
+			case !roomMetrics[m.ID]:
+			case c.room && m.ID != "balance" && m.Status != "n/a":
+				t.Errorf("fall 650 dB/s, side %g dB: %s is %s (%s), want not judged, a room", c.side, m.ID, m.Status, m.Note)
+			case c.room && m.ID == "balance" && (m.Status != "n/a" || !strings.Contains(m.Note, fmt.Sprintf("not judged: the recording's sounds end no faster than 650 dB/s (ours at least 1000 dB/s) and its channels differ by a diffuse side %.0f dB under the level in our bed's loudest bands (ours 40 dB under): a room", -60-c.side))):
+				t.Errorf("fall 650 dB/s, side %g dB: %s is %s (%s), want not judged, a room", c.side, m.ID, m.Status, m.Note)
+			case !c.room && strings.HasPrefix(m.Note, "not judged"):
+				t.Errorf("fall 650 dB/s, side %g dB (no room): %s %s, want judged", c.side, m.ID, m.Note)
+			case !c.room && m.ID == "onset_rate" && m.Status != "fail":
+				t.Errorf("fall 650 dB/s, side %g dB (no room), rate 2 against 10..12: %s, want fail", c.side, m.Status)
+			}
 		}
 	}
 }
@@ -210,6 +245,37 @@ func TestAlignmentSpread(t *testing.T) {
 			if m.ID == "onset_level" && (math.Abs(m.Lo-c.lo) > 1e-9 || math.Abs(m.Hi-c.hi) > 1e-9) {
 				t.Errorf("aligned %v: one-shot level band %.2f..%.2f, want %g..%g", c.aligned, m.Lo, m.Hi, c.lo, c.hi)
 			}
+		}
+	}
+}
+
+// TestRoomTailIsNoNoise: a recording whose channels differ by a room's
+// diffuse side (−66 dB against a bed band at −60 dB, ours −100 dB) reads,
+// to the noise rule, as noise of 4·(10^−6.6 − 10^−10) ≈ −60.0 dB, burying
+// a start of our own level −85 dB (more than 20 dB under). When its sounds
+// also end as in a room (650 dB/s against our slowest 1000 dB/s) the side
+// is the room's tail: nothing is buried and the rate is not judged as a
+// room; when they end fast (670 dB/s) it is noise and buries the start.
+func TestRoomTailIsNoNoise(t *testing.T) {
+	res := func(fall, side float64) measure.Result {
+		var r measure.Result
+		r.Bed.Centres, r.Bed.Levels, r.Bed.Floors, r.Bed.Sides = []float64{1000}, []float64{-60}, []float64{-80}, []float64{side}
+		r.Bed.Floor, r.Bed.Level, r.Loudness.Integrated = -70, -50, -20
+		r.Onsets.PerMinute, r.Onsets.Fall = 10, fall
+		return r
+	}
+	ours := []measure.Result{res(1000, -100), res(1200, -100)}
+	for _, c := range []struct {
+		fall   float64
+		buried int
+	}{{650, 0}, {670, 1}} {
+		shots := []OneShotClass{{Wave: 0x0A000001, Own: []float64{-85}, Starts: [3]int{0, 1, 0}}}
+		ms := Judge(res(c.fall, -66), ours, shots, false)
+		if shots[0].Buried != c.buried {
+			t.Errorf("fall %g dB/s: %d starts buried, want %d", c.fall, shots[0].Buried, c.buried)
+		}
+		if m := metricOf(t, ms, "onset_rate"); c.buried == 0 && (m.Status != "n/a" || strings.Contains(m.Tol, "noise")) {
+			t.Errorf("fall %g dB/s, a room: rate %s, tolerance %q (%s), want not judged, no noise", c.fall, m.Status, m.Tol, m.Note)
 		}
 	}
 }
