@@ -316,7 +316,7 @@ func (nv *novelty) candidates(kept func(a, b int) bool, added func(f int, m uint
 			continue
 		}
 		last = f
-		out = append(out, candidate{f, m, nv.riseStart(f, med)})
+		out = append(out, candidate{f, m, nv.riseStart(nv.firstPeak(f, med), med)})
 	}
 	return out
 }
@@ -374,11 +374,12 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 	last := -minGapFrames - 1
 	for _, c := range cands {
 		if c.f-last < minGapFrames {
-			continue // the same onset, seen in both signals
+			out.earlierStart(c.at) // the same onset, seen in both signals
+			continue
 		}
 		last = c.f
 		lv, sd := onsetEnergy(c.f, c.bands, an.sums(c.bands))
-		out.Times = append(out.Times, float64(c.at*fluxHop+fluxN/2)/Rate)
+		out.Times = append(out.Times, out.notBefore(frameTime(c.at)))
 		out.Level = append(out.Level, lv)
 		out.Side = append(out.Side, sd)
 	}
