@@ -13,15 +13,14 @@ package measure
 // Onsets closer than minGapFrames are one onset, so the onset at a peak
 // is the first strike within the minGapFrames−1 frames before it: where
 // the score passes the threshold without a break from an earlier peak of
-// its own there (a frame scoring above both its neighbours, whose rise
-// begins from under the threshold: not a bump in a sound already
-// passing), the onset is timed from that peak's rise. Where the mid and the side both find the
+// its own there (a frame scoring above both its neighbours), the onset is
+// timed from that peak's rise. Where the mid and the side both find the
 // onset, it is timed at the earlier of their starts: one signal's
 // threshold (the side's own bursts, sideThreshold) can hide the first
 // strike that the other sees.
 
 // firstPeak returns the earliest frame within minGapFrames−1 before f that
-// is a peak of nv's score (above both its neighbours; runBegins), reached from f
+// is a peak of nv's score (above both its neighbours), reached from f
 // through frames that all pass the threshold (med + fluxDelta); f when
 // there is none.
 func (nv *novelty) firstPeak(f int, med []float64) int {
@@ -30,20 +29,11 @@ func (nv *novelty) firstPeak(f int, med []float64) int {
 		if score[j] <= med[j]+fluxDelta {
 			break
 		}
-		if score[j] > score[j-1] && score[j] > score[j+1] && nv.runBegins(j, med) {
+		if score[j] > score[j-1] && score[j] > score[j+1] {
 			p = j
 		}
 	}
 	return p
-}
-
-// runBegins says whether the peak at frame j is a strike of its own: the
-// run of passing frames it rises from (riseStart) begins there, after a
-// frame under the threshold, and is not a bump in a run a sound before it
-// already holds.
-func (nv *novelty) runBegins(j int, med []float64) bool {
-	k := nv.riseStart(j, med) - 1
-	return k >= 0 && nv.score[k] <= med[k]+fluxDelta
 }
 
 // frameTime is the time (s) an onset timed at frame f is given: the
