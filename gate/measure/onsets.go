@@ -316,7 +316,7 @@ func (nv *novelty) candidates(kept func(a, b int) bool, added func(f int, m uint
 			continue
 		}
 		last = f
-		out = append(out, candidate{f, m, nv.riseStart(nv.firstPeak(f, med), med)})
+		out = append(out, candidate{f, m, nv.riseStart(f, med)})
 	}
 	return out
 }
@@ -374,12 +374,11 @@ func detectOnsets(l, r []float32, kept func(a, b int) bool, seconds float64) Ons
 	last := -minGapFrames - 1
 	for _, c := range cands {
 		if c.f-last < minGapFrames {
-			out.earlierStart(c.at) // the same onset, seen in both signals
-			continue
+			continue // the same onset, seen in both signals
 		}
 		last = c.f
 		lv, sd := onsetEnergy(c.f, c.bands, an.sums(c.bands))
-		out.Times = append(out.Times, out.notBefore(frameTime(c.at)))
+		out.Times = append(out.Times, float64(c.at*fluxHop+fluxN/2)/Rate)
 		out.Level = append(out.Level, lv)
 		out.Side = append(out.Side, sd)
 	}
