@@ -21,6 +21,43 @@ type OneShotClass struct {
 	// Buried: of the starts, how many the recording's noise buries
 	// (noiseBurial; set with the verdicts).
 	Buried int `json:"buried"`
+	// Masked: of the starts, how many our own mix masks (their first
+	// OwnWindow more than BuryMargin under the MixWindow of our mix before
+	// them: the truth set's rule, so the detector need not see them), and
+	// MaskedSeen, how many of those it found all the same. A blind spot is
+	// a shortfall of Seen among the others.
+	Masked     int `json:"masked"`
+	MaskedSeen int `json:"masked_seen"`
+}
+
+// MixWindow is the part of our mix before a start (s) that the start's
+// own level is held against (the truth set's rule for a masked start).
+const MixWindow = 0.150
+
+// mixFloor, dB: the mix before a start is read no quieter than this under
+// the render's mean (the truth set's rule: over digital silence a start
+// 100 dB down is not within 20 dB of the mix).
+const mixFloor = 60.0
+
+// mixLevels returns, per play, the level (dB, both channels' squares per
+// sample) of the render l, r over the MixWindow before the play's start,
+// no quieter than mixFloor under the render's mean.
+func mixLevels(l, r []float32, plays []audio.Play) []float64 {
+	sq := func(a, b int) float64 {
+		var e float64
+		for i := max(a, 0); i < min(b, len(l)); i++ {
+			e += float64(l[i])*float64(l[i]) + float64(r[i])*float64(r[i])
+		}
+		return e
+	}
+	mean := sq(0, len(l)) / float64(max(len(l), 1))
+	w := int(MixWindow * audio.SampleRate)
+	out := make([]float64, len(plays))
+	for k, p := range plays {
+		i0 := int(math.Round(p.Time * audio.SampleRate))
+		out[k] = 10 * math.Log10(max(sq(i0-w, i0)/float64(w), mean*math.Pow(10, -mixFloor/10))+1e-30)
+	}
+	return out
 }
 
 // OwnWindow is the start of a one-shot whose energy is its own level
@@ -59,9 +96,10 @@ func sideOf(pan int) int {
 
 // addClasses counts plays (the one-shot starts of one render) and which of
 // them the detections (s) found into cls, keyed by wave, with each start's
-// own level (own; nil: none recorded).
-func addClasses(cls map[uint32]*OneShotClass, plays []audio.Play, detections []float64, own func(audio.Play) float64) {
-	for _, p := range plays {
+// own level (own; nil: none recorded) and whether our mix masks it (mix:
+// per play, the render's level before it, mixLevels; nil: not counted).
+func addClasses(cls map[uint32]*OneShotClass, plays []audio.Play, detections []float64, own func(audio.Play) float64, mix []float64) {
+	for k, p := range plays {
 		c := cls[p.Wave]
 		if c == nil {
 			c = &OneShotClass{Wave: p.Wave}
@@ -69,12 +107,21 @@ func addClasses(cls map[uint32]*OneShotClass, plays []audio.Play, detections []f
 		}
 		s := sideOf(p.Pan)
 		c.Starts[s]++
+		lv := math.NaN()
 		if own != nil {
-			c.Own = append(c.Own, own(p))
+			lv = own(p)
+			c.Own = append(c.Own, lv)
 		}
 		i := sort.SearchFloat64s(detections, p.Time-classMatch)
-		if i < len(detections) && math.Abs(detections[i]-p.Time) <= classMatch {
+		seen := i < len(detections) && math.Abs(detections[i]-p.Time) <= classMatch
+		if seen {
 			c.Seen[s]++
+		}
+		if mix != nil && lv < mix[k]-BuryMargin {
+			c.Masked++
+			if seen {
+				c.MaskedSeen++
+			}
 		}
 	}
 }

@@ -343,14 +343,14 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 	cancelled := pool.Run(ctx, workers, k, func(jobs iter.Seq[int]) {
 		for i := range jobs {
 			seed := opt.FirstSeed + uint32(i)
-			m, plays, err := renderSeed(sc, seed)
+			m, plays, mix, err := renderSeed(sc, seed)
 			if err != nil {
 				errs[i] = err
 				continue
 			}
 			res.Ours[i], res.Seeds[i] = m, seed
 			mu.Lock()
-			addClasses(cls, plays, m.Onsets.Times, ownLevels(sc.Bank))
+			addClasses(cls, plays, m.Onsets.Times, ownLevels(sc.Bank), mix)
 			done++
 			progress("gate: seed %d rendered and measured (%d/%d)", seed, done, k)
 			if opt.OnSeed != nil {
@@ -372,8 +372,9 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 }
 
 // renderSeed renders and measures one seed of sc, with its one-shot
-// starts (the plays that are not beds).
-func renderSeed(sc Scene, seed uint32) (measure.Result, []audio.Play, error) {
+// starts (the plays that are not beds) and the render's level before each
+// (mixLevels).
+func renderSeed(sc Scene, seed uint32) (measure.Result, []audio.Play, []float64, error) {
 	var plays []audio.Play
 	st, err := RenderStems(sc, seed, 1, func(p audio.Play) int {
 		if p.Source != audio.SourceBed {
@@ -382,9 +383,9 @@ func renderSeed(sc Scene, seed uint32) (measure.Result, []audio.Play, error) {
 		return 0
 	})
 	if err != nil {
-		return measure.Result{}, nil, err
+		return measure.Result{}, nil, nil, err
 	}
-	return measure.Measure(st[0].L, st[0].R, nil), plays, nil
+	return measure.Measure(st[0].L, st[0].R, nil), plays, mixLevels(st[0].L, st[0].R, plays), nil
 }
 
 // ownLevels is a play's OwnLevel from bank's waves (NaN: a wave bank

@@ -191,6 +191,7 @@ func takeScene(t *testing.T, ar *dat.Archive, bank *audio.Bank, k truthTake, sec
 func renderMeasured(t *testing.T, sc Scene, n int) ([]measure.Result, []OneShotClass) {
 	out := make([]measure.Result, n)
 	plays := make([][]audio.Play, n)
+	mixes := make([][]float64, n)
 	errs := make([]error, n)
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
@@ -199,7 +200,7 @@ func renderMeasured(t *testing.T, sc Scene, n int) ([]measure.Result, []OneShotC
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			out[i], plays[i], errs[i] = renderSeed(sc, uint32(i+1))
+			out[i], plays[i], mixes[i], errs[i] = renderSeed(sc, uint32(i+1))
 		}()
 	}
 	wg.Wait()
@@ -208,7 +209,7 @@ func renderMeasured(t *testing.T, sc Scene, n int) ([]measure.Result, []OneShotC
 	}
 	cls := map[uint32]*OneShotClass{}
 	for i := range out {
-		addClasses(cls, plays[i], out[i].Onsets.Times, ownLevels(sc.Bank))
+		addClasses(cls, plays[i], out[i].Onsets.Times, ownLevels(sc.Bank), mixes[i])
 	}
 	return out, sortedClasses(cls)
 }
