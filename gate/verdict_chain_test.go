@@ -125,14 +125,9 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 
 // knownFalseFails are the conditions (and, where not every one, the
 // verdicts) whose false FAILs are logged, not failed (unless
-// -truthtargets): under pink noise at 20 dB SNR the detector misses starts
-// the noise does not bury by the 20 dB rule (recall 0.87–0.89, item 2), so
-// the rate can read low (3 of 20 held-out takes, big-world towns at 44–48
-// /min against bands from 48.6–50.2, none of their starts buried). Where
-// the noise buries them the verdicts say so (notJudgedUnderNoise). A false
-// FAIL under any other condition or verdict fails the test (Ogg q3 too:
-// its side bursts no longer make onsets, codedBurst).
-var knownFalseFails = map[string]map[string]bool{"pink noise 20 dB SNR": {"onset_rate": true}}
+// -truthtargets): none. Where noise buries starts the verdicts say so
+// (notJudgedUnderNoise); any false FAIL fails the test.
+var knownFalseFails = map[string]map[string]bool{}
 
 // knownFalseFail says whether a false FAIL of verdict id under condition c
 // is a known one (knownFalseFails).
