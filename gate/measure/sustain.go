@@ -86,7 +86,7 @@ func (nv *novelty) sustainedZ(f, b int, lev float64) float64 {
 	alpha := float64(fluxHop) / Rate / bandTau
 	s.mean[b] += alpha * (old - s.mean[b])
 	if f >= 2*sustainSpan {
-		s.vari[b] += alpha * (changeVar(old-s.lev[(f-2*sustainSpan)%sustainRing][b]) - s.vari[b])
+		s.vari[b] += alpha * (spreadChange(old-s.lev[(f-2*sustainSpan)%sustainRing][b], s.vari[b]/s.warm) - s.vari[b])
 	}
 	return z
 }
