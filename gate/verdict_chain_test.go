@@ -28,8 +28,8 @@ var verdictTakes = flag.Int("verdicttakes", 0, "held-out takes in TestVerdictsTh
 // the verdict says "not judged: …", never fails; a condition that hides
 // nothing buries none of our one-shot starts (notJudgedUnderNoise).
 // Held-out takes (master seed 2 of the truth set; 3 here, 6 with
-// SOUNDWORLD_TRUTHSET=1 as
-// scripts/gate-truth.sh runs it, the issue's 20 with -verdicttakes 20),
+// SOUNDWORLD_TRUTHSET=1, the issue's 20 with -verdicttakes 20 as
+// scripts/gate-truth.sh runs it in CI),
 // each against ours: 20 other seeds (as Run renders by default), 30 s of the
 // same place. The recording's gate file has align_level true, as
 // docs/gates.md tells a user to set it for a recording whose gain is
