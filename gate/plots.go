@@ -278,7 +278,13 @@ func spectrumPlot(res *Result) (*plot.Plot, error) {
 func rasterPlot(res *Result) (*plot.Plot, error) {
 	p := newPlot("One-shot onsets by side (rows: our seeds; top row: retail)", "time, s", "seed")
 	add := func(row float64, o measure.Onsets, size vg.Length) error {
-		for side, col := range map[int]color.Color{-1: colRight, 0: colCentre, 1: colLeft} {
+		// A slice, not a map: the dots are drawn in one order on every
+		// run and system, so two reports of one gate are the same bytes.
+		for _, sc := range []struct {
+			side int
+			col  color.Color
+		}{{-1, colRight}, {0, colCentre}, {1, colLeft}} {
+			side, col := sc.side, sc.col
 			var xy plotter.XYs
 			for i, t := range o.Times {
 				s := 0

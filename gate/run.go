@@ -291,7 +291,11 @@ func (f *File) scene(in Inputs) (sc Scene, source string, warn []string, closer 
 		if err != nil {
 			return sc, "", nil, nil, inputErr(fmt.Errorf("%s:%d: field \"dat\": %w", f.path, lineOf(f.raw, "dat"), err))
 		}
-		for role, df := range map[string]*dat.File{"portal": a.Portal, "cell": a.Cell} {
+		for _, rd := range []struct {
+			role string
+			df   *dat.File
+		}{{"portal", a.Portal}, {"cell", a.Cell}} { // a slice: the warnings in one order
+			role, df := rd.role, rd.df
 			want, ok := f.Dat.Iterations[role]
 			if !ok {
 				continue

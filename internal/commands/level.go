@@ -51,12 +51,15 @@ func level(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	bad := fs.Bad
-	for name, v := range map[string]float64{"vol": *vol, "master": *master, "dx": *dx, "dy": *dy, "dz": *dz, "heading": *heading} {
+	// Slices, not maps: with two bad flags the first named is always the same.
+	names := []string{"vol", "master", "dx", "dy", "dz", "heading"}
+	for i, v := range []float64{*vol, *master, *dx, *dy, *dz, *heading} {
 		if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > math.MaxFloat32 {
-			return bad("-%s %v is not a finite number", name, v)
+			return bad("-%s %v is not a finite number", names[i], v)
 		}
 	}
-	for name, v := range map[string]float64{"dx": *dx, "dy": *dy, "dz": *dz} {
+	for i, v := range []float64{*dx, *dy, *dz} {
+		name := names[2+i]
 		if math.Abs(v) > maxOffset { // the map is 49 152 m across; beyond this the 3-D distance overflows float32
 			return bad("-%s %v: want metres in -%g..%g", name, v, maxOffset, maxOffset)
 		}
