@@ -51,9 +51,10 @@ const (
 	// the recording's gain moves every level alike and no z-score (item 1:
 	// no blind spot that depends on level).
 	fluxFloorRel = 1e-4
-	bandTau      = 0.5 // s, time constant of each band's running mean and variance
-	bandVar0     = 9.0 // dB², the variance a band starts from
-	spanFrames   = 13  // frames in the 150 ms an onset's energy is measured over
+	bandTau      = 0.5                               // s, time constant of each band's running mean and variance
+	bandAlpha    = float64(fluxHop) / Rate / bandTau // each hop's weight in those running averages
+	bandVar0     = 9.0                               // dB², the variance a band starts from
+	spanFrames   = 13                                // frames in the 150 ms an onset's energy is measured over
 	// zMin is the z-score a band must pass to count, zCap the most one band
 	// adds, fluxDelta the threshold above the moving median (sum of z-scores
 	// over zMin), minBandRise the least gain (dB) of the fired bands' energy
@@ -159,21 +160,20 @@ func (nv *novelty) frame(f int, floor float64) {
 		copy(nv.mean, cur)
 		return
 	}
-	alpha := float64(fluxHop) / Rate / bandTau
 	// Frame f−2 is the last that does not overlap frame f: it feeds the
 	// running statistics, so an onset is measured against what came before
 	// it.
 	old := nv.lev[(f-2)%levRing]
 	if f < 4 { // no change yet to take the spread from: only the mean runs
 		for b := range cur {
-			nv.mean[b] += alpha * (old[b] - nv.mean[b])
+			nv.mean[b] += bandAlpha * (old[b] - nv.mean[b])
 		}
 		return
 	}
 	older := nv.lev[(f-4)%levRing]
 	var s float64
 	var m uint64
-	warm := 1 - math.Pow(1-alpha, float64(nv.changes)) // 0 at 0 changes: no z yet
+	warm := warmUp(nv.changes) // 0 at 0 changes: no z yet
 	for b := range cur {
 		z := (cur[b] - max(nv.mean[b], nv.quietestBefore(f, b))) / math.Sqrt(nv.vari[b]/warm+1)
 		z = max(z, nv.sustainedZ(f, b, cur[b]))
@@ -181,8 +181,8 @@ func (nv *novelty) frame(f int, floor float64) {
 			s += min(z-zMin, zCap)
 			m |= 1 << b
 		}
-		nv.mean[b] += alpha * (old[b] - nv.mean[b])
-		nv.vari[b] += alpha * (changeVar(old[b]-older[b]) - nv.vari[b])
+		nv.mean[b] += bandAlpha * (old[b] - nv.mean[b])
+		nv.vari[b] += bandAlpha * (changeVar(old[b]-older[b]) - nv.vari[b])
 	}
 	nv.changes++
 	nv.score[f] = s
@@ -504,3 +504,8 @@ func fluxBands() []int {
 	edges[len(edges)-1] = fluxN/2 + 1
 	return edges
 }
+
+// warmUp is 1 − (1−bandAlpha)^n: the weight an exponential average begun
+// at 0 holds after n samples, which it is read divided by (the mean of
+// what it has seen); 0 before the first.
+func warmUp(n int) float64 { return 1 - math.Pow(1-bandAlpha, float64(n)) }

@@ -50,7 +50,7 @@ func (nv *novelty) sustain(f int, floor float64) {
 	}
 	s := nv.sus
 	s.changes = max(0, f-2*sustainSpan) // frames 2·sustainSpan … f−1 fed the variance
-	s.warm = 1 - math.Pow(1-float64(fluxHop)/Rate/bandTau, float64(s.changes))
+	s.warm = warmUp(s.changes)
 	cur := s.lev[f%sustainRing]
 	n := min(sustainFrames, nv.frames-f)
 	for b := range cur {
@@ -83,10 +83,9 @@ func (nv *novelty) sustainedZ(f, b int, lev float64) float64 {
 	if s.changes > 0 {
 		z = (min(s.lev[f%sustainRing][b], lev)-max(s.mean[b], old))/math.Sqrt(s.vari[b]/s.warm+1) - twoTests
 	}
-	alpha := float64(fluxHop) / Rate / bandTau
-	s.mean[b] += alpha * (old - s.mean[b])
+	s.mean[b] += bandAlpha * (old - s.mean[b])
 	if f >= 2*sustainSpan {
-		s.vari[b] += alpha * (spreadChange(old-s.lev[(f-2*sustainSpan)%sustainRing][b], s.vari[b]/s.warm) - s.vari[b])
+		s.vari[b] += bandAlpha * (spreadChange(old-s.lev[(f-2*sustainSpan)%sustainRing][b], s.vari[b]/s.warm) - s.vari[b])
 	}
 	return z
 }
