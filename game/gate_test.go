@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"soundworld/explorer/listen/listentest"
 	"strings"
 	"testing"
 	"time"
+
+	"soundworld/explorer/listen/listentest"
 )
 
 func waitReady(t *testing.T, g *Game) {
