@@ -5,9 +5,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"soundworld/internal/spectest"
 	"strconv"
 	"testing"
+
+	"soundworld/internal/spectest"
 )
 
 // Real-data smoke test: skipped unless SOUNDWORLD_DAT names a folder with the

@@ -1,10 +1,11 @@
 package game
 
 import (
-	"soundworld/internal/crash"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"soundworld/internal/crash"
 )
 
 // focusPoller reads the window's focus for G4 on its own goroutine, every

@@ -6,9 +6,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"soundworld/explorer/listen"
 	"strings"
 	"testing"
+
+	"soundworld/explorer/listen"
 )
 
 // Outputs never go into game data, for the window: every file it writes by itself —

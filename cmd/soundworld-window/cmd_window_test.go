@@ -6,10 +6,10 @@ import (
 	"errors"
 	"flag"
 	"io"
-	"soundworld/internal/cli"
 	"strings"
 	"testing"
 
+	"soundworld/internal/cli"
 	"soundworld/world"
 )
 

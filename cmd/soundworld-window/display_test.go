@@ -8,12 +8,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"soundworld/internal/childtest"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"soundworld/internal/childtest"
 )
 
 // A DISPLAY that does not open (a stale ssh forwarding, an X server gone) is

@@ -1,9 +1,10 @@
 package capture
 
 import (
-	"soundworld/world"
 	"strings"
 	"testing"
+
+	"soundworld/world"
 )
 
 // LastSpan keeps the frames [end − seconds·44100, end) of what was mixed:

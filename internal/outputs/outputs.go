@@ -13,8 +13,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"soundworld/internal/fileguard"
 	"strings"
+
+	"soundworld/internal/fileguard"
 )
 
 // Plan lists what one command will read and write. Add every input and output
