@@ -417,13 +417,21 @@ func (d *Device) Close() error {
 	return err
 }
 
-// render fills buf (interleaved stereo) with the next frames: it hands the
-// pending starts to the mixer and renders under the lock, feeds the tap and
-// the pace check, and zeros what the device gets while muted (G6). A device
-// found to be no clock gets zeros and nothing is rendered for it (the
-// window mixes on its own). It returns the mixer frame after what it
-// rendered, and whether it rendered.
-func (d *Device) render(buf []float32) (next int64, ok bool) {
+// render fills buf (interleaved stereo) with the next frames for the
+// device: it hands the pending starts to the mixer and renders under the
+// lock, feeds the tap and the pace check, and zeros what the device gets
+// while muted (G6). A device found to be no clock gets zeros and nothing
+// is rendered for it (the window mixes on its own). It returns the mixer
+// frame after what it rendered, and whether it rendered.
+func (d *Device) render(buf []float32) (next int64, ok bool) { return d.renderFor(buf, true) }
+
+// renderUnheard is render with no device playing (the wall clock has the
+// mix, renderWall): the same frames, but no device's consumption, so the
+// pace check does not observe them (pace.unheard, O5).
+func (d *Device) renderUnheard(buf []float32) (next int64, ok bool) { return d.renderFor(buf, false) }
+
+// renderFor is render; heard: a device consumes buf.
+func (d *Device) renderFor(buf []float32, heard bool) (next int64, ok bool) {
 	d.mu.Lock()
 	if d.pace.fast {
 		d.mu.Unlock()
@@ -431,7 +439,9 @@ func (d *Device) render(buf []float32) (next int64, ok bool) {
 		return -1, false
 	}
 	if d.held { // paused: the timeline stands, the device hears silence
-		d.heldFr += int64(len(buf) / 2)
+		if heard {
+			d.heldFr += int64(len(buf) / 2)
+		}
 		d.pace.restart() // the stand is no underrun and no fast device
 		d.mu.Unlock()
 		clear(buf)
@@ -450,8 +460,12 @@ func (d *Device) render(buf []float32) (next int64, ok bool) {
 		d.aud.MixInto(buf)
 	}
 	next = d.mixer.Frame()
-	if !d.ownPace {
+	switch {
+	case d.ownPace: // the output counts its own underruns
+	case heard:
 		d.pace.observe(d.wall(), next)
+	default:
+		d.pace.unheard()
 	}
 	d.mu.Unlock()
 	if d.muted.Load() {

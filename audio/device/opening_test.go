@@ -30,6 +30,13 @@ type openRig struct {
 	dev      *scriptPCM
 	attempts []*rigAttempt
 	lates    []bool // what each begin was told
+	// frozen: the game thread is descheduled (no Update runs); writerOff:
+	// so are the attempts' goroutines (the watchdog still runs); push:
+	// each Update pushes a start at its sim time (Push reads the device's
+	// news: late starts, underruns).
+	frozen, writerOff, push bool
+	down                    bool      // the device refuses to open afresh
+	stepAt                  time.Time // the time stepPCM looks at
 }
 
 func newOpenRig(t *testing.T) *openRig {
@@ -52,6 +59,13 @@ func (r *openRig) begin(d *Device, late bool) (output, error) {
 		o.outstanding.Add(1)
 		r.attempts = append(r.attempts, &rigAttempt{a: a, next: r.now})
 	}
+	o.open = func() (pcm, int64, int64, func(), error) { // a new handle, if the device is there
+		if r.down {
+			return nil, 0, 0, nil, errRefuse
+		}
+		r.dev = &scriptPCM{now: r.stepAt, size: MaxBufferFrames}
+		return r.dev, PeriodFrames, MaxBufferFrames, nil, nil
+	}
 	if late {
 		o.asReturn()
 	}
@@ -71,25 +85,44 @@ func (r *openRig) run(until time.Duration) {
 				r.stepPCM(t, buf)
 			}
 		}
+		if r.frozen {
+			continue
+		}
 		n, ok := r.s.Clock(Frame{SimT: r.simT, Scale: 1, On: true}, step, 120)
 		r.ok = ok
 		r.simT += float64(n) * step
+		if r.push {
+			r.s.Push(r.simT, []audio.VoiceStart{{Slot: 0, Time: r.simT}})
+		}
 		r.s.End(r.simT)
 	}
 }
 
-// stepPCM is the adopted pcmOut's watchdog and attempts at t.
+// stepPCM is the adopted pcmOut's watchdog and attempts at t; an
+// attempt after the first opens its device first (as run).
 func (r *openRig) stepPCM(t time.Time, buf []float32) {
+	r.stepAt = t
 	r.dev.mu.Lock()
 	r.dev.now = t
 	r.dev.mu.Unlock()
 	r.pcm.wallStep(t, buf)
 	for _, ra := range r.attempts {
-		if ra.ended || t.Before(ra.next) {
+		if ra.ended || t.Before(ra.next) || r.writerOff {
 			continue
+		}
+		if ra.a.dev == nil {
+			if err := r.pcm.openAttempt(ra.a); err != nil {
+				r.pcm.failedOpen(ra.a, t, t, err)
+				ra.ended = true
+				r.pcm.outstanding.Add(-1)
+				continue
+			}
 		}
 		wait, done := r.pcm.attemptStep(ra.a, t)
 		ra.ended, ra.next = done, t.Add(wait)
+		if done {
+			r.pcm.outstanding.Add(-1)
+		}
 	}
 }
 

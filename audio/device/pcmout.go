@@ -28,7 +28,8 @@ import (
 //     device silence until it has played a buffer of it, then takes the mix
 //     at the frontier (Returns counts it). The timeline never stopped, so
 //     nothing is re-anchored: frames the wall clock rendered were never
-//     heard, a gap in the sent stream the pace check counts as underrun.
+//     heard, a gap in the sent stream; the pace check does not observe
+//     them and begins anew with the device that plays again (pace.go).
 //   - A given-up attempt stops at its next look; one stuck inside a call
 //     is abandoned there and closes its handle when the call returns. No
 //     call into the device is ever made on the game thread after Open.
@@ -399,7 +400,7 @@ func (o *pcmOut) wallStep(now time.Time, buf []float32) {
 func renderWall(d *Device, from, now time.Time, done, period int64, buf []float32) int64 {
 	due := int64(now.Sub(from).Seconds() * audio.SampleRate)
 	for done+period <= due && d.covers(period) { // as the writer: never past the Sim
-		d.render(buf) // heard by no one: the meters and captures still get it (tap)
+		d.renderUnheard(buf) // heard by no one: the meters and captures still get it (tap)
 		done += period
 	}
 	// Frames the Sim had not covered in time are not owed: rendering them
