@@ -64,18 +64,9 @@ func (b burial) share() float64 {
 // (S4), so a louder bed adds nothing there, and ours hold the side a
 // take's own panned sounds make.
 func recordingNoise(retail measure.Result, ours []measure.Result) float64 {
-	p := func(d float64) float64 { return math.Pow(10, d/10) }
 	var sum float64
-	for b, side := range retail.Bed.Sides {
-		hi := measure.Silence
-		for _, o := range ours {
-			if len(o.Bed.Sides) > b {
-				hi = math.Max(hi, o.Bed.Sides[b])
-			}
-		}
-		if side > hi+NoiseSideMargin {
-			sum += 4 * (p(side) - p(hi))
-		}
+	for _, n := range noiseBands(retail, ours) {
+		sum += n
 	}
 	if !(sum > 0) {
 		return math.NaN()
@@ -85,16 +76,22 @@ func recordingNoise(retail measure.Result, ours []measure.Result) float64 {
 
 // noiseBurial counts the starts of shots that the recording's noise buries
 // (those at least QuietUnder under our loudness are not: they are masked
-// in ours too) and sets each class's Buried.
+// in ours too), by the broadband rule or band by band (underInEveryBand),
+// and sets each class's Buried.
 func noiseBurial(retail measure.Result, ours []measure.Result, shots []OneShotClass) burial {
 	b := burial{noise: recordingNoise(retail, ours)}
+	nb := noiseBands(retail, ours)
 	quiet := measure.Quantile(column(ours, func(r measure.Result) float64 { return r.Loudness.Integrated }), 0.5) - QuietUnder
 	var all, kept [3]float64 // starts per side (left, centre, right): all, and not buried
 	for i := range shots {
 		c := &shots[i]
 		c.Buried = 0
-		for _, own := range c.Own {
-			if own < b.noise-BuryMargin && own >= quiet {
+		for i, own := range c.Own {
+			var bands []float64
+			if i < len(c.Bands) {
+				bands = c.Bands[i]
+			}
+			if own >= quiet && (own < b.noise-BuryMargin || underInEveryBand(bands, nb, math.Pow(10, quiet/10))) {
 				c.Buried++
 			}
 		}
@@ -137,8 +134,8 @@ func notJudgedUnderNoise(ms []Metric, b burial, retail measure.Result, ours []me
 	if b.buried == 0 {
 		return ms
 	}
-	why := fmt.Sprintf("noise uncorrelated between the recording's channels at %.0f dB buries %d of our %d one-shot starts (their first %.0f ms more than %g dB under it: %s)",
-		b.noise, b.buried, b.total, 1000*OwnWindow, BuryMargin, strings.Join(b.waves, ", "))
+	why := fmt.Sprintf("noise uncorrelated between the recording's channels at %.0f dB buries %d of our %d one-shot starts (their first %.0f ms more than %g dB under it, or their first %.0f ms under it in every 1/3-octave band: %s)",
+		b.noise, b.buried, b.total, 1000*OwnWindow, BuryMargin, 1000*SpanWindow, strings.Join(b.waves, ", "))
 	s := b.share()
 	without := fmt.Sprintf("ours without the %d of %d starts the recording's noise buries (%.0f dB)", b.buried, b.total, b.noise)
 	for i := range ms {

@@ -20,6 +20,7 @@ import (
 )
 
 var verdictSeed = flag.Uint64("verdictseed", 2, "master seed of TestVerdictsThroughTheChain's takes (1: the truth set's to tune on; 2: held out)")
+var verdictTable = flag.Bool("verdicttable", false, "log TestVerdictsThroughTheChain's verdicts per take and condition")
 var verdictTakes = flag.Int("verdicttakes", 0, "held-out takes in TestVerdictsThroughTheChain (0: 3, or 6 with SOUNDWORLD_TRUTHSET=1)")
 
 // TestVerdictsThroughTheChain: a "retail recording" that is our own render
@@ -89,7 +90,11 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 			if b := noiseBurial(retail, ours, shots); b.buried > 0 && !unjudgeable[c.name] {
 				t.Errorf("take %d, %s: noise at %.1f dB buries %d of our %d starts (%v); nothing in this condition hides them", ti, c.name, b.noise, b.buried, b.total, b.waves)
 			}
-			for _, m := range Judge(retail, ours, shots, true) {
+			ms := Judge(retail, ours, shots, true)
+			if *verdictTable {
+				logVerdicts(t, ti, c.name, ms)
+			}
+			for _, m := range ms {
 				switch {
 				case m.Status == "fail":
 					falseFails[c.name]++
@@ -126,6 +131,23 @@ func TestVerdictsThroughTheChain(t *testing.T) {
 	for _, k := range keys {
 		t.Logf("  %s: %d", k, notJudged[k])
 	}
+}
+
+// logVerdicts logs one take's verdicts under condition c, one letter
+// each (p pass, f fail, - not judged or n/a), by metric id.
+func logVerdicts(t *testing.T, take int, c string, ms []Metric) {
+	var b strings.Builder
+	for _, m := range ms {
+		s := "-"
+		switch m.Status {
+		case "pass":
+			s = "p"
+		case "fail":
+			s = "f"
+		}
+		b.WriteString(" " + m.ID + "=" + s)
+	}
+	t.Logf("verdicts take %d, %s:%s", take, c, b.String())
 }
 
 // knownFalseFails are the conditions (and, where not every one, the
@@ -210,6 +232,7 @@ func renderMeasured(t *testing.T, sc Scene, n int) ([]measure.Result, []OneShotC
 	cls := map[uint32]*OneShotClass{}
 	for i := range out {
 		addClasses(cls, plays[i], out[i].Onsets.Times, ownLevels(sc.Bank), mixes[i])
+		addOwnBands(cls, plays[i], sc.Bank)
 	}
 	return out, sortedClasses(cls)
 }
