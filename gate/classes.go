@@ -19,7 +19,7 @@ type OneShotClass struct {
 	// Own: each start's own level, dB (OwnLevel), in start order.
 	Own []float64 `json:"own_db"`
 	// Bands: each start's energy per 1/3-octave band over its first
-	// SpanWindow (addOwnBands; nil: not read), in start order.
+	// OwnWindow (addOwnBands; nil: not read), in start order.
 	Bands [][]float64 `json:"-"`
 	// Buried: of the starts, how many the recording's noise buries
 	// (noiseBurial; set with the verdicts).

@@ -9,23 +9,24 @@ import (
 	"soundworld/gate/measure"
 )
 
-// Noise that buries a start band by band. The onset detector keeps a start
-// only when the bands that fired gain measure's minBandRise (3 dB) over
-// the SpanWindow after it against the SpanWindow before: what the start
-// adds there must at least equal what was there already. Where a
-// recording's noise lies over a start's own energy in every band, no set
-// of bands can gain 3 dB, and the detector cannot keep it, however close
-// to the noise its broadband level (noise spreads over every band, a
-// start over a few). So besides the truth set's broadband rule
-// (BuryMargin), a start is buried when, in each of the bed's 1/3-octave
-// bands, its own first SpanWindow holds less than the noise the recording
-// adds there (or less than our loudness less QuietUnder: nothing).
+// Noise that buries a start band by band. Noise fills every band, a
+// start a few, so a start only a few dB under the noise broadband may
+// stand over it in its own bands, and one 3 dB under it may not stand
+// clear anywhere. The onset detector fires a band when its rise passes
+// zMin (3) spreads of the band's level changes; in stationary noise a
+// band of a few FFT bins changes by about 2 dB from frame to frame, so a
+// band fires only where the start brings it some 6–7 dB up: where its
+// own energy is about 4 times (BandMargin) the noise's there. So besides
+// the truth set's broadband rule (BuryMargin), a start is buried when, in
+// each of the bed's 1/3-octave bands, its own first OwnWindow holds less
+// than BandMargin over the noise the recording adds there (or less than
+// our loudness less QuietUnder: nothing).
 
-// SpanWindow, s: the span over which the detector weighs a start's bands
-// (measure's spanFrames, 13 hops of 512 samples: 151 ms).
-const SpanWindow = 0.150
+// BandMargin, dB: a start whose own first OwnWindow lies less than this
+// over the recording's noise in every 1/3-octave band is buried.
+const BandMargin = 6.0
 
-// ownBandsN is the FFT length (samples) a start's first SpanWindow is
+// ownBandsN is the FFT length (samples) a start's first OwnWindow is
 // read with: 5.4 Hz bins, as the bed's 1/3-octave bands (measure.Bed).
 const ownBandsN = 8192
 
@@ -42,11 +43,11 @@ func bandSpans() [][2]int {
 }
 
 // waveBands returns, per channel of an interleaved stereo wave at unit
-// gain, the energy of its first SpanWindow in each of the bed's 1/3-octave
-// bands (the sum of squares per sample of SpanWindow; zero-padded,
+// gain, the energy of its first OwnWindow in each of the bed's 1/3-octave
+// bands (the sum of squares per sample of OwnWindow; zero-padded,
 // rectangular window).
 func waveBands(fft *fourier.FFT, wave []float32) (l, r []float64) {
-	w := int(SpanWindow * audio.SampleRate)
+	w := int(OwnWindow * audio.SampleRate)
 	spans := bandSpans()
 	x := make([]float64, ownBandsN)
 	ch := func(c int) []float64 {
@@ -69,7 +70,7 @@ func waveBands(fft *fourier.FFT, wave []float32) (l, r []float64) {
 
 // addOwnBands sets, for each of plays (one render's one-shot starts, as
 // addClasses counted them into cls, in the same order), its energy per
-// 1/3-octave band over its first SpanWindow at its S4 gains (a wave the
+// 1/3-octave band over its first OwnWindow at its S4 gains (a wave the
 // bank cannot give: none, and the broadband rule alone judges it).
 func addOwnBands(cls map[uint32]*OneShotClass, plays []audio.Play, bank *audio.Bank) {
 	fft := fourier.NewFFT(ownBandsN)
@@ -118,14 +119,16 @@ func noiseBands(retail measure.Result, ours []measure.Result) []float64 {
 }
 
 // underInEveryBand says whether a start's band energies (own) lie, in
-// every band, under the noise there (noise) or under quiet (power: our
-// loudness less QuietUnder). A start without band energies is not.
+// every band, less than BandMargin over the noise there (noise) or under
+// quiet (power: our loudness less QuietUnder). A start without band
+// energies is not.
 func underInEveryBand(own, noise []float64, quiet float64) bool {
 	if len(own) == 0 || len(own) != len(noise) {
 		return false
 	}
+	m := math.Pow(10, BandMargin/10)
 	for b, e := range own {
-		if e >= math.Max(noise[b], quiet) {
+		if e >= math.Max(m*noise[b], quiet) {
 			return false
 		}
 	}
