@@ -44,7 +44,7 @@ type burial struct {
 	// seenBuried, how many of those the noise buries (each wave's found
 	// starts times its buried share)
 	seen, seenBuried float64
-	waves         []string
+	waves            []string
 	// sideShift: how far our side index (left share − right share of the
 	// starts, by S4 pan) moves when each wave's buried share of its starts
 	// on every side is left out.
