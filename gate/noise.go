@@ -52,13 +52,17 @@ type burial struct {
 }
 
 // share is the buried share of the starts our detector found, which
-// make our one-shot rate, level and side: a start it never finds in ours,
-// buried or not, moves none of them (0 where it found none).
+// make our one-shot rate, level and side (a start it never finds in ours,
+// buried or not, moves none of them); of all our starts where it found
+// none (0 with none).
 func (b burial) share() float64 {
-	if b.seen == 0 {
+	if b.seen > 0 {
+		return b.seenBuried / b.seen
+	}
+	if b.total == 0 {
 		return 0
 	}
-	return b.seenBuried / b.seen
+	return float64(b.buried) / float64(b.total)
 }
 
 // recordingNoise is the noise the recording adds to each channel on its

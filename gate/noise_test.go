@@ -29,9 +29,6 @@ func TestNotJudgedUnderNoise(t *testing.T) {
 		for range quiet {
 			cs[1].Own = append(cs[1].Own, -75)
 		}
-		for i := range cs { // every start found in ours, on the left
-			cs[i].Starts[0], cs[i].Seen[0] = len(cs[i].Own), len(cs[i].Own)
-		}
 		return cs
 	}
 	get := func(ms []Metric, id string) Metric { return metricOf(t, ms, id) }
