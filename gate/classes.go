@@ -18,6 +18,9 @@ type OneShotClass struct {
 	Seen   [3]int `json:"seen"`   // of those, found within ±30 ms
 	// Own: each start's own level, dB (OwnLevel), in start order.
 	Own []float64 `json:"own_db"`
+	// Bands: each start's energy per 1/3-octave band over its first
+	// OwnWindow (addOwnBands; nil: not read), in start order.
+	Bands [][]float64 `json:"-"`
 	// Buried: of the starts, how many the recording's noise buries
 	// (noiseBurial; set with the verdicts).
 	Buried int `json:"buried"`

@@ -30,8 +30,8 @@ const (
 	// resampler's or a codec's residue 75 dB down is no reason to judge
 	// less.
 	QuietUnder = 80.0
-	// BuriedShare: when more than this share of our one-shot starts is
-	// buried, the one-shot rate, level and side are not judged; under it,
+	// BuriedShare: when more than this share of our one-shot starts (of
+	// those the detector finds in ours, burial.share) is buried, the one-shot rate, level and side are not judged; under it,
 	// the rate's band reaches down to what ours would count without them.
 	BuriedShare = 0.5
 )
@@ -40,15 +40,25 @@ const (
 type burial struct {
 	noise         float64 // dB, the noise's energy (both channels' squares per sample); NaN: none found
 	buried, total int     // our starts buried, of all
-	waves         []string
+	// seen: our starts the detector found (OneShotClass.Seen), and
+	// seenBuried, how many of those the noise buries (each wave's found
+	// starts times its buried share)
+	seen, seenBuried float64
+	waves            []string
 	// sideShift: how far our side index (left share − right share of the
 	// starts, by S4 pan) moves when each wave's buried share of its starts
 	// on every side is left out.
 	sideShift float64
 }
 
-// share is the buried share of our starts (0 with none).
+// share is the buried share of the starts our detector found, which
+// make our one-shot rate, level and side (a start it never finds in ours,
+// buried or not, moves none of them); of all our starts where it found
+// none (0 with none).
 func (b burial) share() float64 {
+	if b.seen > 0 {
+		return b.seenBuried / b.seen
+	}
 	if b.total == 0 {
 		return 0
 	}
@@ -64,18 +74,9 @@ func (b burial) share() float64 {
 // (S4), so a louder bed adds nothing there, and ours hold the side a
 // take's own panned sounds make.
 func recordingNoise(retail measure.Result, ours []measure.Result) float64 {
-	p := func(d float64) float64 { return math.Pow(10, d/10) }
 	var sum float64
-	for b, side := range retail.Bed.Sides {
-		hi := measure.Silence
-		for _, o := range ours {
-			if len(o.Bed.Sides) > b {
-				hi = math.Max(hi, o.Bed.Sides[b])
-			}
-		}
-		if side > hi+NoiseSideMargin {
-			sum += 4 * (p(side) - p(hi))
-		}
+	for _, n := range noiseBands(retail, ours) {
+		sum += n
 	}
 	if !(sum > 0) {
 		return math.NaN()
@@ -85,16 +86,22 @@ func recordingNoise(retail measure.Result, ours []measure.Result) float64 {
 
 // noiseBurial counts the starts of shots that the recording's noise buries
 // (those at least QuietUnder under our loudness are not: they are masked
-// in ours too) and sets each class's Buried.
+// in ours too), by the broadband rule or band by band (underInEveryBand),
+// and sets each class's Buried.
 func noiseBurial(retail measure.Result, ours []measure.Result, shots []OneShotClass) burial {
 	b := burial{noise: recordingNoise(retail, ours)}
+	nb := noiseBands(retail, ours)
 	quiet := measure.Quantile(column(ours, func(r measure.Result) float64 { return r.Loudness.Integrated }), 0.5) - QuietUnder
 	var all, kept [3]float64 // starts per side (left, centre, right): all, and not buried
 	for i := range shots {
 		c := &shots[i]
 		c.Buried = 0
-		for _, own := range c.Own {
-			if own < b.noise-BuryMargin && own >= quiet {
+		for i, own := range c.Own {
+			var bands []float64
+			if i < len(c.Bands) {
+				bands = c.Bands[i]
+			}
+			if own >= quiet && (own < b.noise-BuryMargin || underInEveryBand(bands, nb, math.Pow(10, quiet/10))) {
 				c.Buried++
 			}
 		}
@@ -107,6 +114,8 @@ func noiseBurial(retail measure.Result, ours []measure.Result, shots []OneShotCl
 		for side, n := range c.Starts {
 			all[side] += float64(n)
 			kept[side] += float64(n) * (1 - k)
+			b.seen += float64(c.Seen[side])
+			b.seenBuried += float64(c.Seen[side]) * k
 		}
 		if c.Buried > 0 {
 			name := c.Name
@@ -137,8 +146,8 @@ func notJudgedUnderNoise(ms []Metric, b burial, retail measure.Result, ours []me
 	if b.buried == 0 {
 		return ms
 	}
-	why := fmt.Sprintf("noise uncorrelated between the recording's channels at %.0f dB buries %d of our %d one-shot starts (their first %.0f ms more than %g dB under it: %s)",
-		b.noise, b.buried, b.total, 1000*OwnWindow, BuryMargin, strings.Join(b.waves, ", "))
+	why := fmt.Sprintf("noise uncorrelated between the recording's channels at %.0f dB buries %d of our %d one-shot starts, %.0f %% of those the detector finds in ours (their first %.0f ms more than %g dB under it, or less than %g dB over it in every 1/3-octave band: %s)",
+		b.noise, b.buried, b.total, 100*b.share(), 1000*OwnWindow, BuryMargin, BandMargin, strings.Join(b.waves, ", "))
 	s := b.share()
 	without := fmt.Sprintf("ours without the %d of %d starts the recording's noise buries (%.0f dB)", b.buried, b.total, b.noise)
 	for i := range ms {

@@ -355,6 +355,7 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 			res.Ours[i], res.Seeds[i] = m, seed
 			mu.Lock()
 			addClasses(cls, plays, m.Onsets.Times, ownLevels(sc.Bank), mix)
+			addOwnBands(cls, plays, sc.Bank)
 			done++
 			progress("gate: seed %d rendered and measured (%d/%d)", seed, done, k)
 			if opt.OnSeed != nil {
