@@ -20,7 +20,9 @@ import (
 // murmur) still stands out. A frame's score is the
 // sum of the z-scores over zMin; its peaks above a moving median are
 // candidates. A candidate is kept when the bands that fired gain energy over
-// the 150 ms after it (minBandRise) and what the start adds is not far under
+// the 150 ms after it (minBandRise), or over their own first 58 ms stand
+// that much over the loudest 58 ms before it (standsOver: a short start
+// under a bed), and what the start adds is not far under
 // the whole mix (minRel: a looped bed's seam also fires a band, 50 dB under
 // the mix). The log's floor is a fixed share of the recording's own mean
 // power, so a recording's gain changes no decision.
@@ -312,7 +314,8 @@ func (nv *novelty) candidates(kept func(a, b int) bool, added func(f int, m uint
 		// Before: the 150 ms of frames that end where frame f starts.
 		m := nv.fired[f]
 		before, after := nv.bandPower(f-1-spanFrames, f-1, m), nv.bandPower(f, f+spanFrames, m)
-		if db(after)-db(before) < minBandRise || added(f, m) < minRel || nv.endEdge(f, m) {
+		rises := db(after)-db(before) >= minBandRise || nv.standsOver(f, m)
+		if !rises || added(f, m) < minRel || nv.endEdge(f, m) {
 			continue
 		}
 		last = f
