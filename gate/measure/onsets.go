@@ -309,8 +309,8 @@ func (nv *novelty) candidates(kept func(a, b int) bool, added func(f int, m uint
 		if db(after)-db(before) < minBandRise || added(f, m) < minRel || nv.endEdge(f, m) {
 			continue
 		}
+		out = append(out, candidate{f, m, nv.riseStart(nv.firstStep(f, med, last), med)})
 		last = f
-		out = append(out, candidate{f, m, nv.riseStart(f, med)})
 	}
 	return out
 }
