@@ -3,17 +3,17 @@ package measure
 import "math"
 
 // A take's opening. A recording begins anywhere, often in the middle of a
-// sound, so its first frame says nothing of a band's usual level: a band's
-// running statistics seeded from it held a sound the take began in (a tone
-// 50 dB over the noise, ending 0.1 s in) for most of a second (bandTau),
-// and starts in the first half second rose over a stale mean 20–40 dB
-// above the noise. So each band's running mean and the spread of its
+// sound, so its first frame says nothing of a band's usual level: running
+// statistics seeded from it hold the sound the take began in for most of a
+// second (bandTau), and a start in the first half second rises over that
+// stale mean instead of over the band's own level. So each band's running
+// mean and the spread of its
 // changes (the frame's and the 58 ms average's) start from the median of
 // the band over the take's first openingFrames (1 s, the averages'
 // effective memory): as if the take had been running before it began,
 // sounding like its opening. Medians, so a sound that fills less than half
 // the opening moves neither: its level is not the band's, and its edges
-// (a few changes of 40–50 dB) are not its fluctuation. The spread is read
+// (a few large changes) are not its fluctuation. The spread is read
 // from the median change e as a normal change's: |e| has median 0.6745 σₑ.
 const (
 	openingFrames = 2 * medianFrames // 86 frames, 1 s

@@ -2,15 +2,16 @@ package measure
 
 // A start in steps. A sound can rise in steps closer together than a
 // score's peak is wide: the windmill's creak (0x0A000051) rises in one set
-// of bands and, 45 ms later, further in another, its score passing the
-// threshold without a break from its first frame on. The peak rule keeps
-// the larger peak (peakFrames), the second step's, and riseStart, looking
-// back riseFrames from it, timed the creak 41 ms late: outside the ±30 ms
-// in which it is its start. So where the unbroken run of passing frames
-// before the peak holds an earlier peak of its own (a hump: higher than the
-// frame after it, and than the one before it), the start is timed from the
-// first such hump. A single rise, and a codec's pre-echo rising into its
-// attack, hold no hump, and are timed as before.
+// of bands and, some 45 ms later, further in another, its score passing
+// the threshold without a break from its first frame on. The peak rule
+// keeps the larger peak (peakFrames), the second step's, and riseStart,
+// looking back riseFrames from it, would time the sound at its second
+// step, past the ±30 ms in which it is its start. So where the unbroken
+// run of passing frames before the peak holds an earlier peak of its own
+// (a hump: higher than the frame after it, no lower than the one before
+// it), the start is timed from the first such hump. A single rise, and a
+// codec's pre-echo rising into its attack, hold no hump, and are timed as
+// before.
 
 // firstStep is the first hump of the unbroken run of frames whose score
 // passed the threshold (med + fluxDelta) before the peak at f, or f. Only

@@ -31,9 +31,9 @@ func TestFirstStep(t *testing.T) {
 }
 
 // TestOnsetsStartInSteps: a centred sound rising in two steps 35 ms apart,
-// in different bands (the windmill's creak 0x0A000051: a 700 Hz tone, then
-// a broadband burst 10 dB over it in the whole mix), once a second over
-// faint noise. Each is found once, timed within 10 ms of its first step.
+// in different bands, as the windmill's creak 0x0A000051 does: a 700 Hz
+// tone, then a broadband burst 9 dB over it (mean squares 0.05²/2 and
+// 0.1²), once a second over faint noise. Each is found once, timed within 10 ms of its first step.
 // The second step's score is the larger, its peak swallows the first's
 // (peakFrames), and the score passes without a break from the first step
 // on: timed from its peak (riseStart looks back two frames) the old
