@@ -55,7 +55,6 @@ const (
 	fluxFloorRel = 1e-4
 	bandTau      = 0.5                               // s, time constant of each band's running mean and variance
 	bandAlpha    = float64(fluxHop) / Rate / bandTau // each hop's weight in those running averages
-	bandVar0     = 9.0                               // dB², the variance a band starts from
 	spanFrames   = 13                                // frames in the 150 ms an onset's energy is measured over
 	// zMin is the z-score a band must pass to count, zCap the most one band
 	// adds, fluxDelta the threshold above the moving median (sum of z-scores
@@ -109,10 +108,10 @@ type novelty struct {
 	fired  []uint64  // per frame, the bands whose z-score passed zMin
 	score  []float64 // per frame, Σ min(z − zMin, zCap) over those bands
 	// running statistics of each band's level (dB): its mean, and the
-	// variance of its changes (changeVar); the last levRing frames' levels
+	// variance of its changes (changeVar), both seeded by seedOpening; the
+	// last levRing frames' levels
 	mean, vari []float64
 	lev        [levRing][]float64
-	changes    int     // changes the variance has taken (its warm-up)
 	q          float64 // > 0: candidates pass sideThreshold(score, q), not the median
 	sus        *sustained
 }
@@ -123,9 +122,6 @@ func newNoveltyOf(frames int, edges []int) *novelty {
 		score: make([]float64, frames), mean: make([]float64, nb), vari: make([]float64, nb)}
 	for i := range nv.lev {
 		nv.lev[i] = make([]float64, nb)
-	}
-	for b := range nv.vari {
-		nv.vari[b] = bandVar0
 	}
 	return nv
 }
@@ -144,12 +140,9 @@ func (nv *novelty) bands(f int, coef []complex128) {
 }
 
 // frame takes frame f's band levels (dB over floor, the power per bin the
-// log starts from) and, from the sixth frame on (once the spread holds a
-// change), its z-scores against the running statistics. The variance is
-// an exponential average begun at 0; over its first changes it is read
-// divided by 1 − (1−α)^n (n changes taken), the mean of the changes seen,
-// so a recording's first frames are not scored against a spread of
-// nearly 0, where a noise bed's own flicker passes zMin.
+// log starts from) and, from the fifth frame on (once a frame's change can
+// feed the spread), its z-scores against the running statistics, which
+// seedOpening began.
 func (nv *novelty) frame(f int, floor float64) {
 	edges, nb := nv.edges, len(nv.edges)-1
 	cur := nv.lev[f%levRing]
@@ -159,7 +152,6 @@ func (nv *novelty) frame(f int, floor float64) {
 		cur[b] = 10 * math.Log10(float64(p[b])/float64(edges[b+1]-edges[b])+floor)
 	}
 	if f < 2 {
-		copy(nv.mean, cur)
 		return
 	}
 	// Frame f−2 is the last that does not overlap frame f: it feeds the
@@ -175,18 +167,16 @@ func (nv *novelty) frame(f int, floor float64) {
 	older := nv.lev[(f-4)%levRing]
 	var s float64
 	var m uint64
-	warm := warmUp(nv.changes) // 0 at 0 changes: no z yet
 	for b := range cur {
-		z := (cur[b] - max(nv.mean[b], nv.quietestBefore(f, b))) / math.Sqrt(nv.vari[b]/warm+1)
+		z := (cur[b] - max(nv.mean[b], nv.quietestBefore(f, b))) / math.Sqrt(nv.vari[b]+1)
 		z = max(z, nv.sustainedZ(f, b, cur[b]))
-		if warm > 0 && z > zMin {
+		if z > zMin {
 			s += min(z-zMin, zCap)
 			m |= 1 << b
 		}
 		nv.mean[b] += bandAlpha * (old[b] - nv.mean[b])
 		nv.vari[b] += bandAlpha * (changeVar(old[b]-older[b]) - nv.vari[b])
 	}
-	nv.changes++
 	nv.score[f] = s
 	nv.fired[f] = m
 }
@@ -242,6 +232,8 @@ func analyse(l, r []float32) (mid, side *novelty, cross []float32) {
 	if silentShare(side, floor) >= sideSilentMin {
 		side.q = sideQ
 	}
+	mid.seedOpening(floor)
+	side.seedOpening(floor)
 	for f := 0; f < frames; f++ {
 		mid.frame(f, floor)
 		side.frame(f, floor)
@@ -297,7 +289,9 @@ func (nv *novelty) candidates(kept func(a, b int) bool, added func(f int, m uint
 	}
 	var out []candidate
 	last := -minGapFrames - 1
-	for f := 2; f < frames; f++ {
+	// From the first frame with the 150 ms its checks read before it inside
+	// the take: what sounds earlier began before the take or with it.
+	for f := spanFrames + 1; f < frames; f++ {
 		if score[f] <= med[f]+fluxDelta || f-last < minGapFrames {
 			continue
 		}
@@ -318,8 +312,8 @@ func (nv *novelty) candidates(kept func(a, b int) bool, added func(f int, m uint
 		if !rises || added(f, m) < minRel || nv.endEdge(f, m) {
 			continue
 		}
+		out = append(out, candidate{f, m, nv.riseStart(nv.firstStep(f, med, last), med)})
 		last = f
-		out = append(out, candidate{f, m, nv.riseStart(f, med)})
 	}
 	return out
 }
@@ -507,8 +501,3 @@ func fluxBands() []int {
 	edges[len(edges)-1] = fluxN/2 + 1
 	return edges
 }
-
-// warmUp is 1 − (1−bandAlpha)^n: the weight an exponential average begun
-// at 0 holds after n samples, which it is read divided by (the mean of
-// what it has seen); 0 before the first.
-func warmUp(n int) float64 { return 1 - math.Pow(1-bandAlpha, float64(n)) }

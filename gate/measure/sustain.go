@@ -30,39 +30,38 @@ var twoTests = math.Sqrt2*math.Erfinv(1-math.Erfc(zMin/math.Sqrt2)/2) - zMin
 
 // sustained is one signal's running statistics of its bands' averaged
 // levels (dB): their ring, running mean and the variance of their changes
-// between averages that do not overlap.
+// between averages that do not overlap (seeded by seedOpening).
 type sustained struct {
 	lev        [sustainRing][]float64
 	mean, vari []float64
-	changes    int
-	warm       float64 // 1 − (1−α)^changes: the variance's warm-up (frame)
 }
 
-// sustain takes frame f's averaged band levels: the mean power per bin over
-// frames f … f+sustainFrames−1 (those there are) in dB over floor.
+func newSustained(nb int) *sustained {
+	s := &sustained{mean: make([]float64, nb), vari: make([]float64, nb)}
+	for i := range s.lev {
+		s.lev[i] = make([]float64, nb)
+	}
+	return s
+}
+
+// sustain takes frame f's averaged band levels.
 func (nv *novelty) sustain(f int, floor float64) {
-	nb := len(nv.edges) - 1
-	if nv.sus == nil {
-		nv.sus = &sustained{mean: make([]float64, nb), vari: make([]float64, nb)}
-		for i := range nv.sus.lev {
-			nv.sus.lev[i] = make([]float64, nb)
-		}
-	}
-	s := nv.sus
-	s.changes = max(0, f-2*sustainSpan) // frames 2·sustainSpan … f−1 fed the variance
-	s.warm = warmUp(s.changes)
-	cur := s.lev[f%sustainRing]
-	n := min(sustainFrames, nv.frames-f)
+	cur := nv.sus.lev[f%sustainRing]
 	for b := range cur {
-		var e float64
-		for g := f; g < f+n; g++ {
-			e += float64(nv.pow[g*nb+b])
-		}
-		cur[b] = 10 * math.Log10(e/float64(n*(nv.edges[b+1]-nv.edges[b]))+floor)
+		cur[b] = nv.averaged(f, b, floor)
 	}
-	if f == 0 {
-		copy(s.mean, cur)
+}
+
+// averaged is band b's mean power per bin over frames f …
+// f+sustainFrames−1 (those there are), in dB over floor.
+func (nv *novelty) averaged(f, b int, floor float64) float64 {
+	nb := len(nv.edges) - 1
+	n := min(sustainFrames, nv.frames-f)
+	var e float64
+	for g := f; g < f+n; g++ {
+		e += float64(nv.pow[g*nb+b])
 	}
+	return 10 * math.Log10(e/float64(n*(nv.edges[b+1]-nv.edges[b]))+floor)
 }
 
 // sustainedZ is band b's z-score at frame f on the averaged levels: the
@@ -72,7 +71,7 @@ func (nv *novelty) sustain(f int, floor float64) {
 // (lev, dB): the average from a frame before a start already holds the
 // start, and a loud one would pass there, up to 46 ms early; the frame
 // itself holds only noise. Less twoTests. It then feeds the statistics
-// with the average before f. 0 until the spread holds a change.
+// with the average before f. 0 until the spread holds a change of its own.
 func (nv *novelty) sustainedZ(f, b int, lev float64) float64 {
 	s := nv.sus
 	if f < sustainSpan {
@@ -80,12 +79,12 @@ func (nv *novelty) sustainedZ(f, b int, lev float64) float64 {
 	}
 	old := s.lev[(f-sustainSpan)%sustainRing][b]
 	z := 0.0
-	if s.changes > 0 {
-		z = (min(s.lev[f%sustainRing][b], lev)-max(s.mean[b], old))/math.Sqrt(s.vari[b]/s.warm+1) - twoTests
+	if f > 2*sustainSpan {
+		z = (min(s.lev[f%sustainRing][b], lev)-max(s.mean[b], old))/math.Sqrt(s.vari[b]+1) - twoTests
 	}
 	s.mean[b] += bandAlpha * (old - s.mean[b])
 	if f >= 2*sustainSpan {
-		s.vari[b] += bandAlpha * (spreadChange(old-s.lev[(f-2*sustainSpan)%sustainRing][b], s.vari[b]/s.warm) - s.vari[b])
+		s.vari[b] += bandAlpha * (spreadChange(old-s.lev[(f-2*sustainSpan)%sustainRing][b], s.vari[b]) - s.vari[b])
 	}
 	return z
 }
