@@ -114,12 +114,13 @@ type novelty struct {
 	lev        [levRing][]float64
 	q          float64 // > 0: candidates pass sideThreshold(score, q), not the median
 	sus        *sustained
+	edge       *edgeSpread // edges' share of the spread (feedSpread)
 }
 
 func newNoveltyOf(frames int, edges []int) *novelty {
 	nb := len(edges) - 1
 	nv := &novelty{frames: frames, edges: edges, pow: make([]float32, frames*nb), fired: make([]uint64, frames),
-		score: make([]float64, frames), mean: make([]float64, nb), vari: make([]float64, nb)}
+		score: make([]float64, frames), mean: make([]float64, nb), vari: make([]float64, nb), edge: newEdgeSpread(nb)}
 	for i := range nv.lev {
 		nv.lev[i] = make([]float64, nb)
 	}
@@ -168,14 +169,14 @@ func (nv *novelty) frame(f int, floor float64) {
 	var s float64
 	var m uint64
 	for b := range cur {
-		z := (cur[b] - max(nv.mean[b], nv.quietestBefore(f, b))) / math.Sqrt(nv.vari[b]+1)
+		z := (cur[b] - max(nv.mean[b], nv.quietestBefore(f, b))) / math.Sqrt(nv.spread(b)+1)
 		z = max(z, nv.sustainedZ(f, b, cur[b]))
 		if z > zMin {
 			s += min(z-zMin, zCap)
 			m |= 1 << b
 		}
 		nv.mean[b] += bandAlpha * (old[b] - nv.mean[b])
-		nv.vari[b] += bandAlpha * (changeVar(old[b]-older[b]) - nv.vari[b])
+		nv.feedSpread(b, old[b]-older[b])
 	}
 	nv.score[f] = s
 	nv.fired[f] = m

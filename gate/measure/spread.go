@@ -16,7 +16,8 @@ import "math"
 // as before (they pass zMin spreads at the normal tail's rate, 0.13%).
 // Rises are not held: a bed's syllables keep the spread wide by them. The
 // frame's own spread (changeVar in frame) is not held either: held there,
-// clean renders lost starts (docs/gate-onsets.md).
+// clean renders lost starts (docs/gate-onsets.md); its edges are
+// forgotten sooner instead (feedSpread).
 func spreadChange(e, v float64) float64 {
 	if lo := -zMin * math.Sqrt(v); v > 0 && e < lo {
 		e = lo
