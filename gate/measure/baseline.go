@@ -48,20 +48,30 @@ func newSlidingMedians(n int) []slidingMedian {
 }
 
 // push adds x (dB), dropping the oldest value once baseFrames are held.
+// Once full, x takes the oldest value's place in sorted and only the
+// values between the two move (a band's level changes little from one
+// frame to the next, so few do).
 func (sm *slidingMedian) push(x float64) {
 	if len(sm.ring) < baseFrames {
 		sm.ring = append(sm.ring, x)
-	} else {
-		old := sm.ring[sm.next]
-		sm.ring[sm.next] = x
-		sm.next = (sm.next + 1) % baseFrames
-		i := sort.SearchFloat64s(sm.sorted, old)
-		sm.sorted = append(sm.sorted[:i], sm.sorted[i+1:]...)
+		j := sort.SearchFloat64s(sm.sorted, x)
+		sm.sorted = append(sm.sorted, 0)
+		copy(sm.sorted[j+1:], sm.sorted[j:])
+		sm.sorted[j] = x
+		return
 	}
-	i := sort.SearchFloat64s(sm.sorted, x)
-	sm.sorted = append(sm.sorted, 0)
-	copy(sm.sorted[i+1:], sm.sorted[i:])
-	sm.sorted[i] = x
+	old := sm.ring[sm.next]
+	sm.ring[sm.next] = x
+	sm.next = (sm.next + 1) % baseFrames
+	v := sm.sorted
+	i, j := sort.SearchFloat64s(v, old), sort.SearchFloat64s(v, x)
+	if j > i { // x lies above old: the values between move down
+		copy(v[i:j-1], v[i+1:j])
+		v[j-1] = x
+	} else {
+		copy(v[j+1:i+1], v[j:i])
+		v[j] = x
+	}
 }
 
 // baseline is the lower of the running mean m (dB) and the median of the

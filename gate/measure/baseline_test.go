@@ -3,8 +3,33 @@ package measure
 import (
 	"math"
 	"math/rand/v2"
+	"sort"
 	"testing"
 )
+
+// TestSlidingMedianHoldsTheLastValuesSorted: after every push the median's
+// sorted values are the last baseFrames values pushed, sorted afresh
+// (values drawn from 20 levels, so many are equal, and some between).
+func TestSlidingMedianHoldsTheLastValuesSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	sm := newSlidingMedians(1)[0]
+	var all []float64
+	for k := 0; k < 2000; k++ {
+		x := float64(rng.IntN(20))
+		if k%7 == 0 {
+			x = rng.NormFloat64()
+		}
+		sm.push(x)
+		all = append(all, x)
+		want := append([]float64(nil), all[max(0, len(all)-baseFrames):]...)
+		sort.Float64s(want)
+		for i := range want {
+			if want[i] != sm.sorted[i] {
+				t.Fatalf("push %d: value %d is %g, want %g", k, i, sm.sorted[i], want[i])
+			}
+		}
+	}
+}
 
 // TestOnsetsToneAfterALoudOpening: a take, over white noise uncorrelated
 // between the channels, opens on a 1.2 kHz tone (5 ms ramps) lift dB over
