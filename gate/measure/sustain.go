@@ -34,10 +34,12 @@ var twoTests = math.Sqrt2*math.Erfinv(1-math.Erfc(zMin/math.Sqrt2)/2) - zMin
 type sustained struct {
 	lev        [sustainRing][]float64
 	mean, vari []float64
+	med        []slidingMedian // each band's averages over the last second (baseline.go)
+	floor      float64         // dB, the log's floor
 }
 
 func newSustained(nb int) *sustained {
-	s := &sustained{mean: make([]float64, nb), vari: make([]float64, nb)}
+	s := &sustained{mean: make([]float64, nb), vari: make([]float64, nb), med: newSlidingMedians(nb)}
 	for i := range s.lev {
 		s.lev[i] = make([]float64, nb)
 	}
@@ -46,6 +48,7 @@ func newSustained(nb int) *sustained {
 
 // sustain takes frame f's averaged band levels.
 func (nv *novelty) sustain(f int, floor float64) {
+	nv.sus.floor = 10 * math.Log10(floor)
 	cur := nv.sus.lev[f%sustainRing]
 	for b := range cur {
 		cur[b] = nv.averaged(f, b, floor)
@@ -65,8 +68,9 @@ func (nv *novelty) averaged(f, b int, floor float64) float64 {
 }
 
 // sustainedZ is band b's z-score at frame f on the averaged levels: the
-// rise of the average from f over the larger of its running mean and the
-// average just before (frames f−sustainSpan …), over the spread of the
+// rise of the average from f over the larger of its baseline (the running
+// mean, or the median where lower: baseline.go) and the average just
+// before (frames f−sustainSpan …), over the spread of the
 // average's changes. The rise is taken no higher than frame f's own level
 // (lev, dB): the average from a frame before a start already holds the
 // start, and a loud one would pass there, up to 46 ms early; the frame
@@ -80,9 +84,10 @@ func (nv *novelty) sustainedZ(f, b int, lev float64) float64 {
 	old := s.lev[(f-sustainSpan)%sustainRing][b]
 	z := 0.0
 	if f > 2*sustainSpan {
-		z = (min(s.lev[f%sustainRing][b], lev)-max(s.mean[b], old))/math.Sqrt(s.vari[b]+1) - twoTests
+		z = (min(s.lev[f%sustainRing][b], lev)-max(s.med[b].baseline(s.mean[b], s.floor), old))/math.Sqrt(s.vari[b]+1) - twoTests
 	}
 	s.mean[b] += bandAlpha * (old - s.mean[b])
+	s.med[b].push(old)
 	if f >= 2*sustainSpan {
 		s.vari[b] += bandAlpha * (spreadChange(old-s.lev[(f-2*sustainSpan)%sustainRing][b], s.vari[b]) - s.vari[b])
 	}
