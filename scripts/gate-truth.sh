@@ -3,9 +3,10 @@
 # recording chain (issue 29 item 2): installs LAME and oggenc if missing (the
 # MP3 and Ogg conditions need them; `go test` alone skips them with a
 # message), then runs the codec round trip and TestTruthSet on the held-out
-# master seed, printing recall, precision and median timing error per
-# condition, then the gate's verdicts on our render through each condition
-# over the issue's 20 held-out takes.
+# master seed's 12 takes, printing recall, precision and median timing error
+# per condition and failing below the issue's targets (-truthtargets), then
+# the gate's verdicts on our render through each condition over the issue's
+# 20 held-out takes.
 # SOUNDWORLD_REQUIRE_ENCODERS=1 turns a missing encoder into a
 # failure.
 set -euo pipefail
@@ -17,7 +18,7 @@ if ! command -v lame >/dev/null 2>&1 || ! command -v oggenc >/dev/null 2>&1; the
 fi
 export SOUNDWORLD_REQUIRE_ENCODERS=1 SOUNDWORLD_TRUTHSET=1
 go test ./gate/degrade -run 'TestCodecRoundTrip' -count=1 -v 2>&1 | grep -E '^(--- |ok|FAIL|PASS)'
-go test ./gate -run 'TestTruthSet' -count=1 -v 2>&1 | grep -vE '^=== RUN'
+go test ./gate -run 'TestTruthSet' -count=1 -v -args -truthtakes 12 -truthtargets 2>&1 | grep -vE '^=== RUN'
 # Item 3: our render through every condition, judged by the gate (6
 # held-out takes; -args -verdicttakes 20 by hand for the issue's 20).
 go test ./gate -run 'TestVerdictsThroughTheChain' -count=1 -v -timeout 30m -args -verdicttakes 20 2>&1 | grep -vE '^=== RUN|fails: retail'
