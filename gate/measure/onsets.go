@@ -87,7 +87,8 @@ type Onsets struct {
 	RightShare float64   // share with Side < −1 dB
 	// Fall is how fast the recording's sounds end: the largest fall of a
 	// half-octave band's level over 23 ms (dB/s; fastestFall). A room's
-	// reverberation caps it.
+	// reverberation caps it; the gate calls a recording a room only with
+	// a diffuse side as well (gate/room.go: RoomFall and RoomSide).
 	Fall float64
 }
 
