@@ -427,7 +427,7 @@ func (d *Device) render(buf []float32) (next int64, ok bool) { return d.renderFo
 
 // renderUnheard is render with no device playing (the wall clock has the
 // mix, renderWall): the same frames, but no device's consumption, so the
-// pace check does not observe them (pace.unheard, O5).
+// pace check does not observe them and restarts (O5).
 func (d *Device) renderUnheard(buf []float32) (next int64, ok bool) { return d.renderFor(buf, false) }
 
 // renderFor is render; heard: a device consumes buf.
@@ -464,8 +464,8 @@ func (d *Device) renderFor(buf []float32, heard bool) (next int64, ok bool) {
 	case d.ownPace: // the output counts its own underruns
 	case heard:
 		d.pace.observe(d.wall(), next)
-	default:
-		d.pace.unheard()
+	default: // no device's consumption: the next device's begins anew (O5)
+		d.pace.restart()
 	}
 	d.mu.Unlock()
 	if d.muted.Load() {

@@ -23,14 +23,14 @@ import "soundworld/audio"
 // Only a device's consumption is observed. Frames rendered while no device
 // plays — on the wall clock before the open answers or after a device was
 // lost (renderWall) — are heard by no one: no device ran dry, and they are
-// no device's speed (unheard). The device that plays next begins the
-// observation anew, as after a pause (restart): the gap between the wall
+// no device's speed. Each restarts the observation, as a pause does, so
+// the device that plays next begins it anew: the gap between the wall
 // clock and its frontier, the frames the wall clock skipped and the
 // silence before a lost device was given up are none of its underruns
 // (O5: a lost device is counted as a stall, Fallbacks).
 //
 // Pure: the caller gives wall time and the consumed total; the Device calls
-// observe and unheard on the audio goroutine under its lock.
+// observe and restart on the audio goroutine under its lock.
 type pace struct {
 	started          bool
 	wall0            float64 // s, first observation
@@ -43,7 +43,6 @@ type pace struct {
 	fast             bool
 	underrun, events int64
 	carried          int64 // underrun frames before the last restart
-	away             bool  // frames were rendered with no device playing since the last observation
 }
 
 // Fast-device and underrun bounds.
@@ -61,16 +60,9 @@ func (p *pace) restart() {
 	*p = pace{fast: p.fast, underrun: p.underrun, events: p.events, carried: p.underrun}
 }
 
-// unheard records that frames were rendered with no device playing (the
-// wall clock has the mix): the next observation begins anew.
-func (p *pace) unheard() { p.away = true }
-
 // observe records that the device has consumed frames in total (the mixer's
 // frontier) at wall time s.
 func (p *pace) observe(wall float64, frames int64) {
-	if p.away {
-		p.restart()
-	}
 	if !p.started {
 		p.started, p.wall0, p.frames0 = true, wall, frames
 		return
