@@ -31,8 +31,9 @@ const (
 	// less.
 	QuietUnder = 80.0
 	// BuriedShare: when more than this share of our one-shot starts (of
-	// those the detector finds in ours, burial.share) is buried, the one-shot rate, level and side are not judged; under it,
-	// the rate's band reaches down to what ours would count without them.
+	// those the detector finds in ours, burial.share) is buried, the
+	// one-shot rate, level and side are not judged; under it, the rate's
+	// band reaches down to what ours would count without them.
 	BuriedShare = 0.5
 )
 
@@ -74,8 +75,13 @@ func (b burial) share() float64 {
 // (S4), so a louder bed adds nothing there, and ours hold the side a
 // take's own panned sounds make.
 func recordingNoise(retail measure.Result, ours []measure.Result) float64 {
+	return noiseLevel(noiseBands(retail, ours))
+}
+
+// noiseLevel is recordingNoise of the noise's bands (noiseBands).
+func noiseLevel(bands []float64) float64 {
 	var sum float64
-	for _, n := range noiseBands(retail, ours) {
+	for _, n := range bands {
 		sum += n
 	}
 	if !(sum > 0) {
@@ -89,19 +95,20 @@ func recordingNoise(retail measure.Result, ours []measure.Result) float64 {
 // in ours too), by the broadband rule or band by band (underInEveryBand),
 // and sets each class's Buried.
 func noiseBurial(retail measure.Result, ours []measure.Result, shots []OneShotClass) burial {
-	b := burial{noise: recordingNoise(retail, ours)}
 	nb := noiseBands(retail, ours)
+	b := burial{noise: noiseLevel(nb)}
 	quiet := measure.Quantile(column(ours, func(r measure.Result) float64 { return r.Loudness.Integrated }), 0.5) - QuietUnder
+	quietPow := math.Pow(10, quiet/10)
 	var all, kept [3]float64 // starts per side (left, centre, right): all, and not buried
 	for i := range shots {
 		c := &shots[i]
 		c.Buried = 0
-		for i, own := range c.Own {
+		for j, own := range c.Own {
 			var bands []float64
-			if i < len(c.Bands) {
-				bands = c.Bands[i]
+			if j < len(c.Bands) {
+				bands = c.Bands[j]
 			}
-			if own >= quiet && (own < b.noise-BuryMargin || underInEveryBand(bands, nb, math.Pow(10, quiet/10))) {
+			if own >= quiet && (own < b.noise-BuryMargin || underInEveryBand(bands, nb, quietPow)) {
 				c.Buried++
 			}
 		}

@@ -68,16 +68,15 @@ func waveBands(fft *fourier.FFT, wave []float32) (l, r []float64) {
 	return ch(0), ch(1)
 }
 
-// addOwnBands sets, for each of plays (one render's one-shot starts, as
-// addClasses counted them into cls, in the same order), its energy per
-// 1/3-octave band over its first OwnWindow at its S4 gains (a wave the
-// bank cannot give: none, and the broadband rule alone judges it).
-func addOwnBands(cls map[uint32]*OneShotClass, plays []audio.Play, bank *audio.Bank) {
+// ownBands is a play's energy per 1/3-octave band over its wave's first
+// OwnWindow at its S4 gains (nil: a wave the bank cannot give, so the
+// broadband rule alone judges it). Each wave's bands are read once, for
+// every seed of a run; not for concurrent use.
+func ownBands(bank *audio.Bank) func(audio.Play) []float64 {
 	fft := fourier.NewFFT(ownBandsN)
 	type lr struct{ l, r []float64 }
 	waves := map[uint32]lr{}
-	for _, p := range plays {
-		c := cls[p.Wave]
+	return func(p audio.Play) []float64 {
 		wb, ok := waves[p.Wave]
 		if !ok {
 			if w, err := bank.Samples(p.Wave); err == nil {
@@ -85,15 +84,25 @@ func addOwnBands(cls map[uint32]*OneShotClass, plays []audio.Play, bank *audio.B
 			}
 			waves[p.Wave] = wb
 		}
-		var e []float64
-		if wb.l != nil {
-			gl, gr := audio.Gains(p.DB, p.Pan)
-			e = make([]float64, len(wb.l))
-			for b := range e {
-				e[b] = float64(gl*gl)*wb.l[b] + float64(gr*gr)*wb.r[b]
-			}
+		if wb.l == nil {
+			return nil
 		}
-		c.Bands = append(c.Bands, e)
+		gl, gr := audio.Gains(p.DB, p.Pan)
+		e := make([]float64, len(wb.l))
+		for b := range e {
+			e[b] = float64(gl*gl)*wb.l[b] + float64(gr*gr)*wb.r[b]
+		}
+		return e
+	}
+}
+
+// addOwnBands appends to each of plays' classes (one render's one-shot
+// starts, as addClasses counted them into cls, in the same order) its
+// band energies (ownBands).
+func addOwnBands(cls map[uint32]*OneShotClass, plays []audio.Play, bands func(audio.Play) []float64) {
+	for _, p := range plays {
+		c := cls[p.Wave]
+		c.Bands = append(c.Bands, bands(p))
 	}
 }
 

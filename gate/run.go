@@ -338,6 +338,7 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 	cls := map[uint32]*OneShotClass{}
 	errs := make([]error, k)
 	var mu sync.Mutex
+	bands := ownBands(sc.Bank) // called under mu only
 	done := 0
 	ctx := opt.Ctx
 	if ctx == nil {
@@ -355,7 +356,7 @@ func renderSeeds(sc Scene, res *Result, opt Options, progress func(string, ...an
 			res.Ours[i], res.Seeds[i] = m, seed
 			mu.Lock()
 			addClasses(cls, plays, m.Onsets.Times, ownLevels(sc.Bank), mix)
-			addOwnBands(cls, plays, sc.Bank)
+			addOwnBands(cls, plays, bands)
 			done++
 			progress("gate: seed %d rendered and measured (%d/%d)", seed, done, k)
 			if opt.OnSeed != nil {

@@ -225,9 +225,10 @@ func renderMeasured(t *testing.T, sc Scene, n int) ([]measure.Result, []OneShotC
 		t.Fatal(err)
 	}
 	cls := map[uint32]*OneShotClass{}
+	bands := ownBands(sc.Bank)
 	for i := range out {
 		addClasses(cls, plays[i], out[i].Onsets.Times, ownLevels(sc.Bank), mixes[i])
-		addOwnBands(cls, plays[i], sc.Bank)
+		addOwnBands(cls, plays[i], bands)
 	}
 	return out, sortedClasses(cls)
 }
