@@ -1,7 +1,5 @@
 package measure
 
-import "sort"
-
 // The baseline a band's averaged level (sustainedZ) rises from. The
 // running mean (bandTau, 0.5 s) counts every frame a sound held the band:
 // a take that opens on a loud sound keeps its bands' means tens of dB over
@@ -34,44 +32,30 @@ var medianBaseline = true
 
 // slidingMedian is the median of the last baseFrames values pushed.
 type slidingMedian struct {
-	ring   []float64 // the values in the order pushed (a ring once full)
-	next   int       // the ring's oldest value, once full
-	sorted []float64 // the same values, ascending
+	ring   []float64    // the values in the order pushed (a ring once full)
+	next   int          // the ring's oldest value, once full
+	sorted sortedWindow // the same values, ascending
 }
 
 func newSlidingMedians(n int) []slidingMedian {
 	m := make([]slidingMedian, n)
 	for i := range m {
-		m[i] = slidingMedian{ring: make([]float64, 0, baseFrames), sorted: make([]float64, 0, baseFrames)}
+		m[i] = slidingMedian{ring: make([]float64, 0, baseFrames), sorted: make(sortedWindow, 0, baseFrames)}
 	}
 	return m
 }
 
 // push adds x (dB), dropping the oldest value once baseFrames are held.
-// Once full, x takes the oldest value's place in sorted and only the
-// values between the two move (a band's level changes little from one
-// frame to the next, so few do).
 func (sm *slidingMedian) push(x float64) {
 	if len(sm.ring) < baseFrames {
 		sm.ring = append(sm.ring, x)
-		j := sort.SearchFloat64s(sm.sorted, x)
-		sm.sorted = append(sm.sorted, 0)
-		copy(sm.sorted[j+1:], sm.sorted[j:])
-		sm.sorted[j] = x
+		sm.sorted.insert(x)
 		return
 	}
 	old := sm.ring[sm.next]
 	sm.ring[sm.next] = x
 	sm.next = (sm.next + 1) % baseFrames
-	v := sm.sorted
-	i, j := sort.SearchFloat64s(v, old), sort.SearchFloat64s(v, x)
-	if j > i { // x lies above old: the values between move down
-		copy(v[i:j-1], v[i+1:j])
-		v[j-1] = x
-	} else {
-		copy(v[j+1:i+1], v[j:i])
-		v[j] = x
-	}
+	sm.sorted.replace(old, x)
 }
 
 // baseline is the lower of the running mean m (dB) and the median of the

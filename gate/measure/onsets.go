@@ -141,17 +141,22 @@ func (nv *novelty) bands(f int, coef []complex128) {
 	}
 }
 
+// level is band b's level at frame f: its power per bin over floor (the
+// power per bin the log starts from), in dB.
+func (nv *novelty) level(f, b int, floor float64) float64 {
+	nb := len(nv.edges) - 1
+	return 10 * math.Log10(float64(nv.pow[f*nb+b])/float64(nv.edges[b+1]-nv.edges[b])+floor)
+}
+
 // frame takes frame f's band levels (dB over floor, the power per bin the
 // log starts from) and, from the fifth frame on (once a frame's change can
 // feed the spread), its z-scores against the running statistics, which
 // seedOpening began.
 func (nv *novelty) frame(f int, floor float64) {
-	edges, nb := nv.edges, len(nv.edges)-1
 	cur := nv.lev[f%levRing]
-	p := nv.pow[f*nb : (f+1)*nb]
 	nv.sustain(f, floor)
 	for b := range cur {
-		cur[b] = 10 * math.Log10(float64(p[b])/float64(edges[b+1]-edges[b])+floor)
+		cur[b] = nv.level(f, b, floor)
 	}
 	if f < 2 {
 		return
@@ -459,25 +464,15 @@ func movingMedian(v []float64, h int) []float64 { return movingQuantile(v, h, 0.
 // (clipped to v; linear between the two nearest, so q = 0.5 is the median).
 func movingQuantile(v []float64, h int, q float64) []float64 {
 	out := make([]float64, len(v))
-	var win []float64 // sorted
-	ins := func(x float64) {
-		i := sort.SearchFloat64s(win, x)
-		win = append(win, 0)
-		copy(win[i+1:], win[i:])
-		win[i] = x
-	}
-	del := func(x float64) {
-		i := sort.SearchFloat64s(win, x)
-		win = append(win[:i], win[i+1:]...)
-	}
+	var win sortedWindow
 	lo, hi := 0, 0 // window is v[lo:hi]
 	for i := range v {
 		for hi < len(v) && hi <= i+h {
-			ins(v[hi])
+			win.insert(v[hi])
 			hi++
 		}
 		for lo < i-h {
-			del(v[lo])
+			win.remove(v[lo])
 			lo++
 		}
 		x := q * float64(len(win)-1)

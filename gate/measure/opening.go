@@ -25,12 +25,11 @@ const (
 func (nv *novelty) seedOpening(floor float64) {
 	nb := len(nv.edges) - 1
 	n := min(nv.frames, openingFrames)
-	nv.sus = newSustained(nb)
+	nv.sus = newSustained(nb, floor)
 	lev, avg := make([]float64, n), make([]float64, n)
 	for b := 0; b < nb; b++ {
-		w := float64(nv.edges[b+1] - nv.edges[b])
 		for f := range lev {
-			lev[f] = 10 * math.Log10(float64(nv.pow[f*nb+b])/w+floor)
+			lev[f] = nv.level(f, b, floor)
 			avg[f] = nv.averaged(f, b, floor)
 		}
 		nv.mean[b], nv.vari[b] = openingStats(lev, 2)

@@ -38,8 +38,10 @@ type sustained struct {
 	floor      float64         // dB, the log's floor
 }
 
-func newSustained(nb int) *sustained {
-	s := &sustained{mean: make([]float64, nb), vari: make([]float64, nb), med: newSlidingMedians(nb)}
+// newSustained makes the statistics of nb bands over floor (the power per
+// bin the log starts from).
+func newSustained(nb int, floor float64) *sustained {
+	s := &sustained{mean: make([]float64, nb), vari: make([]float64, nb), med: newSlidingMedians(nb), floor: 10 * math.Log10(floor)}
 	for i := range s.lev {
 		s.lev[i] = make([]float64, nb)
 	}
@@ -48,7 +50,6 @@ func newSustained(nb int) *sustained {
 
 // sustain takes frame f's averaged band levels.
 func (nv *novelty) sustain(f int, floor float64) {
-	nv.sus.floor = 10 * math.Log10(floor)
 	cur := nv.sus.lev[f%sustainRing]
 	for b := range cur {
 		cur[b] = nv.averaged(f, b, floor)
