@@ -51,17 +51,19 @@ func level(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	bad := fs.Bad
-	// Slices, not maps: with two bad flags the first named is always the same.
-	names := []string{"vol", "master", "dx", "dy", "dz", "heading"}
-	for i, v := range []float64{*vol, *master, *dx, *dy, *dz, *heading} {
-		if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > math.MaxFloat32 {
-			return bad("-%s %v is not a finite number", names[i], v)
+	// A slice, not a map: with two bad flags the first named is always the same.
+	flags := []struct {
+		name string
+		v    float64
+	}{{"vol", *vol}, {"master", *master}, {"dx", *dx}, {"dy", *dy}, {"dz", *dz}, {"heading", *heading}}
+	for _, fl := range flags {
+		if math.IsNaN(fl.v) || math.IsInf(fl.v, 0) || math.Abs(fl.v) > math.MaxFloat32 {
+			return bad("-%s %v is not a finite number", fl.name, fl.v)
 		}
 	}
-	for i, v := range []float64{*dx, *dy, *dz} {
-		name := names[2+i]
-		if math.Abs(v) > maxOffset { // the map is 49 152 m across; beyond this the 3-D distance overflows float32
-			return bad("-%s %v: want metres in -%g..%g", name, v, maxOffset, maxOffset)
+	for _, fl := range flags[2:5] { // dx, dy, dz
+		if math.Abs(fl.v) > maxOffset { // the map is 49 152 m across; beyond this the 3-D distance overflows float32
+			return bad("-%s %v: want metres in -%g..%g", fl.name, fl.v, maxOffset, maxOffset)
 		}
 	}
 	if math.Abs(*heading) > 360 {
